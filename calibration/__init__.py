@@ -1,0 +1,1 @@
+"""Calibration: camera intrinsics, table registration, game layouts (mm), tag sheets."""

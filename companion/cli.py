@@ -1,0 +1,61 @@
+"""The ``companion`` command line.
+
+Subcommands are plugins registered under the entry-point group
+``table_companion.commands`` (see pyproject.toml). Each entry point is a function
+``register(subparsers)`` that adds its subcommands with ``set_defaults(func=...)``;
+``func(args)`` returns the process exit code. This keeps the core free of imports
+from the outer packages: ``companion tags`` lives in calibration/, ``companion scan``
+in vision/, ``companion print`` in printing/, ``companion demo`` in ui/.
+
+A plugin that fails to load (a missing system library, say) is reported once on
+stderr and its commands are left out; the other commands still work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from importlib.metadata import entry_points
+
+from . import __version__
+from .errors import CompanionError
+
+GROUP = "table_companion.commands"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="Table Companion: reads the table through the camera, keeps the "
+        "game's score and prints the papers.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for ep in sorted(entry_points(group=GROUP), key=lambda e: e.name):
+        try:
+            register = ep.load()
+        except Exception as exc:  # a broken plugin must not take the CLI down
+            print(f"companion: commands from {ep.value} unavailable: {exc}", file=sys.stderr)
+            continue
+        register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.func(args) or 0)
+    except CompanionError as exc:
+        print(f"companion {args.command}: error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,33 @@
+"""Errors shared by the core."""
+
+from __future__ import annotations
+
+
+class CompanionError(Exception):
+    """Base class of every error the core raises on bad input."""
+
+
+class RuleError(CompanionError):
+    """An action that the rules do not allow.
+
+    ``rule`` names the rule broken (game and section, e.g.
+    ``"Penny Press: Go to Press"``); the message says what is wrong and, where it
+    helps, what is allowed instead. The state the action was applied to is left
+    unchanged.
+    """
+
+    def __init__(self, message: str, rule: str = ""):
+        super().__init__(f"{rule}: {message}" if rule else message)
+        self.rule = rule
+        self.detail = message
+
+
+class DataFileError(CompanionError):
+    """A game data file that is missing or wrong; names the file and line."""
+
+    def __init__(self, path: str, line: int | None, message: str):
+        where = f"{path}:{line}" if line is not None else str(path)
+        super().__init__(f"{where}: {message}")
+        self.path = str(path)
+        self.line = line
+        self.detail = message

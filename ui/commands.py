@@ -1,0 +1,7 @@
+"""`companion` subcommands provided by the ui package (registered in pyproject.toml)."""
+
+from __future__ import annotations
+
+
+def register(subparsers) -> None:
+    """Add this package's subcommands. Heavy imports stay inside the handlers."""

@@ -1,0 +1,1 @@
+"""Vision: camera frames -> decoded tags -> table snapshot in table coordinates (mm)."""
