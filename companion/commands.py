@@ -1,7 +1,147 @@
-"""Core ``companion`` subcommands: replay, export (the game journal)."""
+"""Core ``companion`` subcommands: ``replay``, ``export`` and ``sample`` (the journal)."""
 
 from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
 
 
 def register(subparsers) -> None:
     """Add the core subcommands. Heavy imports stay inside the handlers."""
+    p = subparsers.add_parser(
+        "replay", help="print the state and scores after each event of a game journal",
+        description="Replay a game journal (SQLite file) or JSON record and print the "
+        "state and scores after each event.",
+    )
+    p.add_argument("game", help="game journal (.sqlite) or exported record (.json)")
+    p.add_argument("--brief", action="store_true", help="one line per event (scores only)")
+    p.set_defaults(func=cmd_replay)
+
+    p = subparsers.add_parser(
+        "export", help="write a game journal as a documented JSON record",
+        description="Write the game's JSON record (format: docs/journal.md).",
+    )
+    p.add_argument("game", help="game journal (.sqlite)")
+    p.add_argument("-o", "--out", help="output file (default: standard output)")
+    p.set_defaults(func=cmd_export)
+
+    p = subparsers.add_parser(
+        "sample", help="write a complete sample Penny Press game journal",
+        description="Play a complete seeded sample game of Penny Press with simple "
+        "computer players and write its journal, to try replay, export and print.",
+    )
+    p.add_argument("out", help="journal file to create (.sqlite)")
+    p.add_argument("--players", type=int, default=3, help="2..5 (default 3)")
+    p.add_argument("--seed", type=int, default=1, help="deck shuffle and play seed")
+    p.set_defaults(func=cmd_sample)
+
+
+def load_game(path: str | Path):
+    """Open a journal file, or a JSON record (replayed into a temporary journal).
+
+    Returns a :class:`companion.journal.Journal`. Raises JournalError.
+    """
+    from .journal import Journal, JournalError
+
+    path = Path(path)
+    if path.suffix.lower() == ".json":
+        try:
+            record = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as exc:
+            raise JournalError(f"{path}: cannot read JSON record ({exc})") from None
+        return journal_from_record(record)
+    return Journal.open(path)
+
+
+def journal_from_record(record: dict, path: str | Path | None = None):
+    """Build a journal (in memory unless ``path``) from a record with setup + actions."""
+    import tempfile
+
+    from .journal import Journal, JournalError
+
+    if not isinstance(record, dict) or "setup" not in record or "actions" not in record:
+        raise JournalError("a game record needs 'setup' and 'actions'")
+    game = record.get("game", "penny-press")
+    if path is None:
+        path = Path(tempfile.mkdtemp(prefix="companion-")) / "game.sqlite"
+    j = Journal.create(path, game, record["setup"])
+    for a in record["actions"]:
+        j.append(a, source="replay")
+    return j
+
+
+def _scores_line(state) -> str:
+    names = [getattr(p, "name", None) or getattr(p, "colour", str(i))
+             for i, p in enumerate(getattr(state, "players", ()))]
+    scores = list(getattr(state, "scores", ()))
+    return "  ".join(f"{n} {s}" for n, s in zip(names, scores))
+
+
+def _action_text(rules, payload: dict) -> str:
+    describe_action = getattr(rules, "describe_action", None)
+    if describe_action is not None:
+        try:
+            return describe_action(rules.action_from_dict(payload))
+        except Exception:  # a description must never stop a replay
+            pass
+    fields = ", ".join(f"{k}={v}" for k, v in payload.items() if k != "type")
+    return f"{payload.get('type', '?')}({fields})"
+
+
+def cmd_replay(args) -> int:
+    j = load_game(args.game)
+    rules = j.rules
+    describe = getattr(rules, "describe", None)
+    states = dict(j.timeline())
+    undone = {e.payload.get("target") for e in j.events if e.kind == "undo"}
+    out = sys.stdout
+    for e in j.events:
+        if e.kind == "setup":
+            head = f"#{e.seq} setup"
+        elif e.kind == "action":
+            mark = " (undone)" if e.seq in undone else ""
+            head = f"#{e.seq} {_action_text(rules, e.payload)}{mark}"
+        elif e.kind == "undo":
+            head = f"#{e.seq} undo of #{e.payload.get('target')}"
+        else:
+            head = f"#{e.seq} {e.kind}"
+        print(head, file=out)
+        st = states.get(e.seq)
+        if st is None:
+            continue
+        if describe is not None and not args.brief:
+            for line in describe(st).splitlines():
+                print("    " + line, file=out)
+        else:
+            print("    scores: " + _scores_line(st), file=out)
+    final = j.state
+    print("", file=out)
+    print("final scores: " + _scores_line(final) if getattr(final, "is_over", False)
+          else "game in progress: " + _scores_line(final), file=out)
+    return 0
+
+
+def cmd_export(args) -> int:
+    j = load_game(args.game)
+    text = json.dumps(j.export(), indent=2, ensure_ascii=False, sort_keys=False)
+    if args.out:
+        Path(args.out).write_text(text + "\n", encoding="utf-8")
+        print(f"wrote {args.out}")
+    else:
+        print(text)
+    return 0
+
+
+def cmd_sample(args) -> int:
+    from .errors import CompanionError
+    from .journal import rules_module
+
+    if not 2 <= args.players <= 5:
+        raise CompanionError("--players must be 2..5")
+    rules = rules_module("penny-press")
+    setup, actions = rules.random_game(args.seed, args.players)
+    j = journal_from_record({"setup": setup, "actions": [rules.action_to_dict(a) for a in actions]},
+                            path=args.out)
+    print(f"wrote {args.out}: {len(actions)} actions; scores {_scores_line(j.state)}")
+    return 0

@@ -1,0 +1,339 @@
+"""The game journal: one SQLite file per game, one row per event.
+
+Every action is written (in its own committed transaction) *before* it takes effect
+in memory, after the rules engine has accepted it; an action the engine rejects is
+never written. Reopening the file after a crash replays the events and continues
+where the game was. Nothing is ever deleted: an undo is itself an event.
+
+Event kinds (column ``kind``; ``payload`` is JSON):
+
+- ``setup``: the game's setup (the engine's ``setup_to_dict`` form); always seq 1.
+- ``action``: one engine action (the engine's ``action_to_dict`` form). ``source``
+  says who entered it: ``"vision"`` (the observer), ``"manual"`` (a tap in the app
+  or the CLI), ``"correction"`` (a fix replacing a misread), ``"replay"``.
+- ``undo``: ``{"target": seq}``: the action with that seq no longer counts.
+- ``note``: free data for the app or observer (e.g. an observation correction); it
+  never changes the game state.
+
+Undo follows the usual rule of online board games: a player may take back only
+their own last actions (consecutive, at the end of the game so far), never across
+a headline card draw (the draw reveals hidden information).
+
+Games are looked up in :data:`GAMES`: each is a module offering ``new_game_from_dict``,
+``apply``, ``action_to_dict``, ``action_from_dict`` and a state with ``scores``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+from .errors import CompanionError, RuleError
+
+SCHEMA_VERSION = 1
+EXPORT_FORMAT = "table-companion/game-record"
+
+#: game key -> module implementing the rules (see module docstring).
+GAMES: dict[str, str] = {
+    "penny-press": "companion.games.penny_press",
+}
+
+#: Action types that reveal hidden information; undo never crosses them.
+UNDO_BARRIERS = {"DrawHeadline", "draw_headline"}
+
+
+class JournalError(CompanionError):
+    """A journal file that cannot be used (not a journal, wrong version, corrupt)."""
+
+
+def rules_module(game: str):
+    """Import and return the rules module of ``game`` (a key of :data:`GAMES`).
+
+    Raises JournalError for an unknown game.
+    """
+    try:
+        return importlib.import_module(GAMES[game])
+    except KeyError:
+        raise JournalError(f"unknown game {game!r}; known: {', '.join(sorted(GAMES))}") from None
+
+
+@dataclass(frozen=True)
+class Event:
+    """One journal row. ``payload`` is the decoded JSON; ``at`` is Unix time (s)."""
+
+    seq: int
+    kind: str
+    payload: dict
+    source: str
+    at: float
+
+    def to_dict(self) -> dict:
+        return {"seq": self.seq, "kind": self.kind, "payload": self.payload,
+                "source": self.source, "at": self.at}
+
+
+def _action_type(payload: dict) -> str:
+    return str(payload.get("type", ""))
+
+
+def _action_player(payload: dict) -> int | None:
+    p = payload.get("player")
+    return p if isinstance(p, int) else None
+
+
+class Journal:
+    """An open game journal.
+
+    Use :meth:`create` for a new game and :meth:`open` for an existing file. The
+    current engine state is :attr:`state`; :meth:`append` validates an action with
+    the engine, writes it, then applies it.
+
+    Raises JournalError for a file that is not a journal; RuleError (from the
+    engine) for an illegal action, leaving file and state unchanged.
+    """
+
+    def __init__(self, path: Path, conn: sqlite3.Connection, game: str):
+        self.path = Path(path)
+        self._conn = conn
+        self.game = game
+        self.rules = rules_module(game)
+        self._events: list[Event] = []
+        self._state = None
+        # list of (seq, state_after) for effective actions, in order; index 0 = setup
+        self._timeline: list[tuple[int, Any]] = []
+
+    # -- opening -------------------------------------------------------------
+    @staticmethod
+    def _connect(path: Path) -> sqlite3.Connection:
+        conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=FULL")
+        return conn
+
+    @classmethod
+    def create(cls, path: str | Path, game: str, setup: dict) -> "Journal":
+        """Create a new journal at ``path`` for ``game`` with the engine setup dict.
+
+        The setup is checked by the engine first (RuleError if it is wrong); an
+        existing file is never overwritten (JournalError).
+        """
+        path = Path(path)
+        if path.exists():
+            raise JournalError(f"{path}: already exists; open it to continue that game")
+        rules = rules_module(game)
+        rules.new_game_from_dict(setup)  # validates before anything is written
+        path.parent.mkdir(parents=True, exist_ok=True)
+        conn = cls._connect(path)
+        try:
+            with conn:
+                conn.execute("BEGIN IMMEDIATE")
+                conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+                conn.execute(
+                    "CREATE TABLE events (seq INTEGER PRIMARY KEY, kind TEXT NOT NULL, "
+                    "payload TEXT NOT NULL, source TEXT NOT NULL, at REAL NOT NULL)"
+                )
+                conn.executemany(
+                    "INSERT INTO meta VALUES (?, ?)",
+                    [("format", "table-companion-journal"), ("schema", str(SCHEMA_VERSION)),
+                     ("game", game), ("created", repr(time.time()))],
+                )
+                conn.execute(
+                    "INSERT INTO events (seq, kind, payload, source, at) VALUES (1, 'setup', ?, 'manual', ?)",
+                    (json.dumps(setup, sort_keys=True), time.time()),
+                )
+        except BaseException:
+            conn.close()
+            path.unlink(missing_ok=True)
+            raise
+        j = cls(path, conn, game)
+        j._load()  # the file is the source of truth: replay it
+        return j
+
+    @classmethod
+    def open(cls, path: str | Path) -> "Journal":
+        """Open an existing journal and replay it to the current state.
+
+        Raises JournalError if the file is missing or not a Table Companion journal.
+        """
+        path = Path(path)
+        if not path.is_file():
+            raise JournalError(f"{path}: no such game journal")
+        conn = cls._connect(path)
+        try:
+            meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+        except sqlite3.DatabaseError as exc:
+            conn.close()
+            raise JournalError(f"{path}: not a game journal ({exc})") from None
+        if meta.get("format") != "table-companion-journal":
+            conn.close()
+            raise JournalError(f"{path}: not a Table Companion game journal")
+        if int(meta.get("schema", "0")) > SCHEMA_VERSION:
+            conn.close()
+            raise JournalError(f"{path}: written by a newer version (schema {meta['schema']})")
+        j = cls(path, conn, meta["game"])
+        j._load()
+        return j
+
+    def close(self) -> None:
+        self._conn.close()
+
+    def __enter__(self) -> "Journal":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- replay --------------------------------------------------------------
+    def _load(self) -> None:
+        rows = self._conn.execute(
+            "SELECT seq, kind, payload, source, at FROM events ORDER BY seq"
+        ).fetchall()
+        events = []
+        for seq, kind, payload, source, at in rows:
+            try:
+                data = json.loads(payload)
+            except json.JSONDecodeError as exc:
+                raise JournalError(f"{self.path}: event {seq} is not valid JSON ({exc})") from None
+            events.append(Event(seq, kind, data, source, at))
+        if not events or events[0].kind != "setup":
+            raise JournalError(f"{self.path}: the first event must be the setup")
+        self._events = events
+        self._rebuild()
+
+    def _effective_action_events(self) -> list[Event]:
+        undone = {e.payload.get("target") for e in self._events if e.kind == "undo"}
+        return [e for e in self._events if e.kind == "action" and e.seq not in undone]
+
+    def _rebuild(self) -> None:
+        state = self.rules.new_game_from_dict(self._events[0].payload)
+        timeline = [(self._events[0].seq, state)]
+        for e in self._effective_action_events():
+            try:
+                state = self.rules.apply(state, self.rules.action_from_dict(e.payload))
+            except RuleError as exc:
+                raise JournalError(
+                    f"{self.path}: event {e.seq} no longer applies ({exc}); the rules "
+                    "data may have changed since the game was recorded"
+                ) from None
+            timeline.append((e.seq, state))
+        self._state = state
+        self._timeline = timeline
+
+    # -- reading -------------------------------------------------------------
+    @property
+    def state(self):
+        """The engine state after every effective event."""
+        return self._state
+
+    @property
+    def setup(self) -> dict:
+        return self._events[0].payload
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._events)
+
+    def actions(self) -> list:
+        """The effective engine actions, in order (undone ones left out)."""
+        return [self.rules.action_from_dict(e.payload) for e in self._effective_action_events()]
+
+    def timeline(self) -> list[tuple[int, Any]]:
+        """``[(seq, state_after)]`` for the setup and each effective action."""
+        return list(self._timeline)
+
+    def states(self) -> Iterator[Any]:
+        for _, s in self._timeline:
+            yield s
+
+    # -- writing -------------------------------------------------------------
+    def _write(self, kind: str, payload: dict, source: str) -> Event:
+        at = time.time()
+        text = json.dumps(payload, sort_keys=True)
+        with self._conn:
+            self._conn.execute("BEGIN IMMEDIATE")
+            cur = self._conn.execute(
+                "INSERT INTO events (kind, payload, source, at) VALUES (?, ?, ?, ?)",
+                (kind, text, source, at),
+            )
+            seq = cur.lastrowid
+        ev = Event(seq, kind, json.loads(text), source, at)
+        self._events.append(ev)
+        return ev
+
+    def append(self, action, source: str = "manual") -> Event:
+        """Validate ``action`` with the engine, write it, then make it take effect.
+
+        ``action`` is an engine action object or its dict form. Raises RuleError
+        (nothing written, state unchanged) if the rules do not allow it.
+        """
+        if isinstance(action, dict):
+            action = self.rules.action_from_dict(action)
+        new_state = self.rules.apply(self._state, action)  # raises RuleError
+        ev = self._write("action", self.rules.action_to_dict(action), source)
+        self._state = new_state
+        self._timeline.append((ev.seq, new_state))
+        return ev
+
+    def note(self, payload: dict, source: str = "manual") -> Event:
+        """Record a note (no effect on the game state), e.g. an observation fix."""
+        return self._write("note", dict(payload), source)
+
+    def undoable(self, player: int) -> Event | None:
+        """The last effective action if ``player`` may take it back, else None."""
+        effective = self._effective_action_events()
+        if not effective:
+            return None
+        last = effective[-1]
+        if _action_type(last.payload) in UNDO_BARRIERS:
+            return None
+        if _action_player(last.payload) != player:
+            return None
+        return last
+
+    def undo(self, player: int) -> Event:
+        """Take back ``player``'s last action.
+
+        Rule (online board games' custom): only your own last action, never across
+        a headline card draw. Raises RuleError when not allowed (nothing written).
+        """
+        target = self.undoable(player)
+        if target is None:
+            effective = self._effective_action_events()
+            if not effective:
+                why = "there is no action to take back"
+            elif _action_type(effective[-1].payload) in UNDO_BARRIERS:
+                why = "a headline card has been drawn since; a draw cannot be taken back"
+            else:
+                why = "the last action is another player's; only your own last action can be taken back"
+            raise RuleError(why, rule="Journal: undo")
+        ev = self._write("undo", {"target": target.seq, "player": player}, "manual")
+        self._rebuild()
+        return ev
+
+    # -- export --------------------------------------------------------------
+    def export(self) -> dict:
+        """The documented JSON record of the game (docs/journal.md)."""
+        undone = {e.payload.get("target") for e in self._events if e.kind == "undo"}
+        timeline = []
+        for seq, st in self._timeline:
+            timeline.append({"seq": seq, "scores": list(getattr(st, "scores", ()))})
+        record: dict[str, Any] = {
+            "format": EXPORT_FORMAT,
+            "version": 1,
+            "game": self.game,
+            "setup": self.setup,
+            "events": [dict(e.to_dict(), undone=e.seq in undone) for e in self._events],
+            "actions": [e.payload for e in self._effective_action_events()],
+            "timeline": timeline,
+            "scores": list(getattr(self._state, "scores", ())),
+            "over": bool(getattr(self._state, "is_over", False)),
+        }
+        summary = getattr(self.rules, "record_summary", None)
+        if summary is not None:
+            record["summary"] = summary(self._state)
+        return record

@@ -1,0 +1,185 @@
+"""The game journal: append before effect, replay, crash safety, undo, export, CLI."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from companion.cli import main
+from companion.errors import RuleError
+from companion.journal import Journal, JournalError
+
+pp = pytest.importorskip("companion.games.penny_press")
+
+
+def event_count(path) -> int:
+    con = sqlite3.connect(str(path))
+    try:
+        return con.execute("SELECT COUNT(*) FROM events").fetchone()[0]
+    finally:
+        con.close()
+
+
+@pytest.fixture(scope="module")
+def game():
+    """A complete seeded 3-player game: (setup dict, actions)."""
+    return pp.random_game(7, 3)
+
+
+def new_journal(tmp_path, game, name="g.sqlite"):
+    setup, _ = game
+    return Journal.create(tmp_path / name, "penny-press", setup)
+
+
+def test_append_then_reopen_gives_same_state(tmp_path, game):
+    setup, actions = game
+    j = new_journal(tmp_path, game)
+    for a in actions[:25]:
+        j.append(a)
+    scores = j.state.scores
+    j.close()
+    j2 = Journal.open(tmp_path / "g.sqlite")
+    assert j2.state.scores == scores
+    assert [pp.action_to_dict(a) for a in j2.actions()] == [pp.action_to_dict(a) for a in actions[:25]]
+    # and the game goes on from there
+    for a in actions[25:]:
+        j2.append(a)
+    assert j2.state.is_over
+
+
+def test_full_game_replay_equals_direct_play(tmp_path, game):
+    setup, actions = game
+    state = pp.new_game_from_dict(setup)
+    for a in actions:
+        state = pp.apply(state, a)
+    j = new_journal(tmp_path, game)
+    for a in actions:
+        j.append(a)
+    j.close()
+    assert Journal.open(tmp_path / "g.sqlite").state.scores == state.scores
+    assert state.is_over
+
+
+def test_illegal_action_writes_nothing_and_keeps_state(tmp_path, game):
+    j = new_journal(tmp_path, game)
+    before = j.state
+    n = event_count(tmp_path / "g.sqlite")
+    not_your_turn = (j.state.current_player + 1) % len(j.state.players)
+    with pytest.raises(RuleError):
+        j.append(pp.Assign(player=not_your_turn, story=_any_story(j.state), count=1))
+    assert j.state is before
+    assert event_count(tmp_path / "g.sqlite") == n
+
+
+def _any_story(state):
+    for beat in state.board:
+        col = state.board[beat]
+        if col:
+            return col[0]
+    raise AssertionError("empty board after setup")
+
+
+def test_crash_mid_game_loses_no_event(tmp_path, game):
+    """A process killed right after append() returns has the event on disk."""
+    setup, actions = game
+    path = tmp_path / "crash.sqlite"
+    record = tmp_path / "rec.json"
+    record.write_text(json.dumps({"setup": setup, "actions": [pp.action_to_dict(a) for a in actions[:12]]}))
+    script = textwrap.dedent(f"""
+        import json, os
+        from companion.journal import Journal
+        rec = json.load(open({str(record)!r}))
+        j = Journal.create({str(path)!r}, "penny-press", rec["setup"])
+        for a in rec["actions"]:
+            j.append(a)
+        os._exit(9)   # no close, no cleanup: a crash
+    """)
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert r.returncode == 9, r.stderr
+    j = Journal.open(path)
+    assert len(j.actions()) == 12
+
+
+def test_undo_only_own_last_action_and_never_across_a_draw(tmp_path, game):
+    setup, actions = game
+    j = new_journal(tmp_path, game)
+    first = actions[0]
+    j.append(first)
+    after_first = j.state.scores
+    other = (first.player + 1) % 3
+    with pytest.raises(RuleError, match="another player"):
+        j.undo(other)
+    j.undo(first.player)
+    assert j.actions() == []
+    assert j.state.scores == after_first
+    # replay the game up to the first headline draw: it cannot be taken back
+    i_draw = next(i for i, a in enumerate(actions) if isinstance(a, pp.DrawHeadline))
+    for a in actions[: i_draw + 1]:
+        j.append(a)
+    presser = actions[i_draw - 1].player
+    with pytest.raises(RuleError, match="headline card"):
+        j.undo(presser)
+    # the undo survives reopening
+    j.close()
+    j2 = Journal.open(tmp_path / "g.sqlite")
+    assert len(j2.actions()) == i_draw + 1
+
+
+def test_export_record_is_documented_and_replays(tmp_path, game):
+    setup, actions = game
+    j = new_journal(tmp_path, game)
+    for a in actions:
+        j.append(a)
+    rec = j.export()
+    for key in ("format", "version", "game", "setup", "events", "actions", "timeline", "scores", "over"):
+        assert key in rec
+    assert rec["over"] is True
+    assert len(rec["timeline"]) == len(actions) + 1
+    json.dumps(rec)  # JSON-safe
+    from companion.commands import journal_from_record
+
+    again = journal_from_record(rec, tmp_path / "again.sqlite")
+    assert list(again.state.scores) == rec["scores"]
+
+
+def test_open_rejects_foreign_files(tmp_path):
+    bogus = tmp_path / "x.sqlite"
+    bogus.write_text("hello")
+    with pytest.raises(JournalError):
+        Journal.open(bogus)
+    with pytest.raises(JournalError):
+        Journal.open(tmp_path / "missing.sqlite")
+
+
+def test_create_never_overwrites(tmp_path, game):
+    new_journal(tmp_path, game).close()
+    with pytest.raises(JournalError, match="already exists"):
+        new_journal(tmp_path, game)
+
+
+def test_cli_sample_replay_export(tmp_path, capsys):
+    path = tmp_path / "s.sqlite"
+    assert main(["sample", str(path), "--players", "3", "--seed", "3"]) == 0
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "final scores:" in out
+    out_json = tmp_path / "s.json"
+    assert main(["export", str(path), "-o", str(out_json)]) == 0
+    rec = json.loads(out_json.read_text())
+    j = Journal.open(path)
+    assert rec["scores"] == list(j.state.scores)
+    # replaying the JSON export gives the same final line
+    capsys.readouterr()
+    assert main(["replay", str(out_json), "--brief"]) == 0
+    assert "final scores:" in capsys.readouterr().out
+
+
+def test_cli_reports_bad_file_cleanly(tmp_path, capsys):
+    bogus = tmp_path / "nope.sqlite"
+    assert main(["replay", str(bogus)]) == 1
+    assert "no such game journal" in capsys.readouterr().err
