@@ -1,0 +1,342 @@
+"""The session protocol: the plain data the Kivy app reads from ``ui.session``.
+
+Kivy-free and numpy-optional. ``ui.session`` (the lead's) converts the engine's,
+vision's and printing's objects into these dataclasses, so the screens never depend
+on the internals of the other packages. ``docs/ui.md`` lists the same protocol with
+the session's methods; ``ui.viewmodels.fake.FakeSession`` implements it for tests.
+
+Units: image coordinates in px (x right, y down, origin top-left of the frame);
+positions on the board in news-beat spaces (0..9); points are Penny Press points
+(circulation). Colours are the catalog's player colours (``red`` ... ``black``);
+beats are ``war crime city politics human`` (docs/contracts.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Protocol, Sequence
+
+BEATS: tuple[str, ...] = ("war", "crime", "city", "politics", "human")
+COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "black")
+LANGS: tuple[str, ...] = ("es", "en", "zh")
+LEVELS: tuple[str, ...] = ("info", "warning", "error")
+#: Reasons a tag can be unreadable (vision's FrameReport); unknown reasons are shown
+#: as given.
+UNREADABLE_REASONS: tuple[str, ...] = (
+    "too_small", "blurred", "glare", "covered", "garbled", "foreign", "unknown",
+)
+
+
+@dataclass(frozen=True)
+class Symbol:
+    """One tag found in a frame.
+
+    component: catalog id (``"war-A1"``, ``"red3"``) or None when not decoded.
+    corners_px: 4 (x, y) points in frame pixels, in the decoder's order.
+    status: ``"ok"`` or ``"unreadable"``.
+    reason: for unreadable tags one of UNREADABLE_REASONS (or vision's own word).
+    """
+
+    component: str | None
+    corners_px: tuple[tuple[float, float], ...]
+    status: str = "ok"
+    reason: str | None = None
+
+
+def symbol_from(obj: Any) -> Symbol:
+    """Read vision's symbol object (or a dict) into a Symbol.
+
+    Accepts attribute or key names ``component``, ``corners_px`` or ``corners``,
+    ``status`` (default ``"ok"`` when component is set, else ``"unreadable"``) and
+    ``reason``. Raises ValueError when there are not at least 3 corners.
+    """
+    if isinstance(obj, Symbol):
+        return obj
+    get = obj.get if isinstance(obj, dict) else (lambda k, d=None: getattr(obj, k, d))
+    comp = get("component")
+    corners = get("corners_px")
+    if corners is None:
+        corners = get("corners")
+    pts = tuple((float(p[0]), float(p[1])) for p in (corners if corners is not None else ()))
+    if len(pts) < 3:
+        raise ValueError(f"a symbol needs at least 3 corners in px, got {len(pts)}")
+    status = get("status") or ("ok" if comp else "unreadable")
+    return Symbol(comp, pts, str(status), get("reason"))
+
+
+@dataclass(frozen=True)
+class Message:
+    """An observer report: ``text`` already in the session's language, ``level``
+    one of LEVELS, ``rule`` the rule it is about (e.g. "Penny Press: Go to Press")."""
+
+    text: str
+    level: str = "info"
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class Update:
+    """What ``session.subscribe`` callbacks receive (from any thread).
+
+    frame: BGR image (numpy uint8, H x W x 3) or None when only the state changed.
+    symbols: the frame's tags (Symbol or any object symbol_from accepts).
+    snapshot: companion.table.TableSnapshot or None.
+    messages: new observer reports since the previous update.
+    state_changed: True when the game state changed (the app re-reads ``table()``).
+    """
+
+    frame: Any = None
+    symbols: tuple[Any, ...] = ()
+    snapshot: Any = None
+    messages: tuple[Message, ...] = ()
+    state_changed: bool = False
+
+
+@dataclass(frozen=True)
+class StoryView:
+    """A story in a beat column: id and reporters on it as (colour, count) pairs."""
+
+    story: str
+    reporters: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class BeatView:
+    """One news-beat column (Penny Press: news-beat adjustment).
+
+    arrow: arrow marker position 0..9 (spaces taken + stories with reporters, cap 9).
+    news_value, scoop_value: the values the arrow position gives.
+    bonus: bonus-track marker position (starts at 2, up to 20).
+    stories: the stories in the column, top to bottom.
+    """
+
+    beat: str
+    arrow: int
+    news_value: int
+    scoop_value: int
+    bonus: int = 2
+    stories: tuple[StoryView, ...] = ()
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """A player: colour, name, paper name, reporters at home, circulation (points),
+    published stories (ids)."""
+
+    colour: str
+    name: str
+    paper: str = ""
+    reporters_home: int = 5
+    circulation: int = 0
+    published: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TableView:
+    """The state the live table shows (from the engine's GameState).
+
+    turn: colour of the player to act. edition: papers printed so far (presses).
+    final: True during the final edition. last_action: text in the session's
+    language ("" before the first action). finished: the game is over.
+    """
+
+    beats: tuple[BeatView, ...]
+    players: tuple[PlayerView, ...]
+    turn: str | None
+    edition: int = 0
+    final: bool = False
+    last_action: str = ""
+    finished: bool = False
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """One change to make on the physical board after a turn.
+
+    kind: ``"arrow"`` (move the beat's arrow marker to ``value``), ``"bonus"`` (move
+    the beat's bonus marker to ``value``), ``"place"`` (put ``story`` in the beat's
+    column), ``"remove"`` (take ``story`` off the board), ``"ad"`` (put an ad on
+    ``colour``'s mat at ``value`` = row*4+col).
+    """
+
+    kind: str
+    beat: str | None = None
+    value: int | None = None
+    story: str | None = None
+    colour: str | None = None
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A fix of what vision got wrong, sent to ``session.correct`` (a journal event).
+
+    kind: ``"reporters"`` (set ``count`` reporters of ``colour`` on ``story``),
+    ``"story_add"`` (``story`` is in ``beat``'s column), ``"story_remove"``
+    (``story`` is not on the board), ``"arrow"`` (``beat``'s arrow is at ``count``).
+    """
+
+    kind: str
+    story: str | None = None
+    beat: str | None = None
+    colour: str | None = None
+    count: int | None = None
+
+    def __post_init__(self) -> None:
+        need = {"reporters": ("story", "colour", "count"), "story_add": ("story", "beat"),
+                "story_remove": ("story",), "arrow": ("beat", "count")}
+        if self.kind not in need:
+            raise ValueError(f"unknown correction kind {self.kind!r}; one of {sorted(need)}")
+        missing = [f for f in need[self.kind] if getattr(self, f) is None]
+        if missing:
+            raise ValueError(f"correction {self.kind!r} needs {', '.join(missing)}")
+        if self.count is not None and not 0 <= self.count <= 9:
+            raise ValueError(f"count must be 0..9, got {self.count}")
+
+
+@dataclass(frozen=True)
+class Placement:
+    """An item on a front page: ``item`` a story id or ``"ad"``; ``row``, ``col`` its
+    top-left cell (row 0 = top, 0..2; col 0..3); ``width``, ``height`` in cells."""
+
+    item: str
+    row: int
+    col: int
+    width: int
+    height: int
+
+
+@dataclass(frozen=True)
+class FrontPageView:
+    """A front page (3 rows x 4 columns), its press score and the parts of it.
+
+    placements: what lies where. score: press total (floored at 0). left_out: claimed
+    stories that did not fit. exclusive: the doubled story or None. legal: False when
+    the placement breaks the top-beat rule (then ``problem`` says why).
+    """
+
+    placements: tuple[Placement, ...]
+    score: int
+    left_out: tuple[str, ...] = ()
+    exclusive: str | None = None
+    legal: bool = True
+    problem: str = ""
+
+
+@dataclass(frozen=True)
+class PressPreview:
+    """What ``session.press_preview(colour)`` returns (Penny Press: Go to Press).
+
+    claimed: stories the player claims (ties count). scoop: points other players
+    score, as (colour, points). suggested: the solver's best front page.
+    player_page: the page seen on the player's mat, or None if not seen yet.
+    """
+
+    colour: str
+    claimed: tuple[str, ...]
+    scoop: tuple[tuple[str, int], ...]
+    suggested: FrontPageView
+    player_page: FrontPageView | None = None
+
+
+@dataclass(frozen=True)
+class JobStatus:
+    """A print job: state ``queued|printing|printed|failed``; ``preview`` the PNG path
+    of the rendered page (always written); ``message`` in the session's language."""
+
+    job_id: str
+    state: str
+    preview: str | None = None
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class ScorePoint:
+    """Circulation of every player after one event: ``label`` (e.g. "T3", "P1"),
+    ``scores`` as (colour, points)."""
+
+    label: str
+    scores: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class FinalRow:
+    """A line of the final ranking: place (1 = best, shared on ties), circulation
+    before bonuses, bonuses as (beat, points), total, published stories count."""
+
+    place: int
+    colour: str
+    name: str
+    circulation: int
+    bonuses: tuple[tuple[str, int], ...]
+    total: int
+    published: int = 0
+    winner: bool = False
+
+
+@dataclass(frozen=True)
+class PlayerSetup:
+    """A player chosen on the start screen."""
+
+    colour: str
+    name: str
+    paper: str = ""
+
+
+@dataclass(frozen=True)
+class PrinterSettings:
+    """Printer choice: kind ``preview`` (PNG only), ``usb``, ``network``, ``file``;
+    target (host:port, device path or file); python-escpos ``profile``; ``width``
+    in dots (384 for 58 mm paper, 576 for 80 mm); ``darkness`` 0..2 (light, normal,
+    dark); ``cut`` True to cut (or feed, on profiles without a cutter)."""
+
+    kind: str = "preview"
+    target: str = ""
+    profile: str = "POS-5890"
+    width: int = 384
+    darkness: int = 1
+    cut: bool = True
+
+
+@dataclass(frozen=True)
+class SessionConfig:
+    """Everything the start screen chose; given to the session factory.
+
+    camera: camera index (int) or None. recording: video or image-folder path or None
+    (one of the two is set). resume: journal file of an unfinished game, or None.
+    journal_dir: where new journals go. min_module_px: tag size check threshold.
+    """
+
+    game: str = "penny-press"
+    players: tuple[PlayerSetup, ...] = ()
+    lang: str = "en"
+    camera: int | None = 0
+    recording: str | None = None
+    printer: PrinterSettings = field(default_factory=PrinterSettings)
+    resume: str | None = None
+    journal_dir: str | None = None
+    min_module_px: float = 3.5
+    variant_strike: bool = False
+
+
+class Session(Protocol):
+    """The object ``ui.session.create_session(config)`` returns. See docs/ui.md."""
+
+    lang: str
+    players: Sequence[PlayerSetup]
+    state: Any
+
+    def start(self) -> None: ...
+    def stop(self) -> None: ...
+    def subscribe(self, callback: Callable[[Update], None]) -> None: ...
+    def table(self) -> TableView | None: ...
+    def adjustments(self) -> Sequence[Adjustment]: ...
+    def correct(self, correction: Correction) -> None: ...
+    def undo(self) -> bool: ...
+    def press_preview(self, colour: str) -> PressPreview: ...
+    def print_press(self, n: int, colour: str) -> JobStatus: ...
+    def print_final(self) -> JobStatus: ...
+    def score_history(self) -> Sequence[ScorePoint]: ...
+    def final_ranking(self) -> Sequence[FinalRow] | None: ...
+    def export_json(self, path: str | Path) -> Path: ...
+    def bgstats_link(self) -> str: ...
