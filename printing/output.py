@@ -1,0 +1,337 @@
+"""From a 1-bit page to ESC/POS bytes, and out to a printer (python-escpos).
+
+Bytes (:func:`escpos_bytes`), built with python-escpos's Dummy printer and the
+configured profile (escpos.capabilities):
+
+    ESC @                      initialise
+    GS ( K 02 00 31 m          print density, only when ``darkness`` is set
+    GS v 0 0 xL xH yL yH data  the raster, in bands of ``band_height`` rows
+    ESC d n                    feed ``feed_lines`` lines (the cutter sits above the head)
+    GS V 0 | GS V 1            full or partial cut, only if the profile has a cutter
+
+python-escpos's own ``cut()`` always feeds 6 lines and, on profiles without a cutter
+(POS-5890, ZJ-5870, ...), sends no cut at all; we feed the configured lines ourselves
+and send the cut command only when the profile says the printer has one.
+
+Targets (:func:`parse_target`): ``preview`` (a PNG of the very raster sent),
+``file:PATH``, ``tcp://host[:9100]`` (escpos.printer.Network), ``usb:VID:PID`` (hex;
+needs pyusb), ``serial:/dev/ttyUSB0[:baud]`` (needs pyserial).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import socket
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+from PIL import Image
+
+from companion.errors import CompanionError
+
+APP = "table-companion"
+CONFIG_NAME = "printer.json"
+DEFAULT_PROFILES = {58: "POS-5890", 80: "TM-T20II"}
+WIDTHS = {58: 384, 80: 576}
+
+
+class PrinterConfigError(CompanionError):
+    """A printer config or target that cannot work (bad value, unknown profile,
+    missing driver library). Not retried: fix the config and print again."""
+
+
+class PrinterUnavailable(CompanionError):
+    """The printer is off, refused the connection, is busy (timed out) or dropped the
+    connection before the whole job was sent. The job stays queued and is retried."""
+
+
+@dataclass
+class PrinterConfig:
+    """Per-printer settings, stored as JSON (see :func:`config_path`).
+
+    - ``paper_mm``: 58 or 80 -> raster width 384 or 576 dots.
+    - ``profile``: a python-escpos profile name (escpos.capabilities), "" = the
+      default for the paper (POS-5890 for 58 mm, TM-T20II for 80 mm).
+    - ``darkness``: -6..+6 sent as ``GS ( K`` print density, or None to leave the
+      printer's own setting (many cheap printers ignore it).
+    - ``cut``: "auto" (cut if the profile has a cutter), "full", "partial", "none".
+    - ``feed_lines``: lines fed after the page so it clears the cutter/tear bar (0..20).
+    - ``band_height``: raster rows per ``GS v 0`` command (8..2400, multiple of 8).
+    - ``timeout_s``: network/serial timeout in seconds; ``close_wait_s``: how long to
+      wait for the printer to close its side after the job (network).
+    """
+
+    paper_mm: int = 58
+    profile: str = ""
+    darkness: int | None = None
+    cut: str = "auto"
+    feed_lines: int = 4
+    band_height: int = 256
+    timeout_s: float = 10.0
+    close_wait_s: float = 2.0
+
+    def __post_init__(self):
+        self.validate()
+
+    @property
+    def width_dots(self) -> int:
+        return WIDTHS[self.paper_mm]
+
+    @property
+    def profile_name(self) -> str:
+        return self.profile or DEFAULT_PROFILES[self.paper_mm]
+
+    def validate(self) -> "PrinterConfig":
+        """Raise :class:`PrinterConfigError` naming the bad field."""
+        from escpos.capabilities import CAPABILITIES
+
+        if self.paper_mm not in WIDTHS:
+            raise PrinterConfigError(f"paper_mm={self.paper_mm!r}: use 58 or 80")
+        if self.profile_name not in CAPABILITIES["profiles"]:
+            raise PrinterConfigError(
+                f"profile {self.profile_name!r} is not a python-escpos profile; known: "
+                + ", ".join(sorted(CAPABILITIES["profiles"])))
+        px = CAPABILITIES["profiles"][self.profile_name].get("media", {}).get(
+            "width", {}).get("pixels")
+        if isinstance(px, int) and px < self.width_dots:
+            raise PrinterConfigError(
+                f"profile {self.profile_name} prints {px} dots wide, the {self.paper_mm} mm "
+                f"page is {self.width_dots}: choose a {self.paper_mm} mm profile")
+        if self.darkness is not None and not (isinstance(self.darkness, int)
+                                              and -6 <= self.darkness <= 6):
+            raise PrinterConfigError(f"darkness={self.darkness!r}: use -6..6 or null")
+        if self.cut not in ("auto", "full", "partial", "none"):
+            raise PrinterConfigError(f"cut={self.cut!r}: use auto, full, partial or none")
+        if not (isinstance(self.feed_lines, int) and 0 <= self.feed_lines <= 20):
+            raise PrinterConfigError(f"feed_lines={self.feed_lines!r}: use 0..20")
+        if not (isinstance(self.band_height, int) and 8 <= self.band_height <= 2400
+                and self.band_height % 8 == 0):
+            raise PrinterConfigError(f"band_height={self.band_height!r}: 8..2400, multiple of 8")
+        if not (self.timeout_s > 0 and self.close_wait_s >= 0):
+            raise PrinterConfigError("timeout_s must be > 0 and close_wait_s >= 0")
+        return self
+
+
+def config_path() -> Path:
+    """``<user config dir>/table-companion/printer.json`` (platformdirs)."""
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir(APP)) / CONFIG_NAME
+
+
+def load_config(path: str | os.PathLike | None = None, **overrides) -> PrinterConfig:
+    """Read the printer config (defaults when the file is absent), then apply
+    ``overrides`` whose value is not None. Raises PrinterConfigError naming the file
+    for bad JSON or unknown keys."""
+    p = Path(path) if path else config_path()
+    data: dict = {}
+    if p.exists():
+        try:
+            data = json.loads(p.read_text("utf-8"))
+        except (OSError, ValueError) as exc:
+            raise PrinterConfigError(f"{p}: not a readable JSON printer config ({exc})") from None
+        if not isinstance(data, dict):
+            raise PrinterConfigError(f"{p}: expected a JSON object")
+        known = {f.name for f in fields(PrinterConfig)}
+        bad = sorted(set(data) - known)
+        if bad:
+            raise PrinterConfigError(f"{p}: unknown keys {bad}; known: {sorted(known)}")
+    data.update({k: v for k, v in overrides.items() if v is not None})
+    try:
+        return PrinterConfig(**data)
+    except PrinterConfigError as exc:
+        raise PrinterConfigError(f"{p}: {exc}") from None
+
+
+def save_config(cfg: PrinterConfig, path: str | os.PathLike | None = None) -> Path:
+    """Write ``cfg`` as indented JSON (atomically) and return the path."""
+    p = Path(path) if path else config_path()
+    p.parent.mkdir(parents=True, exist_ok=True)
+    tmp = p.with_suffix(".tmp")
+    tmp.write_text(json.dumps(asdict(cfg.validate()), indent=2) + "\n", "utf-8")
+    os.replace(tmp, p)
+    return p
+
+
+# --- bytes ---------------------------------------------------------------------
+
+def raster_size(img: Image.Image) -> int:
+    """Bytes of the bare 1-bit raster: ceil(width / 8) * height."""
+    return (img.width + 7) // 8 * img.height
+
+
+def escpos_bytes(img: Image.Image, cfg: PrinterConfig) -> bytes:
+    """The ESC/POS job for the 1-bit page ``img`` (mode "1", cfg.width_dots wide).
+
+    Raises PrinterConfigError if the image is not the paper's width. The size is the
+    raster plus 8 bytes per band and a few bytes of set-up and cut (under 1% for a
+    page; see benchmarks/bench_printing.py).
+    """
+    from escpos.constants import PAPER_FULL_CUT, PAPER_PART_CUT
+    from escpos.printer import Dummy
+
+    if img.mode != "1":
+        raise PrinterConfigError(f"page image must be mode '1' (1-bit), got {img.mode!r}")
+    if img.width != cfg.width_dots:
+        raise PrinterConfigError(f"page is {img.width} dots wide; the {cfg.paper_mm} mm "
+                                 f"printer takes {cfg.width_dots}")
+    p = Dummy(profile=cfg.profile_name)
+    p._raw(b"\x1b@")
+    if cfg.darkness is not None:
+        p._raw(b"\x1d(K\x02\x00\x31" + bytes((cfg.darkness & 0xFF,)))
+    with contextlib.redirect_stdout(io.StringIO()):  # escpos prints a note on unknown widths
+        p.image(img, impl="bitImageRaster", fragment_height=cfg.band_height)
+    if cfg.feed_lines:
+        p._raw(b"\x1bd" + bytes((cfg.feed_lines,)))
+    mode = cfg.cut
+    if mode == "auto":
+        mode = "full" if p.profile.supports("paperFullCut") else (
+            "partial" if p.profile.supports("paperPartCut") else "none")
+    if mode == "full":
+        p._raw(PAPER_FULL_CUT)
+    elif mode == "partial":
+        p._raw(PAPER_PART_CUT)
+    return p.output
+
+
+def save_preview(img: Image.Image, path: str | os.PathLike) -> Path:
+    """Write the page raster as a 1-bit PNG (atomically): the very pixels sent."""
+    p = Path(path)
+    p.parent.mkdir(parents=True, exist_ok=True)
+    tmp = p.with_name(p.name + ".tmp")
+    img.save(tmp, format="PNG")
+    os.replace(tmp, p)
+    return p
+
+
+# --- targets -------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Target:
+    """A parsed printer target: ``kind`` in preview, file, tcp, usb, serial."""
+
+    kind: str
+    path: str = ""
+    host: str = ""
+    port: int = 9100
+    vid: int = 0
+    pid: int = 0
+    baud: int = 9600
+
+    def __str__(self) -> str:
+        return {"preview": "preview", "file": f"file:{self.path}",
+                "tcp": f"tcp://{self.host}:{self.port}",
+                "usb": f"usb:{self.vid:04x}:{self.pid:04x}",
+                "serial": f"serial:{self.path}:{self.baud}"}[self.kind]
+
+
+def parse_target(text: str) -> Target:
+    """Parse ``preview | file:PATH | tcp://host[:port] | usb:VID:PID | serial:DEV[:baud]``.
+
+    Raises PrinterConfigError with the accepted forms.
+    """
+    forms = ("preview, file:PATH, tcp://host:9100, usb:VID:PID (hex), "
+             "serial:/dev/ttyUSB0[:baud]")
+    t = (text or "").strip()
+    try:
+        if t == "preview":
+            return Target("preview")
+        if t.startswith("file:") and len(t) > 5:
+            return Target("file", path=t[5:])
+        if t.startswith("tcp://"):
+            host, _, port = t[6:].rstrip("/").partition(":")
+            if not host:
+                raise ValueError
+            return Target("tcp", host=host, port=int(port or 9100))
+        if t.startswith("usb:"):
+            vid, pid = t[4:].split(":")
+            return Target("usb", vid=int(vid, 16), pid=int(pid, 16))
+        if t.startswith("serial:"):
+            dev, _, baud = t[7:].partition(":")
+            if not dev:
+                raise ValueError
+            return Target("serial", path=dev, baud=int(baud or 9600))
+    except ValueError:
+        pass
+    raise PrinterConfigError(f"printer target {text!r} not understood; use {forms}")
+
+
+def send(target: Target | str, payload: bytes, cfg: PrinterConfig) -> None:
+    """Send the whole ``payload`` to ``target`` and close the connection.
+
+    Returns only when every byte was handed over and the connection closed without
+    error. Raises PrinterUnavailable (off, refused, busy/time-out, dropped midway:
+    retry) or PrinterConfigError (bad target, missing pyusb/pyserial: do not retry).
+    """
+    t = parse_target(target) if isinstance(target, str) else target
+    if t.kind == "preview":
+        raise PrinterConfigError("preview is not a printer: write the PNG with save_preview")
+    if t.kind == "tcp":
+        _send_tcp(t, payload, cfg)
+        return
+    from escpos.exceptions import DeviceNotFoundError
+
+    if t.kind == "file":
+        from escpos.printer import File
+
+        printer = File(t.path, profile=cfg.profile_name)
+    elif t.kind == "usb":
+        from escpos.printer import Usb
+
+        if not Usb.is_usable():
+            raise PrinterConfigError("USB printing needs pyusb: pip install pyusb "
+                                     "(and a udev rule giving you the device)")
+        printer = Usb(t.vid, t.pid, timeout=int(cfg.timeout_s * 1000), profile=cfg.profile_name)
+    else:
+        from escpos.printer import Serial
+
+        if not Serial.is_usable():
+            raise PrinterConfigError("serial printing needs pyserial: pip install pyserial")
+        printer = Serial(t.path, baudrate=t.baud, timeout=cfg.timeout_s,
+                         profile=cfg.profile_name)
+    try:
+        printer.open()
+        printer._raw(payload)
+        printer.close()
+    except DeviceNotFoundError as exc:
+        raise PrinterUnavailable(f"{t}: {exc}".replace("\n", " ")) from None
+    except OSError as exc:
+        raise PrinterUnavailable(f"{t}: {exc}") from None
+    except Exception as exc:  # pyusb/pyserial errors have their own classes
+        raise PrinterUnavailable(f"{t}: {type(exc).__name__}: {exc}") from None
+
+
+def _send_tcp(t: Target, payload: bytes, cfg: PrinterConfig) -> None:
+    from escpos.exceptions import DeviceNotFoundError
+    from escpos.printer import Network
+
+    printer = Network(t.host, t.port, timeout=cfg.timeout_s, profile=cfg.profile_name)
+    try:
+        printer.open()
+    except DeviceNotFoundError as exc:
+        raise PrinterUnavailable(f"{t}: printer off or refusing connections "
+                                 f"({str(exc).splitlines()[-1]})") from None
+    sock: socket.socket = printer.device
+    try:
+        printer._raw(payload)  # sendall
+        sock.shutdown(socket.SHUT_WR)  # tell the printer the job is complete
+        # A dropped connection shows up as a reset here even when sendall already
+        # handed everything to the kernel; EOF or silence means the printer has it.
+        sock.settimeout(cfg.close_wait_s)
+        try:
+            while sock.recv(4096):
+                pass
+        except TimeoutError:
+            pass
+    except TimeoutError:
+        raise PrinterUnavailable(f"{t}: printer busy (no progress for {cfg.timeout_s} s)") from None
+    except OSError as exc:
+        raise PrinterUnavailable(f"{t}: connection lost during the job ({exc})") from None
+    finally:
+        try:
+            sock.close()
+        finally:
+            printer._device = False
