@@ -1,0 +1,284 @@
+"""A print queue kept on disk: a printer that is off never loses a page.
+
+Layout of the queue folder (default ``<user data dir>/table-companion/print-queue``):
+``<job id>.bin`` the ESC/POS bytes, ``<job id>.json`` the job record (target, printer
+config, state, attempts, last error, next try time), optional ``<job id>.png`` the
+preview of the same raster, and ``queue.lock``.
+
+Guarantees
+- Nothing lost across a crash: the payload is written and fsynced before the record,
+  and every record change is a write to a temporary file, fsync, ``os.replace`` and
+  a directory fsync. A job exists once its record exists; a stray ``.bin`` without
+  a record is an enqueue that crashed before it was accepted and is ignored.
+- Nothing printed twice: a job is marked done only after the whole payload was sent
+  and the connection closed without error (printing.output.send); a job runs under
+  an exclusive lock, so two processes never send the same job. A job interrupted
+  midway (connection dropped, printer switched off) is sent again whole on the next
+  try: the printer may then show a partial page before the complete one. The one
+  window left is a crash between a successful send and the record update (well
+  under a millisecond): that job is printed again on restart.
+- Retries: a printer that is off, refuses the connection, is busy or drops the
+  connection (PrinterUnavailable) keeps the job pending with exponential back-off
+  (``backoff_s`` doubling up to ``max_backoff_s``); later jobs for the same printer
+  wait behind it so pages keep their order. A bad target or config
+  (PrinterConfigError) marks the job ``failed``; it stays on disk and
+  :meth:`PrintQueue.retry` puts it back.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import time
+import uuid
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from companion.errors import CompanionError
+
+from .output import (APP, PrinterConfig, PrinterConfigError, PrinterUnavailable, Target,
+                     parse_target, send)
+
+PENDING, DONE, FAILED = "pending", "done", "failed"
+
+
+class QueueError(CompanionError):
+    """A queue folder that cannot be used, or an unknown job id."""
+
+
+@dataclass
+class Job:
+    """A print job record. Times are Unix seconds; ``attempts`` counts failed sends."""
+
+    id: str
+    target: str
+    title: str
+    config: dict
+    created: float
+    state: str = PENDING
+    attempts: int = 0
+    next_try: float = 0.0
+    last_error: str = ""
+    printed_at: float | None = None
+    size: int = 0
+
+
+@dataclass(frozen=True)
+class JobReport:
+    """What happened to a job in one pass: ``outcome`` printed, retry (send failed,
+    kept), failed (bad target/config, kept), deferred (next try not due yet) or
+    waiting (behind an earlier job for the same printer)."""
+
+    job_id: str
+    title: str
+    target: str
+    outcome: str
+    attempts: int
+    error: str = ""
+    next_try: float | None = None
+
+    def __str__(self) -> str:
+        if self.outcome == "printed":
+            return f"{self.title}: printed on {self.target}"
+        if self.outcome == "retry":
+            wait = max(0.0, (self.next_try or 0) - time.time())
+            return (f"{self.title}: kept in the queue, {self.error}; try {self.attempts + 1} "
+                    f"in {wait:.0f} s")
+        if self.outcome == "deferred":
+            return f"{self.title}: waiting to retry ({self.error})"
+        if self.outcome == "waiting":
+            return f"{self.title}: waiting behind an earlier job for {self.target}"
+        return f"{self.title}: not printed, {self.error} (job {self.job_id} kept; fix and retry)"
+
+
+def default_dir() -> Path:
+    """``<user data dir>/table-companion/print-queue`` (platformdirs)."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir(APP)) / "print-queue"
+
+
+def _fsync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with open(tmp, "wb") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+    _fsync_dir(path.parent)
+
+
+class PrintQueue:
+    """Jobs on disk in ``folder`` (created if missing).
+
+    ``sender(target, payload, config)`` defaults to printing.output.send; ``clock``
+    and ``sleep`` default to time.time / time.sleep (tests pass their own).
+    """
+
+    def __init__(self, folder: str | os.PathLike | None = None, *, backoff_s: float = 2.0,
+                 max_backoff_s: float = 120.0, sender: Callable | None = None,
+                 clock: Callable[[], float] = time.time,
+                 sleep: Callable[[float], None] = time.sleep):
+        self.folder = Path(folder) if folder else default_dir()
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise QueueError(f"print queue folder {self.folder}: {exc}") from None
+        self.backoff_s, self.max_backoff_s = backoff_s, max_backoff_s
+        self.sender = sender or send
+        self.clock, self.sleep = clock, sleep
+
+    # --- records --------------------------------------------------------------
+    def _record(self, job_id: str) -> Path:
+        return self.folder / f"{job_id}.json"
+
+    def payload_path(self, job_id: str) -> Path:
+        return self.folder / f"{job_id}.bin"
+
+    def preview_path(self, job_id: str) -> Path:
+        return self.folder / f"{job_id}.png"
+
+    def _save(self, job: Job) -> None:
+        _atomic_write(self._record(job.id), json.dumps(asdict(job), indent=1).encode())
+
+    def get(self, job_id: str) -> Job:
+        try:
+            return Job(**json.loads(self._record(job_id).read_text("utf-8")))
+        except FileNotFoundError:
+            raise QueueError(f"no print job {job_id!r} in {self.folder}") from None
+        except (ValueError, TypeError) as exc:
+            raise QueueError(f"print job record {self._record(job_id)} is damaged: {exc}") from None
+
+    def jobs(self, state: str | None = None) -> list[Job]:
+        """Jobs in submission order, optionally only those in ``state``."""
+        out = []
+        for p in sorted(self.folder.glob("*.json")):
+            try:
+                job = self.get(p.stem)
+            except QueueError:
+                continue  # a damaged record is left on disk for a human, never deleted
+            if state is None or job.state == state:
+                out.append(job)
+        return out
+
+    # --- submit ---------------------------------------------------------------
+    def submit(self, target: Target | str, payload: bytes, config: PrinterConfig,
+               title: str = "page", preview=None) -> Job:
+        """Queue ``payload`` (ESC/POS bytes) for ``target``; returns the pending job.
+
+        ``preview``: optional Pillow image of the same raster, kept as ``<id>.png``.
+        Raises PrinterConfigError for a target that cannot be a printer.
+        """
+        t = parse_target(target) if isinstance(target, str) else target
+        if t.kind == "preview":
+            raise PrinterConfigError("preview is not a printer: nothing to queue")
+        job_id = f"{time.time_ns():020d}-{uuid.uuid4().hex[:8]}"
+        _atomic_write(self.payload_path(job_id), bytes(payload))
+        if preview is not None:
+            preview.save(self.preview_path(job_id), format="PNG")
+        job = Job(id=job_id, target=str(t), title=title, config=asdict(config),
+                  created=self.clock(), size=len(payload))
+        self._save(job)
+        return job
+
+    def retry(self, job_id: str) -> Job:
+        """Put a failed (or pending) job back to be tried at once."""
+        job = self.get(job_id)
+        if job.state == DONE:
+            raise QueueError(f"job {job_id} was already printed; submit it again to reprint")
+        job.state, job.next_try = PENDING, 0.0
+        self._save(job)
+        return job
+
+    def purge_done(self, older_than_s: float = 7 * 24 * 3600) -> int:
+        """Delete printed jobs older than ``older_than_s``; returns how many."""
+        n = 0
+        for job in self.jobs(DONE):
+            if (job.printed_at or 0) < self.clock() - older_than_s:
+                for p in (self.payload_path(job.id), self.preview_path(job.id),
+                          self._record(job.id)):
+                    p.unlink(missing_ok=True)
+                n += 1
+        return n
+
+    # --- run ------------------------------------------------------------------
+    def process(self) -> list[JobReport]:
+        """One pass over the pending jobs that are due; returns a report per job.
+
+        Holds ``queue.lock`` (fcntl) for the pass so that two processes never send
+        the same job.
+        """
+        reports: list[JobReport] = []
+        with open(self.folder / "queue.lock", "a+") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            blocked: set[str] = set()
+            for job in self.jobs(PENDING):
+                if job.target in blocked:
+                    reports.append(JobReport(job.id, job.title, job.target, "waiting",
+                                             job.attempts))
+                    continue
+                if job.next_try > self.clock():
+                    blocked.add(job.target)
+                    reports.append(JobReport(job.id, job.title, job.target, "deferred",
+                                             job.attempts, job.last_error, job.next_try))
+                    continue
+                reports.append(self._run(job))
+                if reports[-1].outcome != "printed":
+                    blocked.add(job.target)
+        return reports
+
+    def _run(self, job: Job) -> JobReport:
+        try:
+            payload = self.payload_path(job.id).read_bytes()
+            if len(payload) != job.size:
+                raise PrinterConfigError(f"payload file holds {len(payload)} bytes, "
+                                         f"record says {job.size}")
+            self.sender(parse_target(job.target), payload, PrinterConfig(**job.config))
+        except PrinterUnavailable as exc:
+            job.attempts += 1
+            wait = min(self.max_backoff_s, self.backoff_s * 2 ** (job.attempts - 1))
+            job.next_try, job.last_error = self.clock() + wait, str(exc)
+            self._save(job)
+            return JobReport(job.id, job.title, job.target, "retry", job.attempts,
+                             job.last_error, job.next_try)
+        except (PrinterConfigError, OSError, TypeError) as exc:
+            job.attempts += 1
+            job.state, job.last_error = FAILED, str(exc)
+            self._save(job)
+            return JobReport(job.id, job.title, job.target, "failed", job.attempts,
+                             job.last_error)
+        job.state, job.printed_at, job.last_error = DONE, self.clock(), ""
+        self._save(job)
+        return JobReport(job.id, job.title, job.target, "printed", job.attempts)
+
+    def drain(self, timeout_s: float = 60.0,
+              on_report: Callable[[JobReport], None] | None = None) -> list[JobReport]:
+        """Run passes until no job is pending or ``timeout_s`` has passed (sleeping
+        until the next due try). Returns every report; pending jobs stay on disk."""
+        deadline = self.clock() + timeout_s
+        every: list[JobReport] = []
+        while True:
+            reports = self.process()
+            tried = [r for r in reports if r.outcome in ("printed", "failed", "retry")]
+            for r in tried:
+                if on_report:
+                    on_report(r)
+            every.extend(tried)
+            pending = self.jobs(PENDING)
+            if not pending:
+                return every
+            due = min(j.next_try for j in pending)
+            now = self.clock()
+            if due >= deadline or now >= deadline:
+                return every
+            self.sleep(max(0.0, due - now) + 0.001)
