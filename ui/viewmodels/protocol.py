@@ -122,7 +122,7 @@ class BeatView:
 @dataclass(frozen=True)
 class PlayerView:
     """A player: colour, name, paper name, reporters at home, circulation (points),
-    published stories (ids)."""
+    published stories (ids), papers printed so far (presses of this player)."""
 
     colour: str
     name: str
@@ -130,6 +130,7 @@ class PlayerView:
     reporters_home: int = 5
     circulation: int = 0
     published: tuple[str, ...] = ()
+    papers: int = 0
 
 
 @dataclass(frozen=True)

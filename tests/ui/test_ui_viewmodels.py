@@ -1,0 +1,217 @@
+"""View-model tests (no Kivy): the fake session's table follows the rulebook's value
+tables, texts exist in es/en/zh, corrections go through the session and undo."""
+
+from __future__ import annotations
+
+import json
+import threading
+from urllib.parse import unquote
+
+import pytest
+
+from ui import i18n
+from ui.viewmodels.bgstats import BASE, play_link
+from ui.viewmodels.corrections import CorrectionsVM, parse_story
+from ui.viewmodels.fake import FakeSession, arrow_position
+from ui.viewmodels.live import FrameSlot, LiveVM, adjustment_text, overlays
+from ui.viewmodels.press import PressVM, grid
+from ui.viewmodels.protocol import (
+    Adjustment, Correction, FinalRow, FrontPageView, Placement, ScorePoint, Symbol, Update,
+)
+from ui.viewmodels.scores import ScoresVM, chart_lines
+from ui.viewmodels.settings import SettingsVM, module_px, tag_size_check
+from ui.viewmodels.start import StartVM
+
+
+def test_every_text_has_three_languages_with_same_placeholders():
+    for key, texts in i18n.TEXTS.items():
+        assert len(texts) == 3, key
+        es, en, zh = texts
+        assert i18n.placeholders(es) == i18n.placeholders(en) == i18n.placeholders(zh), key
+        if key not in ("cell.empty",):
+            assert es and en and zh, key
+
+
+def test_unknown_language_and_key_are_clear_errors():
+    with pytest.raises(ValueError, match="es, en, zh"):
+        i18n.tr("nav.live", "fr")
+    with pytest.raises(KeyError):
+        i18n.tr("no.such.key", "en")
+
+
+def test_arrow_position_rulebook_example():
+    # FACTS.md: spaces taken (A,B 1; C,D 2) + 1 per story with a reporter, cap 9.
+    assert arrow_position([("crime-B1", {}), ("crime-D3", {"red": 2})]) == 1 + 2 + 1
+    full = [(f"war-D{i}", {"red": 1}) for i in (1, 2, 3)] + [("war-C1", {"blue": 1})]
+    assert arrow_position(full) == 9  # 8 spaces + 4 -> capped
+
+
+def test_live_vm_state_rows_and_adjustment_after_a_turn():
+    s = FakeSession(period=0)
+    vm = LiveVM(s, "en")
+    vm.attach()
+    s.step()  # red puts 2 reporters on crime-D3: crime arrow 1+2+1 = 4
+    vm.poll()
+    crime = next(b for b in vm.table.beats if b.beat == "crime")
+    assert (crime.arrow, crime.news_value, crime.scoop_value) == (4, 3, 1)
+    assert "Crime: arrow 4 · value 3 · scoop 1 · bonus 2" in vm.beat_rows()
+    assert vm.adjustment_rows() == ["Move the Crime arrow to 4"]
+    assert "Bo's turn" in vm.status_text()
+    assert "crime-D3" in vm.status_text()
+
+
+def test_adjustment_texts_in_three_languages():
+    a = Adjustment("bonus", "war", 5)
+    assert adjustment_text(a, "en") == "Move the War bonus marker to 5"
+    assert "5" in adjustment_text(a, "es") and "Guerra" in adjustment_text(a, "es")
+    assert "战争" in adjustment_text(a, "zh")
+    assert "row 3, column 2" in adjustment_text(Adjustment("ad", value=9, colour="red"), "en")
+    with pytest.raises(ValueError):
+        adjustment_text(Adjustment("teleport", "war", 1), "en")
+
+
+def test_overlays_label_unreadable_with_reason_and_normalise():
+    syms = [Symbol("war-A1", ((10, 20), (30, 20), (30, 40), (10, 40))),
+            {"component": None, "corners": [(0, 0), (5, 0), (5, 5), (0, 5)], "status": "unreadable",
+             "reason": "glare"}]
+    ov = overlays(syms, 100, 200, "es")
+    assert ov[0].label == "war-A1" and ov[0].ok and ov[0].points[0] == (0.1, 0.1)
+    assert ov[1].label == "reflejo" and not ov[1].ok
+    with pytest.raises(ValueError):
+        overlays(syms, 0, 10, "en")
+
+
+def test_frame_slot_keeps_latest_frame_and_all_messages_across_threads():
+    slot = FrameSlot()
+    from ui.viewmodels.protocol import Message
+
+    def worker(i):
+        slot.put(Update(frame=i, messages=(Message(f"m{i}"),)))
+
+    ts = [threading.Thread(target=worker, args=(i,)) for i in range(20)]
+    [t.start() for t in ts]
+    [t.join() for t in ts]
+    p = slot.take()
+    assert p.frame in range(20) and len(p.messages) == 20 and p.frames_dropped == 19
+    assert slot.take() is None
+
+
+def test_start_vm_validation_and_config(tmp_path):
+    vm = StartVM(lang="en")
+    errs = vm.validate()
+    assert "Player 1 has no name" in errs and "Player 2 has no name" in errs
+    vm.set_player(0, name="Ana", paper="El Sol")
+    vm.set_player(1, name="Bo", colour="red")
+    assert "Colour red is chosen twice" in vm.validate()
+    vm.set_player(1, colour="blue")
+    vm.variant_strike = True
+    assert vm.validate() == ["The newsboy strike needs 4 or 5 players"]
+    vm.variant_strike = False
+    for _ in range(3):
+        vm.add_player()
+    with pytest.raises(ValueError, match="2 to 5"):
+        vm.add_player()
+    del vm.players[2:]
+    vm.recording = str(tmp_path / "missing.mp4")
+    with pytest.raises(ValueError, match="does not exist"):
+        vm.config()
+    vm.recording = None
+    cfg = vm.config()
+    assert [p.name for p in cfg.players] == ["Ana", "Bo"] and cfg.players[1].paper == "Bo"
+    assert cfg.camera == 0 and cfg.lang == "en"
+
+
+def test_corrections_go_through_session_and_undo():
+    s = FakeSession(period=0)
+    s.step()
+    vm = CorrectionsVM(s, "en")
+    assert not vm.set_reporters("blue", 1)  # nothing selected
+    assert vm.status == "Tap a story or beat first"
+    vm.select("story", "crime-D3")
+    assert vm.reporters_on("crime-D3", "red") == 2
+    assert vm.set_reporters("red", 1)  # vision saw 2, really 1
+    assert vm.reporters_on("crime-D3", "red") == 1
+    assert s.events[-1] == {"type": "correction", "kind": "reporters", "story": "crime-D3", "beat": None,
+                            "colour": "red", "count": 1}
+    assert not vm.set_reporters("red", 7) and "0 to 5" in vm.status
+    vm.select("beat", "city")
+    assert not vm.add_story("city-Z9") and "not a Penny Press story" in vm.status
+    assert vm.add_story("CITY-b3")
+    assert any(st.story == "city-B3" for b in s.table().beats for st in b.stories)
+    assert vm.undo() and vm.undo()
+    assert vm.reporters_on("crime-D3", "red") == 2
+    assert not vm.undo() and vm.status == "Nothing to undo"
+    assert parse_story(" politics-c2 ") == "politics-C2"
+    with pytest.raises(ValueError):
+        Correction("reporters", story="war-A1")
+
+
+def test_press_vm_claims_ties_and_scoop():
+    s = FakeSession(period=0)
+    for _ in range(5):
+        s.step()
+    # red 2 and green 2 on crime-D3: a tie counts, green claims it; red scores the
+    # crime scoop value (arrow 4 -> scoop 1) once.
+    vm = PressVM(s, "en")
+    pv = vm.load("green")
+    assert pv.claimed == ("crime-D3",)
+    assert dict(pv.scoop) == {"red": 1}
+    assert vm.scoop_rows() == ["Ana: +1"]
+    g = grid(pv.suggested, "en")
+    assert g[0][0] == "crime-D3" and g[2][1] == "crime-D3" and g[0][2] == ""
+    job = vm.print_paper()
+    assert job.state == "printed" and "done" in vm.job_text()
+
+
+def test_front_page_grid_rejects_overlap_and_overflow():
+    with pytest.raises(ValueError, match="leaves"):
+        grid(FrontPageView((Placement("war-D1", 2, 0, 2, 3),), 0), "en")
+    with pytest.raises(ValueError, match="overlaps"):
+        grid(FrontPageView((Placement("war-A1", 0, 0, 1, 2), Placement("ad", 1, 0, 1, 1)), 0), "en")
+    assert grid(FrontPageView((Placement("ad", 2, 3, 1, 1),), 0), "zh")[2][3] == "广告"
+
+
+def test_scores_chart_ranking_export_and_bgstats(tmp_path):
+    lines, top = chart_lines([ScorePoint("0", (("red", 0), ("blue", 0))),
+                              ScorePoint("P1", (("red", 8), ("blue", 4)))])
+    assert top == 8 and lines["blue"] == [(0.0, 0.0), (1.0, 0.5)]
+    s = FakeSession(period=0, out_dir=tmp_path)
+    vm = ScoresVM(s, "en")
+    assert vm.ranking_rows() == ["The game is not over"]
+    while s.step():
+        pass
+    rows = vm.ranking_rows()
+    assert rows[0].startswith("1. ") and "winner" in rows[0]
+    path = vm.export_json(tmp_path)
+    assert json.loads(path.read_text(encoding="utf-8"))["game"] == "penny-press"
+    link = vm.bgstats_link()
+    assert link.startswith(BASE)
+    data = json.loads(unquote(link[len(BASE):]))
+    assert data["game"]["highestWins"] is True
+    assert [p["rank"] for p in data["players"]] == [r.place for r in s.final_ranking()]
+
+
+def test_bgstats_needs_a_finished_game():
+    with pytest.raises(ValueError, match="finished"):
+        play_link([], play_date="2026-01-01 10:00:00")
+    row = FinalRow(1, "red", "Ana", 20, (("war", 5),), 25, 4, True)
+    data = json.loads(unquote(play_link([row], play_date="x", bgg_id=1)[len(BASE):]))
+    assert data["players"][0]["score"] == 25 and data["game"]["bggId"] == 1
+
+
+def test_settings_validate_save_and_tag_size(tmp_path):
+    vm = SettingsVM(tmp_path / "s.json", "en")
+    assert not vm.update(width=500) and "384 (58 mm) or 576 (80 mm)" in vm.status
+    assert not vm.update(kind="network", target=" ")
+    assert vm.update(kind="network", target="127.0.0.1:9100", width="576", darkness=2, cut=False)
+    again = SettingsVM(tmp_path / "s.json", "en")
+    assert again.settings.printer.width == 576 and again.settings.printer.target == "127.0.0.1:9100"
+    # a 63 px tag is 3 px per module (21 modules): too small for 3.5
+    sq = lambda side: ((0, 0), (side, 0), (side, side), (0, side))  # noqa: E731
+    assert module_px(sq(63)) == pytest.approx(3.0)
+    syms = [Symbol("war-A1", sq(84)), Symbol(None, sq(63), "unreadable", "too_small"),
+            Symbol(None, sq(90), "unreadable", "glare")]
+    assert tag_size_check(syms, 3.5) == (1, 1, pytest.approx(3.0))
+    assert "Move the camera closer" in vm.tag_report(syms)
+    (tmp_path / "bad.json").write_text("{not json")
+    assert SettingsVM(tmp_path / "bad.json").settings.printer.width == 384

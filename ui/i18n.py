@@ -1,0 +1,267 @@
+"""Every text the app shows, in Spanish, English and Chinese (a reviewed table).
+
+``tr(key, lang, **values)`` returns the text with ``{placeholders}`` filled.
+Unknown keys raise KeyError (a programming error, caught by the tests); an unknown
+language raises ValueError naming the three supported ones. Game terms follow the
+rulebooks' vocabulary (news beat / sección, scoop / exclusiva de ronda, front page /
+portada, 版面) in our own words; no publisher sentence is copied.
+"""
+
+from __future__ import annotations
+
+import string
+
+LANGS: tuple[str, ...] = ("es", "en", "zh")
+
+# key: (es, en, zh)
+TEXTS: dict[str, tuple[str, str, str]] = {
+    # app and navigation
+    "app.title": ("Compañero de mesa", "Table Companion", "桌游助手"),
+    "nav.live": ("Mesa", "Table", "桌面"),
+    "nav.corrections": ("Corregir", "Correct", "更正"),
+    "nav.press": ("A imprenta", "Go to press", "付印"),
+    "nav.scores": ("Puntos", "Scores", "得分"),
+    "nav.settings": ("Ajustes", "Settings", "设置"),
+    "nav.back": ("Volver", "Back", "返回"),
+    # start screen
+    "start.heading": ("Nueva partida", "New game", "新游戏"),
+    "start.game": ("Juego", "Game", "游戏"),
+    "game.penny-press": ("Penny Press", "Penny Press", "Penny Press"),
+    "start.players": ("Jugadores", "Players", "玩家"),
+    "start.name": ("Nombre", "Name", "姓名"),
+    "start.paper": ("Periódico", "Paper", "报纸"),
+    "start.colour": ("Color", "Colour", "颜色"),
+    "start.add_player": ("Añadir jugador", "Add player", "添加玩家"),
+    "start.remove_player": ("Quitar", "Remove", "移除"),
+    "start.language": ("Idioma", "Language", "语言"),
+    "start.camera": ("Cámara", "Camera", "摄像头"),
+    "start.camera_index": ("Cámara n.º {n}", "Camera #{n}", "摄像头 {n}"),
+    "start.recording": ("Grabación", "Recording", "录像"),
+    "start.printer": ("Impresora", "Printer", "打印机"),
+    "start.variant_strike": ("Variante huelga de repartidores", "Newsboy strike variant", "报童罢工变体"),
+    "start.begin": ("Empezar", "Start", "开始"),
+    "start.resume": ("Continuar partida", "Resume game", "继续游戏"),
+    "start.resume_none": ("No hay partidas sin terminar", "No unfinished games", "没有未完成的游戏"),
+    "start.resume_item": ("{file} · {when}", "{file} · {when}", "{file} · {when}"),
+    "err.players_count": ("Penny Press se juega con 2 a 5 jugadores (hay {n})",
+                          "Penny Press takes 2 to 5 players (you have {n})",
+                          "Penny Press 需要 2 至 5 名玩家（现在 {n} 名）"),
+    "err.colour_twice": ("El color {colour} está elegido dos veces",
+                         "Colour {colour} is chosen twice", "颜色 {colour} 被选了两次"),
+    "err.name_empty": ("El jugador {n} no tiene nombre", "Player {n} has no name",
+                       "第 {n} 位玩家没有名字"),
+    "err.strike_players": ("La huelga de repartidores solo con 4 o 5 jugadores",
+                           "The newsboy strike needs 4 or 5 players",
+                           "报童罢工变体只适用于 4 或 5 名玩家"),
+    "err.no_source": ("Elige una cámara o un archivo de grabación",
+                      "Choose a camera or a recording file", "请选择摄像头或录像文件"),
+    "err.recording_missing": ("No existe la grabación {path}", "Recording {path} does not exist",
+                              "录像 {path} 不存在"),
+    "err.session": ("No se pudo abrir la partida: {error}", "Could not open the game: {error}",
+                    "无法打开游戏：{error}"),
+    "err.language": ("Idioma no disponible: {lang}", "Language not available: {lang}",
+                     "不支持的语言：{lang}"),
+    # colours
+    "colour.red": ("rojo", "red", "红"),
+    "colour.blue": ("azul", "blue", "蓝"),
+    "colour.green": ("verde", "green", "绿"),
+    "colour.yellow": ("amarillo", "yellow", "黄"),
+    "colour.black": ("negro", "black", "黑"),
+    # beats
+    "beat.war": ("Guerra", "War", "战争"),
+    "beat.crime": ("Crimen", "Crime", "犯罪"),
+    "beat.city": ("Nueva York", "New York City", "纽约"),
+    "beat.politics": ("Política", "Politics", "政治"),
+    "beat.human": ("Condición humana", "Human Condition", "人间百态"),
+    # live table
+    "live.heading": ("Mesa en directo", "Live table", "实时桌面"),
+    "live.no_camera": ("Esperando imagen de la cámara…", "Waiting for the camera…", "等待摄像头画面…"),
+    "live.beat_row": ("{beat}: flecha {arrow} · valor {news} · exclusiva {scoop} · bonus {bonus}",
+                      "{beat}: arrow {arrow} · value {news} · scoop {scoop} · bonus {bonus}",
+                      "{beat}：箭头 {arrow} · 新闻值 {news} · 独家值 {scoop} · 奖励 {bonus}"),
+    "live.story": ("{story}", "{story}", "{story}"),
+    "live.story_reporters": ("{story}: {reporters}", "{story}: {reporters}", "{story}：{reporters}"),
+    "live.player_row": ("{name} ({paper}): {home} reporteros en casa · {points} de tirada",
+                        "{name} ({paper}): {home} reporters home · circulation {points}",
+                        "{name}（{paper}）：{home} 名记者在家 · 发行量 {points}"),
+    "live.turn": ("Turno de {name}", "{name}'s turn", "轮到 {name}"),
+    "live.edition": ("Ediciones impresas: {n}", "Papers printed: {n}", "已出版：{n} 期"),
+    "live.final": ("Edición final", "Final edition", "最终版"),
+    "live.finished": ("Partida terminada", "Game over", "游戏结束"),
+    "live.last_action": ("Última acción: {text}", "Last action: {text}", "上一步：{text}"),
+    "live.no_action": ("Aún no hay acciones", "No action yet", "尚无操作"),
+    "live.adjust_heading": ("Ajustad el tablero", "Adjust the board", "请调整版图"),
+    "live.adjust_none": ("Nada que mover", "Nothing to move", "无需调整"),
+    "live.waiting": ("Sin partida", "No game", "无游戏"),
+    "live.tags": ("{ok} etiquetas leídas, {bad} ilegibles", "{ok} tags read, {bad} unreadable",
+                  "已识别 {ok} 个标签，{bad} 个无法识别"),
+    "adjust.arrow": ("Mueve la flecha de {beat} a {value}", "Move the {beat} arrow to {value}",
+                     "把{beat}的箭头移到 {value}"),
+    "adjust.bonus": ("Mueve el marcador de bonus de {beat} a {value}",
+                     "Move the {beat} bonus marker to {value}", "把{beat}的奖励标记移到 {value}"),
+    "adjust.place": ("Coloca la noticia {story} en {beat}", "Place story {story} in {beat}",
+                     "把新闻 {story} 放入{beat}栏"),
+    "adjust.remove": ("Retira la noticia {story} del tablero", "Take story {story} off the board",
+                      "把新闻 {story} 从版图上拿走"),
+    "adjust.ad": ("Pon un anuncio en el tablero de {colour}, fila {row}, columna {col}",
+                  "Put an ad on {colour}'s mat, row {row}, column {col}",
+                  "在{colour}玩家的版面第 {row} 行第 {col} 列放一个广告"),
+    "reason.too_small": ("demasiado pequeña", "too small", "太小"),
+    "reason.blurred": ("borrosa", "blurred", "模糊"),
+    "reason.glare": ("reflejo", "glare", "反光"),
+    "reason.covered": ("tapada", "covered", "被遮挡"),
+    "reason.garbled": ("dañada", "garbled", "损坏"),
+    "reason.foreign": ("no es de este juego", "not from this game", "不属于本游戏"),
+    "reason.unknown": ("ilegible", "unreadable", "无法识别"),
+    "level.info": ("Info", "Info", "提示"),
+    "level.warning": ("Aviso", "Warning", "警告"),
+    "level.error": ("Error", "Error", "错误"),
+    # corrections
+    "corr.heading": ("Corregir lo que vio la cámara", "Fix what the camera saw", "更正摄像头识别结果"),
+    "corr.pick": ("Toca una noticia o una sección", "Tap a story or a beat", "点击一条新闻或一个栏目"),
+    "corr.selected": ("Seleccionado: {what}", "Selected: {what}", "已选：{what}"),
+    "corr.reporters_of": ("Reporteros {colour} en {story}", "{colour} reporters on {story}",
+                          "{story} 上的{colour}记者"),
+    "corr.set_reporters": ("Fijar reporteros", "Set reporters", "设定记者数"),
+    "corr.add_story": ("Añadir noticia a {beat}", "Add story to {beat}", "向{beat}添加新闻"),
+    "corr.remove_story": ("Quitar {story}", "Remove {story}", "移除 {story}"),
+    "corr.set_arrow": ("Flecha de {beat} en", "{beat} arrow at", "{beat}箭头位置"),
+    "corr.story_id": ("Noticia (p. ej. war-A1)", "Story (e.g. war-A1)", "新闻（例如 war-A1）"),
+    "corr.apply": ("Aplicar", "Apply", "应用"),
+    "corr.undo": ("Deshacer", "Undo", "撤销"),
+    "corr.done": ("Corrección guardada: {what}", "Correction saved: {what}", "更正已保存：{what}"),
+    "corr.undone": ("Deshecho", "Undone", "已撤销"),
+    "corr.nothing_to_undo": ("No hay nada que deshacer", "Nothing to undo", "没有可撤销的操作"),
+    "corr.bad_story": ("«{story}» no es una noticia de Penny Press", "'{story}' is not a Penny Press story",
+                       "“{story}”不是 Penny Press 的新闻"),
+    "corr.bad_count": ("El número debe ir de 0 a {max}", "The number must be 0 to {max}",
+                       "数字必须在 0 到 {max} 之间"),
+    "corr.nothing_selected": ("Primero toca una noticia o sección", "Tap a story or beat first",
+                              "请先点击一条新闻或一个栏目"),
+    "corr.what.reporters": ("{count} reporteros {colour} en {story}", "{count} {colour} reporters on {story}",
+                            "{story} 上有 {count} 名{colour}记者"),
+    "corr.what.story_add": ("{story} en {beat}", "{story} in {beat}", "{story} 在{beat}"),
+    "corr.what.story_remove": ("{story} fuera", "{story} removed", "{story} 已移除"),
+    "corr.what.arrow": ("flecha de {beat} en {count}", "{beat} arrow at {count}", "{beat}箭头在 {count}"),
+    # press
+    "press.heading": ("A imprenta: {name}", "Go to press: {name}", "付印：{name}"),
+    "press.player": ("Jugador", "Player", "玩家"),
+    "press.claimed": ("Noticias reclamadas", "Claimed stories", "认领的新闻"),
+    "press.none_claimed": ("Ninguna noticia reclamada", "No story claimed", "没有认领新闻"),
+    "press.scoop": ("Puntos de exclusiva", "Scoop points", "独家得分"),
+    "press.scoop_row": ("{name}: +{points}", "{name}: +{points}", "{name}：+{points}"),
+    "press.suggested": ("Portada sugerida", "Suggested front page", "建议版面"),
+    "press.yours": ("Tu portada", "Your front page", "你的版面"),
+    "press.not_seen": ("Aún no se ve la portada en el tablero", "Front page not seen on the mat yet",
+                       "尚未在玩家版面上看到头版"),
+    "press.score": ("Puntos: {score}", "Score: {score}", "得分：{score}"),
+    "press.left_out": ("Fuera: {stories}", "Left out: {stories}", "未放入：{stories}"),
+    "press.exclusive": ("Exclusiva: {story}", "Exclusive: {story}", "独家：{story}"),
+    "press.illegal": ("Portada no válida: {problem}", "Front page not legal: {problem}", "版面不合规：{problem}"),
+    "press.print": ("Imprimir periódico", "Print the paper", "打印报纸"),
+    "press.print_final": ("Imprimir clasificación", "Print the ranking", "打印排名"),
+    "press.job": ("Impresión {state}: {message}", "Print {state}: {message}", "打印{state}：{message}"),
+    "job.queued": ("en cola", "queued", "排队中"),
+    "job.printing": ("en curso", "printing", "打印中"),
+    "job.printed": ("hecha", "done", "已完成"),
+    "job.failed": ("fallida", "failed", "失败"),
+    "cell.ad": ("anuncio", "ad", "广告"),
+    "cell.empty": ("", "", ""),
+    # scores
+    "scores.heading": ("Tirada", "Circulation", "发行量"),
+    "scores.chart": ("Puntos a lo largo de la partida", "Scores over the game", "游戏过程中的得分"),
+    "scores.no_history": ("Aún no hay puntos", "No scores yet", "尚无得分"),
+    "scores.ranking": ("Clasificación final", "Final ranking", "最终排名"),
+    "scores.not_finished": ("La partida no ha terminado", "The game is not over", "游戏尚未结束"),
+    "scores.rank_row": ("{place}. {name}: {circulation} + bonus {bonus} = {total}",
+                        "{place}. {name}: {circulation} + bonus {bonus} = {total}",
+                        "{place}. {name}：{circulation} + 奖励 {bonus} = {total}"),
+    "scores.winner": ("ganador", "winner", "获胜"),
+    "scores.bonus_detail": ("{beat} +{points}", "{beat} +{points}", "{beat} +{points}"),
+    "scores.export_json": ("Exportar JSON", "Export JSON", "导出 JSON"),
+    "scores.bgstats": ("Enviar a BG Stats", "Send to BG Stats", "发送到 BG Stats"),
+    "scores.exported": ("Guardado en {path}", "Saved to {path}", "已保存到 {path}"),
+    "scores.link_ready": ("Enlace listo: {link}", "Link ready: {link}", "链接已生成：{link}"),
+    # settings
+    "set.heading": ("Ajustes", "Settings", "设置"),
+    "set.printer_kind": ("Tipo de impresora", "Printer type", "打印机类型"),
+    "printer.preview": ("Vista previa (PNG)", "Preview (PNG)", "预览（PNG）"),
+    "printer.usb": ("USB", "USB", "USB"),
+    "printer.network": ("Red", "Network", "网络"),
+    "printer.file": ("Archivo/dispositivo", "File/device", "文件/设备"),
+    "set.printer_target": ("Dirección o dispositivo", "Address or device", "地址或设备"),
+    "set.profile": ("Perfil", "Profile", "型号配置"),
+    "set.width": ("Ancho (puntos)", "Width (dots)", "宽度（点）"),
+    "set.darkness": ("Oscuridad", "Darkness", "浓度"),
+    "darkness.0": ("clara", "light", "浅"),
+    "darkness.1": ("normal", "normal", "正常"),
+    "darkness.2": ("oscura", "dark", "深"),
+    "set.cut": ("Cortar papel", "Cut paper", "切纸"),
+    "set.camera": ("Cámara", "Camera", "摄像头"),
+    "set.tag_check": ("Comprobar tamaño de etiquetas", "Check tag size", "检查标签大小"),
+    "set.min_module": ("Mínimo por módulo (px)", "Minimum per module (px)", "每模块最小像素"),
+    "set.tag_report": ("{ok} bien, {small} pequeñas (la menor: {px} px por módulo)",
+                       "{ok} fine, {small} small (smallest: {px} px per module)",
+                       "{ok} 个合格，{small} 个太小（最小：每模块 {px} 像素）"),
+    "set.tag_none": ("No se ve ninguna etiqueta", "No tag in view", "画面中没有标签"),
+    "set.tag_advice": ("Acerca la cámara o usa etiquetas más grandes",
+                       "Move the camera closer or use bigger tags", "请把摄像头移近或使用更大的标签"),
+    "set.language": ("Idioma", "Language", "语言"),
+    "set.save": ("Guardar", "Save", "保存"),
+    "set.saved": ("Ajustes guardados", "Settings saved", "设置已保存"),
+    "err.width": ("Ancho {width} no válido: 384 (58 mm) o 576 (80 mm)",
+                  "Width {width} not valid: 384 (58 mm) or 576 (80 mm)",
+                  "宽度 {width} 无效：384（58 毫米）或 576（80 毫米）"),
+    "err.darkness": ("Oscuridad de 0 a 2", "Darkness is 0 to 2", "浓度为 0 到 2"),
+    "err.printer_target": ("Falta la dirección o el dispositivo de la impresora",
+                           "The printer address or device is missing", "缺少打印机地址或设备"),
+    "err.min_module": ("El mínimo por módulo va de 1 a 20 px", "Minimum per module is 1 to 20 px",
+                       "每模块最小像素为 1 到 20"),
+    # texts of the scripted FakeSession (tests, screenshots, benchmark)
+    "fake.assign": ("{name} pone {n} reportero(s) en {story}", "{name} puts {n} reporter(s) on {story}",
+                    "{name} 派 {n} 名记者到 {story}"),
+    "fake.press": ("{name} va a imprenta con {stories}", "{name} goes to press with {stories}",
+                   "{name} 带着 {stories} 付印"),
+    "fake.correction": ("Corrección: {what}", "Correction: {what}", "更正：{what}"),
+    "fake.claim_tie": ("Empate en {story}: cuenta para los dos", "Tie on {story}: both claim it",
+                       "{story} 平局：双方都可认领"),
+    "lang.es": ("Español", "Español", "Español"),
+    "lang.en": ("English", "English", "English"),
+    "lang.zh": ("中文", "中文", "中文"),
+}
+
+_INDEX = {lang: i for i, lang in enumerate(LANGS)}
+
+
+def check_lang(lang: str) -> str:
+    """Return ``lang`` if supported, else raise ValueError naming es, en, zh."""
+    if lang not in _INDEX:
+        raise ValueError(f"language {lang!r} not available; choose one of {', '.join(LANGS)}")
+    return lang
+
+
+def tr(key: str, lang: str, **values: object) -> str:
+    """The text of ``key`` in ``lang`` with ``{name}`` placeholders filled.
+
+    Raises KeyError for an unknown key, ValueError for an unknown language.
+    """
+    return TEXTS[key][_INDEX[check_lang(lang)]].format(**values)
+
+
+def placeholders(text: str) -> set[str]:
+    """The ``{names}`` used in ``text``."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def beat(b: str, lang: str) -> str:
+    return tr(f"beat.{b}", lang)
+
+
+def colour(c: str, lang: str) -> str:
+    return tr(f"colour.{c}", lang)
+
+
+def reason(r: str | None, lang: str) -> str:
+    """Localised unreadable reason; unknown reasons are shown as given."""
+    key = f"reason.{r or 'unknown'}"
+    return tr(key, lang) if key in TEXTS else str(r)

@@ -1,0 +1,210 @@
+"""Live table view-model (Kivy-free): the latest frame with tag overlays, the game
+state as text rows, what to adjust on the board, observer messages.
+
+Threading: ``FrameSlot.put`` is called from the session's thread (vision's worker)
+and only stores the newest update under a lock (frames in between are dropped, so
+the worker never waits for the UI); the UI thread calls ``take`` on its clock.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from ui import i18n
+from ui.viewmodels.protocol import Adjustment, Message, Symbol, TableView, Update, symbol_from
+
+OK_RGBA = (0.2, 0.9, 0.3, 1.0)
+BAD_RGBA = (1.0, 0.25, 0.2, 1.0)
+LEVEL_RGBA = {"info": (0.85, 0.85, 0.85, 1), "warning": (1, 0.8, 0.2, 1), "error": (1, 0.35, 0.3, 1)}
+
+
+@dataclass
+class Pending:
+    """What the UI has not shown yet: newest frame + symbols, all new messages, and
+    whether the state changed since the last take."""
+
+    frame: Any = None
+    symbols: tuple = ()
+    messages: list = None
+    state_changed: bool = False
+    frames_dropped: int = 0
+
+
+class FrameSlot:
+    """Latest-update mailbox between the session's thread and the UI thread."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._p = Pending(messages=[])
+        self._has_frame = False
+
+    def put(self, up: Update) -> None:
+        """Store ``up`` (any thread; never blocks beyond a short lock)."""
+        with self._lock:
+            if up.frame is not None:
+                if self._has_frame:
+                    self._p.frames_dropped += 1
+                self._p.frame, self._p.symbols = up.frame, tuple(up.symbols)
+                self._has_frame = True
+            self._p.messages.extend(up.messages)
+            self._p.state_changed |= up.state_changed
+
+    def take(self) -> Pending | None:
+        """The pending update (UI thread), or None when nothing new arrived."""
+        with self._lock:
+            p = self._p
+            if p.frame is None and not p.messages and not p.state_changed:
+                return None
+            self._p = Pending(messages=[])
+            self._has_frame = False
+            return p
+
+
+@dataclass(frozen=True)
+class Overlay:
+    """A tag outline: ``points`` as (u, v) fractions of the frame (u right, v down,
+    0..1), ``label`` (component id or the localised reason), ``rgba``, ``ok``."""
+
+    points: tuple[tuple[float, float], ...]
+    label: str
+    rgba: tuple[float, float, float, float]
+    ok: bool
+
+
+def overlays(symbols: Sequence[Any], width_px: int, height_px: int, lang: str) -> list[Overlay]:
+    """Outlines for the symbols of a frame ``width_px`` x ``height_px``. Symbols
+    vision could not read say why (too small, blurred, glare, covered ...).
+    Raises ValueError for a frame size that is not positive."""
+    if width_px <= 0 or height_px <= 0:
+        raise ValueError(f"frame size must be positive, got {width_px}x{height_px} px")
+    out = []
+    for raw in symbols:
+        s: Symbol = symbol_from(raw)
+        pts = tuple((x / width_px, y / height_px) for x, y in s.corners_px)
+        ok = s.status == "ok" and s.component is not None
+        label = s.component if ok else i18n.reason(s.reason, lang)
+        out.append(Overlay(pts, label, OK_RGBA if ok else BAD_RGBA, ok))
+    return out
+
+
+def adjustment_text(a: Adjustment, lang: str) -> str:
+    """One board adjustment as a sentence in ``lang``."""
+    b = i18n.beat(a.beat, lang) if a.beat else ""
+    if a.kind == "arrow":
+        return i18n.tr("adjust.arrow", lang, beat=b, value=a.value)
+    if a.kind == "bonus":
+        return i18n.tr("adjust.bonus", lang, beat=b, value=a.value)
+    if a.kind == "place":
+        return i18n.tr("adjust.place", lang, story=a.story, beat=b)
+    if a.kind == "remove":
+        return i18n.tr("adjust.remove", lang, story=a.story)
+    if a.kind == "ad":
+        return i18n.tr("adjust.ad", lang, colour=i18n.colour(a.colour, lang),
+                       row=a.value // 4 + 1, col=a.value % 4 + 1)
+    raise ValueError(f"unknown adjustment kind {a.kind!r}")
+
+
+def reporters_text(reps: Sequence[tuple[str, int]], lang: str) -> str:
+    return ", ".join(f"{i18n.colour(c, lang)} {n}" for c, n in reps)
+
+
+class LiveVM:
+    """Texts and overlays of the live table for one session."""
+
+    def __init__(self, session: Any, lang: str):
+        self.session = session
+        self.lang = i18n.check_lang(lang)
+        self.slot = FrameSlot()
+        self.messages: list[Message] = []
+        self.table: TableView | None = None
+        self.adjust: list[Adjustment] = []
+        self.symbols: tuple = ()
+        self.frames_shown = 0
+        self.frames_dropped = 0
+
+    def attach(self) -> None:
+        """Subscribe to the session (call once) and read the current state."""
+        self.session.subscribe(self.slot.put)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Re-read table and adjustments from the session (UI thread)."""
+        self.table = self.session.table()
+        self.adjust = list(self.session.adjustments())
+
+    def poll(self) -> Pending | None:
+        """Take the pending update; refresh state and keep the last 6 messages."""
+        p = self.slot.take()
+        if p is None:
+            return None
+        if p.frame is not None:
+            self.frames_shown += 1
+            self.symbols = p.symbols
+        self.frames_dropped += p.frames_dropped
+        if p.messages:
+            self.messages = (self.messages + list(p.messages))[-6:]
+        if p.state_changed:
+            self.refresh()
+        return p
+
+    def name_of(self, colour: str | None) -> str:
+        if self.table:
+            for p in self.table.players:
+                if p.colour == colour:
+                    return p.name
+        return i18n.colour(colour, self.lang) if colour else ""
+
+    def beat_rows(self) -> list[str]:
+        if not self.table:
+            return []
+        rows = []
+        for b in self.table.beats:
+            rows.append(i18n.tr("live.beat_row", self.lang, beat=i18n.beat(b.beat, self.lang),
+                                arrow=b.arrow, news=b.news_value, scoop=b.scoop_value, bonus=b.bonus))
+            for s in b.stories:
+                if s.reporters:
+                    rows.append("   " + i18n.tr("live.story_reporters", self.lang, story=s.story,
+                                                reporters=reporters_text(s.reporters, self.lang)))
+                else:
+                    rows.append("   " + i18n.tr("live.story", self.lang, story=s.story))
+        return rows
+
+    def player_rows(self) -> list[str]:
+        if not self.table:
+            return []
+        return [i18n.tr("live.player_row", self.lang, name=p.name, paper=p.paper or "-",
+                        home=p.reporters_home, points=p.circulation) for p in self.table.players]
+
+    def status_text(self) -> str:
+        """Whose turn, edition, final edition / game over, last action."""
+        t = self.table
+        if t is None:
+            return i18n.tr("live.waiting", self.lang)
+        parts = []
+        if t.finished:
+            parts.append(i18n.tr("live.finished", self.lang))
+        elif t.turn:
+            parts.append(i18n.tr("live.turn", self.lang, name=self.name_of(t.turn)))
+        parts.append(i18n.tr("live.edition", self.lang, n=t.edition))
+        if t.final and not t.finished:
+            parts.append(i18n.tr("live.final", self.lang))
+        parts.append(i18n.tr("live.last_action", self.lang, text=t.last_action) if t.last_action
+                     else i18n.tr("live.no_action", self.lang))
+        return "\n".join(parts)
+
+    def adjustment_rows(self) -> list[str]:
+        if not self.adjust:
+            return [i18n.tr("live.adjust_none", self.lang)]
+        return [adjustment_text(a, self.lang) for a in self.adjust]
+
+    def message_rows(self) -> list[tuple[str, tuple]]:
+        """(text, rgba) for the newest observer messages, oldest first."""
+        return [(f"{i18n.tr('level.' + m.level, self.lang) if 'level.' + m.level in i18n.TEXTS else m.level}: {m.text}",
+                 LEVEL_RGBA.get(m.level, LEVEL_RGBA["info"])) for m in self.messages]
+
+    def tags_text(self) -> str:
+        syms = [symbol_from(s) for s in self.symbols]
+        ok = sum(1 for s in syms if s.status == "ok" and s.component)
+        return i18n.tr("live.tags", self.lang, ok=ok, bad=len(syms) - ok)

@@ -1,0 +1,114 @@
+"""Go-to-press view-model (Kivy-free): claimed stories, scoop points, the solver's
+front page beside the player's, the score, one-tap printing (Penny Press: Go to
+Press; front page 3 rows x 4 columns)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.errors import CompanionError
+from ui import i18n
+from ui.viewmodels.protocol import FrontPageView, JobStatus, PressPreview
+
+ROWS, COLS = 3, 4
+
+
+def grid(page: FrontPageView, lang: str) -> list[list[str]]:
+    """3 x 4 cell labels (row 0 = top): story id, localised "ad", or "" when empty.
+    Raises ValueError when a placement leaves the page or overlaps another."""
+    g = [[""] * COLS for _ in range(ROWS)]
+    for p in page.placements:
+        if p.row < 0 or p.col < 0 or p.row + p.height > ROWS or p.col + p.width > COLS:
+            raise ValueError(f"{p.item} at row {p.row}, col {p.col} ({p.width}x{p.height}) leaves the 3x4 page")
+        label = i18n.tr("cell.ad", lang) if p.item == "ad" else p.item
+        for r in range(p.row, p.row + p.height):
+            for c in range(p.col, p.col + p.width):
+                if g[r][c]:
+                    raise ValueError(f"{p.item} overlaps {g[r][c]} at row {r}, col {c}")
+                g[r][c] = label
+    return g
+
+
+class PressVM:
+    """The press screen for the player ``colour`` (default: whose turn it is)."""
+
+    def __init__(self, session: Any, lang: str):
+        self.session = session
+        self.lang = i18n.check_lang(lang)
+        self.colour: str | None = None
+        self.preview: PressPreview | None = None
+        self.error = ""
+        self.job: JobStatus | None = None
+
+    def players(self) -> list[tuple[str, str]]:
+        t = self.session.table()
+        return [(p.colour, p.name) for p in t.players] if t else []
+
+    def load(self, colour: str | None = None) -> PressPreview | None:
+        """Ask the session for the preview of ``colour`` (or the player to act)."""
+        t = self.session.table()
+        if colour is None:
+            colour = self.colour or (t.turn if t else None) or (t.players[0].colour if t else None)
+        self.colour, self.error = colour, ""
+        if colour is None:
+            self.preview = None
+            return None
+        try:
+            self.preview = self.session.press_preview(colour)
+        except CompanionError as exc:
+            self.preview, self.error = None, str(exc)
+        return self.preview
+
+    def name(self, colour: str) -> str:
+        return dict(self.players()).get(colour, i18n.colour(colour, self.lang))
+
+    def heading(self) -> str:
+        return i18n.tr("press.heading", self.lang, name=self.name(self.colour) if self.colour else "")
+
+    def claimed_text(self) -> str:
+        if not self.preview or not self.preview.claimed:
+            return i18n.tr("press.none_claimed", self.lang)
+        return ", ".join(self.preview.claimed)
+
+    def scoop_rows(self) -> list[str]:
+        if not self.preview:
+            return []
+        return [i18n.tr("press.scoop_row", self.lang, name=self.name(c), points=pts)
+                for c, pts in self.preview.scoop]
+
+    def page_texts(self, page: FrontPageView | None) -> list[str]:
+        """Score, exclusive, left-out and legality lines of a page."""
+        if page is None:
+            return [i18n.tr("press.not_seen", self.lang)]
+        out = [i18n.tr("press.score", self.lang, score=page.score)]
+        if page.exclusive:
+            out.append(i18n.tr("press.exclusive", self.lang, story=page.exclusive))
+        if page.left_out:
+            out.append(i18n.tr("press.left_out", self.lang, stories=", ".join(page.left_out)))
+        if not page.legal:
+            out.append(i18n.tr("press.illegal", self.lang, problem=page.problem))
+        return out
+
+    def paper_number(self) -> int:
+        """The paper to print: the player's latest (PlayerView.papers), at least 1."""
+        t = self.session.table()
+        for p in t.players if t else ():
+            if p.colour == self.colour:
+                return max(1, p.papers)
+        return 1
+
+    def print_paper(self) -> JobStatus | None:
+        """One tap: print the player's paper; the job status (or None + error)."""
+        if self.colour is None:
+            return None
+        try:
+            self.job = self.session.print_press(self.paper_number(), self.colour)
+        except CompanionError as exc:
+            self.error, self.job = str(exc), None
+        return self.job
+
+    def job_text(self) -> str:
+        if self.job is None:
+            return self.error
+        state = i18n.tr(f"job.{self.job.state}", self.lang) if f"job.{self.job.state}" in i18n.TEXTS else self.job.state
+        return i18n.tr("press.job", self.lang, state=state, message=self.job.message or self.job.preview or "")

@@ -1,0 +1,137 @@
+"""Settings view-model (Kivy-free): printer (kind, target, profile, width, darkness,
+cut), camera, tag size check, language; saved as JSON in the user config dir."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any, Sequence
+
+from ui import i18n
+from ui.viewmodels.protocol import PrinterSettings, symbol_from
+
+PRINTER_KINDS = ("preview", "usb", "network", "file")
+WIDTHS = (384, 576)  # dots: 58 mm and 80 mm paper at 203 dpi
+QR_V1_MODULES = 21  # a version-1 QR code is 21 x 21 modules (tag payloads, docs/contracts.md)
+
+
+def printer_profiles() -> list[str]:
+    """python-escpos profile names (its capabilities data), or a short fallback."""
+    try:
+        from escpos.capabilities import CAPABILITIES
+        return sorted(CAPABILITIES["profiles"])
+    except Exception:  # noqa: BLE001 - escpos missing or changed: offer the usual ones
+        return ["POS-5890", "ZJ-5870", "TM-T20II", "default"]
+
+
+def default_path() -> Path:
+    from platformdirs import user_config_dir
+    return Path(user_config_dir("table-companion")) / "ui-settings.json"
+
+
+@dataclass
+class Settings:
+    """What the settings screen edits. camera: index or None; recording: path or "";
+    min_module_px: px per QR module below which a tag counts as too small."""
+
+    printer: PrinterSettings = field(default_factory=PrinterSettings)
+    camera: int | None = 0
+    recording: str = ""
+    min_module_px: float = 3.5
+    lang: str = "en"
+
+
+def module_px(corners: Sequence[tuple[float, float]]) -> float:
+    """Mean side of a tag outline (px) over the 21 modules of a v1 QR: px/module."""
+    n = len(corners)
+    sides = [((corners[i][0] - corners[(i + 1) % n][0]) ** 2 +
+              (corners[i][1] - corners[(i + 1) % n][1]) ** 2) ** 0.5 for i in range(n)]
+    return sum(sides) / n / QR_V1_MODULES
+
+
+def tag_size_check(symbols: Sequence[Any], min_module_px: float) -> tuple[int, int, float | None]:
+    """(tags large enough, tags too small, smallest px per module or None) over the
+    symbols of a frame (read ones and those vision called too small)."""
+    sizes = []
+    for raw in symbols:
+        s = symbol_from(raw)
+        if s.status == "ok" or s.reason == "too_small":
+            sizes.append(module_px(s.corners_px))
+    ok = sum(1 for v in sizes if v >= min_module_px)
+    return ok, len(sizes) - ok, (min(sizes) if sizes else None)
+
+
+class SettingsVM:
+    def __init__(self, path: str | Path | None = None, lang: str = "en"):
+        self.path = Path(path) if path else default_path()
+        self.settings = self.load()
+        self.lang = i18n.check_lang(lang)
+        self.status = ""
+
+    def load(self) -> Settings:
+        """Read the file; a missing or broken file gives the defaults (never raises)."""
+        try:
+            d = json.loads(self.path.read_text(encoding="utf-8"))
+            pr = PrinterSettings(**d.get("printer", {}))
+            return Settings(pr, d.get("camera", 0), d.get("recording", ""),
+                            float(d.get("min_module_px", 3.5)), d.get("lang", "en"))
+        except (OSError, ValueError, TypeError):
+            return Settings()
+
+    def validate(self, s: Settings) -> list[str]:
+        errs = []
+        p = s.printer
+        if p.kind not in PRINTER_KINDS:
+            errs.append(f"printer kind {p.kind!r}? ({', '.join(PRINTER_KINDS)})")
+        if p.width not in WIDTHS:
+            errs.append(i18n.tr("err.width", self.lang, width=p.width))
+        if not 0 <= p.darkness <= 2:
+            errs.append(i18n.tr("err.darkness", self.lang))
+        if p.kind in ("network", "file") and not p.target.strip():
+            errs.append(i18n.tr("err.printer_target", self.lang))
+        if not 1 <= s.min_module_px <= 20:
+            errs.append(i18n.tr("err.min_module", self.lang))
+        if s.lang not in i18n.LANGS:
+            errs.append(i18n.tr("err.language", self.lang, lang=s.lang))
+        return errs
+
+    def update(self, **changes: Any) -> bool:
+        """Apply changes (printer fields by name: kind, target, profile, width,
+        darkness, cut; or camera, recording, min_module_px, lang) and save.
+        Returns False (status = the problems, nothing saved) when invalid."""
+        pf = {k: changes.pop(k) for k in list(changes) if k in PrinterSettings.__dataclass_fields__}
+        try:
+            if "width" in pf:
+                pf["width"] = int(pf["width"])
+            if "darkness" in pf:
+                pf["darkness"] = int(pf["darkness"])
+            if "min_module_px" in changes:
+                changes["min_module_px"] = float(changes["min_module_px"])
+            new = replace(self.settings, printer=replace(self.settings.printer, **pf), **changes)
+        except (TypeError, ValueError) as exc:
+            self.status = str(exc)
+            return False
+        errs = self.validate(new)
+        if errs:
+            self.status = "\n".join(errs)
+            return False
+        self.settings = new
+        if new.lang != self.lang:
+            self.lang = new.lang
+        self.save()
+        self.status = i18n.tr("set.saved", self.lang)
+        return True
+
+    def save(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path.write_text(json.dumps(asdict(self.settings), indent=1), encoding="utf-8")
+
+    def tag_report(self, symbols: Sequence[Any]) -> str:
+        ok, small, px = tag_size_check(symbols, self.settings.min_module_px)
+        if px is None:
+            return i18n.tr("set.tag_none", self.lang)
+        text = i18n.tr("set.tag_report", self.lang, ok=ok, small=small, px=f"{px:.1f}")
+        if small:
+            text += "\n" + i18n.tr("set.tag_advice", self.lang)
+        return text
