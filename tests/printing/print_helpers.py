@@ -1,0 +1,165 @@
+"""Test helpers for printing: an ESC/POS decoder and fake network printers.
+
+The decoder understands exactly the commands printing.output sends (ESC @, GS ( K,
+GS v 0, ESC d, GS V) and rejects anything else, so a stray byte fails the test.
+The fake printers listen on 127.0.0.1 (ephemeral port) in a thread.
+"""
+
+from __future__ import annotations
+
+import socket
+import struct
+import threading
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+from PIL import Image
+
+
+@dataclass
+class Decoded:
+    image: Image.Image | None
+    bands: int = 0
+    inits: int = 0
+    feeds: list = field(default_factory=list)
+    cuts: list = field(default_factory=list)
+    density: int | None = None
+
+
+def decode(data: bytes) -> Decoded:
+    """Turn ESC/POS bytes back into the printed 1-bit image (0 = black dot)."""
+    out = Decoded(None)
+    rows: list[np.ndarray] = []
+    width = None
+    i = 0
+    while i < len(data):
+        if data[i:i + 2] == b"\x1b@":
+            out.inits += 1
+            i += 2
+        elif data[i:i + 3] == b"\x1d(K":
+            pl, ph, fn, m = data[i + 3], data[i + 4], data[i + 5], data[i + 6]
+            assert (pl, ph, fn) == (2, 0, 0x31), f"bad GS ( K at {i}"
+            out.density = m - 256 if m > 127 else m
+            i += 7
+        elif data[i:i + 3] == b"\x1dv0":
+            m, xl, xh, yl, yh = data[i + 3:i + 8]
+            assert m == 0, f"raster mode {m} at {i}: expected normal density"
+            wb, h = xl + 256 * xh, yl + 256 * yh
+            body = data[i + 8:i + 8 + wb * h]
+            assert len(body) == wb * h, f"raster band at {i} truncated"
+            bits = np.unpackbits(np.frombuffer(body, np.uint8)).reshape(h, wb * 8)
+            if width is None:
+                width = wb * 8
+            assert width == wb * 8, "bands of different widths"
+            rows.append(bits)
+            out.bands += 1
+            i += 8 + wb * h
+        elif data[i:i + 2] == b"\x1bd":
+            out.feeds.append(data[i + 2])
+            i += 3
+        elif data[i:i + 2] == b"\x1dV":
+            m = data[i + 2]
+            if m in (65, 66):
+                out.cuts.append(("feed", m, data[i + 3]))
+                i += 4
+            else:
+                assert m in (0, 1, 48, 49), f"bad cut mode {m}"
+                out.cuts.append(("full" if m in (0, 48) else "partial",))
+                i += 3
+        else:
+            raise AssertionError(f"unknown ESC/POS byte {data[i]:#04x} at offset {i}")
+    if rows:
+        bits = np.vstack(rows)
+        out.image = Image.fromarray(np.where(bits == 1, 0, 255).astype(np.uint8)).convert("1")
+    return out
+
+
+def same_pixels(a: Image.Image, b: Image.Image) -> bool:
+    return a.size == b.size and np.array_equal(np.asarray(a.convert("L")),
+                                               np.asarray(b.convert("L")))
+
+
+class FakePrinter:
+    """A network printer on 127.0.0.1.
+
+    ``drop_first``: the first ``n`` connections are cut after ``drop_after`` bytes
+    (closed with unread data, so the client sees a reset). ``busy``: accept but never
+    read. ``received``: the bytes of every connection, complete or not.
+    """
+
+    def __init__(self, port: int = 0, drop_first: int = 0, drop_after: int = 4000,
+                 busy: bool = False):
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.sock.bind(("127.0.0.1", port))
+        self.sock.listen(4)
+        self.sock.settimeout(0.2)
+        self.port = self.sock.getsockname()[1]
+        self.drop_first, self.drop_after, self.busy = drop_first, drop_after, busy
+        self.received: list[bytes] = []
+        self.complete: list[bytes] = []
+        self._stop = threading.Event()
+        self._held: list[socket.socket] = []
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    @property
+    def target(self) -> str:
+        return f"tcp://127.0.0.1:{self.port}"
+
+    def _serve(self):
+        while not self._stop.is_set():
+            try:
+                conn, _ = self.sock.accept()
+            except (TimeoutError, OSError):
+                continue
+            conn.settimeout(5)
+            if self.busy:
+                self._held.append(conn)
+                continue
+            n = len(self.received)
+            buf = bytearray()
+            dropping = n < self.drop_first
+            try:
+                while True:
+                    chunk = conn.recv(65536 if not dropping else
+                                      max(1, min(4096, self.drop_after - len(buf))))
+                    if not chunk:
+                        break
+                    buf += chunk
+                    if dropping and len(buf) >= self.drop_after:
+                        conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER,
+                                        struct.pack("ii", 1, 0))  # close with RST
+                        break
+            except OSError:
+                pass
+            self.received.append(bytes(buf))
+            if not dropping:
+                self.complete.append(bytes(buf))
+            conn.close()
+
+    def close(self):
+        self._stop.set()
+        self.thread.join(2)
+        for c in self._held:
+            c.close()
+        self.sock.close()
+
+
+def free_port() -> int:
+    """A port on 127.0.0.1 with nothing listening (a printer that is off)."""
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+def wait_for(cond, timeout=5.0):
+    end = time.time() + timeout
+    while time.time() < end:
+        if cond():
+            return True
+        time.sleep(0.01)
+    return cond()
