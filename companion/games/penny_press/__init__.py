@@ -18,6 +18,7 @@ from companion.games.penny_press.engine import (BeatBonus, FinalResult, GameStat
 from companion.games.penny_press.frontpage import (FrontPage, Placement, check_front_page,
                                                     exhaustive_front_page, score_front_page,
                                                     solve_front_page, top_beats)
+from companion.games.penny_press.tools import Adjustment, board_adjustments, describe, random_game
 
 __all__ = [
     "Action", "Assign", "DeclinePress", "DrawHeadline", "GoToPress", "PassNewsboy", "Reassign", "Recall",
@@ -27,4 +28,5 @@ __all__ = [
     "new_game", "new_game_from_dict", "setup_to_dict",
     "FrontPage", "Placement", "check_front_page", "exhaustive_front_page", "score_front_page",
     "solve_front_page", "top_beats",
+    "Adjustment", "board_adjustments", "describe", "random_game",
 ]
