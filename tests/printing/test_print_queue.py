@@ -1,0 +1,166 @@
+"""The on-disk print queue (printing.queue): nothing lost, nothing printed twice."""
+
+import json
+
+import pytest
+from PIL import Image, ImageDraw
+
+from print_helpers import FakePrinter, decode, free_port, same_pixels, wait_for
+from printing.output import PrinterConfig, PrinterUnavailable, escpos_bytes, send
+from printing.queue import DONE, FAILED, PENDING, PrintQueue, QueueError
+
+
+class Clock:
+    def __init__(self):
+        self.t = 1000.0
+
+    def __call__(self):
+        return self.t
+
+    def sleep(self, s):
+        self.t += s
+
+
+def job_page(n=0, height=600):
+    img = Image.new("1", (384, height), 255)
+    ImageDraw.Draw(img).rectangle([10 + n, 10, 200, 100 + n], fill=0)
+    return img
+
+
+CFG = PrinterConfig(timeout_s=1.0, close_wait_s=0.3)
+
+
+def test_printer_off_then_back_prints_the_job_exactly_once(tmp_path):
+    port = free_port()
+    clock = Clock()
+    q = PrintQueue(tmp_path, backoff_s=1.0, clock=clock, sleep=clock.sleep)
+    img = job_page()
+    data = escpos_bytes(img, CFG)
+    job = q.submit(f"tcp://127.0.0.1:{port}", data, CFG, title="red, edition 1", preview=img)
+
+    first = q.process()
+    assert [r.outcome for r in first] == ["retry"] and "off" in first[0].error
+    assert q.get(job.id).state == PENDING and q.get(job.id).attempts == 1
+    assert q.process()[0].outcome == "deferred"  # back-off: not due yet
+
+    # the app restarts (new queue object on the same folder), the printer comes back
+    srv = FakePrinter(port=port)
+    try:
+        q2 = PrintQueue(tmp_path, backoff_s=1.0, clock=clock, sleep=clock.sleep)
+        reports = q2.drain(timeout_s=10)
+        assert [r.outcome for r in reports] == ["printed"]
+        assert q2.get(job.id).state == DONE
+        assert q2.process() == [] and q2.drain(timeout_s=5) == []  # never sent again
+        assert wait_for(lambda: len(srv.received) == 1)
+        assert srv.complete == [data]
+        assert same_pixels(decode(srv.complete[0]).image, Image.open(q2.preview_path(job.id)))
+    finally:
+        srv.close()
+
+
+def test_connection_dropped_midway_resends_whole_job_once(tmp_path):
+    srv = FakePrinter(drop_first=1, drop_after=5000)
+    clock = Clock()
+    try:
+        q = PrintQueue(tmp_path, backoff_s=0.5, clock=clock, sleep=clock.sleep)
+        img = job_page(height=2000)  # ~96 kB
+        data = escpos_bytes(img, CFG)
+        job = q.submit(srv.target, data, CFG, title="blue, edition 2")
+        reports = q.drain(timeout_s=10)
+        assert [r.outcome for r in reports] == ["retry", "printed"]
+        assert "connection lost" in reports[0].error
+        assert q.get(job.id).state == DONE and q.get(job.id).attempts == 1
+        assert wait_for(lambda: len(srv.received) == 2)
+        assert 0 < len(srv.received[0]) < len(data)  # the partial page that may show
+        assert srv.complete == [data]
+        assert same_pixels(decode(srv.complete[0]).image, img)
+    finally:
+        srv.close()
+
+
+def test_backoff_doubles_and_is_capped(tmp_path):
+    clock = Clock()
+    calls = []
+
+    def off(target, payload, cfg):
+        calls.append(clock())
+        raise PrinterUnavailable("printer off")
+
+    q = PrintQueue(tmp_path, backoff_s=2.0, max_backoff_s=10.0, sender=off, clock=clock,
+                   sleep=clock.sleep)
+    q.submit("tcp://127.0.0.1:9", b"\x1b@", CFG)
+    q.drain(timeout_s=40)
+    gaps = [round(b - a) for a, b in zip(calls, calls[1:])]
+    assert gaps[:4] == [2, 4, 8, 10] and set(gaps[3:]) == {10}
+    assert q.jobs(PENDING)  # still kept after the time-out
+
+
+def test_later_jobs_wait_behind_a_failing_printer_and_keep_order(tmp_path):
+    sent = []
+    up = {"on": False}
+
+    def sender(target, payload, cfg):
+        if not up["on"]:
+            raise PrinterUnavailable("printer off")
+        sent.append(payload)
+
+    clock = Clock()
+    q = PrintQueue(tmp_path, backoff_s=1.0, sender=sender, clock=clock, sleep=clock.sleep)
+    for i in range(3):
+        q.submit("tcp://127.0.0.1:9", bytes([i]), CFG, title=f"page {i}")
+    assert [r.outcome for r in q.process()] == ["retry", "waiting", "waiting"]
+    up["on"] = True
+    q.drain(timeout_s=10)
+    assert sent == [b"\x00", b"\x01", b"\x02"]
+    assert [j.state for j in q.jobs()] == [DONE] * 3
+
+
+def test_bad_target_fails_but_is_kept_and_can_be_retried(tmp_path):
+    q = PrintQueue(tmp_path)
+    job = q.submit(f"file:{tmp_path}/out.bin", b"\x1b@", CFG)
+    rec = json.loads((tmp_path / f"{job.id}.json").read_text())
+    rec["target"] = "lpt1"  # a record edited by hand into nonsense
+    (tmp_path / f"{job.id}.json").write_text(json.dumps(rec))
+    assert q.process()[0].outcome == "failed"
+    assert q.get(job.id).state == FAILED and q.payload_path(job.id).exists()
+    rec["target"] = f"file:{tmp_path}/out.bin"
+    (tmp_path / f"{job.id}.json").write_text(json.dumps(rec))
+    q.retry(job.id)
+    assert q.process()[0].outcome == "printed"
+    assert (tmp_path / "out.bin").read_bytes() == b"\x1b@"
+    with pytest.raises(QueueError, match="already printed"):
+        q.retry(job.id)
+
+
+def test_crash_leftovers_neither_print_nor_break_the_queue(tmp_path):
+    q = PrintQueue(tmp_path)
+    (tmp_path / "00000000000000000001-deadbeef.bin").write_bytes(b"half an enqueue")
+    (tmp_path / "00000000000000000002-deadbeef.json").write_text('{"id": "trunc')
+    (tmp_path / ".x.json.123.tmp").write_text("partial write")
+    seen = []
+    q.sender = lambda t, p, c: seen.append(p)
+    job = q.submit(f"file:{tmp_path}/o.bin", b"ok", CFG)
+    assert [j.id for j in q.jobs()] == [job.id]
+    q.process()
+    assert seen == [b"ok"]
+    with pytest.raises(QueueError, match="damaged"):
+        q.get("00000000000000000002-deadbeef")
+
+
+def test_preview_is_not_a_queue_target(tmp_path):
+    from printing.output import PrinterConfigError
+
+    with pytest.raises(PrinterConfigError, match="preview"):
+        PrintQueue(tmp_path).submit("preview", b"", CFG)
+
+
+def test_purge_removes_only_old_printed_jobs(tmp_path):
+    clock = Clock()
+    q = PrintQueue(tmp_path, sender=lambda t, p, c: None, clock=clock, sleep=clock.sleep)
+    a = q.submit("tcp://127.0.0.1:9", b"a", CFG)
+    q.process()
+    b = q.submit("tcp://127.0.0.1:9", b"b", CFG)
+    clock.t += 100
+    assert q.purge_done(older_than_s=50) == 1
+    assert [j.id for j in q.jobs()] == [b.id]
+    assert not q.payload_path(a.id).exists()
