@@ -210,6 +210,8 @@ def render_front_page(doc: FrontPageDoc, width: int = 384, fonts: FontSet | None
     FontMissingError when no font is found. Grid: 4 columns of equal width over the
     printable width, cells 1.1 times as tall as wide; a story covers its shape's
     cells (A 1x2, B 1x3, C 2x2, D 2x3, width x height; swapped when rotated).
+    ``img.info["grid"]`` = ``(x, y, cell_w, cell_h, pad)`` in dots: the grid's top-left
+    corner, cell size and the inset of a story frame inside its cells.
     """
     lang = doc.lang
     cv = Canvas(width, fonts)
@@ -307,7 +309,9 @@ def render_front_page(doc: FrontPageDoc, width: int = 384, fonts: FontSet | None
     cv.rule(1)
     cv.qr(doc.record, doc.record)
     cv.para(i18n.label("thanks", lang), 14, align="center")
-    return cv.finish()
+    img = cv.finish()
+    img.info["grid"] = (gx, gy, cell_w, cell_h, pad)
+    return img
 
 
 def render_receipt(doc: ReceiptDoc, width: int = 384, fonts: FontSet | None = None
