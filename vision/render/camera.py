@@ -221,3 +221,38 @@ def random_camera(rng: np.random.Generator, resolution: str | tuple[int, int] = 
     )
     params.update(overrides)
     return make_camera(resolution, **params)
+
+
+def frame_bounds(bounds_mm: tuple[float, float, float, float],
+                 resolution: str | tuple[int, int] = "1080p", *, margin_px: float = 12.0,
+                 **params) -> Camera:
+    """The camera (make_camera parameters in ``params``; height, tilt, yaw, lens)
+    whose frame holds the table rectangle ``bounds_mm`` = (x0, y0, x1, y1) mm with
+    ``margin_px`` to spare, as large as possible: the target point and the view
+    width are searched (view width to 1 mm).
+
+    Raises ValueError when no view width up to 5 m holds the rectangle."""
+    x0, y0, x1, y1 = bounds_mm
+    corners = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1],
+                        [(x0 + x1) / 2, y0], [(x0 + x1) / 2, y1]], float)
+    params = {k: v for k, v in params.items() if k not in ("target_mm", "view_width_mm")}
+    best = None
+    cx = (x0 + x1) / 2
+    for f in np.linspace(0.35, 0.65, 13):
+        ty = y0 + (y1 - y0) * f
+        lo, hi = 100.0, 5000.0
+        if not make_camera(resolution, target_mm=(cx, ty), view_width_mm=hi,
+                           **params).sees(corners, margin_px).all():
+            continue
+        while hi - lo > 1.0:
+            mid = (lo + hi) / 2
+            cam = make_camera(resolution, target_mm=(cx, ty), view_width_mm=mid, **params)
+            if cam.sees(corners, margin_px).all():
+                hi = mid
+            else:
+                lo = mid
+        if best is None or hi < best[0]:
+            best = (hi, ty)
+    if best is None:
+        raise ValueError(f"no camera view up to 5 m holds {bounds_mm}")
+    return make_camera(resolution, target_mm=(cx, best[1]), view_width_mm=best[0], **params)

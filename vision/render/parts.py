@@ -30,7 +30,7 @@ class TagSpec:
     text: QR payload (``TC1:PP:...``); marker_id: ArUco id; dictionary: OpenCV name,
     e.g. ``"DICT_4X4_50"``.
     size_mm: side of the symbol itself (mm, quiet zone excluded).
-    quiet_modules: white margin around the symbol (modules) printed with it.
+    quiet_mm: white margin around the symbol (mm) printed with it; None = 2 modules.
     offset_mm: symbol centre relative to the component's centre, in the component's
     own axes (mm).
     """
@@ -40,7 +40,7 @@ class TagSpec:
     text: str | None = None
     marker_id: int | None = None
     dictionary: str = "DICT_4X4_50"
-    quiet_modules: int = 2
+    quiet_mm: float | None = None
     offset_mm: tuple[float, float] = (0.0, 0.0)
 
     def __post_init__(self):
@@ -152,10 +152,11 @@ def tag_texture(spec: TagSpec, px_per_mm: float) -> np.ndarray:
     """The printed tag (symbol plus its white quiet zone) as a grey image, uint8,
     ``px_per_mm`` px per mm; each module is an exact square (nearest neighbour)."""
     m = symbol_matrix(spec)
-    q = spec.quiet_modules
     n = m.shape[0]
-    full = np.ones((n + 2 * q, n + 2 * q), np.uint8) * 255
-    full[q:q + n, q:q + n] = np.where(m, 20, 250)
-    side_mm = spec.size_mm * (n + 2 * q) / n
-    side_px = max(1, int(round(side_mm * px_per_mm)))
-    return cv2.resize(full, (side_px, side_px), interpolation=cv2.INTER_NEAREST)
+    module_mm = spec.size_mm / n
+    quiet_mm = 2 * module_mm if spec.quiet_mm is None else spec.quiet_mm
+    sym_px = max(n, int(round(spec.size_mm * px_per_mm)))
+    q_px = max(0, int(round(quiet_mm * px_per_mm)))
+    sym = np.where(m, 20, 250).astype(np.uint8)
+    sym = cv2.resize(sym, (sym_px, sym_px), interpolation=cv2.INTER_NEAREST)
+    return cv2.copyMakeBorder(sym, q_px, q_px, q_px, q_px, cv2.BORDER_CONSTANT, value=250)
