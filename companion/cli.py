@@ -14,6 +14,7 @@ stderr and its commands are left out; the other commands still work.
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from importlib.metadata import entry_points
 
@@ -42,6 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if argv is None and hasattr(signal, "SIGPIPE"):  # `companion replay g | head` ends quietly
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

@@ -85,8 +85,8 @@ def _action_text(rules, payload: dict) -> str:
             return describe_action(rules.action_from_dict(payload))
         except Exception:  # a description must never stop a replay
             pass
-    fields = ", ".join(f"{k}={v}" for k, v in payload.items() if k != "type")
-    return f"{payload.get('type', '?')}({fields})"
+    fields = ", ".join(f"{k}={v}" for k, v in payload.items() if k not in ("type", "action"))
+    return f"{payload.get('action', payload.get('type', '?'))}({fields})"
 
 
 def cmd_replay(args) -> int:

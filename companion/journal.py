@@ -44,7 +44,7 @@ GAMES: dict[str, str] = {
 }
 
 #: Action types that reveal hidden information; undo never crosses them.
-UNDO_BARRIERS = {"DrawHeadline", "draw_headline"}
+UNDO_BARRIERS = {"draw_headline"}
 
 
 class JournalError(CompanionError):
@@ -78,7 +78,7 @@ class Event:
 
 
 def _action_type(payload: dict) -> str:
-    return str(payload.get("type", ""))
+    return str(payload.get("action", payload.get("type", "")))
 
 
 def _action_player(payload: dict) -> int | None:
@@ -163,11 +163,13 @@ class Journal:
         path = Path(path)
         if not path.is_file():
             raise JournalError(f"{path}: no such game journal")
-        conn = cls._connect(path)
+        conn = None
         try:
+            conn = cls._connect(path)
             meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
         except sqlite3.DatabaseError as exc:
-            conn.close()
+            if conn is not None:
+                conn.close()
             raise JournalError(f"{path}: not a game journal ({exc})") from None
         if meta.get("format") != "table-companion-journal":
             conn.close()
