@@ -1,7 +1,207 @@
-"""`companion` subcommands provided by the printing package (registered in pyproject.toml)."""
+"""`companion print`: front pages and score receipts to a preview PNG or a printer.
+
+Registered through the entry point ``printing = printing.commands:register``.
+Heavy imports (Pillow, escpos, the engine) stay inside the handler.
+"""
 
 from __future__ import annotations
 
+import argparse
+
+EXIT_QUEUED = 3  # exit code: jobs are kept in the queue (printer unavailable)
+
 
 def register(subparsers) -> None:
-    """Add this package's subcommands. Heavy imports stay inside the handlers."""
+    """Add ``companion print``."""
+    p = subparsers.add_parser(
+        "print", help="print front pages and score receipts (thermal printer or preview PNG)",
+        description="Print a player's front page for a press, or the score receipt, "
+        "from a game journal (.sqlite) or a JSON export {setup, actions}. Network, "
+        "file, USB and serial printers go through an on-disk queue: a printer that is "
+        "off keeps the job (exit code 3) and it prints when the queue runs again.")
+    p.add_argument("game", metavar="GAME", help="game journal file, or JSON export")
+    what = p.add_mutually_exclusive_group(required=True)
+    what.add_argument("--press", metavar="N",
+                      help="the N-th press of the game (1-based; with --player: that "
+                      "player's edition N), or 'all' for every front page")
+    what.add_argument("--final", action="store_true",
+                      help="the score receipt: presses, end-game bonuses, ranking")
+    p.add_argument("--player", metavar="P", help="player colour (red) or seat number (1..5)")
+    p.add_argument("--printer", default="preview", metavar="TARGET",
+                   help="preview | file:PATH | tcp://host:9100 | usb:VID:PID | "
+                   "serial:/dev/ttyUSB0[:baud] (default: preview)")
+    p.add_argument("--width", type=int, choices=(58, 80), help="paper width in mm "
+                   "(default: the printer config's, 58)")
+    p.add_argument("--lang", choices=("es", "en", "zh"), default="en")
+    p.add_argument("--out", metavar="DIR", help="folder for preview PNGs (default: .); "
+                   "with a printer, also keep a PNG of every page sent")
+    p.add_argument("--config", metavar="PATH", help="printer config JSON (default: "
+                   "printer.json in the user config folder)")
+    p.add_argument("--queue", metavar="DIR", help="print queue folder (default: the user "
+                   "data folder)")
+    p.add_argument("--wait", type=float, default=30.0, metavar="S",
+                   help="seconds to keep retrying before leaving jobs queued (default 30)")
+    p.set_defaults(func=run)
+
+    q = subparsers.add_parser(
+        "print-queue", help="show the print queue and send the jobs it keeps",
+        description="Send the jobs kept in the print queue (printer was off), list "
+        "them, or put a failed job back. Never queues anything new, so nothing "
+        "prints twice.")
+    q.add_argument("--queue", metavar="DIR", help="print queue folder (default: the user "
+                   "data folder)")
+    q.add_argument("--list", action="store_true", help="only list the jobs")
+    q.add_argument("--retry", metavar="JOB", help="put a failed job back, then send")
+    q.add_argument("--wait", type=float, default=30.0, metavar="S",
+                   help="seconds to keep retrying (default 30)")
+    q.set_defaults(func=run_queue)
+
+
+def load_state(path: str):
+    """(GameState, game id) from a journal file or a JSON export {setup, actions}.
+
+    The game id printed on the pages is the file name without its suffix.
+    Raises CompanionError for a missing, foreign or damaged file.
+    """
+    import json
+    from pathlib import Path
+
+    from companion.errors import CompanionError
+
+    p = Path(path)
+    if not p.exists():
+        raise CompanionError(f"{path}: no such game file")
+    if p.suffix.lower() == ".json":
+        from companion.games.penny_press import action_from_dict, apply, new_game_from_dict
+
+        try:
+            data = json.loads(p.read_text("utf-8"))
+            setup, actions = data["setup"], data["actions"]
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise CompanionError(f"{path}: not a game export with setup and actions ({exc})") from None
+        state = new_game_from_dict(setup)
+        for i, a in enumerate(actions):
+            try:
+                state = apply(state, action_from_dict(a))
+            except CompanionError as exc:
+                raise CompanionError(f"{path}: action {i + 1}: {exc}") from None
+        return state, p.stem
+    from companion.journal import Journal
+
+    j = Journal.open(p)
+    try:
+        return j.state(), p.stem
+    finally:
+        j.close()
+
+
+def _player_index(state, text: str | None) -> int | None:
+    from companion.errors import CompanionError
+
+    if text is None:
+        return None
+    colours = [s.colour for s in state.players]
+    if text.lower() in colours:
+        return colours.index(text.lower())
+    if text.isdigit() and 1 <= int(text) <= len(colours):
+        return int(text) - 1
+    raise CompanionError(f"player {text!r} not in this game: use a colour "
+                         f"({', '.join(colours)}) or a seat number 1..{len(colours)}")
+
+
+def pages(state, game_id: str, args) -> list[tuple[str, object]]:
+    """[(name, page image)] asked for by ``args`` (press/final, player, lang, width)."""
+    from companion.errors import CompanionError
+
+    from .adapters import front_page_doc, receipt_doc
+    from .layout import dots_for, render_front_page, render_receipt
+
+    width = dots_for(args.width_mm)
+    player = _player_index(state, args.player)
+    if args.final:
+        if state.final is None:
+            raise CompanionError(f"the game is not over yet ({len(state.press_results)} "
+                                 "presses so far): print a --press, or wait for the end")
+        doc = receipt_doc(state, args.lang, game_id, player)
+        suffix = f"-{state.players[player].colour}" if player is not None else ""
+        return [(f"{game_id}-final{suffix}", render_receipt(doc, width))]
+    results = list(state.press_results)
+    if not results:
+        raise CompanionError("no press in this game yet")
+    if args.press == "all":
+        chosen = [r for r in results if player is None or r.player == player]
+    else:
+        try:
+            n = int(args.press)
+        except ValueError:
+            raise CompanionError(f"--press {args.press!r}: give a number or 'all'") from None
+        if player is not None:
+            mine = [r for r in results if r.player == player]
+            if not 1 <= n <= len(mine):
+                raise CompanionError(f"{state.players[player].colour} has {len(mine)} "
+                                     f"editions; --press {n} does not exist")
+            chosen = [mine[n - 1]]
+        else:
+            if not 1 <= n <= len(results):
+                raise CompanionError(f"the game has {len(results)} presses; "
+                                     f"--press {n} does not exist")
+            chosen = [results[n - 1]]
+    out = []
+    for r in chosen:
+        doc = front_page_doc(state, r, args.lang, game_id)
+        out.append((f"{game_id}-press{doc.press_no}-{doc.player}-e{doc.edition}",
+                    render_front_page(doc, width)))
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .output import escpos_bytes, load_config, parse_target, save_preview
+    from .queue import PrintQueue
+
+    target = parse_target(args.printer)
+    cfg = load_config(args.config, paper_mm=args.width)
+    args.width_mm = cfg.paper_mm
+    state, game_id = load_state(args.game)
+    todo = pages(state, game_id, args)
+    out_dir = Path(args.out) if args.out else (Path(".") if target.kind == "preview" else None)
+    if target.kind == "preview":
+        for name, img in todo:
+            path = save_preview(img, out_dir / f"{name}.png")
+            print(f"{path}  ({img.width}x{img.height} dots)")
+        return 0
+    queue = PrintQueue(args.queue)
+    for name, img in todo:
+        if out_dir is not None:
+            save_preview(img, out_dir / f"{name}.png")
+        job = queue.submit(target, escpos_bytes(img, cfg), cfg, title=name, preview=img)
+        print(f"{name}: queued as job {job.id} for {target}")
+    reports = queue.drain(args.wait, on_report=lambda r: print(str(r)))
+    pending = queue.jobs("pending")
+    if pending:
+        print(f"{len(pending)} job(s) kept in {queue.folder}; switch the printer on "
+              "and run `companion print-queue` to send them")
+        return EXIT_QUEUED
+    return 0 if all(r.outcome != "failed" for r in reports) else 1
+
+
+def run_queue(args: argparse.Namespace) -> int:
+    from .queue import PrintQueue
+
+    queue = PrintQueue(args.queue)
+    if args.retry:
+        queue.retry(args.retry)
+    if args.list:
+        for j in queue.jobs():
+            err = f"  ({j.last_error})" if j.last_error and j.state != "done" else ""
+            print(f"{j.id}  {j.state:<7}  {j.target}  {j.title}  tries={j.attempts}{err}")
+        return 0
+    for j in queue.jobs("pending"):
+        queue.retry(j.id)  # due now: the user asked for it
+    queue.drain(args.wait, on_report=lambda r: print(str(r)))
+    pending = queue.jobs("pending")
+    if pending:
+        print(f"{len(pending)} job(s) still kept in {queue.folder}")
+        return EXIT_QUEUED
+    return 1 if queue.jobs("failed") else 0

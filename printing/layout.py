@@ -295,7 +295,7 @@ def render_front_page(doc: FrontPageDoc, width: int = 384, fonts: FontSet | None
     # score breakdown
     cv.para(i18n.label("score", lang), 17, bold=True)
     for line in doc.breakdown:
-        left = i18n.label(line.kind, lang)
+        left = i18n.label(line.kind.replace("-", "_"), lang)
         if line.story:
             try:
                 from .documents import parse_story

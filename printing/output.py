@@ -312,8 +312,8 @@ def _send_tcp(t: Target, payload: bytes, cfg: PrinterConfig) -> None:
     try:
         printer.open()
     except DeviceNotFoundError as exc:
-        raise PrinterUnavailable(f"{t}: printer off or refusing connections "
-                                 f"({str(exc).splitlines()[-1]})") from None
+        detail = str(exc).splitlines()[-1].strip(" ()")
+        raise PrinterUnavailable(f"{t}: printer off or refusing connections: {detail}") from None
     sock: socket.socket = printer.device
     try:
         printer._raw(payload)  # sendall
