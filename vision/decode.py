@@ -1,0 +1,481 @@
+"""Decoding QR symbols (and ArUco fiducials) in grey frames.
+
+Backends:
+- ``"zxing"`` (default): zxing-cpp restricted to QR Code Model 2 (and Model 1). In
+  zxing-cpp 3 the ``QRCode`` format is a *family* that also contains Micro QR and
+  rMQR; we never print those and Micro QR produced false payloads on upscaled frames
+  in the baseline, so they are excluded.
+- ``"pyzbar"``: ZBar through pyzbar, QR only (the design card's alternative).
+
+Pre-processing (``prep``): ``"none"``, ``"sharpen"`` (unsharp mask), ``"up2"`` (2x
+cubic upscale), ``"sharpen_up2"``. The pipeline decodes the whole frame with a cheap
+prep and then *rescues* what is left: finder patterns (the three nested squares of
+a QR) not explained by a decoded symbol are grouped, and only those regions are
+sharpened, upscaled 2x and decoded again. What still fails is returned as a
+:class:`Candidate` with a reason (too small, blurred, glare, unreadable) and the
+estimated px per module.
+
+All coordinates are frame pixels (x right, y down), float.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from companion.errors import CompanionError
+
+BACKENDS = ("zxing", "pyzbar")
+PREPS = ("none", "sharpen", "up2", "sharpen_up2")
+
+#: below this many px per module a QR is beyond the raw decoder's reach
+SMALL_PX_PER_MODULE = 2.5
+
+
+class DecodeError(CompanionError):
+    """A bad decoder configuration (unknown backend/prep) or an unusable image."""
+
+
+@dataclass(frozen=True, eq=False)
+class Symbol:
+    """One decoded symbol.
+
+    format: ``"QRCode"`` or ``"ArUco"``. text: the raw payload (ArUco: the marker id
+    as decimal text, e.g. ``"17"``). corners_px: ``(4, 2)`` float32, the symbol's
+    corners in frame px, TL, TR, BR, BL in the symbol's own orientation. backend:
+    ``"zxing"``, ``"pyzbar"`` or ``"aruco"``. pass_: which pass found it (``"full"``,
+    ``"rescue"``, ``"track"``). dictionary: ArUco dictionary name, else ``""``.
+    """
+
+    format: str
+    text: str
+    corners_px: np.ndarray
+    backend: str
+    pass_: str = "full"
+    dictionary: str = ""
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        c = self.corners_px.mean(axis=0)
+        return float(c[0]), float(c[1])
+
+    @property
+    def side_px(self) -> float:
+        """Mean side length of the symbol (px)."""
+        c = self.corners_px
+        return float(np.mean([np.linalg.norm(c[i] - c[(i + 1) % 4]) for i in range(4)]))
+
+    @property
+    def angle_deg(self) -> float:
+        """Direction of the top edge (TL->TR), counter-clockwise on screen, degrees."""
+        d = self.corners_px[1] - self.corners_px[0]
+        return float(math.degrees(math.atan2(-d[1], d[0])))
+
+    def to_json(self) -> dict:
+        return {"format": self.format, "text": self.text, "backend": self.backend,
+                "corners_px": [[round(float(x), 1), round(float(y), 1)]
+                               for x, y in self.corners_px], "pass": self.pass_}
+
+
+@dataclass(frozen=True, eq=False)
+class Candidate:
+    """Something that looks like a QR symbol but was not decoded.
+
+    corners_px: ``(4, 2)`` float32, bounding quad in frame px. px_per_module: estimate
+    from the finder patterns (px). reason: ``"too small"``, ``"blurred"``,
+    ``"glare"``, ``"covered"`` (set by the pipeline when a hand is over it) or
+    ``"unreadable"``. finders: how many finder patterns were seen (1..3).
+    """
+
+    corners_px: np.ndarray
+    px_per_module: float
+    reason: str
+    finders: int = 3
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        c = self.corners_px.mean(axis=0)
+        return float(c[0]), float(c[1])
+
+    def to_json(self) -> dict:
+        return {"reason": self.reason, "px_per_module": round(self.px_per_module, 2),
+                "finders": self.finders,
+                "corners_px": [[round(float(x), 1), round(float(y), 1)]
+                               for x, y in self.corners_px]}
+
+
+def to_gray(image: np.ndarray) -> np.ndarray:
+    """BGR/BGRA/grey uint8 -> grey uint8 ``(H, W)``. Raises :class:`DecodeError`."""
+    import cv2
+
+    if not isinstance(image, np.ndarray) or image.size == 0 or image.dtype != np.uint8:
+        raise DecodeError("decode needs a non-empty uint8 image")
+    if image.ndim == 2:
+        return image
+    if image.ndim == 3 and image.shape[2] == 3:
+        return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    if image.ndim == 3 and image.shape[2] == 4:
+        return cv2.cvtColor(image, cv2.COLOR_BGRA2GRAY)
+    if image.ndim == 3 and image.shape[2] == 1:
+        return image[..., 0]
+    raise DecodeError(f"decode needs a grey or BGR image, got shape {image.shape}")
+
+
+def sharpen(gray: np.ndarray, sigma: float = 1.0, amount: float = 0.8) -> np.ndarray:
+    """Unsharp mask: ``gray + amount * (gray - blur(gray, sigma))``, uint8."""
+    import cv2
+
+    blur = cv2.GaussianBlur(gray, (0, 0), sigma)
+    return cv2.addWeighted(gray, 1.0 + amount, blur, -amount, 0)
+
+
+def prepare(gray: np.ndarray, prep: str) -> tuple[np.ndarray, float]:
+    """Apply a pre-processing; returns ``(image, scale)`` with image px = frame px * scale."""
+    import cv2
+
+    if prep == "none":
+        return gray, 1.0
+    if prep == "sharpen":
+        return sharpen(gray), 1.0
+    if prep in ("up2", "sharpen_up2"):
+        up = cv2.resize(gray, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
+        return (sharpen(up, sigma=1.5) if prep == "sharpen_up2" else up), 2.0
+    raise DecodeError(f"unknown prep {prep!r}; choose one of {', '.join(PREPS)}")
+
+
+# ---------------------------------------------------------------------------------
+# raw backends
+
+
+def _zxing_read(img: np.ndarray, fast: bool) -> list[tuple[str, str, np.ndarray]]:
+    import zxingcpp
+
+    fmts = [zxingcpp.QRCodeModel2, zxingcpp.QRCodeModel1]
+    kw = dict(try_rotate=False, try_downscale=False, try_invert=False) if fast else {}
+    kw["text_mode"] = zxingcpp.TextMode.Plain  # the raw payload, no "<SOH>" renderings
+    out = []
+    for r in zxingcpp.read_barcodes(img, formats=fmts, **kw):
+        if not r.valid:
+            continue
+        p = r.position
+        pts = np.array([[p.top_left.x, p.top_left.y], [p.top_right.x, p.top_right.y],
+                        [p.bottom_right.x, p.bottom_right.y],
+                        [p.bottom_left.x, p.bottom_left.y]], np.float32)
+        out.append(("QRCode", r.text, pts))
+    return out
+
+
+def _pyzbar_read(img: np.ndarray, fast: bool) -> list[tuple[str, str, np.ndarray]]:
+    from pyzbar import pyzbar
+
+    out = []
+    for r in pyzbar.decode(img, symbols=[pyzbar.ZBarSymbol.QRCODE]):
+        try:
+            text = r.data.decode("utf-8")
+        except UnicodeDecodeError:
+            text = r.data.decode("latin-1")
+        poly = np.array([(p.x, p.y) for p in r.polygon], np.float32)
+        if len(poly) != 4:
+            x, y, w, h = r.rect
+            poly = np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float32)
+        out.append(("QRCode", text, poly))
+    return out
+
+
+_READERS = {"zxing": _zxing_read, "pyzbar": _pyzbar_read}
+
+
+# ---------------------------------------------------------------------------------
+# finder patterns (for rescue and for the "why not decoded" report)
+
+
+@dataclass(frozen=True)
+class Finder:
+    """A QR finder pattern: centre (px), side (px, outer 7-module square)."""
+
+    x: float
+    y: float
+    side: float
+
+
+def find_finders(gray: np.ndarray, max_side: float = 200.0) -> list[Finder]:
+    """Finder-pattern candidates: dark squares holding a light ring holding a dark core.
+
+    Works on a locally thresholded image with the contour hierarchy (3 nested
+    levels, near-square, core about 3/7 of the outer side). Side >= 8 px (about
+    1.1 px per module) and <= ``max_side`` px. Cheap enough for changed regions.
+    """
+    import cv2
+
+    h, w = gray.shape[:2]
+    if h < 16 or w < 16:
+        return []
+    block = 15 if min(h, w) >= 15 else (min(h, w) // 2) * 2 - 1
+    bw = cv2.adaptiveThreshold(gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
+                               block, 7)
+    contours, hier = cv2.findContours(bw, cv2.RETR_TREE, cv2.CHAIN_APPROX_SIMPLE)
+    if hier is None:
+        return []
+    hier = hier[0]
+    out = []
+    for i, c in enumerate(contours):
+        child = hier[i][2]
+        if child < 0:
+            continue
+        grand = hier[child][2]
+        if grand < 0:
+            continue
+        x, y, bw_, bh = cv2.boundingRect(c)
+        if bw_ < 8 or bh < 8 or bw_ > max_side or bh > max_side:
+            continue
+        if not 0.5 < bw_ / bh < 2.0:
+            continue
+        area = cv2.contourArea(c)
+        rect = cv2.minAreaRect(c)
+        side = math.sqrt(max(area, 1.0))
+        (rw, rh) = rect[1]
+        if rw <= 0 or rh <= 0 or not 0.6 < rw / rh < 1.67 or area < 0.6 * rw * rh:
+            continue
+        core = math.sqrt(max(cv2.contourArea(contours[grand]), 1.0))
+        if not 0.2 < core / side < 0.7:
+            continue
+        m = cv2.moments(contours[grand])
+        if m["m00"] <= 0:
+            continue
+        out.append(Finder(m["m10"] / m["m00"], m["m01"] / m["m00"], side))
+    # the hierarchy also reports the light ring as a parent of the core: keep the
+    # largest finder per centre
+    out.sort(key=lambda f: -f.side)
+    kept: list[Finder] = []
+    for f in out:
+        if all(math.hypot(f.x - k.x, f.y - k.y) > 0.3 * k.side for k in kept):
+            kept.append(f)
+    return kept
+
+
+def group_finders(finders: list[Finder]) -> list[list[Finder]]:
+    """Group finder patterns that can belong to one symbol (distance <= 5 sides)."""
+    groups: list[list[Finder]] = []
+    for f in sorted(finders, key=lambda f: (f.y, f.x)):
+        for g in groups:
+            if len(g) < 3 and all(math.hypot(f.x - o.x, f.y - o.y) <= 5.0 * max(f.side, o.side)
+                                  and 0.5 < f.side / o.side < 2.0 for o in g):
+                g.append(f)
+                break
+        else:
+            groups.append([f])
+    return groups
+
+
+def _inside(pt: tuple[float, float], quad: np.ndarray, margin: float = 0.0) -> bool:
+    import cv2
+
+    return cv2.pointPolygonTest(quad.reshape(-1, 1, 2).astype(np.float32),
+                                (float(pt[0]), float(pt[1])), True) >= -margin
+
+
+def group_region(g: list[Finder], shape: tuple[int, int]) -> tuple[int, int, int, int]:
+    """Region ``(x0, y0, x1, y1)`` px that holds the symbol of a finder group."""
+    side = max(f.side for f in g)
+    h, w = shape[:2]
+    if len(g) == 3:
+        # the two finders farthest apart sit on a diagonal: the symbol's centre is
+        # their midpoint and its half diagonal is half their distance + ~0.7 side
+        pairs = [(math.hypot(a.x - b.x, a.y - b.y), a, b)
+                 for i, a in enumerate(g) for b in g[i + 1:]]
+        dist, a, b = max(pairs, key=lambda p: p[0])
+        cx, cy = (a.x + b.x) / 2, (a.y + b.y) / 2
+        half = dist / 2 + 1.1 * side
+        x0, y0, x1, y1 = cx - half, cy - half, cx + half, cy + half
+    else:
+        # one or two finders: the symbol may extend ~3.5 sides in any direction
+        pad = 3.6 * side
+        x0 = min(f.x for f in g) - pad
+        y0 = min(f.y for f in g) - pad
+        x1 = max(f.x for f in g) + pad
+        y1 = max(f.y for f in g) + pad
+    x0, y0 = int(max(0, x0)), int(max(0, y0))
+    x1, y1 = int(min(w, x1)), int(min(h, y1))
+    return x0, y0, x1, y1
+
+
+def why_unreadable(gray: np.ndarray, region: tuple[int, int, int, int],
+                   px_per_module: float) -> str:
+    """Reason a candidate was not decoded: too small / glare / blurred / unreadable.
+
+    too small: < ``SMALL_PX_PER_MODULE`` px per module (after the rescue pass);
+    glare: >= 5 % of the region saturated (>= 250); blurred: variance of the
+    Laplacian per module below a threshold.
+    """
+    import cv2
+
+    x0, y0, x1, y1 = region
+    roi = gray[y0:y1, x0:x1]
+    if roi.size == 0:
+        return "unreadable"
+    if float((roi >= 250).mean()) >= 0.05:
+        return "glare"
+    if px_per_module < SMALL_PX_PER_MODULE:
+        return "too small"
+    if cv2.Laplacian(roi, cv2.CV_32F).var() < 150.0:
+        return "blurred"
+    return "unreadable"
+
+
+# ---------------------------------------------------------------------------------
+# the decoder
+
+
+@dataclass
+class DecodeResult:
+    """Symbols decoded and candidates left over in one call (frame px)."""
+
+    symbols: list[Symbol] = field(default_factory=list)
+    candidates: list[Candidate] = field(default_factory=list)
+    rescued: int = 0
+
+
+class Decoder:
+    """Decode QR symbols in grey frames (and ArUco fiducials on request).
+
+    backend: ``"zxing"`` (default) or ``"pyzbar"``. prep: pre-processing of the full
+    pass (see module doc; default ``"none"``: the rescue pass recovers small tags at a
+    fraction of the cost of sharpening/upscaling the whole frame). rescue: run the
+    finder-pattern rescue (sharpen + 2x upscale of undecoded regions). fast: zxing
+    without rotation/downscale/inversion retries (our tags are dark on light and not
+    1-D codes). aruco: also detect ArUco markers: ``True`` for the project's
+    fiducials and piece markers (``calibration.fiducials``), a dictionary name for
+    ``cv2.aruco`` directly, ``False`` for none.
+
+    Raises :class:`DecodeError` for an unknown backend or prep.
+    """
+
+    def __init__(self, backend: str = "zxing", prep: str = "sharpen", rescue: bool = True,
+                 fast: bool = True, aruco: bool | str = True):
+        if backend not in BACKENDS:
+            raise DecodeError(f"unknown decoder backend {backend!r}; choose one of "
+                              f"{', '.join(BACKENDS)}")
+        if prep not in PREPS:
+            raise DecodeError(f"unknown prep {prep!r}; choose one of {', '.join(PREPS)}")
+        self.backend = backend
+        self.prep = prep
+        self.rescue = rescue
+        self.fast = fast
+        self.aruco = aruco
+        self._read = _READERS[backend]
+
+    # -- raw --------------------------------------------------------------------------
+    def read_raw(self, gray: np.ndarray, prep: str | None = None, pass_: str = "full",
+                 offset: tuple[int, int] = (0, 0)) -> list[Symbol]:
+        """One backend call on ``gray`` with ``prep``; corners mapped back to frame px
+        (divided by the prep's scale, plus ``offset``)."""
+        img, scale = prepare(gray, prep or self.prep)
+        img = np.ascontiguousarray(img)
+        out = []
+        for fmt, text, pts in self._read(img, self.fast):
+            pts = pts / scale + np.array(offset, np.float32)
+            out.append(Symbol(fmt, text, pts.astype(np.float32), self.backend, pass_))
+        return out
+
+    def decode_region(self, gray: np.ndarray, region: tuple[int, int, int, int],
+                      prep: str = "sharpen_up2", pass_: str = "rescue") -> list[Symbol]:
+        """Decode only ``region`` ``(x0, y0, x1, y1)`` px of the frame with ``prep``."""
+        x0, y0, x1, y1 = (int(v) for v in region)
+        h, w = gray.shape[:2]
+        x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+        if x1 - x0 < 12 or y1 - y0 < 12:
+            return []
+        return self.read_raw(gray[y0:y1, x0:x1], prep, pass_, (x0, y0))
+
+    # -- full ---------------------------------------------------------------------
+    def decode(self, image: np.ndarray) -> list[Symbol]:
+        """All symbols in a grey or BGR frame: ``list[Symbol]`` (QR, and ArUco when
+        configured). Duplicates (same text, overlapping) are merged."""
+        return self.decode_full(image).symbols
+
+    def decode_full(self, image: np.ndarray,
+                    region: tuple[int, int, int, int] | None = None) -> DecodeResult:
+        """Full pass + rescue pass over the frame (or only ``region``, frame px)."""
+        gray = to_gray(image)
+        if region is None:
+            region = (0, 0, gray.shape[1], gray.shape[0])
+        x0, y0, x1, y1 = region
+        sub = gray[y0:y1, x0:x1]
+        syms = self.read_raw(sub, offset=(x0, y0))
+        res = DecodeResult(syms)
+        self._rescue(gray, sub, (x0, y0), res)  # also lists undecoded candidates
+        res.symbols = dedupe(res.symbols)
+        if self.aruco:
+            d = None if self.aruco is True else str(self.aruco)
+            res.symbols += detect_aruco(sub, d, offset=(x0, y0))
+        return res
+
+    def _rescue(self, gray, sub, offset, res: DecodeResult) -> None:
+        finders = find_finders(sub)
+        ox, oy = offset
+        finders = [Finder(f.x + ox, f.y + oy, f.side) for f in finders]
+        loose = [f for f in finders
+                 if not any(_inside((f.x, f.y), s.corners_px, 0.5 * f.side) for s in res.symbols)]
+        for g in group_finders(loose):
+            reg = group_region(g, gray.shape)
+            ppm = float(np.median([f.side for f in g])) / 7.0
+            got = []
+            if self.rescue:
+                got = [s for s in self.decode_region(gray, reg)
+                       if not any(s.text == o.text for o in res.symbols)]
+            if got:
+                res.symbols += got
+                res.rescued += len(got)
+                continue
+            if len(g) < 2:
+                continue  # a lone square is too often table texture: not reported
+            x0, y0, x1, y1 = reg
+            quad = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32)
+            res.candidates.append(Candidate(quad, ppm, why_unreadable(gray, reg, ppm), len(g)))
+
+
+def dedupe(symbols: list[Symbol]) -> list[Symbol]:
+    """Drop repeated symbols (same text, centres closer than half a side)."""
+    out: list[Symbol] = []
+    for s in symbols:
+        if any(o.text == s.text and math.dist(o.centre, s.centre) < 0.5 * max(o.side_px, 1.0)
+               for o in out):
+            continue
+        out.append(s)
+    return out
+
+
+def detect_aruco(gray: np.ndarray, dictionary: str | None = None,
+                 offset: tuple[int, int] = (0, 0)) -> list[Symbol]:
+    """ArUco markers in ``gray`` as symbols (format ``"ArUco"``, text = marker id).
+
+    dictionary: ``None`` for the project's fiducials through
+    ``calibration.fiducials.detect_fiducials`` (its dictionary, sub-pixel corners),
+    or an OpenCV dictionary name such as ``"DICT_4X4_50"`` to use ``cv2.aruco``
+    directly. offset: added to the corners (px), for regions of a frame.
+    Raises :class:`DecodeError` for an unknown dictionary name.
+    """
+    import cv2
+
+    off = np.float32(offset)
+    if dictionary is None:
+        from calibration.fiducials import detect_fiducials
+        from calibration.layouts import aruco_dictionary_name
+
+        name = aruco_dictionary_name()
+        return [Symbol("ArUco", str(f.id), np.asarray(f.corners_px, np.float32) + off, "aruco",
+                       dictionary=name) for f in detect_fiducials(gray)]
+    d = getattr(cv2.aruco, dictionary, None) if dictionary.startswith("DICT_") else None
+    if d is None:
+        raise DecodeError(f"unknown ArUco dictionary {dictionary!r}")
+    det = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(d),
+                                  cv2.aruco.DetectorParameters())
+    corners, ids, _ = det.detectMarkers(gray)
+    out = []
+    if ids is not None:
+        for c, i in zip(corners, ids.ravel()):
+            out.append(Symbol("ArUco", str(int(i)), c.reshape(4, 2).astype(np.float32) + off,
+                              "aruco", dictionary=dictionary))
+    return out
