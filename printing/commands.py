@@ -90,7 +90,8 @@ def load_state(path: str):
 
     j = Journal.open(p)
     try:
-        return j.state(), p.stem
+        state = j.state  # a property of the journal (the replayed GameState)
+        return (state() if callable(state) else state), p.stem
     finally:
         j.close()
 

@@ -1,0 +1,153 @@
+"""Engine adapters and `companion print` end to end (preview, file, local TCP)."""
+
+import json
+from types import SimpleNamespace
+
+import pytest
+from PIL import Image
+
+from companion.cli import main
+from companion.games.penny_press import (FrontPage, Placement, PlayerSpec, PressResult,
+                                         action_to_dict, apply, new_game_from_dict,
+                                         random_game, score_front_page)
+from print_helpers import FakePrinter, decode, free_port, same_pixels, wait_for
+from printing.adapters import front_page_doc, receipt_doc
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory):
+    """A complete 3-player game (engine's seeded random game) as a JSON export."""
+    setup, actions = random_game(3, 3)
+    state = new_game_from_dict(setup)
+    for a in actions:
+        state = apply(state, a)
+    path = tmp_path_factory.mktemp("game") / "g3.json"
+    path.write_text(json.dumps({"setup": setup, "actions": [action_to_dict(a) for a in actions]}))
+    return path, state, setup, actions
+
+
+def test_front_page_doc_carries_the_rulebook_score():
+    """Values 4/3/2/1/0 (war top beat). War C (2x2) top-left, crime A (1x2) top row
+    (not a top beat: the exclusive, counted twice), city A left out, ad at (2, 3):
+    +4 +3 +3 (exclusive) -2 (left out) -2 (1 empty top cell) -4 (4 other empty) = 2."""
+    values = {"war": 4, "crime": 3, "city": 2, "politics": 1, "human": 0}
+    claimed = ("war-C2", "crime-A1", "city-A3")
+    page = FrontPage((Placement("war-C2", 0, 0), Placement("crime-A1", 0, 2)), (2, 3))
+    lines, total = score_front_page(claimed, page, (2, 3), values)
+    assert total == 2
+    pr = PressResult(player=1, edition=2, claimed=claimed, scoop_awards={}, front_page=page,
+                     beat_values=values, breakdown=lines, total=total, best_total=total,
+                     solver_placement=False)
+    state = SimpleNamespace(players=(PlayerSpec("red"), PlayerSpec("blue", "Ana", "")),
+                            press_results=(pr,))
+    doc = front_page_doc(state, pr, "es", "demo")
+    assert (doc.player, doc.edition, doc.press_no, doc.total, doc.ad) == ("blue", 2, 1, 2, (2, 3))
+    assert doc.paper_name == "El Heraldo Azul"
+    assert [(b.kind, b.story, b.points) for b in doc.breakdown] == [
+        ("placed", "war-C2", 4), ("placed", "crime-A1", 3), ("exclusive", "crime-A1", 3),
+        ("left-out", "city-A3", -2), ("empty-top", "", -2), ("empty-other", "", -4)]
+    assert [p.cells() for p in doc.placements] == [
+        [(0, 0), (0, 1), (1, 0), (1, 1)], [(0, 2), (1, 2)]]
+
+
+def test_receipt_doc_follows_the_final_result(game):
+    _, state, _, _ = game
+    doc = receipt_doc(state, "en", "g3")
+    final = state.final
+    assert len(doc.presses) == len(state.press_results)
+    assert [b.value for b in doc.bonuses] == [b.marker for b in final.bonuses]
+    assert [r.score for r in doc.ranking] == sorted(final.scores, reverse=True)
+    assert doc.ranking[0].player == state.players[final.winners[0]].colour
+    mine = receipt_doc(state, "es", "g3", player=0)
+    assert mine.player == state.players[0].colour
+    assert all(p.player == mine.player for p in mine.presses)
+
+
+def test_preview_writes_every_front_page_and_the_receipt(game, tmp_path, capsys):
+    path, state, _, _ = game
+    out = tmp_path / "out"
+    assert main(["print", str(path), "--press", "all", "--lang", "zh", "--width", "80",
+                 "--out", str(out)]) == 0
+    pngs = sorted(out.glob("g3-press*.png"))
+    assert len(pngs) == len(state.press_results)
+    assert {Image.open(p).size[0] for p in pngs} == {576}
+    assert main(["print", str(path), "--final", "--player", "1", "--lang", "es",
+                 "--out", str(out)]) == 0
+    img = Image.open(out / f"g3-final-{state.players[0].colour}.png")
+    assert img.mode == "1" and img.width == 384
+
+
+@pytest.mark.parametrize("argv,msg", [
+    (["--press", "99"], "does not exist"),
+    (["--press", "1", "--player", "purple"], "not in this game"),
+    (["--press", "x"], "number or 'all'"),
+    (["--final", "--printer", "lpt1"], "not understood"),
+])
+def test_bad_requests_get_clear_errors(game, tmp_path, capsys, argv, msg):
+    path = game[0]
+    assert main(["print", str(path), "--out", str(tmp_path), *argv]) == 1
+    assert msg in capsys.readouterr().err
+
+
+def test_unfinished_game_and_bad_file(game, tmp_path, capsys):
+    _, _, setup, actions = game
+    half = tmp_path / "half.json"
+    half.write_text(json.dumps({"setup": setup,
+                                "actions": [action_to_dict(a) for a in actions[:40]]}))
+    assert main(["print", str(half), "--final", "--out", str(tmp_path)]) == 1
+    assert "not over yet" in capsys.readouterr().err
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2]")
+    assert main(["print", str(bad), "--final"]) == 1
+    assert "setup and actions" in capsys.readouterr().err
+
+
+def test_journal_file_prints_to_a_local_network_printer(game, tmp_path):
+    from companion.journal import Journal
+
+    _, state, setup, actions = game
+    jpath = tmp_path / "evening.sqlite"
+    with Journal.create(jpath, "penny-press", setup) as j:
+        for a in actions:
+            j.append(a)
+    srv = FakePrinter()
+    try:
+        rc = main(["print", str(jpath), "--press", "all", "--player", "red", "--printer",
+                   srv.target, "--queue", str(tmp_path / "q"), "--out", str(tmp_path / "png"),
+                   "--wait", "5"])
+        assert rc == 0
+        n = sum(1 for r in state.press_results if state.players[r.player].colour == "red")
+        assert wait_for(lambda: len(srv.complete) == n)
+        pngs = sorted((tmp_path / "png").glob("evening-press*-red-*.png"),
+                      key=lambda p: int(p.name.split("press")[1].split("-")[0]))
+        for data, png in zip(srv.complete, pngs):
+            assert same_pixels(decode(data).image, Image.open(png))
+    finally:
+        srv.close()
+
+
+def test_printer_off_keeps_the_job_then_print_queue_sends_it_once(game, tmp_path, capsys):
+    path = game[0]
+    port = free_port()
+    q = str(tmp_path / "q")
+    rc = main(["print", str(path), "--final", "--printer", f"tcp://127.0.0.1:{port}",
+               "--queue", q, "--wait", "0.2"])
+    assert rc == 3
+    assert "print-queue" in capsys.readouterr().out
+    srv = FakePrinter(port=port)
+    try:
+        assert main(["print-queue", "--queue", q, "--wait", "5"]) == 0
+        assert main(["print-queue", "--queue", q, "--wait", "1"]) == 0  # nothing left
+        assert wait_for(lambda: len(srv.received) == 1)
+        assert len(srv.complete) == 1 and decode(srv.complete[0]).image.width == 384
+    finally:
+        srv.close()
+
+
+def test_file_printer_gets_the_same_bytes_as_the_preview(game, tmp_path):
+    path = game[0]
+    dev = tmp_path / "lp0"
+    assert main(["print", str(path), "--press", "2", "--printer", f"file:{dev}",
+                 "--queue", str(tmp_path / "q"), "--out", str(tmp_path / "png")]) == 0
+    png, = (tmp_path / "png").glob("g3-press2-*.png")
+    assert same_pixels(decode(dev.read_bytes()).image, Image.open(png))
