@@ -146,8 +146,8 @@ def test_corrections_go_through_session_and_undo():
         Correction("reporters", story="war-A1")
 
 
-def test_press_vm_claims_ties_and_scoop():
-    s = FakeSession(period=0)
+def test_press_vm_claims_ties_and_scoop(tmp_path):
+    s = FakeSession(period=0, out_dir=tmp_path)
     for _ in range(5):
         s.step()
     # red 2 and green 2 on crime-D3: a tie counts, green claims it; red scores the
@@ -161,6 +161,7 @@ def test_press_vm_claims_ties_and_scoop():
     assert g[0][0] == "crime-D3" and g[2][1] == "crime-D3" and g[0][2] == ""
     job = vm.print_paper()
     assert job.state == "printed" and "done" in vm.job_text()
+    assert (tmp_path / "press-1-green.png").is_file()
 
 
 def test_front_page_grid_rejects_overlap_and_overflow():

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import json
+import tempfile
 import threading
 import time
 from dataclasses import asdict
@@ -404,7 +405,7 @@ class FakeSession:
     def _job(self, name: str, title: str) -> JobStatus:
         from PIL import Image, ImageDraw
 
-        out = self.out_dir or Path(".")
+        out = self.out_dir or Path(tempfile.gettempdir()) / "table-companion-prints"
         out.mkdir(parents=True, exist_ok=True)
         path = out / f"{name}.png"
         img = Image.new("1", (self.config.printer.width, 120), 1)

@@ -1,0 +1,203 @@
+"""Drive the tablet app offscreen through a whole scripted game and save a
+screenshot of each screen plus the texts of its widget tree.
+
+    .venv/bin/python tests/ui/drive_app.py OUT_DIR [--lang en]
+
+Writes OUT_DIR/<screen>.png and OUT_DIR/report.json ({"texts": {shot: [...]},
+"checks": {...}}). Run in its own process (one Kivy app per process); used by
+tests/ui/test_ui_app.py, and with OUT_DIR=docs/screenshots for the README.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from ui.app import prepare_env  # noqa: E402
+
+prepare_env(headless=True)
+if os.environ.get("UI_DRIVE_DEBUG"):  # show Kivy's log on the console
+    os.environ.pop("KIVY_NO_CONSOLELOG", None)
+from kivy.config import Config  # noqa: E402
+
+Config.set("graphics", "width", "1280")
+Config.set("graphics", "height", "800")
+
+from kivy.clock import Clock  # noqa: E402
+from kivy.core.window import Window  # noqa: E402
+
+from ui.app import build_app_class  # noqa: E402
+from ui.viewmodels.fake import FakeSession  # noqa: E402
+
+
+def texts_of(widget) -> list[str]:
+    """Every non-empty ``text`` in the widget tree (depth first)."""
+    out = []
+    for w in widget.walk(restrict=True):
+        t = getattr(w, "text", None)
+        if isinstance(t, str) and t.strip():
+            out.append(t)
+    return out
+
+
+def find(widget, pred):
+    for w in widget.walk(restrict=True):
+        if pred(w):
+            return w
+    raise LookupError("widget not found")
+
+
+def main(out: Path, lang: str) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix="ui-drive-"))
+    sessions: list[FakeSession] = []
+
+    def factory(cfg):
+        s = FakeSession(cfg, out_dir=tmp / "prints", period=1 / 20)
+        sessions.append(s)
+        return s
+
+    App = build_app_class()
+    app = App(session_factory=factory, lang=lang, settings_path=tmp / "settings.json",
+              export_dir=tmp / "export")
+    report: dict = {"texts": {}, "checks": {}, "timing": {}}
+    t0 = time.perf_counter()
+    steps = []
+
+    def shot(name):
+        def run(next_step):
+            def on_flip(*_a):
+                Window.unbind(on_flip=on_flip)
+                made = Window.screenshot(str(out / f"{name}.png"))
+                if made and Path(made) != out / f"{name}.png":
+                    shutil.move(made, out / f"{name}.png")
+                report["texts"][name] = texts_of(app.root.current_screen)
+                Clock.schedule_once(lambda dt: next_step(), 0)
+            Window.bind(on_flip=on_flip)
+            Window.canvas.ask_update()
+        return run
+
+    def do(fn, wait=0.0):
+        def run(next_step):
+            fn()
+            Clock.schedule_once(lambda dt: next_step(), wait)
+        return run
+
+    def scr(name):
+        return app.root.get_screen(name)
+
+    # 1. start screen: refuse empty names, then fill and start
+    def start_empty():
+        scr("start").begin()
+        report["checks"]["start_error"] = scr("start").ids.error.text
+
+    def fill_players():
+        rows = [w for w in scr("start").ids.players.children][::-1]
+        for row, (n, p) in zip(rows, [("Ana", "El Heraldo"), ("Bo", "Daily Bugle")]):
+            row.ids.name.text, row.ids.paper.text = n, p
+        scr("start").add_player()
+        rows = [w for w in scr("start").ids.players.children][::-1]
+        rows[2].ids.name.text, rows[2].ids.paper.text = "Chen", "晨报"
+
+    def begin():
+        scr("start").ids.begin.dispatch("on_release")
+        report["checks"]["after_begin"] = app.root.current
+        report["checks"]["players"] = [p.name for p in sessions[0].players]
+
+    def step(n=1):
+        def f():
+            for _ in range(n):
+                sessions[0].step()
+        return f
+
+    def first_frame_check():
+        report["checks"]["frames_shown"] = app.live_vm.frames_shown
+        report["checks"]["overlay_labels"] = [lab.text for lab in scr("live").ids.camera._labels if lab.text]
+
+    # 3. corrections: vision saw 2 red reporters on crime-D3, there is 1
+    def correct():
+        app.go("corrections")
+        c = scr("corrections")
+        btn = find(c, lambda w: getattr(w, "ident", None) == "crime-D3")
+        btn.dispatch("on_release")
+        c.ids.colour.text = "red"
+        c.ids.count.text = "1"
+        c.ids.set_reporters.dispatch("on_release")
+        report["checks"]["corrected"] = c.vm.reporters_on("crime-D3", "red")
+        report["checks"]["correction_status"] = c.ids.status.text
+        report["checks"]["events_after_correction"] = sessions[0].events[-1]
+
+    def undo():
+        c = scr("corrections")
+        c.ids.undo.dispatch("on_release")
+        report["checks"]["after_undo"] = c.vm.reporters_on("crime-D3", "red")
+        report["checks"]["undo_status"] = c.ids.status.text
+
+    def press():
+        app.go("press")
+        p = scr("press")
+        p.ids.player.text = "green"
+        p.ids["print"].dispatch("on_release")
+        report["checks"]["press_job"] = p.ids.job.text
+        report["checks"]["press_claimed"] = p.ids.claimed.text
+        report["checks"]["print_files"] = sorted(x.name for x in (tmp / "prints").glob("*.png"))
+
+    def scores():
+        app.go("scores")
+        s = scr("scores")
+        s.ids.export.dispatch("on_release")
+        report["checks"]["export_status"] = s.ids.status.text
+        s.ids.bgstats.dispatch("on_release")
+        report["checks"]["bgstats_link"] = s.last_link
+        report["checks"]["chart_lines"] = {k: len(v) for k, v in s.ids.chart.lines.items()}
+
+    def settings():
+        app.go("settings")
+        st = scr("settings")
+        st.ids.width.text = "576"
+        st.ids.save.dispatch("on_release")
+        report["checks"]["settings_status"] = st.ids.status.text
+        st.ids.check.dispatch("on_release")
+        report["checks"]["tag_report"] = st.ids.tag_report.text
+
+    def to_zh():
+        app.set_lang("zh")
+        app.go("live")
+
+    steps += [do(start_empty), do(fill_players), shot("start"), do(begin, 0.1), do(step(1), 0.4),
+              do(first_frame_check), shot("live"), do(correct), shot("corrections"), do(undo),
+              do(step(4), 0.1), do(press), shot("press"), do(step(4), 0.1), do(scores), shot("scores"),
+              do(settings), shot("settings"), do(to_zh, 0.3), shot("live_zh")]
+
+    def run_next(i=0):
+        if i >= len(steps):
+            report["timing"]["total_s"] = time.perf_counter() - t0
+            (out / "report.json").write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")
+            app.stop()
+            return
+        steps[i](lambda: run_next(i + 1))
+
+    def on_start(*_a):
+        Clock.schedule_once(lambda dt: run_next(), 0.2)
+
+    app.bind(on_start=on_start)
+    app.run()
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    lang = "en"
+    if "--lang" in args:
+        i = args.index("--lang")
+        lang = args[i + 1]
+        del args[i:i + 2]
+    main(Path(args[0] if args else "docs/screenshots"), lang)
+    os._exit(0)

@@ -1,0 +1,108 @@
+"""Drive the Kivy app offscreen (in its own process: one Kivy app per process) through
+a scripted game with the FakeSession, and check each screen's widget texts.
+
+The driver (tests/ui/drive_app.py) also writes a screenshot per screen; we check the
+files exist and are real PNGs of the window size, not their pixels."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ("start", "live", "corrections", "press", "scores", "settings", "live_zh")
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    out = tmp_path_factory.mktemp("shots")
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["KIVY_HOME"] = str(tmp_path_factory.mktemp("kivy"))
+    proc = subprocess.run([sys.executable, str(ROOT / "tests/ui/drive_app.py"), str(out)], env=env,
+                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    data = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    data["out"] = out
+    return data
+
+
+pytestmark = pytest.mark.ui
+
+
+def test_screenshots_of_every_screen(report):
+    from PIL import Image
+    for name in SHOTS:
+        img = Image.open(report["out"] / f"{name}.png")
+        assert img.size == (1280, 800), name
+        assert len(img.convert("L").resize((64, 40)).getcolors(4096)) > 4, f"{name} looks blank"
+
+
+def test_start_refuses_unnamed_players_then_starts(report):
+    c = report["checks"]
+    assert c["start_error"] == "Player 1 has no name"
+    assert c["after_begin"] == "live"
+    assert c["players"] == ["Ana", "Bo", "Chen"]
+    texts = report["texts"]["start"]
+    for t in ("Penny Press", "Add player", "Resume game", "晨报"):
+        assert t in texts
+
+
+def test_live_table_shows_frame_tags_state_and_adjustment(report):
+    c = report["checks"]
+    assert c["frames_shown"] >= 1
+    # the fake frame has 8 readable story tags and 2 unreadable ones with a reason
+    assert "war-A1" in c["overlay_labels"] and "glare" in c["overlay_labels"]
+    assert "too small" in c["overlay_labels"]
+    texts = report["texts"]["live"]
+    assert "8 tags read, 2 unreadable" in texts
+    # after red puts 2 reporters on crime-D3: arrow = 2 (D) + 1 (B) + 1 (reporters) = 4
+    assert "Crime: arrow 4 · value 3 · scoop 1 · bonus 2" in texts
+    assert "Move the Crime arrow to 4" in texts
+    assert any(t.startswith("Bo's turn") for t in texts)
+
+
+def test_correction_is_an_event_and_undo_restores(report):
+    c = report["checks"]
+    assert c["corrected"] == 1
+    assert c["events_after_correction"] == {"type": "correction", "kind": "reporters", "story": "crime-D3",
+                                            "beat": None, "colour": "red", "count": 1}
+    assert c["correction_status"] == "Correction saved: 1 red reporters on crime-D3"
+    assert c["after_undo"] == 2 and c["undo_status"] == "Undone"
+    assert "crime-D3 red 1" in report["texts"]["corrections"]
+
+
+def test_press_screen_claims_scoop_and_prints(report):
+    c = report["checks"]
+    assert c["press_claimed"] == "crime-D3"  # a 2-2 tie counts for green
+    assert "Ana: +1" in report["texts"]["press"]  # crime scoop value at arrow 4 is 1
+    assert c["press_job"].startswith("Print done")
+    assert c["print_files"] == ["press-1-green.png"]
+
+
+def test_scores_ranking_export_and_bgstats(report):
+    c = report["checks"]
+    texts = report["texts"]["scores"]
+    assert any(t.startswith("1. Ana") and "winner" in t for t in texts)
+    assert any(t.startswith("3. Chen") for t in texts)
+    assert c["export_status"].startswith("Saved to ")
+    assert c["bgstats_link"].startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+    assert c["chart_lines"] == {"red": 4, "blue": 4, "green": 4}
+
+
+def test_settings_saved_and_tag_size_checked(report):
+    c = report["checks"]
+    assert c["settings_status"] == "Settings saved"
+    assert "576" in report["texts"]["settings"]
+    assert "small" in c["tag_report"]
+
+
+def test_chinese_texts_after_switch(report):
+    texts = report["texts"]["live_zh"]
+    for t in ("桌面", "更正", "付印", "得分", "设置", "请调整版图"):
+        assert t in texts
+    assert "反光" in texts  # the unreadable tag's reason, in Chinese

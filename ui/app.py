@@ -1,0 +1,229 @@
+"""The Kivy app: wires the screens, the view-models and the session together.
+
+``run_app(ns)`` is the entry point of ``companion app``: ``ns.recording`` (path or
+None), ``ns.camera`` (index or None), ``ns.lang`` (es|en|zh or None: the saved
+setting), optional ``ns.fake`` (True: the scripted FakeSession instead of
+``ui.session``). Kivy is imported only inside functions, after ``prepare_env``.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Callable
+
+from companion.errors import CompanionError
+
+SCREENS = ("start", "live", "corrections", "press", "scores", "settings")
+HERE = Path(__file__).resolve().parent
+
+
+def prepare_env(headless: bool | None = None) -> None:
+    """Environment Kivy needs before its first import: KIVY_NO_ARGS (we parse our own
+    arguments), a KIVY_HOME (temp dir unless set), no console log; with ``headless``
+    (default: no DISPLAY/WAYLAND_DISPLAY) SDL's offscreen driver."""
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+    os.environ.setdefault("KIVY_NO_FILELOG", "1")
+    if "KIVY_HOME" not in os.environ:
+        os.environ["KIVY_HOME"] = tempfile.mkdtemp(prefix="kivy-home-")
+    if headless is None:
+        headless = not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    if headless:
+        os.environ.pop("DISPLAY", None)
+        os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
+
+
+def default_session_factory(config) -> Any:
+    """``ui.session.create_session(config)`` (the lead's session wiring)."""
+    try:
+        from ui.session import create_session
+    except ImportError as exc:
+        raise CompanionError(f"the session wiring (ui.session.create_session) is not available: {exc}") from None
+    return create_session(config)
+
+
+def fake_session_factory(config) -> Any:
+    from ui.viewmodels.fake import FakeSession
+    return FakeSession(config, out_dir=Path(tempfile.gettempdir()) / "table-companion-prints")
+
+
+def build_app_class():
+    """Define the App class (needs Kivy imported, so it is built on demand)."""
+    from kivy.app import App
+    from kivy.clock import Clock
+    from kivy.lang import Builder
+    from kivy.properties import StringProperty
+    from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+    from ui import i18n
+    from ui.fonts import register_default_font
+    from ui.screens.common import CameraView, FrontPageGrid, NavBar, ScoreChart  # noqa: F401 (kv)
+    from ui.screens.corrections import CorrectionsScreen
+    from ui.screens.live import LiveScreen
+    from ui.screens.press import PressScreen
+    from ui.screens.scores import ScoresScreen
+    from ui.screens.settings import SettingsScreen
+    from ui.screens.start import StartScreen
+    from ui.viewmodels.corrections import CorrectionsVM
+    from ui.viewmodels.live import LiveVM
+    from ui.viewmodels.press import PressVM
+    from ui.viewmodels.scores import ScoresVM
+    from ui.viewmodels.settings import SettingsVM
+    from ui.viewmodels.start import StartVM
+
+    classes = {"start": StartScreen, "live": LiveScreen, "corrections": CorrectionsScreen,
+               "press": PressScreen, "scores": ScoresScreen, "settings": SettingsScreen}
+
+    class TableCompanionApp(App):
+        """Wires screens to view-models; holds the session. ``lang`` drives every
+        text in the .kv files (``tr(key, app.lang)``)."""
+
+        lang = StringProperty("en")
+        last_job_text = StringProperty("")
+        title = "Table Companion"
+
+        def __init__(self, session_factory: Callable | None = None, lang: str | None = None,
+                     camera: int | None = 0, recording: str | None = None,
+                     settings_path: str | Path | None = None, export_dir: str | Path | None = None,
+                     journal_dir: str | Path | None = None, **kw):
+            super().__init__(**kw)
+            self.session_factory = session_factory or default_session_factory
+            self.settings_vm = SettingsVM(settings_path)
+            self.lang = i18n.check_lang(lang or self.settings_vm.settings.lang)
+            self.settings_vm.lang = self.lang
+            s = self.settings_vm.settings
+            self.start_vm = StartVM(self.lang, camera if camera is not None or recording else s.camera,
+                                    recording, s.printer, journal_dir)
+            self.start_vm.min_module_px = s.min_module_px
+            self.export_dir = str(export_dir or Path.home())
+            self.session = None
+            self.live_vm = self.corrections_vm = self.press_vm = self.scores_vm = None
+            self._tick_ev = None
+
+        def build(self):
+            try:
+                register_default_font()
+            except CompanionError as exc:
+                raise SystemExit(str(exc)) from None
+            Builder.load_file(str(HERE / "screens" / "common.kv"))
+            for name in SCREENS:
+                Builder.load_file(str(HERE / "screens" / f"{name}.kv"))
+            sm = ScreenManager(transition=NoTransition())
+            for name in SCREENS:
+                sm.add_widget(classes[name]())
+            return sm
+
+        # navigation and language ------------------------------------------------
+        def go(self, name: str) -> None:
+            if name != "start" and name != "settings" and self.session is None:
+                name = "start"
+            self.root.current = name
+
+        def current_screen(self):
+            return self.root.current_screen
+
+        def set_lang(self, lang: str) -> None:
+            self.lang = i18n.check_lang(lang)
+            self.start_vm.set_lang(lang)
+            if self.session is not None:
+                try:
+                    self.session.lang = lang
+                except AttributeError:
+                    pass
+                for vm in (self.live_vm, self.corrections_vm, self.press_vm, self.scores_vm):
+                    vm.lang = lang
+                self.live_vm.refresh()
+            self.refresh_current()
+
+        def set_lang_by_label(self, label: str) -> None:
+            for code in i18n.LANGS:
+                if label in (code, i18n.tr(f"lang.{code}", self.lang)):
+                    if code != self.lang:
+                        self.set_lang(code)
+                    return
+
+        def set_printer_kind_by_label(self, label: str) -> None:
+            from dataclasses import replace
+            for kind in ("preview", "usb", "network", "file"):
+                if label == i18n.tr(f"printer.{kind}", self.lang):
+                    self.start_vm.printer = replace(self.start_vm.printer, kind=kind)
+
+        def refresh_current(self) -> None:
+            scr = self.root.current_screen if self.root else None
+            if scr is not None and hasattr(scr, "refresh"):
+                scr.refresh()
+
+        # session --------------------------------------------------------------
+        def open_session(self, config) -> str | None:
+            """Create and start the session; None on success, else the error text."""
+            try:
+                session = self.session_factory(config)
+            except (CompanionError, OSError, ValueError) as exc:
+                return i18n.tr("err.session", self.lang, error=exc)
+            self.session = session
+            self.live_vm = LiveVM(session, self.lang)
+            self.corrections_vm = CorrectionsVM(session, self.lang)
+            self.press_vm = PressVM(session, self.lang)
+            self.scores_vm = ScoresVM(session, self.lang)
+            self.live_vm.attach()
+            session.start()
+            if self._tick_ev is None:
+                self._tick_ev = Clock.schedule_interval(self._tick, 1 / 30)
+            self.go("live")
+            return None
+
+        def _tick(self, _dt) -> None:
+            """UI-thread poll of the latest update (frames in between are dropped)."""
+            p = self.live_vm.poll() if self.live_vm else None
+            if p is None:
+                return
+            scr = self.root.current_screen
+            if p.frame is not None and scr.name == "live":
+                scr.show_frame(p.frame, p.symbols)
+            if p.state_changed or p.messages:
+                self.refresh_current()
+
+        def state_changed(self) -> None:
+            if self.live_vm:
+                self.live_vm.refresh()
+
+        def print_final(self) -> None:
+            if self.session is None:
+                return
+            try:
+                job = self.session.print_final()
+                state = i18n.tr(f"job.{job.state}", self.lang) if f"job.{job.state}" in i18n.TEXTS else job.state
+                self.last_job_text = i18n.tr("press.job", self.lang, state=state,
+                                             message=job.message or job.preview or "")
+            except CompanionError as exc:
+                self.last_job_text = str(exc)
+
+        def apply_settings(self, settings) -> None:
+            """Take saved settings: language now; printer/camera for the session if
+            it offers ``apply_settings`` (else from the next game)."""
+            from dataclasses import replace
+            self.start_vm.printer = settings.printer
+            self.start_vm.camera = settings.camera
+            self.start_vm.min_module_px = settings.min_module_px
+            if self.session is not None and hasattr(self.session, "apply_settings"):
+                self.session.apply_settings(replace(settings))
+            if settings.lang != self.lang:
+                self.set_lang(settings.lang)
+
+        def on_stop(self):
+            if self.session is not None:
+                self.session.stop()
+
+    return TableCompanionApp
+
+
+def run_app(ns) -> int:
+    """Run the tablet app (blocks until the window closes). Returns an exit code."""
+    prepare_env(headless=getattr(ns, "headless", None))
+    cls = build_app_class()
+    factory = fake_session_factory if getattr(ns, "fake", False) else None
+    cls(session_factory=factory, lang=getattr(ns, "lang", None), camera=getattr(ns, "camera", None),
+        recording=getattr(ns, "recording", None)).run()
+    return 0

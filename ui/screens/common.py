@@ -1,0 +1,149 @@
+"""Widgets shared by the screens: navigation bar, camera view with tag outlines,
+front-page grid, score chart (Kivy graphics only)."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.graphics import Color, Line, Rectangle
+from kivy.graphics.texture import Texture
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
+
+from ui import i18n
+
+
+class NavBar(BoxLayout):
+    """Buttons to every game screen; the current one is disabled."""
+
+    current = StringProperty("")
+
+
+class RowLabel(Label):
+    """A left-aligned text row that wraps to its width."""
+
+    rgba = ListProperty([1, 1, 1, 1])
+
+
+class CameraView(Widget):
+    """The latest camera frame (BGR numpy) as a texture, letter-boxed, with each tag
+    outlined (green: read, red: unreadable) and labelled. ``show`` runs on the UI
+    thread and only copies one frame (no decoding here)."""
+
+    texture = ObjectProperty(None, allownone=True)
+    frame_size = ListProperty([0, 0])
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self._labels: list[Label] = []
+        self._overlays = []
+        self.bind(pos=self._redraw, size=self._redraw)
+
+    def show(self, frame, overlays) -> None:
+        h, w = frame.shape[:2]
+        if self.texture is None or tuple(self.texture.size) != (w, h):
+            self.texture = Texture.create(size=(w, h), colorfmt="rgb")
+            self.texture.flip_vertical()
+            self.frame_size = [w, h]
+        rgb = frame[:, :, ::-1].copy() if frame.ndim == 3 else frame
+        self.texture.blit_buffer(rgb.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
+        self._overlays = overlays
+        self._redraw()
+
+    def image_rect(self) -> tuple[float, float, float, float]:
+        """(x, y, width, height) of the letter-boxed image inside the widget (px)."""
+        fw, fh = self.frame_size
+        if not fw or not fh:
+            return self.x, self.y, self.width, self.height
+        scale = min(self.width / fw, self.height / fh)
+        w, h = fw * scale, fh * scale
+        return self.x + (self.width - w) / 2, self.y + (self.height - h) / 2, w, h
+
+    def _redraw(self, *_a) -> None:
+        # canvas.before: the children's canvases (the labels) stay in self.canvas
+        self.canvas.before.clear()
+        x0, y0, w, h = self.image_rect()
+        with self.canvas.before:
+            Color(0.1, 0.1, 0.1, 1)
+            Rectangle(pos=self.pos, size=self.size)
+            if self.texture is not None:
+                Color(1, 1, 1, 1)
+                Rectangle(texture=self.texture, pos=(x0, y0), size=(w, h))
+            for ov in self._overlays:
+                Color(*ov.rgba)
+                pts = []
+                for u, v in ov.points:
+                    pts += [x0 + u * w, y0 + (1 - v) * h]
+                Line(points=pts, close=True, width=1.5)
+        while len(self._labels) < len(self._overlays):
+            lab = Label(font_size="11sp", size_hint=(None, None))
+            self._labels.append(lab)
+            self.add_widget(lab)
+        for i, lab in enumerate(self._labels):
+            if i < len(self._overlays):
+                ov = self._overlays[i]
+                u = min(p[0] for p in ov.points)
+                v = min(p[1] for p in ov.points)
+                lab.text, lab.color, lab.opacity = ov.label, ov.rgba, 1
+                lab.texture_update()
+                lab.size = lab.texture_size
+                lab.pos = (x0 + u * w, y0 + (1 - v) * h + 1)
+            else:
+                lab.text, lab.opacity = "", 0
+
+
+class FrontPageGrid(GridLayout):
+    """A 3 x 4 front page: each cell shows a story id, "ad", or nothing."""
+
+    cells = ListProperty([])
+
+    def __init__(self, **kw):
+        super().__init__(rows=3, cols=4, spacing=2, **kw)
+        self.bind(cells=self._fill)
+
+    def _fill(self, *_a) -> None:
+        self.clear_widgets()
+        for row in self.cells:
+            for text in row:
+                self.add_widget(CellLabel(text=text, filled=bool(text)))
+
+
+class CellLabel(Label):
+    filled = BooleanProperty(False)
+
+
+class ScoreChart(Widget):
+    """Lines of points over the game, one per colour (Kivy Line), y from 0 to top."""
+
+    lines = ObjectProperty({})
+    top_value = NumericProperty(0)
+    colours = ObjectProperty({})
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.bind(pos=self._redraw, size=self._redraw, lines=self._redraw)
+
+    def _redraw(self, *_a) -> None:
+        self.canvas.clear()
+        pad = 24
+        x0, y0 = self.x + pad, self.y + pad
+        w, h = max(1, self.width - 2 * pad), max(1, self.height - 2 * pad)
+        with self.canvas:
+            Color(0.4, 0.4, 0.4, 1)
+            Line(points=[x0, y0 + h, x0, y0, x0 + w, y0], width=1)
+            for colour, pts in self.lines.items():
+                Color(*self.colours.get(colour, (1, 1, 1, 1)))
+                flat = []
+                for u, v in pts:
+                    flat += [x0 + u * w, y0 + v * h]
+                if len(flat) >= 4:
+                    Line(points=flat, width=2)
+                elif flat:
+                    Line(circle=(flat[0], flat[1], 3), width=2)
+
+
+def app_tr(key: str, **kw) -> str:
+    """Text of ``key`` in the running app's language."""
+    return i18n.tr(key, App.get_running_app().lang, **kw)

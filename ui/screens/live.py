@@ -1,0 +1,43 @@
+"""Live table: camera image with tag outlines, state beside it, board adjustments,
+observer messages. Frames arrive through LiveVM's FrameSlot (no decoding here)."""
+
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.uix.screenmanager import Screen
+
+from ui import i18n
+from ui.viewmodels.live import overlays
+
+
+class LiveScreen(Screen):
+    def on_pre_enter(self, *_a):
+        self.refresh()
+
+    def show_frame(self, frame, symbols) -> None:
+        vm = App.get_running_app().live_vm
+        h, w = frame.shape[:2]
+        self.ids.camera.show(frame, overlays(symbols, w, h, vm.lang))
+        self.ids.tags.text = vm.tags_text()
+
+    def refresh(self) -> None:
+        vm = App.get_running_app().live_vm
+        if vm is None:
+            return
+        vm.lang = App.get_running_app().lang
+        self.ids.status.text = vm.status_text()
+        self._fill(self.ids.beats, [(t, None) for t in vm.beat_rows() + [""] + vm.player_rows()])
+        self._fill(self.ids.adjust, [(t, (1, 0.85, 0.3, 1)) for t in vm.adjustment_rows()])
+        self._fill(self.ids.messages, vm.message_rows())
+        if vm.frames_shown == 0:
+            self.ids.tags.text = i18n.tr("live.no_camera", vm.lang)
+
+    @staticmethod
+    def _fill(box, rows) -> None:
+        box.clear_widgets()
+        for text, rgba in rows:
+            lab = Factory.RowLabel(text=text)
+            if rgba:
+                lab.rgba = rgba
+            box.add_widget(lab)
