@@ -1,0 +1,303 @@
+"""The Penny Press observer: still table snapshots -> engine actions (pure).
+
+It knows whose turn it is (from the engine state) and turns the difference between
+the table the engine expects and a still snapshot from vision into at most one
+engine action: reporters placed on one story (assign), taken back (recall), one
+moved (reassign), a front page laid on the mat (go to press), a new headline card
+(draw), the newsboy passed (strike variant). A change that is illegal, ambiguous or
+half done is never applied: it is reported with what the rules allow, to be fixed on
+the table or by a correction in the app.
+
+The observer never looks at pixels: its input is :class:`companion.table.TableSnapshot`
+(zones per docs/contracts.md; a story's tag sits at the centre of the tile's first
+cell, so a story on the front page is read from the cell under its tag and the tag's
+angle).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .errors import RuleError
+from .games import penny_press as pp
+from .table import TableSnapshot
+
+INFO, WARNING, ERROR = "info", "warning", "error"
+
+
+@dataclass(frozen=True)
+class Report:
+    """A message for the players. ``key`` + ``params`` let the app translate it;
+    ``text`` is the English form; ``rule`` names the rule involved (or "")."""
+
+    level: str
+    key: str
+    text: str
+    rule: str = ""
+    params: tuple[tuple[str, object], ...] = ()
+
+
+@dataclass(frozen=True)
+class Observed:
+    """What a still snapshot shows, in game terms.
+
+    board: beat -> stories seen in its column. reporters: story -> reporters seen
+    on it per seat. front: seat -> {story: (row, col, quarter_turns)} for stories
+    on that player's front-page grid. headline: cards seen anywhere. newsboy: the
+    seat whose mat holds the newsboy, or None.
+    """
+
+    board: dict[str, frozenset[str]]
+    reporters: dict[str, tuple[int, ...]]
+    front: dict[int, dict[str, tuple[int, int, int]]]
+    headline: frozenset[str]
+    newsboy: int | None
+
+
+@dataclass
+class Outcome:
+    """The observer's verdict on one snapshot.
+
+    status: ``"moving"`` (table not still; nothing done), ``"same"`` (matches the
+    engine), ``"action"`` (``action`` is ready to append), ``"waiting"`` (a change
+    is under way or the players must do something; see reports), ``"rejected"``
+    (the change breaks a rule or is ambiguous; nothing applied).
+    """
+
+    status: str
+    action: object | None = None
+    reports: list[Report] = field(default_factory=list)
+
+
+def _report(level: str, key: str, text: str, rule: str = "", **params) -> Report:
+    return Report(level, key, text, rule, tuple(sorted(params.items())))
+
+
+def _quarter_turns(angle_deg: float) -> int:
+    return int(round((angle_deg % 360.0) / 90.0)) % 4
+
+
+def placement_from_tag(story: pp.Story, row: int, col: int, quarter_turns: int) -> pp.Placement:
+    """The front-page placement of a story tile from the cell under its tag.
+
+    The tag is at the centre of the tile's first cell (the top cell when the tile
+    stands upright). quarter_turns: the tile's rotation on the mat, counter-clockwise
+    as seen from above, in quarter turns (0..3). Returns the engine's Placement
+    (top-left cell, rotated = turned 90 degrees).
+    """
+    w, h = story.width, story.height
+    if quarter_turns == 0:
+        return pp.Placement(story.id, row, col, False)
+    if quarter_turns == 2:
+        return pp.Placement(story.id, row - h + 1, col - w + 1, False)
+    if quarter_turns == 1:  # long side runs to the right, width runs up
+        return pp.Placement(story.id, row - w + 1, col, True)
+    return pp.Placement(story.id, row, col - h + 1, True)  # 3: long side runs left
+
+
+class PennyPressObserver:
+    """Turns still snapshots into Penny Press engine actions (see module docstring).
+
+    Use :meth:`observe` with the engine's current state after each still snapshot;
+    append the returned action to the journal, then call again with the new state
+    (the same snapshot may hold a second step, e.g. a press then its card draw).
+    """
+
+    def __init__(self, catalog: pp.Catalog | None = None):
+        self.catalog = catalog or pp.load_catalog()
+
+    # -- reading the snapshot ------------------------------------------------
+    def read(self, state: pp.GameState, snap: TableSnapshot) -> Observed:
+        """Extract the game-relevant view of ``snap`` for ``state``'s players."""
+        cat = self.catalog
+        seat_of = {p.colour: i for i, p in enumerate(state.players)}
+        n = len(state.players)
+        board: dict[str, set[str]] = {b: set() for b in cat.beats}
+        counts: dict[str, list[int]] = {}
+        front: dict[int, dict[str, tuple[int, int, int]]] = {i: {} for i in range(n)}
+        headline: set[str] = set()
+        newsboy = None
+        for s in snap.sightings:
+            comp, zone = s.component, s.zone or ""
+            if comp in cat.stories:
+                if zone.startswith("beat:") and s.surface == "board":
+                    board.setdefault(zone[5:], set()).add(comp)
+                elif zone.startswith("front:") and s.surface.startswith("mat-"):
+                    seat = seat_of.get(s.surface[4:])
+                    if seat is not None:
+                        r, c = (int(v) for v in zone[6:].split(","))
+                        front[seat][comp] = (r, c, _quarter_turns(s.angle_deg))
+            elif comp in cat.headline_cards:
+                headline.add(comp)
+            elif comp == "newsboy":
+                if s.surface.startswith("mat-"):
+                    newsboy = seat_of.get(s.surface[4:])
+            elif zone.startswith("on:"):
+                colour = comp.rstrip("0123456789")
+                seat = seat_of.get(colour)
+                story = zone[3:]
+                if seat is not None and comp[len(colour):].isdigit():
+                    counts.setdefault(story, [0] * n)[seat] += 1
+        return Observed(
+            board={b: frozenset(v) for b, v in board.items()},
+            reporters={k: tuple(v) for k, v in counts.items()},
+            front=front,
+            headline=frozenset(headline),
+            newsboy=newsboy,
+        )
+
+    # -- deciding ------------------------------------------------------------
+    def observe(self, state: pp.GameState, snap: TableSnapshot) -> Outcome:
+        """Compare a snapshot with the engine state; see :class:`Outcome`.
+
+        Never raises on table content: every problem is a report.
+        """
+        if not snap.still:
+            return Outcome("moving")
+        if state.is_over:
+            return Outcome("same")
+        obs = self.read(state, snap)
+        if state.awaiting_draw:
+            return self._draw(state, obs)
+        p = state.current_player
+        name = self._name(state, p)
+
+        if state.newsboy is not None and state.newsboy == p:
+            return self._newsboy(state, obs, p, name)
+
+        if obs.front.get(p):
+            return self._press(state, obs, p, name)
+
+        delta = self._reporter_delta(state, obs)
+        others = {q for (_, q) in delta if q != p}
+        if others:
+            who = ", ".join(self._name(state, q) for q in sorted(others))
+            return Outcome("rejected", reports=[_report(
+                ERROR, "not_your_turn",
+                f"reporters of {who} moved, but it is {name}'s turn: put them back",
+                "Penny Press: How to play", player=name, others=who)])
+        mine = {story: d for (story, q), d in delta.items() if q == p}
+        if not mine:
+            return Outcome("same", reports=self._pending_board(state, obs))
+        action = self._reporter_action(p, mine)
+        if isinstance(action, Report):
+            return Outcome("rejected", reports=[action])
+        return self._try(state, action)
+
+    def _try(self, state, action) -> Outcome:
+        try:
+            pp.apply(state, action)
+        except RuleError as exc:
+            return Outcome("rejected", reports=[_report(
+                ERROR, "illegal", f"{exc.detail}", exc.rule, action=pp.action_to_dict(action)["action"])])
+        return Outcome("action", action=action)
+
+    @staticmethod
+    def _name(state, seat: int) -> str:
+        p = state.players[seat]
+        return p.name or p.colour
+
+    def _reporter_delta(self, state, obs: Observed) -> dict[tuple[str, int], int]:
+        n = len(state.players)
+        delta = {}
+        for story in set(state.reporters) | set(obs.reporters):
+            exp = state.reporters.get(story, (0,) * n)
+            got = obs.reporters.get(story, (0,) * n)
+            for q in range(n):
+                if got[q] != exp[q]:
+                    delta[(story, q)] = got[q] - exp[q]
+        return delta
+
+    @staticmethod
+    def _reporter_action(p: int, mine: dict[str, int]):
+        plus = {s: d for s, d in mine.items() if d > 0}
+        minus = {s: -d for s, d in mine.items() if d < 0}
+        if plus and not minus:
+            if len(plus) > 1:
+                return _report(ERROR, "assign_one_story",
+                               "reporters were put on several stories; one assign puts them on one story",
+                               "Penny Press: Assign reporters", stories=", ".join(sorted(plus)))
+            (story, k), = plus.items()
+            return pp.Assign(player=p, story=story, count=k)
+        if minus and not plus:
+            stories = tuple(sorted(Counter(minus).elements()))
+            return pp.Recall(player=p, stories=stories)
+        if len(plus) == 1 and len(minus) == 1 and sum(plus.values()) == 1 and sum(minus.values()) == 1:
+            return pp.Reassign(player=p, from_story=next(iter(minus)), to_story=next(iter(plus)))
+        return _report(ERROR, "two_actions",
+                       "reporters were both placed and taken back in one turn; only one action per turn "
+                       "(a reassign moves a single reporter)",
+                       "Penny Press: How to play",
+                       placed=", ".join(sorted(plus)), removed=", ".join(sorted(minus)))
+
+    def _press(self, state, obs: Observed, p: int, name: str) -> Outcome:
+        claim = set(state.claimable(p))
+        laid = obs.front[p]
+        foreign = sorted(set(laid) - claim)
+        if foreign:
+            return Outcome("rejected", reports=[_report(
+                ERROR, "not_claimable",
+                f"{name}'s front page holds {', '.join(foreign)}, which {name} cannot claim",
+                "Penny Press: Go to Press", stories=", ".join(foreign))])
+        still_on_board = sorted(s for s in claim if s in obs.board.get(self.catalog.stories[s].beat, ()))
+        if still_on_board:
+            return Outcome("waiting", reports=[_report(
+                INFO, "press_in_progress",
+                f"{name} is going to press: still to take from the board: {', '.join(still_on_board)}",
+                "Penny Press: Go to Press", stories=", ".join(still_on_board))])
+        placements = tuple(
+            placement_from_tag(self.catalog.stories[s], r, c, k) for s, (r, c, k) in sorted(laid.items())
+        )
+        page = pp.FrontPage(placements=placements, ad_cell=state.ad[p])
+        return self._try(state, pp.GoToPress(player=p, front_page=page))
+
+    def _draw(self, state, obs: Observed) -> Outcome:
+        new = sorted(c for c in obs.headline if c not in state.used_cards)
+        if not new:
+            return Outcome("waiting", reports=[_report(
+                INFO, "draw_card", "draw a headline card and lay it face up",
+                "Penny Press: Drawing headline cards")])
+        if len(new) > 1:
+            return Outcome("rejected", reports=[_report(
+                ERROR, "two_cards", f"several new headline cards are on the table ({', '.join(new)}); "
+                "draw only one", "Penny Press: Drawing headline cards", cards=", ".join(new))])
+        return self._try(state, pp.DrawHeadline(card=new[0]))
+
+    def _newsboy(self, state, obs: Observed, p: int, name: str) -> Outcome:
+        right = (p - 1) % len(state.players)
+        if obs.newsboy == right:
+            return self._try(state, pp.PassNewsboy(player=p))
+        return Outcome("waiting", reports=[_report(
+            INFO, "pass_newsboy",
+            f"{name} holds the newsboy: no action this turn; pass him to {self._name(state, right)}",
+            "Penny Press: Newsboy strike", player=name, to=self._name(state, right))])
+
+    def _pending_board(self, state, obs: Observed) -> list[Report]:
+        """Stories the engine has on the board but the table does not (or vice
+        versa): the players still have to place or remove them."""
+        out = []
+        for beat in self.catalog.beats:
+            exp = set(state.board[beat])
+            got = set(obs.board.get(beat, ()))
+            missing, extra = sorted(exp - got), sorted(got - exp)
+            if missing:
+                out.append(_report(INFO, "place_stories",
+                                   f"{beat}: place {', '.join(missing)}", "Penny Press: Adjust the news beats",
+                                   beat=beat, stories=", ".join(missing)))
+            if extra:
+                out.append(_report(WARNING, "extra_stories",
+                                   f"{beat}: {', '.join(extra)} should not be on the board",
+                                   "Penny Press: Adjust the news beats", beat=beat, stories=", ".join(extra)))
+        return out
+
+    # -- setup ---------------------------------------------------------------
+    def initial_cards(self, snap: TableSnapshot, n_players: int) -> tuple[list[str], list[Report]]:
+        """The initial headline cards laid out on the table at setup (one per
+        player). Returns (cards, reports); cards is empty if the count is wrong."""
+        cards = sorted({s.component for s in snap.sightings if s.component in self.catalog.headline_cards})
+        if len(cards) != n_players:
+            return [], [_report(WARNING, "setup_cards",
+                                f"lay out the {n_players} initial headline cards where the camera sees them "
+                                f"({len(cards)} seen)", "Penny Press: Setup", seen=len(cards), wanted=n_players)]
+        return cards, []

@@ -1,0 +1,226 @@
+"""The Penny Press observer: snapshots of the table -> engine actions, or reports."""
+
+from __future__ import annotations
+
+import pytest
+
+import companion.games.penny_press as pp
+from companion.observer import PennyPressObserver, placement_from_tag
+from companion.table import Sighting, TableSnapshot
+
+OBS = PennyPressObserver()
+
+
+def table_of(state, *, front_of=None, page=None, extra=()):
+    """A still snapshot of the table as the engine expects it for ``state``.
+
+    front_of/page: a player's front page laid on their mat (engine FrontPage).
+    """
+    sightings = []
+    cat = state.catalog
+    for beat in cat.beats:
+        for s in state.board[beat]:
+            sightings.append(Sighting(s, "board", f"beat:{beat}", 0, 0))
+    for seat, p in enumerate(state.players):
+        used = 0
+        for story, counts in sorted(state.reporters.items()):
+            for _ in range(counts[seat]):
+                used += 1
+                sightings.append(Sighting(f"{p.colour}{used}", "board", f"on:{story}", 0, 0))
+        for k in range(used + 1, 6):
+            sightings.append(Sighting(f"{p.colour}{k}", f"mat-{p.colour}", "home", 0, 0))
+    if state.used_cards:
+        sightings.append(Sighting(state.used_cards[-1], "board", "headline", 0, 0))
+    if state.newsboy is not None:
+        sightings.append(Sighting("newsboy", f"mat-{state.players[state.newsboy].colour}", "home", 0, 0))
+    if page is not None:
+        colour = state.players[front_of].colour
+        for pl in page.placements:
+            st = cat.stories[pl.story]
+            r, c, angle = (pl.row, pl.col, 0.0) if not pl.rotated else (pl.row + st.width - 1, pl.col, 90.0)
+            sightings.append(Sighting(pl.story, f"mat-{colour}", f"front:{r},{c}", 0, 0, angle))
+    sightings.extend(extra)
+    return TableSnapshot(t=0.0, sightings=tuple(sightings), still=True)
+
+
+def replace_reporters(snap, state, seat, moves):
+    """Snapshot with ``moves`` = {story: delta} applied to ``seat``'s reporters."""
+    colour = state.players[seat].colour
+    counts = {s: c[seat] for s, c in state.reporters.items()}
+    for s, d in moves.items():
+        counts[s] = counts.get(s, 0) + d
+    keep = [x for x in snap.sightings if not x.component.startswith(colour)]
+    used = 0
+    for story, k in sorted(counts.items()):
+        for _ in range(k):
+            used += 1
+            keep.append(Sighting(f"{colour}{used}", "board", f"on:{story}", 0, 0))
+    for k in range(used + 1, 6):
+        keep.append(Sighting(f"{colour}{k}", f"mat-{colour}", "home", 0, 0))
+    return TableSnapshot(t=0.0, sightings=tuple(keep), still=True)
+
+
+@pytest.fixture(scope="module")
+def start():
+    setup, actions = pp.random_game(11, 3)
+    return pp.new_game_from_dict(setup)
+
+
+def a_story(state):
+    return next(s for b in state.catalog.beats for s in state.board[b])
+
+
+def test_unchanged_table_is_same(start):
+    assert OBS.observe(start, table_of(start)).status == "same"
+
+
+def test_moving_table_is_never_read(start):
+    snap = table_of(start)
+    moving = TableSnapshot(t=1, sightings=snap.sightings, still=False)
+    assert OBS.observe(start, moving).status == "moving"
+
+
+def test_assign_recall_reassign_are_read(start):
+    p = start.current_player
+    story = a_story(start)
+    out = OBS.observe(start, replace_reporters(table_of(start), start, p, {story: 2}))
+    assert out.status == "action" and out.action == pp.Assign(player=p, story=story, count=2)
+    s1 = pp.apply(start, out.action)
+    # next players pass the turn around by assigning one reporter each
+    while s1.current_player != p:
+        q = s1.current_player
+        s1 = pp.apply(s1, pp.Assign(player=q, story=story, count=1))
+    other = [s for b in s1.catalog.beats for s in s1.board[b] if s != story][0]
+    out = OBS.observe(s1, replace_reporters(table_of(s1), s1, p, {story: -1, other: 1}))
+    assert out.action == pp.Reassign(player=p, from_story=story, to_story=other)
+    out = OBS.observe(s1, replace_reporters(table_of(s1), s1, p, {story: -2}))
+    assert out.action == pp.Recall(player=p, stories=(story, story))
+
+
+def test_other_players_reporters_moving_is_rejected_and_names_the_turn(start):
+    p = start.current_player
+    q = (p + 1) % 3
+    out = OBS.observe(start, replace_reporters(table_of(start), start, q, {a_story(start): 1}))
+    assert out.status == "rejected" and out.action is None
+    assert out.reports[0].key == "not_your_turn"
+
+
+def test_two_stories_at_once_is_rejected(start):
+    p = start.current_player
+    stories = [s for b in start.catalog.beats for s in start.board[b]][:2]
+    out = OBS.observe(start, replace_reporters(table_of(start), start, p, {stories[0]: 1, stories[1]: 1}))
+    assert out.status == "rejected" and out.reports[0].key == "assign_one_story"
+
+
+def test_illegal_move_reports_the_engine_rule():
+    """Two reporters placed in a final-edition turn: the engine's one-reporter rule
+    is reported and nothing is applied."""
+    for seed in range(1, 40):
+        setup, actions = pp.random_game(seed, 3)
+        state = pp.new_game_from_dict(setup)
+        for a in actions:
+            if state.phase == "final_turns" and state.home[state.current_player] >= 2:
+                break
+            state = pp.apply(state, a)
+        else:
+            continue
+        break
+    else:
+        pytest.fail("no final-edition turn with 2 reporters at home")
+    p = state.current_player
+    story = a_story(state)
+    out = OBS.observe(state, replace_reporters(table_of(state), state, p, {story: 2}))
+    assert out.status == "rejected" and out.action is None
+    assert out.reports[0].key == "illegal" and "Final" in out.reports[0].rule
+
+
+def test_press_half_done_waits_then_reads_the_front_page():
+    """A front page partly laid (one claimed story still on the board) waits."""
+    setup, actions = pp.random_game(5, 3)
+    state = pp.new_game_from_dict(setup)
+    for a in actions:
+        after = pp.apply(state, a)
+        if isinstance(a, pp.GoToPress) and len(after.press_results[-1].front_page.placements) >= 2:
+            break
+        state = after
+    else:
+        pytest.fail("no press with two stories in this game")
+    result = after.press_results[-1]
+    p = result.player
+    snap = table_of(after, front_of=p, page=result.front_page)
+    first = result.front_page.placements[0].story
+    beat = state.catalog.stories[first].beat
+    half = TableSnapshot(0, tuple(s for s in snap.sightings if s.component != first)
+                         + (Sighting(first, "board", f"beat:{beat}", 0, 0),), still=True)
+    out = OBS.observe(state, half)
+    assert out.status == "waiting" and out.reports[0].key == "press_in_progress"
+    assert out.action is None
+    out = OBS.observe(state, snap)
+    assert out.status == "action"
+    assert out.action.front_page.placements == result.front_page.placements
+
+
+def test_front_page_with_a_story_not_claimed_is_rejected():
+    setup, actions = pp.random_game(5, 3)
+    state = pp.new_game_from_dict(setup)
+    p = state.current_player
+    story = a_story(state)
+    page = pp.FrontPage(placements=(pp.Placement(story, 0, 0, False),), ad_cell=None)
+    out = OBS.observe(state, table_of(state, front_of=p, page=page))
+    assert out.status == "rejected" and out.reports[0].key == "not_claimable"
+
+
+@pytest.mark.parametrize("shape", ["A", "B", "C", "D"])
+@pytest.mark.parametrize("turns", [0, 1, 2, 3])
+def test_placement_from_tag_covers_the_cells_under_the_tile(shape, turns):
+    cat = pp.load_catalog()
+    st = cat.stories[f"war-{shape}1"]
+    # the tile's first cell is (1, 1) on a big virtual grid; cells follow the rotation
+    pl = placement_from_tag(st, 5, 5, turns)
+    w, h = (st.height, st.width) if pl.rotated else (st.width, st.height)
+    cells = {(r, c) for r in range(pl.row, pl.row + h) for c in range(pl.col, pl.col + w)}
+    assert (5, 5) in cells and len(cells) == st.width * st.height
+    corner = {0: (pl.row, pl.col), 2: (pl.row + h - 1, pl.col + w - 1),
+              1: (pl.row + h - 1, pl.col), 3: (pl.row, pl.col + w - 1)}[turns]
+    assert corner == (5, 5)
+
+
+@pytest.mark.parametrize("seed,players", [(1, 2), (2, 3), (3, 4), (4, 5)])
+def test_observer_reads_every_action_of_whole_games(seed, players):
+    """Ground truth: each action's resulting table, observed from the state before
+    it, gives back that very action (DeclinePress is entered by hand)."""
+    setup, actions = pp.random_game(seed, players, strike=players >= 4)
+    state = pp.new_game_from_dict(setup)
+    read = 0
+    for a in actions:
+        after = pp.apply(state, a)
+        if isinstance(a, pp.DeclinePress):
+            state = after
+            continue
+        if isinstance(a, pp.GoToPress):
+            res = after.press_results[-1]
+            snap = table_of(after, front_of=res.player, page=res.front_page)
+        else:
+            snap = table_of(after)
+        if isinstance(a, pp.DrawHeadline):
+            snap = TableSnapshot(0, snap.sightings + (Sighting(a.card, "board", "headline", 0, 0),), still=True)
+        out = OBS.observe(state, snap)
+        assert out.status == "action", (a, out.reports)
+        if isinstance(a, pp.GoToPress):
+            assert out.action.front_page.placements == after.press_results[-1].front_page.placements
+        elif isinstance(a, pp.Recall):
+            assert sorted(out.action.stories) == sorted(a.stories)
+        else:
+            assert out.action == a
+        state = pp.apply(state, out.action)
+        read += 1
+        assert state.scores == after.scores
+    assert state.is_over and read > 10
+
+
+def test_initial_cards_need_one_per_player():
+    snap = TableSnapshot(0, (Sighting("H01", "table", None, 0, 0), Sighting("H02", "table", None, 0, 0)))
+    cards, reports = OBS.initial_cards(snap, 3)
+    assert cards == [] and reports[0].key == "setup_cards"
+    cards, reports = OBS.initial_cards(snap, 2)
+    assert cards == ["H01", "H02"] and not reports
