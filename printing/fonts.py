@@ -116,6 +116,28 @@ def truetype(path: str, size_px: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(path, size_px, index=0)
 
 
+@functools.lru_cache(maxsize=65536)
+def advance(path: str, size_px: int, text: str) -> float:
+    """Advance width in dots of ``text`` drawn with one font (cached)."""
+    return truetype(path, size_px).getlength(text)
+
+
+def width(text: str, size_px: int, primary: str, fallback: str) -> float:
+    """Width in dots of ``text`` drawn with per-glyph fallback (see :func:`runs`).
+
+    Fallback-font (CJK) runs are measured a character at a time, which is exact for
+    fonts without kerning between ideographs and lets wrapping reuse the cache.
+    """
+    total = 0.0
+    for path, chunk in runs(text, primary, fallback):
+        if path == fallback:
+            total += sum(advance(path, size_px, ch) for ch in chunk)
+        else:
+            total += advance(path, size_px, chunk)
+    return total
+
+
+@functools.lru_cache(maxsize=16384)
 def runs(text: str, primary: str, fallback: str) -> list[tuple[str, str]]:
     """Split ``text`` into ``(font path, substring)`` runs, per-glyph fallback.
 
@@ -124,7 +146,7 @@ def runs(text: str, primary: str, fallback: str) -> list[tuple[str, str]]:
     check that no printed label hits this case).
     """
     have_p, have_f = cmap_of(primary), cmap_of(fallback)
-    out: list[tuple[str, str]] = []
+    out: list[tuple[str, str]] = []  # callers must not modify the cached list
     for ch in text:
         cp = ord(ch)
         if cp in have_p or ch.isspace():

@@ -23,6 +23,7 @@ from PIL import Image, ImageDraw
 from . import i18n
 from .documents import COLS, ROWS, FrontPageDoc, ReceiptDoc, DocumentError
 from .fonts import FontSet, runs, system_fonts, truetype
+from .fonts import width as text_width
 
 #: Paper width in mm -> printable width in dots.
 WIDTHS = {58: 384, 80: 576}
@@ -69,8 +70,7 @@ class Canvas:
         return max(8, round(size * self.s))
 
     def text_width(self, text: str, size: int, bold=False, serif=False) -> float:
-        return sum(truetype(p, size).getlength(t)
-                   for p, t in runs(text, self._primary(bold, serif), self.fonts.cjk))
+        return text_width(text, size, self._primary(bold, serif), self.fonts.cjk)
 
     def line_height(self, size: int) -> int:
         return round(size * 1.25)
@@ -82,7 +82,7 @@ class Canvas:
         for path, chunk in runs(text, self._primary(bold, serif), self.fonts.cjk):
             font = truetype(path, size)
             self.draw.text((x, base), chunk, font=font, fill=fill, anchor="ls")
-            x += font.getlength(chunk)
+            x += text_width(chunk, size, path, path)
         return x
 
     def wrap(self, text: str, size: int, max_w: float, bold=False) -> list[str]:

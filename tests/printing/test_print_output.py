@@ -154,3 +154,20 @@ def test_usb_and_serial_without_driver_say_what_to_install():
             pass  # the library is installed and there is no such device: also fine
         else:
             pytest.fail("a missing device cannot succeed")
+
+
+@pytest.mark.parametrize("mm", [58, 80])
+def test_raster_bands_equal_python_escpos_own_image_command(mm):
+    """Our fast GS v 0 bands are byte for byte what python-escpos's image() sends."""
+    import contextlib
+    import io
+
+    from escpos.printer import Dummy
+
+    cfg = PrinterConfig(paper_mm=mm, band_height=128, cut="none", feed_lines=0)
+    img = page(cfg.width_dots, 300)
+    ref = Dummy(profile=cfg.profile_name)
+    ref._raw(b"\x1b@")
+    with contextlib.redirect_stdout(io.StringIO()):
+        ref.image(img, impl="bitImageRaster", fragment_height=128)
+    assert escpos_bytes(img, cfg) == ref.output
