@@ -1,0 +1,116 @@
+"""Start-up of the tablet app to its first frame, against a bare Kivy App with one
+Label, measured in the same run (offscreen SDL, each in a fresh process).
+
+    .venv/bin/python benchmarks/bench_ui_startup.py [--runs 5]
+
+"first frame" = the first Window.on_flip after the app starts, counted from process
+start (time.perf_counter at the top of the child script), including Kivy's import,
+window creation, font registration and .kv loading. For the app the time to the first
+camera frame drawn on the live table (FakeSession, started from the start screen's
+values at once) is printed too. Target: < 2 s to the first frame on this machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+CHILD_BASE = r'''
+import time; T0 = time.perf_counter()
+import os, sys, json
+sys.path.insert(0, {root!r})
+from ui.app import prepare_env
+prepare_env(headless=True)
+from kivy.app import App
+from kivy.uix.label import Label
+from kivy.core.window import Window
+from kivy.clock import Clock
+out = {{}}
+class Bare(App):
+    def build(self):
+        return Label(text="Table Companion")
+    def on_start(self):
+        def flip(*a):
+            Window.unbind(on_flip=flip)
+            out["first_frame_s"] = time.perf_counter() - T0
+            Clock.schedule_once(lambda dt: self.stop(), 0)
+        Window.bind(on_flip=flip)
+Bare().run()
+print(json.dumps(out))
+'''
+
+CHILD_APP = r'''
+import time; T0 = time.perf_counter()
+import os, sys, json
+sys.path.insert(0, {root!r})
+from ui.app import prepare_env, build_app_class
+prepare_env(headless=True)
+from kivy.core.window import Window
+from kivy.clock import Clock
+from ui.viewmodels.fake import FakeSession
+from ui.viewmodels.protocol import SessionConfig
+from ui.viewmodels.fake import DEFAULT_PLAYERS
+out = {{}}
+App = build_app_class()
+app = App(session_factory=lambda cfg: FakeSession(cfg, period=1/30), lang="en",
+          settings_path={settings!r})
+def on_start(*a):
+    def flip(*a):
+        Window.unbind(on_flip=flip)
+        out["first_frame_s"] = time.perf_counter() - T0
+        app.open_session(SessionConfig(players=DEFAULT_PLAYERS))
+        def poll(dt):
+            if app.live_vm.frames_shown:
+                out["first_camera_frame_s"] = time.perf_counter() - T0
+                app.stop()
+                return False
+        Clock.schedule_interval(poll, 0)
+    Window.bind(on_flip=flip)
+app.bind(on_start=on_start)
+app.run()
+print(json.dumps(out))
+'''
+
+
+def run_child(code: str) -> dict:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["KIVY_HOME"] = tempfile.mkdtemp(prefix="bench-kivy-")
+    script = Path(env["KIVY_HOME"]) / "child.py"  # Kivy's App needs a source file
+    script.write_text(code, encoding="utf-8")
+    proc = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True, timeout=60)
+    if proc.returncode != 0:
+        raise SystemExit(f"child failed (exit {proc.returncode}): {proc.stderr[-2000:]}")
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args()
+    settings = str(Path(tempfile.mkdtemp()) / "settings.json")
+    base, app_ff, app_cam = [], [], []
+    for _ in range(args.runs):  # interleaved so both see the same machine load
+        base.append(run_child(CHILD_BASE.format(root=str(ROOT)))["first_frame_s"])
+        r = run_child(CHILD_APP.format(root=str(ROOT), settings=settings))
+        app_ff.append(r["first_frame_s"])
+        app_cam.append(r["first_camera_frame_s"])
+    med = statistics.median
+    print(f"runs: {args.runs} (fresh process each, SDL offscreen)")
+    print(f"baseline bare Kivy App + Label, first frame: median {med(base):.3f} s (min {min(base):.3f})")
+    print(f"Table Companion app, first frame (start screen): median {med(app_ff):.3f} s "
+          f"(min {min(app_ff):.3f}), ratio {med(app_ff) / med(base):.2f}x baseline")
+    print(f"Table Companion app, first camera frame on the live table: median {med(app_cam):.3f} s "
+          f"(min {min(app_cam):.3f})")
+    print(f"target < 2 s to the first frame: {'met' if med(app_ff) < 2 else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    main()
