@@ -65,7 +65,10 @@ def test_adjustment_texts_in_three_languages():
     assert adjustment_text(a, "en") == "Move the War bonus marker to 5"
     assert "5" in adjustment_text(a, "es") and "Guerra" in adjustment_text(a, "es")
     assert "战争" in adjustment_text(a, "zh")
-    assert "row 3, column 2" in adjustment_text(Adjustment("ad", value=9, colour="red"), "en")
+    assert adjustment_text(Adjustment("ad", player=1, cell=(2, 1)), "en", ["Ana", "Bo"]) == \
+        "Bo: put an ad on your front page, row 3, column 2"
+    assert adjustment_text(Adjustment("place", "city", stories=("city-A1", "city-B2")), "en") == \
+        "Place city-A1, city-B2 in the New York City column"
     with pytest.raises(ValueError):
         adjustment_text(Adjustment("teleport", "war", 1), "en")
 

@@ -438,6 +438,8 @@ def diff_adjustments(before: TableView, after: TableView) -> list[Adjustment]:
             out.append(Adjustment("bonus", b.beat, b.bonus))
         was = {s.story for s in o.stories}
         now = {s.story for s in b.stories}
-        out += [Adjustment("remove", b.beat, story=s) for s in sorted(was - now)]
-        out += [Adjustment("place", b.beat, story=s) for s in sorted(now - was)]
+        if was - now:
+            out.append(Adjustment("remove", b.beat, stories=tuple(sorted(was - now))))
+        if now - was:
+            out.append(Adjustment("place", b.beat, stories=tuple(sorted(now - was))))
     return out

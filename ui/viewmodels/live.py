@@ -89,20 +89,38 @@ def overlays(symbols: Sequence[Any], width_px: int, height_px: int, lang: str) -
     return out
 
 
-def adjustment_text(a: Adjustment, lang: str) -> str:
-    """One board adjustment as a sentence in ``lang``."""
+def adjustment_text(a: Any, lang: str, names: Sequence[str] = ()) -> str:
+    """One board adjustment (protocol or engine Adjustment) as a sentence in
+    ``lang``; ``names`` gives player names by seat index. ValueError for an unknown
+    kind."""
     b = i18n.beat(a.beat, lang) if a.beat else ""
+    stories = ", ".join(a.stories)
+
+    def who(p):
+        if p is None:
+            return ""
+        return names[p] if 0 <= p < len(names) else str(p + 1)
+
     if a.kind == "arrow":
         return i18n.tr("adjust.arrow", lang, beat=b, value=a.value)
     if a.kind == "bonus":
         return i18n.tr("adjust.bonus", lang, beat=b, value=a.value)
     if a.kind == "place":
-        return i18n.tr("adjust.place", lang, story=a.story, beat=b)
+        return i18n.tr("adjust.place", lang, story=stories, beat=b)
     if a.kind == "remove":
-        return i18n.tr("adjust.remove", lang, story=a.story)
+        return i18n.tr("adjust.remove", lang, story=stories)
+    if a.kind == "to_pile":
+        return i18n.tr("adjust.to_pile", lang, story=stories)
     if a.kind == "ad":
-        return i18n.tr("adjust.ad", lang, colour=i18n.colour(a.colour, lang),
-                       row=a.value // 4 + 1, col=a.value % 4 + 1)
+        row, col = a.cell
+        return i18n.tr("adjust.ad", lang, colour=who(a.player), row=row + 1, col=col + 1)
+    if a.kind == "remove_ad":
+        return i18n.tr("adjust.remove_ad", lang, colour=who(a.player))
+    if a.kind == "flip_arrows":
+        return i18n.tr("adjust.flip_arrows", lang)
+    if a.kind == "newsboy":
+        return (i18n.tr("adjust.newsboy", lang, name=who(a.player)) if a.player is not None
+                else i18n.tr("adjust.newsboy_aside", lang))
     raise ValueError(f"unknown adjustment kind {a.kind!r}")
 
 
@@ -197,7 +215,8 @@ class LiveVM:
     def adjustment_rows(self) -> list[str]:
         if not self.adjust:
             return [i18n.tr("live.adjust_none", self.lang)]
-        return [adjustment_text(a, self.lang) for a in self.adjust]
+        names = [p.name for p in self.table.players] if self.table else []
+        return [adjustment_text(a, self.lang, names) for a in self.adjust]
 
     def message_rows(self) -> list[tuple[str, tuple]]:
         """(text, rgba) for the newest observer messages, oldest first."""

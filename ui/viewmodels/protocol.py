@@ -108,7 +108,7 @@ class BeatView:
     arrow: arrow marker position 0..9 (spaces taken + stories with reporters, cap 9).
     news_value, scoop_value: the values the arrow position gives.
     bonus: bonus-track marker position (starts at 2, up to 20).
-    stories: the stories in the column, top to bottom.
+    stories: the stories in the column, bottom first (the engine's order).
     """
 
     beat: str
@@ -153,19 +153,24 @@ class TableView:
 
 @dataclass(frozen=True)
 class Adjustment:
-    """One change to make on the physical board after a turn.
+    """One change to make on the physical board after a turn. Same fields as the
+    engine's ``companion.games.penny_press.Adjustment`` (``board_adjustments``), so
+    the session may hand those over unchanged.
 
-    kind: ``"arrow"`` (move the beat's arrow marker to ``value``), ``"bonus"`` (move
-    the beat's bonus marker to ``value``), ``"place"`` (put ``story`` in the beat's
-    column), ``"remove"`` (take ``story`` off the board), ``"ad"`` (put an ad on
-    ``colour``'s mat at ``value`` = row*4+col).
+    kind: ``"arrow"`` (beat's arrow marker to ``value`` 0..9), ``"bonus"`` (beat's
+    bonus marker to ``value``), ``"place"`` / ``"remove"`` (``stories`` into / out of
+    ``beat``'s column), ``"to_pile"`` (``stories`` back on their piles), ``"ad"``
+    (player index ``player`` puts an ad at ``cell`` (row, col)), ``"remove_ad"``,
+    ``"flip_arrows"`` (final edition begins), ``"newsboy"`` (to ``player``; None:
+    put aside).
     """
 
     kind: str
     beat: str | None = None
     value: int | None = None
-    story: str | None = None
-    colour: str | None = None
+    stories: tuple[str, ...] = ()
+    player: int | None = None
+    cell: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
