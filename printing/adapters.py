@@ -51,12 +51,17 @@ def front_page_doc(state, press_result, lang: str = "en", game_id: str = "game")
 
 def receipt_doc(state, lang: str = "en", game_id: str = "game",
                 player: int | None = None) -> ReceiptDoc:
-    """Score receipt of ``state``: every press (or only ``player``'s, a seat index),
-    and once the game is over the bonuses per beat and the final ranking (rank,
+    """Score receipt of ``state``: every press with the scoops it paid (or, for
+    ``player``, a seat index, the presses they made or got a scoop from), and once
+    the game is over the bonuses per beat and the final ranking (rank,
     final score, published stories: Penny Press, End of the game)."""
     check_lang(lang)
-    presses = tuple(PressLine(_colour(state, r.player), r.edition, int(r.total))
-                    for r in state.press_results if player is None or r.player == player)
+    presses = tuple(
+        PressLine(_colour(state, r.player), r.edition, int(r.total),
+                  tuple((_colour(state, q), int(pts)) for q, pts in sorted(r.scoop_awards.items())
+                        if pts and (player is None or q == player)))
+        for r in state.press_results
+        if player is None or r.player == player or r.scoop_awards.get(player, 0))
     bonuses: tuple[BonusLine, ...] = ()
     ranking: tuple[RankLine, ...] = ()
     final = state.final

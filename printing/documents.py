@@ -130,11 +130,14 @@ class FrontPageDoc:
 
 @dataclass(frozen=True)
 class PressLine:
-    """A press in the receipt: player, their edition number and the press total."""
+    """A press in the receipt: player, their edition number, the press total
+    (points) and the scoop points it gave other players as ``(player, points)``
+    (Penny Press: Go to Press, scoops)."""
 
     player: str
     edition: int
     points: int
+    scoops: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -145,14 +145,17 @@ class Canvas:
             size -= 1
         return size
 
-    def row(self, left: str, right: str, size: float = 17, bold=False) -> None:
-        """``left`` wrapped at the left, ``right`` flush right on the last line."""
+    def row(self, left: str, right: str, size: float = 17, bold=False, indent: float = 0
+            ) -> None:
+        """``left`` wrapped at the left (``indent`` dots in), ``right`` flush right on
+        the last line."""
         size = self.px(size)
         rw = self.text_width(right, size, bold)
         gap = self.px(10)
-        lines = self.wrap(left, size, self.width - 2 * self.margin - rw - gap, bold) or [""]
+        x0 = self.margin + self.px(indent) if indent else self.margin
+        lines = self.wrap(left, size, self.width - self.margin - x0 - rw - gap, bold) or [""]
         for i, ln in enumerate(lines):
-            self.text(self.margin, self.y, ln, size, bold)
+            self.text(x0, self.y, ln, size, bold)
             if i == len(lines) - 1:
                 self.text(self.width - self.margin - rw, self.y, right, size, bold)
             self.y += self.line_height(size)
@@ -338,6 +341,9 @@ def render_receipt(doc: ReceiptDoc, width: int = 384, fonts: FontSet | None = No
             cv.row(f"{i18n.player_name(p.player, lang)} · "
                    f"{i18n.label('press_line', lang, n=p.edition)}",
                    i18n.label("points", lang, pts=p.points), 15)
+            for who, pts in p.scoops:
+                cv.row(f"{i18n.label('scoop', lang)}: {i18n.player_name(who, lang)}",
+                       _pts(pts), 14, indent=16)
         cv.rule(1)
     if doc.bonuses:
         cv.para(i18n.label("bonuses", lang), 17, bold=True)

@@ -60,7 +60,7 @@ def test_receipt_doc_follows_the_final_result(game):
     assert doc.ranking[0].player == state.players[final.winners[0]].colour
     mine = receipt_doc(state, "es", "g3", player=0)
     assert mine.player == state.players[0].colour
-    assert all(p.player == mine.player for p in mine.presses)
+    assert {p.player for p in mine.presses if not p.scoops} == {mine.player}
 
 
 def test_preview_writes_every_front_page_and_the_receipt(game, tmp_path, capsys):
@@ -151,3 +151,21 @@ def test_file_printer_gets_the_same_bytes_as_the_preview(game, tmp_path):
                  "--queue", str(tmp_path / "q"), "--out", str(tmp_path / "png")]) == 0
     png, = (tmp_path / "png").glob("g3-press2-*.png")
     assert same_pixels(decode(dev.read_bytes()).image, Image.open(png))
+
+
+def test_receipt_adds_up_to_each_final_score(game):
+    """Penny Press scoring: final score = press totals + scoops received + the beat
+    bonuses won. The receipt shows every term, so players can check it."""
+    _, state, _, _ = game
+    doc = receipt_doc(state, "en", "g3")
+    assert any(p.scoops for p in doc.presses)  # this game has scoops to show
+    for rank in doc.ranking:
+        me = rank.player
+        presses = sum(p.points for p in doc.presses if p.player == me)
+        scoops = sum(pts for p in doc.presses for who, pts in p.scoops if who == me)
+        bonuses = sum(b.value for b in doc.bonuses if me in b.players)
+        assert presses + scoops + bonuses == rank.score, me
+    for i, spec in enumerate(state.players):
+        mine = receipt_doc(state, "en", "g3", player=i)
+        assert all(p.player == spec.colour or p.scoops for p in mine.presses)
+        assert all(who == spec.colour for p in mine.presses for who, _ in p.scoops)

@@ -121,8 +121,9 @@ def test_every_glyph_printed_has_a_real_shape_not_notdef():
     text = MIXED + "".join(i18n.all_printed_text(lang) for lang in ("es", "en", "zh"))
     assert missing_glyphs(text) == ""
     for ch in sorted(set(text) - set(" \n")):
-        (path, _), = runs(ch, fonts.regular, fonts.cjk)
-        assert ord(ch) in cmap_of(path), ch
+        for primary in (fonts.regular, fonts.bold, fonts.serif_bold):
+            (path, _), = runs(ch, primary, fonts.cjk)
+            assert ord(ch) in cmap_of(path), (ch, primary)
         assert not np.array_equal(_glyph(ch), notdef), f"{ch!r} drawn as .notdef"
 
 
