@@ -1,7 +1,125 @@
-"""`companion` subcommands provided by the calibration package (registered in pyproject.toml)."""
+"""`companion` subcommands provided by the calibration package (registered in pyproject.toml).
+
+- ``companion calibrate camera --images DIR | --video FILE [--board-out board.png] [--out camera.json]``
+- ``companion calibrate table SOURCE [--camera camera.json] [--mats red,blue] [--size normal|large]``
+- ``companion tags penny-press --paper a4|letter [--size normal|large] --out sheet.pdf``
+
+Heavy imports (cv2, fpdf2) stay inside the handlers so ``companion --help`` is fast.
+"""
 
 from __future__ import annotations
 
+import argparse
+import sys
+
+from companion.errors import CompanionError
+
 
 def register(subparsers) -> None:
-    """Add this package's subcommands. Heavy imports stay inside the handlers."""
+    """Add ``calibrate`` (subcommands ``camera``, ``table``) and ``tags``."""
+    cal = subparsers.add_parser("calibrate", help="camera lens calibration and a check of the table view",
+                                description="Calibrate the camera's lens or check that a view of the "
+                                            "table is good enough to play.")
+    csub = cal.add_subparsers(dest="calibrate_command", metavar="WHAT")
+    cal.set_defaults(func=lambda args: (cal.print_help(), 2)[1])
+
+    cam = csub.add_parser("camera", help="lens calibration from a printed ChArUco board",
+                          description="Measure the lens (intrinsics, distortion) from photos or a video "
+                                      "of the printed ChArUco board. Print the board first with --board-out.")
+    src = cam.add_mutually_exclusive_group()
+    src.add_argument("--images", metavar="DIR", help="folder of photos of the board")
+    src.add_argument("--video", metavar="FILE", help="a video of the board moved around the view")
+    cam.add_argument("--board-out", metavar="PNG", help="write the ChArUco board to print (300 dpi PNG)")
+    cam.add_argument("--out", metavar="JSON", help="where to write the intrinsics "
+                                                   "(default: the user config dir, camera.json)")
+    cam.set_defaults(func=_cmd_camera)
+
+    tab = csub.add_parser("table", help="check a recorded view of the set-up table",
+                          description="Check a photo, video or folder of photos of the table: every "
+                                      "corner fiducial found, every zone in view, the px per module of "
+                                      "the tags; ends with a verdict and what to change. "
+                                      "Exit 0: ready; 3: changes needed.")
+    tab.add_argument("source", metavar="SOURCE", help="an image, a video file or a folder of images")
+    tab.add_argument("--camera", metavar="JSON", help="intrinsics from 'calibrate camera' "
+                                                      "(default: use the saved ones if any)")
+    tab.add_argument("--mats", metavar="COLOURS", help="mats that must be in view, e.g. red,blue "
+                                                       "(default: every mat seen)")
+    tab.add_argument("--size", choices=("normal", "large"), default="normal", help="tag size printed")
+    tab.set_defaults(func=_cmd_table)
+
+    tags = subparsers.add_parser("tags", help="print the tag stickers of a game (PDF)",
+                                 description="Write a PDF of stickers for every component, labelled in "
+                                             "words, at exact size with cut marks, plus the board and mat "
+                                             "corner fiducials and a page saying what goes where.")
+    tags.add_argument("game", choices=("penny-press",), help="the game")
+    tags.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    tags.add_argument("--size", choices=("normal", "large"), default="normal",
+                      help="normal: 4K camera (3840x2160) at 70 cm; large: 1920x1080 camera")
+    tags.add_argument("--out", metavar="PDF", default="penny-press-tags.pdf")
+    tags.add_argument("--no-progress", action="store_true", help="no progress bar")
+    tags.set_defaults(func=_cmd_tags)
+
+
+def _cmd_tags(args: argparse.Namespace) -> int:
+    from .sheets import plan_sheets, write_pdf
+
+    plan = plan_sheets(args.paper, args.size)
+    out = write_pdf(plan, args.out, progress=not args.no_progress)
+    n_tags = sum(1 for p in plan.placements if p.component not in ("board",) and not p.component.startswith("mat-"))
+    print(f"wrote {out}: {n_tags} component tags and {len(plan.placements) - n_tags} corner fiducials "
+          f"on {plan.pages + 1} {args.paper} pages ({args.size} size). Print at 100 %.")
+    return 0
+
+
+def _cmd_camera(args: argparse.Namespace) -> int:
+    import cv2
+
+    from .camcal import CharucoSpec, calibrate_from_frames
+    from .camera import save_camera
+    from .check import read_frames
+
+    spec = CharucoSpec()
+    if args.board_out:
+        img = spec.image()
+        if not cv2.imwrite(args.board_out, img):
+            raise CompanionError(f"cannot write {args.board_out}")
+        print(f"wrote {args.board_out}: ChArUco board {spec.squares[0]}x{spec.squares[1]} squares of "
+              f"{spec.square_mm:g} mm at 300 dpi. Print at 100 % and check a square measures "
+              f"{spec.square_mm:g} mm.")
+    source = args.images or args.video
+    if not source:
+        if args.board_out:
+            return 0
+        raise CompanionError("give --images DIR or --video FILE (photos of the printed board; "
+                             "print it with --board-out)")
+    frames = read_frames(source, max_frames=40)
+    cal = calibrate_from_frames(frames, spec)
+    path = save_camera(cal.model, args.out)
+    m = cal.model
+    print(f"calibrated from {cal.views_used} of {cal.views_total} frame(s): fx {m.K[0, 0]:.1f} px, "
+          f"fy {m.K[1, 1]:.1f} px, centre ({m.K[0, 2]:.1f}, {m.K[1, 2]:.1f}), "
+          f"reprojection error {m.rms_px:.2f} px rms")
+    if m.rms_px > 1.0:
+        print("  the error is high: use sharper, better lit frames with the board flat", file=sys.stderr)
+    print(f"wrote {path}")
+    return 0
+
+
+def _cmd_table(args: argparse.Namespace) -> int:
+    from .camera import default_camera_path, load_camera
+    from .check import check_table, read_frames
+
+    camera = None
+    if args.camera:
+        camera = load_camera(args.camera)
+    elif default_camera_path().exists():
+        camera = load_camera()
+    frames = read_frames(args.source)
+    if camera is not None:
+        h, w = frames[0].shape[:2]
+        if (w, h) != camera.size:
+            camera = camera.scaled_to((w, h))
+    mats = [c.strip() for c in args.mats.split(",") if c.strip()] if args.mats else None
+    result = check_table(frames, camera=camera, mats=mats, size=args.size)
+    print(result.report())
+    return 0 if result.ok else 3

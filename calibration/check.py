@@ -1,0 +1,253 @@
+"""``companion calibrate table``: is this camera view good enough to play?
+
+Checks a recorded view (frames): every corner fiducial of the board (and of the
+mats in view, or the mats asked for) found; every zone of a registered surface
+inside the frame; the px per module of each tag size (predicted from the
+registration at the worst zone of the surface, and measured on the QR and ArUco
+tags in view, decoded with zxing-cpp / cv2.aruco); the light. Ends in a plain
+verdict with what to change.
+
+The 3 px/module limit is the measured decoding limit of
+../shared/research/vision-baseline.md (zxing-cpp: 98-100 % at >= 3 px/module,
+about 36 % at 2-2.5 px).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from companion.errors import CompanionError
+from companion.tags import COLOURS, kind_of, parse_payload
+
+from .camera import CameraModel
+from .fiducials import detect_fiducials
+from .layouts import ARUCO_CELLS, QR_V1_MODULES, SIZES, load_layout, marker_owner, tag_spec
+from .register import Registration, register_surface
+
+#: Minimum px per QR module / ArUco cell for reliable decoding (vision-baseline.md).
+MIN_PX_PER_MODULE = 3.0
+IMAGE_EXT = {".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff"}
+VIDEO_EXT = {".mp4", ".avi", ".mkv", ".mov", ".webm", ".m4v"}
+#: Representative component of each tagged piece kind, for tag sizes.
+_KIND_EXAMPLE = {"story": "war-A1", "headline card": "H01", "ad": "ad1", "reporter": "red1",
+                 "marker": "arrow-war", "penny": "penny1", "newsboy": "newsboy"}
+_KIND_WORD = {"S": "story", "H": "headline card", "A": "ad", "R": "reporter", "W": "marker", "X": "marker",
+              "P": "penny", "N": "newsboy"}
+
+
+def read_frames(source: str | Path, max_frames: int = 12) -> list[np.ndarray]:
+    """Grey frames from an image file, a video file or a folder of images.
+
+    Videos are sampled evenly (at most ``max_frames``). Raises
+    :class:`companion.errors.CompanionError` naming the source when it is missing,
+    unreadable or holds no frame. (Camera indices: vision's frame source.)
+    """
+    import cv2
+
+    p = Path(source)
+    if not p.exists():
+        raise CompanionError(f"{p}: no such file or folder")
+    if p.is_dir():
+        files = sorted(f for f in p.iterdir() if f.suffix.lower() in IMAGE_EXT)
+        if not files:
+            raise CompanionError(f"{p}: no images ({', '.join(sorted(IMAGE_EXT))}) in this folder")
+        step = max(1, len(files) // max_frames)
+        frames = [cv2.imread(str(f), cv2.IMREAD_GRAYSCALE) for f in files[::step][:max_frames]]
+        bad = [str(f) for f, im in zip(files[::step], frames) if im is None]
+        if bad:
+            raise CompanionError(f"cannot read image {bad[0]}")
+        return frames
+    if p.suffix.lower() in IMAGE_EXT:
+        im = cv2.imread(str(p), cv2.IMREAD_GRAYSCALE)
+        if im is None:
+            raise CompanionError(f"{p}: not a readable image")
+        return [im]
+    cap = cv2.VideoCapture(str(p))
+    try:
+        n = int(cap.get(cv2.CAP_PROP_FRAME_COUNT) or 0)
+        if not cap.isOpened():
+            raise CompanionError(f"{p}: not a readable image or video")
+        want = set(np.linspace(0, max(n - 1, 0), min(max_frames, max(n, 1))).round().astype(int).tolist())
+        frames, i = [], 0
+        while True:
+            ok, frame = cap.read()
+            if not ok:
+                break
+            if i in want or n <= 0:
+                frames.append(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
+                if len(frames) >= max_frames:
+                    break
+            i += 1
+    finally:
+        cap.release()
+    if not frames:
+        raise CompanionError(f"{p}: no frame could be read")
+    return frames
+
+
+@dataclass
+class SurfaceCheck:
+    """One surface in the view. predicted: tag kind -> {size: px per module at the
+    surface's worst zone}. zones_hidden: zones (partly) outside the frame."""
+
+    surface: str
+    registration: Registration | None
+    found: list[int]
+    missing: list[str]
+    zones_hidden: list[str] = field(default_factory=list)
+    min_px_per_mm: float | None = None
+    predicted: dict[str, dict[str, float]] = field(default_factory=dict)
+
+
+@dataclass
+class TableCheck:
+    """The result of :func:`check_table`: ``ok`` and the lines to print
+    (``findings`` then ``advice``)."""
+
+    surfaces: list[SurfaceCheck]
+    measured: dict[str, list[float]]
+    brightness: float
+    glare: float
+    findings: list[str]
+    advice: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return not self.advice
+
+    def report(self) -> str:
+        lines = list(self.findings)
+        if self.ok:
+            lines.append("VERDICT: ready. Every fiducial and zone is in view and every tag size reads "
+                         f"at >= {MIN_PX_PER_MODULE:g} px per module.")
+        else:
+            lines.append("VERDICT: not ready. Change this:")
+            lines += [f"  - {a}" for a in self.advice]
+        return "\n".join(lines)
+
+
+def _measure_codes(gray: np.ndarray, measured: dict[str, list[float]]) -> list[str]:
+    import zxingcpp
+
+    foreign = []
+    for r in zxingcpp.read_barcodes(gray, formats=zxingcpp.BarcodeFormat.QRCode):
+        p = parse_payload(r.text)
+        if not p.ok:
+            foreign.append(f"{r.text[:30]!r} ({p.reason})")
+            continue
+        pos = r.position
+        pts = np.array([[pos.top_left.x, pos.top_left.y], [pos.top_right.x, pos.top_right.y],
+                        [pos.bottom_right.x, pos.bottom_right.y], [pos.bottom_left.x, pos.bottom_left.y]], float)
+        edges = np.linalg.norm(pts - np.roll(pts, -1, axis=0), axis=1)
+        measured.setdefault(_KIND_WORD[kind_of(p.component)], []).append(
+            float(np.sqrt(edges[0] * edges[1])) / QR_V1_MODULES)
+    return foreign
+
+
+def check_table(frames: list[np.ndarray], camera: CameraModel | None = None,
+                mats: list[str] | None = None, size: str = "normal") -> TableCheck:
+    """Check recorded frames of the table (see the module doc).
+
+    frames: grey uint8 images of one view. mats: colours whose mats must be in
+    view (default: every mat with a fiducial seen). size: the tag size printed
+    (``"normal"``/``"large"``), for the predicted px per module. Raises
+    :class:`companion.errors.CompanionError` for no frames or an unknown colour.
+    """
+    if not frames:
+        raise CompanionError("no frames to check")
+    for c in mats or []:
+        if c not in COLOURS:
+            raise CompanionError(f"unknown mat colour {c!r}; colours: {', '.join(COLOURS)}")
+    board, mat = load_layout("penny-press-board"), load_layout("penny-press-mat")
+    h, w = frames[0].shape[:2]
+    detections = [detect_fiducials(f) for f in frames]
+    seen = {d.id for ds in detections for d in ds}
+    wanted = [("board", board)] + [(s, mat) for s in mat.surfaces
+                                   if (mats is not None and s[4:] in mats)
+                                   or (mats is None and any(f.id in seen for f in mat.fiducials(s)))]
+    measured: dict[str, list[float]] = {}
+    foreign: list[str] = []
+    findings = [f"Checked {len(frames)} frame(s) of {w}x{h} px."]
+    advice: list[str] = []
+    # pieces' ArUco cells
+    for ds in detections[:1]:
+        for d in ds:
+            owner = marker_owner(d.id)
+            if owner and owner[1] == "piece":
+                measured.setdefault(_KIND_WORD[kind_of(owner[0])], []).append(d.side_px / ARUCO_CELLS)
+    for f in frames[:3]:
+        foreign += _measure_codes(f, measured)
+
+    surfaces = []
+    for sname, layout in wanted:
+        best = max(range(len(frames)),
+                   key=lambda i: sum(d.id in {s.id for s in layout.fiducials(sname)} for d in detections[i]))
+        reg = register_surface(detections[best], layout, camera, surface=sname)
+        specs = layout.fiducials(sname)
+        missing = [s.describe(sname) for s in specs if s.id not in seen]
+        sc = SurfaceCheck(sname, reg, [s.id for s in specs if s.id in seen], missing)
+        for m in missing:
+            findings.append(f"{m} not found")
+        if reg is None:
+            findings.append(f"{sname}: not enough fiducials to register (need 1 of its 4 corners, better all 4)")
+            advice.append(f"bring the {sname.replace('-', ' ')} into view, its corner fiducials uncovered and lit")
+            surfaces.append(sc)
+            continue
+        scales = []
+        for z in layout.zones:
+            px = reg.mm_to_px(np.array(z.polygon))
+            if not ((px[:, 0] >= 0) & (px[:, 0] < w) & (px[:, 1] >= 0) & (px[:, 1] < h)).all():
+                sc.zones_hidden.append(z.name)
+            else:
+                scales += [reg.px_per_mm_at(x, y) for x, y in z.polygon]
+        sc.min_px_per_mm = min(scales) if scales else None
+        findings.append(f"{sname}: registered on {len(reg.used)} fiducial(s), error {reg.rms_mm:.2f} mm rms"
+                        + (f"; worst zone {sc.min_px_per_mm:.2f} px/mm" if scales else ""))
+        if sc.zones_hidden:
+            findings.append(f"{sname}: zones not fully in view: {', '.join(sc.zones_hidden)}")
+            advice.append(f"turn or raise the camera so the whole {sname.replace('-', ' ')} is in view "
+                          f"({len(sc.zones_hidden)} zone(s) cut off)")
+        if missing:
+            advice.append(f"uncover or re-stick {', '.join(missing)}; keep all corner fiducials in view and lit")
+        if reg.rms_mm > 2.0:
+            advice.append(f"{sname} registers with {reg.rms_mm:.1f} mm error: lay it flat and run "
+                          "'companion calibrate camera' (lens distortion)")
+        if sc.min_px_per_mm:
+            kinds = ("story", "headline card", "ad") if sname == "board" else ("story", "ad", "reporter", "penny")
+            for k in kinds:
+                sc.predicted[k] = {s: tag_spec(_KIND_EXAMPLE[k], s).module_mm * sc.min_px_per_mm for s in SIZES}
+        surfaces.append(sc)
+
+    for k, vals in sorted(measured.items()):
+        findings.append(f"{k} tags in view: {len(vals)}, {min(vals):.1f}-{max(vals):.1f} px per module")
+    if foreign:
+        findings.append(f"ignored {len(foreign)} foreign QR code(s): {', '.join(foreign[:3])}")
+    for sc in surfaces:
+        for k, by_size in sc.predicted.items():
+            px = by_size[size]
+            findings.append(f"{sc.surface}: {size} {k} tags would read at {px:.1f} px per module at the far edge")
+    low_meas = {k: min(v) for k, v in measured.items() if min(v) < MIN_PX_PER_MODULE}
+    low_pred = {(sc.surface, k): by[size] for sc in surfaces for k, by in sc.predicted.items()
+                if by[size] < MIN_PX_PER_MODULE}
+    if low_meas or low_pred:
+        worst = min(list(low_meas.values()) + list(low_pred.values()))
+        kinds = sorted(set(low_meas) | {k for _, k in low_pred})
+        large_ok = all(sc.predicted.get(k, {}).get("large", 99) >= MIN_PX_PER_MODULE
+                       for sc in surfaces for k in kinds)
+        tip = f"tags read at only {worst:.1f} px per module ({', '.join(kinds)}; need {MIN_PX_PER_MODULE:g}): " \
+              f"move the camera closer (or use a higher resolution, {MIN_PX_PER_MODULE / worst:.1f}x)"
+        if size == "normal" and large_ok:
+            tip += ", or print tags larger (companion tags penny-press --size large)"
+        advice.append(tip)
+    stack = np.concatenate([f.ravel()[::7] for f in frames])
+    brightness, glare = float(stack.mean()), float((stack >= 250).mean())
+    findings.append(f"light: mean grey {brightness:.0f}/255, {glare * 100:.1f} % saturated")
+    if brightness < 70:
+        advice.append("more light on the table (the view is dark: mean grey "
+                      f"{brightness:.0f}/255; aim for 100-180)")
+    if glare > 0.03:
+        advice.append(f"less glare: {glare * 100:.0f} % of the view is burnt out; move the lamp to the side")
+    return TableCheck(surfaces, measured, brightness, glare, findings, advice)

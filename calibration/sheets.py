@@ -1,0 +1,268 @@
+"""Printable tag sheets: ``companion tags penny-press --paper a4|letter``.
+
+:func:`plan_sheets` lays every sticker out on pages (mm, exact printed size);
+:func:`write_pdf` writes the plan with fpdf2 (a guide page saying what goes where,
+the stickers with a label in words and cut marks, then the board and mat corner
+fiducials); :func:`render_page` draws the same plan as an image at any px/mm, so
+tests can check that every printed tag decodes at the camera's scale.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from companion.errors import CompanionError
+from companion.tags import catalog_ids, kind_of
+
+from .layouts import ARUCO_CELLS, QR_V1_MODULES, load_layout, tag_spec
+
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+MARGIN_MM = 12.0
+GAP_MM = 5.0
+LABEL_MM = 7.0
+MIN_CELL_W = 36.0
+HEADER_MM = 14.0
+BEAT_WORDS = {"war": "War", "crime": "Crime", "city": "City", "politics": "Politics", "human": "Human condition"}
+_SECTION = {"S": "Stories", "H": "Headline cards", "A": "Ads", "R": "Reporters", "W": "Arrow markers",
+            "X": "Bonus markers", "N": "Newsboy", "P": "Pennies"}
+
+
+def label(component_id: str) -> str:
+    """Words for the person sticking the tag: ``"war-A1"`` -> ``"Story: War, shape A, 1 star"``."""
+    k = kind_of(component_id)
+    if k == "S":
+        beat, rest = component_id.split("-")
+        n = int(rest[1])
+        return f"Story: {BEAT_WORDS[beat]}, shape {rest[0]}, {n} star{'s' if n > 1 else ''}"
+    if k == "H":
+        return f"Headline card {int(component_id[1:])}"
+    if k == "A":
+        return f"Ad {component_id[2:]}"
+    if k == "R":
+        return f"Reporter: {component_id[:-1]} {component_id[-1]}"
+    if k == "W":
+        return f"Arrow marker: {BEAT_WORDS[component_id[6:]]}"
+    if k == "X":
+        return f"Bonus marker: {BEAT_WORDS[component_id[6:]]}"
+    if k == "N":
+        return "Newsboy token"
+    if k == "P":
+        return f"Penny {component_id[5:]}"
+    if k == "M":
+        return f"Player mat: {component_id[4:]}"
+    return "Game board"
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One sticker on a page. x_mm, y_mm: top-left of the sticker (quiet zone
+    included), side_mm its printed side. marker_id: ArUco id, payload: QR text
+    (one of the two). text: the label printed below it."""
+
+    page: int
+    component: str
+    text: str
+    x_mm: float
+    y_mm: float
+    side_mm: float
+    module_mm: float
+    quiet_mm: float
+    payload: str | None
+    marker_id: int | None
+
+
+@dataclass
+class SheetPlan:
+    """paper: (w, h) mm. pages: number of sticker/fiducial pages (the guide page
+    comes first in the PDF). placements: every sticker. headings: page -> titles
+    (y_mm, text)."""
+
+    paper: tuple[float, float]
+    size: str
+    placements: list[Placement]
+    headings: dict[int, list[tuple[float, str]]]
+    pages: int
+
+
+def _sticker_items(size: str):
+    for cid in catalog_ids():
+        if kind_of(cid) in "BM":
+            continue
+        s = tag_spec(cid, size)
+        yield (_SECTION[kind_of(cid)], cid, label(cid), s.size_mm, s.module_mm, s.quiet_mm, s.payload,
+               s.marker_ids[0] if s.marker_ids else None)
+    for name in ("penny-press-board", "penny-press-mat"):
+        layout = load_layout(name)
+        for surface, fids in layout.surfaces.items():
+            section = "Board corner fiducials" if surface == "board" else "Player mat corner fiducials"
+            for f in fids:
+                module = f.side_mm / ARUCO_CELLS
+                where = "Board" if surface == "board" else f"{surface[4:].capitalize()} mat"
+                text = f"{where} {f.name}: centre {f.centre_mm[0]:g}/{f.centre_mm[1]:g} mm"
+                yield (section, surface, text, f.side_mm + 2 * module, module, module, None, f.id)
+
+
+def plan_sheets(paper: str = "a4", size: str = "normal") -> SheetPlan:
+    """Lay out every sticker (168 components' tags: QR for stories, headline
+    cards and ads; ArUco for the wooden pieces; then the 24 corner fiducials) on
+    pages of ``paper`` (``"a4"`` / ``"letter"``), at exact printed size in mm.
+    Raises :class:`companion.errors.CompanionError` for an unknown paper or size.
+    """
+    if paper not in PAPERS:
+        raise CompanionError(f"unknown paper {paper!r}; use one of {', '.join(PAPERS)}")
+    if size not in ("normal", "large"):
+        raise CompanionError(f"unknown tag size {size!r}; use normal or large")
+    pw, ph = PAPERS[paper]
+    placements: list[Placement] = []
+    headings: dict[int, list[tuple[float, str]]] = {}
+    page, x, y, row_h = 0, MARGIN_MM, MARGIN_MM, 0.0
+    section = None
+    for sec, cid, text, side, module, quiet, payload, marker in _sticker_items(size):
+        cell_w = max(side, MIN_CELL_W)
+        cell_h = side + LABEL_MM
+        if sec != section:
+            # a new section starts on a new row, with a heading
+            if x > MARGIN_MM:
+                y += row_h + GAP_MM
+            x, row_h = MARGIN_MM, 0.0
+            if y + HEADER_MM + cell_h > ph - MARGIN_MM:
+                page, y = page + 1, MARGIN_MM
+            headings.setdefault(page, []).append((y, sec))
+            y += HEADER_MM
+            section = sec
+        if x + cell_w > pw - MARGIN_MM:
+            x, y, row_h = MARGIN_MM, y + row_h + GAP_MM, 0.0
+        if y + cell_h > ph - MARGIN_MM:
+            page, x, y, row_h = page + 1, MARGIN_MM, MARGIN_MM, 0.0
+            headings.setdefault(page, []).append((y, sec + " (continued)"))
+            y += HEADER_MM
+        placements.append(Placement(page, cid, text, x + (cell_w - side) / 2, y, side, module, quiet, payload,
+                                     marker))
+        x += cell_w + GAP_MM
+        row_h = max(row_h, cell_h)
+    return SheetPlan((pw, ph), size, placements, headings, page + 1)
+
+
+def _tag_pixels(p: Placement, module_px: int = 8) -> np.ndarray:
+    """The sticker as a crisp image: a whole number of px per module."""
+    from .tags import aruco_image, qr_image
+
+    if p.payload is not None:
+        return qr_image(p.payload, module_px, round(p.quiet_mm / p.module_mm))
+    img = aruco_image(p.marker_id, ARUCO_CELLS * module_px)
+    return np.pad(img, round(p.quiet_mm / p.module_mm * module_px), constant_values=255)
+
+
+def render_page(plan: SheetPlan, page: int, px_per_mm: float) -> np.ndarray:
+    """One sticker page drawn as a uint8 grey image at ``px_per_mm`` (tags only,
+    no text: for decode tests at the camera's scale). Raises ``ValueError`` for a
+    page outside the plan."""
+    import cv2
+
+    if not 0 <= page < plan.pages:
+        raise ValueError(f"page {page} not in 0..{plan.pages - 1}")
+    w, h = (round(v * px_per_mm) for v in plan.paper)
+    img = np.full((h, w), 255, np.uint8)
+    for p in plan.placements:
+        if p.page != page:
+            continue
+        tag = _tag_pixels(p)
+        n = max(1, round(p.side_mm * px_per_mm))
+        tag = cv2.resize(tag, (n, n), interpolation=cv2.INTER_AREA)
+        x0, y0 = round(p.x_mm * px_per_mm), round(p.y_mm * px_per_mm)
+        img[y0:y0 + n, x0:x0 + n] = tag
+    return img
+
+
+def _guide_lines(plan: SheetPlan) -> list[tuple[str, str]]:
+    from .layouts import component_size_mm
+
+    rows = []
+    for kind, example, count in (("S", "war-A1", 60), ("H", "H01", 45), ("A", "ad1", 6), ("R", "red1", 25),
+                                 ("W", "arrow-war", 5), ("X", "bonus-war", 5), ("N", "newsboy", 1),
+                                 ("P", "penny1", 15)):
+        s = tag_spec(example, plan.size)
+        sym = "QR code" if s.symbol == "qr" else "ArUco square"
+        piece = component_size_mm(example)
+        rows.append((f"{_SECTION[kind]} ({count})",
+                     f"{sym}, {s.size_mm:.1f} mm, on the {s.where}. Piece: {piece[0]:g} x {piece[1]:g} mm."))
+    board = load_layout("penny-press-board")
+    mat = load_layout("penny-press-mat")
+    rows.append(("Board (4 corners)",
+                 f"ArUco squares {board.fiducials('board')[0].side_mm:g} mm; centre of each the printed "
+                 "distance (x from the left edge / y from the top edge) from the board corner."))
+    rows.append(("Player mats (4 corners each)",
+                 f"ArUco squares {mat.fiducials('mat-red')[0].side_mm:g} mm; each colour has its own four "
+                 "ids: stick the ones labelled with the mat's colour."))
+    return rows
+
+
+def write_pdf(plan: SheetPlan, out: str | Path, progress: bool = True) -> Path:
+    """Write the plan as a PDF: a guide page, then the sticker pages (each sticker
+    at its exact size in mm, labelled, with cut marks). Shows a tqdm progress bar
+    on stderr when ``progress``. Raises :class:`companion.errors.CompanionError`
+    when the file cannot be written."""
+    from fpdf import FPDF
+    from PIL import Image
+    from tqdm import tqdm
+
+    out = Path(out)
+    pdf = FPDF(unit="mm", format=plan.paper)
+    pdf.set_auto_page_break(False)
+    pdf.set_title("Table Companion - Penny Press tags")
+    pdf.add_page()
+    pdf.set_font("Helvetica", "B", 16)
+    pdf.set_xy(MARGIN_MM, MARGIN_MM)
+    pdf.cell(0, 8, "Penny Press tags - what goes where", new_x="LMARGIN", new_y="NEXT")
+    pdf.set_font("Helvetica", "", 10)
+    pdf.set_x(MARGIN_MM)
+    intro = (f"Print at 100 % (no 'fit to page'); {plan.size} size tags. Check one QR code: its black "
+             f"part must measure {tag_spec('war-A1', plan.size).symbol_mm:.1f} mm. Cut along the marks, "
+             "keep the white border, stick each tag flat where its label says. Then run "
+             "'companion calibrate table' with the game set up.")
+    pdf.multi_cell(plan.paper[0] - 2 * MARGIN_MM, 5, intro)
+    pdf.ln(3)
+    for head, text in _guide_lines(plan):
+        pdf.set_x(MARGIN_MM)
+        pdf.set_font("Helvetica", "B", 10)
+        pdf.cell(52, 5, head)
+        pdf.set_font("Helvetica", "", 10)
+        pdf.multi_cell(plan.paper[0] - 2 * MARGIN_MM - 52, 5, text)
+        pdf.ln(1)
+    current = -1
+    for p in tqdm(plan.placements, desc="tags", unit="tag", disable=not progress, file=sys.stderr):
+        while current < p.page:
+            current += 1
+            pdf.add_page()
+            pdf.set_font("Helvetica", "B", 12)
+            for y, text in plan.headings.get(current, []):
+                pdf.set_xy(MARGIN_MM, y + 2)
+                pdf.cell(0, 6, text)
+        img = Image.fromarray(_tag_pixels(p))
+        pdf.image(img, x=p.x_mm, y=p.y_mm, w=p.side_mm, h=p.side_mm)
+        _cut_marks(pdf, p.x_mm, p.y_mm, p.side_mm, p.side_mm)
+        pdf.set_font("Helvetica", "", 6.5)
+        pdf.set_xy(p.x_mm - (MIN_CELL_W - p.side_mm) / 2 if p.side_mm < MIN_CELL_W else p.x_mm, p.y_mm + p.side_mm + 1)
+        pdf.cell(max(p.side_mm, MIN_CELL_W), 3, p.text, align="C")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        pdf.output(str(out))
+    except OSError as exc:
+        raise CompanionError(f"cannot write {out}: {exc.strerror or exc}") from None
+    return out
+
+
+def _cut_marks(pdf, x: float, y: float, w: float, h: float, length: float = 2.5, gap: float = 0.8) -> None:
+    pdf.set_line_width(0.15)
+    for cx, sx in ((x, -1), (x + w, 1)):
+        for cy, sy in ((y, -1), (y + h, 1)):
+            pdf.line(cx + sx * gap, cy, cx + sx * (gap + length), cy)
+            pdf.line(cx, cy + sy * gap, cx, cy + sy * (gap + length))
+
+
+def qr_module_count() -> int:
+    return QR_V1_MODULES
