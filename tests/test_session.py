@@ -1,0 +1,82 @@
+"""The game runner: snapshots -> observer -> journal, as `companion demo` drives it."""
+
+from __future__ import annotations
+
+import pytest
+
+import companion.games.penny_press as pp
+from companion.journal import Journal
+from companion.table import Sighting, TableSnapshot
+from pp_table import table_of
+from ui.session import GameRunner
+
+
+def ground_truth_snapshots(setup, actions):
+    """The still snapshots a perfect camera would give after each action."""
+    state = pp.new_game_from_dict(setup)
+    cards = tuple(Sighting(c, "table", None, 0, 0) for c in setup["headline_cards"])
+    first = table_of(state)
+    yield TableSnapshot(0, tuple(s for s in first.sightings if s.component not in setup["headline_cards"]) + cards)
+    for a in actions:
+        after = pp.apply(state, a)
+        if isinstance(a, pp.GoToPress):
+            res = after.press_results[-1]
+            snap = table_of(after, front_of=res.player, page=res.front_page)
+        else:
+            snap = table_of(after)
+        state = after
+        yield snap
+
+
+@pytest.mark.parametrize("seed,n", [(21, 3), (22, 4)])
+def test_runner_rebuilds_the_ground_truth_game(tmp_path, seed, n):
+    setup, actions = pp.random_game(seed, n)
+    if any(isinstance(a, pp.DeclinePress) for a in actions):
+        pytest.skip("declines are entered by hand")
+    players = [pp.PlayerSpec(**p) for p in setup["players"]]
+    runner = GameRunner(None, players=players, first_player=setup["first_player"],
+                        journal_path=tmp_path / "g.sqlite", expected_cards=setup["headline_cards"])
+    for snap in ground_truth_snapshots(setup, actions):
+        runner.feed(snap)
+        # a moving table in between never changes anything
+        assert runner.feed(TableSnapshot(1, snap.sightings, still=False)) == []
+    truth = pp.new_game_from_dict(setup)
+    for a in actions:
+        truth = pp.apply(truth, a)
+    assert runner.state.is_over
+    assert runner.state.scores == truth.scores
+    reopened = Journal.open(tmp_path / "g.sqlite")
+    assert reopened.state.scores == truth.scores
+    assert all(e.source == "vision" for e in reopened.events if e.kind == "action")
+
+
+def test_setup_waits_for_all_initial_cards(tmp_path):
+    setup, _ = pp.random_game(3, 3)
+    players = [pp.PlayerSpec(**p) for p in setup["players"]]
+    runner = GameRunner(None, players=players, journal_path=tmp_path / "g.sqlite")
+    two = TableSnapshot(0, tuple(Sighting(c, "table", None, 0, 0) for c in setup["headline_cards"][:2]))
+    steps = runner.feed(two)
+    assert runner.journal is None and steps[0].report.key == "setup_cards"
+    # the same table again: the report is not repeated
+    assert runner.feed(TableSnapshot(1, two.sightings)) == []
+
+
+def test_pin_corrects_a_misread_reporter(tmp_path):
+    """Vision misses a reporter: the observer would read a recall; a pin fixes it."""
+    setup, actions = pp.random_game(5, 3)
+    state = pp.new_game_from_dict(setup)
+    j = Journal.create(tmp_path / "g.sqlite", "penny-press", setup)
+    a = actions[0]
+    assert isinstance(a, pp.Assign) and a.count >= 1
+    j.append(a)
+    runner = GameRunner(j)
+    snap = table_of(j.state)
+    colour = j.state.players[a.player].colour
+    lost = next(s for s in snap.sightings if s.zone == f"on:{a.story}" and s.component.startswith(colour))
+    misread = TableSnapshot(0, tuple(s for s in snap.sightings if s is not lost))
+    plain = GameRunner(j).feed(misread)
+    assert [st.report.key for st in plain if st.report] == ["not_your_turn"]
+    runner.pin(a.story, colour, a.count)
+    steps = runner.feed(misread)
+    assert all(st.action is None and st.report is None for st in steps)
+    assert len(j.actions()) == 1
