@@ -226,6 +226,17 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                            "The printer address or device is missing", "缺少打印机地址或设备"),
     "err.min_module": ("El mínimo por módulo va de 1 a 20 px", "Minimum per module is 1 to 20 px",
                        "每模块最小像素为 1 到 20"),
+    # engine actions (last action on the live table)
+    "act.assign": ("{name} pone {n} reportero(s) en {story}", "{name} puts {n} reporter(s) on {story}",
+                   "{name} 派 {n} 名记者到 {story}"),
+    "act.recall": ("{name} retira {n} reportero(s) de {stories}", "{name} recalls {n} reporter(s) from {stories}",
+                   "{name} 从 {stories} 召回 {n} 名记者"),
+    "act.reassign": ("{name} mueve un reportero de {src} a {dst}", "{name} moves a reporter from {src} to {dst}",
+                     "{name} 把一名记者从 {src} 调到 {dst}"),
+    "act.press": ("{name} va a imprenta", "{name} goes to press", "{name} 付印"),
+    "act.decline": ("{name} no va a imprenta", "{name} does not go to press", "{name} 不付印"),
+    "act.newsboy": ("{name} pasa el repartidor", "{name} passes the newsboy", "{name} 传出报童"),
+    "act.draw": ("Se roba el titular {card}", "Headline card {card} drawn", "抽出头条卡 {card}"),
     # texts of the scripted FakeSession (tests, screenshots, benchmark)
     "fake.assign": ("{name} pone {n} reportero(s) en {story}", "{name} puts {n} reporter(s) on {story}",
                     "{name} 派 {n} 名记者到 {story}"),
