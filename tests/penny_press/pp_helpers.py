@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from types import MappingProxyType
 
 import pytest
 
 from companion.errors import RuleError
 from companion.games.penny_press import GameState, PlayerSpec, load_catalog, new_game
+from companion.games.penny_press.catalog import FrozenDict as MappingProxyType
 from companion.games.penny_press.engine import _arrows
 
 CAT = load_catalog()

@@ -17,7 +17,6 @@ import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import MappingProxyType
 from typing import Mapping
 
 from companion.errors import DataFileError
@@ -28,6 +27,29 @@ STORIES_FILE = "stories.csv"
 SHAPES_FILE = "shapes.csv"
 CARDS_FILE = "headline_cards.csv"
 RULES_FILE = "rules.json"
+
+
+class FrozenDict(dict):
+    """A read-only dict (hashable views are not needed): mutation raises TypeError.
+    Picklable and copyable, unlike ``types.MappingProxyType``."""
+
+    __slots__ = ()
+
+    def _readonly(self, *a, **k):
+        raise TypeError("this mapping is read-only")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _readonly
+    __ior__ = _readonly
+
+    def __reduce__(self):
+        return (FrozenDict, (dict(self),))
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
 
 
 @dataclass(frozen=True)
@@ -106,6 +128,13 @@ class Catalog:
     players_max: int
     source: str = field(default="", compare=False)
 
+    def __reduce__(self):
+        # pickled states carry no catalog copy: it is reloaded from its source
+        return (_reload, (self.source,))
+
+    def __deepcopy__(self, memo):
+        return self
+
     @property
     def arrow_max(self) -> int:
         """Highest arrow position (the cap), i.e. len(news_beat_value) - 1."""
@@ -183,7 +212,7 @@ def _load_rules(path: Path) -> dict:
     names, ln = need("beat_names")
     if not isinstance(names, dict) or set(names) != set(beats):
         raise DataFileError(str(path), ln, "beat_names must name every beat exactly once")
-    out["beat_names"] = MappingProxyType(dict(names))
+    out["beat_names"] = FrozenDict(dict(names))
     for key in ("news_beat_value", "scoop_value"):
         tab, ln = need(key)
         if (not isinstance(tab, list) or len(tab) < 2
@@ -222,11 +251,11 @@ def _load_rules(path: Path) -> dict:
         if str(n) not in v:
             raise DataFileError(str(path), ln, f"final_trigger_presses has no entry for {n} players")
         trig[n] = _int(path, ln, f"final_trigger_presses[{n}]", v[str(n)], 1, 20)
-    out["final_trigger_presses"] = MappingProxyType(trig)
+    out["final_trigger_presses"] = FrozenDict(trig)
     v, ln = need("ad_row_by_pennies")
     if not isinstance(v, dict) or not v:
         raise DataFileError(str(path), ln, "ad_row_by_pennies must map penny count -> front-page row")
-    out["ad_row_by_pennies"] = MappingProxyType(
+    out["ad_row_by_pennies"] = FrozenDict(
         {_int(path, ln, "penny count", k, 1, 20): _int(path, ln, f"ad row for {k} pennies", r, 0,
                                                        out["front_rows"] - 1)
          for k, r in v.items()})
@@ -257,6 +286,12 @@ def load_catalog(path: str | Path | None = None) -> Catalog:
 
 
 _DEFAULT: Catalog | None = None
+
+
+def _reload(source: str) -> Catalog:
+    if not source or Path(source).resolve() == DATA_DIR.resolve():
+        return load_catalog()
+    return load_catalog(source)
 
 
 def _load(d: Path) -> Catalog:
@@ -331,10 +366,10 @@ def _load(d: Path) -> Catalog:
         raise DataFileError(str(p), None, "no headline cards")
 
     return Catalog(
-        stories=MappingProxyType(stories), headline_cards=MappingProxyType(cards),
+        stories=FrozenDict(stories), headline_cards=FrozenDict(cards),
         beats=beats, beat_names=rules["beat_names"],
         news_beat_value=rules["news_beat_value"], scoop_value=rules["scoop_value"],
-        colours=rules["colours"], ads=rules["ads"], shapes=MappingProxyType(shapes),
+        colours=rules["colours"], ads=rules["ads"], shapes=FrozenDict(shapes),
         column_spaces=rules["column_spaces"], bonus_start=rules["bonus_start"],
         bonus_max=rules["bonus_max"], reporters_per_player=rules["reporters_per_player"],
         front_rows=rows_total, front_cols=cols_total,

@@ -15,13 +15,12 @@ News beats (arrows) are adjusted at the end of every normal-phase turn only.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
 from companion.errors import CompanionError, RuleError
 from companion.games.penny_press.actions import (Action, Assign, DeclinePress, DrawHeadline, GoToPress,
                                                   PassNewsboy, Reassign, Recall)
-from companion.games.penny_press.catalog import Catalog, load_catalog
+from companion.games.penny_press.catalog import Catalog, FrozenDict, load_catalog
 from companion.games.penny_press.frontpage import (FrontPage, Line, check_front_page, score_front_page,
                                                     solve_front_page)
 
@@ -40,7 +39,7 @@ NORMAL, FINAL_TURNS, FINAL_PRESSES, OVER = "normal", "final_turns", "final_press
 
 
 def _frozen(d: dict) -> Mapping:
-    return MappingProxyType(d)
+    return FrozenDict(d)
 
 
 @dataclass(frozen=True)
