@@ -33,7 +33,7 @@ def test_table_values_follow_the_rulebook_tables(game):
         t = adapt.table_from_state(st)
         for b in t.beats:
             assert b.news_value == NEWS[b.arrow] and b.scoop_value == SCOOP[b.arrow]
-            assert [s.story for s in b.stories] == list(st.board[b.beat])
+            assert [s.story for s in b.stories] == list(reversed(st.board[b.beat]))
         assert [p.circulation for p in t.players] == list(st.scores)
         assert sum(p.reporters_home for p in t.players) + sum(
             n for b in t.beats for s in b.stories for _, n in s.reporters) == 5 * len(t.players)

@@ -67,6 +67,10 @@ def test_adjustment_texts_in_three_languages():
     assert "战争" in adjustment_text(a, "zh")
     assert adjustment_text(Adjustment("ad", player=1, cell=(2, 1)), "en", ["Ana", "Bo"]) == \
         "Bo: put an ad on your front page, row 3, column 2"
+    # the first draft's fields still work (story=, colour= with value = row*4+col)
+    assert adjustment_text(Adjustment("ad", value=9, colour="red"), "en") == \
+        "red: put an ad on your front page, row 3, column 2"
+    assert adjustment_text(Adjustment("remove", "war", story="war-A1"), "en") == "Take war-A1 off the board"
     assert adjustment_text(Adjustment("place", "city", stories=("city-A1", "city-B2")), "en") == \
         "Place city-A1, city-B2 in the New York City column"
     with pytest.raises(ValueError):
@@ -196,6 +200,8 @@ def test_scores_chart_ranking_export_and_bgstats(tmp_path):
 
 
 def test_bgstats_needs_a_finished_game():
+    row0 = FinalRow(1, "red", "Ana", 1, (), 1, 1, True)
+    assert json.loads(unquote(play_link([row0])[len(BASE):]))["playDate"][:2] == "20"
     with pytest.raises(ValueError, match="finished"):
         play_link([], play_date="2026-01-01 10:00:00")
     row = FinalRow(1, "red", "Ana", 20, (("war", 5),), 25, 4, True)

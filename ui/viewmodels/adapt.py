@@ -24,14 +24,14 @@ from ui.viewmodels.protocol import (
 
 def table_from_state(state: pp.GameState, last_action: str = "") -> TableView:
     """The live table's view of ``state``: beats (arrow, news-beat and scoop values,
-    bonus marker, stories bottom first with reporters per colour), players (reporters
+    bonus marker, stories top to bottom with reporters per colour), players (reporters
     home, circulation, published, papers = pennies), turn colour (None when over),
     papers printed so far, final edition flag, ``last_action`` text, finished."""
     colours = [p.colour for p in state.players]
     beats = []
     for b in state.catalog.beats:
         stories = []
-        for sid in state.board[b]:
+        for sid in reversed(state.board[b]):  # the engine lists bottom first
             counts = state.reporters.get(sid, ())
             reps = tuple((colours[i], n) for i, n in enumerate(counts) if n)
             stories.append(StoryView(sid, reps))

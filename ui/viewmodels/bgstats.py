@@ -20,12 +20,16 @@ from ui.viewmodels.protocol import FinalRow
 BASE = "https://app.bgstatsapp.com/createPlay.html?data="
 
 
-def play_data(rows: Sequence[FinalRow], *, game_name: str = "Penny Press", play_date: str,
+def play_data(rows: Sequence[FinalRow], *, game_name: str = "Penny Press", play_date: str | None = None,
               duration_min: int | None = None, bgg_id: int | None = None,
               source_game_id: str = "", start_colour: str | None = None,
               location: str = "Table Companion", comments: str = "") -> dict:
     """The JSON object of one play. ``rows``: the final ranking (place 1 = best,
-    ties share a place). Raises ValueError when ``rows`` is empty (no finished game)."""
+    ties share a place); ``play_date`` defaults to now (local time).
+    Raises ValueError when ``rows`` is empty (no finished game)."""
+    if play_date is None:
+        import time
+        play_date = time.strftime("%Y-%m-%d %H:%M:%S")
     if not rows:
         raise ValueError("no final ranking yet: the game must be finished to send it to BG Stats")
     game = {"name": game_name, "highestWins": True, "noPoints": False, "sourceGameId": source_game_id}

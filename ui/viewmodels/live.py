@@ -94,11 +94,12 @@ def adjustment_text(a: Any, lang: str, names: Sequence[str] = ()) -> str:
     ``lang``; ``names`` gives player names by seat index. ValueError for an unknown
     kind."""
     b = i18n.beat(a.beat, lang) if a.beat else ""
-    stories = ", ".join(a.stories)
+    stories = ", ".join(tuple(a.stories or ()) + ((a.story,) if getattr(a, "story", None) else ()))
+    colour = getattr(a, "colour", None)
 
     def who(p):
         if p is None:
-            return ""
+            return i18n.colour(colour, lang) if colour else ""
         return names[p] if 0 <= p < len(names) else str(p + 1)
 
     if a.kind == "arrow":
@@ -112,7 +113,7 @@ def adjustment_text(a: Any, lang: str, names: Sequence[str] = ()) -> str:
     if a.kind == "to_pile":
         return i18n.tr("adjust.to_pile", lang, story=stories)
     if a.kind == "ad":
-        row, col = a.cell
+        row, col = a.cell if a.cell is not None else divmod(a.value, 4)
         return i18n.tr("adjust.ad", lang, colour=who(a.player), row=row + 1, col=col + 1)
     if a.kind == "remove_ad":
         return i18n.tr("adjust.remove_ad", lang, colour=who(a.player))

@@ -108,7 +108,8 @@ class BeatView:
     arrow: arrow marker position 0..9 (spaces taken + stories with reporters, cap 9).
     news_value, scoop_value: the values the arrow position gives.
     bonus: bonus-track marker position (starts at 2, up to 20).
-    stories: the stories in the column, bottom first (the engine's order).
+    stories: the stories in the column, top to bottom (the engine's board order
+    reversed: the engine lists them bottom first).
     """
 
     beat: str
@@ -163,6 +164,10 @@ class Adjustment:
     (player index ``player`` puts an ad at ``cell`` (row, col)), ``"remove_ad"``,
     ``"flip_arrows"`` (final edition begins), ``"newsboy"`` (to ``player``; None:
     put aside).
+
+    Also accepted (the first protocol draft, kept so older callers work): ``story``
+    (one story, same as ``stories=(story,)``) and, for ``"ad"``, ``colour`` with
+    ``value`` = row * 4 + col instead of ``player`` and ``cell``.
     """
 
     kind: str
@@ -171,6 +176,8 @@ class Adjustment:
     stories: tuple[str, ...] = ()
     player: int | None = None
     cell: tuple[int, int] | None = None
+    story: str | None = None
+    colour: str | None = None
 
 
 @dataclass(frozen=True)
