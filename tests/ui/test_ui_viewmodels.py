@@ -225,3 +225,27 @@ def test_settings_validate_save_and_tag_size(tmp_path):
     assert "Move the camera closer" in vm.tag_report(syms)
     (tmp_path / "bad.json").write_text("{not json")
     assert SettingsVM(tmp_path / "bad.json").settings.printer.width == 384
+
+
+def test_symbols_from_vision_reports_and_candidates():
+    import numpy as np
+    from vision.decode import Candidate
+    from vision.decode import Symbol as VSymbol
+    from vision.pipeline import FrameReport, SymbolReport
+
+    from ui.viewmodels.protocol import symbol_from, symbols_of
+
+    quad = np.array([[0, 0], [84, 0], [84, 84], [0, 84]], np.float32)  # 4 px per module
+    ok = SymbolReport(VSymbol("QRCode", "TC1:PP:S:WAR-A1", quad, "zxing"), "war-A1", "ok")
+    foreign = SymbolReport(VSymbol("QRCode", "hello", quad, "zxing"), None, "foreign")
+    corner = SymbolReport(VSymbol("ArUco", "3", quad, "aruco"), "board", "fiducial")
+    small = Candidate(quad, 1.8, "too small")
+    rep = FrameReport(0, 0.0, symbols=[ok, foreign, corner], candidates=[small])
+    syms = [symbol_from(x) for x in symbols_of(rep)]
+    assert [(s.status, s.component, s.reason) for s in syms] == [
+        ("ok", "war-A1", None), ("unreadable", None, "foreign"), ("ok", "board", None),
+        ("unreadable", None, "too_small")]
+    ov = overlays(symbols_of(rep), 200, 200, "en")
+    assert [o.label for o in ov] == ["war-A1", "not from this game", "board", "too small"]
+    # vision's own px-per-module estimate is used for the size check
+    assert tag_size_check(symbols_of(rep), 3.5) == (2, 1, pytest.approx(1.8))

@@ -24,7 +24,8 @@ LEVELS: tuple[str, ...] = ("info", "warning", "error")
 #: Reasons a tag can be unreadable (vision's FrameReport); unknown reasons are shown
 #: as given.
 UNREADABLE_REASONS: tuple[str, ...] = (
-    "too_small", "blurred", "glare", "covered", "garbled", "foreign", "unknown",
+    "too_small", "blurred", "glare", "covered", "unreadable", "garbled", "foreign", "unknown_id",
+    "unknown_marker", "too_long", "other_game", "unknown",
 )
 
 
@@ -33,36 +34,65 @@ class Symbol:
     """One tag found in a frame.
 
     component: catalog id (``"war-A1"``, ``"red3"``) or None when not decoded.
-    corners_px: 4 (x, y) points in frame pixels, in the decoder's order.
+    corners_px: 3+ (x, y) points in frame pixels, in the decoder's order.
     status: ``"ok"`` or ``"unreadable"``.
-    reason: for unreadable tags one of UNREADABLE_REASONS (or vision's own word).
+    reason: for unreadable tags one of UNREADABLE_REASONS (or vision's own word,
+    spaces turned to underscores). module_px: px per QR module when known.
     """
 
     component: str | None
     corners_px: tuple[tuple[float, float], ...]
     status: str = "ok"
     reason: str | None = None
+    module_px: float | None = None
 
 
 def symbol_from(obj: Any) -> Symbol:
-    """Read vision's symbol object (or a dict) into a Symbol.
+    """Read one of vision's objects (or a dict) into a Symbol.
 
-    Accepts attribute or key names ``component``, ``corners_px`` or ``corners``,
-    ``status`` (default ``"ok"`` when component is set, else ``"unreadable"``) and
-    ``reason``. Raises ValueError when there are not at least 3 corners.
+    - ``vision.pipeline.SymbolReport``: corners from ``.symbol.corners_px``; status
+      ``ok`` stays ok, ``fiducial`` is ok (labelled with its component or
+      "fiducial"), any other status (``foreign``, ``garbled``, ``unknown id`` ...)
+      becomes unreadable with that reason.
+    - ``vision.decode.Candidate``: unreadable, reason from ``.reason`` (``too small``,
+      ``blurred``, ``glare``, ``covered``, ``unreadable``), px per module kept.
+    - anything with ``component``, ``corners_px`` or ``corners``, ``status``,
+      ``reason`` (attributes or dict keys).
+    Raises ValueError when there are not at least 3 corners.
     """
     if isinstance(obj, Symbol):
         return obj
     get = obj.get if isinstance(obj, dict) else (lambda k, d=None: getattr(obj, k, d))
+    inner = get("symbol")
     comp = get("component")
     corners = get("corners_px")
     if corners is None:
         corners = get("corners")
+    if corners is None and inner is not None:
+        corners = getattr(inner, "corners_px", None)
     pts = tuple((float(p[0]), float(p[1])) for p in (corners if corners is not None else ()))
     if len(pts) < 3:
         raise ValueError(f"a symbol needs at least 3 corners in px, got {len(pts)}")
-    status = get("status") or ("ok" if comp else "unreadable")
-    return Symbol(comp, pts, str(status), get("reason"))
+    status = get("status")
+    reason = get("reason")
+    module = get("px_per_module")
+    if status is None:
+        status = "ok" if comp else "unreadable"
+    if status == "fiducial":
+        status, comp = "ok", comp or "fiducial"
+    elif status != "ok":
+        reason = reason or status
+        status = "unreadable"
+    if reason is not None:
+        reason = str(reason).strip().replace(" ", "_")
+    return Symbol(comp if status == "ok" else None, pts, status, reason,
+                  float(module) if module is not None else None)
+
+
+def symbols_of(report: Any) -> tuple[Any, ...]:
+    """Everything to outline from a vision FrameReport: its decoded ``symbols`` and
+    its undecoded ``candidates`` (each with a reason). Use as ``Update.symbols``."""
+    return tuple(getattr(report, "symbols", ()) or ()) + tuple(getattr(report, "candidates", ()) or ())
 
 
 @dataclass(frozen=True)

@@ -52,12 +52,13 @@ def module_px(corners: Sequence[tuple[float, float]]) -> float:
 
 def tag_size_check(symbols: Sequence[Any], min_module_px: float) -> tuple[int, int, float | None]:
     """(tags large enough, tags too small, smallest px per module or None) over the
-    symbols of a frame (read ones and those vision called too small)."""
+    symbols of a frame (read ones and those vision called too small). px per module
+    is vision's estimate when given, else the outline's mean side / 21."""
     sizes = []
     for raw in symbols:
         s = symbol_from(raw)
         if s.status == "ok" or s.reason == "too_small":
-            sizes.append(module_px(s.corners_px))
+            sizes.append(s.module_px if s.module_px else module_px(s.corners_px))
     ok = sum(1 for v in sizes if v >= min_module_px)
     return ok, len(sizes) - ok, (min(sizes) if sizes else None)
 
