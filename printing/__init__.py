@@ -1,1 +1,13 @@
-"""Printing: page layout -> 1-bit raster -> ESC/POS bytes, and the persistent print queue."""
+"""Printing: page layout -> 1-bit raster -> ESC/POS bytes, and the persistent print queue.
+
+Public API (docs/printing.md):
+- printing.adapters: ``front_page_doc(state, press_result, lang, game_id)``,
+  ``receipt_doc(state, lang, game_id, player=None)`` (engine -> documents).
+- printing.documents: ``FrontPageDoc``, ``ReceiptDoc`` and their line types.
+- printing.layout: ``render_front_page(doc, width)``, ``render_receipt(doc, width)``
+  -> Pillow "1" image 384 or 576 dots wide; ``dots_for(paper_mm)``.
+- printing.output: ``PrinterConfig``, ``load_config``, ``save_config``,
+  ``escpos_bytes(img, cfg)``, ``parse_target``, ``send``, ``save_preview``.
+- printing.queue: ``PrintQueue(folder)`` with ``submit``, ``process``, ``drain``,
+  ``jobs``, ``retry``.
+"""

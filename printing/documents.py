@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from companion.errors import CompanionError
 

@@ -21,7 +21,7 @@ from babel.dates import format_date
 from PIL import Image, ImageDraw
 
 from . import i18n
-from .documents import COLS, ROWS, FrontPageDoc, ReceiptDoc, DocumentError
+from .documents import COLS, ROWS, DocumentError, FrontPageDoc, ReceiptDoc, parse_story
 from .fonts import FontSet, runs, system_fonts, truetype
 from .fonts import width as text_width
 
@@ -301,7 +301,6 @@ def render_front_page(doc: FrontPageDoc, width: int = 384, fonts: FontSet | None
         left = i18n.label(line.kind.replace("-", "_"), lang)
         if line.story:
             try:
-                from .documents import parse_story
                 beat, _, stars = parse_story(line.story)
                 left += f": {i18n.beat_name(beat, lang)} {_stars(stars)}"
             except DocumentError:

@@ -1,11 +1,9 @@
 """Page layouts (printing.layout): widths, grid shapes, glyphs in es/en/zh."""
 
-import dataclasses
 import datetime as dt
 
 import numpy as np
 import pytest
-from PIL import Image
 
 from printing import i18n
 from printing.documents import (BonusLine, BreakdownLine, DocumentError, FrontPageDoc,

@@ -6,7 +6,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from print_helpers import FakePrinter, decode, free_port, same_pixels, wait_for
-from printing.output import PrinterConfig, PrinterUnavailable, escpos_bytes, send
+from printing.output import PrinterConfig, PrinterUnavailable, escpos_bytes
 from printing.queue import DONE, FAILED, PENDING, PrintQueue, QueueError
 
 
