@@ -38,6 +38,11 @@ _KIND_WORD = {"S": "story", "H": "headline card", "A": "ad", "R": "reporter", "W
               "P": "penny", "N": "newsboy"}
 
 
+def _words(surface: str) -> str:
+    """``"board"`` -> ``"board"``, ``"mat-red"`` -> ``"red mat"``."""
+    return surface if surface == "board" else f"{surface[4:]} mat"
+
+
 def read_frames(source: str | Path, max_frames: int = 12) -> list[np.ndarray]:
     """Grey frames from an image file, a video file or a folder of images.
 
@@ -193,7 +198,7 @@ def check_table(frames: list[np.ndarray], camera: CameraModel | None = None,
             findings.append(f"{m} not found")
         if reg is None:
             findings.append(f"{sname}: not enough fiducials to register (need 1 of its 4 corners, better all 4)")
-            advice.append(f"bring the {sname.replace('-', ' ')} into view, its corner fiducials uncovered and lit")
+            advice.append(f"bring the {_words(sname)} into view, its corner fiducials uncovered and lit")
             surfaces.append(sc)
             continue
         scales = []
@@ -208,7 +213,7 @@ def check_table(frames: list[np.ndarray], camera: CameraModel | None = None,
                         + (f"; worst zone {sc.min_px_per_mm:.2f} px/mm" if scales else ""))
         if sc.zones_hidden:
             findings.append(f"{sname}: zones not fully in view: {', '.join(sc.zones_hidden)}")
-            advice.append(f"turn or raise the camera so the whole {sname.replace('-', ' ')} is in view "
+            advice.append(f"turn or raise the camera so the whole {_words(sname)} is in view "
                           f"({len(sc.zones_hidden)} zone(s) cut off)")
         if missing:
             advice.append(f"uncover or re-stick {', '.join(missing)}; keep all corner fiducials in view and lit")

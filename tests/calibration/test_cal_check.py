@@ -1,0 +1,138 @@
+"""`companion calibrate table` on synthetic recorded views (calibration.check)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from calibration.check import check_table, read_frames
+from calibration.synthetic import reference_homography, render_view
+from calibration.tags import tag_image
+from companion.cli import main
+from companion.errors import CompanionError
+
+REF = (3840, 2160)
+
+
+@pytest.fixture(autouse=True)
+def _no_saved_camera(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+
+def _items(ppm):
+    return [(tag_image("war-A1", ppm), (131, 520)), (tag_image("H07", ppm), (110, 75)),
+            (tag_image("red2", ppm), (300, 330)), (tag_image("crime-C2", ppm), (281, 220))]
+
+
+def _board_view(frame=REF, hide=(), view_width_mm=1150, tilt=27.5, noise=2.0):
+    H = reference_homography((420, 300), tilt_deg=tilt, frame=frame, view_width_mm=view_width_mm)
+    return render_view("penny-press-board", "board", H, frame, items=_items(3.0), src_px_per_mm=3.0,
+                       hide=hide, noise_sigma=noise)
+
+
+@pytest.fixture(scope="module")
+def ref_view(tmp_path_factory):
+    path = tmp_path_factory.mktemp("views") / "table.png"
+    cv2.imwrite(str(path), _board_view())
+    return path
+
+
+def test_reference_view_is_ready(ref_view, capsys):
+    assert main(["calibrate", "table", str(ref_view)]) == 0
+    out = capsys.readouterr().out
+    assert "VERDICT: ready" in out
+    assert "story tags in view: 2" in out and "reporter tags in view: 1" in out
+    assert "not found" not in out
+
+
+def test_missing_fiducial_is_named(tmp_path, capsys):
+    path = tmp_path / "hidden.png"
+    cv2.imwrite(str(path), _board_view(hide=(3,)))
+    assert main(["calibrate", "table", str(path)]) == 3
+    out = capsys.readouterr().out
+    assert "board corner bottom-left (ArUco 3) not found" in out
+    assert "VERDICT: not ready" in out
+
+
+def test_far_camera_is_told_to_move_closer():
+    # 1280x720 seeing the same table: about a third of the reference px per mm
+    result = check_table([_board_view(frame=(1280, 720))])
+    assert not result.ok
+    advice = " ".join(result.advice)
+    assert "move the camera closer" in advice
+    story = result.surfaces[0].predicted["story"]["normal"]
+    assert story < 3.0
+
+
+def test_camera_a_bit_too_far_is_offered_larger_tags():
+    # 4K seeing 1.35 m instead of 1 m: normal 1.3 mm modules fall under 3 px at the
+    # far edge, large ones (1.6 mm) stay above: both remedies are offered.
+    result = check_table([_board_view(view_width_mm=1350)], size="normal")
+    pred = result.surfaces[0].predicted["story"]
+    assert pred["normal"] < 3.0 <= pred["large"]
+    advice = " ".join(result.advice)
+    assert "move the camera closer" in advice and "--size large" in advice
+
+
+def test_dark_view_asks_for_light():
+    dark = (_board_view(frame=REF) * 0.22).astype(np.uint8)
+    result = check_table([dark])
+    assert any("more light" in a for a in result.advice)
+
+
+def test_cut_off_board_names_the_zones():
+    result = check_table([_board_view(view_width_mm=950)])
+    text = result.report()
+    assert "not found" in text or "zones not fully in view" in text
+    assert not result.ok
+
+
+def test_mats_asked_for_must_be_in_view(ref_view):
+    result = check_table(read_frames(ref_view), mats=["red"])
+    assert "red mat corner top-left (ArUco 4) not found" in result.report()
+    assert any("red mat" in a for a in result.advice)
+    with pytest.raises(CompanionError, match="colour"):
+        check_table(read_frames(ref_view), mats=["purple"])
+
+
+def test_video_and_folder_sources(tmp_path):
+    frame = _board_view(frame=(960, 540), noise=0)
+    vid = tmp_path / "v.avi"
+    w = cv2.VideoWriter(str(vid), cv2.VideoWriter_fourcc(*"MJPG"), 5, (960, 540))
+    for _ in range(4):
+        w.write(cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR))
+    w.release()
+    frames = read_frames(vid)
+    assert 1 <= len(frames) <= 4 and frames[0].shape == (540, 960)
+    folder = tmp_path / "shots"
+    folder.mkdir()
+    for i in range(3):
+        cv2.imwrite(str(folder / f"{i}.png"), frame)
+    assert len(read_frames(folder)) == 3
+
+
+def test_bad_sources_are_clear_errors(tmp_path, capsys):
+    with pytest.raises(CompanionError, match="no such file"):
+        read_frames(tmp_path / "nope.png")
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(CompanionError, match="no images"):
+        read_frames(tmp_path / "empty")
+    bad = tmp_path / "bad.png"
+    bad.write_bytes(b"not a png")
+    with pytest.raises(CompanionError, match="not a readable image"):
+        read_frames(bad)
+    txt = tmp_path / "notes.txt"
+    txt.write_text("hello")
+    assert main(["calibrate", "table", str(txt)]) == 1
+    assert "not a readable image or video" in capsys.readouterr().err
+
+
+def test_foreign_qr_in_view_is_ignored_and_reported():
+    from calibration.tags import qr_image
+
+    H = reference_homography((420, 300), tilt_deg=27.5, frame=REF, view_width_mm=1150)
+    url = cv2.resize(qr_image("https://example.org/menu", 12, 2), (120, 120), interpolation=cv2.INTER_AREA)
+    img = render_view("penny-press-board", "board", H, REF, items=[(url, (420, 330))], src_px_per_mm=3.0)
+    result = check_table([img])
+    assert "ignored 1 foreign QR code(s): 'https://example.org/menu' (foreign)" in result.report()
