@@ -1,7 +1,27 @@
-"""`companion` subcommands provided by the ui package (registered in pyproject.toml)."""
+"""`companion demo` and `companion app` (registered in pyproject.toml)."""
 
 from __future__ import annotations
 
 
 def register(subparsers) -> None:
-    """Add this package's subcommands. Heavy imports stay inside the handlers."""
+    """Add this package's subcommands. Heavy imports (kivy, cv2) stay in the handlers."""
+    from . import demo
+
+    demo.register(subparsers)
+
+    p = subparsers.add_parser(
+        "app", help="the tablet app (Kivy): live table, corrections, scores, printing",
+        description="Start the Kivy tablet app. Without a display it runs offscreen.",
+    )
+    src = p.add_mutually_exclusive_group()
+    src.add_argument("--recording", help="a video file or image folder instead of the camera")
+    src.add_argument("--camera", type=int, help="camera index (default 0)")
+    p.add_argument("--lang", choices=("es", "en", "zh"), help="language (default: the system's)")
+    p.add_argument("--fake", action="store_true", help="a scripted demo game instead of the camera")
+    p.set_defaults(func=_run_app)
+
+
+def _run_app(args) -> int:
+    from .app import run_app
+
+    return run_app(args)

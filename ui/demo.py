@@ -1,0 +1,320 @@
+"""``companion demo``: a recorded (or live) Penny Press table through the whole line.
+
+frame source -> vision pipeline -> Penny Press observer -> rules engine -> journal ->
+printing. Prints each press's score breakdown and the final ranking with the
+end-game bonuses, and writes each front page and the final receipt to the output
+folder as preview PNGs (the very raster sent) and ESC/POS files (``.bin``); with
+``--printer`` the same pages also go to a real printer through the print queue.
+
+Recordings are folders with ``recording.json`` (see docs/renderer.md): the frames
+(video or image pattern), the players and, for the bundled ones, the ground-truth
+journal; the demo then checks its scores against it.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from companion.errors import CompanionError
+from companion.games import penny_press as pp
+
+DEMO_DATA = Path(__file__).parent / "demo_data"
+DEFAULT_RECORDING = "penny-press-3p"
+EXIT_MISMATCH = 3
+
+
+def bundled_recordings() -> list[str]:
+    """Names of the recordings shipped in ui/demo_data."""
+    if not DEMO_DATA.is_dir():
+        return []
+    return sorted(p.name for p in DEMO_DATA.iterdir() if (p / "recording.json").is_file())
+
+
+@dataclass
+class Recording:
+    """A recording to play: frame source spec, players, first player, optional
+    ground truth (setup + actions + final scores)."""
+
+    source: str | int
+    players: list[pp.PlayerSpec]
+    first_player: int = 0
+    strike: bool = False
+    name: str = "live"
+    truth: dict | None = None
+    initial_cards: list[str] | None = None
+    fps: float | None = None
+
+
+def load_recording(path: str | Path) -> Recording:
+    """Read a recording folder (``recording.json``). Raises CompanionError."""
+    path = Path(path)
+    meta_path = path / "recording.json"
+    try:
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise CompanionError(f"{meta_path}: cannot read the recording's description ({exc})") from None
+    try:
+        frames = meta["frames"]
+        setup = meta.get("setup") or {}
+        players = [pp.PlayerSpec(p["colour"], p.get("name", ""), p.get("paper", "")) for p in setup["players"]]
+    except (KeyError, TypeError) as exc:
+        raise CompanionError(f"{meta_path}: missing {exc}") from None
+    truth = None
+    if meta.get("truth"):
+        truth = json.loads((path / meta["truth"]).read_text(encoding="utf-8"))
+    return Recording(str(path / frames), players, int(setup.get("first_player", 0)), bool(setup.get("strike")),
+                     path.name, truth, list(setup.get("headline_cards") or []) or None, meta.get("fps"))
+
+
+def default_players(n: int) -> list[pp.PlayerSpec]:
+    cat = pp.load_catalog()
+    if not 2 <= n <= 5:
+        raise CompanionError("--players must be 2..5")
+    return [pp.PlayerSpec(c, f"Player {i + 1}", "") for i, c in enumerate(cat.colours[:n])]
+
+
+# ------------------------------------------------------------------ printing
+
+
+def press_text(state, res) -> str:
+    """The score breakdown of one press, as the players would read it aloud."""
+    p = state.players[res.player]
+    head = (f"Press {len(state.press_results)}: {p.name or p.colour} ({p.colour}"
+            f"{', ' + p.paper if p.paper else ''}), paper {res.edition}"
+            f"{' (final edition)' if res.final_edition else ''}")
+    lines = [head, f"  claimed: {', '.join(res.claimed)}"]
+    scoops = [f"{state.players[q].name or state.players[q].colour} +{pts}"
+              for q, pts in sorted(res.scoop_awards.items()) if pts]
+    if scoops:
+        lines.append(f"  scoop points: {', '.join(scoops)}")
+    words = {"placed": "placed", "exclusive": "exclusive (doubled)", "left-out": "left out",
+             "empty-top": "empty top-row cell", "empty-other": "empty cell", "floor": "floor at 0"}
+    for kind, story, pts in res.breakdown:
+        label = f"{words.get(kind, kind)} {story or ''}".strip()
+        lines.append(f"  {label:.<34} {pts:+d}")
+    best = "" if res.solver_placement or res.best_total == res.total else f"   (best possible {res.best_total})"
+    lines.append(f"  {'total':.<34} {res.total:d}{best}")
+    return "\n".join(lines)
+
+
+def final_text(state) -> str:
+    f = state.final
+    names = [p.name or p.colour for p in state.players]
+    lines = ["End-game bonuses (most published stars per beat):"]
+    for b in f.bonuses:
+        if b.winners:
+            who = ", ".join(names[w] for w in b.winners)
+            lines.append(f"  {b.beat:<9} marker {b.marker:>2}: {who}")
+        else:
+            lines.append(f"  {b.beat:<9} marker {b.marker:>2}: nobody")
+    lines.append("Final ranking:")
+    for i in sorted(range(len(names)), key=lambda k: (f.rank[k], k)):
+        bonus = f.scores[i] - f.circulation[i]
+        star = "  <- winner" if i in f.winners else ""
+        lines.append(f"  {f.rank[i]}. {names[i]:<12} {f.scores[i]:>3} points "
+                     f"({f.circulation[i]} + {bonus} bonus, {f.stories[i]} stories){star}")
+    return "\n".join(lines)
+
+
+class PageWriter:
+    """Writes each page as preview PNG + ESC/POS ``.bin``; optionally queues it."""
+
+    def __init__(self, out_dir: Path, lang: str, paper_mm: int, printer: str | None, game_id: str):
+        from printing.output import load_config
+
+        self.out_dir = out_dir
+        self.lang = lang
+        self.cfg = load_config(None, paper_mm=paper_mm)
+        self.width = self.cfg.width_dots
+        self.printer = printer
+        self.game_id = game_id
+        self.written: list[Path] = []
+        self.queue = None
+        if printer:
+            from printing.output import parse_target
+            from printing.queue import PrintQueue
+
+            self.target = parse_target(printer)
+            self.queue = PrintQueue(out_dir / "print-queue")
+
+    def write(self, name: str, image) -> None:
+        from printing.output import escpos_bytes, save_preview
+
+        data = escpos_bytes(image, self.cfg)
+        png = save_preview(image, self.out_dir / f"{name}.png")
+        (self.out_dir / f"{name}.bin").write_bytes(data)
+        self.written += [png, self.out_dir / f"{name}.bin"]
+        if self.queue is not None:
+            self.queue.submit(self.target, data, self.cfg, title=name, preview=image)
+
+    def press(self, state, res, n: int) -> None:
+        from .session import render_press_page
+
+        colour = state.players[res.player].colour
+        self.write(f"press{n:02d}-{colour}-paper{res.edition}",
+                   render_press_page(state, res, self.lang, self.width, self.game_id))
+
+    def final(self, state) -> None:
+        from .session import render_final_page
+
+        self.write("final-receipt", render_final_page(state, self.lang, self.width, self.game_id))
+
+    def flush(self, wait_s: float = 20.0) -> str:
+        if self.queue is None:
+            return ""
+        self.queue.drain(wait_s)
+        pending = self.queue.jobs("pending")
+        if pending:
+            return (f"{len(pending)} page(s) still queued for {self.target} (printer off?): run "
+                    f"`companion print-queue --queue {self.queue.folder}` when it is back")
+        return f"all pages sent to {self.target}"
+
+
+# ---------------------------------------------------------------------- run
+
+
+@dataclass
+class DemoResult:
+    """What a demo run produced (for tests and the exit code)."""
+
+    journal_path: Path
+    state: object | None
+    frames: int = 0
+    seconds: float = 0.0
+    pages: list[Path] = field(default_factory=list)
+    matches_truth: bool | None = None
+    reports: list[str] = field(default_factory=list)
+
+
+def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int = 80,
+             printer: str | None = None, progress: bool = True, echo=print, max_frames: int | None = None,
+             reader=None) -> DemoResult:
+    """Play ``rec`` through the pipeline; see the module docstring. Raises
+    CompanionError for an unreadable source."""
+    from tqdm import tqdm
+
+    from vision.sources import open_source
+
+    from .session import GameRunner
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    journal_path = out_dir / "game.sqlite"
+    for stale in [journal_path, *out_dir.glob("game.sqlite-*"), *out_dir.glob("press*.png"),
+                  *out_dir.glob("press*.bin"), *out_dir.glob("final-receipt.*")]:
+        stale.unlink(missing_ok=True)
+    if reader is None:
+        from vision.pipeline import Pipeline
+
+        reader = Pipeline()
+    runner = GameRunner(None, players=rec.players, first_player=rec.first_player, strike=rec.strike,
+                        journal_path=journal_path, expected_cards=rec.initial_cards)
+    pages = PageWriter(out_dir, lang, paper_mm, printer, rec.name)
+    source = open_source(rec.source) if isinstance(rec.source, (str, int)) else rec.source
+    total = getattr(source, "frame_count", None) or None
+    bar = tqdm(total=total, unit="frame", desc=f"demo {rec.name}", disable=not progress, file=sys.stderr,
+               leave=False)
+    t0 = time.perf_counter()
+    frames = 0
+    presses_printed = 0
+    reports: list[str] = []
+    try:
+        for frame in source:
+            frames += 1
+            bar.update(1)
+            snap, _report = reader.process(frame.image, frame.t)
+            for step in runner.feed(snap):
+                if step.report is not None:
+                    text = f"[{step.report.level}] {step.report.text}"
+                    reports.append(text)
+                    if step.report.level != "info":
+                        bar.clear()
+                        echo(text)
+                if step.action is not None and isinstance(step.action, pp.GoToPress):
+                    st = runner.state
+                    res = st.press_results[-1]
+                    bar.clear()
+                    echo(press_text(st, res))
+                    presses_printed += 1
+                    pages.press(st, res, presses_printed)
+            if max_frames and frames >= max_frames:
+                break
+            if runner.state is not None and runner.state.is_over:
+                break
+    finally:
+        bar.close()
+        close = getattr(source, "close", None)
+        if close:
+            close()
+    st = runner.state
+    result = DemoResult(journal_path, st, frames, time.perf_counter() - t0, reports=reports)
+    if st is not None and st.is_over:
+        echo(final_text(st))
+        pages.final(st)
+    elif st is None:
+        echo("The game never started: the initial headline cards were not seen.")
+    else:
+        echo(f"The recording ended before the game did ({len(st.press_results)} presses so far).")
+    note = pages.flush()
+    if note:
+        echo(note)
+    result.pages = pages.written
+    if rec.truth is not None and st is not None:
+        want = list(rec.truth.get("final_scores") or rec.truth.get("scores") or [])
+        result.matches_truth = st.is_over and list(st.scores) == want
+        echo(f"Scores {'match' if result.matches_truth else 'DO NOT match'} the recording's ground truth "
+             f"({want}).")
+    echo(f"{frames} frames in {result.seconds:.1f} s; journal {journal_path}; pages in {out_dir}/")
+    return result
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "demo", help="play a recorded Penny Press table through vision, rules and printing",
+        description="Run a recording (the bundled one by default), a video/image folder of your own, "
+        "or a live camera through the whole pipeline: prints each press's score and the final ranking, "
+        "and writes every front page and the final receipt (PNG preview + ESC/POS .bin).",
+    )
+    src = p.add_mutually_exclusive_group()
+    src.add_argument("--recording", default=None,
+                     help=f"a bundled recording ({', '.join(bundled_recordings()) or 'none found'}) or a "
+                     "recording folder")
+    src.add_argument("--source", help="your own video file, image folder or pattern")
+    src.add_argument("--camera", type=int, help="a live camera index (e.g. 0)")
+    p.add_argument("--players", type=int, help="number of players for --source/--camera (2..5)")
+    p.add_argument("--first-player", type=int, default=1, help="seat (1-based) of the first player")
+    p.add_argument("--out", default="demo-output", help="output folder (default: demo-output)")
+    p.add_argument("--printer", help="also print: tcp://host:9100, usb:VID:PID, serial:/dev/ttyUSB0, file:PATH")
+    p.add_argument("--width", type=int, choices=(58, 80), default=80, help="paper width in mm (default 80)")
+    p.add_argument("--lang", choices=("en", "es", "zh"), default="en", help="language of the printed pages")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_demo)
+
+
+def cmd_demo(args) -> int:
+    if args.source is not None or args.camera is not None:
+        if not args.players:
+            raise CompanionError("say how many players are at the table: --players N")
+        rec = Recording(args.source if args.source is not None else args.camera, default_players(args.players),
+                        first_player=args.first_player - 1,
+                        name=Path(str(args.source)).stem if args.source else f"camera{args.camera}")
+        if not 0 <= rec.first_player < args.players:
+            raise CompanionError("--first-player must be between 1 and --players")
+    else:
+        name = args.recording or DEFAULT_RECORDING
+        path = Path(name)
+        if not (path / "recording.json").is_file():
+            path = DEMO_DATA / name
+        if not (path / "recording.json").is_file():
+            raise CompanionError(f"no recording {name!r}; bundled: {', '.join(bundled_recordings()) or 'none'}")
+        rec = load_recording(path)
+    out = Path(args.out) / rec.name
+    res = run_demo(rec, out, lang=args.lang, paper_mm=args.width, printer=args.printer,
+                   progress=not args.quiet)
+    if res.matches_truth is False:
+        return EXIT_MISMATCH
+    return 0
