@@ -84,7 +84,7 @@ def default_players(n: int) -> list[pp.PlayerSpec]:
 def press_text(state, res) -> str:
     """The score breakdown of one press, as the players would read it aloud."""
     p = state.players[res.player]
-    head = (f"Press {len(state.press_results)}: {p.name or p.colour} ({p.colour}"
+    head = (f"Press {list(state.press_results).index(res) + 1}: {p.name or p.colour} ({p.colour}"
             f"{', ' + p.paper if p.paper else ''}), paper {res.edition}"
             f"{' (final edition)' if res.final_edition else ''}")
     lines = [head, f"  claimed: {', '.join(res.claimed)}"]
@@ -93,7 +93,7 @@ def press_text(state, res) -> str:
     if scoops:
         lines.append(f"  scoop points: {', '.join(scoops)}")
     words = {"placed": "placed", "exclusive": "exclusive (doubled)", "left-out": "left out",
-             "empty-top": "empty top-row cell", "empty-other": "empty cell", "floor": "floor at 0"}
+             "empty-top": "empty top-row cells", "empty-other": "other empty cells", "floor": "floor at 0"}
     for kind, story, pts in res.breakdown:
         label = f"{words.get(kind, kind)} {story or ''}".strip()
         lines.append(f"  {label:.<34} {pts:+d}")
