@@ -62,6 +62,10 @@ class PrinterConfig:
     - ``band_height``: raster rows per ``GS v 0`` command (8..2400, multiple of 8).
     - ``timeout_s``: network/serial timeout in seconds; ``close_wait_s``: how long to
       wait for the printer to close its side after the job (network).
+    - ``paper_check``: before a network job, ask the paper sensor (``DLE EOT 4``,
+      python-escpos ``paper_status()``); out of paper -> PrinterUnavailable, the job
+      stays queued. A printer that does not answer within ``status_timeout_s`` is
+      printed to anyway. Off by default: not every printer answers.
     """
 
     paper_mm: int = 58
@@ -72,6 +76,8 @@ class PrinterConfig:
     band_height: int = 256
     timeout_s: float = 10.0
     close_wait_s: float = 2.0
+    paper_check: bool = False
+    status_timeout_s: float = 0.5
 
     def __post_init__(self):
         self.validate()
@@ -110,8 +116,11 @@ class PrinterConfig:
         if not (isinstance(self.band_height, int) and 8 <= self.band_height <= 2400
                 and self.band_height % 8 == 0):
             raise PrinterConfigError(f"band_height={self.band_height!r}: 8..2400, multiple of 8")
-        if not (self.timeout_s > 0 and self.close_wait_s >= 0):
-            raise PrinterConfigError("timeout_s must be > 0 and close_wait_s >= 0")
+        if not (self.timeout_s > 0 and self.close_wait_s >= 0 and self.status_timeout_s > 0):
+            raise PrinterConfigError("timeout_s and status_timeout_s must be > 0, "
+                                     "close_wait_s >= 0")
+        if not isinstance(self.paper_check, bool):
+            raise PrinterConfigError(f"paper_check={self.paper_check!r}: use true or false")
         return self
 
 
@@ -327,6 +336,15 @@ def _send_tcp(t: Target, payload: bytes, cfg: PrinterConfig) -> None:
         raise PrinterUnavailable(f"{t}: printer off or refusing connections: {detail}") from None
     sock: socket.socket = printer.device
     try:
+        if cfg.paper_check:
+            sock.settimeout(cfg.status_timeout_s)
+            try:
+                paper = printer.paper_status()  # DLE EOT 4: 2 ok, 1 near end, 0 none
+            except TimeoutError:
+                paper = 2  # no answer: this printer does not report its sensor
+            if paper == 0:
+                raise PrinterUnavailable(f"{t}: out of paper")
+            sock.settimeout(cfg.timeout_s)
         printer._raw(payload)  # sendall
         sock.shutdown(socket.SHUT_WR)  # tell the printer the job is complete
         # A dropped connection shows up as a reset here even when sendall already

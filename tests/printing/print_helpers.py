@@ -25,6 +25,7 @@ class Decoded:
     feeds: list = field(default_factory=list)
     cuts: list = field(default_factory=list)
     density: int | None = None
+    status_queries: int = 0
 
 
 def decode(data: bytes) -> Decoded:
@@ -37,6 +38,9 @@ def decode(data: bytes) -> Decoded:
         if data[i:i + 2] == b"\x1b@":
             out.inits += 1
             i += 2
+        elif data[i:i + 3] == b"\x10\x04\x04":  # DLE EOT 4: paper sensor query
+            out.status_queries += 1
+            i += 3
         elif data[i:i + 3] == b"\x1d(K":
             pl, ph, fn, m = data[i + 3], data[i + 4], data[i + 5], data[i + 6]
             assert (pl, ph, fn) == (2, 0, 0x31), f"bad GS ( K at {i}"
@@ -85,11 +89,12 @@ class FakePrinter:
 
     ``drop_first``: the first ``n`` connections are cut after ``drop_after`` bytes
     (closed with unread data, so the client sees a reset). ``busy``: accept but never
-    read. ``received``: the bytes of every connection, complete or not.
+    read. ``paper_out_first``: None = ignore status queries; n = answer the paper
+    sensor query (DLE EOT 4) "no paper" on the first n connections, "ok" after. ``received``: the bytes of every connection, complete or not.
     """
 
     def __init__(self, port: int = 0, drop_first: int = 0, drop_after: int = 4000,
-                 busy: bool = False):
+                 busy: bool = False, paper_out_first: int | None = None):
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind(("127.0.0.1", port))
@@ -97,6 +102,7 @@ class FakePrinter:
         self.sock.settimeout(0.2)
         self.port = self.sock.getsockname()[1]
         self.drop_first, self.drop_after, self.busy = drop_first, drop_after, busy
+        self.paper_out_first = paper_out_first
         self.received: list[bytes] = []
         self.complete: list[bytes] = []
         self._stop = threading.Event()
@@ -122,6 +128,14 @@ class FakePrinter:
             buf = bytearray()
             dropping = n < self.drop_first
             try:
+                if self.paper_out_first is not None:
+                    while len(buf) < 3:
+                        chunk = conn.recv(3 - len(buf))
+                        if not chunk:
+                            break
+                        buf += chunk
+                    if bytes(buf) == b"\x10\x04\x04":
+                        conn.sendall(b"\x72" if n < self.paper_out_first else b"\x12")
                 while True:
                     chunk = conn.recv(65536 if not dropping else
                                       max(1, min(4096, self.drop_after - len(buf))))

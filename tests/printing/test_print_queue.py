@@ -164,3 +164,39 @@ def test_purge_removes_only_old_printed_jobs(tmp_path):
     assert q.purge_done(older_than_s=50) == 1
     assert [j.id for j in q.jobs()] == [b.id]
     assert not q.payload_path(a.id).exists()
+
+
+def test_out_of_paper_keeps_the_job_until_paper_is_back(tmp_path):
+    cfg = PrinterConfig(timeout_s=1.0, close_wait_s=0.3, paper_check=True)
+    srv = FakePrinter(paper_out_first=2)
+    clock = Clock()
+    try:
+        q = PrintQueue(tmp_path, backoff_s=1.0, clock=clock, sleep=clock.sleep)
+        img = job_page(3)
+        data = escpos_bytes(img, cfg)
+        job = q.submit(srv.target, data, cfg, title="green, edition 3")
+        reports = q.drain(timeout_s=20)
+        assert [r.outcome for r in reports] == ["retry", "retry", "printed"]
+        assert all("out of paper" in r.error for r in reports[:2])
+        assert q.get(job.id).state == DONE
+        assert wait_for(lambda: len(srv.complete) == 3)
+        assert [len(b) for b in srv.complete[:2]] == [3, 3]  # only the status query
+        dec = decode(srv.complete[2])
+        assert dec.status_queries == 1 and same_pixels(dec.image, img)
+    finally:
+        srv.close()
+
+
+def test_printer_without_status_answer_still_prints(tmp_path):
+    cfg = PrinterConfig(timeout_s=1.0, close_wait_s=0.3, paper_check=True,
+                        status_timeout_s=0.2)
+    srv = FakePrinter()  # ignores the query, like many cheap printers
+    try:
+        q = PrintQueue(tmp_path)
+        data = escpos_bytes(job_page(), cfg)
+        q.submit(srv.target, data, cfg)
+        assert [r.outcome for r in q.process()] == ["printed"]
+        assert wait_for(lambda: len(srv.complete) == 1)
+        assert srv.complete[0] == b"\x10\x04\x04" + data
+    finally:
+        srv.close()
