@@ -230,15 +230,18 @@ def draw_hand(img: np.ndarray, polygon_px: np.ndarray, tone: tuple[int, int, int
 
 
 def apply_effects(img: np.ndarray, fx: Effects, rng: np.random.Generator,
-                  glare: np.ndarray | None = None) -> np.ndarray:
-    """Apply light, glare (``glare``: precomputed additive field, or drawn here when
-    None and fx.glare_spots > 0), blur, noise and JPEG to a clean BGR frame.
+                  glare: np.ndarray | None = None, light: np.ndarray | None = None) -> np.ndarray:
+    """Apply light, glare, blur, noise and JPEG to a clean BGR frame.
 
+    glare / light: precomputed fields (a fixed lamp over a recording); when None they
+    are drawn here from ``rng`` (glare only when fx.glare_spots > 0).
     Returns the new uint8 BGR frame; ``img`` is not changed."""
     h, w = img.shape[:2]
     f = img.astype(np.float32)
-    if fx.light_gradient > 0 or fx.vignette > 0:
-        f *= light_field((h, w), rng, fx.light_gradient, fx.vignette)[..., None]
+    if light is None and (fx.light_gradient > 0 or fx.vignette > 0):
+        light = light_field((h, w), rng, fx.light_gradient, fx.vignette)
+    if light is not None:
+        f *= light[..., None]
     if glare is None and fx.glare_spots > 0:
         glare = glare_field((h, w), rng, fx.glare_spots, fx.glare_radius_px)
     if glare is not None:

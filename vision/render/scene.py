@@ -233,12 +233,15 @@ class SceneRenderer:
 
     def render(self, items: list[Placed], *, effects: Effects = CLEAN,
                rng: np.random.Generator | None = None, hand: Hand | None = None,
-               clean: tuple[np.ndarray, np.ndarray] | None = None) -> Frame:
+               clean: tuple[np.ndarray, np.ndarray] | None = None,
+               glare: np.ndarray | None = None, light: np.ndarray | None = None) -> Frame:
         """Render one frame: components, then the hand, then the camera effects.
 
         clean: a (image, labels) pair from :meth:`render_clean` for the same items,
         to reuse across frames of a still table. rng: the effects' randomness
-        (required when effects are not CLEAN). Returns a :class:`Frame`."""
+        (required when effects are not CLEAN). glare / light: fixed fields (H, W)
+        float32 for a lamp that stays put across frames (see vision.render.effects).
+        Returns a :class:`Frame`."""
         if rng is None:
             if effects != CLEAN:
                 raise ValueError("effects need a numpy Generator (rng)")
@@ -249,11 +252,10 @@ class SceneRenderer:
         if hand is not None:
             poly = self.camera.project(hand.polygon_mm())
             hand_mask = draw_hand(img, poly, hand.tone, rng)
-        glare = None
-        if effects.glare_spots > 0:
+        if glare is None and effects.glare_spots > 0:
             glare = glare_field(img.shape[:2], rng, effects.glare_spots,
                                 effects.glare_radius_px)
-        out = apply_effects(img, effects, rng, glare=glare)
+        out = apply_effects(img, effects, rng, glare=glare, light=light)
         tags = self.truth(items, labels, hand_mask, glare)
         return Frame(image=out, tags=tags, placed=list(items), hand_mask=hand_mask, hand=hand)
 
