@@ -11,6 +11,9 @@ Prints:
   claim: 5 reporters) and over adversarial sets (five 1x2 stories, most
   placements), and the solver against plain exhaustive search on 4 stories of shape
   A (exhaustive on 5 would take minutes) -> speed-up.
+
+Times are CPU time of this process (time.process_time), so other jobs on the shared
+machine disturb them less than wall-clock time.
 """
 
 from __future__ import annotations
@@ -32,20 +35,20 @@ def bench_replay(games: int) -> None:
         records.append((setup, [action_to_dict(a) for a in actions]))
     n_actions = sum(len(a) for _, a in records)
 
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for setup, acts in records:
         s = new_game_from_dict(setup)
         for d in acts:
             s = apply(s, action_from_dict(d))
-    ours = time.perf_counter() - t0
+    ours = time.process_time() - t0
 
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for setup, acts in records:
         s = new_game_from_dict(setup)
         for d in acts:
             pickle.loads(pickle.dumps(s))
             s = apply(s, action_from_dict(d))
-    naive = time.perf_counter() - t0
+    naive = time.process_time() - t0
     print(f"replay: {games} games, {n_actions} actions ({n_actions / games:.1f} per game)")
     print(f"  engine          {ours / games * 1e3:8.3f} ms/game  {ours / n_actions * 1e6:8.1f} us/action")
     print(f"  snapshot+apply  {naive / games * 1e3:8.3f} ms/game  {naive / n_actions * 1e6:8.1f} us/action")
@@ -53,9 +56,9 @@ def bench_replay(games: int) -> None:
 
 
 def _time(fn, *args) -> float:
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     fn(*args)
-    return time.perf_counter() - t0
+    return time.process_time() - t0
 
 
 def bench_solver(sets: int) -> None:

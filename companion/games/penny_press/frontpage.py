@@ -250,11 +250,13 @@ def solve_front_page(stories: Sequence[str], ad_cell: tuple[int, int] | None,
     stories: claimed story ids (any order; the result does not depend on it);
     ad_cell: (row, col) or None; beat_values: beat -> news-beat value for all beats.
     Returns a FrontPage whose ``total`` is the press score (>= 0). Among equal scores
-    the first in a fixed order wins (stories by id, upright before turned, top-left
-    first, placing before leaving out).
-    Method: bitmask depth-first search over the 12 cells with memoisation on
-    (story index, occupied cells, top-beat stories touching the top row, exclusive so
-    far); k* (top-beat rule) is found first by a small branch-and-bound.
+    the first found in a fixed order wins (cells top-left first; stories by id,
+    upright before turned; leaving a cell empty last).
+    Method: dynamic programming over 12-cell bitmasks, always deciding the first
+    undecided cell (left empty, or the top-left cell of one unused story), memoised on
+    (cells decided, stories used, top-beat stories on the top row, exclusive so far);
+    interchangeable stories (same shape, value and top-beat status) are tried once.
+    k* (top-beat rule) is found first by a small branch-and-bound.
     Raises RuleError for an unknown or repeated story, a missing beat value or an ad
     off the grid.
     """
@@ -262,59 +264,88 @@ def solve_front_page(stories: Sequence[str], ad_cell: tuple[int, int] | None,
     info = _prepare(sorted(stories), beat_values, cat)
     ad = _ad_mask(ad_cell, cat)
     need = _max_top_touching(info, ad)
-    pen = _penalty_table(cat.front_rows, cat.front_cols, 0, 0)
-    tp, op = cat.empty_top_penalty, cat.empty_other_penalty
+    cols = cat.front_cols
+    ncells = cat.front_rows * cols
+    full = (1 << ncells) - 1
+    cell_pen = [cat.empty_top_penalty if c < cols else cat.empty_other_penalty for c in range(ncells)]
     n = len(info)
+    values = [v for _, v, _, _ in info]
+    tops = [t for _, _, t, _ in info]
+    # anchored[j][c]: placements of story j whose top-left cell is c
+    anchored = []
+    for _, _, _, opts in info:
+        per = [[] for _ in range(ncells)]
+        for k, (r, c, rot, m, touch) in enumerate(opts):
+            per[r * cols + c].append((k, m, touch))
+        anchored.append(per)
+    prev_same = []
+    for j in range(n):
+        sj = cat.stories[info[j][0]]
+        prev = -1
+        for i in range(j):
+            si = cat.stories[info[i][0]]
+            if (si.width, si.height, values[i], tops[i]) == (sj.width, sj.height, values[j], tops[j]):
+                prev = i
+        prev_same.append(prev)
     memo: dict = {}
 
-    def best(i: int, mask: int, tcount: int, excl: int):
-        key = (i, mask, tcount, excl)
+    def best(mask: int, used: int, tcount: int, excl: int):
+        key = (mask, used, tcount, excl)
         hit = memo.get(key)
         if hit is not None:
             return hit
-        if i == n:
+        if mask == full:
             if tcount != need:
                 res = (NEG, None)
             else:
-                et, eo = pen[mask]
-                res = (excl - tp * et - op * eo, None)
+                res = (excl - sum(values[j] for j in range(n) if not used >> j & 1), None)
             memo[key] = res
             return res
-        sid, v, is_top, opts = info[i]
+        c = (~mask & (mask + 1)).bit_length() - 1
         best_val, best_choice = NEG, None
-        for k, (r, c, rot, m, touch) in enumerate(opts):
-            if m & mask:
+        for j in range(n):
+            if used >> j & 1:
                 continue
-            if is_top:
-                if touch and tcount >= need:
+            pj = prev_same[j]
+            if pj >= 0 and not used >> pj & 1:
+                continue
+            v, is_top = values[j], tops[j]
+            for k, m, touch in anchored[j][c]:
+                if m & mask:
                     continue
-                sub = best(i + 1, mask | m, tcount + (1 if touch else 0), excl)[0]
-            else:
-                sub = best(i + 1, mask | m, tcount, v if touch and v > excl else excl)[0]
-            val = v + sub
-            if val > best_val:
-                best_val, best_choice = val, k
-        sub = best(i + 1, mask, tcount, excl)[0] - v
+                if is_top:
+                    if touch and tcount >= need:
+                        continue
+                    sub = best(mask | m, used | 1 << j, tcount + (1 if touch else 0), excl)[0]
+                else:
+                    sub = best(mask | m, used | 1 << j, tcount, v if touch and v > excl else excl)[0]
+                if v + sub > best_val:
+                    best_val, best_choice = v + sub, (j, k)
+        sub = best(mask | 1 << c, used, tcount, excl)[0] - cell_pen[c]
         if sub > best_val:
-            best_val, best_choice = sub, -1
+            best_val, best_choice = sub, (-1, c)
         res = (best_val, best_choice)
         memo[key] = res
         return res
 
-    raw, _ = best(0, ad, 0, 0)
+    raw, _ = best(ad, 0, 0, 0)
     placements = []
-    mask, tcount, excl = ad, 0, 0
-    for i, (sid, v, is_top, opts) in enumerate(info):
-        choice = memo[(i, mask, tcount, excl)][1]
-        if choice is None or choice < 0:
+    mask, used, tcount, excl = ad, 0, 0, 0
+    while mask != full:
+        j, k = memo[(mask, used, tcount, excl)][1]
+        if j < 0:
+            mask |= 1 << k
             continue
-        r, c, rot, m, touch = opts[choice]
+        sid, v, is_top, opts = info[j]
+        r, c, rot, m, touch = opts[k]
         placements.append(Placement(sid, r, c, rot))
         mask |= m
+        used |= 1 << j
         if is_top:
             tcount += 1 if touch else 0
         elif touch and v > excl:
             excl = v
+    placements.sort(key=lambda p: p.story)
     return FrontPage(tuple(placements), tuple(ad_cell) if ad_cell is not None else None, max(0, int(raw)))
 
 
