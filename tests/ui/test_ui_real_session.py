@@ -1,0 +1,71 @@
+"""The app over the real session (ui.session: observer -> engine -> journal ->
+printing) through a whole seeded 3-player game, offscreen in its own process.
+Vision is a scripted reader giving the still snapshot after each action
+(tests/ui/drive_real.py). Each figure on screen is compared with the engine's own."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.ui
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    out = tmp_path_factory.mktemp("real")
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["KIVY_HOME"] = str(tmp_path_factory.mktemp("kivy"))
+    proc = subprocess.run([sys.executable, str(ROOT / "tests/ui/drive_real.py"), str(out)], env=env,
+                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    data = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    data["out"] = out
+    return data
+
+
+def test_game_starts_from_the_start_screen(report):
+    assert report["checks"]["after_begin"] == "live" and report["checks"]["start_error"] == ""
+    for name in ("real_live", "real_corrections", "real_press", "real_scores"):
+        assert (report["out"] / f"{name}.png").stat().st_size > 5000
+
+
+def test_live_table_equals_the_engine_after_six_actions(report):
+    c = report["checks"]
+    assert c["journal_actions"] == 6
+    assert c["live_expected_rows"] == c["truth_rows"]
+    assert len(c["overlay_labels"]) >= 5
+
+
+def test_correction_becomes_a_journal_note(report):
+    c = report["checks"]
+    assert c["correction_status"].startswith("Correction saved: ")
+    assert c["notes"] and c["notes"][-1]["correction"]["kind"] == "reporters"
+
+
+def test_press_preview_equals_what_the_engine_scores(report):
+    c = report["checks"]
+    assert c["preview_claimed"] == c["truth_claimed"]
+    assert c["preview_score"] == c["truth_best_total"]
+    names = {"red": "Player 1", "blue": "Player 2", "green": "Player 3"}
+    assert sorted(c["preview_scoop"]) == sorted(f"{names[k]}: +{v}" for k, v in c["truth_scoop"].items())
+
+
+def test_one_tap_prints_to_the_preview_printer(report):
+    c = report["checks"]
+    assert c["press_job"].startswith("Print done")
+    assert Path(c["press_preview_file"]).name == f"{c['press_colour']}-paper1.png"
+
+
+def test_final_ranking_equals_the_engine(report):
+    c = report["checks"]
+    assert c["app_final"] == c["truth_final"]
+    assert c["ranking_rows"][0].startswith("1. ") and "winner" in c["ranking_rows"][0]
+    assert c["export_status"].startswith("Saved to ")
+    assert len(set(c["chart_points"].values())) == 1 and min(c["chart_points"].values()) >= 3
