@@ -56,6 +56,16 @@ def register(subparsers) -> None:
                    help="seconds to keep retrying (default 30)")
     q.set_defaults(func=run_queue)
 
+    c = subparsers.add_parser(
+        "printer-config", help="show or change the thermal printer settings",
+        description="Show the printer config (JSON in the user config folder), or "
+        "set values: companion printer-config paper_mm=80 profile=TM-T20II cut=partial")
+    c.add_argument("settings", nargs="*", metavar="KEY=VALUE",
+                   help="values to set (JSON values: darkness=-2, paper_check=true)")
+    c.add_argument("--config", metavar="PATH", help="config file (default: printer.json "
+                   "in the user config folder)")
+    c.set_defaults(func=run_config)
+
 
 def load_state(path: str):
     """(GameState, game id) from a journal file or a JSON export {setup, actions}.
@@ -206,3 +216,38 @@ def run_queue(args: argparse.Namespace) -> int:
         print(f"{len(pending)} job(s) still kept in {queue.folder}")
         return EXIT_QUEUED
     return 1 if queue.jobs("failed") else 0
+
+
+def run_config(args: argparse.Namespace) -> int:
+    import json
+    from dataclasses import asdict
+
+    from companion.errors import CompanionError
+
+    from .output import config_path, load_config, save_config
+
+    cfg = load_config(args.config)
+    if args.settings:
+        changes = {}
+        for item in args.settings:
+            key, sep, value = item.partition("=")
+            if not sep:
+                raise CompanionError(f"{item!r}: use KEY=VALUE")
+            try:
+                changes[key] = json.loads(value)
+            except ValueError:
+                changes[key] = value  # bare words: profile=TM-T20II, cut=full
+        data = asdict(cfg)
+        unknown = sorted(set(changes) - set(data))
+        if unknown:
+            raise CompanionError(f"unknown settings {unknown}; known: {sorted(data)}")
+        data.update(changes)
+        from .output import PrinterConfig
+
+        path = save_config(PrinterConfig(**data), args.config)
+        cfg = load_config(path)
+        print(f"saved {path}")
+    print(json.dumps(asdict(cfg), indent=2))
+    print(f"# file: {args.config or config_path()}  (profile in use: {cfg.profile_name}, "
+          f"{cfg.width_dots} dots)")
+    return 0

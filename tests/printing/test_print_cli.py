@@ -169,3 +169,34 @@ def test_receipt_adds_up_to_each_final_score(game):
         mine = receipt_doc(state, "en", "g3", player=i)
         assert all(p.player == spec.colour or p.scoops for p in mine.presses)
         assert all(who == spec.colour for p in mine.presses for who, _ in p.scoops)
+
+
+def test_printer_config_command_shows_and_saves(tmp_path, capsys):
+    path = tmp_path / "printer.json"
+    assert main(["printer-config", "--config", str(path), "paper_mm=80", "cut=partial",
+                 "darkness=-2"]) == 0
+    saved = json.loads(path.read_text())
+    assert (saved["paper_mm"], saved["cut"], saved["darkness"]) == (80, "partial", -2)
+    assert "TM-T20II" in capsys.readouterr().out
+    assert main(["printer-config", "--config", str(path), "paper=80"]) == 1
+    assert "unknown settings" in capsys.readouterr().err
+    assert main(["printer-config", "--config", str(path), "darkness=12"]) == 1
+    assert "darkness" in capsys.readouterr().err
+    assert json.loads(path.read_text())["darkness"] == -2  # a bad value changes nothing
+
+
+def test_print_queue_list_and_retry(game, tmp_path, capsys):
+    from printing.queue import PrintQueue
+
+    q = tmp_path / "q"
+    rc = main(["print", str(game[0]), "--press", "1", "--printer",
+               f"file:{tmp_path}/no/such/dir/lp0", "--queue", str(q), "--wait", "0.2"])
+    assert rc == 3  # the device cannot be opened: kept, to retry
+    capsys.readouterr()
+    assert main(["print-queue", "--queue", str(q), "--list"]) == 0
+    line = capsys.readouterr().out.strip()
+    assert "pending" in line and "g3-press1" in line
+    (tmp_path / "no" / "such" / "dir").mkdir(parents=True)
+    assert main(["print-queue", "--queue", str(q), "--wait", "2"]) == 0
+    assert (tmp_path / "no" / "such" / "dir" / "lp0").stat().st_size > 1000
+    assert [j.state for j in PrintQueue(q).jobs()] == ["done"]

@@ -171,3 +171,23 @@ def test_raster_bands_equal_python_escpos_own_image_command(mm):
     with contextlib.redirect_stdout(io.StringIO()):
         ref.image(img, impl="bitImageRaster", fragment_height=128)
     assert escpos_bytes(img, cfg) == ref.output
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=25, deadline=None)
+@given(mm=st.sampled_from([58, 80]), height=st.integers(1, 700),
+       band=st.sampled_from([8, 24, 64, 256, 960]), seed=st.integers(0, 2**32 - 1))
+def test_any_raster_survives_the_round_trip(mm, height, band, seed):
+    import numpy as np
+
+    cfg = PrinterConfig(paper_mm=mm, band_height=band)
+    noise = np.random.default_rng(seed).integers(0, 2, (height, cfg.width_dots)) * 255
+    img = Image.fromarray(noise.astype(np.uint8)).convert("1")
+    data = escpos_bytes(img, cfg)
+    dec = decode(data)
+    assert same_pixels(dec.image, img)
+    assert dec.bands == math.ceil(height / band)
+    # init, band headers, feed, and GS V 0 when the profile has a cutter (80 mm default)
+    assert len(data) - raster_size(img) == 2 + 8 * dec.bands + 3 + 3 * len(dec.cuts)
