@@ -348,3 +348,58 @@ def test_strike_variant_newsboy_passes_right_and_ends_at_final_edition():
                  pennies=(2, 0, 0, 0), current_player=0, newsboy=1)
     s2 = apply(s, GoToPress(0))
     assert s2.newsboy is None and s2.phase == "final_turns"
+
+
+# ------------------------------------------------------------- tools and plumbing
+
+def test_solver_page_given_explicitly_counts_as_the_solvers():
+    s = _claims_position()
+    best = apply(s, GoToPress(0)).press_results[-1].front_page
+    reordered = FrontPage(tuple(reversed(best.placements)))
+    r = apply(s, GoToPress(0, reordered)).press_results[-1]
+    assert r.solver_placement and r.total == r.best_total == 4
+
+
+def test_given_page_with_a_wrong_ad_cell_is_refused():
+    s = position(game(3), columns={"war": ["war-A1"]}, reporters={"war-A1": [1, 0, 0]},
+                 ad=((2, 0), None, None), pennies=(1, 0, 0))
+    fp = FrontPage((Placement("war-A1", 0, 0, False),), (2, 3))
+    rejects(s, GoToPress(0, fp), apply, "Building the front page")
+    ok = apply(s, GoToPress(0, FrontPage(fp.placements)))
+    assert ok.press_results[-1].front_page.ad_cell == (2, 0)
+
+
+def test_board_adjustments_for_left_outs_ads_flip_and_newsboy():
+    s = _claims_position()
+    s2 = apply(s, GoToPress(0, FrontPage((Placement("war-D1", 0, 0, False),))))
+    adj = board_adjustments(s, s2)
+    assert Adjustment("to_pile", stories=("city-A1",)) in adj
+    assert Adjustment("remove", beat="war", stories=("war-D1",)) in adj
+    s = position(game(4, strike=True), columns={"war": ["war-A1"]}, reporters={"war-A1": [1, 0, 0, 0]},
+                 pennies=(2, 0, 0, 0), ad=((1, 2), None, None, None))
+    s2 = apply(s, GoToPress(0))
+    adj = board_adjustments(s, s2)
+    assert Adjustment("remove_ad", player=0) in adj and Adjustment("flip_arrows") in adj
+    assert Adjustment("newsboy", player=None) in adj
+    assert not [a for a in adj if a.kind == "arrow"]
+
+
+def test_state_pickles_and_mappings_are_read_only():
+    import pickle
+    s = apply(_claims_position(), GoToPress(0))
+    t = pickle.loads(pickle.dumps(s))
+    assert t == s and t.catalog is s.catalog
+    with pytest.raises(TypeError):
+        s.board["war"] = ()
+    with pytest.raises(TypeError):
+        s.reporters.update({})
+
+
+def test_describe_names_beats_values_and_turn():
+    from companion.games.penny_press import describe
+    s = _claims_position()
+    text = describe(s)
+    assert text.splitlines()[0].startswith("P0's turn")
+    war = next(ln for ln in text.splitlines() if ln.strip().startswith("war"))
+    assert "arrow 6 news 4 scoop 2" in war and "war-D1[redx2,bluex1,greenx2]" in war
+    assert "(headline card to draw)" in describe(apply(s, GoToPress(0)))

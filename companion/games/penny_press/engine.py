@@ -536,7 +536,8 @@ def _press(state: GameState, p: int, page: FrontPage | None) -> GameState:
     ads[p] = None
     final_ed = state.phase != NORMAL
     result = PressResult(p, pennies[p], claimed, _frozen(dict(sorted(awards.items()))), page,
-                         _frozen(values), breakdown, total, best.total, page.placements == best.placements,
+                         _frozen(values), breakdown, total, best.total,
+                         set(page.placements) == set(best.placements),
                          final_ed)
     changes = dict(reporters=_frozen(reps), home=tuple(home), board=_frozen(board), piles=_frozen(piles),
                    scores=tuple(scores), published=tuple(published), pennies=tuple(pennies), ad=tuple(ads),
