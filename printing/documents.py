@@ -164,7 +164,8 @@ class RankLine:
 class ReceiptDoc:
     """Score receipt: presses, and once the game is over, bonuses and the ranking.
 
-    ``player`` is the player the receipt is for ("" = the whole table).
+    ``player`` is the player the receipt is for ("" = the whole table). ``names``:
+    ``(colour, name)`` pairs from the setup, printed next to the colours.
     """
 
     game_id: str
@@ -174,6 +175,7 @@ class ReceiptDoc:
     player: str = ""
     lang: str = "en"
     day: int = 1
+    names: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self):
         check_lang(self.lang)

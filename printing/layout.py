@@ -327,6 +327,13 @@ def render_receipt(doc: ReceiptDoc, width: int = 384, fonts: FontSet | None = No
     lang = doc.lang
     cv = Canvas(width, fonts)
     final = bool(doc.ranking)
+    names = dict(doc.names)
+
+    def shown(colour: str) -> str:
+        name = names.get(colour, "")
+        return f"{i18n.player_name(colour, lang)} ({name})" if name else \
+            i18n.player_name(colour, lang)
+
     cv.para(i18n.label("final_receipt" if final else "receipt", lang), 26, serif=True,
             align="center")
     cv.para(i18n.label("game", lang, id=doc.game_id), 14, align="center")
@@ -337,7 +344,7 @@ def render_receipt(doc: ReceiptDoc, width: int = 384, fonts: FontSet | None = No
     if doc.presses:
         cv.para(i18n.label("presses", lang), 17, bold=True)
         for p in doc.presses:
-            cv.row(f"{i18n.player_name(p.player, lang)} · "
+            cv.row(f"{shown(p.player)} · "
                    f"{i18n.label('press_line', lang, n=p.edition)}",
                    i18n.label("points", lang, pts=p.points), 15)
             for who, pts in p.scoops:
@@ -358,7 +365,7 @@ def render_receipt(doc: ReceiptDoc, width: int = 384, fonts: FontSet | None = No
         for r in doc.ranking:
             tie = f" ({i18n.label('shared', lang)})" if ranks.count(r.rank) > 1 else ""
             mark = "» " if doc.player and r.player == doc.player else ""
-            cv.row(f"{mark}{r.rank}. {i18n.player_name(r.player, lang)}{tie} · "
+            cv.row(f"{mark}{r.rank}. {shown(r.player)}{tie} · "
                    f"{i18n.label('stories', lang, n=r.stories)}",
                    i18n.label("points", lang, pts=r.score), 17, bold=r.rank == 1)
         cv.rule(1)

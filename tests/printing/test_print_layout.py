@@ -1,5 +1,6 @@
 """Page layouts (printing.layout): widths, grid shapes, glyphs in es/en/zh."""
 
+import dataclasses
 import datetime as dt
 
 import numpy as np
@@ -181,3 +182,16 @@ def test_long_text_wraps_inside_the_page():
     img = render_front_page(doc, 384)
     a = np.asarray(img.convert("L"))
     assert a[:, :4].min() == 255 and a[:, -4:].min() == 255
+
+
+def test_empty_front_page_and_named_players_render():
+    img = render_front_page(front("en", placements=(), ad=None, total=0,
+                                  breakdown=(BreakdownLine("empty-top", "", -8),
+                                             BreakdownLine("floor", "", 8))), 384)
+    gx, gy, cw, ch, pad = img.info["grid"]
+    a = np.asarray(img.convert("L"))
+    inner = a[gy + 4:gy + 3 * ch - 4, gx + 4:gx + 4 * cw - 4]
+    assert (inner == 0).mean() < 0.05  # only the dotted cell outlines
+    plain = np.asarray(render_receipt(receipt("es"), 384).convert("L"))
+    named = render_receipt(dataclasses.replace(receipt("es"), names=(("red", "Ana"),)), 384)
+    assert named.width == 384 and not np.array_equal(plain, np.asarray(named.convert("L")))
