@@ -67,7 +67,7 @@ def main(out: Path, lang: str) -> None:
 
     App = build_app_class()
     app = App(session_factory=factory, lang=lang, settings_path=tmp / "settings.json",
-              export_dir=tmp / "export")
+              export_dir=tmp / "export", journal_dir=tmp / "games")
     report: dict = {"texts": {}, "checks": {}, "timing": {}}
     t0 = time.perf_counter()
     steps = []

@@ -249,3 +249,20 @@ def test_symbols_from_vision_reports_and_candidates():
     assert [o.label for o in ov] == ["war-A1", "not from this game", "board", "too small"]
     # vision's own px-per-module estimate is used for the size check
     assert tag_size_check(symbols_of(rep), 3.5) == (2, 1, pytest.approx(1.8))
+
+
+def test_resume_lists_unfinished_journals_only(tmp_path):
+    import companion.games.penny_press as pp
+    from companion.journal import Journal
+
+    setup, actions = pp.random_game(4, 2)
+    with Journal.create(tmp_path / "done.sqlite", "penny-press", setup) as j:
+        for a in actions:
+            j.append(a)
+    with Journal.create(tmp_path / "open.sqlite", "penny-press", setup) as j:
+        j.append(actions[0])
+    (tmp_path / "junk.sqlite").write_text("not a journal")
+    vm = StartVM(journal_dir=tmp_path)
+    assert [p.name for p in vm.resumable()] == ["open.sqlite"]
+    cfg = vm.config(resume=vm.resumable()[0])  # players come from the journal
+    assert cfg.resume.endswith("open.sqlite")

@@ -14,6 +14,13 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 5  # Penny Press: setup, 2-5 players
 JOURNAL_SUFFIXES = (".sqlite",)
 
 
+def default_journal_dir() -> Path:
+    """Where ui.session writes new game journals when none is chosen
+    (platformdirs' user data dir + ``games``)."""
+    from platformdirs import user_data_dir
+    return Path(user_data_dir("table-companion")) / "games"
+
+
 class StartVM:
     """Holds the choices of the start screen and turns them into a SessionConfig.
 
@@ -29,7 +36,7 @@ class StartVM:
         self.camera = camera
         self.recording = recording
         self.printer = printer or PrinterSettings()
-        self.journal_dir = Path(journal_dir) if journal_dir else None
+        self.journal_dir = Path(journal_dir) if journal_dir else default_journal_dir()
         self.variant_strike = False
         self.min_module_px = 3.5
 
@@ -95,7 +102,7 @@ class StartVM:
 
     def resumable(self) -> list[Path]:
         """Journal files (``*.sqlite``) in ``journal_dir``, newest first, leaving out
-        games the journal reports as finished (when the engine state says so)."""
+        finished games (engine ``state.is_over``) and files that are not journals."""
         if not self.journal_dir or not self.journal_dir.is_dir():
             return []
         files = [p for p in self.journal_dir.iterdir() if p.suffix in JOURNAL_SUFFIXES]
@@ -105,8 +112,7 @@ class StartVM:
             try:
                 from companion.journal import Journal
                 with Journal.open(p) as j:
-                    st = j.state
-                    if getattr(st, "finished", False) or getattr(st, "game_over", False):
+                    if j.state is None or getattr(j.state, "is_over", False):
                         continue
             except Exception:  # not a journal we can read: not offered  # noqa: BLE001
                 continue
