@@ -288,6 +288,7 @@ def test_politics_bonus_seven_shared_by_two_three_star_papers():
     assert f.scores == (17, 17, 16) and f.circulation == (10, 10, 16)
     # tie on score: the paper with more published stories wins
     assert f.stories == (1, 3, 1) and f.rank == (2, 1, 3) and f.winners == (1,)
+    assert f.ranking == (1, 0, 2)
 
 
 def test_full_tie_is_a_shared_victory():

@@ -104,6 +104,11 @@ class FinalResult:
     rank: tuple[int, ...]
     winners: tuple[int, ...]
 
+    @property
+    def ranking(self) -> tuple[int, ...]:
+        """Player indices best first (rank, then seat for equal ranks)."""
+        return tuple(sorted(range(len(self.rank)), key=lambda q: (self.rank[q], q)))
+
 
 @dataclass(frozen=True)
 class GameState:
