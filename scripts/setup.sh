@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(python3 python3-venv python3-pip libzbar0 libgl1 libegl1 libmtdev1 fonts-wqy-microhei)
+APT_PACKAGES=(python3 python3-venv python3-pip libzbar0 libgl1 libegl1 libmtdev1 libusb-1.0-0 fonts-wqy-microhei)
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
