@@ -176,3 +176,75 @@ def payloads(n: int) -> list[str]:
     if n > len(out):
         raise ValueError(f"at most {len(out)} distinct payloads")
     return out[:n]
+
+
+def compose_surface(surface: str, placements: dict[str, tuple[float, float, float]],
+                    px_per_mm: float = 3.0, frame_size: tuple[int, int] = (1000, 700),
+                    tilt: float = 0.04, seed: int = 0, blur_sigma: float = 0.5,
+                    noise: float = 2.0, tag_size: str = "normal"
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """A frame of one board/mat with its corner fiducials and tags at given places.
+
+    surface: ``"board"`` or ``"mat-<colour>"``. placements: component id ->
+    ``(x_mm, y_mm, angle_deg)`` of its tag centre on the surface (angle
+    counter-clockwise seen from above). The surface (drawn by
+    ``calibration.tags.surface_image``) is warped into a ``frame_size`` (w, h) BGR
+    frame with a mild perspective (``tilt``) on a table background. Returns
+    ``(frame, mm_to_px)`` with the ``(3, 3)`` homography surface mm -> frame px.
+    """
+    import cv2
+
+    from calibration.tags import surface_image, tag_image
+
+    layout = "penny-press-board" if surface == "board" else "penny-press-mat"
+    flat = surface_image(layout, surface, px_per_mm, draw_zones=True)
+    for comp, (x, y, ang) in placements.items():
+        tile = tag_image(comp, px_per_mm, tag_size)
+        n = tile.shape[0]
+        M = cv2.getRotationMatrix2D((n / 2, n / 2), ang, 1.0)
+        M[:, 2] += (x * px_per_mm - n / 2, y * px_per_mm - n / 2)
+        warped = cv2.warpAffine(tile, M, (flat.shape[1], flat.shape[0]), flags=cv2.INTER_LINEAR,
+                                borderValue=0)
+        mask = cv2.warpAffine(np.full_like(tile, 255), M, (flat.shape[1], flat.shape[0]),
+                              flags=cv2.INTER_NEAREST, borderValue=0)
+        flat[mask > 0] = warped[mask > 0]
+    W, H = frame_size
+    fh, fw = flat.shape
+    # place the surface centred, a little smaller than the frame, with perspective
+    s = min(W * 0.9 / fw, H * 0.9 / fh)
+    cx, cy = W / 2, H / 2
+    hw, hh = fw * s / 2, fh * s / 2
+    dst = np.float32([[cx - hw * (1 - tilt), cy - hh], [cx + hw * (1 - tilt), cy - hh],
+                      [cx + hw, cy + hh], [cx - hw, cy + hh]])
+    src = np.float32([[0, 0], [fw, 0], [fw, fh], [0, fh]])
+    P = cv2.getPerspectiveTransform(src, dst)
+    bg = table_background(W, H, seed)
+    warped = cv2.warpPerspective(flat, P, (W, H), flags=cv2.INTER_AREA, borderValue=0)
+    mask = cv2.warpPerspective(np.full_like(flat, 255), P, (W, H), flags=cv2.INTER_NEAREST,
+                               borderValue=0)
+    frame = bg.copy()
+    frame[mask > 0] = cv2.cvtColor(warped, cv2.COLOR_GRAY2BGR)[mask > 0]
+    rng = np.random.default_rng(seed)
+    if blur_sigma > 0:
+        frame = cv2.GaussianBlur(frame, (0, 0), blur_sigma)
+    if noise > 0:
+        frame = np.clip(frame + rng.normal(0, noise, frame.shape), 0, 255).astype(np.uint8)
+    # surface mm -> flat px (pixel centres at +0.5) -> frame px
+    S = np.array([[px_per_mm, 0, -0.5], [0, px_per_mm, -0.5], [0, 0, 1]], np.float64)
+    return frame, P.astype(np.float64) @ S
+
+
+def draw_hand(frame: np.ndarray, centre: tuple[float, float], size: tuple[float, float],
+              angle: float = 20.0, arm: bool = True) -> np.ndarray:
+    """A copy of ``frame`` with a skin-coloured hand: an ellipse of radii ``size`` (px)
+    at ``centre``, and with ``arm`` a forearm from it to the frame's bottom edge."""
+    import cv2
+
+    out = frame.copy()
+    if arm:
+        w = int(1.2 * min(size))
+        cv2.line(out, (int(centre[0]), int(centre[1])),
+                 (int(centre[0] + 0.3 * frame.shape[0]), frame.shape[0] + w), (110, 140, 195), w)
+    cv2.ellipse(out, (int(centre[0]), int(centre[1])), (int(size[0]), int(size[1])), angle,
+                0, 360, (120, 150, 205), -1)
+    return out

@@ -1,0 +1,154 @@
+"""The pipeline on synthetic frames of a player mat: zones, reporters on stories, hands,
+removal, still flag, decode-only-what-changed, bad frames, the worker thread."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+
+from calibration.layouts import load_layout
+from vision.pipeline import Pipeline, PipelineConfig, PipelineWorker
+from vision.sources import ArraySource
+from vision.synth import compose_surface, draw_hand
+
+FPS = 10.0
+# story war-A1 (1x2 cells) with its tag on the centre of front cell 0,0 (70..110 x 40..80
+# mm on the mat layout), a reporter on its second cell, human-C2 on cell 1,2, H07 at home
+PLACES = {"war-A1": (90.0, 60.0, 0.0), "red1": (90.0, 100.0, 0.0),
+          "human-C2": (170.0, 100.0, 90.0), "H07": (266.0, 100.0, 0.0)}
+
+
+@pytest.fixture(scope="module")
+def scene():
+    frame, mm_to_px = compose_surface("mat-red", PLACES, px_per_mm=3.0, frame_size=(1000, 700))
+    without = {k: v for k, v in PLACES.items() if k != "H07"}
+    frame_wo, _ = compose_surface("mat-red", without, px_per_mm=3.0, frame_size=(1000, 700))
+    return frame, frame_wo, mm_to_px
+
+
+def px(mm_to_px, x, y):
+    p = mm_to_px @ np.array([x, y, 1.0])
+    return p[:2] / p[2]
+
+
+def feed(p, frames, t0=0.0):
+    out = []
+    for i, f in enumerate(frames):
+        out.append(p.process(f, t0 + i / FPS))
+    return out
+
+
+def test_zones_positions_and_reporter_on_story(scene):
+    frame, _, _ = scene
+    p = Pipeline(PipelineConfig(settle_s=0.3))
+    snap, rep = feed(p, [frame] * 5)[-1]
+    got = snap.by_component()
+    assert set(got) == set(PLACES)
+    assert got["war-A1"].zone == "front:0,0" and got["war-A1"].surface == "mat-red"
+    assert got["human-C2"].zone == "front:1,2"
+    assert got["H07"].zone == "home"
+    assert got["red1"].zone == "on:war-A1"  # the reporter lies on the story's 2nd cell
+    for comp, (x, y, a) in PLACES.items():
+        assert got[comp].x_mm == pytest.approx(x, abs=1.5)
+        assert got[comp].y_mm == pytest.approx(y, abs=1.5)
+    assert abs((got["human-C2"].angle_deg - 90 + 180) % 360 - 180) < 3
+    assert snap.still
+    assert rep.poses["mat-red"][0] == 4 and rep.poses["mat-red"][1] < 0.5
+    statuses = sorted(s.status for s in rep.symbols)
+    assert statuses.count("fiducial") == 4 and statuses.count("ok") == 4
+    # the mat's zones match the layout file
+    assert load_layout("penny-press-mat").zone_at(90, 60) == "front:0,0"
+
+
+def test_still_table_decodes_nothing_again(scene):
+    frame, _, _ = scene
+    p = Pipeline()
+    outs = feed(p, [frame] * 6)
+    assert outs[0][1].full and outs[0][1].decoded_fraction == 1.0
+    assert all(r.decoded_fraction == 0.0 for _, r in outs[1:])
+    assert len(outs[-1][0].sightings) == 4
+
+
+def test_passing_hand_no_flicker_and_still_flag(scene):
+    frame, _, mm_to_px = scene
+    p = Pipeline(PipelineConfig(settle_s=0.5, missing_s=0.4))
+    feed(p, [frame] * 3)
+    # a hand sweeps over H07 (home zone) and human-C2 for 1.2 s
+    path = [px(mm_to_px, x, 100) for x in np.linspace(300, 120, 12)]
+    snaps = []
+    for i, c in enumerate(path):
+        f = draw_hand(frame, c, (140, 90))
+        snap, rep = p.process(f, 0.3 + i / FPS)
+        snaps.append(snap)
+        assert set(snap.by_component()) == set(PLACES), i  # nothing flickers away
+        assert not snap.still
+    assert any(z.startswith("mat-red/") for s in snaps for z in s.occluded_zones)
+    # the hand leaves: table still again after settle_s, same state
+    after = feed(p, [frame] * 10, t0=1.5)
+    assert not after[0][0].still and after[-1][0].still
+    assert set(after[-1][0].by_component()) == set(PLACES)
+
+
+def test_card_removed_from_unoccluded_zone_disappears(scene):
+    frame, frame_wo, _ = scene
+    p = Pipeline(PipelineConfig(missing_s=0.4, settle_s=0.3, occlusion_linger_s=0.2))
+    feed(p, [frame] * 3)
+    outs = feed(p, [frame_wo] * 12, t0=0.3)
+    present = ["H07" in s.by_component() for s, _ in outs]
+    # the card vanishing is motion (frame 0): its place counts as occluded for 0.2 s,
+    # then 0.4 s of unoccluded absence remove it: gone at frame 6 (0.6 s later)
+    assert present[:5] == [True] * 5 and present[-1] is False
+    assert present.index(False) == 6
+    assert set(outs[-1][0].by_component()) == set(PLACES) - {"H07"}
+    assert outs[-1][0].still
+
+
+def test_resting_hand_keeps_the_cards_under_it(scene):
+    frame, _, mm_to_px = scene
+    p = Pipeline(PipelineConfig(missing_s=0.3, settle_s=0.3, occlusion_linger_s=0.2))
+    feed(p, [frame] * 3)
+    hand = draw_hand(frame, px(mm_to_px, 250, 100), (150, 110))
+    outs = feed(p, [hand] * 20, t0=0.3)  # the hand rests for 2 s
+    assert "H07" in outs[-1][0].by_component()
+
+
+def test_bad_frames_are_reported_not_raised(scene):
+    frame, _, _ = scene
+    src = ArraySource([frame, None, np.zeros((0, 0, 3), np.uint8), frame[:, :, 0], frame], fps=FPS)
+    p = Pipeline()
+    snaps = [p.process(f)[0] for f in src]
+    assert len(snaps) == 3 and src.bad_frames == 2
+    assert len(snaps[-1].sightings) == 4
+    from vision.decode import DecodeError
+
+    with pytest.raises(DecodeError):
+        p.process(np.zeros((10, 10), np.float32), 1.0)
+
+
+def test_foreign_and_garbled_payloads_are_reported():
+    import cv2
+
+    from vision.synth import compose
+
+    frame, _ = compose(640, 360, ["HELLO WORLD", "TC1:PP:S:NOPE-Z9", "TC1:PP:H:H07"],
+                       module_px=4.0, seed=5)
+    snap, rep = Pipeline().process(frame, 0.0)
+    st = {s.symbol.text: s.status for s in rep.symbols}
+    assert st["TC1:PP:H:H07"] == "ok"
+    assert st["HELLO WORLD"] == "foreign"
+    assert st["TC1:PP:S:NOPE-Z9"] not in ("ok", "foreign")
+    assert [s.component for s in snap.sightings] == ["H07"]
+    assert snap.sightings[0].surface == "table"  # nothing registered in this frame
+
+
+def test_worker_thread_delivers_results(scene):
+    frame, _, _ = scene
+    got = []
+    w = PipelineWorker(ArraySource([frame] * 5 + [None], fps=FPS), on_result=lambda s, r: got.append(s))
+    w.start()
+    assert w.done.wait(20)
+    w.stop()
+    assert len(got) == 5 and w.frames == 5 and not w.errors
+    assert len(w.latest[0].sightings) == 4

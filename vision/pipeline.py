@@ -1,0 +1,541 @@
+"""The vision pipeline: frames -> decoded tags -> surfaces and zones -> stable snapshot.
+
+::
+
+    Frame -> change/motion/glare map (small grey copy, tiles)
+          -> decode only changed, settled tiles (vision.decode; cached elsewhere)
+          -> register board/mat fiducials (vision.register)
+          -> place tags on surfaces and zones, reporters on stories (vision.zones)
+          -> tracker (vision.track) -> companion.table.TableSnapshot
+
+Decode only what changed: the frame is cut into tiles (``tile_px`` px). A tile is
+decoded again only when it differs from its state at its last decode and shows no
+motion in this frame (a hand passing over is waited out); the symbols of all other
+tiles are reused. On a still table almost nothing is decoded. Tags that the tracker
+holds but that were not found in a re-decoded region get one more try with the
+sharpened, 2x upscaled crop around their last position (tracking rescue).
+
+Occlusion, per tile of the small copy: motion (difference to the previous frame)
+within the last ``occlusion_linger_s``, glare (saturated pixels), or a changed blob
+against the background (the table at its last still moment) larger than
+``hand_area_cards`` times the missing component's own card (a resting hand; taking
+a card away changes only about the card's area), held for at most ``hand_hold_s``. The
+tracker does not count missing time for occluded tags. Occluded zones are reported as
+``"<surface>/<zone>"`` (e.g. ``"board/beat:war"``, ``"mat-red/front:0,1"``).
+
+:meth:`Pipeline.process` is synchronous (tests, ``companion scan``, the demo);
+:class:`PipelineWorker` runs it on a thread for the app.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from companion.table import Sighting, TableSnapshot
+from companion.tags import parse_payload
+
+from .decode import Candidate, Decoder, Symbol, dedupe, to_gray
+from .register import Registrar, SurfacePose
+from .sources import Frame, FrameSource
+from .track import Observation, Track, Tracker
+from .zones import locate, reporters_on_stories
+
+
+@dataclass
+class PipelineConfig:
+    """Tuning of the pipeline (px are full-frame px unless said otherwise).
+
+    backend / prep / rescue / fast: the decoder (see :class:`vision.decode.Decoder`).
+    work_width: width (px) of the small grey copy used for change, motion and glare.
+    tile_px: tile side (px) of the change map. change_level / motion_level: grey
+    difference counted as a change / motion; change_frac / motion_frac: fraction of
+    a tile's pixels that makes it changed / moving. glare_level / glare_frac: the
+    same for saturation. full_decode_frac: above this fraction of changed tiles the
+    whole frame is decoded at once. incremental: False decodes every frame whole
+    (the baseline). occlusion_linger_s: a tile counts as occluded this long after
+    its last motion. hand_area_cards: a changed blob (against the table at its last
+    still moment) this many times the missing component's card area is a resting
+    hand: the card under it is kept, for at most hand_hold_s. missing_s / settle_s: the tracker's times (s).
+    track_rescue_max: tracking-rescue crops per frame at most.
+    """
+
+    backend: str = "zxing"
+    prep: str = "sharpen"
+    rescue: bool = True
+    fast: bool = True
+    aruco: bool | str = True
+    work_width: int = 480
+    tile_px: int = 128
+    change_level: int = 18
+    change_frac: float = 0.01
+    motion_level: int = 18
+    motion_frac: float = 0.02
+    glare_level: int = 252
+    glare_frac: float = 0.3
+    full_decode_frac: float = 0.6
+    incremental: bool = True
+    occlusion_linger_s: float = 0.5
+    hand_area_cards: float = 1.5
+    hand_hold_s: float = 20.0
+    missing_s: float = 0.6
+    settle_s: float = 0.8
+    track_rescue_max: int = 8
+
+
+@dataclass
+class SymbolReport:
+    """One decoded symbol and what it means.
+
+    component: catalog id (for a fiducial: its surface, ``"board"`` / ``"mat-red"``)
+    or ``None``. status: ``"ok"``, ``"fiducial"`` (a board/mat corner), ``"duplicate"``
+    (a second tag of a component already seen), or the payload's rejection reason (``"foreign"``, ``"garbled"``,
+    ``"unknown id"`` ... from ``companion.tags.parse_payload``; ``"unknown marker"``
+    for an ArUco id nobody owns). surface / zone / x_mm / y_mm / angle_deg: where
+    it lies (see vision.zones); None when not placed.
+    """
+
+    symbol: Symbol
+    component: str | None
+    status: str
+    surface: str | None = None
+    zone: str | None = None
+    x_mm: float | None = None
+    y_mm: float | None = None
+    angle_deg: float | None = None
+
+    def to_json(self) -> dict:
+        d = self.symbol.to_json()
+        d.update(component=self.component, status=self.status)
+        if self.surface is not None:
+            d.update(surface=self.surface, zone=self.zone, x_mm=round(self.x_mm, 1),
+                     y_mm=round(self.y_mm, 1), angle_deg=round(self.angle_deg, 1))
+        return d
+
+
+@dataclass
+class FrameReport:
+    """What the pipeline saw in one frame, for the app's live view and for debugging.
+
+    symbols: every symbol held for this frame (decoded now or reused from unchanged
+    tiles). candidates: QR-like shapes not decoded, with a reason (``"too small"``
+    with px per module, ``"blurred"``, ``"glare"``, ``"covered"``, ``"unreadable"``).
+    poses: surface -> (fiducials used, rms mm). decoded_fraction: share of the frame
+    area decoded in this frame (0..1). full: the whole frame was decoded. motion:
+    motion seen. moving_tiles / occluded_tiles: counts. timings_ms: per stage.
+    """
+
+    index: int
+    t: float
+    symbols: list[SymbolReport] = field(default_factory=list)
+    candidates: list[Candidate] = field(default_factory=list)
+    poses: dict[str, tuple[int, float]] = field(default_factory=dict)
+    decoded_fraction: float = 0.0
+    full: bool = False
+    motion: bool = False
+    moving_tiles: int = 0
+    occluded_tiles: int = 0
+    rescued: int = 0
+    timings_ms: dict[str, float] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"index": self.index, "t": round(self.t, 3),
+                "symbols": [s.to_json() for s in self.symbols],
+                "candidates": [c.to_json() for c in self.candidates],
+                "poses": {k: {"fiducials": n, "rms_mm": round(r, 2)}
+                          for k, (n, r) in self.poses.items()},
+                "decoded_fraction": round(self.decoded_fraction, 3), "full": self.full,
+                "motion": self.motion,
+                "timings_ms": {k: round(v, 2) for k, v in self.timings_ms.items()}}
+
+
+def _tile_frac(mask: np.ndarray, ts: int, ny: int, nx: int) -> np.ndarray:
+    """Fraction of True pixels per ``ts`` x ``ts`` tile: ``(ny, nx)`` float."""
+    h, w = mask.shape
+    pad = np.zeros((ny * ts, nx * ts), np.float32)
+    pad[:h, :w] = mask
+    return pad.reshape(ny, ts, nx, ts).mean(axis=(1, 3))
+
+
+class Pipeline:
+    """Frames in, ``(TableSnapshot, FrameReport)`` out (see the module doc).
+
+    config: :class:`PipelineConfig`. decoder / registrar / tracker: override the
+    parts (tests). Not thread-safe: one pipeline per thread (see PipelineWorker).
+    """
+
+    def __init__(self, config: PipelineConfig | None = None, decoder: Decoder | None = None,
+                 registrar: Registrar | None = None, tracker: Tracker | None = None):
+        self.config = c = config or PipelineConfig()
+        self.decoder = decoder or Decoder(c.backend, c.prep, c.rescue, c.fast, c.aruco)
+        self.registrar = registrar or Registrar()
+        self.tracker = tracker or Tracker(c.missing_s, c.settle_s)
+        self._shape = None
+        self._index = 0
+        self._zone_px_cache: dict[int, list] = {}
+
+    # ------------------------------------------------------------------ state
+    def _reset_maps(self, shape, small_shape) -> None:
+        c = self.config
+        self._shape = shape
+        H, W = shape
+        self._scale = small_shape[1] / W
+        self._ts = max(4, int(round(c.tile_px * self._scale)))
+        sh, sw = small_shape
+        self._ny = -(-sh // self._ts)
+        self._nx = -(-sw // self._ts)
+        self._ref = None           # small grey copy as of each tile's last decode
+        self._bg = None            # small grey copy at the last still moment
+        self._prev = None
+        self._last_motion = np.full((self._ny, self._nx), -1e9)
+        self._cache: list[Symbol] = []
+        self._cands: list[Candidate] = []
+        self._placed = None
+        self._blob_since: dict[str, float] = {}
+
+    def _tiles_of_box(self, x0, y0, x1, y1):
+        """Tile index ranges covering a px box."""
+        k = self._scale / self._ts
+        tx0 = int(np.clip(np.floor(x0 * k), 0, self._nx - 1))
+        ty0 = int(np.clip(np.floor(y0 * k), 0, self._ny - 1))
+        tx1 = int(np.clip(np.floor(x1 * k), 0, self._nx - 1))
+        ty1 = int(np.clip(np.floor(y1 * k), 0, self._ny - 1))
+        return ty0, ty1 + 1, tx0, tx1 + 1
+
+    # ------------------------------------------------------------------ main
+    def process(self, frame: Frame | np.ndarray, t: float | None = None
+                ) -> tuple[TableSnapshot, FrameReport]:
+        """Run one frame through the pipeline.
+
+        frame: a :class:`vision.sources.Frame`, or a BGR/grey uint8 array with ``t``
+        (s; default: previous t + 1/30). Returns the tracker's snapshot and the
+        frame report. Raises :class:`vision.decode.DecodeError` for a non-image.
+        """
+        import cv2
+
+        c = self.config
+        if isinstance(frame, Frame):
+            image, t, index = frame.image, frame.t, frame.index
+        else:
+            image, index = frame, self._index
+            if t is None:
+                t = (self.tracker._last_t or 0.0) + 1 / 30 if self._index else 0.0
+        self._index += 1
+        tm = {}
+        t0 = time.perf_counter()
+        if not isinstance(image, np.ndarray) or image.ndim not in (2, 3) or image.size == 0:
+            to_gray(image)  # raises DecodeError with the reason
+        H, W = image.shape[:2]
+        sw = min(W, c.work_width)
+        sh = max(1, int(round(H * sw / W)))
+        # the small copy comes from the colour frame (cheaper than a full grey copy);
+        # the full grey frame is made only when something must be decoded
+        small = to_gray(cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA)
+                        if sw != W else image)
+        gray = None
+        if self._shape != (H, W):
+            self._reset_maps((H, W), small.shape)
+        ts, ny, nx = self._ts, self._ny, self._nx
+        if self._prev is not None:
+            moving = _tile_frac(cv2.absdiff(small, self._prev) > c.motion_level, ts, ny, nx) > c.motion_frac
+        else:
+            moving = np.zeros((ny, nx), bool)
+        self._prev = small
+        self._last_motion[moving] = t
+        recent = (t - self._last_motion) <= c.occlusion_linger_s
+        glare = _tile_frac(small >= c.glare_level, ts, ny, nx) > c.glare_frac
+        if self._ref is None or not c.incremental:
+            dirty = np.ones((ny, nx), bool)
+            self._ref = small.copy()
+            self._bg = small.copy()
+        else:
+            dirty = _tile_frac(cv2.absdiff(small, self._ref) > c.change_level, ts, ny, nx) > c.change_frac
+        decodable = dirty & ~moving
+        tm["change"] = (time.perf_counter() - t0) * 1000
+
+        # ---- decode changed, settled regions -------------------------------------
+        t1 = time.perf_counter()
+        full = bool(decodable.mean() > c.full_decode_frac) or not c.incremental
+        regions = []
+        if full:
+            decodable[:] = True
+            regions = [(0, 0, nx, ny)]
+        elif decodable.any():
+            n, lab, stats, _ = cv2.connectedComponentsWithStats(decodable.astype(np.uint8), connectivity=8)
+            regions = [(int(x), int(y), int(x + w), int(y + h)) for x, y, w, h, _a in stats[1:]]
+        k = self._ts / self._scale  # tile -> px
+        margin = int(1.2 * max([s.side_px for s in self._cache] + [48.0])) if regions else 0
+        decoded_area = 0
+        rescued = 0
+        if regions:
+            gray = to_gray(image)
+        for tx0, ty0, tx1, ty1 in regions:
+            core = (tx0 * k, ty0 * k, min(W, tx1 * k), min(H, ty1 * k))
+            if full:
+                res = self.decoder.decode_full(gray)
+            else:
+                reg = (int(max(0, core[0] - margin)), int(max(0, core[1] - margin)),
+                       int(min(W, core[2] + margin)), int(min(H, core[3] + margin)))
+                res = self.decoder.decode_full(gray, reg)
+                decoded_area += (reg[2] - reg[0]) * (reg[3] - reg[1])
+            rescued += res.rescued
+
+            def in_core(ctr, core=core):
+                return core[0] <= ctr[0] < core[2] and core[1] <= ctr[1] < core[3]
+
+            self._cache = [s for s in self._cache if not in_core(s.centre)]
+            self._cache += [s for s in res.symbols if in_core(s.centre)]
+            self._cands = [cd for cd in self._cands if not in_core(cd.centre)]
+            self._cands += [cd for cd in res.candidates if in_core(cd.centre)]
+            # the tile content as of this decode
+            y0p, y1p = ty0 * ts, min(small.shape[0], ty1 * ts)
+            x0p, x1p = tx0 * ts, min(small.shape[1], tx1 * ts)
+            self._ref[y0p:y1p, x0p:x1p] = small[y0p:y1p, x0p:x1p]
+        if full:
+            decoded_area = H * W
+        # tracking rescue: held tags not found again where we just decoded
+        if regions and self.tracker.tracks:
+            have = {s.text for s in self._cache}
+            tries = 0
+            for tr in list(self.tracker.tracks.values()):
+                if tries >= c.track_rescue_max:
+                    break
+                text = tr.text
+                if not text or text in have:
+                    continue
+                ty0_, ty1_, tx0_, tx1_ = self._tiles_of_box(*tr.corners_px.min(0), *tr.corners_px.max(0))
+                if not decodable[ty0_:ty1_, tx0_:tx1_].any():
+                    continue
+                tries += 1
+                lo, hi = tr.corners_px.min(0), tr.corners_px.max(0)
+                pad = 0.6 * float((hi - lo).max())
+                got = [s for s in self.decoder.decode_region(
+                    gray, (lo[0] - pad, lo[1] - pad, hi[0] + pad, hi[1] + pad), "sharpen_up2", "track")
+                    if s.text == text]
+                if got:
+                    self._cache.append(got[0])
+                    rescued += 1
+        if regions:
+            self._cache = dedupe(self._cache)
+        tm["decode"] = (time.perf_counter() - t1) * 1000
+
+        # ---- register and place (only when the decoded set changed) ----------------
+        t2 = time.perf_counter()
+        if regions or self._placed is None:
+            poses = self.registrar.update(self._cache, t)
+            self._placed = (poses, *self._interpret(poses))
+        poses, reports, observations = self._placed
+        tm["place"] = (time.perf_counter() - t2) * 1000
+
+        # ---- occlusion and tracking ----------------------------------------------
+        t3 = time.perf_counter()
+        occl_tiles = recent | glare
+        motion = bool(moving.any())
+        changed_lab = None
+
+        def occluded(track: Track) -> bool:
+            nonlocal changed_lab
+            lo, hi = track.corners_px.min(0), track.corners_px.max(0)
+            ty0_, ty1_, tx0_, tx1_ = self._tiles_of_box(*lo, *hi)
+            if occl_tiles[ty0_:ty1_, tx0_:tx1_].any():
+                return True
+            # a resting hand: a changed blob much larger than the tag over it
+            if changed_lab is None:
+                ch = (cv2.absdiff(small, self._bg) > c.change_level).astype(np.uint8)
+                ch = cv2.dilate(ch, np.ones((3, 3), np.uint8))
+                changed_lab = cv2.connectedComponentsWithStats(ch, connectivity=8)
+            _n, lab, stats, _ = changed_lab
+            cx, cy = (lo + hi) / 2 * self._scale
+            iy = int(np.clip(cy, 0, lab.shape[0] - 1))
+            ix = int(np.clip(cx, 0, lab.shape[1] - 1))
+            li = lab[iy, ix]
+            comp = track.sighting.component
+            if li == 0:
+                self._blob_since.pop(comp, None)
+                return False
+            blob_px = stats[li, cv2.CC_STAT_AREA] / self._scale ** 2
+            if blob_px < c.hand_area_cards * self._card_area_px(track):
+                self._blob_since.pop(comp, None)
+                return False
+            since = self._blob_since.setdefault(comp, t)
+            return t - since <= c.hand_hold_s
+
+        occ_zones = self._occluded_zones(poses, occl_tiles)
+        snap = self.tracker.update(t, observations, occluded, motion, occ_zones)
+        held_occluded = any(tr.occluded for tr in self.tracker.tracks.values())
+        if snap.still and not held_occluded:
+            self._bg = small.copy()
+        tm["track"] = (time.perf_counter() - t3) * 1000
+        tm["total"] = (time.perf_counter() - t0) * 1000
+
+        cands = []
+        for cd in self._cands:
+            ty0_, ty1_, tx0_, tx1_ = self._tiles_of_box(*cd.corners_px.min(0), *cd.corners_px.max(0))
+            if occl_tiles[ty0_:ty1_, tx0_:tx1_].any() and cd.reason != "glare":
+                cd = Candidate(cd.corners_px, cd.px_per_module, "covered", cd.finders)
+            cands.append(cd)
+        report = FrameReport(index, t, reports, cands,
+                             {k_: (p.markers, p.rms_mm) for k_, p in poses.items()},
+                             decoded_area / float(H * W), full, motion, int(moving.sum()),
+                             int(occl_tiles.sum()), rescued, tm)
+        return snap, report
+
+    # ------------------------------------------------------------------ helpers
+    def _card_area_px(self, track: Track) -> float:
+        """Area (px) of the component's card/piece in the frame, from its tag's size
+        in px and the printed sizes in calibration's components (mm)."""
+        from calibration.layouts import tag_spec
+
+        cp = track.corners_px
+        side_px = float(np.mean([np.linalg.norm(cp[i] - cp[(i + 1) % 4]) for i in range(4)]))
+        try:
+            spec = tag_spec(track.sighting.component)
+            ppm = side_px / spec.symbol_mm
+            w, h = spec.piece_mm
+            return w * h * ppm * ppm
+        except Exception:  # unknown size: take the tag with its quiet zone, twice
+            return 2.0 * (side_px * 1.4) ** 2
+
+    def _interpret(self, poses: dict[str, SurfacePose]):
+        from calibration.layouts import marker_owner
+        from companion.tags import kind_of
+
+        reports: list[SymbolReport] = []
+        sightings: list[Sighting] = []
+        corners: dict[str, tuple[np.ndarray, str]] = {}
+        for s in self._cache:
+            if s.format == "ArUco":
+                if self.registrar.is_fiducial(s):
+                    surface = self.registrar.table[int(s.text)][0]
+                    reports.append(SymbolReport(s, surface, "fiducial"))
+                    continue
+                owner = marker_owner(int(s.text)) if s.text.isdigit() else None
+                if owner is None:
+                    reports.append(SymbolReport(s, None, "unknown marker"))
+                    continue
+                comp = owner[0]
+            else:
+                p = parse_payload(s.text)
+                if p.component is None:
+                    reports.append(SymbolReport(s, None, p.reason or "foreign"))
+                    continue
+                comp = p.component
+            surface, zone, x, y, ang = locate(s.corners_px, poses)
+            sg = Sighting(comp, surface, zone, x, y, ang)
+            if comp in corners:  # the same component twice: keep the first
+                reports.append(SymbolReport(s, comp, "duplicate", surface, zone, x, y, ang))
+                continue
+            corners[comp] = (s.corners_px, s.text)
+            sightings.append(sg)
+
+        def kind(cid):
+            try:
+                return kind_of(cid)
+            except Exception:
+                return None
+
+        sightings = reporters_on_stories(sightings, lambda c: kind(c) == "R",
+                                         lambda c: kind(c) == "S")
+        observations = []
+        for sg in sightings:
+            cp, text = corners[sg.component]
+            observations.append(Observation(sg, cp, text))
+            sym = next(s for s in self._cache if s.text == text)
+            reports.append(SymbolReport(sym, sg.component, "ok", sg.surface, sg.zone,
+                                        sg.x_mm, sg.y_mm, sg.angle_deg))
+        return reports, observations
+
+    def _occluded_zones(self, poses: dict[str, SurfacePose], occl: np.ndarray) -> frozenset[str]:
+        if not occl.any():
+            return frozenset()
+        out = set()
+        for surface, pose in poses.items():
+            key = id(pose)
+            boxes = self._zone_px_cache.get(key)
+            if boxes is None:
+                boxes = []
+                for z in pose.layout.zones:
+                    px = pose.to_px(np.array(z.polygon, np.float64))
+                    boxes.append((z.name, self._tiles_of_box(*px.min(0), *px.max(0))))
+                self._zone_px_cache = {k: v for k, v in self._zone_px_cache.items()
+                                       if k in {id(p) for p in poses.values()}}
+                self._zone_px_cache[key] = boxes
+            for name, (ty0, ty1, tx0, tx1) in boxes:
+                if occl[ty0:ty1, tx0:tx1].any():
+                    out.add(f"{surface}/{name}")
+        return frozenset(out)
+
+
+class PipelineWorker:
+    """Runs a :class:`Pipeline` over a frame source on its own thread (off the UI).
+
+    source: a :class:`vision.sources.FrameSource` or
+    :class:`vision.sources.LatestFrameReader` (live cameras: only the newest frame).
+    on_result: optional callback ``(snapshot, report)`` called on the worker thread
+    (the app hops to its UI thread, e.g. Kivy's ``Clock.schedule_once``).
+    Results also go to ``results`` (a queue holding only the newest result) and
+    ``latest``. An exception while processing one frame is recorded in ``errors``
+    and the worker goes on with the next frame. ``stop()`` ends the thread.
+    """
+
+    def __init__(self, source, pipeline: Pipeline | None = None,
+                 on_result: Callable[[TableSnapshot, FrameReport], None] | None = None):
+        self.source = source
+        self.pipeline = pipeline or Pipeline()
+        self.on_result = on_result
+        self.results: queue.Queue = queue.Queue(maxsize=1)
+        self.latest: tuple[TableSnapshot, FrameReport] | None = None
+        self.errors: list[str] = []
+        self.frames = 0
+        self.done = threading.Event()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="vision-pipeline", daemon=True)
+
+    def start(self) -> "PipelineWorker":
+        self._thread.start()
+        return self
+
+    def _run(self) -> None:
+        try:
+            for frame in self.source:
+                if self._stop.is_set():
+                    break
+                try:
+                    out = self.pipeline.process(frame)
+                except Exception as exc:  # report, keep the camera running
+                    self.errors.append(f"frame {frame.index}: {type(exc).__name__}: {exc}")
+                    del self.errors[:-100]
+                    continue
+                self.frames += 1
+                self.latest = out
+                try:
+                    self.results.get_nowait()
+                except queue.Empty:
+                    pass
+                self.results.put_nowait(out)
+                if self.on_result is not None:
+                    try:
+                        self.on_result(*out)
+                    except Exception as exc:
+                        self.errors.append(f"on_result: {type(exc).__name__}: {exc}")
+        finally:
+            self.done.set()
+
+    def get(self, timeout: float | None = None) -> tuple[TableSnapshot, FrameReport] | None:
+        """The newest result not taken yet, waiting up to ``timeout`` s; None if none."""
+        try:
+            return self.results.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self._stop.set()
+        close = getattr(self.source, "close", None)
+        self._thread.join(timeout)
+        if close is not None:
+            close()

@@ -1,0 +1,116 @@
+"""Zones: a tag's corners in px -> (surface, position mm, angle, zone).
+
+A tag belongs to the first registered surface whose layout has a zone containing its
+centre (mm), else to the first surface whose outline contains it, else to
+``"table"``. On ``"table"`` the position is in the board's mm frame when the board is
+registered; with no surface registered at all it is the frame position in px
+(x_mm, y_mm then hold px: nothing is registered yet).
+
+Reporters on stories (Penny Press, assigning reporters): a reporter whose centre lies
+over a story tile's footprint gets zone ``"on:<story id>"``. The footprint is the
+tile's size (``calibration.layouts.component_size_mm``) placed from its QR tag, which
+is printed at the centre of the tile's first cell (top-left cell when the tile
+stands upright, see calibration's components.json), turned with the tag.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from companion.table import Sighting
+
+from .register import SurfacePose
+
+CELL_MM = 40.0
+
+
+def angle_of(pts_mm: np.ndarray) -> float:
+    """Angle (degrees, counter-clockwise seen from above, y down) of the TL->TR edge."""
+    d = pts_mm[1] - pts_mm[0]
+    return float(math.degrees(math.atan2(-d[1], d[0])))
+
+
+def locate(corners_px: np.ndarray, poses: dict[str, SurfacePose]
+           ) -> tuple[str, str | None, float, float, float]:
+    """``(surface, zone, x_mm, y_mm, angle_deg)`` of a tag with corners ``(4, 2)`` px."""
+    corners_px = np.asarray(corners_px, np.float64).reshape(4, 2)
+    centre = corners_px.mean(axis=0)
+    inside = None
+    for surface, pose in poses.items():
+        c = pose.to_mm(centre[None])[0]
+        zone = pose.layout.zone_at(float(c[0]), float(c[1]))
+        if zone is not None:
+            pts = pose.to_mm(corners_px)
+            return surface, zone, float(c[0]), float(c[1]), angle_of(pts)
+        if inside is None and pose.contains_mm(float(c[0]), float(c[1])):
+            inside = (surface, pose)
+    if inside is not None:
+        surface, pose = inside
+        c = pose.to_mm(centre[None])[0]
+        return surface, None, float(c[0]), float(c[1]), angle_of(pose.to_mm(corners_px))
+    pose = poses.get("board")
+    if pose is not None:
+        c = pose.to_mm(centre[None])[0]
+        return "table", None, float(c[0]), float(c[1]), angle_of(pose.to_mm(corners_px))
+    return "table", None, float(centre[0]), float(centre[1]), angle_of(corners_px)
+
+
+def story_footprint_mm(s: Sighting, size_mm: tuple[float, float] | None = None) -> np.ndarray:
+    """``(4, 2)`` mm polygon covered by the story tile whose tag sighting is ``s``.
+
+    size_mm: (width, height) of the tile, default from calibration's components.
+    """
+    if size_mm is None:
+        from calibration.layouts import component_size_mm
+
+        size_mm = component_size_mm(s.component)
+    w, h = size_mm
+    a = math.radians(s.angle_deg)
+    u = np.array([math.cos(a), -math.sin(a)])  # the tag's "right" on the surface (y down)
+    v = np.array([math.sin(a), math.cos(a)])   # the tag's "down"
+    half = CELL_MM / 2
+    local = [(-half, -half), (w - half, -half), (w - half, h - half), (-half, h - half)]
+    c = np.array([s.x_mm, s.y_mm])
+    return np.array([c + x * u + y * v for x, y in local])
+
+
+def _in_poly(x: float, y: float, poly: np.ndarray) -> bool:
+    inside = False
+    n = len(poly)
+    for i in range(n):
+        x1, y1 = poly[i]
+        x2, y2 = poly[(i + 1) % n]
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def reporters_on_stories(sightings: list[Sighting], is_reporter, is_story) -> list[Sighting]:
+    """Give each reporter lying over a story tile (same surface) zone ``on:<story>``.
+
+    is_reporter / is_story: ``component id -> bool``. Other sightings are returned
+    unchanged. When footprints overlap the story whose tag is nearest wins.
+    """
+    from dataclasses import replace
+
+    stories = [s for s in sightings if is_story(s.component)]
+    if not stories:
+        return list(sightings)
+    prints = []
+    for s in stories:
+        try:
+            prints.append((s, story_footprint_mm(s)))
+        except Exception:
+            continue
+    out = []
+    for s in sightings:
+        if is_reporter(s.component):
+            hits = [st for st, poly in prints
+                    if st.surface == s.surface and _in_poly(s.x_mm, s.y_mm, poly)]
+            if hits:
+                best = min(hits, key=lambda st: math.hypot(st.x_mm - s.x_mm, st.y_mm - s.y_mm))
+                s = replace(s, zone=f"on:{best.component}")
+        out.append(s)
+    return out
