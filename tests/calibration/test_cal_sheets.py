@@ -100,6 +100,7 @@ def test_pdf_has_guide_and_sticker_pages(tmp_path, capsys):
     assert data.startswith(b"%PDF")
     plan = plan_sheets("letter", "normal")
     assert data.count(b"/Type /Page") - data.count(b"/Type /Pages") == plan.pages + 1  # + guide page
+    assert data.count(b"/Subtype /Image") == len(plan.placements)  # one image per sticker
     printed = capsys.readouterr()
     assert "162 component tags and 24 corner fiducials" in printed.out
     assert "tags: 100%" in printed.err  # the tqdm progress bar
