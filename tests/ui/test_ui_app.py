@@ -80,6 +80,8 @@ def test_press_screen_claims_scoop_and_prints(report):
     c = report["checks"]
     assert c["press_claimed"] == "crime-D3"  # a 2-2 tie counts for green
     assert "Ana: +1" in report["texts"]["press"]  # crime scoop value at arrow 4 is 1
+    # claimed list + one block on the suggested page + one on the mat's page
+    assert report["texts"]["press"].count("crime-D3") == 3
     assert c["press_job"].startswith("Print done")
     assert c["print_files"] == ["press-1-green.png"]
 

@@ -266,3 +266,11 @@ def test_resume_lists_unfinished_journals_only(tmp_path):
     assert [p.name for p in vm.resumable()] == ["open.sqlite"]
     cfg = vm.config(resume=vm.resumable()[0])  # players come from the journal
     assert cfg.resume.endswith("open.sqlite")
+
+
+def test_front_page_blocks_are_fractions_from_the_bottom():
+    from ui.viewmodels.press import blocks
+    page = FrontPageView((Placement("war-D1", 0, 0, 2, 3), Placement("ad", 2, 3, 1, 1)), 0)
+    assert blocks(page, "en") == [("war-D1", 0.0, 0.0, 0.5, 1.0), ("ad", 0.75, 0.0, 0.25, pytest.approx(1 / 3))]
+    top = blocks(FrontPageView((Placement("city-A1", 0, 1, 2, 1),), 0), "en")[0]
+    assert top[1:] == (0.25, pytest.approx(2 / 3), 0.5, pytest.approx(1 / 3))

@@ -8,7 +8,7 @@ from kivy.graphics import Color, Line, Rectangle
 from kivy.graphics.texture import Texture
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.gridlayout import GridLayout
+from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
@@ -94,20 +94,31 @@ class CameraView(Widget):
                 lab.text, lab.opacity = "", 0
 
 
-class FrontPageGrid(GridLayout):
-    """A 3 x 4 front page: each cell shows a story id, "ad", or nothing."""
+class FrontPageGrid(FloatLayout):
+    """A 3 x 4 front page: empty cells in grey, each placement (story or ad) one
+    block spanning its cells. ``blocks``: (label, x, y, w, h) fractions, y from the
+    bottom (ui.viewmodels.press.blocks)."""
 
-    cells = ListProperty([])
+    blocks = ListProperty([])
 
     def __init__(self, **kw):
-        super().__init__(rows=3, cols=4, spacing=2, **kw)
-        self.bind(cells=self._fill)
+        super().__init__(**kw)
+        self.bind(blocks=self._fill, pos=self._grid, size=self._grid)
+
+    def _grid(self, *_a) -> None:
+        self.canvas.before.clear()
+        with self.canvas.before:
+            Color(0.25, 0.25, 0.25, 1)
+            cw, ch = self.width / 4, self.height / 3
+            for r in range(3):
+                for c in range(4):
+                    Rectangle(pos=(self.x + c * cw + 1, self.y + r * ch + 1), size=(cw - 2, ch - 2))
 
     def _fill(self, *_a) -> None:
         self.clear_widgets()
-        for row in self.cells:
-            for text in row:
-                self.add_widget(CellLabel(text=text, filled=bool(text)))
+        for label, x, y, w, h in self.blocks:
+            self.add_widget(CellLabel(text=label, filled=True, pos_hint={"x": x, "y": y},
+                                      size_hint=(w, h)))
 
 
 class CellLabel(Label):

@@ -7,7 +7,7 @@ from kivy.app import App
 from kivy.factory import Factory
 from kivy.uix.screenmanager import Screen
 
-from ui.viewmodels.press import grid
+from ui.viewmodels.press import blocks
 
 
 class PressScreen(Screen):
@@ -33,10 +33,10 @@ class PressScreen(Screen):
         for row in vm.scoop_rows():
             ids.scoop.add_widget(Factory.RowLabel(text=row))
         pv = vm.preview
-        ids.suggested.cells = grid(pv.suggested, vm.lang) if pv else []
+        ids.suggested.blocks = blocks(pv.suggested, vm.lang) if pv else []
         ids.suggested_info.text = "\n".join(vm.page_texts(pv.suggested)) if pv else vm.error
         mat = pv.player_page if pv else None
-        ids.mat.cells = grid(mat, vm.lang) if mat else []
+        ids.mat.blocks = blocks(mat, vm.lang) if mat else []
         ids.mat_info.text = "\n".join(vm.page_texts(mat))
         ids.job.text = vm.job_text()
 

@@ -29,6 +29,18 @@ def grid(page: FrontPageView, lang: str) -> list[list[str]]:
     return g
 
 
+def blocks(page: FrontPageView, lang: str) -> list[tuple[str, float, float, float, float]]:
+    """One block per placement for drawing: (label, x, y, w, h) as fractions of the
+    page, x from the left, y from the **bottom** (Kivy's axis), after the same
+    checks as ``grid`` (ValueError when off the page or overlapping)."""
+    grid(page, lang)
+    out = []
+    for p in page.placements:
+        label = i18n.tr("cell.ad", lang) if p.item == "ad" else p.item
+        out.append((label, p.col / COLS, (ROWS - p.row - p.height) / ROWS, p.width / COLS, p.height / ROWS))
+    return out
+
+
 class PressVM:
     """The press screen for the player ``colour`` (default: whose turn it is)."""
 
