@@ -189,6 +189,41 @@ def bench_reference_scale():
             print(f"| {frame[0]}x{frame[1]} | {tilt:g} | {worst:.2f} | {worst * 1.3:.2f} px | {worst * 1.6:.2f} px |")
 
 
+def bench_pdf_through_ghostscript():
+    """The real PDF rasterised by Ghostscript (if installed) at the camera scales."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    import zxingcpp
+
+    from calibration.sheets import plan_sheets, write_pdf
+    from calibration.tags import aruco_dictionary
+
+    gs = shutil.which("gs")
+    print("\n## The printed PDF rasterised by Ghostscript, all pages decoded")
+    if not gs:
+        print("- skipped: Ghostscript (gs) is not installed")
+        return
+    det = cv2.aruco.ArucoDetector(aruco_dictionary(), cv2.aruco.DetectorParameters())
+    for paper, size, dpi in (("a4", "normal", 64), ("letter", "large", 48), ("a4", "normal", 56)):
+        plan = plan_sheets(paper, size)
+        with tempfile.TemporaryDirectory() as d:
+            pdf = write_pdf(plan, Path(d) / "s.pdf", progress=False)
+            subprocess.run([gs, "-q", "-dNOPAUSE", "-dBATCH", "-sDEVICE=pnggray", f"-r{dpi}",
+                            f"-sOutputFile={d}/p%02d.png", str(pdf)], check=True)
+            qr, ar = set(), set()
+            for f in sorted(Path(d).glob("p*.png")):
+                im = cv2.imread(str(f), cv2.IMREAD_GRAYSCALE)
+                qr |= {r.text for r in zxingcpp.read_barcodes(im)}
+                _, ids, _ = det.detectMarkers(im)
+                ar |= set(ids.ravel().tolist()) if ids is not None else set()
+        want_qr = {p.payload for p in plan.placements if p.payload}
+        want_ar = {p.marker_id for p in plan.placements if p.marker_id is not None}
+        print(f"- {paper} {size} at {dpi} dpi ({dpi / 25.4:.2f} px/mm): QR {len(qr & want_qr)}/{len(want_qr)}, "
+              f"ArUco {len(ar & want_ar)}/{len(want_ar)}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--reps", type=int, default=6)
@@ -197,6 +232,7 @@ def main():
     bench_reference_scale()
     bench_small_pieces(args.reps)
     bench_qr_module(args.reps)
+    bench_pdf_through_ghostscript()
     print(f"\n(total {time.time() - t:.0f} s)")
 
 

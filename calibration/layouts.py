@@ -186,17 +186,17 @@ class _Checker:
             line = _line_of(self.text, f'"{leaf}"')
         raise DataFileError(str(self.path), line, f"{key}: {message}")
 
-    def number(self, v, key: str, needle=None, positive=False) -> float:
+    def number(self, v, key: str, needle=None, positive=False, after=None) -> float:
         if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-            self.fail(key, f"expected a number, got {v!r}", needle)
+            self.fail(key, f"expected a number, got {v!r}", needle, after)
         if positive and v <= 0:
-            self.fail(key, f"must be > 0, got {v!r}", needle)
+            self.fail(key, f"must be > 0, got {v!r}", needle, after)
         return float(v)
 
-    def point(self, v, key: str, needle=None) -> Point:
+    def point(self, v, key: str, needle=None, after=None) -> Point:
         if not isinstance(v, list) or len(v) != 2:
-            self.fail(key, f"expected [x, y] in mm, got {v!r}", needle)
-        return (self.number(v[0], key, needle), self.number(v[1], key, needle))
+            self.fail(key, f"expected [x, y] in mm, got {v!r}", needle, after)
+        return (self.number(v[0], key, needle, after=after), self.number(v[1], key, needle, after=after))
 
     def polygon(self, v, key: str, needle=None) -> tuple[Point, ...]:
         if not isinstance(v, list) or len(v) < 3:
@@ -261,8 +261,8 @@ def parse_layout(path: Path | str, expected_name: str | None = None) -> Layout:
             if fid in seen_ids:
                 ck.fail(f"{fkey}.id", f"ArUco id {fid} already used by {seen_ids[fid]}", fneedle, needle)
             seen_ids[fid] = f"{sname} {f['name']}"
-            c = ck.point(f["centre"], f"{fkey}.centre", fneedle)
-            side = ck.number(f["side"], f"{fkey}.side", fneedle, positive=True)
+            c = ck.point(f["centre"], f"{fkey}.centre", fneedle, after=needle)
+            side = ck.number(f["side"], f"{fkey}.side", fneedle, positive=True, after=needle)
             if not (side / 2 <= c[0] <= w - side / 2 and side / 2 <= c[1] <= h - side / 2):
                 ck.fail(f"{fkey}.centre", f"fiducial {fid} does not lie inside the {w:g}x{h:g} mm surface", fneedle, needle)
             specs.append(FiducialSpec(fid, str(f["name"]), sname, c, side))

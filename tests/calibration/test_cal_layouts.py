@@ -187,3 +187,17 @@ def test_zone_at_matches_every_slot_centre(board):
         x = sum(p[0] for p in poly) / len(poly)
         y = sum(p[1] for p in poly) / len(poly)
         assert board.slot_at(x, y) == (z.name, k)
+
+
+def test_mat_fiducial_error_points_at_that_mats_line(tmp_path):
+    from calibration.layouts import DATA_DIR as D
+
+    text = (D / "penny-press-mat.json").read_text()
+    lines = text.splitlines()
+    i = next(n for n, line in enumerate(lines) if '"id": 14,' in line)  # green bottom-right
+    lines[i] = lines[i].replace('"side": 24', '"side": -24')
+    path = _write(tmp_path, "\n".join(lines))
+    with pytest.raises(DataFileError) as e:
+        load_layout("penny-press-mat", path)
+    assert e.value.line == i + 1
+    assert "surfaces.mat-green[2].side: must be > 0" in str(e.value)
