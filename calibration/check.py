@@ -54,6 +54,9 @@ def read_frames(source: str | Path, max_frames: int = 12) -> list[np.ndarray]:
 
     p = Path(source)
     if not p.exists():
+        if str(source).isdigit():
+            raise CompanionError(f"{source}: live cameras are not read here yet; record a photo or a "
+                                 "short video of the table and give its path")
         raise CompanionError(f"{p}: no such file or folder")
     if p.is_dir():
         files = sorted(f for f in p.iterdir() if f.suffix.lower() in IMAGE_EXT)

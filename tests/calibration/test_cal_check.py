@@ -115,6 +115,8 @@ def test_video_and_folder_sources(tmp_path):
 def test_bad_sources_are_clear_errors(tmp_path, capsys):
     with pytest.raises(CompanionError, match="no such file"):
         read_frames(tmp_path / "nope.png")
+    with pytest.raises(CompanionError, match="record a photo"):
+        read_frames("0")
     (tmp_path / "empty").mkdir()
     with pytest.raises(CompanionError, match="no images"):
         read_frames(tmp_path / "empty")
