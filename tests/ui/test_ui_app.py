@@ -108,3 +108,16 @@ def test_chinese_texts_after_switch(report):
     for t in ("桌面", "更正", "付印", "得分", "设置", "请调整版图"):
         assert t in texts
     assert "反光" in texts  # the unreadable tag's reason, in Chinese
+
+
+def test_camera_view_shows_bgr_frames_upright_in_true_colours(tmp_path):
+    """A BGR frame, red on top and blue below, must look the same on screen (the
+    texture takes BGR as is and is flipped to Kivy's bottom-up axis)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["KIVY_HOME"] = str(tmp_path / "kivy")
+    out = tmp_path / "cam.json"
+    proc = subprocess.run([sys.executable, str(ROOT / "tests/ui/drive_camera.py"), str(out)], env=env,
+                          capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    px = json.loads(out.read_text())
+    assert px["top"] == [255, 0, 0] and px["bottom"] == [0, 0, 255]

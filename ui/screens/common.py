@@ -43,12 +43,15 @@ class CameraView(Widget):
 
     def show(self, frame, overlays) -> None:
         h, w = frame.shape[:2]
+        fmt = "bgr" if frame.ndim == 3 else "luminance"
         if self.texture is None or tuple(self.texture.size) != (w, h):
             self.texture = Texture.create(size=(w, h), colorfmt="rgb")
             self.texture.flip_vertical()
             self.frame_size = [w, h]
-        rgb = frame[:, :, ::-1].copy() if frame.ndim == 3 else frame
-        self.texture.blit_buffer(rgb.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
+        # BGR uploaded as is (GL swizzles), straight from the array's buffer: no copy
+        # unless the frame is not contiguous
+        buf = frame if frame.flags["C_CONTIGUOUS"] else frame.copy()
+        self.texture.blit_buffer(memoryview(buf).cast("B"), colorfmt=fmt, bufferfmt="ubyte")
         self._overlays = overlays
         self._redraw()
 
@@ -86,9 +89,11 @@ class CameraView(Widget):
                 ov = self._overlays[i]
                 u = min(p[0] for p in ov.points)
                 v = min(p[1] for p in ov.points)
-                lab.text, lab.color, lab.opacity = ov.label, ov.rgba, 1
-                lab.texture_update()
-                lab.size = lab.texture_size
+                if lab.text != ov.label:  # re-render a label only when its text changes
+                    lab.text = ov.label
+                    lab.texture_update()
+                    lab.size = lab.texture_size
+                lab.color, lab.opacity = ov.rgba, 1
                 lab.pos = (x0 + u * w, y0 + (1 - v) * h + 1)
             else:
                 lab.text, lab.opacity = "", 0
