@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Regenerate the bundled demo recordings (issue 6) in ui/demo_data/.
+
+    .venv/bin/python scripts/make_demo_recordings.py            # both recordings
+    .venv/bin/python scripts/make_demo_recordings.py --only penny-press-3p
+
+Each recording is a complete Penny Press game played by the engine's seeded
+``random_game`` policy and filmed by vision.render.recording: mp4v video, 2 frames
+per second, per table change one frame with the hand reaching, one with the change
+made under the hand, two still frames. The resolution is the smallest that keeps
+every tag at >= 3 px per module with the large tag size (the table of a board and
+3-4 mats is about 1.0-1.3 m wide). Same code, same seeds: same files.
+
+After rendering, every still frame is decoded (zxing-cpp for QR, OpenCV ArUco) and
+the figures are printed; the ground-truth journal is replayed through the engine
+and its final scores compared with the ones written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+#: name -> (players, seed, resolution). Seeds chosen for complete, short games.
+RECORDINGS = {
+    "penny-press-3p": (3, 7, (3072, 1728)),
+    "penny-press-4p": (4, 26, (3328, 1872)),
+}
+
+
+def params_for(resolution, seed):
+    from vision.render.effects import Effects
+    from vision.render.recording import RecordingParams
+
+    return RecordingParams(
+        resolution=resolution, tags="large", tilt_deg=20.0, height_mm=900.0, fps=2.0,
+        reach_frames=0, applied_frames=1, still_frames=2, setup_frames=3,
+        effects=Effects(light_gradient=0.2, vignette=0.15, glare_spots=1,
+                        glare_radius_px=30.0, defocus_sigma=0.5, noise_sigma=0.0,
+                        jpeg_quality=None),
+        fmt="mp4v", seed=seed)
+
+
+def verify(out: Path) -> dict:
+    """Decode the still frames of a written recording; replay its journal."""
+    import cv2
+    import zxingcpp
+
+    from companion.games.penny_press import action_from_dict, apply, new_game_from_dict
+
+    meta = json.loads((out / "meta.json").read_text())
+    truth = [json.loads(line) for line in (out / "truth.jsonl").open()]
+    cap = cv2.VideoCapture(str(out / meta["video"]))
+    params = cv2.aruco.DetectorParameters()
+    params.minMarkerPerimeterRate = 0.005
+    det = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_100),
+                                  params)
+    seen = total = 0
+    for line in truth:
+        ok, img = cap.read()
+        if not ok:
+            raise SystemExit(f"{out}: video ends at frame {line['frame']}")
+        if not line["still"]:
+            continue
+        qr = {b.text for b in zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.QRCode)}
+        _, ids, _ = det.detectMarkers(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY))
+        total += len(line["visible"])
+        seen += min(len(line["visible"]), len(qr) + (0 if ids is None else len(ids)))
+    journal = json.loads((out / "journal.json").read_text())
+    game = new_game_from_dict(journal["setup"])
+    for a in journal["actions"]:
+        game = apply(game, action_from_dict(a))
+    replay_ok = list(game.final.scores) == journal["final_scores"]
+    return {"decoded": seen, "visible": total, "replay_matches": replay_ok}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", default=str(ROOT / "ui" / "demo_data"))
+    ap.add_argument("--only", choices=sorted(RECORDINGS))
+    args = ap.parse_args(argv)
+
+    from tqdm import tqdm
+
+    from companion.games.penny_press import random_game
+    from vision.render.recording import render_recording
+
+    for name, (players, seed, res) in RECORDINGS.items():
+        if args.only and name != args.only:
+            continue
+        out = Path(args.out) / name
+        for old in out.glob("*"):
+            if old.is_file():
+                old.unlink()
+        setup, actions = random_game(seed, players)
+        t0 = time.time()
+        bar = tqdm(desc=name, unit="frame")
+
+        def progress(done, total, bar=bar):
+            bar.total = total
+            bar.update(done - bar.n)
+
+        meta = render_recording(setup, actions, out, params_for(res, seed), progress=progress)
+        bar.close()
+        size = sum(f.stat().st_size for f in out.iterdir() if f.is_file())
+        check = verify(out)
+        print(f"{name}: {players} players, seed {seed}, {len(actions)} actions, "
+              f"{meta['frames']} frames {meta['size_px'][0]}x{meta['size_px'][1]}, "
+              f"min {meta['min_px_per_module']} px/module, {size / 1e6:.2f} MB, "
+              f"{time.time() - t0:.0f} s; still frames decoded {check['decoded']}/"
+              f"{check['visible']} visible tags; journal replay matches: "
+              f"{check['replay_matches']}")
+        if not check["replay_matches"]:
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,135 @@
+"""Recordings: a short rendered game decodes back, its truth and journal agree with
+the engine; the bundled demo recordings replay to their final scores."""
+
+import json
+import re
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+import zxingcpp
+
+from companion.games.penny_press import (GoToPress, action_from_dict, apply, new_game_from_dict,
+                                         random_game)
+from companion.tags import encode_payload
+from vision.render.effects import Effects
+from vision.render.recording import (RecordingParams, journal_record, load_journal,
+                                     render_recording, storyboard)
+
+ROOT = Path(__file__).resolve().parents[2]
+QR_ID = re.compile(r"^([a-z]+-[ABCD][123]|H\d\d|ad\d)$")   # pieces tagged with QR
+
+
+def _replay(setup, actions):
+    g = new_game_from_dict(setup)
+    for a in actions:
+        g = apply(g, action_from_dict(a) if isinstance(a, dict) else a)
+    return g
+
+
+@pytest.fixture(scope="module")
+def short_recording(tmp_path_factory):
+    setup, actions = random_game(1, 2)
+    actions = actions[:6]                       # up to the first press and its draw
+    assert any(isinstance(a, GoToPress) for a in actions)
+    out = tmp_path_factory.mktemp("rec")
+    params = RecordingParams(resolution=(2944, 1656), fps=2.0, reach_frames=0, applied_frames=1,
+                             still_frames=1, setup_frames=1, fmt="mp4v", seed=3,
+                             effects=Effects(light_gradient=0.2, vignette=0.15, glare_spots=1,
+                                             defocus_sigma=0.5, noise_sigma=1.0, jpeg_quality=None))
+    meta = render_recording(setup, actions, out, params)
+    return out, meta, setup, actions
+
+
+def test_short_recording_decodes_back(short_recording):
+    out, meta, _, _ = short_recording
+    truth = [json.loads(x) for x in (out / "truth.jsonl").open()]
+    assert meta["frames"] == len(truth) == 1 + 7 * 2   # 6 actions, the press is 2 changes
+    assert meta["min_px_per_module"] >= 2.9   # 2.9-3.0 at the far end of the beat columns
+    cap = cv2.VideoCapture(str(out / meta["video"]))
+    prm = cv2.aruco.DetectorParameters()
+    prm.minMarkerPerimeterRate = 0.005
+    det = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_100), prm)
+    want = got = 0
+    for line in truth:
+        ok, img = cap.read()
+        assert ok, f"video ends before frame {line['frame']}"
+        if line["moment"] != "still":
+            continue
+        qr_all = {encode_payload(c) for c in line["visible"] + line["partial"] if QR_ID.match(c)}
+        qr_seen = {encode_payload(c) for c in line["visible"] if QR_ID.match(c)}
+        found = {b.text for b in zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.QRCode)}
+        assert found <= qr_all, "a payload that is not on the table"
+        want += len(qr_seen)
+        got += len(found & qr_seen)
+        _, ids, _ = det.detectMarkers(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY))
+        fids = {int(c.split(":")[2]) for c in line["visible"] if c.startswith("fid:")}
+        assert len(fids) == 12 and fids <= set(ids.ravel().tolist())   # board + 2 mats
+    assert want > 50 and got / want >= 0.95
+
+
+def test_truth_lines_follow_the_journal(short_recording):
+    out, meta, setup, actions = short_recording
+    truth = [json.loads(x) for x in (out / "truth.jsonl").open()]
+    idx = [t["journal_index"] for t in truth]
+    assert idx[0] == -1 and idx == sorted(idx) and idx[-1] == len(actions) - 1
+    assert all(t["hand"] == (t["moment"] != "still") for t in truth)
+    press = next(k for k, a in enumerate(actions) if isinstance(a, GoToPress))
+    stages = {t["stage"] for t in truth if t["journal_index"] == press}
+    assert stages == {"front_page", "published"}
+    states = [json.loads(x) for x in (out / "states.jsonl").open()]
+    page = next(s for s in states if s["stage"] == "front_page")
+    game = _replay(setup, actions[:press + 1])
+    laid = {p["component"] for p in page["pieces"] if (p["zone"] or "").startswith("front:")}
+    placed = {pl.story for pl in game.press_results[-1].front_page.placements}
+    assert placed <= laid                         # every placed story lies on the mat grid
+
+
+def test_short_recording_journal_replays_to_its_scores(short_recording):
+    out, _, setup, actions = short_recording
+    s, acts = load_journal(out / "journal.json")
+    j = json.loads((out / "journal.json").read_text())
+    assert list(_replay(s, acts).scores) == j["final_scores"] == list(_replay(setup, actions).scores)
+
+
+def test_full_game_storyboard_and_journal_match_the_engine():
+    setup, actions = random_game(7, 3)
+    stills, final = storyboard(setup, actions)
+    presses = sum(isinstance(a, GoToPress) for a in actions)
+    assert len(stills) == 1 + len(actions) + presses
+    rec = journal_record(setup, actions, final)
+    assert final.is_over and rec["final_scores"] == list(_replay(setup, actions).final.scores)
+    # the last still shows every published story in the published strips
+    last = stills[-1].table
+    assert sum(len(v) for v in last.published.values()) == sum(len(p) for p in final.published)
+
+
+def test_bad_journal_and_parameters_are_reported(tmp_path):
+    bad = tmp_path / "j.json"
+    bad.write_text("{\"setup\": 1}")
+    with pytest.raises(Exception, match="not a Penny Press journal"):
+        load_journal(bad)
+    with pytest.raises(ValueError, match="format"):
+        RecordingParams(fmt="h264")
+    with pytest.raises(ValueError, match="still"):
+        RecordingParams(still_frames=0)
+
+
+@pytest.mark.parametrize("name,players", [("penny-press-3p", 3), ("penny-press-4p", 4)])
+def test_bundled_recording_replays_to_its_final_scores(name, players):
+    d = ROOT / "ui" / "demo_data" / name
+    j = json.loads((d / "journal.json").read_text())
+    assert len(j["setup"]["players"]) == players
+    game = _replay(j["setup"], j["actions"])
+    assert game.is_over and list(game.final.scores) == j["final_scores"]
+    meta = json.loads((d / "meta.json").read_text())
+    lines = sum(1 for _ in (d / "truth.jsonl").open())
+    cap = cv2.VideoCapture(str(d / meta["video"]))
+    assert int(cap.get(cv2.CAP_PROP_FRAME_COUNT)) == lines == meta["frames"]
+    assert meta["min_px_per_module"] >= 2.9
+
+
+def test_bundle_stays_small():
+    total = sum(f.stat().st_size for f in (ROOT / "ui" / "demo_data").rglob("*") if f.is_file())
+    assert total < 13e6
