@@ -169,7 +169,11 @@ def main(out: Path, lang: str) -> None:
         report["checks"]["tag_report"] = st.ids.tag_report.text
 
     def to_zh():
-        app.set_lang("zh")
+        """Switch the language on the settings screen, as a player would."""
+        st = scr("settings")
+        st.ids.lang.text = "中文"
+        st.ids.save.dispatch("on_release")
+        report["checks"]["lang_after_settings"] = app.lang
         app.go("live")
 
     steps += [do(start_empty), do(fill_players), shot("start"), do(begin, 0.1), do(step(1), 0.4),

@@ -104,6 +104,7 @@ def test_settings_saved_and_tag_size_checked(report):
 
 
 def test_chinese_texts_after_switch(report):
+    assert report["checks"]["lang_after_settings"] == "zh"
     texts = report["texts"]["live_zh"]
     for t in ("桌面", "更正", "付印", "得分", "设置", "请调整版图"):
         assert t in texts

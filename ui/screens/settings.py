@@ -35,8 +35,8 @@ class SettingsScreen(Screen):
         ids.cut.active = s.printer.cut
         ids.camera.text = "" if s.camera is None else str(s.camera)
         ids.min_module.text = f"{s.min_module_px:g}"
-        ids.lang.values = list(i18n.LANGS)
-        ids.lang.text = app.lang
+        ids.lang.values = [i18n.tr(f"lang.{code}", app.lang) for code in i18n.LANGS]
+        ids.lang.text = i18n.tr(f"lang.{app.lang}", app.lang)
         ids.status.text = vm.status
 
     def save(self) -> None:
@@ -47,10 +47,18 @@ class SettingsScreen(Screen):
         ok = self.vm.update(kind=ids.kind.text, target=ids.target.text, profile=ids.profile.text,
                             width=ids.width.text, darkness=darkness, cut=ids.cut.active,
                             camera=int(cam) if cam.isdigit() else None,
-                            min_module_px=ids.min_module.text or "0", lang=ids.lang.text)
+                            min_module_px=ids.min_module.text or "0", lang=self._lang_code(ids.lang.text))
         if ok:
             app.apply_settings(self.vm.settings)
         ids.status.text = self.vm.status
+
+    @staticmethod
+    def _lang_code(label: str) -> str:
+        lang = App.get_running_app().lang
+        for code in i18n.LANGS:
+            if label in (code, i18n.tr(f"lang.{code}", lang)):
+                return code
+        return label  # unknown: the view-model reports it
 
     def check_tags(self) -> None:
         app = App.get_running_app()
