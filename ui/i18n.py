@@ -278,6 +278,16 @@ def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
+def code_for(prefix: str, label: str, lang: str, codes) -> str:
+    """The code whose text ``tr(prefix + code, lang)`` is ``label`` (a spinner shows
+    texts, the program keeps codes); a label that is already a code is returned
+    as is; anything else raises ValueError."""
+    for code in codes:
+        if label == code or label == tr(f"{prefix}{code}", lang):
+            return code
+    raise ValueError(f"{label!r} is none of {', '.join(codes)}")
+
+
 def beat(b: str, lang: str) -> str:
     return tr(f"beat.{b}", lang)
 

@@ -128,7 +128,7 @@ def main(out: Path, lang: str) -> None:
         c = scr("corrections")
         btn = find(c, lambda w: getattr(w, "ident", None) == "crime-D3")
         btn.dispatch("on_release")
-        c.ids.colour.text = "red"
+        c.ids.colour.text = "red"  # English name of the colour red
         c.ids.count.text = "1"
         c.ids.set_reporters.dispatch("on_release")
         report["checks"]["corrected"] = c.vm.reporters_on("crime-D3", "red")

@@ -274,3 +274,10 @@ def test_front_page_blocks_are_fractions_from_the_bottom():
     assert blocks(page, "en") == [("war-D1", 0.0, 0.0, 0.5, 1.0), ("ad", 0.75, 0.0, 0.25, pytest.approx(1 / 3))]
     top = blocks(FrontPageView((Placement("city-A1", 0, 1, 2, 1),), 0), "en")[0]
     assert top[1:] == (0.25, pytest.approx(2 / 3), 0.5, pytest.approx(1 / 3))
+
+
+def test_code_for_maps_spinner_texts_back():
+    assert i18n.code_for("colour.", "绿", "zh", ("red", "green")) == "green"
+    assert i18n.code_for("colour.", "green", "zh", ("red", "green")) == "green"
+    with pytest.raises(ValueError, match="none of red, green"):
+        i18n.code_for("colour.", "violeta", "es", ("red", "green"))

@@ -23,8 +23,8 @@ class SettingsScreen(Screen):
         vm = self.vm
         vm.lang = app.lang
         s, ids = vm.settings, self.ids
-        ids.kind.values = list(PRINTER_KINDS)
-        ids.kind.text = s.printer.kind
+        ids.kind.values = [i18n.tr(f"printer.{k}", app.lang) for k in PRINTER_KINDS]
+        ids.kind.text = i18n.tr(f"printer.{s.printer.kind}", app.lang)
         ids.target.text = s.printer.target
         ids.profile.values = printer_profiles()
         ids.profile.text = s.printer.profile
@@ -44,7 +44,11 @@ class SettingsScreen(Screen):
         app = App.get_running_app()
         darkness = ids.darkness.values.index(ids.darkness.text) if ids.darkness.text in ids.darkness.values else 1
         cam = ids.camera.text.strip()
-        ok = self.vm.update(kind=ids.kind.text, target=ids.target.text, profile=ids.profile.text,
+        try:
+            kind = i18n.code_for("printer.", ids.kind.text, app.lang, PRINTER_KINDS)
+        except ValueError:
+            kind = ids.kind.text  # the view-model names what is wrong
+        ok = self.vm.update(kind=kind, target=ids.target.text, profile=ids.profile.text,
                             width=ids.width.text, darkness=darkness, cut=ids.cut.active,
                             camera=int(cam) if cam.isdigit() else None,
                             min_module_px=ids.min_module.text or "0", lang=self._lang_code(ids.lang.text))

@@ -29,8 +29,8 @@ class StartScreen(Screen):
             row.screen = self
             row.ids.name.text = p.name
             row.ids.paper.text = p.paper
-            row.ids.colour.values = list(COLOURS)
-            row.ids.colour.text = p.colour
+            row.ids.colour.values = [i18n.colour(c, vm.lang) for c in COLOURS]
+            row.ids.colour.text = i18n.colour(p.colour, vm.lang)
             box.add_widget(row)
         self.ids.camera.text = "" if vm.camera is None else str(vm.camera)
         self.ids.recording.text = vm.recording or ""
@@ -47,7 +47,10 @@ class StartScreen(Screen):
 
     def player_changed(self, index: int, field: str, value: str) -> None:
         if index < len(self.vm.players):
+            if field == "colour":
+                value = i18n.code_for("colour.", value, self.vm.lang, COLOURS)
             self.vm.set_player(index, **{field: value})
+            self.ids.error.text = ""
 
     def add_player(self) -> None:
         try:
