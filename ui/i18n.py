@@ -40,6 +40,8 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "start.printer": ("Impresora", "Printer", "打印机"),
     "start.variant_strike": ("Variante huelga de repartidores", "Newsboy strike variant", "报童罢工变体"),
     "start.begin": ("Empezar", "Start", "开始"),
+    "start.first_player": ("Empieza", "Starts", "先手"),
+    "err.first_player": ("Elige quién empieza", "Choose who starts", "请选择先手玩家"),
     "start.resume": ("Continuar partida", "Resume game", "继续游戏"),
     "start.resume_none": ("No hay partidas sin terminar", "No unfinished games", "没有未完成的游戏"),
     "start.resume_item": ("{file} · {when}", "{file} · {when}", "{file} · {when}"),
@@ -280,10 +282,14 @@ def placeholders(text: str) -> set[str]:
 
 def code_for(prefix: str, label: str, lang: str, codes) -> str:
     """The code whose text ``tr(prefix + code, lang)`` is ``label`` (a spinner shows
-    texts, the program keeps codes); a label that is already a code is returned
-    as is; anything else raises ValueError."""
+    texts, the program keeps codes); a label that is already a code, or the text in
+    another language (a spinner not yet refreshed after a switch), is accepted;
+    anything else raises ValueError."""
     for code in codes:
         if label == code or label == tr(f"{prefix}{code}", lang):
+            return code
+    for code in codes:
+        if any(label == tr(f"{prefix}{code}", other) for other in LANGS):
             return code
     raise ValueError(f"{label!r} is none of {', '.join(codes)}")
 

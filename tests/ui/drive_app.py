@@ -106,11 +106,13 @@ def main(out: Path, lang: str) -> None:
         scr("start").add_player()
         rows = [w for w in scr("start").ids.players.children][::-1]
         rows[2].ids.name.text, rows[2].ids.paper.text = "Chen", "晨报"
+        rows[1].ids.first.state = "down"  # Bo starts
 
     def begin():
         scr("start").ids.begin.dispatch("on_release")
         report["checks"]["after_begin"] = app.root.current
         report["checks"]["players"] = [p.name for p in sessions[0].players]
+        report["checks"]["first_player"] = sessions[0].config.first_player
 
     def step(n=1):
         def f():

@@ -47,6 +47,7 @@ def test_start_refuses_unnamed_players_then_starts(report):
     assert c["start_error"] == "Player 1 has no name"
     assert c["after_begin"] == "live"
     assert c["players"] == ["Ana", "Bo", "Chen"]
+    assert c["first_player"] == 1
     texts = report["texts"]["start"]
     for t in ("Penny Press", "Add player", "Resume game", "晨报"):
         assert t in texts

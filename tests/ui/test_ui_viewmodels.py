@@ -123,7 +123,11 @@ def test_start_vm_validation_and_config(tmp_path):
     with pytest.raises(ValueError, match="does not exist"):
         vm.config()
     vm.recording = None
+    vm.first_player = 5
+    assert vm.validate() == ["Choose who starts"]
+    vm.first_player = 1
     cfg = vm.config()
+    assert cfg.first_player == 1
     assert [p.name for p in cfg.players] == ["Ana", "Bo"] and cfg.players[1].paper == "Bo"
     assert cfg.camera == 0 and cfg.lang == "en"
 

@@ -31,6 +31,7 @@ class StartScreen(Screen):
             row.ids.paper.text = p.paper
             row.ids.colour.values = [i18n.colour(c, vm.lang) for c in COLOURS]
             row.ids.colour.text = i18n.colour(p.colour, vm.lang)
+            row.ids.first.state = "down" if i == vm.first_player else "normal"
             box.add_widget(row)
         self.ids.camera.text = "" if vm.camera is None else str(vm.camera)
         self.ids.recording.text = vm.recording or ""
@@ -51,6 +52,9 @@ class StartScreen(Screen):
                 value = i18n.code_for("colour.", value, self.vm.lang, COLOURS)
             self.vm.set_player(index, **{field: value})
             self.ids.error.text = ""
+
+    def set_first(self, index: int) -> None:
+        self.vm.first_player = index
 
     def add_player(self) -> None:
         try:

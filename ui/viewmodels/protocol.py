@@ -348,6 +348,8 @@ class SessionConfig:
     camera: camera index (int) or None. recording: video or image-folder path or None
     (one of the two is set). resume: journal file of an unfinished game, or None.
     journal_dir: where new journals go. min_module_px: tag size check threshold.
+    first_player: seat index (into ``players``) of the player who starts (Penny
+    Press: setup); the session passes it to the engine's setup.
     """
 
     game: str = "penny-press"
@@ -360,6 +362,7 @@ class SessionConfig:
     journal_dir: str | None = None
     min_module_px: float = 3.5
     variant_strike: bool = False
+    first_player: int = 0
 
 
 class Session(Protocol):

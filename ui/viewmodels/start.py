@@ -39,6 +39,7 @@ class StartVM:
         self.journal_dir = Path(journal_dir) if journal_dir else default_journal_dir()
         self.variant_strike = False
         self.min_module_px = 3.5
+        self.first_player = 0
 
     # players -----------------------------------------------------------------
     def add_player(self) -> PlayerSetup:
@@ -52,6 +53,8 @@ class StartVM:
 
     def remove_player(self, index: int) -> None:
         del self.players[index]
+        if self.first_player >= len(self.players):
+            self.first_player = 0
 
     def set_player(self, index: int, **fields: str) -> None:
         """Change name, paper or colour of player ``index`` (0-based)."""
@@ -76,6 +79,8 @@ class StartVM:
             if p.colour in seen:
                 errs.append(i18n.tr("err.colour_twice", self.lang, colour=i18n.colour(p.colour, self.lang)))
             seen.add(p.colour)
+        if not 0 <= self.first_player < max(1, n):
+            errs.append(i18n.tr("err.first_player", self.lang))
         if self.variant_strike and n < 4:
             errs.append(i18n.tr("err.strike_players", self.lang))
         if self.recording:
@@ -98,7 +103,7 @@ class StartVM:
                              None if self.recording else self.camera, self.recording or None,
                              self.printer, str(resume) if resume else None,
                              str(self.journal_dir) if self.journal_dir else None,
-                             self.min_module_px, self.variant_strike)
+                             self.min_module_px, self.variant_strike, self.first_player)
 
     def resumable(self) -> list[Path]:
         """Journal files (``*.sqlite``) in ``journal_dir``, newest first, leaving out
