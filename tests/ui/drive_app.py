@@ -100,6 +100,7 @@ def main(out: Path, lang: str) -> None:
         report["checks"]["start_error"] = scr("start").ids.error.text
 
     def fill_players():
+        scr("start").ids.recording.text = "typed/path.mp4"
         rows = [w for w in scr("start").ids.players.children][::-1]
         for row, (n, p) in zip(rows, [("Ana", "El Heraldo"), ("Bo", "Daily Bugle")]):
             row.ids.name.text, row.ids.paper.text = n, p
@@ -107,6 +108,8 @@ def main(out: Path, lang: str) -> None:
         rows = [w for w in scr("start").ids.players.children][::-1]
         rows[2].ids.name.text, rows[2].ids.paper.text = "Chen", "晨报"
         rows[1].ids.first.state = "down"  # Bo starts
+        report["checks"]["typed_recording_kept"] = scr("start").ids.recording.text
+        scr("start").ids.recording.text = ""
 
     def begin():
         scr("start").ids.begin.dispatch("on_release")

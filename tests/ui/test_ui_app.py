@@ -48,6 +48,7 @@ def test_start_refuses_unnamed_players_then_starts(report):
     assert c["after_begin"] == "live"
     assert c["players"] == ["Ana", "Bo", "Chen"]
     assert c["first_player"] == 1
+    assert c["typed_recording_kept"] == "typed/path.mp4"  # adding a player keeps typed fields
     texts = report["texts"]["start"]
     for t in ("Penny Press", "Add player", "Resume game", "晨报"):
         assert t in texts

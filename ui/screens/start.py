@@ -20,6 +20,24 @@ class StartScreen(Screen):
         return App.get_running_app().start_vm
 
     def refresh(self) -> None:
+        """Everything from the view-model (on entering the screen, language switch)."""
+        vm = self.vm
+        self.refresh_players()
+        self.ids.camera.text = "" if vm.camera is None else str(vm.camera)
+        self.ids.recording.text = vm.recording or ""
+        self.ids.strike.active = vm.variant_strike
+        rbox = self.ids.resume
+        rbox.clear_widgets()
+        files = vm.resumable()
+        if not files:
+            rbox.add_widget(Factory.RowLabel(text=i18n.tr("start.resume_none", vm.lang)))
+        for f in files[:5]:
+            b = Factory.ResumeButton(text=f.name)
+            b.path = str(f)
+            rbox.add_widget(b)
+
+    def refresh_players(self) -> None:
+        """Rebuild the player rows only (typed camera/recording stay as they are)."""
         vm = self.vm
         box = self.ids.players
         box.clear_widgets()
@@ -33,18 +51,6 @@ class StartScreen(Screen):
             row.ids.colour.text = i18n.colour(p.colour, vm.lang)
             row.ids.first.state = "down" if i == vm.first_player else "normal"
             box.add_widget(row)
-        self.ids.camera.text = "" if vm.camera is None else str(vm.camera)
-        self.ids.recording.text = vm.recording or ""
-        self.ids.strike.active = vm.variant_strike
-        rbox = self.ids.resume
-        rbox.clear_widgets()
-        files = vm.resumable()
-        if not files:
-            rbox.add_widget(Factory.RowLabel(text=i18n.tr("start.resume_none", vm.lang)))
-        for f in files[:5]:
-            b = Factory.ResumeButton(text=f.name)
-            b.path = str(f)
-            rbox.add_widget(b)
 
     def player_changed(self, index: int, field: str, value: str) -> None:
         if index < len(self.vm.players):
@@ -61,11 +67,11 @@ class StartScreen(Screen):
             self.vm.add_player()
         except ValueError as exc:
             self.ids.error.text = str(exc)
-        self.refresh()
+        self.refresh_players()
 
     def remove_player(self, index: int) -> None:
         self.vm.remove_player(index)
-        self.refresh()
+        self.refresh_players()
 
     def read_source(self) -> None:
         cam = self.ids.camera.text.strip()
