@@ -105,8 +105,9 @@ class SceneRenderer:
     # -- background ------------------------------------------------------------------
     def _table_background(self, colour) -> np.ndarray:
         x, y = self.mx, self.my
-        grain = (np.sin(y * 0.045 + 2.5 * np.sin(x * 0.004)) * 9.0
-                 + np.sin(y * 0.31 + x * 0.002) * 4.0)
+        # broad, soft wood grain (period about 14 cm): fine stripes would only
+        # cost video bits without making tags any harder to read
+        grain = np.sin(y * 0.045 + 2.5 * np.sin(x * 0.004)) * 9.0
         base = np.array(colour, np.float32)[None, None, :]
         img = base + grain[..., None] * np.array([0.6, 0.8, 1.0], np.float32)
         return np.clip(img, 0, 255).astype(np.uint8)
