@@ -62,7 +62,9 @@ class PipelineConfig:
     its last motion. hand_area_cards: a changed blob (against the table at its last
     still moment) this many times the missing component's card area is a resting
     hand: the card under it is kept, for at most hand_hold_s. missing_s / settle_s: the tracker's times (s).
-    track_rescue_max: tracking-rescue crops per frame at most.
+    track_rescue_max: tracking-rescue crops per frame at most. max_wait_s: a changed
+    tile that keeps moving is decoded anyway after this long (bounded latency; at low
+    frame rates, e.g. 2 frames/s recordings, on the next frame).
     """
 
     backend: str = "zxing"
@@ -80,10 +82,11 @@ class PipelineConfig:
     glare_frac: float = 0.3
     full_decode_frac: float = 0.6
     incremental: bool = True
-    occlusion_linger_s: float = 0.5
+    occlusion_linger_s: float = 0.4
+    max_wait_s: float = 0.25
     hand_area_cards: float = 1.5
     hand_hold_s: float = 20.0
-    missing_s: float = 0.6
+    missing_s: float = 0.5
     settle_s: float = 0.8
     track_rescue_max: int = 8
 
@@ -193,6 +196,7 @@ class Pipeline:
         self._bg = None            # small grey copy at the last still moment
         self._prev = None
         self._last_motion = np.full((self._ny, self._nx), -1e9)
+        self._dirty_since = np.full((self._ny, self._nx), np.inf)
         self._cache: list[Symbol] = []
         self._cands: list[Candidate] = []
         self._placed = None
@@ -255,7 +259,9 @@ class Pipeline:
             self._bg = small.copy()
         else:
             dirty = _tile_frac(cv2.absdiff(small, self._ref) > c.change_level, ts, ny, nx) > c.change_frac
-        decodable = dirty & ~moving
+        self._dirty_since[~dirty] = np.inf
+        self._dirty_since[dirty] = np.minimum(self._dirty_since[dirty], t)
+        decodable = dirty & (~moving | (t - self._dirty_since >= c.max_wait_s))
         tm["change"] = (time.perf_counter() - t0) * 1000
 
         # ---- decode changed, settled regions -------------------------------------

@@ -12,8 +12,9 @@ Rules (times in seconds of frame time, distances in mm):
 - A position change smaller than ``move_tol_mm`` (and an angle change under
   ``turn_tol_deg``) is ignored (no jitter); a larger one is taken at once.
 - ``still`` is True only when no motion has been seen and the set of sightings has
-  not changed for ``settle_s``; the Penny Press observer acts only on still
-  snapshots.
+  not changed for ``settle_s`` (a motion or change seen in a frame is dated at the
+  previous frame, when it may have ended; a removal dates from when the component
+  went missing); the Penny Press observer acts only on still snapshots.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ class Track:
     missing_unoccluded_s: float = 0.0
     occluded: bool = False
     text: str = ""
+    first_missing: float | None = None
 
 
 @dataclass
@@ -65,12 +67,12 @@ class TrackerEvent:
 class Tracker:
     """Keeps components across frames (see the module doc for the rules).
 
-    missing_s: unoccluded absence before a component is dropped (default 0.6 s).
+    missing_s: unoccluded absence before a component is dropped (default 0.5 s).
     settle_s: time without motion and without changes before ``still`` (0.8 s).
     move_tol_mm / turn_tol_deg: changes below these are jitter, not moves.
     """
 
-    def __init__(self, missing_s: float = 0.6, settle_s: float = 0.8,
+    def __init__(self, missing_s: float = 0.5, settle_s: float = 0.8,
                  move_tol_mm: float = 3.0, turn_tol_deg: float = 10.0):
         if missing_s < 0 or settle_s < 0:
             raise ValueError("missing_s and settle_s must be >= 0 seconds")
@@ -107,9 +109,11 @@ class Tracker:
         if self._last_t is not None and t < self._last_t:
             raise ValueError(f"frame time went backwards: {t} < {self._last_t}")
         dt = 0.0 if self._last_t is None else t - self._last_t
+        # what this frame shows happened after the previous frame: date it from there
+        since = t if self._last_t is None else self._last_t
         self._last_t = t
         if motion:
-            self._last_motion_t = t
+            self._last_motion_t = since
         seen = set()
         for ob in observations:
             s = ob.sighting
@@ -120,9 +124,10 @@ class Tracker:
             if tr is None:
                 self.tracks[s.component] = Track(s, ob.corners_px, t, t, text=ob.text)
                 self.events.append(TrackerEvent("added", s.component, t, s))
-                self._last_change_t = t
+                self._last_change_t = since
                 continue
             tr.last_seen = t
+            tr.first_missing = None
             tr.missing_unoccluded_s = 0.0
             tr.occluded = False
             tr.corners_px = ob.corners_px
@@ -130,11 +135,13 @@ class Tracker:
             if self._moved(tr.sighting, s):
                 tr.sighting = s
                 self.events.append(TrackerEvent("moved", s.component, t, s))
-                self._last_change_t = t
+                self._last_change_t = since
         for comp in list(self.tracks):
             if comp in seen:
                 continue
             tr = self.tracks[comp]
+            if tr.first_missing is None:
+                tr.first_missing = since
             tr.occluded = bool(occluded(tr))
             if tr.occluded:
                 continue
@@ -142,12 +149,19 @@ class Tracker:
             if tr.missing_unoccluded_s >= self.missing_s - 1e-9:
                 del self.tracks[comp]
                 self.events.append(TrackerEvent("removed", comp, t, tr.sighting))
-                self._last_change_t = t
+                # the table changed when the component went missing, not now
+                self._last_change_t = max(self._last_change_t, tr.first_missing)
         del self.events[:-500]
         return self.snapshot(t, occluded_zones)
 
     def is_still(self, t: float) -> bool:
-        """No motion and no change of the tracked set for ``settle_s`` before ``t``."""
+        """No motion and no change of the tracked set for ``settle_s`` before ``t``.
+
+        A motion or change seen in a frame happened during the interval before it, so
+        it is dated at the previous frame: at 30 frames/s this changes nothing that
+        matters, at 2 frames/s (recordings) the second calm frame after a change is
+        still.
+        """
         quiet_since = max(self._last_motion_t, self._last_change_t)
         return t - quiet_since >= self.settle_s - 1e-9
 

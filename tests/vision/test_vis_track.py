@@ -65,13 +65,30 @@ def test_still_only_after_settle_time_without_motion_or_change():
         motion = i < 5
         snap = tr.update(i / 10, [ob("war-A1")], motion=motion)
         stills.append(snap.still)
-    # last motion at t=0.4 and the tag appeared at t=0: still from t=1.2 (frame 12)
-    assert stills[:12] == [False] * 12 and all(stills[12:])
-    # a move breaks stillness again for settle_s
+    # motion seen last at t=0.4 happened after the frame at t=0.3: quiet from 0.3,
+    # still from t=1.1 (frame 11)
+    assert stills[:11] == [False] * 11 and all(stills[11:])
+    # a move seen at t=2.0 (previous frame 1.9) breaks stillness until 2.7
     snap = tr.update(2.0, [ob("war-A1", x=160)])
     assert not snap.still and snap.by_component()["war-A1"].x_mm == 160
-    assert tr.update(2.79, [ob("war-A1", x=160)]).still is False
-    assert tr.update(2.81, [ob("war-A1", x=160)]).still is True
+    assert tr.update(2.65, [ob("war-A1", x=160)]).still is False
+    assert tr.update(2.70, [ob("war-A1", x=160)]).still is True
+
+
+def test_two_frames_per_second_recording_is_still_on_the_second_calm_frame():
+    # a recording at 2 frames/s: the hand frame, then two calm frames per change
+    tr = Tracker(missing_s=0.5, settle_s=0.8)
+    tr.update(0.0, [ob("war-A1"), ob("H07", x=300)])
+    tr.update(0.5, [ob("war-A1"), ob("H07", x=300)])
+    assert tr.update(1.0, [ob("war-A1"), ob("H07", x=300)]).still
+    # the hand takes H07 (t=1.5, motion over it), calm frames at 2.0 and 2.5
+    s1 = tr.update(1.5, [ob("war-A1")], lambda k: True, motion=True)
+    s2 = tr.update(2.0, [ob("war-A1")], lambda k: True, motion=True)  # the hand leaving
+    s3 = tr.update(2.5, [ob("war-A1")], lambda k: False)
+    assert "H07" in s1.by_component() and "H07" in s2.by_component()
+    assert "H07" not in s3.by_component()
+    # removed at 2.5 but missing since 1.5: the change dates from then; motion at 2.0
+    assert s3.still
 
 
 def test_jitter_is_not_a_move():
