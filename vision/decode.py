@@ -347,8 +347,8 @@ class Decoder:
     finder-pattern rescue (sharpen + 2x upscale of undecoded regions). fast: zxing
     without rotation/downscale/inversion retries (our tags are dark on light and not
     1-D codes). aruco: also detect ArUco markers: ``True`` for the project's
-    fiducials and piece markers (``calibration.fiducials``), a dictionary name for
-    ``cv2.aruco`` directly, ``False`` for none.
+    fiducials and piece markers (calibration's dictionary), a dictionary name for
+    another one, ``False`` for none.
 
     Raises :class:`DecodeError` for an unknown backend or prep.
     """
@@ -448,35 +448,54 @@ def dedupe(symbols: list[Symbol]) -> list[Symbol]:
     return out
 
 
+_ARUCO_DETECTORS: dict = {}
+
+
+def _aruco_detector(dictionary: str):
+    """A cached ``cv2.aruco.ArucoDetector`` for small markers in large frames.
+
+    OpenCV's default ``minMarkerPerimeterRate`` (0.03 of the frame's larger side)
+    drops a 12 mm reporter marker in a 3200 px view of the whole table; 0.005 keeps
+    markers down to ~4 px per cell. Corners are refined to sub-pixel.
+    """
+    import cv2
+
+    det = _ARUCO_DETECTORS.get(dictionary)
+    if det is None:
+        d = getattr(cv2.aruco, dictionary, None) if dictionary.startswith("DICT_") else None
+        if d is None:
+            raise DecodeError(f"unknown ArUco dictionary {dictionary!r}")
+        params = cv2.aruco.DetectorParameters()
+        params.minMarkerPerimeterRate = 0.005
+        params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+        params.cornerRefinementWinSize = 3
+        det = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(d), params)
+        _ARUCO_DETECTORS[dictionary] = det
+    return det
+
+
 def detect_aruco(gray: np.ndarray, dictionary: str | None = None,
                  offset: tuple[int, int] = (0, 0)) -> list[Symbol]:
     """ArUco markers in ``gray`` as symbols (format ``"ArUco"``, text = marker id).
 
-    dictionary: ``None`` for the project's fiducials through
-    ``calibration.fiducials.detect_fiducials`` (its dictionary, sub-pixel corners),
-    or an OpenCV dictionary name such as ``"DICT_4X4_50"`` to use ``cv2.aruco``
-    directly. offset: added to the corners (px), for regions of a frame.
-    Raises :class:`DecodeError` for an unknown dictionary name.
+    dictionary: an OpenCV dictionary name such as ``"DICT_4X4_50"``; ``None`` for
+    the project's (``calibration.layouts.aruco_dictionary_name()``, DICT_4X4_100).
+    A marker id seen twice is kept once (the larger). offset: added to the corners
+    (px), for regions of a frame. Raises :class:`DecodeError` for an unknown
+    dictionary name.
     """
-    import cv2
-
-    off = np.float32(offset)
     if dictionary is None:
-        from calibration.fiducials import detect_fiducials
         from calibration.layouts import aruco_dictionary_name
 
-        name = aruco_dictionary_name()
-        return [Symbol("ArUco", str(f.id), np.asarray(f.corners_px, np.float32) + off, "aruco",
-                       dictionary=name) for f in detect_fiducials(gray)]
-    d = getattr(cv2.aruco, dictionary, None) if dictionary.startswith("DICT_") else None
-    if d is None:
-        raise DecodeError(f"unknown ArUco dictionary {dictionary!r}")
-    det = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(d),
-                                  cv2.aruco.DetectorParameters())
+        dictionary = aruco_dictionary_name()
+    det = _aruco_detector(dictionary)
     corners, ids, _ = det.detectMarkers(gray)
-    out = []
+    best: dict[int, Symbol] = {}
     if ids is not None:
+        off = np.float32(offset)
         for c, i in zip(corners, ids.ravel()):
-            out.append(Symbol("ArUco", str(int(i)), c.reshape(4, 2).astype(np.float32) + off,
-                              "aruco", dictionary=dictionary))
-    return out
+            s = Symbol("ArUco", str(int(i)), c.reshape(4, 2).astype(np.float32) + off,
+                       "aruco", dictionary=dictionary)
+            if int(i) not in best or s.side_px > best[int(i)].side_px:
+                best[int(i)] = s
+    return [best[k] for k in sorted(best)]
