@@ -18,8 +18,9 @@ sharpened, 2x upscaled crop around their last position (tracking rescue).
 Occlusion, per tile of the small copy: motion (difference to the previous frame)
 within the last ``occlusion_linger_s``, glare (saturated pixels), or a changed blob
 against the background (the table at its last still moment) larger than
-``hand_area_cards`` times the missing component's own card (a resting hand; taking
-a card away changes only about the card's area), held for at most ``hand_hold_s``. The
+``hand_area_cards`` times the missing component's own card *and* skin-coloured where
+the tag was (a resting hand; taking a card away changes about the card's area, and
+moving a whole front page away shows the mat, not skin), held at most ``hand_hold_s``. The
 tracker does not count missing time for occluded tags. Occluded zones are reported as
 ``"<surface>/<zone>"`` (e.g. ``"board/beat:war"``, ``"mat-red/front:0,1"``).
 
@@ -60,8 +61,9 @@ class PipelineConfig:
     whole frame is decoded at once. incremental: False decodes every frame whole
     (the baseline). occlusion_linger_s: a tile counts as occluded this long after
     its last motion. hand_area_cards: a changed blob (against the table at its last
-    still moment) this many times the missing component's card area is a resting
-    hand: the card under it is kept, for at most hand_hold_s. missing_s / settle_s: the tracker's times (s).
+    still moment) this many times the missing component's card area, with at least
+    skin_frac of skin-coloured pixels where the tag was, is a resting hand: the
+    card under it is kept, for at most hand_hold_s. missing_s / settle_s: the tracker's times (s).
     track_rescue_max: tracking-rescue crops per frame at most. max_wait_s: a changed
     tile that keeps moving is decoded anyway after this long (bounded latency; at low
     frame rates, e.g. 2 frames/s recordings, on the next frame).
@@ -85,6 +87,7 @@ class PipelineConfig:
     occlusion_linger_s: float = 0.4
     max_wait_s: float = 0.25
     hand_area_cards: float = 1.5
+    skin_frac: float = 0.25
     hand_hold_s: float = 20.0
     missing_s: float = 0.5
     settle_s: float = 0.8
@@ -155,6 +158,22 @@ class FrameReport:
                 "decoded_fraction": round(self.decoded_fraction, 3), "full": self.full,
                 "motion": self.motion,
                 "timings_ms": {k: round(v, 2) for k, v in self.timings_ms.items()}}
+
+
+def _skin_fraction(img: np.ndarray, lo, hi) -> float:
+    """Share of skin-coloured pixels (YCrCb: Cr >= 140, Cb <= 120) in a box of a BGR
+    image (box corners in that image's px). 0 for a grey image or an empty box."""
+    import cv2
+
+    if img.ndim != 3 or img.shape[2] != 3:
+        return 0.0
+    h, w = img.shape[:2]
+    x0, y0 = int(max(0, np.floor(lo[0]))), int(max(0, np.floor(lo[1])))
+    x1, y1 = int(min(w, np.ceil(hi[0]) + 1)), int(min(h, np.ceil(hi[1]) + 1))
+    if x1 <= x0 or y1 <= y0:
+        return 0.0
+    ycc = cv2.cvtColor(np.ascontiguousarray(img[y0:y1, x0:x1]), cv2.COLOR_BGR2YCrCb)
+    return float(((ycc[..., 1] >= 140) & (ycc[..., 2] <= 120)).mean())
 
 
 def _tile_frac(mask: np.ndarray, ts: int, ny: int, nx: int) -> np.ndarray:
@@ -239,8 +258,8 @@ class Pipeline:
         sh = max(1, int(round(H * sw / W)))
         # the small copy comes from the colour frame (cheaper than a full grey copy);
         # the full grey frame is made only when something must be decoded
-        small = to_gray(cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA)
-                        if sw != W else image)
+        small_col = cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA) if sw != W else image
+        small = to_gray(small_col)
         gray = None
         if self._shape != (H, W):
             self._reset_maps((H, W), small.shape)
@@ -365,7 +384,8 @@ class Pipeline:
                 self._blob_since.pop(comp, None)
                 return False
             blob_px = stats[li, cv2.CC_STAT_AREA] / self._scale ** 2
-            if blob_px < c.hand_area_cards * self._card_area_px(track):
+            if (blob_px < c.hand_area_cards * self._card_area_px(track)
+                    or _skin_fraction(small_col, lo * self._scale, hi * self._scale) < c.skin_frac):
                 self._blob_since.pop(comp, None)
                 return False
             since = self._blob_since.setdefault(comp, t)
