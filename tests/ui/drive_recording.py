@@ -1,0 +1,178 @@
+"""Drive the tablet app offscreen on a bundled recording through the whole real
+pipeline: video -> vision (ui.session's worker thread) -> observer -> engine ->
+journal -> printing. Players, who starts and the recording path are entered on the
+start screen as a player would.
+
+    .venv/bin/python tests/ui/drive_recording.py OUT_DIR [RECORDING_DIR]
+
+Writes OUT_DIR/recording_live.png, recording_scores.png and report.json.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+from ui.app import prepare_env  # noqa: E402
+
+prepare_env(headless=True)
+if os.environ.get("UI_DRIVE_DEBUG"):
+    os.environ.pop("KIVY_NO_CONSOLELOG", None)
+from kivy.config import Config  # noqa: E402
+
+Config.set("graphics", "width", "1280")
+Config.set("graphics", "height", "800")
+from kivy.clock import Clock  # noqa: E402
+from kivy.core.window import Window  # noqa: E402
+
+import companion.games.penny_press as pp  # noqa: E402
+from ui.app import build_app_class  # noqa: E402
+from ui.session import create_session  # noqa: E402
+from ui.viewmodels import adapt  # noqa: E402
+
+
+def texts_of(widget):
+    return [w.text for w in widget.walk(restrict=True)
+            if isinstance(getattr(w, "text", None), str) and w.text.strip()]
+
+
+def load(rec: Path):
+    """The recording: ui.demo's ``recording.json`` when present, else the renderer's
+    ``journal.json`` + ``meta.json`` (docs/renderer.md)."""
+    from types import SimpleNamespace
+
+    if (rec / "recording.json").is_file():
+        from ui.demo import load_recording
+        return load_recording(rec)
+    journal = json.loads((rec / "journal.json").read_text(encoding="utf-8"))
+    meta = json.loads((rec / "meta.json").read_text(encoding="utf-8"))
+    setup = journal["setup"]
+    players = [pp.PlayerSpec(p["colour"], p.get("name", ""), p.get("paper", "")) for p in setup["players"]]
+    return SimpleNamespace(source=str(rec / meta.get("video", "video.mp4")), players=players,
+                           first_player=int(setup.get("first_player", 0)), truth=journal)
+
+
+def main(out: Path, rec: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix="ui-rec-"))
+    recording = load(rec)
+    record = recording.truth or {}
+    players = [{"colour": p.colour, "name": p.name, "paper": p.paper} for p in recording.players]
+    truth = [pp.new_game_from_dict(record["setup"])] if record.get("setup") else []
+    for d in record.get("actions", ()):
+        truth.append(pp.apply(truth[-1], pp.action_from_dict(d)))
+    sessions = []
+
+    def factory(cfg):
+        s = create_session(cfg)
+        # until ui.session passes SessionConfig.first_player to its GameRunner
+        if getattr(s, "runner", None) is not None and s.runner.journal is None:
+            s.runner.first_player = cfg.first_player
+        sessions.append(s)
+        return s
+
+    App = build_app_class()
+    app = App(session_factory=factory, lang="en", settings_path=tmp / "settings.json",
+              export_dir=tmp / "export", journal_dir=tmp / "games")
+    report: dict = {"texts": {}, "checks": {"truth_actions": len(record.get("actions", ())),
+                                          "truth_scores": list(truth[-1].scores) if truth else None}}
+    t_start = [0.0]
+    seen_labels: set[str] = set()
+    frames = [0]
+    shots: set[str] = set()
+
+    def shot(name, nxt):
+        def on_flip(*_a):
+            Window.unbind(on_flip=on_flip)
+            made = Window.screenshot(str(out / f"{name}.png"))
+            if made and Path(made) != out / f"{name}.png":
+                os.replace(made, out / f"{name}.png")
+            report["texts"][name] = texts_of(app.root.current_screen)
+            Clock.schedule_once(lambda dt: nxt(), 0)
+        Window.bind(on_flip=on_flip)
+        Window.canvas.ask_update()
+
+    def start(*_a):
+        st = app.root.get_screen("start")
+        st.ids.camera.text = ""
+        st.ids.recording.text = str(recording.source)
+        for _ in range(len(players) - 2):
+            st.add_player()
+        rows = list(st.ids.players.children)[::-1]
+        for row, p in zip(rows, players):
+            row.ids.name.text, row.ids.paper.text = p["name"], p["paper"]
+            row.ids.colour.text = p["colour"]
+        rows[recording.first_player].ids.first.state = "down"
+        st.ids.begin.dispatch("on_release")
+        report["checks"]["start_error"] = st.ids.error.text
+        report["checks"]["after_begin"] = app.root.current
+        report["checks"]["config"] = [sessions[0].config.recording, sessions[0].config.camera] if sessions else None
+        t_start[0] = time.perf_counter()
+        Clock.schedule_interval(watch, 0.1)
+
+    def n_actions():
+        s = sessions[0] if sessions else None
+        j = getattr(getattr(s, "runner", None), "journal", None)
+        return len(j.actions()) if j is not None else 0
+
+    def watch(_dt):
+        cam = app.root.get_screen("live").ids.camera
+        seen_labels.update(lab.text for lab in cam._labels if lab.text)
+        frames[0] = app.live_vm.frames_shown if app.live_vm else 0
+        s = sessions[0]
+        alive = s._thread is not None and s._thread.is_alive()
+        if frames[0] >= 30 and "recording_live" not in shots:
+            shots.add("recording_live")
+            shot("recording_live", lambda: None)
+            return
+        if n_actions() >= 6 and "live_at" not in report["checks"]:
+            report["checks"]["live_at"] = n_actions()
+            k = n_actions()
+            report["checks"]["live_rows"] = [r for r in app.live_vm.beat_rows() if not r.startswith(" ")]
+            app.live_vm.refresh()
+            report["checks"]["live_rows"] = [r for r in app.live_vm.beat_rows() if not r.startswith(" ")]
+            if k < len(truth):
+                t = adapt.table_from_state(truth[k])
+                report["checks"]["truth_rows"] = [
+                    f"{b.beat}:{b.arrow}:{b.news_value}:{b.scoop_value}:{b.bonus}" for b in t.beats]
+            report["checks"]["app_rows"] = [
+                f"{b.beat}:{b.arrow}:{b.news_value}:{b.scoop_value}:{b.bonus}" for b in app.live_vm.table.beats]
+            return
+        if (not alive and time.perf_counter() - t_start[0] > 1) or time.perf_counter() - t_start[0] > 90:
+            finish()
+            return False
+
+    def finish():
+        report["checks"]["actions_seen"] = n_actions()
+        report["checks"]["frames_shown"] = frames[0]
+        report["checks"]["overlay_labels"] = sorted(seen_labels)
+        report["checks"]["messages"] = [m.text for m in app.live_vm.messages]
+        report["checks"]["seconds"] = round(time.perf_counter() - t_start[0], 1)
+        st = sessions[0].state
+        report["checks"]["app_scores"] = list(st.scores) if st is not None else None
+        report["checks"]["over"] = bool(st is not None and st.is_over)
+        app.go("scores")
+        scores = app.root.get_screen("scores")
+        report["checks"]["ranking_rows"] = scores.vm.ranking_rows()
+
+        def done():
+            (out / "report.json").write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")
+            app.stop()
+        Clock.schedule_once(lambda dt: shot("recording_scores", done), 0.1)
+
+    app.bind(on_start=lambda *_a: Clock.schedule_once(start, 0.2))
+    app.run()
+
+
+if __name__ == "__main__":
+    from ui.demo_data import recording_dir
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
+    rec = Path(sys.argv[2]) if len(sys.argv) > 2 else recording_dir("penny-press-3p")
+    main(out, rec)
+    os._exit(0)
