@@ -238,8 +238,14 @@ def bench_recordings(root: Path = ROOT / "ui" / "demo_data"):
         except Exception as exc:  # a recording being rewritten: skip it
             print(f"  {d.name}: skipped ({exc})")
             continue
+        states = {}
+        if (d / "states.jsonl").exists():
+            for line in (d / "states.jsonl").open():
+                st = json.loads(line)
+                states[(st["journal_index"], st["stage"])] = {
+                    x["component"]: (x["surface"], x["zone"]) for x in st["pieces"]}
         p = Pipeline()
-        stills = agree = wrong_still = flicker = frames = 0
+        stills = agree = wrong_still = flicker = frames = zone_ok = zone_n = 0
         ms = []
         prev: set[str] = set()
         prev_vis: set[str] = set()
@@ -259,13 +265,20 @@ def bench_recordings(root: Path = ROOT / "ui" / "demo_data"):
             if tr["still"] and not tr["hand"]:
                 stills += 1
                 agree += snap.still and mine == vis
+                want = states.get((tr["journal_index"], tr["stage"]), {})
+                for sg in snap.sightings:
+                    if sg.component in want and snap.still:
+                        zone_n += 1
+                        zone_ok += want[sg.component] == (sg.surface, sg.zone)
             if snap.still and mine != vis and not tr["hand"]:
                 wrong_still += 1
         out.append({"name": d.name, "frames": frames, "size": meta.get("size_px"),
                     "fps": meta.get("fps"), "stills": stills, "agree": agree,
-                    "wrong_still": wrong_still, "flicker": flicker, "ms": ms})
+                    "wrong_still": wrong_still, "flicker": flicker, "ms": ms,
+                    "zone_ok": zone_ok, "zone_n": zone_n})
         print(f"  {d.name}: {frames} frames, still moments {agree}/{stills} equal the truth, "
-              f"wrong still snapshots {wrong_still}, flicker {flicker}, ms {ms_stats(ms)}",
+              f"wrong still snapshots {wrong_still}, flicker {flicker}, surface+zone "
+              f"{zone_ok}/{zone_n}, ms {ms_stats(ms)}",
               flush=True)
     return out
 
@@ -353,12 +366,13 @@ def write_markdown(path: Path, mode: str, rows, size_hits, photos, pipe, recs, e
                  "our snapshot while the truth shows it in place in this and the previous "
                  "frame.")
         L.append("")
-        L.append("| recording | frame px | frames | still moments equal | wrong still | flicker | ms/frame median/p95 |")
-        L.append("|---|---|---|---|---|---|---|")
+        L.append("| recording | frame px | frames | still moments equal | wrong still | flicker | surface+zone equal (still moments) | ms/frame median/p95 |")
+        L.append("|---|---|---|---|---|---|---|---|")
         for r in recs:
             size = "x".join(str(v) for v in r["size"]) if r["size"] else "?"
             L.append(f"| {r['name']} | {size} | {r['frames']} | {r['agree']}/{r['stills']} | "
-                     f"{r['wrong_still']} | {r['flicker']} | {ms_stats(r['ms'])} |")
+                     f"{r['wrong_still']} | {r['flicker']} | {r['zone_ok']}/{r['zone_n']} | "
+                     f"{ms_stats(r['ms'])} |")
     L.append("")
     path.write_text("\n".join(L) + "\n", encoding="utf-8")
 
