@@ -66,7 +66,7 @@ def test_short_recording_decodes_back(short_recording):
         _, ids, _ = det.detectMarkers(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY))
         fids = {int(c.split(":")[2]) for c in line["visible"] if c.startswith("fid:")}
         assert len(fids) == 12 and fids <= set(ids.ravel().tolist())   # board + 2 mats
-    assert want > 50 and got / want >= 0.95
+    assert want >= 30 and got / want >= 0.95, (got, want)
 
 
 def test_truth_lines_follow_the_journal(short_recording):
@@ -84,6 +84,9 @@ def test_truth_lines_follow_the_journal(short_recording):
     laid = {p["component"] for p in page["pieces"] if (p["zone"] or "").startswith("front:")}
     placed = {pl.story for pl in game.press_results[-1].front_page.placements}
     assert placed <= laid                         # every placed story lies on the mat grid
+    desc = json.loads((out / "recording.json").read_text())   # what `companion demo` reads
+    assert (out / desc["frames"]).is_file() and desc["setup"] == setup
+    assert json.loads((out / desc["truth"]).read_text())["actions"][0]["action"] == "assign"
 
 
 def test_short_recording_journal_replays_to_its_scores(short_recording):
@@ -124,6 +127,8 @@ def test_bundled_recording_replays_to_its_final_scores(name, players):
     game = _replay(j["setup"], j["actions"])
     assert game.is_over and list(game.final.scores) == j["final_scores"]
     meta = json.loads((d / "meta.json").read_text())
+    desc = json.loads((d / "recording.json").read_text())
+    assert desc["frames"] == meta["video"] and desc["setup"] == j["setup"]
     lines = sum(1 for _ in (d / "truth.jsonl").open())
     cap = cv2.VideoCapture(str(d / meta["video"]))
     assert int(cap.get(cv2.CAP_PROP_FRAME_COUNT)) == lines == meta["frames"]

@@ -20,7 +20,9 @@ Output folder (see docs/renderer.md):
 - ``states.jsonl``: one object per still table: ``journal_index``, ``stage`` and
   the pieces where they lie (component, surface, zone, x_mm, y_mm);
 - ``journal.json``: the ground-truth journal (setup, actions, final scores);
-- ``meta.json``: camera, resolution, fps, codec, seed, frame count, tag sizes.
+- ``meta.json``: camera, resolution, fps, codec, seed, frame count, tag sizes;
+- ``recording.json``: what ``companion demo`` reads: ``frames`` (the video or the
+  frame folder), ``fps``, ``setup``, ``truth`` (journal.json) and the other files.
 
 Everything is seeded: the same journal, parameters and seed give the same frames.
 """
@@ -419,6 +421,11 @@ def render_recording(setup: dict, actions: Sequence, out_dir: str | Path,
                        "centre_mm": cam.centre.round(4).tolist()},
             "params": p, "stills": len(stills)}
     (out / "meta.json").write_text(json.dumps(meta, indent=1, default=str), encoding="utf-8")
+    # the description `companion demo` reads (ui/demo.py: load_recording)
+    desc = {"frames": meta["video"], "fps": params.fps, "setup": setup,
+            "truth": "journal.json", "truth_frames": "truth.jsonl", "states": "states.jsonl",
+            "meta": "meta.json"}
+    (out / "recording.json").write_text(json.dumps(desc, indent=1), encoding="utf-8")
     return meta
 
 
