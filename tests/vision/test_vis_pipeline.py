@@ -11,7 +11,7 @@ import pytest
 from calibration.layouts import load_layout
 from vision.pipeline import Pipeline, PipelineConfig, PipelineWorker
 from vision.sources import ArraySource
-from vision.synth import compose_surface, draw_hand
+from vision.synth import compose, compose_surface, draw_hand
 
 FPS = 10.0
 # story war-A1 (1x2 cells) with its tag on the centre of front cell 0,0 (70..110 x 40..80
@@ -128,10 +128,6 @@ def test_bad_frames_are_reported_not_raised(scene):
 
 
 def test_foreign_and_garbled_payloads_are_reported():
-    import cv2
-
-    from vision.synth import compose
-
     frame, _ = compose(640, 360, ["HELLO WORLD", "TC1:PP:S:NOPE-Z9", "TC1:PP:H:H07"],
                        module_px=4.0, seed=5)
     snap, rep = Pipeline().process(frame, 0.0)
@@ -152,3 +148,27 @@ def test_worker_thread_delivers_results(scene):
     w.stop()
     assert len(got) == 5 and w.frames == 5 and not w.errors
     assert len(w.latest[0].sightings) == 4
+
+
+def test_tracking_rescue_recovers_a_tag_gone_soft():
+    # 2 px per module: crisp at first (decoded by the raw pass), then blurred so the
+    # raw pass fails; the tracker's last corners give a sharpened 2x crop that reads it
+    from vision.synth import payloads
+
+    texts = payloads(4)
+    crisp, _ = compose(480, 320, texts, module_px=2.0, seed=4, blur_sigma=0.5, jpeg_quality=None,
+                       noise=2)
+    soft, _ = compose(480, 320, texts, module_px=2.0, seed=4, blur_sigma=1.1, jpeg_quality=None,
+                      noise=2)
+    cfg = PipelineConfig(prep="none", rescue=False, aruco=False)
+    from vision.decode import Decoder
+
+    assert Decoder(prep="none", rescue=False, aruco=False).decode(soft) == []
+    p = Pipeline(cfg)
+    snap, rep = p.process(crisp, 0.0)
+    assert len(snap.sightings) == 4
+    outs = feed(p, [soft] * 8, t0=0.1)
+    snap, rep = outs[-1]
+    tracked = [s for s in rep.symbols if s.symbol.pass_ == "track"]
+    assert len(tracked) >= 2
+    assert {s.component for s in snap.sightings} >= {s.component for s in tracked}
