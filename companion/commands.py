@@ -74,7 +74,9 @@ def journal_from_record(record: dict, path: str | Path | None = None):
 def _scores_line(state) -> str:
     names = [getattr(p, "name", None) or getattr(p, "colour", str(i))
              for i, p in enumerate(getattr(state, "players", ()))]
-    scores = list(getattr(state, "scores", ()))
+    from .journal import total_scores
+
+    scores = total_scores(state)
     return "  ".join(f"{n} {s}" for n, s in zip(names, scores))
 
 

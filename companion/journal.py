@@ -77,6 +77,15 @@ class Event:
                 "source": self.source, "at": self.at}
 
 
+def total_scores(state) -> list[int]:
+    """Points per player: the final scores (end-game bonuses included) once the game
+    is over, else the running scores (``state.scores``)."""
+    final = getattr(state, "final", None)
+    if final is not None and getattr(final, "scores", None) is not None:
+        return list(final.scores)
+    return list(getattr(state, "scores", ()))
+
+
 def _action_type(payload: dict) -> str:
     return str(payload.get("action", payload.get("type", "")))
 
@@ -323,7 +332,7 @@ class Journal:
         undone = {e.payload.get("target") for e in self._events if e.kind == "undo"}
         timeline = []
         for seq, st in self._timeline:
-            timeline.append({"seq": seq, "scores": list(getattr(st, "scores", ()))})
+            timeline.append({"seq": seq, "scores": total_scores(st)})
         record: dict[str, Any] = {
             "format": EXPORT_FORMAT,
             "version": 1,
@@ -332,7 +341,7 @@ class Journal:
             "events": [dict(e.to_dict(), undone=e.seq in undone) for e in self._events],
             "actions": [e.payload for e in self._effective_action_events()],
             "timeline": timeline,
-            "scores": list(getattr(self._state, "scores", ())),
+            "scores": total_scores(self._state),
             "over": bool(getattr(self._state, "is_over", False)),
         }
         summary = getattr(self.rules, "record_summary", None)

@@ -32,7 +32,7 @@ def test_demo_flow_prints_every_press_and_the_final_receipt(tmp_path):
         truth = pp.apply(truth, a)
     frames = ArraySource([np.zeros((8, 8, 3), np.uint8)] * len(snaps))
     rec = Recording(frames, [pp.PlayerSpec(**p) for p in setup["players"]], setup["first_player"],
-                    name="scripted", truth={"final_scores": list(truth.scores)},
+                    name="scripted", truth={"final_scores": list(truth.final.scores)},
                     initial_cards=setup["headline_cards"])
     lines = []
     res = run_demo(rec, tmp_path / "out", progress=False, echo=lines.append, reader=ScriptedReader(snaps))

@@ -144,7 +144,10 @@ def test_export_record_is_documented_and_replays(tmp_path, game):
     from companion.commands import journal_from_record
 
     again = journal_from_record(rec, tmp_path / "again.sqlite")
-    assert list(again.state.scores) == rec["scores"]
+    assert list(again.state.final.scores) == rec["scores"]
+    # the record's scores include the end-game bonuses
+    bonus = sum(b.marker * len(b.winners) for b in again.state.final.bonuses)
+    assert sum(rec["scores"]) == sum(again.state.scores) + bonus
 
 
 def test_open_rejects_foreign_files(tmp_path):
@@ -172,7 +175,7 @@ def test_cli_sample_replay_export(tmp_path, capsys):
     assert main(["export", str(path), "-o", str(out_json)]) == 0
     rec = json.loads(out_json.read_text())
     j = Journal.open(path)
-    assert rec["scores"] == list(j.state.scores)
+    assert rec["scores"] == list(j.state.final.scores)
     # replaying the JSON export gives the same final line
     capsys.readouterr()
     assert main(["replay", str(out_json), "--brief"]) == 0

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion.errors import CompanionError
+from companion.journal import total_scores
 from companion.games import penny_press as pp
 
 DEMO_DATA = Path(__file__).parent / "demo_data"
@@ -265,7 +266,7 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int =
     result.pages = pages.written
     if rec.truth is not None and st is not None:
         want = list(rec.truth.get("final_scores") or rec.truth.get("scores") or [])
-        result.matches_truth = st.is_over and list(st.scores) == want
+        result.matches_truth = st.is_over and total_scores(st) == want
         echo(f"Scores {'match' if result.matches_truth else 'DO NOT match'} the recording's ground truth "
              f"({want}).")
     echo(f"{frames} frames in {result.seconds:.1f} s; journal {journal_path}; pages in {out_dir}/")

@@ -27,7 +27,7 @@ from typing import Callable, Sequence
 
 from companion.errors import CompanionError, RuleError
 from companion.games import penny_press as pp
-from companion.journal import Journal
+from companion.journal import Journal, total_scores
 from companion.observer import Outcome, PennyPressObserver, Report
 from companion.table import Sighting, TableSnapshot
 
@@ -108,18 +108,28 @@ class GameRunner:
                             for s in snap.sightings))
 
     def setup_from(self, snap: TableSnapshot) -> list[Step]:
-        """Create the game from the initial headline cards seen on the table."""
-        cards, reports = self.observer.initial_cards(snap, len(self.players))
-        if not cards and self.expected_cards:
-            return [Step(report=r) for r in reports]
-        if self.expected_cards and sorted(cards) != sorted(self.expected_cards):
-            return [Step(report=Report("warning", "setup_cards",
-                                       f"initial headline cards seen {cards}, expected {self.expected_cards}",
-                                       "Penny Press: Setup"))]
-        if not cards:
-            return [Step(report=r) for r in reports]
-        order = self.expected_cards or cards
-        setup = pp.setup_to_dict(list(self.players), list(order), self.first_player, self.strike)
+        """Create the game from the initial headline cards (docs/rulings.md).
+
+        The cards are the ones laid out on the table (one per player); when the
+        setup names them (``expected_cards``: a recording's description, or the
+        start screen), a still view that shows only some of them (the last one
+        on top of the others) is accepted, and one that shows another card is not.
+        """
+        seen = sorted({s.component for s in snap.sightings if s.component in self.observer.catalog.headline_cards})
+        if self.expected_cards:
+            strange = sorted(set(seen) - set(self.expected_cards))
+            if strange or not seen:
+                return [Step(report=Report(
+                    "warning", "setup_cards",
+                    f"the initial headline cards should be {', '.join(self.expected_cards)}; "
+                    f"the table shows {', '.join(seen) or 'none'}", "Penny Press: Setup"))]
+            order = list(self.expected_cards)
+        else:
+            cards, reports = self.observer.initial_cards(snap, len(self.players))
+            if not cards:
+                return [Step(report=r) for r in reports]
+            order = cards
+        setup = pp.setup_to_dict(list(self.players), order, self.first_player, self.strike)
         if self.journal_path is None:
             raise CompanionError("no journal path for the new game")
         self.journal = Journal.create(self.journal_path, "penny-press", setup)
@@ -394,7 +404,7 @@ class GameSession:
                 continue
             out.append(P.ScorePoint(label, tuple(zip(colours, st.scores))))
         if j.state.is_over:
-            out.append(P.ScorePoint("end", tuple(zip(colours, j.state.scores))))
+            out.append(P.ScorePoint("end", tuple(zip(colours, total_scores(j.state)))))
         return out
 
     def final_ranking(self) -> list[P.FinalRow] | None:
