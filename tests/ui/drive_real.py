@@ -139,8 +139,15 @@ def main(out: Path) -> None:
     source, reader = GatedSource(len(snaps)), ScriptReader(snaps)
     sessions = []
 
+    published = [0]  # frames whose Update the session has published (after the runner fed)
+
+    def count(up):
+        if up.frame is not None:
+            published[0] += 1
+
     def factory(cfg):
         s = create_session(cfg, reader=reader, source=source)
+        s.subscribe(count)
         sessions.append(s)
         return s
 
@@ -180,7 +187,7 @@ def main(out: Path) -> None:
             t0 = time.perf_counter()
 
             def poll(dt):
-                if reader.done >= frames and app.live_vm.slot.take() is None or time.perf_counter() - t0 > 20:
+                if published[0] >= frames or time.perf_counter() - t0 > 20:
                     app.live_vm.refresh()
                     app.refresh_current()
                     Clock.schedule_once(lambda dt: nxt(), 0.15)

@@ -81,7 +81,7 @@ class CameraView(Widget):
                     pts += [x0 + u * w, y0 + (1 - v) * h]
                 Line(points=pts, close=True, width=1.5)
         while len(self._labels) < len(self._overlays):
-            lab = Label(font_size="11sp", size_hint=(None, None))
+            lab = TagLabel(font_size="10sp", size_hint=(None, None))
             self._labels.append(lab)
             self.add_widget(lab)
         for i, lab in enumerate(self._labels):
@@ -97,6 +97,10 @@ class CameraView(Widget):
                 lab.pos = (x0 + u * w, y0 + (1 - v) * h + 1)
             else:
                 lab.text, lab.opacity = "", 0
+
+
+class TagLabel(Label):
+    """A tag's label on the camera image (dark backing, see common.kv)."""
 
 
 class FrontPageGrid(FloatLayout):
