@@ -34,7 +34,7 @@ def short_recording(tmp_path_factory):
     actions = actions[:6]                       # up to the first press and its draw
     assert any(isinstance(a, GoToPress) for a in actions)
     out = tmp_path_factory.mktemp("rec")
-    params = RecordingParams(resolution=(2944, 1656), fps=2.0, reach_frames=0, applied_frames=1,
+    params = RecordingParams(resolution=(3200, 1800), fps=2.0, reach_frames=0, applied_frames=1,
                              still_frames=1, setup_frames=1, fmt="mp4v", seed=3,
                              effects=Effects(light_gradient=0.2, vignette=0.15, glare_spots=1,
                                              defocus_sigma=0.5, noise_sigma=1.0, jpeg_quality=None))
@@ -74,6 +74,8 @@ def test_truth_lines_follow_the_journal(short_recording):
     truth = [json.loads(x) for x in (out / "truth.jsonl").open()]
     idx = [t["journal_index"] for t in truth]
     assert idx[0] == -1 and idx == sorted(idx) and idx[-1] == len(actions) - 1
+    # the observer starts the game from the initial headline cards: all in view
+    assert set(setup["headline_cards"]) <= set(truth[0]["visible"])
     assert all(t["hand"] == (t["moment"] != "still") for t in truth)
     press = next(k for k, a in enumerate(actions) if isinstance(a, GoToPress))
     stages = {t["stage"] for t in truth if t["journal_index"] == press}

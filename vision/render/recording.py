@@ -151,8 +151,9 @@ def table_state(game, reporters_on: dict[str, list[str]], *,
     reporters_on: story -> reporter ids (from :class:`ReporterIds`). laid_page: a
     FrontPage shown on ``laid_player``'s mat (during a press; its stories are then
     left out of that player's published strip) with the ad at ``laid_ad``.
-    The face-up headline card is the last one used; the ad tile of seat i is
-    ``ad<i+1>``."""
+    The initial headline cards lie beside the board all game (the observer reads
+    them at setup); the headline zone shows the last card drawn after a press; the
+    ad tile of seat i is ``ad<i+1>``."""
     colours = [p.colour for p in game.players]
     published = {c: list(game.published[i]) for i, c in enumerate(colours)}
     front: dict[str, list[FrontPlacement]] = {}
@@ -172,7 +173,8 @@ def table_state(game, reporters_on: dict[str, list[str]], *,
         players=colours,
         columns={b: list(v) for b, v in game.board.items()},
         reporters_on=reporters_on,
-        headline=game.used_cards[-1] if game.used_cards else None,
+        headline=game.used_cards[-1] if len(game.used_cards) > len(colours) else None,
+        setup_cards=list(game.used_cards[:len(colours)]),
         bonus=dict(game.bonus_track),
         arrows=dict(game.arrow_position),
         pennies={c: int(game.pennies[i]) for i, c in enumerate(colours)},

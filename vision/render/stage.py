@@ -168,6 +168,11 @@ class TableState:
     published: dict[str, list[str]] = field(default_factory=dict)
     front: dict[str, list[FrontPlacement]] = field(default_factory=dict)
     newsboy: str | None = None
+    setup_cards: list[str] = field(default_factory=list)
+
+
+#: Setup headline cards: a column on the table left of the board (mm from its edge).
+SETUP_GAP_MM = 8.0
 
 
 def story_shape(story: str) -> tuple[str, str, int]:
@@ -223,7 +228,9 @@ def stage_bounds(players: list[str]) -> tuple[float, float, float, float]:
     """(x0, y0, x1, y1) table mm around everything staged for these players
     (board, mats and their published strips)."""
     pub = layout("penny-press-mat")["zones"]["published"]["bbox"]
-    xs, ys = [], []
+    board = arrangement(players)["board"]
+    xs = [board.origin_mm[0] - SETUP_GAP_MM - _piece_size("headline")[0] - 4.0]
+    ys = []
     for s in arrangement(players).values():
         x, y = s.origin_mm
         xs += [x, x + s.size_mm[0]]
@@ -347,6 +354,14 @@ def stage(state: TableState, tags: str = "large") -> list[Placed]:
         _place(items, f"bonus-{beat}", "bonus", board, f"bonus:{beat}",
                (slot[0] + slot[2]) / 2, (slot[1] + slot[3]) / 2, 0.0, size,
                tag_for("bonus", f"bonus-{beat}", size, tags), 3, BEAT_COLOURS[beat])
+    hw, hh = _piece_size("headline")
+    for i, card in enumerate(state.setup_cards):
+        tx = board.origin_mm[0] - SETUP_GAP_MM - hw / 2
+        ty = board.origin_mm[1] + 10.0 + hh / 2 + i * (hh + 4.0)
+        items.append(Placed(component=card, kind="headline", surface="table", zone=None,
+                            x_mm=tx, y_mm=ty, angle_deg=0.0, size_mm=(hw, hh),
+                            tag=tag_for("headline", card, (hw, hh), tags), sx_mm=tx, sy_mm=ty,
+                            layer=2, colour=(225, 235, 240), label=card))
     if state.headline:
         z = blay["zones"]["headline"]["bbox"]
         size = _piece_size("headline")
