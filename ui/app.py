@@ -162,6 +162,8 @@ def build_app_class():
                 session = self.session_factory(config)
             except (CompanionError, OSError, ValueError) as exc:
                 return i18n.tr("err.session", self.lang, error=exc)
+            if self.session is not None:  # a game was open: stop its worker first
+                self.session.stop()
             self.session = session
             self.live_vm = LiveVM(session, self.lang)
             self.corrections_vm = CorrectionsVM(session, self.lang)
@@ -203,12 +205,11 @@ def build_app_class():
         def apply_settings(self, settings) -> None:
             """Take saved settings: language now; printer/camera for the session if
             it offers ``apply_settings`` (else from the next game)."""
-            from dataclasses import replace
             self.start_vm.printer = settings.printer
             self.start_vm.camera = settings.camera
             self.start_vm.min_module_px = settings.min_module_px
             if self.session is not None and hasattr(self.session, "apply_settings"):
-                self.session.apply_settings(replace(settings))
+                self.session.apply_settings(settings)
             if settings.lang != self.lang:
                 self.set_lang(settings.lang)
 

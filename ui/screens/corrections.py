@@ -73,8 +73,3 @@ class CorrectionsScreen(Screen):
             vm.undo()
         App.get_running_app().state_changed()
         self.refresh()
-
-    def selected_text(self) -> str:
-        vm = self.vm
-        what = vm.selected_story or (i18n.beat(vm.selected_beat, vm.lang) if vm.selected_beat else "-")
-        return i18n.tr("corr.selected", vm.lang, what=what)

@@ -221,8 +221,12 @@ class LiveVM:
 
     def message_rows(self) -> list[tuple[str, tuple]]:
         """(text, rgba) for the newest observer messages, oldest first."""
-        return [(f"{i18n.tr('level.' + m.level, self.lang) if 'level.' + m.level in i18n.TEXTS else m.level}: {m.text}",
-                 LEVEL_RGBA.get(m.level, LEVEL_RGBA["info"])) for m in self.messages]
+        rows = []
+        for m in self.messages:
+            key = f"level.{m.level}"
+            level = i18n.tr(key, self.lang) if key in i18n.TEXTS else m.level
+            rows.append((f"{level}: {m.text}", LEVEL_RGBA.get(m.level, LEVEL_RGBA["info"])))
+        return rows
 
     def tags_text(self) -> str:
         syms = [symbol_from(s) for s in self.symbols]
