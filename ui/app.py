@@ -187,6 +187,16 @@ def build_app_class():
             if p.state_changed or p.messages:
                 self.refresh_current()
 
+        def correct_component(self, component: str) -> bool:
+            """Open the corrections screen on ``component`` when it is a story on
+            the board (a tap on its tag in the camera image); False otherwise."""
+            if self.corrections_vm is None or not any(
+                    kind == "story" and ident == component for kind, ident, _ in self.corrections_vm.targets()):
+                return False
+            self.corrections_vm.select("story", component)
+            self.go("corrections")
+            return True
+
         def state_changed(self) -> None:
             if self.live_vm:
                 self.live_vm.refresh()

@@ -125,6 +125,16 @@ def main(out: Path, lang: str) -> None:
 
     def first_frame_check():
         report["checks"]["frames_shown"] = app.live_vm.frames_shown
+        cam = scr("live").ids.camera
+        ov = next(o for o in cam._overlays if o.label == "crime-B1")
+        x0, y0, w, h = cam.image_rect()
+        u = sum(p[0] for p in ov.points) / len(ov.points)
+        v = sum(p[1] for p in ov.points) / len(ov.points)
+        touch = type("Touch", (), {"pos": (x0 + u * w, y0 + (1 - v) * h)})()
+        report["checks"]["tap_handled"] = cam.on_touch_down(touch)
+        report["checks"]["tap_screen"] = app.root.current
+        report["checks"]["tap_selected"] = app.corrections_vm.selected_story
+        app.go("live")
         report["checks"]["overlay_labels"] = [lab.text for lab in scr("live").ids.camera._labels if lab.text]
 
     # 3. corrections: vision saw 2 red reporters on crime-D3, there is 1

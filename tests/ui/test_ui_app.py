@@ -66,6 +66,8 @@ def test_live_table_shows_frame_tags_state_and_adjustment(report):
     assert "Crime: arrow 4 · value 3 · scoop 1 · bonus 2" in texts
     assert "Move the Crime arrow to 4" in texts
     assert any(t.startswith("Bo's turn") for t in texts)
+    # tapping a story's tag in the camera image opens the corrections on it
+    assert c["tap_handled"] and c["tap_screen"] == "corrections" and c["tap_selected"] == "crime-B1"
 
 
 def test_correction_is_an_event_and_undo_restores(report):

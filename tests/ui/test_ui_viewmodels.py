@@ -285,3 +285,15 @@ def test_code_for_maps_spinner_texts_back():
     assert i18n.code_for("colour.", "green", "zh", ("red", "green")) == "green"
     with pytest.raises(ValueError, match="none of red, green"):
         i18n.code_for("colour.", "violeta", "es", ("red", "green"))
+
+
+def test_overlay_hit_test_picks_the_tag_under_the_finger():
+    from ui.viewmodels.live import overlay_at
+    syms = [Symbol("war-A1", ((10, 10), (50, 10), (50, 50), (10, 50))),
+            Symbol("red1", ((20, 20), (30, 20), (30, 30), (20, 30))),
+            Symbol(None, ((60, 60), (90, 60), (90, 90), (60, 90)), "unreadable", "glare")]
+    ov = overlays(syms, 100, 100, "en")
+    assert overlay_at(ov, 0.25, 0.25).label == "red1"  # the smaller of two nested outlines
+    assert overlay_at(ov, 0.45, 0.15).label == "war-A1"
+    assert overlay_at(ov, 0.75, 0.75) is None  # unreadable tags are not tappable
+    assert overlay_at(ov, 0.05, 0.95) is None

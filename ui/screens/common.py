@@ -55,6 +55,24 @@ class CameraView(Widget):
         self._overlays = overlays
         self._redraw()
 
+    def tag_at(self, x: float, y: float):
+        """The read tag (Overlay) under window point (x, y) px, or None."""
+        from ui.viewmodels.live import overlay_at
+        x0, y0, w, h = self.image_rect()
+        if not w or not h:
+            return None
+        return overlay_at(self._overlays, (x - x0) / w, 1 - (y - y0) / h)
+
+    def on_touch_down(self, touch):
+        """A tap on a story's tag opens the corrections screen with it selected."""
+        if not self.collide_point(*touch.pos):
+            return False
+        ov = self.tag_at(*touch.pos)
+        if ov is None:
+            return False
+        app = App.get_running_app()
+        return bool(app and hasattr(app, "correct_component") and app.correct_component(ov.label))
+
     def image_rect(self) -> tuple[float, float, float, float]:
         """(x, y, width, height) of the letter-boxed image inside the widget (px)."""
         fw, fh = self.frame_size

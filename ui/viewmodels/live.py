@@ -89,6 +89,31 @@ def overlays(symbols: Sequence[Any], width_px: int, height_px: int, lang: str) -
     return out
 
 
+def point_in(points: Sequence[tuple[float, float]], u: float, v: float) -> bool:
+    """True when (u, v) lies inside the polygon ``points`` (even-odd rule)."""
+    inside = False
+    n = len(points)
+    for i in range(n):
+        (x1, y1), (x2, y2) = points[i], points[(i + 1) % n]
+        if (y1 > v) != (y2 > v) and u < x1 + (v - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def overlay_at(ovs: Sequence[Overlay], u: float, v: float) -> Overlay | None:
+    """The read tag whose outline contains (u, v) (frame fractions, v down), the
+    smallest when outlines nest; None when the point is on no read tag."""
+    hits = [o for o in ovs if o.ok and point_in(o.points, u, v)]
+    if not hits:
+        return None
+
+    def area(o):
+        p = o.points
+        return abs(sum(p[i][0] * p[(i + 1) % len(p)][1] - p[(i + 1) % len(p)][0] * p[i][1]
+                       for i in range(len(p)))) / 2
+    return min(hits, key=area)
+
+
 def adjustment_text(a: Any, lang: str, names: Sequence[str] = ()) -> str:
     """One board adjustment (protocol or engine Adjustment) as a sentence in
     ``lang``; ``names`` gives player names by seat index. ValueError for an unknown
