@@ -190,6 +190,9 @@ def test_scores_chart_ranking_export_and_bgstats(tmp_path):
     s = FakeSession(period=0, out_dir=tmp_path)
     vm = ScoresVM(s, "en")
     assert vm.ranking_rows() == ["The game is not over"]
+    s.bgstats_link = lambda: ""  # a session with no finished game gives no link
+    assert vm.bgstats_link() is None and vm.status == "The game is not over"
+    del s.bgstats_link
     while s.step():
         pass
     rows = vm.ranking_rows()

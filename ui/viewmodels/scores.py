@@ -102,5 +102,8 @@ class ScoresVM:
         except (CompanionError, ValueError) as exc:
             self.status = str(exc)
             return None
+        if not link:  # the session has no finished game to send
+            self.status = i18n.tr("scores.not_finished", self.lang)
+            return None
         self.status = i18n.tr("scores.link_ready", self.lang, link=link[:60] + "…")
         return link
