@@ -199,7 +199,7 @@ class Pipeline:
         self.tracker = tracker or Tracker(c.missing_s, c.settle_s)
         self._shape = None
         self._index = 0
-        self._zone_px_cache: dict[int, list] = {}
+        self._zone_px_cache: dict[str, tuple[SurfacePose, list]] = {}
 
     # ------------------------------------------------------------------ state
     def _reset_maps(self, shape, small_shape) -> None:
@@ -481,16 +481,15 @@ class Pipeline:
             return frozenset()
         out = set()
         for surface, pose in poses.items():
-            key = id(pose)
-            boxes = self._zone_px_cache.get(key)
-            if boxes is None:
+            cached = self._zone_px_cache.get(surface)
+            if cached is not None and cached[0] is pose:
+                boxes = cached[1]
+            else:  # a new pose: project the zones once
                 boxes = []
                 for z in pose.layout.zones:
                     px = pose.to_px(np.array(z.polygon, np.float64))
                     boxes.append((z.name, self._tiles_of_box(*px.min(0), *px.max(0))))
-                self._zone_px_cache = {k: v for k, v in self._zone_px_cache.items()
-                                       if k in {id(p) for p in poses.values()}}
-                self._zone_px_cache[key] = boxes
+                self._zone_px_cache[surface] = (pose, boxes)
             for name, (ty0, ty1, tx0, tx1) in boxes:
                 if occl[ty0:ty1, tx0:tx1].any():
                     out.add(f"{surface}/{name}")
