@@ -246,11 +246,14 @@ class PennyPressObserver:
                 INFO, "press_in_progress",
                 f"{name} is going to press: still to take from the board: {', '.join(still_on_board)}",
                 "Penny Press: Go to Press", stories=", ".join(still_on_board))])
+        return self._try(state, pp.GoToPress(player=p, front_page=self.front_page_of(state, p, laid)))
+
+    def front_page_of(self, state, seat: int, laid: dict[str, tuple[int, int, int]]) -> pp.FrontPage:
+        """The engine FrontPage of stories laid on ``seat``'s mat (from :meth:`read`)."""
         placements = tuple(
             placement_from_tag(self.catalog.stories[s], r, c, k) for s, (r, c, k) in sorted(laid.items())
         )
-        page = pp.FrontPage(placements=placements, ad_cell=state.ad[p])
-        return self._try(state, pp.GoToPress(player=p, front_page=page))
+        return pp.FrontPage(placements=placements, ad_cell=state.ad[seat])
 
     def _draw(self, state, obs: Observed) -> Outcome:
         new = sorted(c for c in obs.headline if c not in state.used_cards)

@@ -31,6 +31,7 @@ from companion.journal import Journal, total_scores
 from companion.observer import Outcome, PennyPressObserver, Report
 from companion.table import Sighting, TableSnapshot
 
+from .viewmodels import adapt
 from .viewmodels import protocol as P
 
 # -------------------------------------------------------------------- runner
@@ -225,15 +226,13 @@ class GameSession:
             self.players = tuple(config.players)
             path = base / time.strftime("penny-press-%Y%m%d-%H%M%S.sqlite")
             self.runner = GameRunner(None, players=_players_from(config), strike=config.variant_strike,
-                                     journal_path=path)
+                                     first_player=getattr(config, "first_player", 0), journal_path=path)
         self._reader = reader
         self._source = source
         self._subs: list[Callable[[P.Update], None]] = []
         self._lock = threading.RLock()
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
-        self._history_labels: list[str] = []
-        self._player_page: dict[str, P.FrontPageView] = {}
 
     # -- protocol: lifecycle ----------------------------------------------------
     @property
@@ -297,127 +296,67 @@ class GameSession:
             steps = self.runner.feed(snap)
         messages = tuple(P.Message(s.report.text, s.report.level, s.report.rule) for s in steps if s.report)
         changed = any(s.action is not None or s.event_seq == 1 for s in steps)
-        up = P.Update(frame=image, symbols=tuple(getattr(report, "symbols", ()) or ()), snapshot=snap,
+        up = P.Update(frame=image, symbols=P.symbols_of(report), snapshot=snap,
                       messages=messages, state_changed=changed)
         self._publish(up)
         return up
 
     # -- protocol: views --------------------------------------------------------
+    # Every view comes from ui.viewmodels.adapt, over the engine's own functions.
+    def _last_action_text(self) -> str:
+        j = self.runner.journal
+        acts = j.actions() if j is not None else []
+        return adapt.action_text(acts[-1], j.state, self.lang) if acts else ""
+
     def table(self) -> P.TableView | None:
         st = self.state
-        if st is None:
-            return None
-        beats = []
-        for b in st.catalog.beats:
-            stories = []
-            for sid in reversed(st.board[b]):  # top to bottom
-                counts = st.reporters.get(sid, ())
-                rep = tuple((st.players[i].colour, c) for i, c in enumerate(counts) if c)
-                stories.append(P.StoryView(sid, rep))
-            beats.append(P.BeatView(b, st.arrow_position[b], st.news_beat_value(b), st.scoop_value(b),
-                                    st.bonus_track[b], tuple(stories)))
-        players = tuple(
-            P.PlayerView(p.colour, p.name, p.paper, st.home[i], st.scores[i], tuple(st.published[i]),
-                         st.pennies[i])
-            for i, p in enumerate(st.players))
-        last = ""
-        acts = self.runner.journal.actions()
-        if acts:
-            describe_action = getattr(pp, "describe_action", None)
-            last = describe_action(acts[-1]) if describe_action else str(pp.action_to_dict(acts[-1]))
-        return P.TableView(beats, players, None if st.is_over else st.players[st.current_player].colour,
-                           edition=len(st.press_results), final=st.phase in ("final_turns", "final_presses"),
-                           last_action=last, finished=st.is_over)
+        return None if st is None else adapt.table_from_state(st, self._last_action_text())
 
     def adjustments(self) -> list[P.Adjustment]:
+        """The engine's board_adjustments for the last action, unchanged."""
         j = self.runner.journal
         if j is None:
             return []
         tl = j.timeline()
         if len(tl) < 2:
             return []
-        before, after = tl[-2][1], tl[-1][1]
-        out = []
-        for a in pp.board_adjustments(before, after):
-            colour = after.players[a.player].colour if a.player is not None else None
-            if a.kind in ("arrow", "bonus"):
-                out.append(P.Adjustment(a.kind, beat=a.beat, value=a.value))
-            elif a.kind in ("place", "remove", "to_pile"):
-                kind = "place" if a.kind == "place" else "remove"
-                out += [P.Adjustment(kind, beat=a.beat, story=s) for s in a.stories]
-            elif a.kind == "ad" and a.cell is not None:
-                out.append(P.Adjustment("ad", value=a.cell[0] * 4 + a.cell[1], colour=colour))
-        return out
+        return [P.Adjustment(a.kind, a.beat, a.value, tuple(a.stories), a.player, a.cell)
+                for a in pp.board_adjustments(tl[-2][1], tl[-1][1])]
 
     def _seat(self, colour: str) -> int:
-        for i, p in enumerate(self.state.players):
-            if p.colour == colour:
-                return i
-        raise CompanionError(f"no {colour} player in this game")
-
-    def _page_view(self, st, claimed, page, ad_cell, total=None, breakdown=None) -> P.FrontPageView:
-        cat = st.catalog
-        items = []
-        for pl in page.placements:
-            s = cat.stories[pl.story]
-            w, h = (s.height, s.width) if pl.rotated else (s.width, s.height)
-            items.append(P.Placement(pl.story, pl.row, pl.col, w, h))
-        if ad_cell is not None:
-            items.append(P.Placement("ad", ad_cell[0], ad_cell[1], 1, 1))
-        placed = {pl.story for pl in page.placements}
-        exclusive = None
-        for line in breakdown or ():
-            if line[0] == "exclusive":
-                exclusive = line[1]
-        return P.FrontPageView(tuple(items), int(total or 0), tuple(s for s in claimed if s not in placed),
-                               exclusive)
+        try:
+            return adapt.seat_of(self.state, colour)
+        except ValueError as exc:
+            raise CompanionError(str(exc)) from None
 
     def press_preview(self, colour: str) -> P.PressPreview:
         st = self.state
         if st is None:
             raise CompanionError("the game has not started")
         seat = self._seat(colour)
-        probe = dataclasses.replace(st, current_player=seat, actions_left=1, newsboy=None)
+        mat_page = None
+        snap = self.runner.last_snapshot
+        if snap is not None:
+            laid = self.runner.observer.read(st, snap).front.get(seat) or {}
+            if laid:
+                mat_page = self.runner.observer.front_page_of(st, seat, laid)
         try:
-            after = pp.apply(probe, pp.GoToPress(player=seat))
+            return adapt.press_preview(st, colour, mat_page)
         except RuleError as exc:
             raise CompanionError(f"{colour} cannot go to press now: {exc.detail}") from None
-        res = after.press_results[-1]
-        scoop = tuple((st.players[i].colour, pts) for i, pts in sorted(res.scoop_awards.items()) if pts)
-        suggested = self._page_view(st, res.claimed, res.front_page, st.ad[seat], res.total, res.breakdown)
-        return P.PressPreview(colour, tuple(res.claimed), scoop, suggested, self._player_page.get(colour))
 
     def score_history(self) -> list[P.ScorePoint]:
         j = self.runner.journal
         if j is None:
             return []
-        out = []
-        colours = [p.colour for p in j.state.players]
-        presses = 0
-        for k, (seq, st) in enumerate(j.timeline()):
-            if k and len(st.press_results) > presses:
-                presses = len(st.press_results)
-                label = f"P{presses}"
-            elif k == 0:
-                label = "0"
-            else:
-                continue
-            out.append(P.ScorePoint(label, tuple(zip(colours, st.scores))))
+        out = adapt.history_from_states(j.states())
         if j.state.is_over:
-            out.append(P.ScorePoint("end", tuple(zip(colours, total_scores(j.state)))))
+            out.append(P.ScorePoint("end", tuple(zip((p.colour for p in j.state.players), total_scores(j.state)))))
         return out
 
     def final_ranking(self) -> list[P.FinalRow] | None:
         st = self.state
-        if st is None or st.final is None:
-            return None
-        f = st.final
-        rows = []
-        for i, p in enumerate(st.players):
-            bonuses = tuple((b.beat, b.marker) for b in f.bonuses if i in b.winners)
-            rows.append(P.FinalRow(f.rank[i], p.colour, p.name, f.circulation[i], bonuses, f.scores[i],
-                                   f.stories[i], i in f.winners))
-        return sorted(rows, key=lambda r: (r.place, r.colour))
+        return None if st is None else adapt.final_rows(st)
 
     # -- protocol: actions ------------------------------------------------------
     def correct(self, correction: P.Correction) -> None:

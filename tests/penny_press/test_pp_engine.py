@@ -404,3 +404,24 @@ def test_describe_names_beats_values_and_turn():
     war = next(ln for ln in text.splitlines() if ln.strip().startswith("war"))
     assert "arrow 6 news 4 scoop 2" in war and "war-D1[redx2,bluex1,greenx2]" in war
     assert "(headline card to draw)" in describe(apply(s, GoToPress(0)))
+
+
+def test_press_preview_equals_the_press_and_changes_nothing():
+    """press_preview gives exactly the PressResult that going to press records, for
+    any player, and leaves the state as it was (Penny Press: Go to Press)."""
+    import companion.games.penny_press as pp
+
+    setup, actions = pp.random_game(9, 4)
+    state = pp.new_game_from_dict(setup)
+    checked = 0
+    for a in actions:
+        if isinstance(a, pp.GoToPress):
+            before = state
+            preview = pp.press_preview(state, a.player)
+            state = pp.apply(state, a)
+            assert preview == state.press_results[-1]
+            assert before.press_results == state.press_results[:-1]
+            checked += 1
+        else:
+            state = pp.apply(state, a)
+    assert checked >= 4

@@ -83,21 +83,18 @@ def press_preview(state: pp.GameState, colour: str, mat_page: pp.FrontPage | Non
     """What going to press now would give ``colour`` (Penny Press: Go to Press):
     claimed stories (ties count), scoop points of every other player with reporters
     on them (the beat's scoop value once per story), the solver's best page, and the
-    page seen on the player's mat (``mat_page``, or None)."""
+    page seen on the player's mat (``mat_page``, or None). All from the engine's
+    ``press_preview``; empty (no claimed story) when the player can claim nothing."""
     p = seat_of(state, colour)
-    claimed = state.claimable(p)
-    scoop: dict[str, int] = {}
-    for sid in claimed:
-        counts = state.reporters.get(sid, ())
-        for q, n in enumerate(counts):
-            if q != p and n:
-                c = state.players[q].colour
-                scoop[c] = scoop.get(c, 0) + state.scoop_value(state.story_beat(sid))
+    if not state.claimable(p):  # nothing to claim: an empty preview, not an error
+        empty = pp.FrontPage((), state.ad[p])
+        return PressPreview(colour, (), (), front_page_view(state, (), empty, state.ad[p]), None)
+    res = pp.press_preview(state, p)  # the engine's own press, on the unchanged state
+    scoop = tuple(sorted((state.players[q].colour, pts) for q, pts in res.scoop_awards.items() if pts))
     ad = state.ad[p]
-    best = pp.solve_front_page(claimed, ad, state.beat_values(), state.catalog)
-    suggested = front_page_view(state, claimed, best, ad)
-    mine = front_page_view(state, claimed, mat_page, ad) if mat_page is not None else None
-    return PressPreview(colour, tuple(claimed), tuple(sorted(scoop.items())), suggested, mine)
+    suggested = front_page_view(state, res.claimed, res.front_page, ad)
+    mine = front_page_view(state, res.claimed, mat_page, ad) if mat_page is not None else None
+    return PressPreview(colour, tuple(res.claimed), scoop, suggested, mine)
 
 
 def final_rows(state: pp.GameState) -> list[FinalRow] | None:

@@ -3,7 +3,7 @@
 Public API (see docs/penny-press.md for the model, docs/rulings.md for rulings):
 catalog (:func:`load_catalog`), setup (:func:`new_game`, :class:`PlayerSpec`),
 actions (:class:`Assign` ... :class:`DeclinePress`, :func:`action_to_dict`),
-:func:`apply`, :func:`legal_actions`, the front page (:func:`solve_front_page`,
+:func:`apply`, :func:`legal_actions`, :func:`press_preview`, the front page (:func:`solve_front_page`,
 :func:`check_front_page`, :func:`score_front_page`), :func:`board_adjustments`,
 :func:`random_game` and :func:`describe`.
 """
@@ -14,13 +14,14 @@ from companion.games.penny_press.actions import (Action, Assign, DeclinePress, D
 from companion.games.penny_press.catalog import Catalog, HeadlineCard, Story, load_catalog
 from companion.games.penny_press.engine import (BeatBonus, FinalResult, GameState, PlayerSpec, PressResult,
                                                  apply, legal_actions, new_game, new_game_from_dict,
-                                                 setup_to_dict)
+                                                 press_preview, setup_to_dict)
 from companion.games.penny_press.frontpage import (FrontPage, Placement, check_front_page,
                                                     exhaustive_front_page, score_front_page,
                                                     solve_front_page, top_beats)
 from companion.games.penny_press.tools import Adjustment, board_adjustments, describe, random_game
 
 __all__ = [
+    "press_preview",
     "Action", "Assign", "DeclinePress", "DrawHeadline", "GoToPress", "PassNewsboy", "Reassign", "Recall",
     "action_from_dict", "action_to_dict", "front_page_from_dict", "front_page_to_dict",
     "Catalog", "HeadlineCard", "Story", "load_catalog",

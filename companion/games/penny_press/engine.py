@@ -362,6 +362,17 @@ def apply(state: GameState, action: Action) -> GameState:
     return _decline(state, p)
 
 
+def press_preview(state: GameState, player: int, front_page: FrontPage | None = None) -> PressResult:
+    """What going to press would give ``player`` now (Penny Press: Go to Press), whose
+    turn it is or not: claimed stories, scoop points, the front page (``front_page``
+    checked and scored, or the solver's best) and its score. Pure; the state is not
+    changed. Raises RuleError when nothing can be claimed or the page is illegal."""
+    if state.phase == OVER:
+        raise RuleError("the game is over", R_END)
+    p = _player(state, player, R_PRESS)
+    return _press(state, p, front_page).press_results[-1]
+
+
 def _end_turn(state: GameState, changes: dict) -> GameState:
     """Finish the current player's turn: adjust the news beats (normal phase only)
     and pass the turn."""
