@@ -100,3 +100,16 @@ def test_reporter_identities_stay_put_through_moves():
 def test_true_positions_leave_out_fiducials_and_surfaces():
     pos = true_positions(stage(TableState(players=["red", "blue"])))
     assert pos and not any(p["component"].startswith(("fid:", "mat-", "board")) for p in pos)
+
+
+def test_a_crowded_story_keeps_every_reporter_on_it():
+    reps = ["red1", "red2", "blue1", "blue2", "green1", "green2"]     # 6 on a 1-space story
+    st = TableState(players=["red", "blue", "green"], columns={"war": ["war-A1"]},
+                    reporters_on={"war-A1": reps})
+    by = _by(stage(st))
+    story = by["war-A1"]
+    for r in reps:
+        p = by[r]
+        assert p.zone == "on:war-A1"
+        assert abs(p.x_mm - story.x_mm) <= story.size_mm[1] / 2
+        assert abs(p.y_mm - story.y_mm) <= story.size_mm[0] / 2

@@ -323,10 +323,18 @@ def stage(state: TableState, tags: str = "large") -> list[Placed]:
         if story not in on_story:
             raise ValueError(f"reporters on {story}, which is not in a beat column")
         surf, fx0, fy0, fx1, fy1 = on_story[story]
+        pitch = rsize[0] + 2
+        cols = max(1, int((fx1 - fx0) // pitch))
+        rows = max(1, int((fy1 - fy0) // pitch))
+        ystep = pitch
+        if len(reps) > cols * rows:
+            # crowded story: a denser grid, pieces overlap (the truth marks the
+            # markers they hide as partial), all still standing on the story
+            rows = math.ceil(len(reps) / cols)
+            ystep = (fy1 - fy0 - rsize[1] - 2) / max(1, rows - 1)
         for k, rep in enumerate(reps):
-            cols = max(1, int((fx1 - fx0) // (rsize[0] + 2)))
-            rx = fx0 + (rsize[0] + 2) * (k % cols) + rsize[0] / 2 + 1
-            ry = fy0 + (rsize[1] + 2) * (k // cols) + rsize[1] / 2 + 1
+            rx = fx0 + pitch * (k % cols) + rsize[0] / 2 + 1
+            ry = fy0 + ystep * (k // cols) + rsize[1] / 2 + 1
             _reporter(items, rep, surf, f"on:{story}", rx, ry, tags)
             placed_reporters.add(rep)
     home = mlay["zones"]["home"]["bbox"]
