@@ -449,28 +449,36 @@ def dedupe(symbols: list[Symbol]) -> list[Symbol]:
 
 
 _ARUCO_DETECTORS: dict = {}
+#: smallest marker perimeter searched (px): a 4x4 marker (6 cells) at ~2.5 px per cell
+MIN_MARKER_PERIMETER_PX = 60.0
+_RATES = (0.005, 0.01, 0.02, 0.04, 0.08, 0.16)
 
 
-def _aruco_detector(dictionary: str):
-    """A cached ``cv2.aruco.ArucoDetector`` for small markers in large frames.
+def _aruco_detector(dictionary: str, shape: tuple[int, int]):
+    """A cached ``cv2.aruco.ArucoDetector`` that keeps small markers in large frames.
 
-    OpenCV's default ``minMarkerPerimeterRate`` (0.03 of the frame's larger side)
-    drops a 12 mm reporter marker in a 3200 px view of the whole table; 0.005 keeps
-    markers down to ~4 px per cell. Corners are refined to sub-pixel.
+    OpenCV's ``minMarkerPerimeterRate`` is relative to the image's larger side; its
+    default (0.03) drops a 12 mm reporter marker in a 3200 px view of the whole table.
+    We use the largest of a few rates that still keeps markers of
+    ``MIN_MARKER_PERIMETER_PX`` (an absolute size), so small crops do not search
+    thousands of tiny contours. Corners are refined to sub-pixel.
     """
     import cv2
 
-    det = _ARUCO_DETECTORS.get(dictionary)
+    want = MIN_MARKER_PERIMETER_PX / max(shape[:2])
+    rate = max([r for r in _RATES if r <= want] or [_RATES[0]])
+    key = (dictionary, rate)
+    det = _ARUCO_DETECTORS.get(key)
     if det is None:
         d = getattr(cv2.aruco, dictionary, None) if dictionary.startswith("DICT_") else None
         if d is None:
             raise DecodeError(f"unknown ArUco dictionary {dictionary!r}")
         params = cv2.aruco.DetectorParameters()
-        params.minMarkerPerimeterRate = 0.005
+        params.minMarkerPerimeterRate = rate
         params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
         params.cornerRefinementWinSize = 3
         det = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(d), params)
-        _ARUCO_DETECTORS[dictionary] = det
+        _ARUCO_DETECTORS[key] = det
     return det
 
 
@@ -488,7 +496,7 @@ def detect_aruco(gray: np.ndarray, dictionary: str | None = None,
         from calibration.layouts import aruco_dictionary_name
 
         dictionary = aruco_dictionary_name()
-    det = _aruco_detector(dictionary)
+    det = _aruco_detector(dictionary, gray.shape)
     corners, ids, _ = det.detectMarkers(gray)
     best: dict[int, Symbol] = {}
     if ids is not None:

@@ -160,6 +160,18 @@ class FrameReport:
                 "timings_ms": {k: round(v, 2) for k, v in self.timings_ms.items()}}
 
 
+def _shifted(res, dx: int, dy: int):
+    """A DecodeResult of a crop moved to frame px (corners + (dx, dy))."""
+    from .decode import DecodeResult
+
+    off = np.float32([dx, dy])
+    return DecodeResult(
+        [Symbol(s.format, s.text, s.corners_px + off, s.backend, s.pass_, s.dictionary)
+         for s in res.symbols],
+        [Candidate(c.corners_px + off, c.px_per_module, c.reason, c.finders)
+         for c in res.candidates], res.rescued)
+
+
 def _skin_fraction(img: np.ndarray, lo, hi) -> float:
     """Share of skin-coloured pixels (YCrCb: Cr >= 140, Cb <= 120) in a box of a BGR
     image (box corners in that image's px). 0 for a grey image or an empty box."""
@@ -260,7 +272,7 @@ class Pipeline:
         # the full grey frame is made only when something must be decoded
         small_col = cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA) if sw != W else image
         small = to_gray(small_col)
-        gray = None
+        gray = None  # the full grey frame, made only for a whole-frame decode
         if self._shape != (H, W):
             self._reset_maps((H, W), small.shape)
         ts, ny, nx = self._ts, self._ny, self._nx
@@ -297,17 +309,26 @@ class Pipeline:
         margin = int(1.2 * max([s.side_px for s in self._cache] + [48.0])) if regions else 0
         decoded_area = 0
         rescued = 0
-        if regions:
+        if full:
             gray = to_gray(image)
+
+        def crop(x0, y0, x1, y1):
+            """Grey crop of the frame (only this part is converted) and its origin."""
+            x0, y0 = int(max(0, x0)), int(max(0, y0))
+            x1, y1 = int(min(W, x1)), int(min(H, y1))
+            if gray is not None:
+                return gray[y0:y1, x0:x1], (x0, y0)
+            return to_gray(np.ascontiguousarray(image[y0:y1, x0:x1])), (x0, y0)
+
         for tx0, ty0, tx1, ty1 in regions:
             core = (tx0 * k, ty0 * k, min(W, tx1 * k), min(H, ty1 * k))
             if full:
                 res = self.decoder.decode_full(gray)
             else:
-                reg = (int(max(0, core[0] - margin)), int(max(0, core[1] - margin)),
-                       int(min(W, core[2] + margin)), int(min(H, core[3] + margin)))
-                res = self.decoder.decode_full(gray, reg)
-                decoded_area += (reg[2] - reg[0]) * (reg[3] - reg[1])
+                sub, (ox, oy) = crop(core[0] - margin, core[1] - margin,
+                                     core[2] + margin, core[3] + margin)
+                res = _shifted(self.decoder.decode_full(sub), ox, oy)
+                decoded_area += sub.shape[0] * sub.shape[1]
             rescued += res.rescued
 
             def in_core(ctr, core=core):
@@ -334,14 +355,17 @@ class Pipeline:
                 if not text or text in have:
                     continue
                 ty0_, ty1_, tx0_, tx1_ = self._tiles_of_box(*tr.corners_px.min(0), *tr.corners_px.max(0))
-                if not decodable[ty0_:ty1_, tx0_:tx1_].any():
-                    continue
+                if not decodable[ty0_:ty1_, tx0_:tx1_].any() or moving[ty0_:ty1_, tx0_:tx1_].any():
+                    continue  # not re-decoded now, or under a hand: nothing to read
                 tries += 1
                 lo, hi = tr.corners_px.min(0), tr.corners_px.max(0)
                 pad = 0.6 * float((hi - lo).max())
+                sub, (ox, oy) = crop(lo[0] - pad, lo[1] - pad, hi[0] + pad, hi[1] + pad)
                 got = [s for s in self.decoder.decode_region(
-                    gray, (lo[0] - pad, lo[1] - pad, hi[0] + pad, hi[1] + pad), "sharpen_up2", "track")
+                    sub, (0, 0, sub.shape[1], sub.shape[0]), "sharpen_up2", "track")
                     if s.text == text]
+                got = [Symbol(s.format, s.text, s.corners_px + np.float32([ox, oy]), s.backend,
+                              s.pass_, s.dictionary) for s in got]
                 if got:
                     self._cache.append(got[0])
                     rescued += 1
