@@ -270,7 +270,9 @@ class Pipeline:
         sh = max(1, int(round(H * sw / W)))
         # the small copy comes from the colour frame (cheaper than a full grey copy);
         # the full grey frame is made only when something must be decoded
-        small_col = cv2.resize(image, (sw, sh), interpolation=cv2.INTER_AREA) if sw != W else image
+        step = max(1, W // (2 * sw))  # subsample to ~2x the work size, then average
+        src = np.ascontiguousarray(image[::step, ::step]) if step > 1 else image
+        small_col = cv2.resize(src, (sw, sh), interpolation=cv2.INTER_AREA) if sw != W else image
         small = to_gray(small_col)
         gray = None  # the full grey frame, made only for a whole-frame decode
         if self._shape != (H, W):
