@@ -215,10 +215,16 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int =
     runner = GameRunner(None, players=rec.players, first_player=rec.first_player, strike=rec.strike,
                         journal_path=journal_path, expected_cards=rec.initial_cards)
     pages = PageWriter(out_dir, lang, paper_mm, printer, rec.name)
-    source = open_source(rec.source) if isinstance(rec.source, (str, int)) else rec.source
+    bar = tqdm(unit="frame", desc=f"demo {rec.name}", disable=not progress, file=sys.stderr, leave=False)
+    def on_event(ev) -> None:  # the camera dropping or coming back is news for the players
+        if ev.kind in ("dropped", "reconnecting", "reconnected", "gave_up"):
+            bar.clear()
+            echo(f"[camera] {ev.message}")
+
+    source = (open_source(rec.source, on_event=on_event) if isinstance(rec.source, (str, int))
+              else rec.source)
     total = getattr(source, "frame_count", None) or None
-    bar = tqdm(total=total, unit="frame", desc=f"demo {rec.name}", disable=not progress, file=sys.stderr,
-               leave=False)
+    bar.reset(total=total)
     t0 = time.perf_counter()
     frames = 0
     presses_printed = 0
@@ -256,6 +262,9 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int =
     if st is not None and st.is_over:
         echo(final_text(st))
         pages.final(st)
+    elif frames == 0:
+        last = next((e.message for e in reversed(getattr(source, "events", ())) if e.kind != "closed"), "")
+        echo(f"No frames could be read from {rec.source}{': ' + last if last else ''}.")
     elif st is None:
         echo("The game never started: the initial headline cards were not seen.")
     else:
@@ -269,7 +278,8 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int =
         result.matches_truth = st.is_over and total_scores(st) == want
         echo(f"Scores {'match' if result.matches_truth else 'DO NOT match'} the recording's ground truth "
              f"({want}).")
-    echo(f"{frames} frames in {result.seconds:.1f} s; journal {journal_path}; pages in {out_dir}/")
+    where = f"; journal {journal_path}; pages in {out_dir}/" if st is not None else ""
+    echo(f"{frames} frames in {result.seconds:.1f} s{where}")
     return result
 
 
@@ -297,6 +307,9 @@ def register(subparsers) -> None:
 
 
 def cmd_demo(args) -> int:
+    import os
+
+    os.environ.setdefault("OPENCV_LOG_LEVEL", "ERROR")  # our own messages say what went wrong
     if args.source is not None or args.camera is not None:
         if not args.players:
             raise CompanionError("say how many players are at the table: --players N")
@@ -318,4 +331,4 @@ def cmd_demo(args) -> int:
                    progress=not args.quiet)
     if res.matches_truth is False:
         return EXIT_MISMATCH
-    return 0
+    return 0 if res.frames else 1
