@@ -166,6 +166,11 @@ class PennyPressObserver:
         if state.newsboy is not None and state.newsboy == p:
             return self._newsboy(state, obs, p, name)
 
+        if state.phase == "final_presses":
+            declined = self._final_decline(state, obs, p, name)
+            if declined is not None:
+                return declined
+
         if obs.front.get(p):
             return self._press(state, obs, p, name)
 
@@ -184,6 +189,17 @@ class PennyPressObserver:
         if isinstance(action, Report):
             return Outcome("rejected", reports=[action])
         return self._try(state, action)
+
+    def _final_decline(self, state, obs: Observed, p: int, name: str) -> Outcome | None:
+        """Final presses: declining leaves nothing on the table, so it is inferred.
+        A player who can claim nothing can only decline; a player passed over by a
+        later player who lays a front page has declined (docs/rulings.md)."""
+        if not state.claimable(p):
+            return self._try(state, pp.DeclinePress(player=p))
+        later = [q for q in state.queue if q != p]
+        if not obs.front.get(p) and any(obs.front.get(q) for q in later):
+            return self._try(state, pp.DeclinePress(player=p))
+        return None
 
     def _try(self, state, action) -> Outcome:
         try:

@@ -31,8 +31,6 @@ def ground_truth_snapshots(setup, actions):
 @pytest.mark.parametrize("seed,n", [(21, 3), (22, 4)])
 def test_runner_rebuilds_the_ground_truth_game(tmp_path, seed, n):
     setup, actions = pp.random_game(seed, n)
-    if any(isinstance(a, pp.DeclinePress) for a in actions):
-        pytest.skip("declines are entered by hand")
     players = [pp.PlayerSpec(**p) for p in setup["players"]]
     runner = GameRunner(None, players=players, first_player=setup["first_player"],
                         journal_path=tmp_path / "g.sqlite", expected_cards=setup["headline_cards"])
