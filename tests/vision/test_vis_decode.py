@@ -160,4 +160,16 @@ def test_real_photographs_no_crash_and_exact_payloads(capsys):
     assert {m[1] for m in mismatched} <= {"qrcode-2/16.webp"}, mismatched
     zx = sum(v[0] for (b, _), v in per.items() if b == "zxing")
     tot = sum(v[1] for (b, _), v in per.items() if b == "zxing")
-    assert zx >= 0.6 * tot
+    assert zx >= 0.8 * tot  # 89/106 measured with the default decoder (docs/benchmarks.md)
+
+
+def test_four_cards_on_one_table_photo():
+    # multi-1/multi-qr.png: four reward cards, payloads are sentences ("You get to" /
+    # "You earned"), foreign to us but decoded exactly once each
+    img = cv2.imread(f"{PHOTOS}/multi-1/multi-qr.png", cv2.IMREAD_COLOR)
+    syms = Decoder().decode(img)
+    assert len(syms) == 4
+    assert all(s.text.startswith(("You get to", "You earned")) for s in syms)
+    centres = [s.centre for s in syms]
+    assert min(np.hypot(a[0] - b[0], a[1] - b[1]) for i, a in enumerate(centres)
+               for b in centres[i + 1:]) > 50  # four different cards
