@@ -1,11 +1,13 @@
 """Registration: board/mat corner fiducials in a frame -> homography px <-> surface mm.
 
 Each surface (``board``, ``mat-<colour>``) carries four ArUco corner fiducials whose
-ids and positions (mm) are in calibration's layouts. Every fiducial seen gives its 4
-corners, so two fiducials (8 points) fix a homography; with 3 or more RANSAC drops a
-bad one. A pose whose reprojection error exceeds ``max_rms_mm`` is rejected. The last
-good pose of a surface is kept while its fiducials are hidden (a hand over a corner),
-so tags keep their zones; a new good pose replaces it.
+ids and positions (mm) are in calibration's layouts. The fit itself is calibration's
+:func:`calibration.register.register_surface` (4 corners per fiducial, RANSAC from 3
+fiducials, lens distortion removed when a camera model is given). We ask for at least
+``min_fiducials`` (default 2: one 30 mm marker alone extrapolates badly over an
+840 mm board) and reject fits worse than ``max_rms_mm``. The last good pose of a
+surface is kept while its fiducials are hidden (a hand over a corner), so tags keep
+their zones; a new good pose replaces it.
 """
 
 from __future__ import annotations
@@ -24,9 +26,10 @@ class SurfacePose:
     """Where one surface lies in the frame.
 
     surface: ``"board"`` or ``"mat-<colour>"``. layout: the calibration layout
-    (``calibration.layouts.Layout``) it uses. px_to_mm / mm_to_px: ``(3, 3)``
-    homographies. markers: fiducials used. rms_mm: reprojection error of the
-    fiducial corners (mm). t: frame time of the fit (s).
+    (``calibration.layouts.Layout``). px_to_mm / mm_to_px: ``(3, 3)`` homographies
+    between *undistorted* px and mm. markers: fiducials used. rms_mm: reprojection
+    error of their corners (mm). t: frame time of the fit (s). camera: the
+    ``calibration.camera.CameraModel`` used to undistort, or None.
     """
 
     surface: str
@@ -36,16 +39,24 @@ class SurfacePose:
     markers: int
     rms_mm: float
     t: float
+    camera: object = None
 
     def to_mm(self, pts_px) -> np.ndarray:
-        """``(N, 2)`` px -> ``(N, 2)`` surface mm."""
-        return _apply(self.px_to_mm, pts_px)
+        """``(N, 2)`` frame px -> ``(N, 2)`` surface mm."""
+        p = np.asarray(pts_px, np.float64).reshape(-1, 2)
+        if self.camera is not None:
+            p = self.camera.undistort_points(p)
+        return _apply(self.px_to_mm, p)
 
     def to_px(self, pts_mm) -> np.ndarray:
-        """``(N, 2)`` surface mm -> ``(N, 2)`` px."""
-        return _apply(self.mm_to_px, pts_mm)
+        """``(N, 2)`` surface mm -> ``(N, 2)`` frame px."""
+        p = _apply(self.mm_to_px, pts_mm)
+        if self.camera is not None:
+            p = self.camera.distort_points(p)
+        return p
 
     def contains_mm(self, x: float, y: float, margin: float = 0.0) -> bool:
+        """The point (mm) lies on the surface's outline (+ ``margin`` mm)."""
         w, h = self.layout.size_mm
         return -margin <= x <= w + margin and -margin <= y <= h + margin
 
@@ -68,61 +79,52 @@ def fiducial_table(layout_names=LAYOUTS) -> dict[int, tuple[str, object, object]
     return out
 
 
-def fit_pose(surface: str, layout, specs_and_corners, t: float = 0.0,
-             max_rms_mm: float = 3.0) -> SurfacePose | None:
-    """Fit a pose from ``[(FiducialSpec, corners_px (4, 2)), ...]``; None if too few
-    fiducials (< 2) or the fit is worse than ``max_rms_mm``."""
-    import cv2
-
-    if len(specs_and_corners) < 2:
-        return None
-    src = np.vstack([np.asarray(c, np.float64).reshape(4, 2) for _, c in specs_and_corners])
-    dst = np.vstack([np.asarray(f.corners_mm, np.float64) for f, _ in specs_and_corners])
-    method = cv2.RANSAC if len(specs_and_corners) >= 3 else 0
-    H, _mask = cv2.findHomography(src, dst, method, 2.0)
-    if H is None or not np.all(np.isfinite(H)):
-        return None
-    err = _apply(H, src) - dst
-    rms = float(np.sqrt((err ** 2).sum(axis=1).mean()))
-    if rms > max_rms_mm:
-        return None
-    try:
-        Hinv = np.linalg.inv(H)
-    except np.linalg.LinAlgError:
-        return None
-    return SurfacePose(surface, layout, H, Hinv, len(specs_and_corners), rms, t)
-
-
 class Registrar:
     """Keeps one pose per surface from the ArUco symbols of each frame.
 
-    layout_names: calibration layouts to read the fiducials from. max_rms_mm: reject
-    fits worse than this. ``update(symbols, t)`` returns the current poses (kept from
-    earlier frames when a surface's fiducials are hidden); ``forget(surface)`` drops
-    one (a mat taken away).
+    layout_names: calibration layouts to read the fiducials from. camera: optional
+    ``calibration.camera.CameraModel`` (lens distortion). min_fiducials: fiducials a
+    surface needs in view for a new fit (>= 1). max_rms_mm: reject worse fits.
+    ``update(symbols, t)`` returns the current poses (kept from earlier frames when a
+    surface's fiducials are hidden); ``forget(surface)`` drops one (a mat taken away).
+    Raises ``ValueError`` for ``min_fiducials < 1``.
     """
 
-    def __init__(self, layout_names=LAYOUTS, max_rms_mm: float = 3.0):
+    def __init__(self, layout_names=LAYOUTS, max_rms_mm: float = 3.0, camera=None,
+                 min_fiducials: int = 2):
+        if min_fiducials < 1:
+            raise ValueError("min_fiducials must be >= 1")
         self.table = fiducial_table(layout_names)
         self.max_rms_mm = max_rms_mm
+        self.camera = camera
+        self.min_fiducials = min_fiducials
         self.poses: dict[str, SurfacePose] = {}
 
     def is_fiducial(self, sym: Symbol) -> bool:
         return sym.format == "ArUco" and sym.text.isdigit() and int(sym.text) in self.table
 
     def update(self, symbols: list[Symbol], t: float = 0.0) -> dict[str, SurfacePose]:
+        from calibration.fiducials import Fiducial
+        from calibration.register import register_surface
+
         groups: dict[str, list] = {}
         layouts = {}
         for s in symbols:
             if not self.is_fiducial(s):
                 continue
-            surface, lay, spec = self.table[int(s.text)]
-            groups.setdefault(surface, []).append((spec, s.corners_px))
+            surface, lay, _spec = self.table[int(s.text)]
+            groups.setdefault(surface, []).append(
+                Fiducial(int(s.text), np.asarray(s.corners_px, np.float64).reshape(4, 2)))
             layouts[surface] = lay
-        for surface, items in groups.items():
-            pose = fit_pose(surface, layouts[surface], items, t, self.max_rms_mm)
-            if pose is not None:
-                self.poses[surface] = pose
+        for surface, fids in groups.items():
+            if len({f.id for f in fids}) < self.min_fiducials:
+                continue
+            reg = register_surface(fids, layouts[surface], self.camera, surface,
+                                   min_points=4 * self.min_fiducials)
+            if reg is None or reg.rms_mm > self.max_rms_mm:
+                continue
+            self.poses[surface] = SurfacePose(surface, reg.layout, reg.H, reg.H_inv,
+                                              len(reg.used), reg.rms_mm, t, reg.camera)
         return dict(self.poses)
 
     def forget(self, surface: str) -> None:

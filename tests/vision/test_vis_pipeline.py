@@ -172,3 +172,26 @@ def test_tracking_rescue_recovers_a_tag_gone_soft():
     tracked = [s for s in rep.symbols if s.symbol.pass_ == "track"]
     assert len(tracked) >= 2
     assert {s.component for s in snap.sightings} >= {s.component for s in tracked}
+
+
+def test_registration_needs_two_fiducials_and_keeps_the_last_pose(scene):
+    from vision.decode import Decoder
+    from vision.register import Registrar
+
+    frame, _, mm_to_px = scene
+    fids = [s for s in Decoder().decode(frame) if s.format == "ArUco" and int(s.text) in (4, 5, 6, 7)]
+    assert len(fids) == 4
+    reg = Registrar()
+    pose = reg.update(fids, 0.0)["mat-red"]
+    assert pose.markers == 4 and pose.rms_mm < 0.5
+    # the mat's front cell 1,2 centre (170, 100) mm lands where the frame was drawn
+    assert np.allclose(pose.to_px([[170.0, 100.0]])[0], px(mm_to_px, 170, 100), atol=1.5)
+    assert np.allclose(pose.to_mm(pose.to_px([[12.0, 34.0]])), [[12.0, 34.0]], atol=1e-6)
+    # a hand over three corners: one fiducial is not enough for a new fit, the old stays
+    assert Registrar().update(fids[:1], 1.0) == {}
+    assert reg.update(fids[:1], 1.0)["mat-red"] is pose
+    assert reg.update([], 2.0)["mat-red"] is pose
+    reg.forget("mat-red")
+    assert reg.update([], 3.0) == {}
+    with pytest.raises(ValueError):
+        Registrar(min_fiducials=0)
