@@ -214,6 +214,14 @@ class Pipeline:
         self._zone_px_cache: dict[str, tuple[SurfacePose, list]] = {}
 
     # ------------------------------------------------------------------ state
+    def reset(self) -> None:
+        """Forget everything seen (tracker, poses, cached symbols): a new game, a
+        moved camera, or frame times that go backwards (done automatically)."""
+        self.tracker.reset()
+        self.registrar.poses.clear()
+        self._shape = None
+        self._zone_px_cache.clear()
+
     def _reset_maps(self, shape, small_shape) -> None:
         c = self.config
         self._shape = shape
@@ -248,8 +256,9 @@ class Pipeline:
         """Run one frame through the pipeline.
 
         frame: a :class:`vision.sources.Frame`, or a BGR/grey uint8 array with ``t``
-        (s; default: previous t + 1/30). Returns the tracker's snapshot and the
-        frame report. Raises :class:`vision.decode.DecodeError` for a non-image.
+        (s; default: previous t + 1/30). A time earlier than the previous frame's
+        resets the pipeline (see :meth:`reset`). Returns the tracker's snapshot and
+        the frame report. Raises :class:`vision.decode.DecodeError` for a non-image.
         """
         import cv2
 
@@ -261,6 +270,8 @@ class Pipeline:
             if t is None:
                 t = (self.tracker._last_t or 0.0) + 1 / 30 if self._index else 0.0
         self._index += 1
+        if self.tracker._last_t is not None and t < self.tracker._last_t:
+            self.reset()  # a new source or a video started again: start afresh
         tm = {}
         t0 = time.perf_counter()
         if not isinstance(image, np.ndarray) or image.ndim not in (2, 3) or image.size == 0:

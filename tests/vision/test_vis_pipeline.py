@@ -195,3 +195,12 @@ def test_registration_needs_two_fiducials_and_keeps_the_last_pose(scene):
     assert reg.update([], 3.0) == {}
     with pytest.raises(ValueError):
         Registrar(min_fiducials=0)
+
+
+def test_time_going_backwards_restarts_cleanly(scene):
+    frame, frame_wo, _ = scene
+    p = Pipeline()
+    feed(p, [frame] * 3, t0=5.0)
+    snap, _ = p.process(frame_wo, 0.0)  # a video played again from the start
+    assert set(snap.by_component()) == set(PLACES) - {"H07"}
+    assert snap.t == 0.0 and not snap.still
