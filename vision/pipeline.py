@@ -43,7 +43,7 @@ from companion.tags import parse_payload
 
 from .decode import Candidate, Decoder, Symbol, dedupe, to_gray
 from .register import Registrar, SurfacePose
-from .sources import Frame, FrameSource
+from .sources import Frame
 from .track import Observation, Track, Tracker
 from .zones import locate, reporters_on_stories
 

@@ -8,7 +8,6 @@ table at a chosen module size and rotation, with optional blur, noise, JPEG, a h
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 
 import numpy as np

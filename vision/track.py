@@ -19,7 +19,7 @@ Rules (times in seconds of frame time, distances in mm):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
@@ -179,7 +179,3 @@ class Tracker:
         self._last_change_t = -1e9
         self._last_motion_t = -1e9
 
-
-def with_zone(s: Sighting, zone: str | None) -> Sighting:
-    """A copy of ``s`` in another zone."""
-    return replace(s, zone=zone)

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from vision.decode import Decoder, DecodeError, detect_aruco, find_finders, to_gray
-from vision.synth import compose, payloads, qr_modules
+from vision.synth import compose, payloads
 
 PHOTOS = "/work/shared/data/qr-photos"
 

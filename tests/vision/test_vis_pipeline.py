@@ -3,7 +3,6 @@ removal, still flag, decode-only-what-changed, bad frames, the worker thread."""
 
 from __future__ import annotations
 
-import time
 
 import numpy as np
 import pytest
