@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from shared_data import qr_photos
+
 from pathlib import Path
 
 import pytest
@@ -19,7 +21,7 @@ from companion.tags import (
     parse_payload,
 )
 
-PHOTOS = Path(__file__).resolve().parents[3] / "shared" / "data" / "qr-photos"
+PHOTOS = qr_photos()
 
 
 def test_catalog_counts_follow_the_component_list():

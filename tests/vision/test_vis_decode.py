@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from shared_data import qr_photos
+
 import glob
 import io
 import os
@@ -14,7 +16,7 @@ import pytest
 from vision.decode import Decoder, DecodeError, detect_aruco, find_finders, to_gray
 from vision.synth import compose, payloads
 
-PHOTOS = "/work/shared/data/qr-photos"
+PHOTOS = str(qr_photos())
 
 
 def _tile(text, module=6, micro=False):

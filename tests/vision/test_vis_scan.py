@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from shared_data import qr_photos
+
 import json
 
 import cv2
@@ -10,7 +12,7 @@ import pytest
 from companion.cli import main
 from vision.synth import compose, compose_surface
 
-PHOTOS = "/work/shared/data/qr-photos"
+PHOTOS = str(qr_photos())
 
 
 def run(capsys, *argv):
