@@ -52,6 +52,7 @@ def register(subparsers) -> None:
                    "data folder)")
     q.add_argument("--list", action="store_true", help="only list the jobs")
     q.add_argument("--retry", metavar="JOB", help="put a failed job back, then send")
+    q.add_argument("--drop", metavar="JOB", help="give up a job (it is kept, marked failed)")
     q.add_argument("--wait", type=float, default=30.0, metavar="S",
                    help="seconds to keep retrying (default 30)")
     q.set_defaults(func=run_queue)
@@ -201,6 +202,10 @@ def run_queue(args: argparse.Namespace) -> int:
     from .queue import PrintQueue
 
     queue = PrintQueue(args.queue)
+    if args.drop:
+        job = queue.drop(args.drop)
+        print(f"{job.id}: dropped ({job.title})")
+        return 0
     if args.retry:
         queue.retry(args.retry)
     if args.list:

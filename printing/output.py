@@ -253,7 +253,7 @@ def parse_target(text: str) -> Target:
 
     Raises PrinterConfigError with the accepted forms.
     """
-    forms = ("preview, file:PATH, tcp://host:9100, usb:VID:PID (hex), "
+    forms = ("preview, file:PATH, tcp://host:9100 (port 1-65535), usb:VID:PID (hex), "
              "serial:/dev/ttyUSB0[:baud]")
     t = (text or "").strip()
     try:
@@ -263,17 +263,19 @@ def parse_target(text: str) -> Target:
             return Target("file", path=t[5:])
         if t.startswith("tcp://"):
             host, _, port = t[6:].rstrip("/").partition(":")
-            if not host:
+            number = int(port or 9100)
+            if not host or not 1 <= number <= 65535:
                 raise ValueError
-            return Target("tcp", host=host, port=int(port or 9100))
+            return Target("tcp", host=host, port=number)
         if t.startswith("usb:"):
             vid, pid = t[4:].split(":")
             return Target("usb", vid=int(vid, 16), pid=int(pid, 16))
         if t.startswith("serial:"):
             dev, _, baud = t[7:].partition(":")
-            if not dev:
+            rate = int(baud or 9600)
+            if not dev or rate <= 0:
                 raise ValueError
-            return Target("serial", path=dev, baud=int(baud or 9600))
+            return Target("serial", path=dev, baud=rate)
     except ValueError:
         pass
     raise PrinterConfigError(f"printer target {text!r} not understood; use {forms}")

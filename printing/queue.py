@@ -200,6 +200,16 @@ class PrintQueue:
         self._save(job)
         return job
 
+    def drop(self, job_id: str) -> Job:
+        """Give up a job that is not printed (a wrong target, an unwanted page): it is
+        marked failed and never tried again unless :meth:`retry` puts it back."""
+        job = self.get(job_id)
+        if job.state == DONE:
+            raise QueueError(f"job {job_id} was already printed")
+        job.state, job.last_error = FAILED, "dropped by the user"
+        self._save(job)
+        return job
+
     def purge_done(self, older_than_s: float = 7 * 24 * 3600) -> int:
         """Delete printed jobs older than ``older_than_s``; returns how many."""
         n = 0
@@ -251,7 +261,7 @@ class PrintQueue:
             self._save(job)
             return JobReport(job.id, job.title, job.target, "retry", job.attempts,
                              job.last_error, job.next_try)
-        except (PrinterConfigError, OSError, TypeError) as exc:
+        except Exception as exc:  # a bad job is failed and kept, never a crash of the queue
             job.attempts += 1
             job.state, job.last_error = FAILED, str(exc)
             self._save(job)

@@ -200,3 +200,39 @@ def test_printer_without_status_answer_still_prints(tmp_path):
         assert srv.complete[0] == b"\x10\x04\x04" + data
     finally:
         srv.close()
+
+
+def test_a_job_that_crashes_its_sender_is_failed_not_fatal_and_can_be_dropped(tmp_path):
+    """A sender raising something unexpected (e.g. OverflowError from a bad port)
+    fails that job only; later jobs still print; a pending job can be dropped."""
+    from printing.output import PrinterConfig
+    from printing.queue import PrintQueue
+
+    sent = []
+
+    def sender(target, payload, cfg):
+        if payload == b"bad":
+            raise OverflowError("port must be 0-65535")
+        sent.append(payload)
+
+    q = PrintQueue(tmp_path / "q", sender=sender)
+    bad = q.submit("file:/dev/null", b"bad", PrinterConfig(), title="bad")
+    good = q.submit("file:/dev/null", b"good", PrinterConfig(), title="good")
+    reports = {r.job_id: r.outcome for r in q.process() + q.process() if r.outcome != "waiting"}
+    assert reports[bad.id] == "failed" and reports[good.id] == "printed"
+    assert sent == [b"good"]
+    third = q.submit("file:/dev/null", b"later", PrinterConfig(), title="later")
+    assert q.drop(third.id).state == "failed"
+    assert all(r.job_id != third.id for r in q.process())
+    assert sent == [b"good"] and q.get(third.id).state == "failed"
+
+
+def test_ports_outside_1_65535_are_refused_up_front():
+    import pytest
+
+    from printing.output import PrinterConfigError, parse_target
+
+    for bad in ("tcp://127.0.0.1:99999", "tcp://127.0.0.1:0", "serial:/dev/ttyUSB0:-5"):
+        with pytest.raises(PrinterConfigError):
+            parse_target(bad)
+    assert parse_target("tcp://127.0.0.1:9100").port == 9100
