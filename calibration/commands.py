@@ -63,6 +63,13 @@ def register(subparsers) -> None:
 def _cmd_tags(args: argparse.Namespace) -> int:
     from .sheets import plan_sheets, write_pdf
 
+    from pathlib import Path
+
+    from companion.errors import CompanionError
+
+    target = Path(args.out)
+    if target.is_file() and target.stat().st_size and target.read_bytes()[:5] != b"%PDF-":
+        raise CompanionError(f"{target} exists and is not a PDF; it is never overwritten: choose another --out")
     plan = plan_sheets(args.paper, args.size)
     out = write_pdf(plan, args.out, progress=not args.no_progress)
     n_tags = sum(1 for p in plan.placements if p.component not in ("board",) and not p.component.startswith("mat-"))

@@ -55,6 +55,10 @@ def main(argv: list[str] | None = None) -> int:
     except CompanionError as exc:
         print(f"companion {args.command}: error: {exc}", file=sys.stderr)
         return 1
+    except OSError as exc:  # a path that cannot be written or read: say which, no traceback
+        where = f": {exc.filename}" if getattr(exc, "filename", None) else ""
+        print(f"companion {args.command}: error: {exc.strerror or exc}{where}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

@@ -45,13 +45,23 @@ def load_game(path: str | Path):
     from .journal import Journal, JournalError
 
     path = Path(path)
-    if path.suffix.lower() == ".json":
+    if path.is_dir():
+        raise JournalError(f"{path}: is a folder, not a game journal")
+    if path.suffix.lower() == ".json" and not _is_sqlite(path):
         try:
             record = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise JournalError(f"{path}: cannot read JSON record ({exc})") from None
         return journal_from_record(record)
     return Journal.open(path)
+
+
+def _is_sqlite(path: Path) -> bool:
+    try:
+        with open(path, "rb") as f:
+            return f.read(16) == b"SQLite format 3\x00"
+    except OSError:
+        return False
 
 
 def journal_from_record(record: dict, path: str | Path | None = None):
@@ -125,6 +135,12 @@ def cmd_replay(args) -> int:
 
 
 def cmd_export(args) -> int:
+    from .errors import CompanionError
+
+    if args.out and Path(args.out).exists() and Path(args.out).resolve() == Path(args.game).resolve():
+        raise CompanionError(f"{args.out} is the game being exported; write the record to another file")
+    if args.out and _is_sqlite(Path(args.out)):
+        raise CompanionError(f"{args.out} is a game journal; it is never overwritten")
     j = load_game(args.game)
     text = json.dumps(j.export(), indent=2, ensure_ascii=False, sort_keys=False)
     if args.out:

@@ -133,7 +133,7 @@ class Journal:
         """
         path = Path(path)
         if path.exists():
-            raise JournalError(f"{path}: already exists; open it to continue that game")
+            raise JournalError(f"{path}: already exists; choose another file name (replay or export it to see that game)")
         rules = rules_module(game)
         rules.new_game_from_dict(setup)  # validates before anything is written
         path.parent.mkdir(parents=True, exist_ok=True)

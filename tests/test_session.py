@@ -78,3 +78,19 @@ def test_pin_corrects_a_misread_reporter(tmp_path):
     steps = runner.feed(misread)
     assert all(st.action is None and st.report is None for st in steps)
     assert len(j.actions()) == 1
+
+
+def test_first_player_is_told_by_the_first_move(tmp_path):
+    """Own recordings: no first player given; the seat whose reporters move first
+    starts, and the game then reads as usual."""
+    setup, actions = pp.random_game(23, 3)
+    players = [pp.PlayerSpec(**p) for p in setup["players"]]
+    runner = GameRunner(None, players=players, first_player=None, journal_path=tmp_path / "g.sqlite")
+    for snap in ground_truth_snapshots(setup, actions):
+        runner.feed(snap)
+    assert runner.journal is not None
+    assert runner.journal.setup["first_player"] == setup["first_player"]
+    truth = pp.new_game_from_dict(setup)
+    for a in actions:
+        truth = pp.apply(truth, a)
+    assert runner.state.final == truth.final

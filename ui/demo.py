@@ -26,7 +26,8 @@ from companion.games import penny_press as pp
 
 DEMO_DATA = Path(__file__).parent / "demo_data"
 DEFAULT_RECORDING = "penny-press-3p"
-EXIT_MISMATCH = 3
+EXIT_QUEUED = 3  # pages kept in the print queue (as `companion print`)
+EXIT_MISMATCH = 4
 
 
 def bundled_recordings() -> list[str]:
@@ -43,7 +44,7 @@ class Recording:
 
     source: str | int
     players: list[pp.PlayerSpec]
-    first_player: int = 0
+    first_player: int | None = 0
     strike: bool = False
     name: str = "live"
     truth: dict | None = None
@@ -130,7 +131,7 @@ class PageWriter:
 
         self.out_dir = out_dir
         self.lang = lang
-        self.cfg = load_config(None, paper_mm=paper_mm)
+        self.cfg = load_config(None, **({"paper_mm": paper_mm} if paper_mm else {}))
         self.width = self.cfg.width_dots
         self.printer = printer
         self.game_id = game_id
@@ -190,9 +191,10 @@ class DemoResult:
     pages: list[Path] = field(default_factory=list)
     matches_truth: bool | None = None
     reports: list[str] = field(default_factory=list)
+    queued: bool = False
 
 
-def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int = 80,
+def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int | None = None,
              printer: str | None = None, progress: bool = True, echo=print, max_frames: int | None = None,
              reader=None) -> DemoResult:
     """Play ``rec`` through the pipeline; see the module docstring. Raises
@@ -204,8 +206,8 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int =
     from .session import GameRunner
 
     out_dir.mkdir(parents=True, exist_ok=True)
-    journal_path = out_dir / "game.sqlite"
-    for stale in [journal_path, *out_dir.glob("game.sqlite-*"), *out_dir.glob("press*.png"),
+    journal_path = out_dir / f"{rec.name}.sqlite"  # the file name is the game id printed on the pages
+    for stale in [journal_path, *out_dir.glob(f"{rec.name}.sqlite-*"), *out_dir.glob("press*.png"),
                   *out_dir.glob("press*.bin"), *out_dir.glob("final-receipt.*")]:
         stale.unlink(missing_ok=True)
     if reader is None:
@@ -272,6 +274,7 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int =
     note = pages.flush()
     if note:
         echo(note)
+    result.queued = bool(pages.queue is not None and pages.queue.jobs("pending"))
     result.pages = pages.written
     if rec.truth is not None and st is not None:
         want = list(rec.truth.get("final_scores") or rec.truth.get("scores") or [])
@@ -297,13 +300,25 @@ def register(subparsers) -> None:
     src.add_argument("--source", help="your own video file, image folder or pattern")
     src.add_argument("--camera", type=int, help="a live camera index (e.g. 0)")
     p.add_argument("--players", type=int, help="number of players for --source/--camera (2..5)")
-    p.add_argument("--first-player", type=int, default=1, help="seat (1-based) of the first player")
+    p.add_argument("--first-player", type=int, help="seat (1-based) of the first player (default: "
+                   "whoever moves first on the table)")
     p.add_argument("--out", default="demo-output", help="output folder (default: demo-output)")
     p.add_argument("--printer", help="also print: tcp://host:9100, usb:VID:PID, serial:/dev/ttyUSB0, file:PATH")
-    p.add_argument("--width", type=int, choices=(58, 80), default=80, help="paper width in mm (default 80)")
+    p.add_argument("--width", type=int, choices=(58, 80), help="paper width in mm (default: the printer "
+                   "settings, `companion printer-config`; 58 unless changed)")
     p.add_argument("--lang", choices=("en", "es", "zh"), default="en", help="language of the printed pages")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_demo)
+
+
+def _source_name(source: str | None, camera: int | None) -> str:
+    """A folder name for a source's output: the video's or folder's name."""
+    if source is None:
+        return f"camera{camera}"
+    p = Path(source)
+    while p.name and any(ch in p.name for ch in "*?["):  # a glob pattern: name its folder
+        p = p.parent
+    return (p.stem if p.suffix else p.name) or "recording"
 
 
 def cmd_demo(args) -> int:
@@ -313,12 +328,15 @@ def cmd_demo(args) -> int:
     if args.source is not None or args.camera is not None:
         if not args.players:
             raise CompanionError("say how many players are at the table: --players N")
-        rec = Recording(args.source if args.source is not None else args.camera, default_players(args.players),
-                        first_player=args.first_player - 1,
-                        name=Path(str(args.source)).stem if args.source else f"camera{args.camera}")
-        if not 0 <= rec.first_player < args.players:
+        first = None if args.first_player is None else args.first_player - 1
+        if first is not None and not 0 <= first < args.players:
             raise CompanionError("--first-player must be between 1 and --players")
+        rec = Recording(args.source if args.source is not None else args.camera, default_players(args.players),
+                        first_player=first, name=_source_name(args.source, args.camera))
     else:
+        if args.players or args.first_player:
+            raise CompanionError("--players and --first-player are for --source/--camera; a bundled "
+                                 "recording knows its players")
         name = args.recording or DEFAULT_RECORDING
         path = Path(name)
         if not (path / "recording.json").is_file():
@@ -331,4 +349,6 @@ def cmd_demo(args) -> int:
                    progress=not args.quiet)
     if res.matches_truth is False:
         return EXIT_MISMATCH
-    return 0 if res.frames else 1
+    if not res.frames:
+        return 1
+    return EXIT_QUEUED if res.queued else 0

@@ -53,13 +53,14 @@ class GameRunner:
     journal: an open journal (None until the setup has been seen: then
     ``players``/``first_player`` are used with the initial headline cards read
     from the first still snapshot, and the journal is created at ``journal_path``).
+    first_player None: the seat whose move comes first on the table starts.
     pins: observation corrections (see :meth:`pin`), applied to every snapshot.
     """
 
     MAX_STEPS_PER_SNAPSHOT = 4
 
     def __init__(self, journal: Journal | None = None, *, players: Sequence[pp.PlayerSpec] = (),
-                 first_player: int = 0, strike: bool = False, journal_path: str | Path | None = None,
+                 first_player: int | None = 0, strike: bool = False, journal_path: str | Path | None = None,
                  expected_cards: Sequence[str] | None = None):
         self.journal = journal
         self.players = tuple(players)
@@ -71,6 +72,7 @@ class GameRunner:
         self.pins: dict[tuple[str, str], int] = {}
         self._last_key: tuple | None = None
         self._last_reports: tuple = ()
+        self._pending_cards: list[str] | None = None
         self.last_snapshot: TableSnapshot | None = None
 
     @property
@@ -130,11 +132,30 @@ class GameRunner:
             if not cards:
                 return [Step(report=r) for r in reports]
             order = cards
-        setup = pp.setup_to_dict(list(self.players), order, self.first_player, self.strike)
+        if self.first_player is None:  # told by the first move (see _infer_first_player)
+            self._pending_cards = order
+            return [Step(report=Report("info", "first_move", "setup seen: the first player may start",
+                                       "Penny Press: Setup"))]
+        return self._create(order, self.first_player)
+
+    def _create(self, cards: list[str], first: int) -> list[Step]:
+        setup = pp.setup_to_dict(list(self.players), cards, first, self.strike)
         if self.journal_path is None:
             raise CompanionError("no journal path for the new game")
         self.journal = Journal.create(self.journal_path, "penny-press", setup)
         return [Step(event_seq=1)]
+
+    def _infer_first_player(self, snap: TableSnapshot) -> list[Step]:
+        """No first player given: the seat whose move the table shows starts the
+        game (exactly one seat must explain it)."""
+        fits = []
+        for seat in range(len(self.players)):
+            state = pp.new_game(list(self.players), self._pending_cards, seat, self.strike)
+            if self.observer.observe(state, snap).status == "action":
+                fits.append(seat)
+        if len(fits) != 1:
+            return []  # no move yet (or not one that tells): keep waiting
+        return self._create(self._pending_cards, fits[0])
 
     def feed(self, snap: TableSnapshot) -> list[Step]:
         """Process one snapshot; returns what was done (actions and new reports).
@@ -152,7 +173,7 @@ class GameRunner:
         self.last_snapshot = snap
         steps: list[Step] = []
         if self.journal is None:
-            steps = self.setup_from(snap)
+            steps = self._infer_first_player(snap) if self._pending_cards else self.setup_from(snap)
             if self.journal is None:
                 return self._fresh_reports(steps)
         for _ in range(self.MAX_STEPS_PER_SNAPSHOT):
