@@ -232,7 +232,14 @@ def build_app_class():
 
 def run_app(ns) -> int:
     """Run the tablet app (blocks until the window closes). Returns an exit code."""
-    prepare_env(headless=getattr(ns, "headless", None))
+    recording = getattr(ns, "recording", None)
+    if recording and not any(ch in recording for ch in "*?[") and not Path(recording).exists():
+        raise CompanionError(f"{recording}: no such video, image or folder")
+    headless = getattr(ns, "headless", None)
+    prepare_env(headless=headless)
+    offscreen = os.environ.get("SDL_VIDEODRIVER") == "offscreen"
+    print("Table Companion app starting" + (" offscreen (no display found: nothing to see; use a desktop or tablet)" if offscreen
+                                            else ""), flush=True)
     cls = build_app_class()
     factory = fake_session_factory if getattr(ns, "fake", False) else None
     cls(session_factory=factory, lang=getattr(ns, "lang", None), camera=getattr(ns, "camera", None),
