@@ -206,7 +206,8 @@ class PennyPressObserver:
             pp.apply(state, action)
         except RuleError as exc:
             return Outcome("rejected", reports=[_report(
-                ERROR, "illegal", f"{exc.detail}", exc.rule, action=pp.action_to_dict(action)["action"])])
+                ERROR, "illegal", f"{exc.detail}", exc.rule, action=pp.action_to_dict(action)["action"],
+                detail=exc.detail, section=exc.rule)])
         return Outcome("action", action=action)
 
     @staticmethod
@@ -255,13 +256,13 @@ class PennyPressObserver:
             return Outcome("rejected", reports=[_report(
                 ERROR, "not_claimable",
                 f"{name}'s front page holds {', '.join(foreign)}, which {name} cannot claim",
-                "Penny Press: Go to Press", stories=", ".join(foreign))])
+                "Penny Press: Go to Press", name=name, stories=", ".join(foreign))])
         still_on_board = sorted(s for s in claim if s in obs.board.get(self.catalog.stories[s].beat, ()))
         if still_on_board:
             return Outcome("waiting", reports=[_report(
                 INFO, "press_in_progress",
                 f"{name} is going to press: still to take from the board: {', '.join(still_on_board)}",
-                "Penny Press: Go to Press", stories=", ".join(still_on_board))])
+                "Penny Press: Go to Press", name=name, stories=", ".join(still_on_board))])
         return self._try(state, pp.GoToPress(player=p, front_page=self.front_page_of(state, p, laid)))
 
     def front_page_of(self, state, seat: int, laid: dict[str, tuple[int, int, int]]) -> pp.FrontPage:

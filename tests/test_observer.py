@@ -223,3 +223,20 @@ def test_initial_cards_need_one_per_player():
     assert cards == [] and reports[0].key == "setup_cards"
     cards, reports = OBS.initial_cards(snap, 2)
     assert cards == ["H01", "H02"] and not reports
+
+
+def test_every_report_key_is_worded_in_es_en_zh_with_its_params():
+    """Each report the observer or the runner makes has an app text in the three
+    languages, and the text uses only the parameters the report carries."""
+    import re
+    from pathlib import Path
+
+    from ui import i18n
+
+    src = Path(__file__).resolve().parents[1]
+    code = (src / "companion" / "observer.py").read_text() + (src / "ui" / "session.py").read_text()
+    keys = set(re.findall(r'(?:_report\(\s*\w+,\s*|Report\(\s*"\w+",\s*)"(\w+)"', code))
+    assert {"not_your_turn", "illegal", "press_in_progress", "setup_cards"} <= keys
+    for key in keys:
+        texts = i18n.TEXTS[f"obs.{key}"]
+        assert len({frozenset(i18n.placeholders(t)) for t in texts}) == 1, key

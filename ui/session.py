@@ -123,9 +123,10 @@ class GameRunner:
             strange = sorted(set(seen) - set(self.expected_cards))
             if strange or not seen:
                 return [Step(report=Report(
-                    "warning", "setup_cards",
+                    "warning", "setup_cards_expected",
                     f"the initial headline cards should be {', '.join(self.expected_cards)}; "
-                    f"the table shows {', '.join(seen) or 'none'}", "Penny Press: Setup"))]
+                    f"the table shows {', '.join(seen) or 'none'}", "Penny Press: Setup",
+                    (("expected", ", ".join(self.expected_cards)), ("seen", ", ".join(seen) or "-"))))]
             order = list(self.expected_cards)
         else:
             cards, reports = self.observer.initial_cards(snap, len(self.players))
@@ -315,12 +316,25 @@ class GameSession:
         snap, report = reader.process(image, t)
         with self._lock:
             steps = self.runner.feed(snap)
-        messages = tuple(P.Message(s.report.text, s.report.level, s.report.rule) for s in steps if s.report)
+        messages = tuple(P.Message(self.report_text(s.report), s.report.level, s.report.rule)
+                         for s in steps if s.report)
         changed = any(s.action is not None or s.event_seq == 1 for s in steps)
         up = P.Update(frame=image, symbols=P.symbols_of(report), snapshot=snap,
                       messages=messages, state_changed=changed)
         self._publish(up)
         return up
+
+    def report_text(self, report: Report) -> str:
+        """An observer report in the session's language (English if not in the table)."""
+        from . import i18n
+
+        key = f"obs.{report.key}"
+        if key not in i18n.TEXTS:
+            return report.text
+        try:
+            return i18n.tr(key, self.lang, **dict(report.params))
+        except (KeyError, ValueError, IndexError):
+            return report.text
 
     # -- protocol: views --------------------------------------------------------
     # Every view comes from ui.viewmodels.adapt, over the engine's own functions.
