@@ -240,3 +240,39 @@ def test_every_report_key_is_worded_in_es_en_zh_with_its_params():
     for key in keys:
         texts = i18n.TEXTS[f"obs.{key}"]
         assert len({frozenset(i18n.placeholders(t)) for t in texts}) == 1, key
+
+
+def test_front_page_against_the_top_beat_rule_is_rejected():
+    """A page laid with a top-beat story kept off the top row (when it could touch
+    it) is reported with the front-page rule; nothing is applied."""
+    from companion.errors import RuleError
+
+    for seed in range(1, 60):
+        setup, actions = pp.random_game(seed, 3)
+        state = pp.new_game_from_dict(setup)
+        for a in actions:
+            if isinstance(a, pp.GoToPress):
+                p = a.player
+                claimed = state.claimable(p)
+                values = state.beat_values()
+                top = pp.top_beats(values)
+                cat = state.catalog
+                tops = [s for s in claimed if cat.stories[s].beat in top]
+                if len(claimed) == 1 and tops:
+                    st = cat.stories[tops[0]]
+                    if st.height < 3:  # a 1x2 or 2x2 tile can sit below the top row
+                        bad = pp.FrontPage((pp.Placement(st.id, 3 - st.height, 0, False),), state.ad[p])
+                        try:
+                            pp.check_front_page(claimed, bad, state.ad[p], values, cat)
+                        except RuleError as exc:
+                            if "top beat" not in exc.detail:
+                                state = pp.apply(state, a)
+                                continue
+                            out = OBS.observe(state, table_of(pp.apply(state, a), front_of=p, page=bad))
+                            assert out.status == "rejected" and out.action is None
+                            assert out.reports[0].key == "illegal"
+                            assert "front page" in out.reports[0].rule.lower()
+                            assert "top beat" in out.reports[0].text
+                            return
+            state = pp.apply(state, a)
+    pytest.fail("no single-story press with a top-beat story found")
