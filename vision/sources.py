@@ -324,8 +324,12 @@ class CaptureSource(FrameSource):
                 self._emit("reconnected", f"camera {self.spec!r} back after {attempt} attempt(s)")
                 return True
             delay = min(delay * 2, self.backoff_max_s)
-        self._emit("gave_up", f"camera {self.spec!r} did not come back after "
-                              f"{self.max_retries} attempts")
+        if self._index == 0 and not self.reconnects:
+            self._emit("gave_up", f"camera {self.spec!r} could not be opened ({self.max_retries} tries): "
+                                  "is it connected, and is the index right?")
+        else:
+            self._emit("gave_up", f"camera {self.spec!r} did not come back after "
+                                  f"{self.max_retries} attempts")
         return False
 
     def _next_raw(self):
