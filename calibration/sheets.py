@@ -245,9 +245,18 @@ def write_pdf(plan: SheetPlan, out: str | Path, progress: bool = True) -> Path:
         img = Image.fromarray(_tag_pixels(p))
         pdf.image(img, x=p.x_mm, y=p.y_mm, w=p.side_mm, h=p.side_mm)
         _cut_marks(pdf, p.x_mm, p.y_mm, p.side_mm, p.side_mm)
-        pdf.set_font("Helvetica", "", 6.5)
-        pdf.set_xy(p.x_mm - (MIN_CELL_W - p.side_mm) / 2 if p.side_mm < MIN_CELL_W else p.x_mm, p.y_mm + p.side_mm + 1)
-        pdf.cell(max(p.side_mm, MIN_CELL_W), 3, p.text, align="C")
+        cell_w = max(p.side_mm, MIN_CELL_W) - 7.0  # clear of the cut marks at the corners
+        left = p.x_mm - (MIN_CELL_W - p.side_mm) / 2 if p.side_mm < MIN_CELL_W else p.x_mm
+        pdf.set_xy(left + 3.5, p.y_mm + p.side_mm + 1)
+        size = 6.5  # the label stays inside its sticker's column: smaller type, then two lines
+        pdf.set_font("Helvetica", "", size)
+        while pdf.get_string_width(p.text) > cell_w and size > 4.5:
+            size -= 0.25
+            pdf.set_font("Helvetica", "", size)
+        if pdf.get_string_width(p.text) > cell_w:
+            pdf.multi_cell(cell_w, 2.2, p.text, align="C")
+        else:
+            pdf.cell(cell_w, 3, p.text, align="C")
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         pdf.output(str(out))
