@@ -271,6 +271,7 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                        "已看到开局摆放：起始玩家可以开始"),
     "obs.illegal": ("no permitido ({section}): {detail}", "not allowed ({section}): {detail}",
                     "不允许（{section}）：{detail}"),
+    "press.decline": ("No ir a imprenta", "Do not go to press", "不付印"),
     "act.assign": ("{name} pone {n} reportero(s) en {story}", "{name} puts {n} reporter(s) on {story}",
                    "{name} 派 {n} 名记者到 {story}"),
     "act.recall": ("{name} retira {n} reportero(s) de {stories}", "{name} recalls {n} reporter(s) from {stories}",

@@ -419,6 +419,25 @@ class GameSession:
                 self.runner.feed(self.runner.last_snapshot)
         self._publish(P.Update(state_changed=True))
 
+    def can_decline(self, colour: str) -> bool:
+        """True when ``colour`` is the player to act in the final presses."""
+        st = self.state
+        return bool(st is not None and st.phase == "final_presses"
+                    and st.players[st.current_player].colour == colour)
+
+    def decline_press(self, colour: str) -> None:
+        """The player does not go to press in the final presses (a tap: nothing on
+        the table shows it). Raises CompanionError when not allowed."""
+        j = self.runner.journal
+        if j is None:
+            raise CompanionError("the game has not started")
+        with self._lock:
+            try:
+                j.append(pp.DeclinePress(player=self._seat(colour)), source="manual")
+            except RuleError as exc:
+                raise CompanionError(exc.detail) from None
+        self._publish(P.Update(state_changed=True))
+
     def undo(self) -> bool:
         j = self.runner.journal
         if j is None:

@@ -39,6 +39,7 @@ class PressScreen(Screen):
         ids.mat.blocks = blocks(mat, vm.lang) if mat else []
         ids.mat_info.text = "\n".join(vm.page_texts(mat))
         ids.job.text = vm.job_text()
+        ids.decline.disabled = not vm.can_decline()
 
     def choose(self, colour: str) -> None:
         if self.vm and colour and colour != self.vm.colour:
@@ -47,3 +48,7 @@ class PressScreen(Screen):
     def print_paper(self) -> None:
         self.vm.print_paper()
         self.ids.job.text = self.vm.job_text()
+
+    def decline(self) -> None:
+        self.vm.decline()
+        self.refresh()

@@ -11,6 +11,8 @@ images (numpy) with drawn tags, some unreadable with a reason.
 
 from __future__ import annotations
 
+from companion.errors import CompanionError
+
 import copy
 import json
 import tempfile
@@ -188,6 +190,12 @@ class FakeSession:
         self._undo.append(before)
         self.events.append({"type": "correction", **asdict(c)})
         self._publish(Update(state_changed=True))
+
+    def can_decline(self, colour: str) -> bool:
+        return False
+
+    def decline_press(self, colour: str) -> None:
+        raise CompanionError("declining is only for the final presses")
 
     def undo(self) -> bool:
         if not self._undo:

@@ -119,6 +119,20 @@ class PressVM:
             self.error, self.job = str(exc), None
         return self.job
 
+    def can_decline(self) -> bool:
+        """True when this player may decline the final press (it is their turn in the
+        final presses): declining cannot be seen on the table, so it is a tap."""
+        check = getattr(self.session, "can_decline", None)
+        return bool(self.colour and check and check(self.colour))
+
+    def decline(self) -> None:
+        """Record that this player does not go to press (Penny Press: Final edition)."""
+        try:
+            self.session.decline_press(self.colour)
+            self.error = ""
+        except CompanionError as exc:
+            self.error = str(exc)
+
     def job_text(self) -> str:
         if self.job is None:
             return self.error
