@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from .errors import RuleError
 from .games import penny_press as pp
-from .table import TableSnapshot
+from .table import Sighting, TableSnapshot
 
 INFO, WARNING, ERROR = "info", "warning", "error"
 
@@ -321,3 +321,60 @@ class PennyPressObserver:
                                 f"lay out the {n_players} initial headline cards where the camera sees them "
                                 f"({len(cards)} seen)", "Penny Press: Setup", seen=len(cards), wanted=n_players)]
         return cards, []
+
+
+# ---------------------------------------------------------------- the other way
+
+
+def expected_snapshot(state: pp.GameState, *, front_of: int | None = None,
+                      page: pp.FrontPage | None = None, t: float = 0.0) -> TableSnapshot:
+    """The still table a perfect camera would report for ``state`` (positions 0 mm:
+    only surfaces and zones matter to the observer): stories in their beat columns,
+    reporters on their stories (numbered per colour) or at home, the last headline
+    card, the newsboy; with ``front_of``/``page``, that player's front page laid on
+    the mat (tags in each tile's first cell, turned tiles at 90 degrees). Used by
+    tests and by the scripted demo session."""
+    sightings = []
+    cat = state.catalog
+    for beat in cat.beats:
+        for s in state.board[beat]:
+            sightings.append(Sighting(s, "board", f"beat:{beat}", 0, 0))
+    for seat, p in enumerate(state.players):
+        used = 0
+        for story, counts in sorted(state.reporters.items()):
+            for _ in range(counts[seat]):
+                used += 1
+                sightings.append(Sighting(f"{p.colour}{used}", "board", f"on:{story}", 0, 0))
+        for k in range(used + 1, 6):
+            sightings.append(Sighting(f"{p.colour}{k}", f"mat-{p.colour}", "home", 0, 0))
+    if state.used_cards:
+        sightings.append(Sighting(state.used_cards[-1], "board", "headline", 0, 0))
+    if state.newsboy is not None:
+        sightings.append(Sighting("newsboy", f"mat-{state.players[state.newsboy].colour}", "home", 0, 0))
+    if page is not None and front_of is not None:
+        colour = state.players[front_of].colour
+        for pl in page.placements:
+            st = cat.stories[pl.story]
+            r, c, angle = (pl.row, pl.col, 0.0) if not pl.rotated else (pl.row + st.width - 1, pl.col, 90.0)
+            sightings.append(Sighting(pl.story, f"mat-{colour}", f"front:{r},{c}", 0, 0, angle))
+    return TableSnapshot(t=t, sightings=tuple(sightings), still=True)
+
+
+def game_snapshots(setup: dict, actions) -> list[TableSnapshot]:
+    """Still snapshots of a whole game as a perfect camera would give them: the setup
+    (initial headline cards laid out) then the table after each action (a press
+    shows its front page on the mat)."""
+    state = pp.new_game_from_dict(setup)
+    cards = tuple(Sighting(c, "table", None, 0, 0) for c in setup["headline_cards"])
+    first = expected_snapshot(state)
+    ids = set(setup["headline_cards"])
+    out = [TableSnapshot(0.0, tuple(s for s in first.sightings if s.component not in ids) + cards)]
+    for a in actions:
+        after = pp.apply(state, a)
+        if isinstance(a, pp.GoToPress):
+            res = after.press_results[-1]
+            out.append(expected_snapshot(after, front_of=res.player, page=res.front_page, t=len(out)))
+        else:
+            out.append(expected_snapshot(after, t=len(out)))
+        state = after
+    return out

@@ -6,6 +6,7 @@ import pytest
 
 import companion.games.penny_press as pp
 from companion.journal import Journal
+from companion.observer import game_snapshots
 from companion.table import Sighting, TableSnapshot
 from pp_table import table_of
 from ui.session import GameRunner
@@ -13,19 +14,7 @@ from ui.session import GameRunner
 
 def ground_truth_snapshots(setup, actions):
     """The still snapshots a perfect camera would give after each action."""
-    state = pp.new_game_from_dict(setup)
-    cards = tuple(Sighting(c, "table", None, 0, 0) for c in setup["headline_cards"])
-    first = table_of(state)
-    yield TableSnapshot(0, tuple(s for s in first.sightings if s.component not in setup["headline_cards"]) + cards)
-    for a in actions:
-        after = pp.apply(state, a)
-        if isinstance(a, pp.GoToPress):
-            res = after.press_results[-1]
-            snap = table_of(after, front_of=res.player, page=res.front_page)
-        else:
-            snap = table_of(after)
-        state = after
-        yield snap
+    return game_snapshots(setup, actions)
 
 
 @pytest.mark.parametrize("seed,n", [(21, 3), (22, 4)])
