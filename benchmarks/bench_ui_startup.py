@@ -6,7 +6,7 @@ Label, measured in the same run (offscreen SDL, each in a fresh process).
 "first frame" = the first Window.on_flip after the app starts, counted from process
 start (time.perf_counter at the top of the child script), including Kivy's import,
 window creation, font registration and .kv loading. For the app the time to the first
-camera frame drawn on the live table (FakeSession, started from the start screen's
+camera frame drawn on the live table (the real session on a scripted game, ui.scripted, started from the start screen's
 values at once) is printed too. Target: < 2 s to the first frame on this machine.
 Then the UI-thread cost of showing one camera frame (CameraView.show: BGR->RGB copy,
 texture upload, 20 outlines and labels) at 720p and 1080p, against a bare texture
@@ -58,12 +58,14 @@ from ui.app import prepare_env, build_app_class
 prepare_env(headless=True)
 from kivy.core.window import Window
 from kivy.clock import Clock
-from ui.viewmodels.fake import FakeSession
+from ui.scripted import ScriptedSession
 from ui.viewmodels.protocol import SessionConfig
-from ui.viewmodels.fake import DEFAULT_PLAYERS
+import tempfile
+from ui.viewmodels.protocol import PlayerSetup
+DEFAULT_PLAYERS = (PlayerSetup('red', 'Ana', 'The Times'), PlayerSetup('blue', 'Bo', 'The Herald'), PlayerSetup('green', 'Chen', 'The World'))
 out = {{}}
 App = build_app_class()
-app = App(session_factory=lambda cfg: FakeSession(cfg, period=1/30), lang="en",
+app = App(session_factory=lambda cfg: ScriptedSession(SessionConfig(**{{**cfg.__dict__, 'journal_dir': tempfile.mkdtemp()}}), period=1/30), lang="en",
           settings_path={settings!r})
 def on_start(*a):
     def flip(*a):

@@ -2,7 +2,7 @@
 
 ``run_app(ns)`` is the entry point of ``companion app``: ``ns.recording`` (path or
 None), ``ns.camera`` (index or None), ``ns.lang`` (es|en|zh or None: the saved
-setting), optional ``ns.fake`` (True: the scripted FakeSession instead of
+setting), optional ``ns.fake`` (True: the real session on a scripted seeded game instead of
 ``ui.session``). Kivy is imported only inside functions, after ``prepare_env``.
 """
 
@@ -45,8 +45,9 @@ def default_session_factory(config) -> Any:
 
 
 def fake_session_factory(config) -> Any:
-    from ui.viewmodels.fake import FakeSession
-    return FakeSession(config, out_dir=Path(tempfile.gettempdir()) / "table-companion-prints")
+    """``--fake``: the real session on a seeded game, with no camera (ui.scripted)."""
+    from ui.scripted import scripted_session_factory
+    return scripted_session_factory(config, out_dir=Path(tempfile.gettempdir()) / "table-companion-fake")
 
 
 def build_app_class():

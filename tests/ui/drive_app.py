@@ -20,6 +20,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ui.app import prepare_env  # noqa: E402
 
@@ -35,7 +36,7 @@ from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 
 from ui.app import build_app_class  # noqa: E402
-from ui.viewmodels.fake import FakeSession  # noqa: E402
+from fake_session import FakeSession  # noqa: E402
 
 
 def texts_of(widget) -> list[str]:

@@ -12,7 +12,7 @@ import pytest
 from ui import i18n
 from ui.viewmodels.bgstats import BASE, play_link
 from ui.viewmodels.corrections import CorrectionsVM, parse_story
-from ui.viewmodels.fake import FakeSession, arrow_position
+from fake_session import FakeSession, arrow_position
 from ui.viewmodels.live import FrameSlot, LiveVM, adjustment_text, overlays
 from ui.viewmodels.press import PressVM, grid
 from ui.viewmodels.protocol import (

@@ -3,7 +3,8 @@
 Kivy-free and numpy-optional. ``ui.session`` (the lead's) converts the engine's,
 vision's and printing's objects into these dataclasses, so the screens never depend
 on the internals of the other packages. ``docs/ui.md`` lists the same protocol with
-the session's methods; ``ui.viewmodels.fake.FakeSession`` implements it for tests.
+the session's methods; ``tests/ui/fake_session.py`` implements it as a test double; ``ui.scripted`` runs the
+real session on a seeded game (``companion app --fake``).
 
 Units: image coordinates in px (x right, y down, origin top-left of the frame);
 positions on the board in news-beat spaces (0..9); points are Penny Press points

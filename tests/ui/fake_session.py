@@ -1,4 +1,4 @@
-"""FakeSession: a scripted 3-player Penny Press game implementing the session
+"""Test double (not shipped): FakeSession: a scripted 3-player Penny Press game implementing the session
 protocol (docs/ui.md), for tests, screenshots and the start-up benchmark.
 
 It is not the rules engine: it keeps a small mutable table, computes arrow
