@@ -41,9 +41,19 @@ MAX_PAYLOAD_LEN = 20
 #: The QR alphanumeric character set (ISO/IEC 18004, 45 characters).
 QR_ALPHANUMERIC = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:")
 
-BEATS = ("war", "crime", "city", "politics", "human")
-SHAPES = ("A", "B", "C", "D")
-COLOURS = ("red", "blue", "green", "yellow", "black")
+#: Pennies in the box (the rulebook's component list); not a rule value.
+PENNIES = 15
+
+
+def _catalog():
+    from companion.games.penny_press import load_catalog
+
+    return load_catalog()
+
+
+#: Beats and player colours, from the rules engine's data files.
+BEATS = tuple(_catalog().beats)
+COLOURS = tuple(_catalog().colours)
 
 #: Kind letter -> kind name.
 KIND_NAMES = {
@@ -77,16 +87,19 @@ def catalog_ids() -> tuple[str, ...]:
 
 
 def _build_catalog() -> tuple[str, ...]:
-    ids = [f"{b}-{s}{n}" for b in BEATS for s in SHAPES for n in (1, 2, 3)]
-    ids += [f"H{i:02d}" for i in range(1, 46)]
-    ids += [f"ad{i}" for i in range(1, 7)]
-    ids += [f"{c}{n}" for c in COLOURS for n in range(1, 6)]
-    ids += [f"mat-{c}" for c in COLOURS]
+    """The ids, from the rules engine's catalog (its data files), so an edited data
+    file changes the tags too."""
+    cat = _catalog()
+    ids = list(cat.stories)
+    ids += list(cat.headline_cards)
+    ids += list(cat.ads)
+    ids += [f"{c}{n}" for c in cat.colours for n in range(1, cat.reporters_per_player + 1)]
+    ids += [f"mat-{c}" for c in cat.colours]
     ids += ["board"]
-    ids += [f"arrow-{b}" for b in BEATS]
-    ids += [f"bonus-{b}" for b in BEATS]
+    ids += [f"arrow-{b}" for b in cat.beats]
+    ids += [f"bonus-{b}" for b in cat.beats]
     ids += ["newsboy"]
-    ids += [f"penny{i}" for i in range(1, 16)]
+    ids += [f"penny{i}" for i in range(1, PENNIES + 1)]
     return tuple(ids)
 
 
