@@ -65,6 +65,8 @@ def register(subparsers) -> None:
                    help="values to set (JSON values: darkness=-2, paper_check=true)")
     c.add_argument("--config", metavar="PATH", help="config file (default: printer.json "
                    "in the user config folder)")
+    c.add_argument("--reset", action="store_true", help="write the default settings (also repairs a "
+                   "damaged file)")
     c.set_defaults(func=run_config)
 
 
@@ -213,14 +215,18 @@ def run_queue(args: argparse.Namespace) -> int:
             err = f"  ({j.last_error})" if j.last_error and j.state != "done" else ""
             print(f"{j.id}  {j.state:<7}  {j.target}  {j.title}  tries={j.attempts}{err}")
         return 0
-    for j in queue.jobs("pending"):
+    todo = queue.jobs("pending")
+    if not todo:
+        print(f"nothing to send: no job waiting in {queue.folder}")
+        return 0
+    for j in todo:
         queue.retry(j.id)  # due now: the user asked for it
-    queue.drain(args.wait, on_report=lambda r: print(str(r)))
+    reports = queue.drain(args.wait, on_report=lambda r: print(str(r)))
     pending = queue.jobs("pending")
     if pending:
         print(f"{len(pending)} job(s) still kept in {queue.folder}")
         return EXIT_QUEUED
-    return 1 if queue.jobs("failed") else 0
+    return 1 if any(r.outcome == "failed" for r in reports) else 0
 
 
 def run_config(args: argparse.Namespace) -> int:
@@ -229,8 +235,10 @@ def run_config(args: argparse.Namespace) -> int:
 
     from companion.errors import CompanionError
 
-    from .output import config_path, load_config, save_config
+    from .output import PrinterConfig, config_path, load_config, save_config
 
+    if args.reset:
+        print(f"saved {save_config(PrinterConfig(), args.config)} (defaults)")
     cfg = load_config(args.config)
     if args.settings:
         changes = {}

@@ -141,7 +141,8 @@ def load_config(path: str | os.PathLike | None = None, **overrides) -> PrinterCo
         try:
             data = json.loads(p.read_text("utf-8"))
         except (OSError, ValueError) as exc:
-            raise PrinterConfigError(f"{p}: not a readable JSON printer config ({exc})") from None
+            raise PrinterConfigError(f"{p}: not a readable JSON printer config ({exc}); fix it, or run "
+                                     "`companion printer-config --reset` for the defaults") from None
         if not isinstance(data, dict):
             raise PrinterConfigError(f"{p}: expected a JSON object")
         known = {f.name for f in fields(PrinterConfig)}
@@ -281,6 +282,15 @@ def parse_target(text: str) -> Target:
     raise PrinterConfigError(f"printer target {text!r} not understood; use {forms}")
 
 
+def _is_device(path: str) -> bool:
+    import stat
+
+    try:
+        return stat.S_ISCHR(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
 def send(target: Target | str, payload: bytes, cfg: PrinterConfig) -> None:
     """Send the whole ``payload`` to ``target`` and close the connection.
 
@@ -296,6 +306,15 @@ def send(target: Target | str, payload: bytes, cfg: PrinterConfig) -> None:
         return
     from escpos.exceptions import DeviceNotFoundError
 
+    if t.kind == "file" and not _is_device(t.path):
+        # a plain file collects every page sent to it (python-escpos' File would
+        # start it afresh for each page); a device file such as /dev/usb/lp0 below
+        try:
+            with open(t.path, "ab") as f:
+                f.write(payload)
+        except OSError as exc:  # not there yet (a folder, a device to plug in): kept, retried
+            raise PrinterUnavailable(f"{t}: {exc.strerror or exc}") from None
+        return
     if t.kind == "file":
         from escpos.printer import File
 

@@ -266,7 +266,7 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
         pages.final(st)
     elif frames == 0:
         last = next((e.message for e in reversed(getattr(source, "events", ())) if e.kind != "closed"), "")
-        echo(f"No frames could be read from {rec.source}{': ' + last if last else ''}.")
+        echo(f"No frames could be read from {rec.source}{': ' + last.rstrip('.?!') if last else ''}.")
     elif st is None:
         echo("The game never started: the initial headline cards were not seen.")
     else:

@@ -191,3 +191,13 @@ def test_any_raster_survives_the_round_trip(mm, height, band, seed):
     assert dec.bands == math.ceil(height / band)
     # init, band headers, feed, and GS V 0 when the profile has a cutter (80 mm default)
     assert len(data) - raster_size(img) == 2 + 8 * dec.bands + 3 + 3 * len(dec.cuts)
+
+
+def test_a_file_printer_collects_every_page(tmp_path):
+    """file:PATH appends: two pages sent give both payloads, in order."""
+    from printing.output import PrinterConfig, send
+
+    out = tmp_path / "out.bin"
+    send(f"file:{out}", b"page-one", PrinterConfig())
+    send(f"file:{out}", b"page-two", PrinterConfig())
+    assert out.read_bytes() == b"page-onepage-two"
