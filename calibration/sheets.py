@@ -23,7 +23,9 @@ from .layouts import ARUCO_CELLS, QR_V1_MODULES, load_layout, tag_spec
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 MARGIN_MM = 12.0
 GAP_MM = 5.0
-LABEL_MM = 7.0
+#: Strip under the code, inside the cut line, with the piece's id (mm).
+ID_STRIP_MM = 2.5
+LABEL_MM = 9.5
 MIN_CELL_W = 36.0
 HEADER_MM = 14.0
 BEAT_WORDS = {"war": "War", "crime": "Crime", "city": "City", "politics": "Politics", "human": "Human condition"}
@@ -244,17 +246,27 @@ def write_pdf(plan: SheetPlan, out: str | Path, progress: bool = True) -> Path:
                 pdf.cell(0, 6, text)
         img = Image.fromarray(_tag_pixels(p))
         pdf.image(img, x=p.x_mm, y=p.y_mm, w=p.side_mm, h=p.side_mm)
-        _cut_marks(pdf, p.x_mm, p.y_mm, p.side_mm, p.side_mm)
+        # the sticker is the code plus a strip naming the piece, so a cut sticker still
+        # says what it goes on; the words below the cut line guide the person sticking
+        _cut_marks(pdf, p.x_mm, p.y_mm, p.side_mm, p.side_mm + ID_STRIP_MM)
+        short = p.component.upper()
+        size = 5.0
+        pdf.set_font("Helvetica", "B", size)
+        while pdf.get_string_width(short) > p.side_mm - 0.5 and size > 3.0:
+            size -= 0.25
+            pdf.set_font("Helvetica", "B", size)
+        pdf.set_xy(p.x_mm, p.y_mm + p.side_mm + 0.2)
+        pdf.cell(p.side_mm, ID_STRIP_MM - 0.4, short, align="C")
         cell_w = max(p.side_mm, MIN_CELL_W) - 7.0  # clear of the cut marks at the corners
         left = p.x_mm - (MIN_CELL_W - p.side_mm) / 2 if p.side_mm < MIN_CELL_W else p.x_mm
-        pdf.set_xy(left + 3.5, p.y_mm + p.side_mm + 1)
-        size = 6.5  # the label stays inside its sticker's column: smaller type, then two lines
+        pdf.set_xy(left + 3.5, p.y_mm + p.side_mm + ID_STRIP_MM + 3.4)  # below the cut marks
+        size = 6.5  # the words stay inside the sticker's column: smaller type, then two lines
         pdf.set_font("Helvetica", "", size)
         while pdf.get_string_width(p.text) > cell_w and size > 4.5:
             size -= 0.25
             pdf.set_font("Helvetica", "", size)
         if pdf.get_string_width(p.text) > cell_w:
-            pdf.multi_cell(cell_w, 2.2, p.text, align="C")
+            pdf.multi_cell(cell_w, 2.0, p.text, align="C")
         else:
             pdf.cell(cell_w, 3, p.text, align="C")
     try:
