@@ -151,8 +151,32 @@ class PennyPressObserver:
     def observe(self, state: pp.GameState, snap: TableSnapshot) -> Outcome:
         """Compare a snapshot with the engine state; see :class:`Outcome`.
 
-        Never raises on table content: every problem is a report.
+        Never raises on table content: every problem is a report. With 2 players a
+        double turn made between two still moments is read as its first action when
+        exactly one pair of reporter actions explains the table (the second follows
+        on the next call).
         """
+        out = self._observe_one(state, snap)
+        if (out.status == "rejected" and len(state.players) == 2 and state.actions_left == 2
+                and state.phase == "normal" and not state.awaiting_draw):
+            ends = {}
+            for a1 in pp.legal_actions(state):
+                if not isinstance(a1, (pp.Assign, pp.Recall, pp.Reassign)):
+                    continue
+                s1 = pp.apply(state, a1)
+                second = self._observe_one(s1, snap)
+                if second.status == "action":
+                    s2 = pp.apply(s1, second.action)
+                    key = (tuple(sorted(s2.reporters.items())), s2.home, s2.current_player,
+                           tuple(sorted(s2.arrow_position.items())))
+                    ends.setdefault(key, a1)
+            # several pairs may explain the table (recall then assign, or the reverse):
+            # they must all end in the same position; the first in rule order is taken
+            if len(ends) == 1:
+                return Outcome("action", action=next(iter(ends.values())))
+        return out
+
+    def _observe_one(self, state: pp.GameState, snap: TableSnapshot) -> Outcome:
         if not snap.still:
             return Outcome("moving")
         if state.is_over:

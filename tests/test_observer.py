@@ -276,3 +276,54 @@ def test_front_page_against_the_top_beat_rule_is_rejected():
                             return
             state = pp.apply(state, a)
     pytest.fail("no single-story press with a top-beat story found")
+
+
+def _touched(a) -> set:
+    return {getattr(a, "story", None), getattr(a, "from_story", None), getattr(a, "to_story", None),
+            *getattr(a, "stories", ())} - {None}
+
+
+def test_two_player_double_turn_between_two_still_moments_is_read():
+    """2 players: both actions of a double turn made while the camera saw no still
+    moment in between are read one after the other when only one pair fits."""
+    from companion.observer import game_snapshots
+
+    for seed in range(3, 40):
+        setup, actions = pp.random_game(seed, 2)
+        st = pp.new_game_from_dict(setup)
+        found = False
+        for x, y in zip(actions, actions[1:]):
+            if (st.actions_left == 2 and getattr(x, "player", None) == getattr(y, "player", None)
+                    and isinstance(x, (pp.Assign, pp.Reassign, pp.Recall)) and isinstance(y, (pp.Assign, pp.Reassign, pp.Recall))
+                    and type(x) is not type(y) and not (_touched(x) & _touched(y))):
+                found = True
+                break
+            st = pp.apply(st, x)
+        if found:
+            break
+    snaps = game_snapshots(setup, actions)
+    state = pp.new_game_from_dict(setup)
+    # find a double turn of two reporter actions by the same player
+    for i in range(len(actions) - 1):
+        a, b = actions[i], actions[i + 1]
+        if (state.actions_left == 2 and getattr(a, "player", None) == getattr(b, "player", None)
+                and all(isinstance(x, (pp.Assign, pp.Recall, pp.Reassign)) for x in (a, b))
+                and type(a) is not type(b) and not (_touched(a) & _touched(b))):
+            break
+        state = pp.apply(state, a)
+    else:
+        pytest.fail("no double turn of two reporter actions")
+    after_both = snaps[i + 2]  # the table after b; the still moment after a was missed
+    seen = []
+    for _ in range(3):
+        out = OBS.observe(state, after_both)
+        if out.status != "action":
+            break
+        seen.append(out.action)
+        state = pp.apply(state, out.action)
+    assert len(seen) == 2
+    truth = pp.new_game_from_dict(setup)
+    for x in actions[: i + 2]:
+        truth = pp.apply(truth, x)
+    assert state.reporters == truth.reporters and state.home == truth.home
+    assert state.current_player == truth.current_player and state.arrow_position == truth.arrow_position
