@@ -283,7 +283,13 @@ class GameSession:
             from vision.sources import open_source
 
             spec = self.config.recording if self.config.recording else self.config.camera
-            self._source = open_source(spec)
+
+            def on_event(ev) -> None:  # the camera dropping, coming back or given up: tell the players
+                if ev.kind in ("dropped", "reconnected", "gave_up"):
+                    level = "info" if ev.kind == "reconnected" else "error"
+                    self._publish(P.Update(messages=(P.Message(ev.message, level, "camera"),)))
+
+            self._source = open_source(spec, on_event=on_event)
         return self._source
 
     def start(self) -> None:

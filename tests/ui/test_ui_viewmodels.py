@@ -300,3 +300,27 @@ def test_overlay_hit_test_picks_the_tag_under_the_finger():
     assert overlay_at(ov, 0.45, 0.15).label == "war-A1"
     assert overlay_at(ov, 0.75, 0.75) is None  # unreadable tags are not tappable
     assert overlay_at(ov, 0.05, 0.95) is None
+
+
+def test_live_messages_said_again_are_shown_once_at_their_newest_place():
+    from ui.viewmodels.live import LiveVM
+    from ui.viewmodels.protocol import Message, Update
+
+    class Quiet:
+        def subscribe(self, cb):
+            self.cb = cb
+
+        def table(self):
+            return None
+
+        def adjustments(self):
+            return []
+
+    s = Quiet()
+    vm = LiveVM(s, "en")
+    vm.attach()
+    a, b = Message("draw a headline card"), Message("it is Bo's turn")
+    for m in (a, b, a):
+        s.cb(Update(messages=(m,)))
+        vm.poll()
+    assert vm.messages == [b, a]

@@ -188,7 +188,10 @@ class LiveVM:
             self.symbols = p.symbols
         self.frames_dropped += p.frames_dropped
         if p.messages:
-            self.messages = (self.messages + list(p.messages))[-6:]
+            # a message said again (the same report after each press) is shown once,
+            # at its newest place
+            newest_last = list(dict.fromkeys(reversed(self.messages + list(p.messages))))
+            self.messages = newest_last[::-1][-6:]
         if p.state_changed:
             self.refresh()
         return p
