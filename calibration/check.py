@@ -43,20 +43,40 @@ def _words(surface: str) -> str:
     return surface if surface == "board" else f"{surface[4:]} mat"
 
 
+def _camera_frames(index: int, max_frames: int) -> list[np.ndarray]:
+    """A few grey frames from live camera ``index`` (after letting exposure settle)."""
+    import cv2
+
+    cap = cv2.VideoCapture(index)
+    try:
+        if not cap.isOpened():
+            raise CompanionError(f"camera {index} could not be opened: is it connected, and is the index right?")
+        frames = []
+        for i in range(10 + max_frames):
+            ok, frame = cap.read()
+            if ok and frame is not None and i >= 10:  # the first frames are often dark
+                frames.append(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
+        if not frames:
+            raise CompanionError(f"camera {index} gave no frame")
+        return frames
+    finally:
+        cap.release()
+
+
 def read_frames(source: str | Path, max_frames: int = 12) -> list[np.ndarray]:
-    """Grey frames from an image file, a video file or a folder of images.
+    """Grey frames from a live camera index, an image file, a video file or a folder
+    of images.
 
     Videos are sampled evenly (at most ``max_frames``). Raises
     :class:`companion.errors.CompanionError` naming the source when it is missing,
-    unreadable or holds no frame. (Camera indices: vision's frame source.)
+    unreadable or holds no frame.
     """
     import cv2
 
     p = Path(source)
+    if not p.exists() and str(source).isdigit():
+        return _camera_frames(int(source), max_frames)
     if not p.exists():
-        if str(source).isdigit():
-            raise CompanionError(f"{source}: live cameras are not read here yet; record a photo or a "
-                                 "short video of the table and give its path")
         raise CompanionError(f"{p}: no such file or folder")
     if p.is_dir():
         files = sorted(f for f in p.iterdir() if f.suffix.lower() in IMAGE_EXT)

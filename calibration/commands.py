@@ -35,11 +35,11 @@ def register(subparsers) -> None:
     cam.set_defaults(func=_cmd_camera)
 
     tab = csub.add_parser("table", help="check a recorded view of the set-up table",
-                          description="Check a photo, video or folder of photos of the table: every "
+                          description="Check a live camera (index), a photo, video or folder of photos of the table: every "
                                       "corner fiducial found, every zone in view, the px per module of "
                                       "the tags; ends with a verdict and what to change. "
                                       "Exit 0: ready; 3: changes needed.")
-    tab.add_argument("source", metavar="SOURCE", help="an image, a video file or a folder of images")
+    tab.add_argument("source", metavar="SOURCE", help="a camera index (0), an image, a video file or a folder of images")
     tab.add_argument("--camera", metavar="JSON", help="intrinsics from 'calibrate camera' "
                                                       "(default: use the saved ones if any)")
     tab.add_argument("--mats", metavar="COLOURS", help="mats that must be in view, e.g. red,blue "
