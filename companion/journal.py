@@ -149,7 +149,7 @@ class Journal:
                 conn.executemany(
                     "INSERT INTO meta VALUES (?, ?)",
                     [("format", "table-companion-journal"), ("schema", str(SCHEMA_VERSION)),
-                     ("game", game), ("created", repr(time.time()))],
+                     ("game", game), ("created", repr(time.time())), ("game_id", path.stem)],
                 )
                 conn.execute(
                     "INSERT INTO events (seq, kind, payload, source, at) VALUES (1, 'setup', ?, 'manual', ?)",
@@ -187,8 +187,15 @@ class Journal:
             conn.close()
             raise JournalError(f"{path}: written by a newer version (schema {meta['schema']})")
         j = cls(path, conn, meta["game"])
+        j._game_id = meta.get("game_id") or path.stem
         j._load()
         return j
+
+    @property
+    def game_id(self) -> str:
+        """The game's name, fixed when it was created (the file name then): printed
+        on its pages, so a renamed or copied file prints the same papers."""
+        return getattr(self, "_game_id", None) or self.path.stem
 
     def close(self) -> None:
         self._conn.close()
@@ -337,6 +344,7 @@ class Journal:
             "format": EXPORT_FORMAT,
             "version": 1,
             "game": self.game,
+            "game_id": self.game_id,
             "setup": self.setup,
             "events": [dict(e.to_dict(), undone=e.seq in undone) for e in self._events],
             "actions": [e.payload for e in self._effective_action_events()],

@@ -73,7 +73,8 @@ def register(subparsers) -> None:
 def load_state(path: str):
     """(GameState, game id) from a journal file or a JSON export {setup, actions}.
 
-    The game id printed on the pages is the file name without its suffix.
+    The game id printed on the pages is the journal's (its file name when it was
+    created), or the export's ``game_id``, else the file name without its suffix.
     Raises CompanionError for a missing, foreign or damaged file.
     """
     import json
@@ -98,13 +99,13 @@ def load_state(path: str):
                 state = apply(state, action_from_dict(a))
             except CompanionError as exc:
                 raise CompanionError(f"{path}: action {i + 1}: {exc}") from None
-        return state, p.stem
+        return state, str(data.get("game_id") or p.stem)
     from companion.journal import Journal
 
     j = Journal.open(p)
     try:
         state = j.state  # a property of the journal (the replayed GameState)
-        return (state() if callable(state) else state), p.stem
+        return (state() if callable(state) else state), j.game_id
     finally:
         j.close()
 

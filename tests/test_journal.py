@@ -186,3 +186,14 @@ def test_cli_reports_bad_file_cleanly(tmp_path, capsys):
     bogus = tmp_path / "nope.sqlite"
     assert main(["replay", str(bogus)]) == 1
     assert "no such game journal" in capsys.readouterr().err
+
+
+def test_a_renamed_journal_keeps_its_game_id(tmp_path, game):
+    """Printed pages name the game; copying or renaming the file changes nothing."""
+    import shutil
+
+    j = new_journal(tmp_path, game, name="friday-night.sqlite")
+    j.close()
+    shutil.copy(tmp_path / "friday-night.sqlite", tmp_path / "copy.sqlite")
+    assert Journal.open(tmp_path / "copy.sqlite").game_id == "friday-night"
+    assert Journal.open(tmp_path / "copy.sqlite").export()["game_id"] == "friday-night"

@@ -484,14 +484,14 @@ class GameSession:
         if not 1 <= n <= len(mine):
             raise CompanionError(f"{colour} has {len(mine)} papers; there is no paper {n}")
         width = self.config.printer.width
-        img = render_press_page(st, mine[n - 1], self.lang, width, self.runner.journal.path.stem)
+        img = render_press_page(st, mine[n - 1], self.lang, width, self.runner.journal.game_id)
         return self._print(img, f"{colour}-paper{n}")
 
     def print_final(self) -> P.JobStatus:
         st = self.state
         if st is None or st.final is None:
             raise CompanionError("the game is not over yet")
-        img = render_final_page(st, self.lang, self.config.printer.width, self.runner.journal.path.stem)
+        img = render_final_page(st, self.lang, self.config.printer.width, self.runner.journal.game_id)
         return self._print(img, "final")
 
     def export_json(self, path: str | Path) -> Path:
