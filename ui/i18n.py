@@ -186,6 +186,9 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     # scores
     "scores.heading": ("Tirada", "Circulation", "发行量"),
     "scores.chart": ("Puntos a lo largo de la partida", "Scores over the game", "游戏过程中的得分"),
+    "scores.axis": ("vertical: 0-{top} puntos · horizontal: {presses} impresiones",
+                    "up: 0-{top} points · across: {presses} presses",
+                    "纵轴：0-{top} 分 · 横轴：{presses} 次付印"),
     "scores.no_history": ("Aún no hay puntos", "No scores yet", "尚无得分"),
     "scores.ranking": ("Clasificación final", "Final ranking", "最终排名"),
     "scores.not_finished": ("La partida no ha terminado", "The game is not over", "游戏尚未结束"),

@@ -78,6 +78,7 @@ def test_final_rows_and_history(game):
     assert rows[0].place == 1 and rows[0].winner
     h = adapt.history_from_states(states)
     assert h[0].label == "0" and all(v == 0 for _, v in h[0].scores)
+    assert len(h) == 1 + len(states[-1].press_results)  # one point per press, scored or not
     assert dict(h[-1].scores) == {p.colour: f.circulation[i] for i, p in enumerate(states[-1].players)}
 
 

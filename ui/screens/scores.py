@@ -9,6 +9,7 @@ from kivy.app import App
 from kivy.factory import Factory
 from kivy.uix.screenmanager import Screen
 
+from ui.i18n import tr
 from ui.viewmodels.scores import COLOUR_RGBA
 
 
@@ -37,7 +38,7 @@ class ScoresScreen(Screen):
         ids.chart.colours = {c: COLOUR_RGBA.get(c, (1, 1, 1, 1)) for c in lines}
         ids.chart.top_value = top
         ids.chart.lines = lines
-        ids.chart_axis.text = f"0 – {top}   ·   " + " ".join(labels)
+        ids.chart_axis.text = tr("scores.axis", vm.lang, top=top, presses=max(0, len(labels) - 1))
         ids.ranking.clear_widgets()
         for row in vm.ranking_rows():
             ids.ranking.add_widget(Factory.RowLabel(text=row))

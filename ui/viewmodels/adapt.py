@@ -114,16 +114,17 @@ def final_rows(state: pp.GameState) -> list[FinalRow] | None:
 
 
 def history_from_states(states: Iterable[pp.GameState]) -> list[ScorePoint]:
-    """Circulation after each change of score, oldest first: a point for the first
-    state (label "0") and one per state whose scores differ from the previous one
-    (label "P<n>", n = presses made so far, the scores change on presses)."""
+    """Circulation after each press, oldest first: a point for the first state
+    (label "0") and one per press (label "P<n>", n = presses made so far), also for a
+    press that scored nothing, so the x axis counts presses evenly."""
     out: list[ScorePoint] = []
     last = None
     for st in states:
-        if st.scores != last:
-            label = "0" if last is None else f"P{sum(st.pennies)}"
+        presses = sum(st.pennies)
+        if presses != last:
+            label = "0" if last is None else f"P{presses}"
             out.append(ScorePoint(label, tuple((p.colour, st.scores[i]) for i, p in enumerate(st.players))))
-            last = st.scores
+            last = presses
     return out
 
 
