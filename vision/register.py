@@ -23,48 +23,46 @@ LAYOUTS = ("penny-press-board", "penny-press-mat")
 
 @dataclass(frozen=True, eq=False)
 class SurfacePose:
-    """Where one surface lies in the frame.
+    """Where one surface lies in the frame: calibration's fit plus when it was made.
 
-    surface: ``"board"`` or ``"mat-<colour>"``. layout: the calibration layout
-    (``calibration.layouts.Layout``). px_to_mm / mm_to_px: ``(3, 3)`` homographies
-    between *undistorted* px and mm. markers: fiducials used. rms_mm: reprojection
-    error of their corners (mm). t: frame time of the fit (s). camera: the
-    ``calibration.camera.CameraModel`` used to undistort, or None.
+    registration: the ``calibration.register.Registration`` (homographies between
+    px and mm, lens model, fiducials used, reprojection error). t: frame time of the
+    fit (s). The mapping itself is calibration's; this only keeps it over time.
     """
 
-    surface: str
-    layout: object
-    px_to_mm: np.ndarray
-    mm_to_px: np.ndarray
-    markers: int
-    rms_mm: float
+    registration: object
     t: float
-    camera: object = None
+
+    @property
+    def surface(self) -> str:
+        return self.registration.surface
+
+    @property
+    def layout(self):
+        return self.registration.layout
+
+    @property
+    def markers(self) -> int:
+        """Fiducials used in the fit."""
+        return len(self.registration.used)
+
+    @property
+    def rms_mm(self) -> float:
+        """Reprojection error of the fiducial corners (mm)."""
+        return self.registration.rms_mm
 
     def to_mm(self, pts_px) -> np.ndarray:
         """``(N, 2)`` frame px -> ``(N, 2)`` surface mm."""
-        p = np.asarray(pts_px, np.float64).reshape(-1, 2)
-        if self.camera is not None:
-            p = self.camera.undistort_points(p)
-        return _apply(self.px_to_mm, p)
+        return self.registration.px_to_mm(pts_px)
 
     def to_px(self, pts_mm) -> np.ndarray:
         """``(N, 2)`` surface mm -> ``(N, 2)`` frame px."""
-        p = _apply(self.mm_to_px, pts_mm)
-        if self.camera is not None:
-            p = self.camera.distort_points(p)
-        return p
+        return self.registration.mm_to_px(pts_mm)
 
     def contains_mm(self, x: float, y: float, margin: float = 0.0) -> bool:
         """The point (mm) lies on the surface's outline (+ ``margin`` mm)."""
         w, h = self.layout.size_mm
         return -margin <= x <= w + margin and -margin <= y <= h + margin
-
-
-def _apply(H: np.ndarray, pts) -> np.ndarray:
-    p = np.asarray(pts, np.float64).reshape(-1, 2)
-    q = np.hstack([p, np.ones((len(p), 1))]) @ H.T
-    return q[:, :2] / q[:, 2:3]
 
 
 def fiducial_table(layout_names=LAYOUTS) -> dict[int, tuple[str, object, object]]:
@@ -123,8 +121,7 @@ class Registrar:
                                    min_points=4 * self.min_fiducials)
             if reg is None or reg.rms_mm > self.max_rms_mm:
                 continue
-            self.poses[surface] = SurfacePose(surface, reg.layout, reg.H, reg.H_inv,
-                                              len(reg.used), reg.rms_mm, t, reg.camera)
+            self.poses[surface] = SurfacePose(reg, t)
         return dict(self.poses)
 
     def forget(self, surface: str) -> None:
