@@ -20,9 +20,8 @@ import time
 
 import numpy as np
 
-from benchmarks.vision.render_scenes import MODULE_MM, _scene_items
+from benchmarks.vision.render_scenes import MODULE_MM, scene_layout
 from vision.decode import Decoder
-from vision.render.camera import random_camera
 from vision.render.effects import Effects
 from vision.render.scene import SceneRenderer
 
@@ -43,15 +42,7 @@ def run(scenes: int, frames: int, resolution: str, n_tags: int) -> dict:
     t_dec = []
     for s in range(scenes):
         rng = np.random.default_rng([97, s, n_tags])
-        camera = random_camera(rng, resolution)
-        lo, hi = MODULE_MM[resolution]
-        module = float(rng.uniform(lo, hi))
-        while True:
-            try:
-                items = _scene_items(rng, camera, n_tags, module)
-                break
-            except ValueError:
-                module *= 0.9
+        camera, items, _module = scene_layout(rng, resolution, n_tags)
         renderer = SceneRenderer(camera)
         read_any: set[str] = set()
         truth = None

@@ -68,6 +68,22 @@ def _scene_items(rng: np.random.Generator, camera, n_tags: int, module_mm: float
     return items
 
 
+def scene_layout(rng: np.random.Generator, resolution: str, n_tags: int):
+    """A random camera of the reference setup and ``n_tags`` cards laid out in its
+    view: (camera, placed items, module size in mm). Raises ValueError when the tags
+    cannot fit even at 0.6x the smallest module size."""
+    camera = random_camera(rng, resolution)
+    lo, hi = MODULE_MM[resolution]
+    module = float(rng.uniform(lo, hi))
+    while True:
+        try:
+            return camera, _scene_items(rng, camera, n_tags, module), module
+        except ValueError:
+            if module <= 0.6 * lo:
+                raise
+            module *= 0.9   # many tags: smaller prints
+
+
 def bench_scenes(resolution: str = "1080p", n_tags: int = 20, hand: bool = False,
                  glare: bool = False, seed: int = 0, n_frames: int = 5
                  ) -> Iterator[tuple[np.ndarray, dict]]:
@@ -83,17 +99,7 @@ def bench_scenes(resolution: str = "1080p", n_tags: int = 20, hand: bool = False
     for index in range(n_frames):
         rng = np.random.default_rng([seed, n_tags, int(hand), int(glare), index,
                                      1 if resolution == "4k" else 0])
-        camera = random_camera(rng, resolution)
-        lo, hi = MODULE_MM[resolution]
-        module = float(rng.uniform(lo, hi))
-        while True:
-            try:
-                items = _scene_items(rng, camera, n_tags, module)
-                break
-            except ValueError:
-                if module <= 0.6 * lo:
-                    raise
-                module *= 0.9   # many tags: smaller prints
+        camera, items, module = scene_layout(rng, resolution, n_tags)
         renderer = SceneRenderer(camera)
         fx = Effects(light_gradient=float(rng.uniform(0.15, 0.35)), vignette=0.2,
                      glare_spots=3 if glare else 0,
