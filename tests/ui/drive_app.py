@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import sys
 import tempfile
 import time
@@ -33,20 +32,11 @@ Config.set("graphics", "width", "1280")
 Config.set("graphics", "height", "800")
 
 from kivy.clock import Clock  # noqa: E402
-from kivy.core.window import Window  # noqa: E402
+from kivy.core.window import Window  # noqa: E402,F401 (creates the window before the App)
 
 from ui.app import build_app_class  # noqa: E402
 from fake_session import FakeSession  # noqa: E402
-
-
-def texts_of(widget) -> list[str]:
-    """Every non-empty ``text`` in the widget tree (depth first)."""
-    out = []
-    for w in widget.walk(restrict=True):
-        t = getattr(w, "text", None)
-        if isinstance(t, str) and t.strip():
-            out.append(t)
-    return out
+from ui_driver import screenshot  # noqa: E402
 
 
 def find(widget, pred):
@@ -75,15 +65,7 @@ def main(out: Path, lang: str) -> None:
 
     def shot(name):
         def run(next_step):
-            def on_flip(*_a):
-                Window.unbind(on_flip=on_flip)
-                made = Window.screenshot(str(out / f"{name}.png"))
-                if made and Path(made) != out / f"{name}.png":
-                    shutil.move(made, out / f"{name}.png")
-                report["texts"][name] = texts_of(app.root.current_screen)
-                Clock.schedule_once(lambda dt: next_step(), 0)
-            Window.bind(on_flip=on_flip)
-            Window.canvas.ask_update()
+            screenshot(app, out / f"{name}.png", report["texts"], name, next_step)
         return run
 
     def do(fn, wait=0.0):

@@ -36,7 +36,7 @@ from kivy.config import Config  # noqa: E402
 Config.set("graphics", "width", "1280")
 Config.set("graphics", "height", "800")
 from kivy.clock import Clock  # noqa: E402
-from kivy.core.window import Window  # noqa: E402
+from kivy.core.window import Window  # noqa: E402,F401 (creates the window before the App)
 
 import companion.games.penny_press as pp  # noqa: E402
 from companion.table import Sighting, TableSnapshot  # noqa: E402
@@ -44,6 +44,7 @@ from pp_table import table_of  # noqa: E402
 from ui.app import build_app_class  # noqa: E402
 from ui.session import create_session  # noqa: E402
 from ui.viewmodels import adapt  # noqa: E402
+from ui_driver import screenshot  # noqa: E402
 
 SEED, N = 15, 3  # first player 0, no declined press: every action is visible
 
@@ -127,11 +128,6 @@ class ScriptReader:
         return snap, rep
 
 
-def texts_of(widget):
-    return [w.text for w in widget.walk(restrict=True)
-            if isinstance(getattr(w, "text", None), str) and w.text.strip()]
-
-
 def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix="ui-real-"))
@@ -162,15 +158,7 @@ def main(out: Path) -> None:
 
     def shot(name):
         def run(nxt):
-            def on_flip(*_a):
-                Window.unbind(on_flip=on_flip)
-                made = Window.screenshot(str(out / f"{name}.png"))
-                if made and Path(made) != out / f"{name}.png":
-                    os.replace(made, out / f"{name}.png")
-                report["texts"][name] = texts_of(app.root.current_screen)
-                Clock.schedule_once(lambda dt: nxt(), 0)
-            Window.bind(on_flip=on_flip)
-            Window.canvas.ask_update()
+            screenshot(app, out / f"{name}.png", report["texts"], name, nxt)
         return run
 
     def do(fn):

@@ -29,17 +29,13 @@ from kivy.config import Config  # noqa: E402
 Config.set("graphics", "width", "1280")
 Config.set("graphics", "height", "800")
 from kivy.clock import Clock  # noqa: E402
-from kivy.core.window import Window  # noqa: E402
+from kivy.core.window import Window  # noqa: E402,F401 (creates the window before the App)
 
 import companion.games.penny_press as pp  # noqa: E402
 from ui.app import build_app_class  # noqa: E402
 from ui.session import create_session  # noqa: E402
 from ui.viewmodels import adapt  # noqa: E402
-
-
-def texts_of(widget):
-    return [w.text for w in widget.walk(restrict=True)
-            if isinstance(getattr(w, "text", None), str) and w.text.strip()]
+from ui_driver import screenshot  # noqa: E402
 
 
 def load(rec: Path):
@@ -88,15 +84,7 @@ def main(out: Path, rec: Path) -> None:
     shots: set[str] = set()
 
     def shot(name, nxt):
-        def on_flip(*_a):
-            Window.unbind(on_flip=on_flip)
-            made = Window.screenshot(str(out / f"{name}.png"))
-            if made and Path(made) != out / f"{name}.png":
-                os.replace(made, out / f"{name}.png")
-            report["texts"][name] = texts_of(app.root.current_screen)
-            Clock.schedule_once(lambda dt: nxt(), 0)
-        Window.bind(on_flip=on_flip)
-        Window.canvas.ask_update()
+        screenshot(app, out / f"{name}.png", report["texts"], name, nxt)
 
     def start(*_a):
         st = app.root.get_screen("start")

@@ -1,0 +1,34 @@
+"""Shared pieces of the offscreen app drivers (drive_app, drive_real, drive_recording).
+
+Import after ``ui.app.prepare_env`` (kivy is imported inside the functions).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def texts_of(widget) -> list[str]:
+    """Every non-empty ``text`` in the widget tree (depth first)."""
+    return [w.text for w in widget.walk(restrict=True)
+            if isinstance(getattr(w, "text", None), str) and w.text.strip()]
+
+
+def screenshot(app, path: Path, texts: dict, name: str, then) -> None:
+    """Save the next drawn frame to ``path`` (Window.screenshot can return the
+    previous frame, so it is taken on on_flip), note the screen's texts under
+    ``texts[name]``, then call ``then()`` on the next clock tick."""
+    from kivy.clock import Clock
+    from kivy.core.window import Window
+
+    def on_flip(*_a):
+        Window.unbind(on_flip=on_flip)
+        made = Window.screenshot(str(path))
+        if made and Path(made) != path:
+            os.replace(made, path)
+        texts[name] = texts_of(app.root.current_screen)
+        Clock.schedule_once(lambda dt: then(), 0)
+
+    Window.bind(on_flip=on_flip)
+    Window.canvas.ask_update()
