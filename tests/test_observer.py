@@ -137,6 +137,19 @@ def test_placement_from_tag_covers_the_cells_under_the_tile(shape, turns):
     assert corner == (5, 5)
 
 
+def read_all(state, snap, limit=4):
+    """Apply what the observer reads from one still snapshot, step by step (as the
+    game runner does); returns (new state, actions read)."""
+    read = []
+    for _ in range(limit):
+        out = OBS.observe(state, snap)
+        if out.status != "action":
+            break
+        read.append(out.action)
+        state = pp.apply(state, out.action)
+    return state, read
+
+
 def truth_snapshots(state, actions):
     """(action, still snapshot after it) for each action of a game."""
     for a in actions:
@@ -164,12 +177,8 @@ def test_observer_reads_every_action_of_whole_games(seed, players):
     state = truth
     applied = []
     for a, snap in truth_snapshots(truth, actions):
-        for _ in range(4):
-            out = OBS.observe(state, snap)
-            if out.status != "action":
-                break
-            applied.append(out.action)
-            state = pp.apply(state, out.action)
+        state, read = read_all(state, snap)
+        applied += read
     manual = 0
     while not state.is_over:
         assert state.phase == "final_presses" and state.claimable(state.current_player)
@@ -204,12 +213,8 @@ def test_declines_are_inferred_in_the_final_presses():
         state = pp.new_game_from_dict(setup)
         inferred = 0
         for a, snap in truth_snapshots(state, actions):
-            for _ in range(4):
-                out = OBS.observe(state, snap)
-                if out.status != "action":
-                    break
-                inferred += isinstance(out.action, pp.DeclinePress)
-                state = pp.apply(state, out.action)
+            state, read = read_all(state, snap)
+            inferred += sum(isinstance(x, pp.DeclinePress) for x in read)
         assert inferred >= n_decl - 1
         found += 1
         if found >= 3:
@@ -314,13 +319,7 @@ def test_two_player_double_turn_between_two_still_moments_is_read():
     else:
         pytest.fail("no double turn of two reporter actions")
     after_both = snaps[i + 2]  # the table after b; the still moment after a was missed
-    seen = []
-    for _ in range(3):
-        out = OBS.observe(state, after_both)
-        if out.status != "action":
-            break
-        seen.append(out.action)
-        state = pp.apply(state, out.action)
+    state, seen = read_all(state, after_both)
     assert len(seen) == 2
     truth = pp.new_game_from_dict(setup)
     for x in actions[: i + 2]:
