@@ -31,3 +31,20 @@ __all__ = [
     "solve_front_page", "top_beats",
     "Adjustment", "board_adjustments", "describe", "random_game",
 ]
+
+from companion.registry import GameSpec  # noqa: E402
+
+#: This game's entry in the registry (companion.registry).
+GAME = GameSpec(
+    id="penny-press",
+    names={"es": "Penny Press", "en": "Penny Press", "zh": "便士报"},
+    min_players=2,
+    max_players=5,
+    rules="companion.games.penny_press",
+    tag_code="PP",
+    observer="companion.observer:PennyPressObserver",
+    layouts="penny_press",
+    documents="printing.adapters",
+    screens="ui.screens",
+    recordings=("penny-press-3p", "penny-press-4p"),
+)

@@ -1,0 +1,121 @@
+"""The game registry: the one place that lists the games Table Companion plays.
+
+Every layer asks this module for a game instead of importing a game's package:
+the journal (which game a file records), the session and ``companion demo --game``,
+``companion tags ID``, calibration layouts, printing and the app's game picker.
+
+A game is a package under ``companion/games/<folder>`` whose ``__init__`` exposes
+``GAME: GameSpec``. Its rules module (``GameSpec.rules``, usually the package
+itself) is pure and deterministic and offers the *rules interface* below; what lives
+outside ``companion`` (vision observer adapters, printable documents, app screens,
+tag-sheet layouts) is named by dotted strings that the outer layer imports, so
+``companion`` never imports cv2, kivy or escpos. See docs/contracts.md.
+
+Rules interface (module-level names of ``GameSpec.rules``), modelled on
+boardgame.io's game object (setup, moves, turn order, end) and OpenSpiel's one
+interface for registered games:
+
+- ``new_game_from_dict(setup: dict) -> State``: the journal's ``setup`` event;
+  raises ``RuleError``/``CompanionError`` for a bad setup.
+- ``apply(state, action) -> State``: a new state; raises ``RuleError`` naming the
+  rule for an illegal action and leaves ``state`` unchanged (states are immutable).
+- ``legal_actions(state) -> list``: the actions ``apply`` accepts now (may be a
+  representative subset for games with huge action spaces; say so in the game doc).
+- ``action_to_dict(action) -> dict`` / ``action_from_dict(d) -> action``: the JSON
+  codec of the journal; the dict has ``"action"`` (type) and, when one player acts,
+  ``"player"`` (0-based seat). ``action_from_dict`` raises ``RuleError`` on a bad dict.
+- ``random_game(seed: int, n_players: int) -> (setup_dict, [actions])``: a complete
+  legal game, for property tests, benchmarks and the reliability suite.
+- State: ``state.scores`` (points per seat, the game's own unit), ``state.is_over``
+  and ``state.current_player`` (seat to act, or None).
+- ``UNDO_BARRIERS``: action types that reveal hidden information (never undone).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Mapping
+
+from .errors import CompanionError
+
+#: Game packages, in the order the app lists them. The only list of games.
+GAME_PACKAGES: tuple[str, ...] = (
+    "companion.games.penny_press",
+)
+
+
+class UnknownGame(CompanionError):
+    """A game id that no registered game has."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What a game provides to the spine.
+
+    id: the stable id written in journals and used on the command line
+    (``penny-press``). names: display name per language (``es``, ``en``, ``zh``).
+    min_players/max_players: seats. rules: dotted module of the rules interface.
+    tag_code: the game's two-letter code in TC1 tag payloads (``PP``).
+    observer: ``"module:attr"`` of a callable (setup dict, catalog) -> observer that
+    turns table snapshots into actions, or "" for a game read by taps only.
+    layouts: calibration data folder name (``calibration/data/<layouts>``) or "".
+    documents: ``"module"`` in printing/ with the game's pages, or "".
+    screens: ``"module"`` in ui/ with the game's app screens, or "".
+    recordings: bundled demo recording names (``ui/demo_data/<name>``).
+    units: what ``scores`` counts, per language (e.g. points, dollars, shields).
+    """
+
+    id: str
+    names: Mapping[str, str]
+    min_players: int
+    max_players: int
+    rules: str
+    tag_code: str
+    observer: str = ""
+    layouts: str = ""
+    documents: str = ""
+    screens: str = ""
+    recordings: tuple[str, ...] = ()
+    units: Mapping[str, str] = field(default_factory=lambda: {"es": "puntos", "en": "points", "zh": "分"})
+
+    def name(self, lang: str = "en") -> str:
+        """The game's name in ``lang`` (falls back to English)."""
+        return self.names.get(lang) or self.names["en"]
+
+    def rules_module(self) -> ModuleType:
+        """Import and return the rules module (see the module docstring)."""
+        return importlib.import_module(self.rules)
+
+
+_cache: dict[str, GameSpec] | None = None
+
+
+def games() -> dict[str, GameSpec]:
+    """All registered games by id, in :data:`GAME_PACKAGES` order."""
+    global _cache
+    if _cache is None:
+        found: dict[str, GameSpec] = {}
+        for pkg in GAME_PACKAGES:
+            spec = importlib.import_module(pkg).GAME
+            found[spec.id] = spec
+        _cache = found
+    return dict(_cache)
+
+
+def get(game_id: str) -> GameSpec:
+    """The game with id ``game_id``. Raises UnknownGame (naming the known ids)."""
+    all_games = games()
+    try:
+        return all_games[game_id]
+    except KeyError:
+        raise UnknownGame(f"unknown game {game_id!r}; known: {', '.join(all_games)}") from None
+
+
+def by_tag_code(code: str) -> GameSpec | None:
+    """The game whose TC1 payloads carry ``code`` (``PP``), or None."""
+    for spec in games().values():
+        if spec.tag_code == code:
+            return spec
+    return None
