@@ -73,10 +73,30 @@ def load_recording(path: str | Path) -> Recording:
                      path.name, truth, list(setup.get("headline_cards") or []) or None, meta.get("fps"))
 
 
+def player_range(game: str = "penny-press") -> tuple[int, int]:
+    """(min, max) seats of ``game``, from the game registry."""
+    from companion.registry import get
+
+    spec = get(game)
+    return spec.min_players, spec.max_players
+
+
+def check_player_count(n: int, game: str = "penny-press") -> None:
+    """Raise CompanionError unless ``n`` players may play ``game`` (its registry range)."""
+    lo, hi = player_range(game)
+    if not lo <= n <= hi:
+        raise CompanionError(f"--players {n}: {get_name(game)} is for {lo}..{hi} players")
+
+
+def get_name(game: str) -> str:
+    from companion.registry import get
+
+    return get(game).name("en")
+
+
 def default_players(n: int) -> list[pp.PlayerSpec]:
     cat = pp.load_catalog()
-    if not 2 <= n <= 5:
-        raise CompanionError("--players must be 2..5")
+    check_player_count(n)
     return [pp.PlayerSpec(c, f"Player {i + 1}", "") for i, c in enumerate(cat.colours[:n])]
 
 
@@ -138,10 +158,11 @@ class PageWriter:
         self.written: list[Path] = []
         self.queue = None
         if printer:
-            from printing.output import parse_target
+            from printing.output import check_target, parse_target
             from printing.queue import PrintQueue
 
             self.target = parse_target(printer)
+            check_target(self.target)  # a file: path that cannot work is refused now, not after the game
             self.queue = PrintQueue(out_dir / "print-queue")
 
     def write(self, name: str, image) -> None:
@@ -196,9 +217,17 @@ class DemoResult:
 
 def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int | None = None,
              printer: str | None = None, progress: bool = True, echo=print, max_frames: int | None = None,
-             reader=None) -> DemoResult:
-    """Play ``rec`` through the pipeline; see the module docstring. Raises
-    CompanionError for an unreadable source."""
+             reader=None, warn=None) -> DemoResult:
+    """Play ``rec`` through the pipeline; see the module docstring.
+
+    ``echo`` gets the results (press scores, ranking: stdout by default), ``warn``
+    the warnings and problems (stderr by default; ``echo`` when only ``echo`` is given).
+    Raises CompanionError for a source that cannot be opened or gives no frame, and
+    for a game that never started (naming why: e.g. the initial headline cards seen
+    do not match the number of players).
+    """
+    if warn is None:
+        warn = (lambda text: print(text, file=sys.stderr)) if echo is print else echo
     from tqdm import tqdm
 
     from vision.sources import open_source
@@ -221,7 +250,7 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     def on_event(ev) -> None:  # the camera dropping or coming back is news for the players
         if ev.kind in ("dropped", "reconnecting", "reconnected", "gave_up"):
             bar.clear()
-            echo(f"[camera] {ev.message}")
+            warn(f"[camera] {ev.message}")
 
     source = (open_source(rec.source, on_event=on_event) if isinstance(rec.source, (str, int))
               else rec.source)
@@ -231,6 +260,7 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     frames = 0
     presses_printed = 0
     reports: list[str] = []
+    setup_seen: list[int] = []  # initial headline cards counted while the setup waits
     try:
         for frame in source:
             frames += 1
@@ -240,9 +270,11 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
                 if step.report is not None:
                     text = f"[{step.report.level}] {step.report.text}"
                     reports.append(text)
+                    if step.report.key == "setup_cards":
+                        setup_seen.append(int(dict(step.report.params).get("seen", 0)))
                     if step.report.level != "info":
                         bar.clear()
-                        echo(text)
+                        warn(text)
                 if step.action is not None and isinstance(step.action, pp.GoToPress):
                     st = runner.state
                     res = st.press_results[-1]
@@ -266,20 +298,30 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
         pages.final(st)
     elif frames == 0:
         last = next((e.message for e in reversed(getattr(source, "events", ())) if e.kind != "closed"), "")
-        echo(f"No frames could be read from {rec.source}{': ' + last.rstrip('.?!') if last else ''}.")
+        raise CompanionError(f"{rec.source}: no frame could be read"
+                             f"{' (' + last.rstrip('.?!') + ')' if last else ''}")
     elif st is None:
-        echo("The game never started: the initial headline cards were not seen.")
+        n = len(rec.players)
+        seen = max(set(setup_seen), key=setup_seen.count) if setup_seen else 0
+        if seen and seen != n:
+            lo, hi = player_range()
+            hint = f"; run it with --players {seen}" if lo <= seen <= hi else ""
+            raise CompanionError(f"{rec.source}: the table shows {seen} initial headline cards but "
+                                 f"the game was started for {n} players{hint}")
+        raise CompanionError(f"{rec.source}: the game never started: the {n} initial headline cards "
+                             "were not seen (one per player, face up where the camera sees them)")
     else:
-        echo(f"The recording ended before the game did ({len(st.press_results)} presses so far).")
+        warn(f"The recording ended before the game did ({len(st.press_results)} presses so far).")
     note = pages.flush()
     if note:
-        echo(note)
+        (warn if "still queued" in note else echo)(note)
     result.queued = bool(pages.queue is not None and pages.queue.jobs("pending"))
     result.pages = pages.written
     if rec.truth is not None and st is not None:
         want = list(rec.truth.get("final_scores") or rec.truth.get("scores") or [])
         result.matches_truth = st.is_over and total_scores(st) == want
-        echo(f"Scores {'match' if result.matches_truth else 'DO NOT match'} the recording's ground truth "
+        (echo if result.matches_truth else warn)(
+            f"Scores {'match' if result.matches_truth else 'DO NOT match'} the recording's ground truth "
              f"({want}).")
     where = f"; journal {journal_path}; pages in {out_dir}/" if st is not None else ""
     echo(f"{frames} frames in {result.seconds:.1f} s{where}")
@@ -322,19 +364,18 @@ def _source_name(source: str | None, camera: int | None) -> str:
 
 
 def cmd_demo(args) -> int:
-    import os
-
-    os.environ.setdefault("OPENCV_LOG_LEVEL", "ERROR")  # our own messages say what went wrong
     if args.source is not None or args.camera is not None:
-        if not args.players:
-            raise CompanionError("say how many players are at the table: --players N")
+        if args.players is None:
+            lo, hi = player_range()
+            raise CompanionError(f"say how many players are at the table: --players N ({lo}..{hi})")
+        check_player_count(args.players)
         first = None if args.first_player is None else args.first_player - 1
         if first is not None and not 0 <= first < args.players:
             raise CompanionError("--first-player must be between 1 and --players")
         rec = Recording(args.source if args.source is not None else args.camera, default_players(args.players),
                         first_player=first, name=_source_name(args.source, args.camera))
     else:
-        if args.players or args.first_player:
+        if args.players is not None or args.first_player is not None:
             raise CompanionError("--players and --first-player are for --source/--camera; a bundled "
                                  "recording knows its players")
         name = args.recording or DEFAULT_RECORDING
