@@ -62,11 +62,21 @@ def leaf_commands(parser: argparse.ArgumentParser, prefix: tuple[str, ...] = ())
     return out
 
 
+PATHLIKE = {"PATH", "FILE", "DIR", "JSON", "PDF", "PNG", "GAME", "SOURCE"}
+
+
 def default_slots(name: str, parser: argparse.ArgumentParser) -> list[list[str]]:
-    """A new subcommand: each positional argument gets the bad input."""
+    """A new subcommand: its positional arguments get the bad input, and so does each
+    option that takes a file (metavar PATH, FILE, DIR ... or dest out/config). A
+    command that takes no file at all has nothing to feed."""
     positionals = [a for a in parser._actions if not a.option_strings and not isinstance(
         a, (argparse._SubParsersAction, argparse._HelpAction))]
-    return [name.split() + [IN] * max(1, len(positionals))]
+    out = [name.split() + [IN] * len(positionals)] if positionals else []
+    for a in parser._actions:
+        if a.option_strings and a.nargs != 0 and (
+                str(a.metavar or "").upper() in PATHLIKE or a.dest in ("out", "config", "queue")):
+            out.append(name.split() + [IN] * len(positionals) + [a.option_strings[-1], IN])
+    return out
 
 
 def _sample_journal(path: Path) -> Path:
