@@ -41,6 +41,7 @@ EXPORT_FORMAT = "table-companion/game-record"
 #: game key -> module implementing the rules (see module docstring).
 GAMES: dict[str, str] = {
     "penny-press": "companion.games.penny_press",
+    "pergamon": "companion.games.pergamon",
 }
 
 #: Action types that reveal hidden information; undo never crosses them.
