@@ -1,4 +1,4 @@
-"""Penny Press engine objects -> printing documents.
+"""Penny Press engine objects -> printing documents (the game's ``GameSpec.documents``).
 
 Thin on purpose: the engine (companion.games.penny_press) owns the rules and the
 numbers; these functions only copy them into printing.documents, so a change in
@@ -47,6 +47,15 @@ def front_page_doc(state, press_result, lang: str = "en", game_id: str = "game")
         total=int(press_result.total),
         lang=lang,
     )
+
+
+def print_pages(state, game_id: str, args) -> list[tuple[str, object]]:
+    """The pages ``companion print`` asks for (``GameSpec.documents`` contract):
+    ``[(name, 1-bit Pillow image)]`` from ``args`` (press/final, player, lang, width_mm).
+    Raises CompanionError for a press or receipt the game does not have."""
+    from .commands import pages
+
+    return pages(state, game_id, args)
 
 
 def receipt_doc(state, lang: str = "en", game_id: str = "game",

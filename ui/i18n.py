@@ -61,6 +61,8 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                               "录像 {path} 不存在"),
     "err.session": ("No se pudo abrir la partida: {error}", "Could not open the game: {error}",
                     "无法打开游戏：{error}"),
+    "err.players_range": ("Elige de {low} a {high} jugadores", "Choose {low} to {high} players",
+                          "请选择 {low} 至 {high} 名玩家"),
     "err.not_started": ("La partida aún no ha empezado", "The game has not started yet", "游戏尚未开始"),
     "err.not_over": ("La partida aún no ha terminado", "The game is not over yet", "游戏尚未结束"),
     "err.arrow_follows": ("La flecha sale de la partida: corrige noticias o reporteros",
