@@ -102,6 +102,7 @@ def build_app_class():
             self.session = None
             self.live_vm = self.corrections_vm = self.press_vm = self.scores_vm = None
             self._tick_ev = None
+            self.asking = None  # the open yes/no question (screens.common.ask), if any
 
         def build(self):
             try:
@@ -211,7 +212,7 @@ def build_app_class():
                 self.last_job_text = i18n.tr("press.job", self.lang, state=state,
                                              message=job.message or job.preview or "")
             except CompanionError as exc:
-                self.last_job_text = str(exc)
+                self.last_job_text = i18n.error_text(exc, self.lang)
 
         def apply_settings(self, settings) -> None:
             """Take saved settings: language now; printer/camera for the session if
