@@ -44,4 +44,5 @@ GAME = GameSpec(
     rules="companion.games.turin_market",
     tag_code="TM",
     units={"es": "escudos", "en": "shields", "zh": "盾"},
+    data_files=("companion/games/turin_market/data/goods.json", "companion/games/turin_market/data/cards.csv"),
 )
