@@ -27,14 +27,30 @@ def register(subparsers) -> None:
     p.set_defaults(func=cmd_export)
 
     p = subparsers.add_parser(
-        "sample", help="write a complete sample Penny Press game journal",
-        description="Play a complete seeded sample game of Penny Press with simple "
-        "computer players and write its journal, to try replay, export and print.",
+        "sample", help="write a complete sample game journal (Penny Press unless --game)",
+        description="Play a complete seeded sample game with simple computer players and "
+        "write its journal, to try replay, export and print.",
     )
     p.add_argument("out", help="journal file to create (.sqlite)")
-    p.add_argument("--players", type=int, default=3, help="2..5 (default 3)")
+    p.add_argument("--game", default="penny-press", help="the game's id (default penny-press; "
+                   "`companion games` lists them)")
+    p.add_argument("--players", type=int, default=3, help="number of players (default 3)")
     p.add_argument("--seed", type=int, default=1, help="deck shuffle and play seed")
     p.set_defaults(func=cmd_sample)
+
+    p = subparsers.add_parser("games", help="list the games Table Companion plays",
+                              description="List the registered games: id, name, players.")
+    p.add_argument("--lang", choices=("es", "en", "zh"), default="en")
+    p.set_defaults(func=cmd_games)
+
+
+def cmd_games(args) -> int:
+    from . import registry
+
+    for row in registry.picker(args.lang):
+        lo, hi = row["players"]
+        print(f"{row['id']:<14} {row['name']}  ({lo}-{hi} players)")
+    return 0
 
 
 def load_game(path: str | Path):
@@ -72,7 +88,7 @@ def journal_from_record(record: dict, path: str | Path | None = None):
 
     if not isinstance(record, dict) or "setup" not in record or "actions" not in record:
         raise JournalError("a game record needs 'setup' and 'actions'")
-    game = record.get("game", "penny-press")
+    game = record.get("game") or "penny-press"  # records from before the registry are Penny Press
     if path is None:
         path = Path(tempfile.mkdtemp(prefix="companion-")) / "game.sqlite"
     j = Journal.create(path, game, record["setup"])
@@ -152,14 +168,15 @@ def cmd_export(args) -> int:
 
 
 def cmd_sample(args) -> int:
+    from . import registry
     from .errors import CompanionError
-    from .journal import rules_module
 
-    if not 2 <= args.players <= 5:
-        raise CompanionError("--players must be 2..5")
-    rules = rules_module("penny-press")
+    spec = registry.get(args.game)
+    if not spec.min_players <= args.players <= spec.max_players:
+        raise CompanionError(f"--players must be {spec.min_players}..{spec.max_players} for {spec.name()}")
+    rules = spec.rules_module()
     setup, actions = rules.random_game(args.seed, args.players)
-    j = journal_from_record({"setup": setup, "actions": [rules.action_to_dict(a) for a in actions]},
-                            path=args.out)
+    j = journal_from_record({"game": spec.id, "setup": setup,
+                             "actions": [rules.action_to_dict(a) for a in actions]}, path=args.out)
     print(f"wrote {args.out}: {len(actions)} actions; scores {_scores_line(j.state)}")
     return 0

@@ -19,13 +19,14 @@ Undo follows the usual rule of online board games: a player may take back only
 their own last actions (consecutive, at the end of the game so far), never across
 a headline card draw (the draw reveals hidden information).
 
-Games are looked up in :data:`GAMES`: each is a module offering ``new_game_from_dict``,
-``apply``, ``action_to_dict``, ``action_from_dict`` and a state with ``scores``.
+The file records its game's id (meta ``game``); the rules come from the game
+registry (companion.registry): ``new_game_from_dict``, ``apply``, ``action_to_dict``,
+``action_from_dict``, a state with ``scores``, and ``UNDO_BARRIERS``. A journal
+without a recorded game (none was ever written so) is read as Penny Press.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import sqlite3
 import time
@@ -38,13 +39,8 @@ from .errors import CompanionError, RuleError
 SCHEMA_VERSION = 1
 EXPORT_FORMAT = "table-companion/game-record"
 
-#: game key -> module implementing the rules (see module docstring).
-GAMES: dict[str, str] = {
-    "penny-press": "companion.games.penny_press",
-}
-
-#: Action types that reveal hidden information; undo never crosses them.
-UNDO_BARRIERS = {"draw_headline"}
+#: The game of a journal that does not record one (the first journals were all Penny Press).
+DEFAULT_GAME = "penny-press"
 
 
 class JournalError(CompanionError):
@@ -52,14 +48,14 @@ class JournalError(CompanionError):
 
 
 def rules_module(game: str):
-    """Import and return the rules module of ``game`` (a key of :data:`GAMES`).
+    """Import and return the rules module of ``game`` (a registered game id,
+    companion.registry). Raises JournalError for an unknown game."""
+    from . import registry
 
-    Raises JournalError for an unknown game.
-    """
     try:
-        return importlib.import_module(GAMES[game])
-    except KeyError:
-        raise JournalError(f"unknown game {game!r}; known: {', '.join(sorted(GAMES))}") from None
+        return registry.rules_module(game)
+    except registry.UnknownGame as exc:
+        raise JournalError(str(exc)) from None
 
 
 @dataclass(frozen=True)
@@ -111,6 +107,8 @@ class Journal:
         self._conn = conn
         self.game = game
         self.rules = rules_module(game)
+        #: action types that undo never crosses (the game's ``UNDO_BARRIERS``)
+        self.undo_barriers = frozenset(getattr(self.rules, "UNDO_BARRIERS", ()))
         self._events: list[Event] = []
         self._state = None
         # list of (seq, state_after) for effective actions, in order; index 0 = setup
@@ -186,7 +184,11 @@ class Journal:
         if int(meta.get("schema", "0")) > SCHEMA_VERSION:
             conn.close()
             raise JournalError(f"{path}: written by a newer version (schema {meta['schema']})")
-        j = cls(path, conn, meta["game"])
+        try:
+            j = cls(path, conn, meta.get("game") or DEFAULT_GAME)
+        except JournalError as exc:
+            conn.close()
+            raise JournalError(f"{path}: {exc}") from None
         j._game_id = meta.get("game_id") or path.stem
         j._load()
         return j
@@ -307,7 +309,7 @@ class Journal:
         if not effective:
             return None
         last = effective[-1]
-        if _action_type(last.payload) in UNDO_BARRIERS:
+        if _action_type(last.payload) in self.undo_barriers:
             return None
         if _action_player(last.payload) != player:
             return None
@@ -317,15 +319,19 @@ class Journal:
         """Take back ``player``'s last action.
 
         Rule (online board games' custom): only your own last action, never across
-        a headline card draw. Raises RuleError when not allowed (nothing written).
+        an action that revealed hidden information (the game's ``UNDO_BARRIERS``,
+        e.g. a Penny Press headline card draw). Raises RuleError when not allowed (nothing written).
         """
         target = self.undoable(player)
         if target is None:
             effective = self._effective_action_events()
             if not effective:
                 why = "there is no action to take back"
-            elif _action_type(effective[-1].payload) in UNDO_BARRIERS:
-                why = "a headline card has been drawn since; a draw cannot be taken back"
+            elif _action_type(effective[-1].payload) in self.undo_barriers:
+                what = _action_type(effective[-1].payload).replace("_", " ")
+                why = (f"a {what} has revealed hidden cards since; it cannot be taken back"
+                       if what != "draw headline" else
+                       "a headline card has been drawn since; a draw cannot be taken back")
             else:
                 why = "the last action is another player's; only your own last action can be taken back"
             raise RuleError(why, rule="Journal: undo")

@@ -71,7 +71,14 @@ def register(subparsers) -> None:
 
 
 def load_state(path: str):
-    """(GameState, game id) from a journal file or a JSON export {setup, actions}.
+    """(GameState, game id) from a journal file or a JSON export (see load_game_state)."""
+    state, game_id, _game = load_game_state(path)
+    return state, game_id
+
+
+def load_game_state(path: str):
+    """(state, game id, registry game id) from a journal file or a JSON export
+    {game, setup, actions} (an export without ``game`` is Penny Press).
 
     The game id printed on the pages is the journal's (its file name when it was
     created), or the export's ``game_id``, else the file name without its suffix.
@@ -86,26 +93,29 @@ def load_state(path: str):
     if not p.exists():
         raise CompanionError(f"{path}: no such game file")
     if p.suffix.lower() == ".json":
-        from companion.games.penny_press import action_from_dict, apply, new_game_from_dict
+        from companion import registry
 
         try:
             data = json.loads(p.read_text("utf-8"))
             setup, actions = data["setup"], data["actions"]
-        except (OSError, ValueError, KeyError, TypeError) as exc:
+            game = str(data.get("game") or "penny-press")
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
             raise CompanionError(f"{path}: not a game export with setup and actions ({exc})") from None
-        state = new_game_from_dict(setup)
+        rules = registry.rules_module(game)
+        action_from_dict, apply = rules.action_from_dict, rules.apply
+        state = rules.new_game_from_dict(setup)
         for i, a in enumerate(actions):
             try:
                 state = apply(state, action_from_dict(a))
             except CompanionError as exc:
                 raise CompanionError(f"{path}: action {i + 1}: {exc}") from None
-        return state, str(data.get("game_id") or p.stem)
+        return state, str(data.get("game_id") or p.stem), game
     from companion.journal import Journal
 
     j = Journal.open(p)
     try:
         state = j.state  # a property of the journal (the replayed GameState)
-        return (state() if callable(state) else state), j.game_id
+        return (state() if callable(state) else state), j.game_id, j.game
     finally:
         j.close()
 
@@ -178,8 +188,14 @@ def run(args: argparse.Namespace) -> int:
     target = parse_target(args.printer)
     cfg = load_config(args.config, paper_mm=args.width)
     args.width_mm = cfg.paper_mm
-    state, game_id = load_state(args.game)
-    todo = pages(state, game_id, args)
+    from companion import registry
+    from companion.errors import CompanionError
+
+    state, game_id, game = load_game_state(args.game)
+    spec = registry.get(game)
+    if not spec.documents:
+        raise CompanionError(f"{spec.name()} has no printable pages yet")
+    todo = registry.load_attr(f"{spec.documents}:print_pages")(state, game_id, args)
     out_dir = Path(args.out) if args.out else (Path(".") if target.kind == "preview" else None)
     if target.kind == "preview":
         for name, img in todo:

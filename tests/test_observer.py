@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import companion.games.penny_press as pp
-from companion.observer import PennyPressObserver, placement_from_tag
+from companion.games.penny_press.observer import PennyPressObserver, placement_from_tag
 from companion.table import Sighting, TableSnapshot
 from pp_table import replace_reporters, table_of
 
@@ -239,7 +239,7 @@ def test_every_report_key_is_worded_in_es_en_zh_with_its_params():
     from ui import i18n
 
     src = Path(__file__).resolve().parents[1]
-    code = (src / "companion" / "observer.py").read_text() + (src / "ui" / "session.py").read_text()
+    code = (src / "companion" / "games" / "penny_press" / "observer.py").read_text() + (src / "ui" / "session.py").read_text()
     keys = set(re.findall(r'(?:_report\(\s*\w+,\s*|Report\(\s*"\w+",\s*)"(\w+)"', code))
     assert {"not_your_turn", "illegal", "press_in_progress", "setup_cards"} <= keys
     for key in keys:
@@ -291,7 +291,7 @@ def _touched(a) -> set:
 def test_two_player_double_turn_between_two_still_moments_is_read():
     """2 players: both actions of a double turn made while the camera saw no still
     moment in between are read one after the other when only one pair fits."""
-    from companion.observer import game_snapshots
+    from companion.games.penny_press.observer import game_snapshots
 
     for seed in range(3, 40):
         setup, actions = pp.random_game(seed, 2)

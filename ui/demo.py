@@ -1,7 +1,8 @@
-"""``companion demo``: a recorded (or live) Penny Press table through the whole line.
+"""``companion demo``: a recorded (or live) table through the whole line.
 
-frame source -> vision pipeline -> Penny Press observer -> rules engine -> journal ->
-printing. Prints each press's score breakdown and the final ranking with the
+frame source -> vision pipeline -> the game's observer -> rules engine -> journal ->
+printing (the game, its rules and observer come from companion.registry; a
+recording's ``recording.json`` may name its ``game``, Penny Press otherwise). Prints each press's score breakdown and the final ranking with the
 end-game bonuses, and writes each front page and the final receipt to the output
 folder as preview PNGs (the very raster sent) and ESC/POS files (``.bin``); with
 ``--printer`` the same pages also go to a real printer through the print queue.
@@ -20,9 +21,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion import registry
 from companion.errors import CompanionError
 from companion.journal import total_scores
-from companion.games import penny_press as pp
 
 DEMO_DATA = Path(__file__).parent / "demo_data"
 DEFAULT_RECORDING = "penny-press-3p"
@@ -43,13 +44,14 @@ class Recording:
     ground truth (setup + actions + final scores)."""
 
     source: str | int
-    players: list[pp.PlayerSpec]
+    players: list
     first_player: int | None = 0
     strike: bool = False
     name: str = "live"
     truth: dict | None = None
     initial_cards: list[str] | None = None
     fps: float | None = None
+    game: str = "penny-press"
 
 
 def load_recording(path: str | Path) -> Recording:
@@ -63,21 +65,25 @@ def load_recording(path: str | Path) -> Recording:
     try:
         frames = meta["frames"]
         setup = meta.get("setup") or {}
-        players = [pp.PlayerSpec(p["colour"], p.get("name", ""), p.get("paper", "")) for p in setup["players"]]
+        game = str(meta.get("game") or "penny-press")
+        rules = registry.rules_module(game)
+        players = [rules.PlayerSpec(p["colour"], p.get("name", ""), p.get("paper", "")) for p in setup["players"]]
     except (KeyError, TypeError) as exc:
         raise CompanionError(f"{meta_path}: missing {exc}") from None
     truth = None
     if meta.get("truth"):
         truth = json.loads((path / meta["truth"]).read_text(encoding="utf-8"))
     return Recording(str(path / frames), players, int(setup.get("first_player", 0)), bool(setup.get("strike")),
-                     path.name, truth, list(setup.get("headline_cards") or []) or None, meta.get("fps"))
+                     path.name, truth, list(setup.get("headline_cards") or []) or None, meta.get("fps"), game)
 
 
-def default_players(n: int) -> list[pp.PlayerSpec]:
-    cat = pp.load_catalog()
-    if not 2 <= n <= 5:
-        raise CompanionError("--players must be 2..5")
-    return [pp.PlayerSpec(c, f"Player {i + 1}", "") for i, c in enumerate(cat.colours[:n])]
+def default_players(n: int, game: str = "penny-press") -> list:
+    spec = registry.get(game)
+    rules = spec.rules_module()
+    if not spec.min_players <= n <= spec.max_players:
+        raise CompanionError(f"--players must be {spec.min_players}..{spec.max_players} for {spec.name()}")
+    colours = list(rules.load_catalog().colours)
+    return [rules.PlayerSpec(c, f"Player {i + 1}", "") for i, c in enumerate(colours[:n])]
 
 
 # ------------------------------------------------------------------ printing
@@ -215,7 +221,9 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
 
         reader = Pipeline()
     runner = GameRunner(None, players=rec.players, first_player=rec.first_player, strike=rec.strike,
-                        journal_path=journal_path, expected_cards=rec.initial_cards)
+                        journal_path=journal_path, expected_cards=rec.initial_cards, game=rec.game)
+    if runner.observer is None:
+        raise CompanionError(f"{runner.spec.name()} cannot be read from a camera yet (no observer registered)")
     pages = PageWriter(out_dir, lang, paper_mm, printer, rec.name)
     bar = tqdm(unit="frame", desc=f"demo {rec.name}", disable=not progress, file=sys.stderr, leave=False)
     def on_event(ev) -> None:  # the camera dropping or coming back is news for the players
@@ -243,8 +251,8 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
                     if step.report.level != "info":
                         bar.clear()
                         echo(text)
-                if step.action is not None and isinstance(step.action, pp.GoToPress):
-                    st = runner.state
+                st = runner.state
+                if step.action is not None and len(getattr(st, "press_results", ())) > presses_printed:
                     res = st.press_results[-1]
                     bar.clear()
                     echo(press_text(st, res))
@@ -288,11 +296,13 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
 
 def register(subparsers) -> None:
     p = subparsers.add_parser(
-        "demo", help="play a recorded Penny Press table through vision, rules and printing",
+        "demo", help="play a recorded table through vision, rules and printing",
         description="Run a recording (the bundled one by default), a video/image folder of your own, "
         "or a live camera through the whole pipeline: prints each press's score and the final ranking, "
         "and writes every front page and the final receipt (PNG preview + ESC/POS .bin).",
     )
+    p.add_argument("--game", default=None, help="the game's id (default: the recording's, else "
+                   "penny-press; `companion games` lists them)")
     src = p.add_mutually_exclusive_group()
     src.add_argument("--recording", default=None,
                      help=f"a bundled recording ({', '.join(bundled_recordings()) or 'none found'}) or a "
@@ -331,19 +341,32 @@ def cmd_demo(args) -> int:
         first = None if args.first_player is None else args.first_player - 1
         if first is not None and not 0 <= first < args.players:
             raise CompanionError("--first-player must be between 1 and --players")
-        rec = Recording(args.source if args.source is not None else args.camera, default_players(args.players),
-                        first_player=first, name=_source_name(args.source, args.camera))
+        game = registry.get(args.game or "penny-press").id
+        rec = Recording(args.source if args.source is not None else args.camera,
+                        default_players(args.players, game), first_player=first,
+                        name=_source_name(args.source, args.camera), game=game)
     else:
         if args.players or args.first_player:
             raise CompanionError("--players and --first-player are for --source/--camera; a bundled "
                                  "recording knows its players")
-        name = args.recording or DEFAULT_RECORDING
+        if args.recording:
+            name = args.recording
+        elif args.game:
+            spec = registry.get(args.game)
+            if not spec.recordings:
+                raise CompanionError(f"no bundled recording of {spec.name()} yet; give --source or --camera")
+            name = spec.recordings[0]
+        else:
+            name = DEFAULT_RECORDING
         path = Path(name)
         if not (path / "recording.json").is_file():
             path = DEMO_DATA / name
         if not (path / "recording.json").is_file():
             raise CompanionError(f"no recording {name!r}; bundled: {', '.join(bundled_recordings()) or 'none'}")
         rec = load_recording(path)
+        if args.game and registry.get(args.game).id != rec.game:
+            raise CompanionError(f"recording {rec.name!r} is a game of {registry.get(rec.game).name()}, "
+                                 f"not {registry.get(args.game).name()}")
     out = Path(args.out) / rec.name
     res = run_demo(rec, out, lang=args.lang, paper_mm=args.width, printer=args.printer,
                    progress=not args.quiet)

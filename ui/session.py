@@ -3,7 +3,7 @@
 Kivy-free. Two layers:
 
 - :class:`GameRunner` (synchronous, no threads): takes still table snapshots, asks
-  the Penny Press observer what happened, appends the action to the journal (which
+  the game's observer (from companion.registry) what happened, appends the action to the journal (which
   checks it with the rules engine first), repeats while the same snapshot holds
   further steps (a press, then its headline card draw), and renders print jobs.
   ``companion demo`` drives it frame by frame.
@@ -25,10 +25,10 @@ import time
 from pathlib import Path
 from typing import Callable, Sequence
 
+from companion import registry
 from companion.errors import CompanionError, RuleError
-from companion.games import penny_press as pp
 from companion.journal import Journal, total_scores
-from companion.observer import Outcome, PennyPressObserver, Report
+from companion.observing import Outcome, Report
 from companion.table import Sighting, TableSnapshot
 
 from .viewmodels import adapt
@@ -53,22 +53,28 @@ class GameRunner:
     journal: an open journal (None until the setup has been seen: then
     ``players``/``first_player`` are used with the initial headline cards read
     from the first still snapshot, and the journal is created at ``journal_path``).
+    game: the registry id of the game (an open journal's own game wins); its rules
+    module and observer come from companion.registry. A game without an observer
+    is played by taps only: snapshots are ignored.
     first_player None: the seat whose move comes first on the table starts.
     pins: observation corrections (see :meth:`pin`), applied to every snapshot.
     """
 
     MAX_STEPS_PER_SNAPSHOT = 4
 
-    def __init__(self, journal: Journal | None = None, *, players: Sequence[pp.PlayerSpec] = (),
+    def __init__(self, journal: Journal | None = None, *, players: Sequence = (),
                  first_player: int | None = 0, strike: bool = False, journal_path: str | Path | None = None,
-                 expected_cards: Sequence[str] | None = None):
+                 expected_cards: Sequence[str] | None = None, game: str = "penny-press"):
         self.journal = journal
+        self.spec = registry.get(journal.game if journal is not None else game)
+        self.rules = self.spec.rules_module()
         self.players = tuple(players)
         self.first_player = first_player
         self.strike = strike
         self.journal_path = Path(journal_path) if journal_path else None
         self.expected_cards = list(expected_cards) if expected_cards else None
-        self.observer = PennyPressObserver()
+        factory = self.spec.observer_factory()
+        self.observer = factory() if factory is not None else None
         self.pins: dict[tuple[str, str], int] = {}
         self._last_key: tuple | None = None
         self._last_reports: tuple = ()
@@ -140,10 +146,10 @@ class GameRunner:
         return self._create(order, self.first_player)
 
     def _create(self, cards: list[str], first: int) -> list[Step]:
-        setup = pp.setup_to_dict(list(self.players), cards, first, self.strike)
+        setup = self.rules.setup_to_dict(list(self.players), cards, first, self.strike)
         if self.journal_path is None:
             raise CompanionError("no journal path for the new game")
-        self.journal = Journal.create(self.journal_path, "penny-press", setup)
+        self.journal = Journal.create(self.journal_path, self.spec.id, setup)
         return [Step(event_seq=1)]
 
     def _infer_first_player(self, snap: TableSnapshot) -> list[Step]:
@@ -151,7 +157,7 @@ class GameRunner:
         game (exactly one seat must explain it)."""
         fits = []
         for seat in range(len(self.players)):
-            state = pp.new_game(list(self.players), self._pending_cards, seat, self.strike)
+            state = self.rules.new_game(list(self.players), self._pending_cards, seat, self.strike)
             if self.observer.observe(state, snap).status == "action":
                 fits.append(seat)
         if len(fits) != 1:
@@ -164,7 +170,7 @@ class GameRunner:
         Only still snapshots that differ from the last one processed are read.
         Reports are returned once each (not again while the table stays the same).
         """
-        if not snap.still:
+        if not snap.still or self.observer is None:
             return []
         snap = self._apply_pins(snap)
         key = self._key(snap)
@@ -220,8 +226,14 @@ def render_final_page(state, lang: str, width_dots: int, game_id: str):
 # -------------------------------------------------------------------- session
 
 
-def _players_from(config: P.SessionConfig) -> list[pp.PlayerSpec]:
-    return [pp.PlayerSpec(p.colour, p.name, p.paper) for p in config.players]
+def _game_of(config: P.SessionConfig) -> str:
+    """The registry id of the game the session plays (Penny Press unless the config says)."""
+    return getattr(config, "game", None) or "penny-press"
+
+
+def _players_from(config: P.SessionConfig) -> list:
+    rules = registry.rules_module(_game_of(config))
+    return [rules.PlayerSpec(p.colour, p.name, p.paper) for p in config.players]
 
 
 class GameSession:
@@ -243,12 +255,14 @@ class GameSession:
             self.players = tuple(P.PlayerSetup(p.colour, p.name, p.paper) for p in journal.state.players)
             self.runner = GameRunner(journal)
         else:
-            if not 2 <= len(config.players) <= 5:
-                raise CompanionError("choose 2 to 5 players")
+            spec = registry.get(_game_of(config))
+            if not spec.min_players <= len(config.players) <= spec.max_players:
+                raise CompanionError(f"choose {spec.min_players} to {spec.max_players} players")
             self.players = tuple(config.players)
-            path = base / time.strftime("penny-press-%Y%m%d-%H%M%S.sqlite")
+            path = base / time.strftime(f"{spec.id}-%Y%m%d-%H%M%S.sqlite")
             self.runner = GameRunner(None, players=_players_from(config), strike=config.variant_strike,
-                                     first_player=getattr(config, "first_player", 0), journal_path=path)
+                                     first_player=getattr(config, "first_player", 0), journal_path=path,
+                                     game=spec.id)
         self._reader = reader
         self._source = source
         self._subs: list[Callable[[P.Update], None]] = []
@@ -359,10 +373,11 @@ class GameSession:
         if j is None:
             return []
         tl = j.timeline()
-        if len(tl) < 2:
+        board_adjustments = getattr(j.rules, "board_adjustments", None)
+        if len(tl) < 2 or board_adjustments is None:
             return []
         return [P.Adjustment(a.kind, a.beat, a.value, tuple(a.stories), a.player, a.cell)
-                for a in pp.board_adjustments(tl[-2][1], tl[-1][1])]
+                for a in board_adjustments(tl[-2][1], tl[-1][1])]
 
     def _seat(self, colour: str) -> int:
         try:
@@ -377,7 +392,7 @@ class GameSession:
         seat = self._seat(colour)
         mat_page = None
         snap = self.runner.last_snapshot
-        if snap is not None:
+        if snap is not None and self.runner.observer is not None:
             laid = self.runner.observer.read(st, snap).front.get(seat) or {}
             if laid:
                 mat_page = self.runner.observer.front_page_of(st, seat, laid)
@@ -414,7 +429,7 @@ class GameSession:
         with self._lock:
             last = j.undoable(seat)
             if last is not None and last.source == "vision":
-                a = pp.action_from_dict(last.payload)
+                a = j.rules.action_from_dict(last.payload)
                 touched = {getattr(a, "story", None), getattr(a, "from_story", None), getattr(a, "to_story", None)}
                 touched |= set(getattr(a, "stories", ()) or ())
                 if correction.story in touched:
@@ -441,7 +456,7 @@ class GameSession:
             raise CompanionError("the game has not started")
         with self._lock:
             try:
-                j.append(pp.DeclinePress(player=self._seat(colour)), source="manual")
+                j.append(j.rules.DeclinePress(player=self._seat(colour)), source="manual")
             except RuleError as exc:
                 raise CompanionError(exc.detail) from None
         self._publish(P.Update(state_changed=True))

@@ -17,25 +17,12 @@ angle).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from .errors import RuleError
-from .games import penny_press as pp
-from .table import Sighting, TableSnapshot
-
-INFO, WARNING, ERROR = "info", "warning", "error"
-
-
-@dataclass(frozen=True)
-class Report:
-    """A message for the players. ``key`` + ``params`` let the app translate it;
-    ``text`` is the English form; ``rule`` names the rule involved (or "")."""
-
-    level: str
-    key: str
-    text: str
-    rule: str = ""
-    params: tuple[tuple[str, object], ...] = ()
+from companion.errors import RuleError
+from companion.games import penny_press as pp
+from companion.observing import ERROR, INFO, WARNING, Outcome, Report
+from companion.table import Sighting, TableSnapshot
 
 
 @dataclass(frozen=True)
@@ -53,21 +40,6 @@ class Observed:
     front: dict[int, dict[str, tuple[int, int, int]]]
     headline: frozenset[str]
     newsboy: int | None
-
-
-@dataclass
-class Outcome:
-    """The observer's verdict on one snapshot.
-
-    status: ``"moving"`` (table not still; nothing done), ``"same"`` (matches the
-    engine), ``"action"`` (``action`` is ready to append), ``"waiting"`` (a change
-    is under way or the players must do something; see reports), ``"rejected"``
-    (the change breaks a rule or is ambiguous; nothing applied).
-    """
-
-    status: str
-    action: object | None = None
-    reports: list[Report] = field(default_factory=list)
 
 
 def _report(level: str, key: str, text: str, rule: str = "", **params) -> Report:
