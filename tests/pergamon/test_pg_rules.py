@@ -296,3 +296,22 @@ def test_legal_actions_are_all_accepted_in_each_phase():
             apply(s, a)
         s = apply(s, acts[-1] if s.phase in (ACT,) else acts[0])
         seen += 1
+
+
+def test_replay_lines_and_export_summary_name_the_unverified_data(tmp_path):
+    from companion.games.pergamon import describe, describe_action, random_game
+    from companion.journal import Journal
+    setup, actions = random_game(7, 3)
+    for a in actions[:40]:
+        line = describe_action(a)
+        assert line and "Pergamon" not in line and "(" not in line
+    with Journal.create(tmp_path / "g.pergamon", "pergamon", setup) as j:
+        for a in actions:
+            j.append(a)
+        rec = j.export()
+        text = describe(j.state)
+    summ = rec["summary"]
+    assert summ["vp"] == list(rec["scores"]) and summ["final"]["scores"] == rec["scores"]
+    assert [e["turn"] for e in summ["evaluations"]] == [5, 7, 9, 12]
+    assert any("tiles.csv" in f for f in summ["data_files"]) and any("plan_vp" in f for f in summ["data_files"])
+    assert "rules.json: plan_vp" in text
