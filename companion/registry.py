@@ -52,6 +52,8 @@ from .errors import CompanionError
 GAME_PACKAGES: tuple[str, ...] = (
     "companion.games.penny_press",
     "companion.games.scoop",
+    "companion.games.pergamon",
+    "companion.games.turin_market",
 )
 
 

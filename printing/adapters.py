@@ -84,4 +84,5 @@ def receipt_doc(state, lang: str = "en", game_id: str = "game",
     return ReceiptDoc(game_id=game_id, presses=presses, bonuses=bonuses, ranking=ranking,
                       player=_colour(state, player) if player is not None else "",
                       lang=lang, day=len(state.press_results) + 1,
-                      names=tuple((s.colour, s.name) for s in state.players if s.name))
+                      names=tuple((s.colour, s.name) for s in state.players if s.name),
+                      papers=tuple((s.colour, s.paper) for s in state.players if s.paper))

@@ -338,8 +338,13 @@ def render_receipt(doc: ReceiptDoc, width: int = 384, fonts: FontSet | None = No
             align="center")
     cv.para(i18n.label("game", lang, id=doc.game_id), 14, align="center")
     cv.para(_date_text(doc.date, lang), 14, align="center")
+    papers = dict(doc.papers)
+
+    def paper(colour: str) -> str:
+        return papers.get(colour) or i18n.paper_name(colour, lang)
+
     if doc.player:
-        cv.para(i18n.paper_name(doc.player, lang), 16, bold=True, align="center")
+        cv.para(paper(doc.player), 16, bold=True, align="center")
     cv.rule(2, double=True, gap=2)
     if doc.presses:
         cv.para(i18n.label("presses", lang), 17, bold=True)
@@ -368,6 +373,7 @@ def render_receipt(doc: ReceiptDoc, width: int = 384, fonts: FontSet | None = No
             cv.row(f"{mark}{r.rank}. {shown(r.player)}{tie} · "
                    f"{i18n.label('stories', lang, n=r.stories)}",
                    i18n.label("points", lang, pts=r.score), 17, bold=r.rank == 1)
+            cv.para(paper(r.player), 13, serif=True, x0=cv.margin + cv.px(16))
         cv.rule(1)
     cv.qr(doc.record, doc.record)
     cv.para(i18n.label("thanks", lang), 14, align="center")
