@@ -52,6 +52,7 @@ from .errors import CompanionError
 GAME_PACKAGES: tuple[str, ...] = (
     "companion.games.penny_press",
     "companion.games.pergamon",
+    "companion.games.turin_market",
 )
 
 

@@ -596,6 +596,9 @@ def _wait_taken(sock: socket.socket, t: Target, size: int, cfg: PrinterConfig,
     last, since = _unsent_bytes(sock), time.monotonic()
     while last:
         sleep(0.02)
+        err = sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
+        if err:  # a reset: the kernel's byte counters stay put, the error tells
+            raise OSError(err, os.strerror(err))
         now = _unsent_bytes(sock)
         if now is None:
             return

@@ -6,7 +6,8 @@ Public API (docs/pergamon.md for the model, docs/rulings.md for rulings): the da
 (:class:`PresentFinds` ... :class:`Store`, :func:`action_to_dict`,
 :func:`action_from_dict`), :func:`apply`, :func:`legal_actions`,
 :func:`presentation_order`, :func:`raider_choice`, :func:`oldest_shown`,
-:func:`random_game` and :func:`describe`.
+:func:`random_game`, :func:`describe`, :func:`describe_action` and
+:func:`record_summary`.
 """
 
 from companion.games.pergamon.actions import (UNDO_BARRIERS, Action, Dig, DrawFunds, Exhibit, PlaceFigure,
@@ -19,7 +20,7 @@ from companion.games.pergamon.engine import (RAIDER, DigResult, EvaluationResult
                                              apply, collections_in_hand, legal_actions, new_game,
                                              new_game_from_dict, oldest_shown, presentation_order,
                                              raider_choice, setup_to_dict)
-from companion.games.pergamon.tools import describe, random_game
+from companion.games.pergamon.tools import describe, describe_action, random_game, record_summary
 
 __all__ = [
     "UNDO_BARRIERS", "Action", "Dig", "DrawFunds", "Exhibit", "PlaceFigure", "PresentFinds", "RevealFunds",
@@ -28,7 +29,7 @@ __all__ = [
     "RAIDER", "DigResult", "EvaluationResult", "ExhibitResult", "FinalResult", "FundsResult", "GameState",
     "MarkerMove", "PlayerSpec", "Shown", "StoreResult", "apply", "collections_in_hand", "legal_actions",
     "new_game", "new_game_from_dict", "oldest_shown", "presentation_order", "raider_choice", "setup_to_dict",
-    "describe", "random_game",
+    "describe", "describe_action", "random_game", "record_summary",
 ]
 
 from companion.registry import GameSpec  # noqa: E402
@@ -42,4 +43,5 @@ GAME = GameSpec(
     rules="companion.games.pergamon",
     tag_code="PG",
     units={"es": "puntos de victoria", "en": "victory points", "zh": "胜利点"},
+    data_files=("companion/games/pergamon/data/tiles.csv", "companion/games/pergamon/data/rules.json"),
 )

@@ -114,3 +114,43 @@ def describe(state: GameState) -> str:
                                                f"{state.final.scores[q]} VP" for q in order))
         lines.append("  VP depend on " + "; ".join(state.final.sources))
     return "\n".join(lines)
+
+
+def describe_action(a: Action) -> str:
+    """One line for ``companion replay``, e.g. ``"seat 1 digs gallery 3"``."""
+    if isinstance(a, PresentFinds):
+        return "finds turned up: " + (", ".join(a.finds) or "none (the galleries are full)")
+    if isinstance(a, DrawFunds):
+        return "funds cards drawn, backs: " + " + ".join(a.backs)
+    if isinstance(a, RevealFunds):
+        return "funds cards: " + " + ".join(map(str, a.cards)) + f" = {sum(a.cards)} coins"
+    if isinstance(a, PlaceFigure):
+        return f"seat {a.player} takes funds space {a.space}"
+    if isinstance(a, Dig):
+        return f"seat {a.player} digs gallery {a.gallery}"
+    if isinstance(a, Exhibit):
+        extra = f" with {a.polish} coins of polish" if a.polish else ""
+        mk = f" on marker {a.marker}" if a.marker is not None else ""
+        return f"seat {a.player} shows {' '.join(a.finds)}{extra}{mk}"
+    if isinstance(a, Store):
+        return f"seat {a.player} stores" + (f", discarding {' '.join(a.discard)}" if a.discard else "")
+    return repr(a)
+
+
+def record_summary(state: GameState) -> dict:
+    """Added to exports: VP, coins and shown collections per seat, the evaluations so
+    far, the final ranking, and the data files the VP depend on."""
+    from companion.games.pergamon.engine import EvaluationResult
+    evals = [{"turn": e.turn, "vp": list(e.vp), "award": e.award_kind, "award_owner": e.award_owner,
+              "award_date": e.award_date, "shift": e.shift} for e in state.log if isinstance(e, EvaluationResult)]
+    out = {"turn": state.turn, "phase": state.phase, "vp": list(state.scores), "coins": list(state.coins),
+           "museum": [{"owner": s.owner, "marker": s.marker, "space": s.space, "value": s.value,
+                       "finds": list(s.finds)} for s in state.shown],
+           "evaluations": evals,
+           "data_files": [state.catalog.source("tiles"), state.catalog.source("plan_vp"),
+                          state.catalog.source("funds_spaces")]}
+    if state.final is not None:
+        out["final"] = {"scores": list(state.final.scores), "rank": list(state.final.rank),
+                        "winners": list(state.final.winners), "oldest_find": list(state.final.oldest_find),
+                        "bonus": [list(b) for b in state.final.bonus]}
+    return out
