@@ -95,9 +95,17 @@ def _cmd_camera(args: argparse.Namespace) -> int:
 
     spec = CharucoSpec()
     if args.board_out:
+        from pathlib import Path
+
+        if Path(args.board_out).suffix.lower() not in (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff"):
+            raise CompanionError(f"{args.board_out}: give the board a picture name (.png)")
         img = spec.image()
-        if not cv2.imwrite(args.board_out, img):
-            raise CompanionError(f"cannot write {args.board_out}")
+        try:
+            written = cv2.imwrite(args.board_out, img)
+        except cv2.error as exc:
+            raise CompanionError(f"{args.board_out}: cannot write the board ({exc.err})") from None
+        if not written:
+            raise CompanionError(f"{args.board_out}: cannot write the board (is the folder there and writable?)")
         print(f"wrote {args.board_out}: ChArUco board {spec.squares[0]}x{spec.squares[1]} squares of "
               f"{spec.square_mm:g} mm at 300 dpi. Print at 100 % and check a square measures "
               f"{spec.square_mm:g} mm.")

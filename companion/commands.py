@@ -54,10 +54,12 @@ def cmd_games(args) -> int:
 
 
 def load_game(path: str | Path):
-    """Open a journal file, or a JSON record (replayed into a temporary journal).
+    """Open a journal file read-only (never written), or a JSON record (replayed into
+    a temporary journal).
 
-    Returns a :class:`companion.journal.Journal`. Raises JournalError.
+    Returns a :class:`companion.journal.Journal`. Raises JournalError naming the file.
     """
+    from .errors import CompanionError
     from .journal import Journal, JournalError
 
     path = Path(path)
@@ -68,8 +70,13 @@ def load_game(path: str | Path):
             record = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise JournalError(f"{path}: cannot read JSON record ({exc})") from None
-        return journal_from_record(record)
-    return Journal.open(path)
+        try:
+            return journal_from_record(record)
+        except JournalError as exc:
+            raise JournalError(f"{path}: {exc}") from None
+        except CompanionError as exc:
+            raise JournalError(f"{path}: not a valid game record ({exc})") from None
+    return Journal.open(path, readonly=True)
 
 
 def _is_sqlite(path: Path) -> bool:
@@ -84,6 +91,7 @@ def journal_from_record(record: dict, path: str | Path | None = None):
     """Build a journal (in memory unless ``path``) from a record with setup + actions."""
     import tempfile
 
+    from .errors import CompanionError
     from .journal import Journal, JournalError
 
     if not isinstance(record, dict) or "setup" not in record or "actions" not in record:
@@ -91,9 +99,15 @@ def journal_from_record(record: dict, path: str | Path | None = None):
     game = record.get("game") or "penny-press"  # records from before the registry are Penny Press
     if path is None:
         path = Path(tempfile.mkdtemp(prefix="companion-")) / "game.sqlite"
-    j = Journal.create(path, game, record["setup"])
-    for a in record["actions"]:
-        j.append(a, source="replay")
+    try:
+        j = Journal.create(path, game, record["setup"])
+        for i, a in enumerate(record["actions"], 1):
+            try:
+                j.append(a, source="replay")
+            except (CompanionError, KeyError, TypeError, ValueError, AttributeError) as exc:
+                raise JournalError(f"action {i}: {exc}") from None
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise JournalError(f"the setup cannot be read ({exc!r})") from None
     return j
 
 
@@ -173,7 +187,8 @@ def cmd_sample(args) -> int:
 
     spec = registry.get(args.game)
     if not spec.min_players <= args.players <= spec.max_players:
-        raise CompanionError(f"--players must be {spec.min_players}..{spec.max_players} for {spec.name()}")
+        raise CompanionError(f"--players {args.players}: {spec.name()} is for "
+                             f"{spec.min_players}..{spec.max_players} players")
     rules = spec.rules_module()
     setup, actions = rules.random_game(args.seed, args.players)
     j = journal_from_record({"game": spec.id, "setup": setup,

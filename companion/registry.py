@@ -51,6 +51,8 @@ from .errors import CompanionError
 #: Game packages, in the order the app lists them. The only list of games.
 GAME_PACKAGES: tuple[str, ...] = (
     "companion.games.penny_press",
+    "companion.games.pergamon",
+    "companion.games.turin_market",
 )
 
 

@@ -101,18 +101,21 @@ def load_game_state(path: str):
             game = str(data.get("game") or "penny-press")
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
             raise CompanionError(f"{path}: not a game export with setup and actions ({exc})") from None
-        rules = registry.rules_module(game)
-        action_from_dict, apply = rules.action_from_dict, rules.apply
-        state = rules.new_game_from_dict(setup)
+        try:
+            rules = registry.rules_module(game)
+            action_from_dict, apply = rules.action_from_dict, rules.apply
+            state = rules.new_game_from_dict(setup)
+        except (CompanionError, KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise CompanionError(f"{path}: the setup cannot be read ({exc})") from None
         for i, a in enumerate(actions):
             try:
                 state = apply(state, action_from_dict(a))
-            except CompanionError as exc:
+            except (CompanionError, KeyError, TypeError, ValueError, AttributeError) as exc:
                 raise CompanionError(f"{path}: action {i + 1}: {exc}") from None
         return state, str(data.get("game_id") or p.stem), game
     from companion.journal import Journal
 
-    j = Journal.open(p)
+    j = Journal.open(p, readonly=True)
     try:
         state = j.state  # a property of the journal (the replayed GameState)
         return (state() if callable(state) else state), j.game_id, j.game
@@ -179,13 +182,36 @@ def pages(state, game_id: str, args) -> list[tuple[str, object]]:
     return out
 
 
+def _reporter(wait_s: float):
+    """on_report for a queue drain of ``wait_s`` seconds: what was printed goes to
+    stdout; what was kept or failed to stderr, and a retry that falls after this
+    command has ended says that the next `companion print-queue` sends it (not a time
+    at which nothing will happen)."""
+    import sys
+    import time
+
+    deadline = time.time() + wait_s
+
+    def say(r) -> None:
+        if r.outcome == "printed":
+            print(str(r))
+        elif r.outcome == "retry" and (r.next_try or 0) >= deadline:
+            print(f"{r.title}: kept in the queue ({r.error}); the next `companion print-queue` "
+                  "sends it", file=sys.stderr)
+        else:
+            print(str(r), file=sys.stderr)
+
+    return say
+
+
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from .output import escpos_bytes, load_config, parse_target, save_preview
+    from .output import check_target, escpos_bytes, load_config, parse_target, save_preview
     from .queue import PrintQueue
 
     target = parse_target(args.printer)
+    check_target(target)
     cfg = load_config(args.config, paper_mm=args.width)
     args.width_mm = cfg.paper_mm
     from companion import registry
@@ -208,11 +234,13 @@ def run(args: argparse.Namespace) -> int:
             save_preview(img, out_dir / f"{name}.png")
         job = queue.submit(target, escpos_bytes(img, cfg), cfg, title=name, preview=img)
         print(f"{name}: queued as job {job.id} for {target}")
-    reports = queue.drain(args.wait, on_report=lambda r: print(str(r)))
+    reports = queue.drain(args.wait, on_report=_reporter(args.wait))
     pending = queue.jobs("pending")
     if pending:
+        import sys
+
         print(f"{len(pending)} job(s) kept in {queue.folder}; switch the printer on "
-              "and run `companion print-queue` to send them")
+              "and run `companion print-queue` to send them", file=sys.stderr)
         return EXIT_QUEUED
     return 0 if all(r.outcome != "failed" for r in reports) else 1
 
@@ -228,6 +256,8 @@ def run_queue(args: argparse.Namespace) -> int:
     if args.retry:
         queue.retry(args.retry)
     if args.list:
+        if not queue.jobs():
+            print(f"the print queue is empty (no job in {queue.folder})")
         for j in queue.jobs():
             err = f"  ({j.last_error})" if j.last_error and j.state != "done" else ""
             print(f"{j.id}  {j.state:<7}  {j.target}  {j.title}  tries={j.attempts}{err}")
@@ -238,10 +268,13 @@ def run_queue(args: argparse.Namespace) -> int:
         return 0
     for j in todo:
         queue.retry(j.id)  # due now: the user asked for it
-    reports = queue.drain(args.wait, on_report=lambda r: print(str(r)))
+    reports = queue.drain(args.wait, on_report=_reporter(args.wait))
     pending = queue.jobs("pending")
     if pending:
-        print(f"{len(pending)} job(s) still kept in {queue.folder}")
+        import sys
+
+        print(f"{len(pending)} job(s) still kept in {queue.folder}; run `companion print-queue` "
+              "again when the printer is on", file=sys.stderr)
         return EXIT_QUEUED
     return 1 if any(r.outcome == "failed" for r in reports) else 0
 

@@ -166,12 +166,18 @@ def load_config(path: str | os.PathLike | None = None, **overrides) -> PrinterCo
 
 
 def save_config(cfg: PrinterConfig, path: str | os.PathLike | None = None) -> Path:
-    """Write ``cfg`` as indented JSON (atomically) and return the path."""
+    """Write ``cfg`` as indented JSON (atomically) and return the path.
+
+    Raises PrinterConfigError naming the file when it cannot be written."""
     p = Path(path) if path else config_path()
-    p.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(asdict(cfg.validate()), indent=2) + "\n"
     tmp = p.with_suffix(".tmp")
-    tmp.write_text(json.dumps(asdict(cfg.validate()), indent=2) + "\n", "utf-8")
-    os.replace(tmp, p)
+    try:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(text, "utf-8")
+        os.replace(tmp, p)
+    except OSError as exc:
+        raise PrinterConfigError(f"{p}: cannot save the printer settings: {exc.strerror or exc}") from None
     return p
 
 
@@ -330,6 +336,36 @@ def parse_target(text: str) -> Target:
     except ValueError:
         pass
     raise PrinterConfigError(f"printer target {text!r} not understood; use {forms}")
+
+
+def check_target(target: Target) -> None:
+    """Refuse, before any page is made, a target that can never work: a ``file:``
+    path whose folder does not exist, is not a folder, or cannot be written (an
+    existing file or device must be writable). A device under /dev that is not there
+    (an unplugged USB printer), and network, USB and serial printers, may simply be
+    off: they are not refused (their jobs wait in the queue).
+
+    Raises PrinterConfigError naming the path.
+    """
+    if target.kind != "file":
+        return
+    path = Path(target.path)
+    if path.is_dir():
+        raise PrinterConfigError(f"printer file:{path}: is a folder; name a file (or a device)")
+    folder = path.parent
+    if folder.exists() and not folder.is_dir():
+        raise PrinterConfigError(f"printer file:{path}: {folder} is not a folder")
+    if not folder.is_dir():
+        if folder.resolve().parts[:2] == ("/", "dev"):
+            return  # a device folder (/dev/usb) appears when the printer is plugged in
+        raise PrinterConfigError(f"printer file:{path}: the folder {folder} does not exist")
+    if not path.exists() and path.resolve().parts[:2] == ("/", "dev"):
+        return  # an unplugged device: its job waits in the queue
+    try:
+        with open(path, "ab"):
+            pass  # opened for appending, as the printer will be: nothing is written
+    except OSError as exc:
+        raise PrinterConfigError(f"printer file:{path}: cannot be written ({exc.strerror or exc})") from None
 
 
 def _is_device(path: str) -> bool:
@@ -560,6 +596,9 @@ def _wait_taken(sock: socket.socket, t: Target, size: int, cfg: PrinterConfig,
     last, since = _unsent_bytes(sock), time.monotonic()
     while last:
         sleep(0.02)
+        err = sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
+        if err:  # a reset: the kernel's byte counters stay put, the error tells
+            raise OSError(err, os.strerror(err))
         now = _unsent_bytes(sock)
         if now is None:
             return

@@ -77,11 +77,23 @@ def load_recording(path: str | Path) -> Recording:
                      path.name, truth, list(setup.get("headline_cards") or []) or None, meta.get("fps"), game)
 
 
+def player_range(game: str = "penny-press") -> tuple[int, int]:
+    """(min, max) seats of ``game``, from the game registry."""
+    spec = registry.get(game)
+    return spec.min_players, spec.max_players
+
+
+def check_player_count(n: int, game: str = "penny-press") -> None:
+    """Raise CompanionError unless ``n`` players may play ``game`` (its registry range)."""
+    spec = registry.get(game)
+    if not spec.min_players <= n <= spec.max_players:
+        raise CompanionError(f"--players {n}: {spec.name()} is for {spec.min_players}..{spec.max_players} players")
+
+
 def default_players(n: int, game: str = "penny-press") -> list:
     spec = registry.get(game)
     rules = spec.rules_module()
-    if not spec.min_players <= n <= spec.max_players:
-        raise CompanionError(f"--players must be {spec.min_players}..{spec.max_players} for {spec.name()}")
+    check_player_count(n, game)
     colours = list(rules.load_catalog().colours)
     return [rules.PlayerSpec(c, f"Player {i + 1}", "") for i, c in enumerate(colours[:n])]
 
@@ -144,10 +156,11 @@ class PageWriter:
         self.written: list[Path] = []
         self.queue = None
         if printer:
-            from printing.output import parse_target
+            from printing.output import check_target, parse_target
             from printing.queue import PrintQueue
 
             self.target = parse_target(printer)
+            check_target(self.target)  # a file: path that cannot work is refused now, not after the game
             self.queue = PrintQueue(out_dir / "print-queue")
 
     def write(self, name: str, image) -> None:
@@ -202,9 +215,17 @@ class DemoResult:
 
 def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int | None = None,
              printer: str | None = None, progress: bool = True, echo=print, max_frames: int | None = None,
-             reader=None) -> DemoResult:
-    """Play ``rec`` through the pipeline; see the module docstring. Raises
-    CompanionError for an unreadable source."""
+             reader=None, warn=None) -> DemoResult:
+    """Play ``rec`` through the pipeline; see the module docstring.
+
+    ``echo`` gets the results (press scores, ranking: stdout by default), ``warn``
+    the warnings and problems (stderr by default; ``echo`` when only ``echo`` is given).
+    Raises CompanionError for a source that cannot be opened or gives no frame, and
+    for a game that never started (naming why: e.g. the initial headline cards seen
+    do not match the number of players).
+    """
+    if warn is None:
+        warn = (lambda text: print(text, file=sys.stderr)) if echo is print else echo
     from tqdm import tqdm
 
     from vision.sources import open_source
@@ -229,7 +250,7 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     def on_event(ev) -> None:  # the camera dropping or coming back is news for the players
         if ev.kind in ("dropped", "reconnecting", "reconnected", "gave_up"):
             bar.clear()
-            echo(f"[camera] {ev.message}")
+            warn(f"[camera] {ev.message}")
 
     source = (open_source(rec.source, on_event=on_event) if isinstance(rec.source, (str, int))
               else rec.source)
@@ -239,6 +260,7 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     frames = 0
     presses_printed = 0
     reports: list[str] = []
+    setup_seen: list[int] = []  # initial headline cards counted while the setup waits
     try:
         for frame in source:
             frames += 1
@@ -248,9 +270,11 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
                 if step.report is not None:
                     text = f"[{step.report.level}] {step.report.text}"
                     reports.append(text)
+                    if step.report.key == "setup_cards":
+                        setup_seen.append(int(dict(step.report.params).get("seen", 0)))
                     if step.report.level != "info":
                         bar.clear()
-                        echo(text)
+                        warn(text)
                 st = runner.state
                 if step.action is not None and len(getattr(st, "press_results", ())) > presses_printed:
                     res = st.press_results[-1]
@@ -274,20 +298,31 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
         pages.final(st)
     elif frames == 0:
         last = next((e.message for e in reversed(getattr(source, "events", ())) if e.kind != "closed"), "")
-        echo(f"No frames could be read from {rec.source}{': ' + last.rstrip('.?!') if last else ''}.")
+        raise CompanionError(f"{rec.source}: no frame could be read"
+                             f"{' (' + last.rstrip('.?!') + ')' if last else ''}")
     elif st is None:
-        echo("The game never started: the initial headline cards were not seen.")
+        n = len(rec.players)
+        seen = max(set(setup_seen), key=setup_seen.count) if setup_seen else 0
+        if seen and seen != n:
+            lo, hi = player_range(rec.game)
+            hint = f"; run it with --players {seen}" if lo <= seen <= hi else ""
+            raise CompanionError(f"{rec.source}: the table shows {seen} initial headline cards but "
+                                 f"the game was started for {n} players{hint}")
+        what = ("the initial headline cards (one per player, face up where the camera sees them) were "
+                "not seen" if rec.game == "penny-press" else "its setup was not seen")
+        raise CompanionError(f"{rec.source}: the game never started: {what}")
     else:
-        echo(f"The recording ended before the game did ({len(st.press_results)} presses so far).")
+        warn(f"The recording ended before the game did ({len(st.press_results)} presses so far).")
     note = pages.flush()
     if note:
-        echo(note)
+        (warn if "still queued" in note else echo)(note)
     result.queued = bool(pages.queue is not None and pages.queue.jobs("pending"))
     result.pages = pages.written
     if rec.truth is not None and st is not None:
         want = list(rec.truth.get("final_scores") or rec.truth.get("scores") or [])
         result.matches_truth = st.is_over and total_scores(st) == want
-        echo(f"Scores {'match' if result.matches_truth else 'DO NOT match'} the recording's ground truth "
+        (echo if result.matches_truth else warn)(
+            f"Scores {'match' if result.matches_truth else 'DO NOT match'} the recording's ground truth "
              f"({want}).")
     where = f"; journal {journal_path}; pages in {out_dir}/" if st is not None else ""
     echo(f"{frames} frames in {result.seconds:.1f} s{where}")
@@ -332,21 +367,20 @@ def _source_name(source: str | None, camera: int | None) -> str:
 
 
 def cmd_demo(args) -> int:
-    import os
-
-    os.environ.setdefault("OPENCV_LOG_LEVEL", "ERROR")  # our own messages say what went wrong
     if args.source is not None or args.camera is not None:
-        if not args.players:
-            raise CompanionError("say how many players are at the table: --players N")
+        game = registry.get(args.game or "penny-press").id
+        if args.players is None:
+            lo, hi = player_range(game)
+            raise CompanionError(f"say how many players are at the table: --players N ({lo}..{hi})")
+        check_player_count(args.players, game)
         first = None if args.first_player is None else args.first_player - 1
         if first is not None and not 0 <= first < args.players:
             raise CompanionError("--first-player must be between 1 and --players")
-        game = registry.get(args.game or "penny-press").id
         rec = Recording(args.source if args.source is not None else args.camera,
                         default_players(args.players, game), first_player=first,
                         name=_source_name(args.source, args.camera), game=game)
     else:
-        if args.players or args.first_player:
+        if args.players is not None or args.first_player is not None:
             raise CompanionError("--players and --first-player are for --source/--camera; a bundled "
                                  "recording knows its players")
         if args.recording:

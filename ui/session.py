@@ -590,14 +590,16 @@ class GameSession:
         self._publish(P.Update(state_changed=True))
 
     def can_decline(self, colour: str) -> bool:
-        """True when ``colour`` is the player to act in the final presses."""
+        """True when ``colour`` is the player to act in the final edition (a last turn
+        or a final press may be passed: Penny Press, Final edition)."""
         st = self.state
-        return bool(st is not None and st.phase == "final_presses"
+        return bool(st is not None and st.phase in ("final_turns", "final_presses")
                     and st.players[st.current_player].colour == colour)
 
     def decline_press(self, colour: str) -> None:
-        """The player does not go to press in the final presses (a tap: nothing on
-        the table shows it). Raises CompanionError when not allowed."""
+        """The player passes a final-edition turn or does not go to press in the final
+        presses (a tap: nothing on the table shows it). Raises CompanionError when not
+        allowed."""
         j = self.runner.journal
         if j is None:
             raise _refuse("not_started", "the game has not started")

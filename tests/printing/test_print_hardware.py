@@ -316,13 +316,13 @@ def test_profile_without_raster_prints_in_column_image_mode():
 
 def test_receipt_carries_each_players_own_paper_name(monkeypatch):
     from companion.games import penny_press as pp
-    from companion.observer import PennyPressObserver
+    from companion.games.penny_press.catalog import load_catalog
     from printing import layout
     from printing.adapters import receipt_doc
     from printing.documents import PressLine, RankLine, ReceiptDoc
 
     players = [pp.PlayerSpec("red", "Ana", "La Voz de Ana"), pp.PlayerSpec("blue", "Bo", "")]
-    cards = sorted(PennyPressObserver().catalog.headline_cards)[:2]
+    cards = sorted(load_catalog().headline_cards)[:2]
     state = pp.new_game(players, cards, 0, False)
     assert dict(receipt_doc(state, "en", "g1", player=0).papers) == {"red": "La Voz de Ana"}
 

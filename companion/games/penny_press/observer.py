@@ -166,6 +166,10 @@ class PennyPressObserver:
             declined = self._final_decline(state, obs, p, name)
             if declined is not None:
                 return declined
+        if state.phase == "final_turns":
+            passed = self._final_turn_pass(state, obs, p)
+            if passed is not None:
+                return passed
 
         if obs.front.get(p):
             return self._press(state, obs, p, name)
@@ -194,6 +198,18 @@ class PennyPressObserver:
             return self._try(state, pp.DeclinePress(player=p))
         later = [q for q in state.queue if q != p]
         if not obs.front.get(p) and any(obs.front.get(q) for q in later):
+            return self._try(state, pp.DeclinePress(player=p))
+        return None
+
+    def _final_turn_pass(self, state, obs: Observed, p: int) -> Outcome | None:
+        """Final edition, last turns: a player may pass the turn, which leaves nothing
+        on the table. When the player to act has changed nothing and only players
+        later in the final-turn order have acted (reporters or a front page), the
+        player to act has passed (docs/rulings.md)."""
+        actors = {q for (_, q) in self._reporter_delta(state, obs)}
+        actors |= {q for q, laid in obs.front.items() if laid}
+        later = set(state.queue) - {p}
+        if actors and p not in actors and actors <= later:
             return self._try(state, pp.DeclinePress(player=p))
         return None
 
