@@ -26,6 +26,7 @@ every state: ``sum(purse) + sum(on_sale) + bank == 15 * players``.
 from __future__ import annotations
 
 import hashlib
+import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
@@ -344,10 +345,14 @@ def new_game(players: Sequence[PlayerSpec] | int, payment_card: str = "classic",
 
 
 def setup_to_dict(players: Sequence[PlayerSpec] | int, payment_card: str = "classic", centre: Sequence[str] = (),
-                  seed: int = 0, payout_order: Sequence[str] = ()) -> dict:
+                  seed: int | None = None, payout_order: Sequence[str] = ()) -> dict:
     """JSON-safe setup record: ``{"game": "turin-market", "players": [{"name"}],
     "payment_card": "classic", "centre": [...], "seed": int}``, plus
-    ``"payout_order": [goods]`` when the table agreed on another order."""
+    ``"payout_order": [goods]`` when the table agreed on another order. ``seed``
+    None draws a fresh seed for the coin flips (from the OS); it is recorded here,
+    so the journal replays the same flips."""
+    if seed is None:
+        seed = secrets.randbelow(2**31)
     if isinstance(players, int):
         players = [PlayerSpec() for _ in range(players)]
     d = {"game": GAME_ID, "players": [{"name": p.name} for p in players], "payment_card": payment_card,
@@ -384,7 +389,8 @@ def _new_auction(state: GameState, rnd: int, centre: tuple[str, ...]) -> Auction
 
 def _player(state: GameState, p: Any, rule: str) -> int:
     if type(p) is not int or not 0 <= p < state.n_players:
-        raise RuleError(f"no player {p!r} (players are 0..{state.n_players - 1})", rule)
+        shown = p + 1 if type(p) is int else repr(p)  # people count players from 1
+        raise RuleError(f"no player {shown} (players are 1..{state.n_players})", rule)
     return p
 
 
@@ -667,7 +673,7 @@ def _pick(state: GameState, act: Pick) -> GameState:
     p = _player(state, act.player, R_PICKS)
     who = a.pick_queue[0]
     if p != who:
-        raise RuleError(f"cards are picked in bid order: it is player {who}'s pick, not player {p}'s", R_PICKS)
+        raise RuleError(f"cards are picked in bid order: it is player {who + 1}'s pick, not player {p + 1}'s", R_PICKS)
     left = [c for c in a.centre if c not in {x for _, x in a.picks}]
     if act.card not in left:
         raise RuleError(f"card {act.card!r} is not in the centre (left: {', '.join(left)})", R_PICKS)
