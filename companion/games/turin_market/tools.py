@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from companion.errors import CompanionError
-from companion.games.turin_market.actions import (Action, Buy, ChooseBuyer, OfferForSale, PassSale, Pick,
+from companion.games.turin_market.actions import (Action, Buy, ChooseBuyer, FlipCoin, OfferForSale, PassSale, Pick,
                                                    RevealBids, RevealCards, RevealLeftovers, RevealTieBids,
                                                    TakeLoan, Withdraw)
 from companion.games.turin_market.catalog import Catalog, load_catalog
@@ -79,6 +79,8 @@ def random_game(seed: int, n_players: int, payment_card: str | None = None,
                     b = b if b <= cap else 0
                 elif rng.random() < 0.15 or cap == 0:
                     b = 0
+                elif rng.random() < 0.1:
+                    b = cap                     # all in: later payouts may force a loan
                 else:
                     b = rng.randint(1, min(cap, 6))
                 bids.append(b)
@@ -125,3 +127,76 @@ def describe(state: GameState, lang: str = "en") -> str:
         loan = f", loan (owes {state.debt[p]})" if state.debt[p] else ""
         lines.append(f"  player {p}: {state.scores[p]} shields{loan}; {goods or 'no goods'}")
     return "\n".join(lines)
+
+
+def _card(cat: Catalog, card: str, lang: str) -> str:
+    c = cat.cards.get(card)
+    if c is None:
+        return card
+    return f"{card} ({', '.join(f'{cat.good_name(g, lang)} {u}' for g, u in c.units.items())})"
+
+
+def describe_action(action: Action, lang: str = "en", catalog: Catalog | None = None) -> str:
+    """One line saying what an action did (for ``companion replay``)."""
+    cat = catalog or load_catalog()
+    a = action
+    if isinstance(a, RevealCards):
+        return "cards up for auction: " + "; ".join(_card(cat, c, lang) for c in a.cards)
+    if isinstance(a, RevealLeftovers):
+        return "cards left in hand: " + "; ".join(_card(cat, c, lang) for c in a.cards)
+    if isinstance(a, RevealBids):
+        return "bids: " + ", ".join(f"player {p} {b}" for p, b in enumerate(a.bids))
+    if isinstance(a, RevealTieBids):
+        return "tie round, added: " + ", ".join(f"player {p} +{x}" for p, x in enumerate(a.adds) if x is not None)
+    if isinstance(a, FlipCoin):
+        return "coin flip: " + " before ".join(f"player {p}" for p in a.order)
+    if isinstance(a, Pick):
+        return f"player {a.player} picks {_card(cat, a.card, lang)}"
+    if isinstance(a, OfferForSale):
+        return f"player {a.player} offers {a.card} for {a.price} shield(s)"
+    if isinstance(a, PassSale):
+        return f"player {a.player} offers nothing for sale"
+    if isinstance(a, Withdraw):
+        return f"player {a.player} takes {a.card} off sale"
+    if isinstance(a, Buy):
+        return f"player {a.player} buys {a.card}"
+    if isinstance(a, ChooseBuyer):
+        return (f"players {', '.join(map(str, a.claimants))} claim {a.card} at once; "
+                f"player {a.player} sells it to player {a.buyer}")
+    if isinstance(a, TakeLoan):
+        return f"player {a.player} takes a loan"
+    return repr(a)
+
+
+def record_summary(state: GameState) -> dict:
+    """Added to exports: per seat the shields (purse, on sale, owed on the loan card,
+    loans), face-up cards, goods units and majorities, each finished auction (bids,
+    tie-round additions, coin flips, payments, picks, discards), and at the end the
+    payouts good by good and the data files they rest on (unverified guesses)."""
+    cat = state.catalog
+    n = state.n_players
+    out = {
+        "round": state.round, "phase": state.phase, "payment_card": state.payment_card,
+        "shields": list(state.scores), "purse": list(state.purse), "on_sale": list(state.on_sale),
+        "debt": list(state.debt), "loans": list(state.loans), "bank": state.bank,
+        "owned": [list(o) for o in state.owned],
+        "offers": [{"card": o.card, "seller": o.seller, "price": o.price} for o in state.offers.values()],
+        "units": [state.units(p) for p in range(n)],
+        "tokens": dict(state.tokens),
+        "auctions": [{"round": a.round, "centre": list(a.centre), "bids": list(a.bids or ()),
+                      "adds": list(a.adds), "flips": [list(f) for f in a.flips],
+                      "positions": list(a.positions), "payments": list(a.payments),
+                      "zero_tied": list(a.zero_tied), "picks": [list(x) for x in a.picks],
+                      "discarded": list(a.discarded)} for a in state.history],
+        "data_files": list(cat.guess_files),
+    }
+    f = state.final
+    if f is not None:
+        out["final"] = {
+            "scores": list(f.scores), "winners": list(f.winners), "returned_from_sale": list(f.returned_from_sale),
+            "before_repayment": list(f.before_repayment), "repaid": list(f.repaid),
+            "payouts": [{"good": g.good, "bank_amount": g.bank_amount, "units": list(g.units),
+                         "majority": list(g.majority), "minority": list(g.minority), "paid": list(g.paid),
+                         "share": g.share, "from_bank": g.from_bank, "forced_loans": list(g.forced_loans),
+                         "bank_paid_for": list(g.bank_paid_for)} for g in f.payouts]}
+    return out
