@@ -196,8 +196,9 @@ class DemoResult:
 
 def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int | None = None,
              printer: str | None = None, progress: bool = True, echo=print, max_frames: int | None = None,
-             reader=None) -> DemoResult:
-    """Play ``rec`` through the pipeline; see the module docstring. Raises
+             reader=None, lens=None) -> DemoResult:
+    """Play ``rec`` through the pipeline; see the module docstring. lens: a lens file
+    for a live camera or your own video (``vision.register.registrar_for``). Raises
     CompanionError for an unreadable source."""
     from tqdm import tqdm
 
@@ -212,8 +213,11 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
         stale.unlink(missing_ok=True)
     if reader is None:
         from vision.pipeline import Pipeline
+        from vision.register import registrar_for
 
-        reader = Pipeline()
+        # a recording's own lens file (never the user's: another camera filmed it);
+        # a live camera or your own video: --lens, else your calibration, else estimated
+        reader = Pipeline(registrar=registrar_for(lens, source=rec.source))
     runner = GameRunner(None, players=rec.players, first_player=rec.first_player, strike=rec.strike,
                         journal_path=journal_path, expected_cards=rec.initial_cards)
     pages = PageWriter(out_dir, lang, paper_mm, printer, rec.name)
@@ -302,6 +306,8 @@ def register(subparsers) -> None:
     p.add_argument("--players", type=int, help="number of players for --source/--camera (2..5)")
     p.add_argument("--first-player", type=int, help="seat (1-based) of the first player (default: "
                    "whoever moves first on the table)")
+    p.add_argument("--lens", metavar="JSON", help="lens model from 'companion calibrate camera' for "
+                   "--source/--camera (default: your calibration if there is one, else estimated)")
     p.add_argument("--out", default="demo-output", help="output folder (default: demo-output)")
     p.add_argument("--printer", help="also print: tcp://host:9100, usb:VID:PID, serial:/dev/ttyUSB0, file:PATH")
     p.add_argument("--width", type=int, choices=(58, 80), help="paper width in mm (default: the printer "
@@ -346,7 +352,7 @@ def cmd_demo(args) -> int:
         rec = load_recording(path)
     out = Path(args.out) / rec.name
     res = run_demo(rec, out, lang=args.lang, paper_mm=args.width, printer=args.printer,
-                   progress=not args.quiet)
+                   progress=not args.quiet, lens=getattr(args, "lens", None))
     if res.matches_truth is False:
         return EXIT_MISMATCH
     if not res.frames:
