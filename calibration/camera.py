@@ -87,6 +87,8 @@ def load_camera(path: Path | str | None = None) -> CameraModel:
         raise DataFileError(str(p), None, f"cannot read camera intrinsics: {exc.strerror or exc}") from None
     except json.JSONDecodeError as exc:
         raise DataFileError(str(p), exc.lineno, f"not valid JSON: {exc.msg}") from None
+    except UnicodeDecodeError:
+        raise DataFileError(str(p), None, "not a camera intrinsics JSON file (not text)") from None
     try:
         K = np.array(data["K"], np.float64)
         dist = np.array(data["dist"], np.float64).ravel()

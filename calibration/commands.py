@@ -52,11 +52,11 @@ def register(subparsers) -> None:
                                  description="Write a PDF of stickers for every component, labelled in "
                                              "words, at exact size with cut marks, plus the board and mat "
                                              "corner fiducials and a page saying what goes where.")
-    tags.add_argument("game", choices=("penny-press",), help="the game")
+    tags.add_argument("game", help="the game's id (penny-press; `companion games` lists them)")
     tags.add_argument("--paper", choices=("a4", "letter"), default="a4")
     tags.add_argument("--size", choices=("normal", "large"), default="normal",
                       help="normal: 4K camera (3840x2160) at 70 cm; large: 1920x1080 camera")
-    tags.add_argument("--out", metavar="PDF", default="penny-press-tags.pdf")
+    tags.add_argument("--out", metavar="PDF", help="output PDF (default: GAME-tags.pdf)")
     tags.add_argument("--no-progress", action="store_true", help="no progress bar")
     tags.set_defaults(func=_cmd_tags)
 
@@ -68,6 +68,14 @@ def _cmd_tags(args: argparse.Namespace) -> int:
 
     from companion.errors import CompanionError
 
+    from companion import registry
+
+    from .layouts import data_dir
+
+    spec = registry.get(args.game)
+    if not (data_dir(spec.id) / "components.json").is_file():
+        raise CompanionError(f"{spec.name()} has no tag sheets yet (no components in {data_dir(spec.id)})")
+    args.out = args.out or f"{spec.id}-tags.pdf"
     target = Path(args.out)
     if target.is_file() and target.stat().st_size and target.read_bytes()[:5] != b"%PDF-":
         raise CompanionError(f"{target} exists and is not a PDF; it is never overwritten: choose another --out")
@@ -88,9 +96,17 @@ def _cmd_camera(args: argparse.Namespace) -> int:
 
     spec = CharucoSpec()
     if args.board_out:
+        from pathlib import Path
+
+        if Path(args.board_out).suffix.lower() not in (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff"):
+            raise CompanionError(f"{args.board_out}: give the board a picture name (.png)")
         img = spec.image()
-        if not cv2.imwrite(args.board_out, img):
-            raise CompanionError(f"cannot write {args.board_out}")
+        try:
+            written = cv2.imwrite(args.board_out, img)
+        except cv2.error as exc:
+            raise CompanionError(f"{args.board_out}: cannot write the board ({exc.err})") from None
+        if not written:
+            raise CompanionError(f"{args.board_out}: cannot write the board (is the folder there and writable?)")
         print(f"wrote {args.board_out}: ChArUco board {spec.squares[0]}x{spec.squares[1]} squares of "
               f"{spec.square_mm:g} mm at 300 dpi. Print at 100 % and check a square measures "
               f"{spec.square_mm:g} mm.")

@@ -25,7 +25,19 @@ from pathlib import Path
 from companion.errors import CompanionError, DataFileError
 from companion.tags import BEATS, COLOURS, catalog_ids, encode_payload, kind_of
 
-DATA_DIR = Path(__file__).resolve().parent / "data" / "penny_press"
+def data_dir(game: str = "penny-press") -> Path:
+    """``calibration/data/<layouts>`` of a registered game (``GameSpec.layouts``,
+    companion.registry). Raises CompanionError for an unknown game or one whose
+    table is not laid out yet (no layouts)."""
+    from companion import registry
+
+    spec = registry.get(game)
+    if not spec.layouts:
+        raise CompanionError(f"{spec.name()} has no table layouts yet")
+    return Path(__file__).resolve().parent / "data" / spec.layouts
+
+
+DATA_DIR = data_dir("penny-press")
 LAYOUT_NAMES = ("penny-press-board", "penny-press-mat")
 #: Number of ids in the ArUco dictionary the data names (DICT_4X4_100).
 _DICT_SIZES = {"DICT_4X4_50": 50, "DICT_4X4_100": 100, "DICT_4X4_250": 250, "DICT_4X4_1000": 1000,
@@ -301,6 +313,12 @@ def _required_zones(name: str) -> list[str]:
     return []
 
 
+def _registry_ids() -> tuple[str, ...]:
+    from companion import registry
+
+    return registry.ids()
+
+
 @lru_cache(maxsize=None)
 def load_layout(name: str, path: str | None = None) -> Layout:
     """Load a layout by name (``"penny-press-board"``, ``"penny-press-mat"``).
@@ -316,7 +334,8 @@ def load_layout(name: str, path: str | None = None) -> Layout:
     if path is None:
         if name not in LAYOUT_NAMES:
             raise CompanionError(f"unknown layout {name!r}; known: {', '.join(LAYOUT_NAMES)}")
-        path = str(DATA_DIR / f"{name}.json")
+        game = next((g for g in _registry_ids() if name.startswith(g + "-")), "penny-press")
+        path = str(data_dir(game) / f"{name}.json")
     layout = parse_layout(path, expected_name=name)
     have = {z.name for z in layout.zones}
     missing = [z for z in _required_zones(name) if z not in have]

@@ -14,6 +14,7 @@ stderr and its commands are left out; the other commands still work.
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 from importlib.metadata import entry_points
@@ -62,6 +63,12 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except Exception as exc:  # a bug of ours: one line, the traceback only on request
+        if os.environ.get("COMPANION_DEBUG"):
+            raise
+        print(f"companion {args.command}: internal error: {type(exc).__name__}: {exc} "
+              "(COMPANION_DEBUG=1 shows the traceback; please report it)", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -27,21 +27,39 @@ def register(subparsers) -> None:
     p.set_defaults(func=cmd_export)
 
     p = subparsers.add_parser(
-        "sample", help="write a complete sample Penny Press game journal",
-        description="Play a complete seeded sample game of Penny Press with simple "
-        "computer players and write its journal, to try replay, export and print.",
+        "sample", help="write a complete sample game journal (Penny Press unless --game)",
+        description="Play a complete seeded sample game with simple computer players and "
+        "write its journal, to try replay, export and print.",
     )
     p.add_argument("out", help="journal file to create (.sqlite)")
-    p.add_argument("--players", type=int, default=3, help="2..5 (default 3)")
+    p.add_argument("--game", default="penny-press", help="the game's id (default penny-press; "
+                   "`companion games` lists them)")
+    p.add_argument("--players", type=int, default=3, help="number of players (default 3)")
     p.add_argument("--seed", type=int, default=1, help="deck shuffle and play seed")
     p.set_defaults(func=cmd_sample)
 
+    p = subparsers.add_parser("games", help="list the games Table Companion plays",
+                              description="List the registered games: id, name, players.")
+    p.add_argument("--lang", choices=("es", "en", "zh"), default="en")
+    p.set_defaults(func=cmd_games)
+
+
+def cmd_games(args) -> int:
+    from . import registry
+
+    for row in registry.picker(args.lang):
+        lo, hi = row["players"]
+        print(f"{row['id']:<14} {row['name']}  ({lo}-{hi} players)")
+    return 0
+
 
 def load_game(path: str | Path):
-    """Open a journal file, or a JSON record (replayed into a temporary journal).
+    """Open a journal file read-only (never written), or a JSON record (replayed into
+    a temporary journal).
 
-    Returns a :class:`companion.journal.Journal`. Raises JournalError.
+    Returns a :class:`companion.journal.Journal`. Raises JournalError naming the file.
     """
+    from .errors import CompanionError
     from .journal import Journal, JournalError
 
     path = Path(path)
@@ -52,8 +70,13 @@ def load_game(path: str | Path):
             record = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise JournalError(f"{path}: cannot read JSON record ({exc})") from None
-        return journal_from_record(record)
-    return Journal.open(path)
+        try:
+            return journal_from_record(record)
+        except JournalError as exc:
+            raise JournalError(f"{path}: {exc}") from None
+        except CompanionError as exc:
+            raise JournalError(f"{path}: not a valid game record ({exc})") from None
+    return Journal.open(path, readonly=True)
 
 
 def _is_sqlite(path: Path) -> bool:
@@ -68,16 +91,23 @@ def journal_from_record(record: dict, path: str | Path | None = None):
     """Build a journal (in memory unless ``path``) from a record with setup + actions."""
     import tempfile
 
+    from .errors import CompanionError
     from .journal import Journal, JournalError
 
     if not isinstance(record, dict) or "setup" not in record or "actions" not in record:
         raise JournalError("a game record needs 'setup' and 'actions'")
-    game = record.get("game", "penny-press")
+    game = record.get("game") or "penny-press"  # records from before the registry are Penny Press
     if path is None:
         path = Path(tempfile.mkdtemp(prefix="companion-")) / "game.sqlite"
-    j = Journal.create(path, game, record["setup"])
-    for a in record["actions"]:
-        j.append(a, source="replay")
+    try:
+        j = Journal.create(path, game, record["setup"])
+        for i, a in enumerate(record["actions"], 1):
+            try:
+                j.append(a, source="replay")
+            except (CompanionError, KeyError, TypeError, ValueError, AttributeError) as exc:
+                raise JournalError(f"action {i}: {exc}") from None
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise JournalError(f"the setup cannot be read ({exc!r})") from None
     return j
 
 
@@ -152,14 +182,16 @@ def cmd_export(args) -> int:
 
 
 def cmd_sample(args) -> int:
+    from . import registry
     from .errors import CompanionError
-    from .journal import rules_module
 
-    if not 2 <= args.players <= 5:
-        raise CompanionError("--players must be 2..5")
-    rules = rules_module("penny-press")
+    spec = registry.get(args.game)
+    if not spec.min_players <= args.players <= spec.max_players:
+        raise CompanionError(f"--players {args.players}: {spec.name()} is for "
+                             f"{spec.min_players}..{spec.max_players} players")
+    rules = spec.rules_module()
     setup, actions = rules.random_game(args.seed, args.players)
-    j = journal_from_record({"setup": setup, "actions": [rules.action_to_dict(a) for a in actions]},
-                            path=args.out)
+    j = journal_from_record({"game": spec.id, "setup": setup,
+                             "actions": [rules.action_to_dict(a) for a in actions]}, path=args.out)
     print(f"wrote {args.out}: {len(actions)} actions; scores {_scores_line(j.state)}")
     return 0

@@ -19,16 +19,18 @@ Undo follows the usual rule of online board games: a player may take back only
 their own last actions (consecutive, at the end of the game so far), never across
 a headline card draw (the draw reveals hidden information).
 
-Games are looked up in :data:`GAMES`: each is a module offering ``new_game_from_dict``,
-``apply``, ``action_to_dict``, ``action_from_dict`` and a state with ``scores``.
+The file records its game's id (meta ``game``); the rules come from the game
+registry (companion.registry): ``new_game_from_dict``, ``apply``, ``action_to_dict``,
+``action_from_dict``, a state with ``scores``, and ``UNDO_BARRIERS``. A journal
+without a recorded game (none was ever written so) is read as Penny Press.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import sqlite3
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
@@ -38,28 +40,47 @@ from .errors import CompanionError, RuleError
 SCHEMA_VERSION = 1
 EXPORT_FORMAT = "table-companion/game-record"
 
-#: game key -> module implementing the rules (see module docstring).
-GAMES: dict[str, str] = {
-    "penny-press": "companion.games.penny_press",
-}
-
-#: Action types that reveal hidden information; undo never crosses them.
-UNDO_BARRIERS = {"draw_headline"}
+#: The game of a journal that does not record one (the first journals were all Penny Press).
+DEFAULT_GAME = "penny-press"
 
 
 class JournalError(CompanionError):
     """A journal file that cannot be used (not a journal, wrong version, corrupt)."""
 
 
-def rules_module(game: str):
-    """Import and return the rules module of ``game`` (a key of :data:`GAMES`).
+#: Event kinds this version reads (see the module docstring).
+EVENT_KINDS = ("setup", "action", "undo", "note")
 
-    Raises JournalError for an unknown game.
-    """
+
+@contextmanager
+def _file_errors(path: Path, doing: str):
+    """Map SQLite's (and the OS's) errors on ``path`` to one JournalError naming the
+    file and what went wrong: the one place where sqlite3 errors become ours."""
     try:
-        return importlib.import_module(GAMES[game])
-    except KeyError:
-        raise JournalError(f"unknown game {game!r}; known: {', '.join(sorted(GAMES))}") from None
+        yield
+    except sqlite3.Error as exc:
+        text = str(exc)
+        if isinstance(exc, sqlite3.DatabaseError) and (
+                "malformed" in text or "not a database" in text or "disk I/O" in text):
+            why = f"damaged or not a game journal ({text})"
+        elif "unable to open" in text or "readonly" in text or "read-only" in text:
+            why = f"{text}; check that the file and its folder exist and may be written"
+        else:
+            why = text
+        raise JournalError(f"{path}: cannot {doing}: {why}") from None
+    except OSError as exc:
+        raise JournalError(f"{path}: cannot {doing}: {exc.strerror or exc}") from None
+
+
+def rules_module(game: str):
+    """Import and return the rules module of ``game`` (a registered game id,
+    companion.registry). Raises JournalError for an unknown game."""
+    from . import registry
+
+    try:
+        return registry.rules_module(game)
+    except registry.UnknownGame as exc:
+        raise JournalError(str(exc)) from None
 
 
 @dataclass(frozen=True)
@@ -111,6 +132,8 @@ class Journal:
         self._conn = conn
         self.game = game
         self.rules = rules_module(game)
+        #: action types that undo never crosses (the game's ``UNDO_BARRIERS``)
+        self.undo_barriers = frozenset(getattr(self.rules, "UNDO_BARRIERS", ()))
         self._events: list[Event] = []
         self._state = None
         # list of (seq, state_after) for effective actions, in order; index 0 = setup
@@ -118,10 +141,27 @@ class Journal:
 
     # -- opening -------------------------------------------------------------
     @staticmethod
-    def _connect(path: Path) -> sqlite3.Connection:
+    def _connect(path: Path, readonly: bool = False) -> sqlite3.Connection:
+        """A connection to ``path``; ``readonly`` opens it with SQLite's read-only URI
+        mode, so a command that only reads never changes (nor grows) the file."""
+        if readonly:
+            from urllib.parse import quote
+
+            path = Path(path).resolve()
+            # No -wal beside it: every event is in the file itself and nobody has it
+            # open, so read it as immutable (no -shm/-wal side files are created).
+            # With a -wal (a game running, or one that crashed), read through it.
+            wal = path.with_name(path.name + "-wal")
+            mode = "mode=ro" if wal.exists() else "mode=ro&immutable=1"
+            uri = f"file:{quote(str(path))}?{mode}"
+            return sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
         conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=FULL")
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=FULL")
+        except BaseException:
+            conn.close()
+            raise
         return conn
 
     @classmethod
@@ -136,10 +176,12 @@ class Journal:
             raise JournalError(f"{path}: already exists; choose another file name (replay or export it to see that game)")
         rules = rules_module(game)
         rules.new_game_from_dict(setup)  # validates before anything is written
-        path.parent.mkdir(parents=True, exist_ok=True)
-        conn = cls._connect(path)
+        with _file_errors(path.parent, "create the folder of the game journal"):
+            path.parent.mkdir(parents=True, exist_ok=True)
+        with _file_errors(path, "create the game journal"):
+            conn = cls._connect(path)
         try:
-            with conn:
+            with _file_errors(path, "create the game journal"), conn:
                 conn.execute("BEGIN IMMEDIATE")
                 conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
                 conn.execute(
@@ -164,31 +206,64 @@ class Journal:
         return j
 
     @classmethod
-    def open(cls, path: str | Path) -> "Journal":
+    def open(cls, path: str | Path, readonly: bool = False) -> "Journal":
         """Open an existing journal and replay it to the current state.
 
-        Raises JournalError if the file is missing or not a Table Companion journal.
+        ``readonly``: for commands that only read (replay, export, print): the file is
+        opened in SQLite's read-only mode and never written; :meth:`append`,
+        :meth:`note` and :meth:`undo` then raise JournalError.
+
+        Raises JournalError if the file is missing, empty, damaged, not a Table
+        Companion journal, or holds an event this version cannot read; the message
+        names the file (and the event).
         """
         path = Path(path)
+        if path.is_dir():
+            raise JournalError(f"{path}: is a folder, not a game journal")
         if not path.is_file():
             raise JournalError(f"{path}: no such game journal")
+        try:
+            empty = path.stat().st_size == 0
+        except OSError as exc:
+            raise JournalError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        if empty:
+            raise JournalError(f"{path}: empty file, not a game journal")
         conn = None
         try:
-            conn = cls._connect(path)
-            meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
-        except sqlite3.DatabaseError as exc:
+            with _file_errors(path, "read the game journal"):
+                conn = cls._connect(path, readonly)
+                try:
+                    meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+                except sqlite3.OperationalError as exc:
+                    if "no such table" in str(exc):
+                        raise JournalError(f"{path}: not a Table Companion game journal") from None
+                    raise
+                # Bytes overwritten in a page that a plain read does not touch still
+                # make the file unsafe to add to: check every page (fast: a journal
+                # is a few dozen pages).
+                check = conn.execute("PRAGMA quick_check").fetchall()
+                if check != [("ok",)]:
+                    first = str(check[0][0]).splitlines()[-1] if check else "?"
+                    raise JournalError(f"{path}: damaged game journal ({first})")
+            if meta.get("format") != "table-companion-journal":
+                raise JournalError(f"{path}: not a Table Companion game journal")
+            try:
+                schema = int(meta.get("schema", "0"))
+            except ValueError:
+                raise JournalError(f"{path}: damaged (schema {meta.get('schema')!r})") from None
+            if schema > SCHEMA_VERSION:
+                raise JournalError(f"{path}: written by a newer version (schema {schema})")
+            try:
+                j = cls(path, conn, meta.get("game") or DEFAULT_GAME)
+            except JournalError as exc:
+                raise JournalError(f"{path}: {exc}") from None
+            j._readonly = readonly
+            j._game_id = meta.get("game_id") or path.stem
+            j._load()
+        except BaseException:
             if conn is not None:
                 conn.close()
-            raise JournalError(f"{path}: not a game journal ({exc})") from None
-        if meta.get("format") != "table-companion-journal":
-            conn.close()
-            raise JournalError(f"{path}: not a Table Companion game journal")
-        if int(meta.get("schema", "0")) > SCHEMA_VERSION:
-            conn.close()
-            raise JournalError(f"{path}: written by a newer version (schema {meta['schema']})")
-        j = cls(path, conn, meta["game"])
-        j._game_id = meta.get("game_id") or path.stem
-        j._load()
+            raise
         return j
 
     @property
@@ -208,15 +283,22 @@ class Journal:
 
     # -- replay --------------------------------------------------------------
     def _load(self) -> None:
-        rows = self._conn.execute(
-            "SELECT seq, kind, payload, source, at FROM events ORDER BY seq"
-        ).fetchall()
+        with _file_errors(self.path, "read the game journal"):
+            rows = self._conn.execute(
+                "SELECT seq, kind, payload, source, at FROM events ORDER BY seq"
+            ).fetchall()
         events = []
         for seq, kind, payload, source, at in rows:
+            if kind not in EVENT_KINDS:
+                raise JournalError(
+                    f"{self.path}: event {seq} is of unknown kind {kind!r} (this version reads "
+                    f"{', '.join(EVENT_KINDS)}); it may come from a newer version")
             try:
                 data = json.loads(payload)
-            except json.JSONDecodeError as exc:
+            except (TypeError, json.JSONDecodeError) as exc:
                 raise JournalError(f"{self.path}: event {seq} is not valid JSON ({exc})") from None
+            if not isinstance(data, dict):
+                raise JournalError(f"{self.path}: event {seq} is not a JSON object")
             events.append(Event(seq, kind, data, source, at))
         if not events or events[0].kind != "setup":
             raise JournalError(f"{self.path}: the first event must be the setup")
@@ -228,12 +310,16 @@ class Journal:
         return [e for e in self._events if e.kind == "action" and e.seq not in undone]
 
     def _rebuild(self) -> None:
-        state = self.rules.new_game_from_dict(self._events[0].payload)
+        try:
+            state = self.rules.new_game_from_dict(self._events[0].payload)
+        except (CompanionError, KeyError, TypeError, ValueError) as exc:
+            raise JournalError(f"{self.path}: event {self._events[0].seq} (setup) cannot be "
+                               f"read ({exc})") from None
         timeline = [(self._events[0].seq, state)]
         for e in self._effective_action_events():
             try:
                 state = self.rules.apply(state, self.rules.action_from_dict(e.payload))
-            except RuleError as exc:
+            except (RuleError, KeyError, TypeError, ValueError) as exc:
                 raise JournalError(
                     f"{self.path}: event {e.seq} no longer applies ({exc}); the rules "
                     "data may have changed since the game was recorded"
@@ -270,9 +356,11 @@ class Journal:
 
     # -- writing -------------------------------------------------------------
     def _write(self, kind: str, payload: dict, source: str) -> Event:
+        if getattr(self, "_readonly", False):
+            raise JournalError(f"{self.path}: opened read-only; nothing can be added")
         at = time.time()
         text = json.dumps(payload, sort_keys=True)
-        with self._conn:
+        with _file_errors(self.path, "write the game journal"), self._conn:
             self._conn.execute("BEGIN IMMEDIATE")
             cur = self._conn.execute(
                 "INSERT INTO events (kind, payload, source, at) VALUES (?, ?, ?, ?)",
@@ -307,7 +395,7 @@ class Journal:
         if not effective:
             return None
         last = effective[-1]
-        if _action_type(last.payload) in UNDO_BARRIERS:
+        if _action_type(last.payload) in self.undo_barriers:
             return None
         if _action_player(last.payload) != player:
             return None
@@ -317,15 +405,19 @@ class Journal:
         """Take back ``player``'s last action.
 
         Rule (online board games' custom): only your own last action, never across
-        a headline card draw. Raises RuleError when not allowed (nothing written).
+        an action that revealed hidden information (the game's ``UNDO_BARRIERS``,
+        e.g. a Penny Press headline card draw). Raises RuleError when not allowed (nothing written).
         """
         target = self.undoable(player)
         if target is None:
             effective = self._effective_action_events()
             if not effective:
                 why = "there is no action to take back"
-            elif _action_type(effective[-1].payload) in UNDO_BARRIERS:
-                why = "a headline card has been drawn since; a draw cannot be taken back"
+            elif _action_type(effective[-1].payload) in self.undo_barriers:
+                what = _action_type(effective[-1].payload).replace("_", " ")
+                why = (f"a {what} has revealed hidden cards since; it cannot be taken back"
+                       if what != "draw headline" else
+                       "a headline card has been drawn since; a draw cannot be taken back")
             else:
                 why = "the last action is another player's; only your own last action can be taken back"
             raise RuleError(why, rule="Journal: undo")

@@ -23,12 +23,20 @@ interface for registered games:
   representative subset for games with huge action spaces; say so in the game doc).
 - ``action_to_dict(action) -> dict`` / ``action_from_dict(d) -> action``: the JSON
   codec of the journal; the dict has ``"action"`` (type) and, when one player acts,
-  ``"player"`` (0-based seat). ``action_from_dict`` raises ``RuleError`` on a bad dict.
+  ``"player"`` (0-based seat). ``action_from_dict`` raises ``CompanionError`` (or its ``RuleError``) on a bad dict.
 - ``random_game(seed: int, n_players: int) -> (setup_dict, [actions])``: a complete
   legal game, for property tests, benchmarks and the reliability suite.
 - State: ``state.scores`` (points per seat, the game's own unit), ``state.is_over``
   and ``state.current_player`` (seat to act, or None).
 - ``UNDO_BARRIERS``: action types that reveal hidden information (never undone).
+- Optional: ``describe(state) -> str`` and ``describe_action(action) -> str`` (what
+  ``companion replay`` prints), ``record_summary(state) -> dict`` (added to exports),
+  ``state.final`` with ``final.scores`` (the scores once end-game bonuses are in).
+
+A new game: a folder ``companion/games/<folder>`` with the rules interface and
+``GAME``, then its package name in :data:`GAME_PACKAGES`. Nothing else in the spine
+changes: journal, replay, export, ``companion demo --game``, ``companion tags`` and
+the app's game picker find it here.
 """
 
 from __future__ import annotations
@@ -36,13 +44,16 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Mapping
+from typing import Any, Callable, Mapping
 
 from .errors import CompanionError
 
 #: Game packages, in the order the app lists them. The only list of games.
 GAME_PACKAGES: tuple[str, ...] = (
     "companion.games.penny_press",
+    "companion.games.scoop",
+    "companion.games.pergamon",
+    "companion.games.turin_market",
 )
 
 
@@ -65,6 +76,9 @@ class GameSpec:
     screens: ``"module"`` in ui/ with the game's app screens, or "".
     recordings: bundled demo recording names (``ui/demo_data/<name>``).
     units: what ``scores`` counts, per language (e.g. points, dollars, shields).
+    tag_kinds: kind letter in TC1 payloads -> kind name (``{"S": "story"}``).
+    data_files: the game's editable data files (paths relative to the repository),
+    named wherever a score depends on an unverified value (FACTS.md).
     """
 
     id: str
@@ -79,6 +93,8 @@ class GameSpec:
     screens: str = ""
     recordings: tuple[str, ...] = ()
     units: Mapping[str, str] = field(default_factory=lambda: {"es": "puntos", "en": "points", "zh": "分"})
+    tag_kinds: Mapping[str, str] = field(default_factory=dict)
+    data_files: tuple[str, ...] = ()
 
     def name(self, lang: str = "en") -> str:
         """The game's name in ``lang`` (falls back to English)."""
@@ -87,6 +103,37 @@ class GameSpec:
     def rules_module(self) -> ModuleType:
         """Import and return the rules module (see the module docstring)."""
         return importlib.import_module(self.rules)
+
+    @property
+    def undo_barriers(self) -> frozenset[str]:
+        """Action types that reveal hidden information (the rules' ``UNDO_BARRIERS``)."""
+        return frozenset(getattr(self.rules_module(), "UNDO_BARRIERS", ()))
+
+    def observer_factory(self) -> Callable[..., Any] | None:
+        """The observer class/factory named by :attr:`observer`, or None (taps only).
+
+        Raises CompanionError if the name does not resolve (a broken registration).
+        """
+        return load_attr(self.observer) if self.observer else None
+
+    def unit(self, lang: str = "en") -> str:
+        """What the scores count, in ``lang`` (falls back to English)."""
+        return self.units.get(lang) or self.units.get("en", "")
+
+
+def load_attr(dotted: str) -> Any:
+    """Import ``"package.module:attr"`` (or a plain module path) and return it.
+
+    Raises CompanionError naming the string when it does not resolve.
+    """
+    module, _, attr = dotted.partition(":")
+    try:
+        obj: Any = importlib.import_module(module)
+        for part in filter(None, attr.split(".")):
+            obj = getattr(obj, part)
+    except (ImportError, AttributeError) as exc:
+        raise CompanionError(f"cannot load {dotted!r} ({exc})") from None
+    return obj
 
 
 _cache: dict[str, GameSpec] | None = None
@@ -97,9 +144,14 @@ def games() -> dict[str, GameSpec]:
     global _cache
     if _cache is None:
         found: dict[str, GameSpec] = {}
+        codes: dict[str, str] = {}
         for pkg in GAME_PACKAGES:
             spec = importlib.import_module(pkg).GAME
+            if spec.id in found or spec.tag_code in codes:
+                raise CompanionError(f"{pkg}: game id {spec.id!r} or tag code {spec.tag_code!r} "
+                                     "is already registered")
             found[spec.id] = spec
+            codes[spec.tag_code] = spec.id
         _cache = found
     return dict(_cache)
 
@@ -111,6 +163,24 @@ def get(game_id: str) -> GameSpec:
         return all_games[game_id]
     except KeyError:
         raise UnknownGame(f"unknown game {game_id!r}; known: {', '.join(all_games)}") from None
+
+
+def ids() -> tuple[str, ...]:
+    """The registered game ids, in :data:`GAME_PACKAGES` order (for CLI choices)."""
+    return tuple(games())
+
+
+def rules_module(game_id: str) -> ModuleType:
+    """The rules module of ``game_id``. Raises UnknownGame."""
+    return get(game_id).rules_module()
+
+
+def picker(lang: str = "en") -> list[dict]:
+    """Rows for a game picker, in :data:`GAME_PACKAGES` order: ``{"id", "name"
+    (in lang), "players": (min, max), "units", "recordings", "has_observer"}``."""
+    return [{"id": g.id, "name": g.name(lang), "players": (g.min_players, g.max_players),
+             "units": g.unit(lang), "recordings": g.recordings, "has_observer": bool(g.observer)}
+            for g in games().values()]
 
 
 def by_tag_code(code: str) -> GameSpec | None:

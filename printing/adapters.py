@@ -1,4 +1,4 @@
-"""Penny Press engine objects -> printing documents.
+"""Penny Press engine objects -> printing documents (the game's ``GameSpec.documents``).
 
 Thin on purpose: the engine (companion.games.penny_press) owns the rules and the
 numbers; these functions only copy them into printing.documents, so a change in
@@ -49,6 +49,15 @@ def front_page_doc(state, press_result, lang: str = "en", game_id: str = "game")
     )
 
 
+def print_pages(state, game_id: str, args) -> list[tuple[str, object]]:
+    """The pages ``companion print`` asks for (``GameSpec.documents`` contract):
+    ``[(name, 1-bit Pillow image)]`` from ``args`` (press/final, player, lang, width_mm).
+    Raises CompanionError for a press or receipt the game does not have."""
+    from .commands import pages
+
+    return pages(state, game_id, args)
+
+
 def receipt_doc(state, lang: str = "en", game_id: str = "game",
                 player: int | None = None) -> ReceiptDoc:
     """Score receipt of ``state``: every press with the scoops it paid (or, for
@@ -75,4 +84,5 @@ def receipt_doc(state, lang: str = "en", game_id: str = "game",
     return ReceiptDoc(game_id=game_id, presses=presses, bonuses=bonuses, ranking=ranking,
                       player=_colour(state, player) if player is not None else "",
                       lang=lang, day=len(state.press_results) + 1,
-                      names=tuple((s.colour, s.name) for s in state.players if s.name))
+                      names=tuple((s.colour, s.name) for s in state.players if s.name),
+                      papers=tuple((s.colour, s.paper) for s in state.players if s.paper))

@@ -71,7 +71,14 @@ def register(subparsers) -> None:
 
 
 def load_state(path: str):
-    """(GameState, game id) from a journal file or a JSON export {setup, actions}.
+    """(GameState, game id) from a journal file or a JSON export (see load_game_state)."""
+    state, game_id, _game = load_game_state(path)
+    return state, game_id
+
+
+def load_game_state(path: str):
+    """(state, game id, registry game id) from a journal file or a JSON export
+    {game, setup, actions} (an export without ``game`` is Penny Press).
 
     The game id printed on the pages is the journal's (its file name when it was
     created), or the export's ``game_id``, else the file name without its suffix.
@@ -86,26 +93,32 @@ def load_state(path: str):
     if not p.exists():
         raise CompanionError(f"{path}: no such game file")
     if p.suffix.lower() == ".json":
-        from companion.games.penny_press import action_from_dict, apply, new_game_from_dict
+        from companion import registry
 
         try:
             data = json.loads(p.read_text("utf-8"))
             setup, actions = data["setup"], data["actions"]
-        except (OSError, ValueError, KeyError, TypeError) as exc:
+            game = str(data.get("game") or "penny-press")
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
             raise CompanionError(f"{path}: not a game export with setup and actions ({exc})") from None
-        state = new_game_from_dict(setup)
+        try:
+            rules = registry.rules_module(game)
+            action_from_dict, apply = rules.action_from_dict, rules.apply
+            state = rules.new_game_from_dict(setup)
+        except (CompanionError, KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise CompanionError(f"{path}: the setup cannot be read ({exc})") from None
         for i, a in enumerate(actions):
             try:
                 state = apply(state, action_from_dict(a))
-            except CompanionError as exc:
+            except (CompanionError, KeyError, TypeError, ValueError, AttributeError) as exc:
                 raise CompanionError(f"{path}: action {i + 1}: {exc}") from None
-        return state, str(data.get("game_id") or p.stem)
+        return state, str(data.get("game_id") or p.stem), game
     from companion.journal import Journal
 
-    j = Journal.open(p)
+    j = Journal.open(p, readonly=True)
     try:
         state = j.state  # a property of the journal (the replayed GameState)
-        return (state() if callable(state) else state), j.game_id
+        return (state() if callable(state) else state), j.game_id, j.game
     finally:
         j.close()
 
@@ -169,17 +182,46 @@ def pages(state, game_id: str, args) -> list[tuple[str, object]]:
     return out
 
 
+def _reporter(wait_s: float):
+    """on_report for a queue drain of ``wait_s`` seconds: what was printed goes to
+    stdout; what was kept or failed to stderr, and a retry that falls after this
+    command has ended says that the next `companion print-queue` sends it (not a time
+    at which nothing will happen)."""
+    import sys
+    import time
+
+    deadline = time.time() + wait_s
+
+    def say(r) -> None:
+        if r.outcome == "printed":
+            print(str(r))
+        elif r.outcome == "retry" and (r.next_try or 0) >= deadline:
+            print(f"{r.title}: kept in the queue ({r.error}); the next `companion print-queue` "
+                  "sends it", file=sys.stderr)
+        else:
+            print(str(r), file=sys.stderr)
+
+    return say
+
+
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from .output import escpos_bytes, load_config, parse_target, save_preview
+    from .output import check_target, escpos_bytes, load_config, parse_target, save_preview
     from .queue import PrintQueue
 
     target = parse_target(args.printer)
+    check_target(target)
     cfg = load_config(args.config, paper_mm=args.width)
     args.width_mm = cfg.paper_mm
-    state, game_id = load_state(args.game)
-    todo = pages(state, game_id, args)
+    from companion import registry
+    from companion.errors import CompanionError
+
+    state, game_id, game = load_game_state(args.game)
+    spec = registry.get(game)
+    if not spec.documents:
+        raise CompanionError(f"{spec.name()} has no printable pages yet")
+    todo = registry.load_attr(f"{spec.documents}:print_pages")(state, game_id, args)
     out_dir = Path(args.out) if args.out else (Path(".") if target.kind == "preview" else None)
     if target.kind == "preview":
         for name, img in todo:
@@ -192,11 +234,13 @@ def run(args: argparse.Namespace) -> int:
             save_preview(img, out_dir / f"{name}.png")
         job = queue.submit(target, escpos_bytes(img, cfg), cfg, title=name, preview=img)
         print(f"{name}: queued as job {job.id} for {target}")
-    reports = queue.drain(args.wait, on_report=lambda r: print(str(r)))
+    reports = queue.drain(args.wait, on_report=_reporter(args.wait))
     pending = queue.jobs("pending")
     if pending:
+        import sys
+
         print(f"{len(pending)} job(s) kept in {queue.folder}; switch the printer on "
-              "and run `companion print-queue` to send them")
+              "and run `companion print-queue` to send them", file=sys.stderr)
         return EXIT_QUEUED
     return 0 if all(r.outcome != "failed" for r in reports) else 1
 
@@ -212,6 +256,8 @@ def run_queue(args: argparse.Namespace) -> int:
     if args.retry:
         queue.retry(args.retry)
     if args.list:
+        if not queue.jobs():
+            print(f"the print queue is empty (no job in {queue.folder})")
         for j in queue.jobs():
             err = f"  ({j.last_error})" if j.last_error and j.state != "done" else ""
             print(f"{j.id}  {j.state:<7}  {j.target}  {j.title}  tries={j.attempts}{err}")
@@ -222,10 +268,13 @@ def run_queue(args: argparse.Namespace) -> int:
         return 0
     for j in todo:
         queue.retry(j.id)  # due now: the user asked for it
-    reports = queue.drain(args.wait, on_report=lambda r: print(str(r)))
+    reports = queue.drain(args.wait, on_report=_reporter(args.wait))
     pending = queue.jobs("pending")
     if pending:
-        print(f"{len(pending)} job(s) still kept in {queue.folder}")
+        import sys
+
+        print(f"{len(pending)} job(s) still kept in {queue.folder}; run `companion print-queue` "
+              "again when the printer is on", file=sys.stderr)
         return EXIT_QUEUED
     return 1 if any(r.outcome == "failed" for r in reports) else 0
 

@@ -165,7 +165,9 @@ class ReceiptDoc:
     """Score receipt: presses, and once the game is over, bonuses and the ranking.
 
     ``player`` is the player the receipt is for ("" = the whole table). ``names``:
-    ``(colour, name)`` pairs from the setup, printed next to the colours.
+    ``(colour, name)`` pairs from the setup, printed next to the colours. ``papers``:
+    ``(colour, paper name)`` pairs from the setup (a player's own newspaper title);
+    a colour without one prints as "The <colour> Herald".
     """
 
     game_id: str
@@ -176,6 +178,7 @@ class ReceiptDoc:
     lang: str = "en"
     day: int = 1
     names: tuple[tuple[str, str], ...] = ()
+    papers: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self):
         check_lang(self.lang)

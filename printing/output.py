@@ -43,6 +43,11 @@ class PrinterConfigError(CompanionError):
     missing driver library). Not retried: fix the config and print again."""
 
 
+class PrinterPermissionError(PrinterConfigError):
+    """The printer is there but this user may not open it (device permissions). Not
+    retried as if it were off: the message names the fix (udev rule / group)."""
+
+
 class PrinterUnavailable(CompanionError):
     """The printer is off, refused the connection, is busy (timed out) or dropped the
     connection before the whole job was sent. The job stays queued and is retried."""
@@ -62,10 +67,14 @@ class PrinterConfig:
     - ``band_height``: raster rows per ``GS v 0`` command (8..2400, multiple of 8).
     - ``timeout_s``: network/serial timeout in seconds; ``close_wait_s``: how long to
       wait for the printer to close its side after the job (network).
-    - ``paper_check``: before a network job, ask the paper sensor (``DLE EOT 4``,
-      python-escpos ``paper_status()``); out of paper -> PrinterUnavailable, the job
-      stays queued. A printer that does not answer within ``status_timeout_s`` is
-      printed to anyway. Off by default: not every printer answers.
+    - ``paper_check``: ESC/POS real-time status (``DLE EOT 4`` paper sensor, then
+      ``DLE EOT 2`` cover open / stopped at paper end) before the job and again once
+      it was sent (network, USB, serial). Out of paper or cover open ->
+      PrinterUnavailable, the job stays queued. ``None`` (default) = ask only when the
+      profile's printer implements the queries (:func:`answers_status`: Epson and
+      Citizen profiles); ``True`` / ``False`` = always / never. A printer that does
+      not answer within ``status_timeout_s`` is printed to anyway (and then counts
+      as printed once every byte was taken).
     """
 
     paper_mm: int = 58
@@ -76,7 +85,7 @@ class PrinterConfig:
     band_height: int = 256
     timeout_s: float = 10.0
     close_wait_s: float = 2.0
-    paper_check: bool = False
+    paper_check: bool | None = None
     status_timeout_s: float = 0.5
 
     def __post_init__(self):
@@ -119,8 +128,8 @@ class PrinterConfig:
         if not (self.timeout_s > 0 and self.close_wait_s >= 0 and self.status_timeout_s > 0):
             raise PrinterConfigError("timeout_s and status_timeout_s must be > 0, "
                                      "close_wait_s >= 0")
-        if not isinstance(self.paper_check, bool):
-            raise PrinterConfigError(f"paper_check={self.paper_check!r}: use true or false")
+        if self.paper_check is not None and not isinstance(self.paper_check, bool):
+            raise PrinterConfigError(f"paper_check={self.paper_check!r}: use true, false or null")
         return self
 
 
@@ -157,12 +166,18 @@ def load_config(path: str | os.PathLike | None = None, **overrides) -> PrinterCo
 
 
 def save_config(cfg: PrinterConfig, path: str | os.PathLike | None = None) -> Path:
-    """Write ``cfg`` as indented JSON (atomically) and return the path."""
+    """Write ``cfg`` as indented JSON (atomically) and return the path.
+
+    Raises PrinterConfigError naming the file when it cannot be written."""
     p = Path(path) if path else config_path()
-    p.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(asdict(cfg.validate()), indent=2) + "\n"
     tmp = p.with_suffix(".tmp")
-    tmp.write_text(json.dumps(asdict(cfg.validate()), indent=2) + "\n", "utf-8")
-    os.replace(tmp, p)
+    try:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(text, "utf-8")
+        os.replace(tmp, p)
+    except OSError as exc:
+        raise PrinterConfigError(f"{p}: cannot save the printer settings: {exc.strerror or exc}") from None
     return p
 
 
@@ -176,9 +191,44 @@ def raster_size(img: Image.Image) -> int:
 _INVERT = bytes(255 - i for i in range(256))
 
 
+def image_mode(profile: str) -> str:
+    """How a page is sent to a printer of ``profile`` (python-escpos capabilities):
+    ``"bitImageRaster"`` (``GS v 0``) when the profile has it, else
+    ``"bitImageColumn"`` (``ESC *``, e.g. the dot-matrix TM-U220). Raises
+    PrinterConfigError for a profile that prints no images at all."""
+    from escpos.capabilities import get_profile
+
+    prof = get_profile(profile)
+    if prof.supports("bitImageRaster"):
+        return "bitImageRaster"
+    if prof.supports("bitImageColumn"):
+        return "bitImageColumn"
+    raise PrinterConfigError(f"profile {profile} prints no images (neither raster nor column "
+                             "mode); pages are images: choose the profile of your printer model")
+
+
+#: python-escpos profile vendors whose printers answer ESC/POS real-time status
+#: (DLE EOT n; Epson's ESC/POS reference, Citizen's command manual). Others (Star's
+#: own command set, cheap clones that may print the query as text) are asked only
+#: when ``paper_check`` is true.
+STATUS_VENDORS = ("Epson", "Citizen")
+
+
+def answers_status(cfg: PrinterConfig) -> bool:
+    """Whether to ask the printer for its real-time status (see ``paper_check``)."""
+    if cfg.paper_check is not None:
+        return cfg.paper_check
+    from escpos.capabilities import CAPABILITIES
+
+    prof = CAPABILITIES["profiles"].get(cfg.profile_name, {})
+    return prof.get("vendor") in STATUS_VENDORS and not prof.get("features", {}).get("starCommands")
+
+
 def escpos_bytes(img: Image.Image, cfg: PrinterConfig) -> bytes:
     """The ESC/POS job for the 1-bit page ``img`` (mode "1", cfg.width_dots wide).
 
+    Raster (``GS v 0``) bands, or python-escpos's column image mode (``ESC *``) for a
+    profile without raster support (:func:`image_mode`).
     Raises PrinterConfigError if the image is not the paper's width. The size is the
     raster plus 8 bytes per band and a few bytes of set-up and cut (under 1% for a
     page; see benchmarks/bench_printing.py).
@@ -195,16 +245,22 @@ def escpos_bytes(img: Image.Image, cfg: PrinterConfig) -> bytes:
     p._raw(b"\x1b@")
     if cfg.darkness is not None:
         p._raw(b"\x1d(K\x02\x00\x31" + bytes((cfg.darkness & 0xFF,)))
-    # GS v 0 in bands, as python-escpos's image(impl="bitImageRaster") sends them,
-    # built straight from the 1-bit raster: Pillow packs 8 dots per byte with 1 =
-    # white, ESC/POS wants 1 = burn, so each byte is inverted (widths are multiples
-    # of 8, so there are no padding bits).
-    raster = img.tobytes().translate(_INVERT)
-    wb, h = img.width // 8, img.height
-    for top in range(0, h, cfg.band_height):
-        rows = min(cfg.band_height, h - top)
-        p._raw(GS + b"v0\x00" + p._int_low_high(wb, 2) + p._int_low_high(rows, 2)
-               + raster[top * wb:(top + rows) * wb])
+    mode_img = image_mode(cfg.profile_name)
+    if mode_img == "bitImageColumn":
+        # ESC * column image, 24-dot stripes: python-escpos's own implementation (it
+        # splits pages taller than 960 dots itself, on a stripe boundary)
+        p.image(img, impl="bitImageColumn")
+    else:
+        # GS v 0 in bands, as python-escpos's image(impl="bitImageRaster") sends them,
+        # built straight from the 1-bit raster: Pillow packs 8 dots per byte with 1 =
+        # white, ESC/POS wants 1 = burn, so each byte is inverted (widths are
+        # multiples of 8, so there are no padding bits).
+        raster = img.tobytes().translate(_INVERT)
+        wb, h = img.width // 8, img.height
+        for top in range(0, h, cfg.band_height):
+            rows = min(cfg.band_height, h - top)
+            p._raw(GS + b"v0\x00" + p._int_low_high(wb, 2) + p._int_low_high(rows, 2)
+                   + raster[top * wb:(top + rows) * wb])
     if cfg.feed_lines:
         p._raw(b"\x1bd" + bytes((cfg.feed_lines,)))
     mode = cfg.cut
@@ -282,6 +338,36 @@ def parse_target(text: str) -> Target:
     raise PrinterConfigError(f"printer target {text!r} not understood; use {forms}")
 
 
+def check_target(target: Target) -> None:
+    """Refuse, before any page is made, a target that can never work: a ``file:``
+    path whose folder does not exist, is not a folder, or cannot be written (an
+    existing file or device must be writable). A device under /dev that is not there
+    (an unplugged USB printer), and network, USB and serial printers, may simply be
+    off: they are not refused (their jobs wait in the queue).
+
+    Raises PrinterConfigError naming the path.
+    """
+    if target.kind != "file":
+        return
+    path = Path(target.path)
+    if path.is_dir():
+        raise PrinterConfigError(f"printer file:{path}: is a folder; name a file (or a device)")
+    folder = path.parent
+    if folder.exists() and not folder.is_dir():
+        raise PrinterConfigError(f"printer file:{path}: {folder} is not a folder")
+    if not folder.is_dir():
+        if folder.resolve().parts[:2] == ("/", "dev"):
+            return  # a device folder (/dev/usb) appears when the printer is plugged in
+        raise PrinterConfigError(f"printer file:{path}: the folder {folder} does not exist")
+    if not path.exists() and path.resolve().parts[:2] == ("/", "dev"):
+        return  # an unplugged device: its job waits in the queue
+    try:
+        with open(path, "ab"):
+            pass  # opened for appending, as the printer will be: nothing is written
+    except OSError as exc:
+        raise PrinterConfigError(f"printer file:{path}: cannot be written ({exc.strerror or exc})") from None
+
+
 def _is_device(path: str) -> bool:
     import stat
 
@@ -312,12 +398,16 @@ def send(target: Target | str, payload: bytes, cfg: PrinterConfig) -> None:
         try:
             with open(t.path, "ab") as f:
                 f.write(payload)
+        except PermissionError:
+            raise PrinterPermissionError(permission_advice(t)) from None
         except OSError as exc:  # not there yet (a folder, a device to plug in): kept, retried
             raise PrinterUnavailable(f"{t}: {exc.strerror or exc}") from None
         return
     if t.kind == "file":
         from escpos.printer import File
 
+        if not os.access(t.path, os.W_OK):
+            raise PrinterPermissionError(permission_advice(t))
         printer = File(t.path, profile=cfg.profile_name)
     elif t.kind == "usb":
         from escpos.printer import Usb
@@ -331,18 +421,194 @@ def send(target: Target | str, payload: bytes, cfg: PrinterConfig) -> None:
 
         if not Serial.is_usable():
             raise PrinterConfigError("serial printing needs pyserial: pip install pyserial")
+        if os.path.exists(t.path) and not os.access(t.path, os.R_OK | os.W_OK):
+            raise PrinterPermissionError(permission_advice(t))
         printer = Serial(t.path, baudrate=t.baud, timeout=cfg.timeout_s,
                          profile=cfg.profile_name)
     try:
         printer.open()
+        readable = t.kind in ("usb", "serial") and answers_status(cfg)
+        answered = _check_status(printer, t, cfg, "before") if readable else False
         printer._raw(payload)
+        if t.kind == "serial":
+            printer.device.flush()  # returns once every byte left the port
+        if answered:
+            _check_status(printer, t, cfg, "after")
         printer.close()
-    except DeviceNotFoundError as exc:
-        raise PrinterUnavailable(f"{t}: {exc}".replace("\n", " ")) from None
-    except OSError as exc:
-        raise PrinterUnavailable(f"{t}: {exc}") from None
-    except Exception as exc:  # pyusb/pyserial errors have their own classes
+    except PrinterUnavailable:
+        _quiet_close(printer)
+        raise
+    except Exception as exc:  # escpos, OSError, pyusb/pyserial errors have their own classes
+        _quiet_close(printer)
+        if _is_permission(exc):
+            raise PrinterPermissionError(permission_advice(t)) from None
+        if isinstance(exc, DeviceNotFoundError):
+            raise PrinterUnavailable(f"{t}: {exc}".replace("\n", " ")) from None
+        if isinstance(exc, OSError):
+            raise PrinterUnavailable(f"{t}: {exc}") from None
         raise PrinterUnavailable(f"{t}: {type(exc).__name__}: {exc}") from None
+
+
+def _quiet_close(printer) -> None:
+    try:
+        printer.close()
+    except Exception:
+        pass
+
+
+# --- permissions -----------------------------------------------------------------
+
+def _is_permission(exc: BaseException) -> bool:
+    """A permission problem, however the driver words it (errno 13, pyusb's "Access
+    denied (insufficient permissions)", python-escpos wrapping either)."""
+    if isinstance(exc, PermissionError) or getattr(exc, "errno", None) == 13:
+        return True
+    text = str(exc).lower()
+    return any(w in text for w in ("permission denied", "access denied",
+                                   "insufficient permissions", "errno 13"))
+
+
+def _device_facts(path: str) -> tuple[str, str, int] | None:
+    """``(owner, group, mode)`` of a device node, or None when it cannot be read."""
+    import grp
+    import pwd
+
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    try:
+        user = pwd.getpwuid(st.st_uid).pw_name
+    except KeyError:
+        user = str(st.st_uid)
+    try:
+        group = grp.getgrgid(st.st_gid).gr_name
+    except KeyError:
+        group = str(st.st_gid)
+    return user, group, st.st_mode
+
+
+def permission_advice(t: Target) -> str:
+    """What a permission problem on ``t`` is and how to fix it (one line).
+
+    USB (``usb:VID:PID``): a udev rule for that vendor/product id giving the ``lp``
+    group access, and membership of ``lp``. Device files (``/dev/usb/lp0``) and
+    serial ports (``/dev/ttyUSB0``): the device's owner, group and mode; when the
+    group may write, join it, else the owner (root: a udev rule) must open it up.
+    """
+    import stat
+
+    again = "; the job is kept: `companion print-queue --retry JOB` sends it then"
+    if t.kind == "usb":
+        return (f"{t}: permission denied: this user may not open the USB printer. Fix: a "
+                f"udev rule, e.g. /etc/udev/rules.d/99-thermal-printer.rules with "
+                f'SUBSYSTEM=="usb", ATTRS{{idVendor}}=="{t.vid:04x}", '
+                f'ATTRS{{idProduct}}=="{t.pid:04x}", MODE="0660", GROUP="lp"; then '
+                "`sudo udevadm control --reload-rules`, replug the printer, "
+                f"`sudo usermod -aG lp $USER` and log in again{again}")
+    usual = "dialout" if t.kind == "serial" else "lp"
+    facts = _device_facts(t.path)
+    if facts is None:
+        return (f"{t}: permission denied: this user may not open {t.path}. Fix: "
+                f"`sudo usermod -aG {usual} $USER` and log in again{again}")
+    user, group, mode = facts
+    seen = f"{t.path} is {user}:{group} {stat.filemode(mode)}"
+    if mode & stat.S_IWGRP and group != "root":
+        fix = f"`sudo usermod -aG {group} $USER` and log in again"
+    else:
+        fix = (f"its owner ({user}) must let the {usual} group write to it: a udev rule "
+               f'with GROUP="{usual}", MODE="0660" (or `sudo chgrp {usual} {t.path} && '
+               f"sudo chmod g+rw {t.path}` until the next boot), then "
+               f"`sudo usermod -aG {usual} $USER` and log in again")
+    return f"{t}: permission denied: this user may not write to the printer ({seen}). Fix: {fix}{again}"
+
+
+# --- real-time status (DLE EOT) ---------------------------------------------------
+
+DLE_EOT_OFFLINE = b"\x10\x04\x02"  #: DLE EOT 2: offline cause (cover, paper end)
+DLE_EOT_PAPER = b"\x10\x04\x04"    #: DLE EOT 4: paper roll sensor
+
+
+def status_problem(paper: bytes | None, offline: bytes | None) -> str:
+    """The printer's own reason not to print, from real-time status answers, or ""
+    (ESC/POS DLE EOT: paper sensor bits 5-6 = paper end; offline cause bit 2 = cover
+    open, bit 5 = stopped at paper end). ``None`` = not answered."""
+    if offline and offline[0] & 0x04:
+        return "cover open: close the printer's cover"
+    if paper and paper[0] & 0x60 == 0x60:
+        return "out of paper: load a paper roll"
+    if offline and offline[0] & 0x20:
+        return "out of paper: load a paper roll"
+    return ""
+
+
+def _ask(printer, query: bytes) -> bytes | None:
+    """One real-time status query; ``None`` when the printer does not answer."""
+    try:
+        got = printer.query_status(query)
+    except (TimeoutError, socket.timeout):
+        return None
+    except Exception as exc:  # pyusb/pyserial time-outs have their own classes
+        if "timeout" in type(exc).__name__.lower() or "timed out" in str(exc).lower():
+            return None
+        raise
+    return bytes(got[:1]) if got else None
+
+
+def _check_status(printer, t: Target, cfg: PrinterConfig, when: str) -> bool:
+    """Ask the paper sensor and the offline cause; raise PrinterUnavailable for paper
+    out or cover open. Returns whether the printer answered at all."""
+    paper = _ask(printer, DLE_EOT_PAPER)
+    if paper is None:
+        return False
+    offline = _ask(printer, DLE_EOT_OFFLINE)
+    why = status_problem(paper, offline)
+    if why:
+        if when == "after":
+            why += " (during the job: it is kept and printed again whole)"
+        raise PrinterUnavailable(f"{t}: {why}")
+    return True
+
+
+def _unsent_bytes(sock: socket.socket) -> int | None:
+    """Bytes the peer has not acknowledged yet (Linux ``SIOCOUTQ``), or None where
+    the kernel does not tell."""
+    import fcntl
+    import struct
+    import sys
+
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        raw = fcntl.ioctl(sock.fileno(), 0x5411, struct.pack("i", 0))  # SIOCOUTQ = TIOCOUTQ
+    except OSError:
+        return None
+    return struct.unpack("i", raw)[0]
+
+
+def _wait_taken(sock: socket.socket, t: Target, size: int, cfg: PrinterConfig,
+                sleep=None) -> None:
+    """Wait until the printer acknowledged every byte of the job (TCP ACKs, not just
+    the kernel's send buffer). No progress for ``timeout_s`` -> PrinterUnavailable."""
+    import time
+
+    sleep = sleep or time.sleep
+    last, since = _unsent_bytes(sock), time.monotonic()
+    while last:
+        sleep(0.02)
+        err = sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
+        if err:  # a reset: the kernel's byte counters stay put, the error tells
+            raise OSError(err, os.strerror(err))
+        now = _unsent_bytes(sock)
+        if now is None:
+            return
+        if now < last:
+            last, since = now, time.monotonic()
+        elif time.monotonic() - since > cfg.timeout_s:
+            raise PrinterUnavailable(
+                f"{t}: the printer stopped taking the job ({now:,} of {size:,} bytes never "
+                f"reached it in {cfg.timeout_s:g} s): switched off, jammed or busy")
+        last = now
 
 
 def _send_tcp(t: Target, payload: bytes, cfg: PrinterConfig) -> None:
@@ -357,19 +623,20 @@ def _send_tcp(t: Target, payload: bytes, cfg: PrinterConfig) -> None:
         raise PrinterUnavailable(f"{t}: printer off or refusing connections: {detail}") from None
     sock: socket.socket = printer.device
     try:
-        if cfg.paper_check:
+        answered = False
+        if answers_status(cfg):
             sock.settimeout(cfg.status_timeout_s)
-            try:
-                paper = printer.paper_status()  # DLE EOT 4: 2 ok, 1 near end, 0 none
-            except TimeoutError:
-                paper = 2  # no answer: this printer does not report its sensor
-            if paper == 0:
-                raise PrinterUnavailable(f"{t}: out of paper")
+            answered = _check_status(printer, t, cfg, "before")
             sock.settimeout(cfg.timeout_s)
-        printer._raw(payload)  # sendall
+        printer._raw(payload)  # sendall: the bytes are in the kernel, not yet printed
+        _wait_taken(sock, t, len(payload), cfg)  # every byte acknowledged by the printer
+        if answered:
+            sock.settimeout(cfg.status_timeout_s)
+            _check_status(printer, t, cfg, "after")
         sock.shutdown(socket.SHUT_WR)  # tell the printer the job is complete
-        # A dropped connection shows up as a reset here even when sendall already
-        # handed everything to the kernel; EOF or silence means the printer has it.
+        _wait_taken(sock, t, len(payload), cfg)
+        # A dropped connection shows up as a reset here; EOF or silence after every
+        # byte was acknowledged means the printer has it.
         sock.settimeout(cfg.close_wait_s)
         try:
             while sock.recv(4096):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.observer import expected_snapshot
+from companion.games.penny_press.observer import expected_snapshot
 from companion.table import Sighting, TableSnapshot
 
 

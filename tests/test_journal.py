@@ -197,3 +197,90 @@ def test_a_renamed_journal_keeps_its_game_id(tmp_path, game):
     shutil.copy(tmp_path / "friday-night.sqlite", tmp_path / "copy.sqlite")
     assert Journal.open(tmp_path / "copy.sqlite").game_id == "friday-night"
     assert Journal.open(tmp_path / "copy.sqlite").export()["game_id"] == "friday-night"
+
+
+def _tree(folder):
+    """{name: bytes} of every file in ``folder`` but a running game's -shm (SQLite's
+    shared-memory index, where every reader takes its read lock)."""
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())
+            if p.is_file() and not p.name.endswith("-shm")}
+
+
+@pytest.mark.parametrize("content", ["empty", "journal", "journal-with-wal"])
+def test_commands_that_only_read_never_write(tmp_path, game, capfd, content):
+    """replay, export and print leave their input (and its folder) byte for byte as
+    they were: an empty file stays empty, a finished journal gets no -wal/-shm, and a
+    running game's journal (with its -wal) is read through it but not changed."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    path = folder / "g.sqlite"
+    keep = None
+    if content == "empty":
+        path.write_bytes(b"")
+    else:
+        setup, actions = game
+        j = Journal.create(path, "penny-press", setup)
+        for a in actions:
+            j.append(a)
+        if content == "journal":
+            j.close()
+        else:
+            keep = j  # still open: the -wal holds the newest events
+    before = _tree(folder)
+    for argv in (["replay", str(path)], ["export", str(path)],
+                 ["print", str(path), "--final", "--out", str(tmp_path / "out")]):
+        code = main(argv)
+        assert code == (1 if content == "empty" else 0), argv
+        assert _tree(folder) == before, f"{argv} changed {sorted(before)} -> {sorted(_tree(folder))}"
+        if content != "journal-with-wal":
+            assert sorted(p.name for p in folder.iterdir()) == ["g.sqlite"]
+    if keep is not None:
+        out, _ = capfd.readouterr()
+        assert "final scores" in out  # the events in the -wal were read
+        keep.close()
+
+
+def test_read_only_journal_refuses_to_write(tmp_path, game):
+    setup, actions = game
+    Journal.create(tmp_path / "g.sqlite", "penny-press", setup).close()
+    j = Journal.open(tmp_path / "g.sqlite", readonly=True)
+    with pytest.raises(JournalError, match="read-only"):
+        j.append(actions[0])
+    assert event_count(tmp_path / "g.sqlite") == 1
+
+
+def test_unknown_event_kind_is_named(tmp_path, game):
+    """An event of a kind this version does not know is named (seq and kind), not
+    skipped so that the next event is blamed."""
+    setup, actions = game
+    j = Journal.create(tmp_path / "g.sqlite", "penny-press", setup)
+    for a in actions[:3]:
+        j.append(a)
+    j.close()
+    con = sqlite3.connect(str(tmp_path / "g.sqlite"))
+    with con:
+        con.execute("UPDATE events SET kind = 'acton' WHERE seq = 3")
+    con.close()
+    with pytest.raises(JournalError) as err:
+        Journal.open(tmp_path / "g.sqlite")
+    assert "event 3" in str(err.value) and "'acton'" in str(err.value)
+    assert "event 4" not in str(err.value)
+
+
+def test_damage_a_plain_read_misses_is_found(tmp_path, game):
+    """Bytes overwritten in a page that replay never reads (an index page) still
+    make the journal refuse to open: adding to it would spread the damage."""
+    setup, actions = game
+    j = Journal.create(tmp_path / "g.sqlite", "penny-press", setup)
+    for a in actions:
+        j.append(a)
+    j.close()
+    raw = bytearray((tmp_path / "g.sqlite").read_bytes())
+    page = 4096
+    con = sqlite3.connect(str(tmp_path / "g.sqlite"))
+    root = con.execute("SELECT rootpage FROM sqlite_master WHERE name LIKE 'sqlite_autoindex_meta%'").fetchone()[0]
+    con.close()
+    raw[(root - 1) * page: root * page] = bytes(range(256)) * (page // 256)
+    (tmp_path / "g.sqlite").write_bytes(bytes(raw))
+    with pytest.raises(JournalError, match="damaged"):
+        Journal.open(tmp_path / "g.sqlite")

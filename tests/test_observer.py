@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import companion.games.penny_press as pp
-from companion.observer import PennyPressObserver, placement_from_tag
+from companion.games.penny_press.observer import PennyPressObserver, placement_from_tag
 from companion.table import Sighting, TableSnapshot
 from pp_table import replace_reporters, table_of
 
@@ -239,7 +239,7 @@ def test_every_report_key_is_worded_in_es_en_zh_with_its_params():
     from ui import i18n
 
     src = Path(__file__).resolve().parents[1]
-    code = (src / "companion" / "observer.py").read_text() + (src / "ui" / "session.py").read_text()
+    code = (src / "companion" / "games" / "penny_press" / "observer.py").read_text() + (src / "ui" / "session.py").read_text()
     keys = set(re.findall(r'(?:_report\(\s*\w+,\s*|Report\(\s*"\w+",\s*)"(\w+)"', code))
     assert {"not_your_turn", "illegal", "press_in_progress", "setup_cards"} <= keys
     for key in keys:
@@ -291,7 +291,7 @@ def _touched(a) -> set:
 def test_two_player_double_turn_between_two_still_moments_is_read():
     """2 players: both actions of a double turn made while the camera saw no still
     moment in between are read one after the other when only one pair fits."""
-    from companion.observer import game_snapshots
+    from companion.games.penny_press.observer import game_snapshots
 
     for seed in range(3, 40):
         setup, actions = pp.random_game(seed, 2)
@@ -326,3 +326,52 @@ def test_two_player_double_turn_between_two_still_moments_is_read():
         truth = pp.apply(truth, x)
     assert state.reporters == truth.reporters and state.home == truth.home
     assert state.current_player == truth.current_player and state.arrow_position == truth.arrow_position
+
+
+def _two_player_position(reporters, current=0, actions_left=2, **fields):
+    from dataclasses import replace
+
+    from companion.games.penny_press.catalog import FrozenDict
+    from companion.games.penny_press.engine import _arrows
+
+    s = pp.new_game([pp.PlayerSpec("red", "Ana"), pp.PlayerSpec("blue", "Bo")], ["H01", "H10"])
+    reps = {k: tuple(v) for k, v in reporters.items()}
+    home = tuple(5 - sum(c[q] for c in reps.values()) for q in range(2))
+    return replace(s, reporters=FrozenDict(reps), home=home, current_player=current, actions_left=actions_left,
+                   arrow_position=FrozenDict(_arrows(s.catalog, s.board, reps)), **fields)
+
+
+def test_two_player_double_turn_with_a_partial_recall_is_read():
+    """Red has all 5 reporters out (3 on war-D1, 2 on war-B1), takes back two from
+    war-D1 and one from war-B1 (a recall of some, not one and not all), then puts
+    three on crime-D1: only 'recall those three, then assign three' explains it."""
+    s = _two_player_position({"war-D1": (3, 0), "war-B1": (2, 0)})
+    snap = replace_reporters(table_of(s), s, 0, {"war-D1": -2, "war-B1": -1, "crime-D1": 3})
+    state, seen = read_all(s, snap)
+    assert [type(a) for a in seen] == [pp.Recall, pp.Assign]
+    assert sorted(seen[0].stories) == ["war-B1", "war-D1", "war-D1"]
+    assert seen[1] == pp.Assign(0, "crime-D1", 3)
+    assert dict(state.reporters) == {"war-D1": (1, 0), "war-B1": (1, 0), "crime-D1": (3, 0)}
+    assert state.current_player == 1
+
+
+def test_a_passed_final_turn_is_inferred_when_a_later_player_acts():
+    """Final edition, 3 players: red triggered it; blue may take a last turn and
+    passes (nothing changes on the table); green then assigns one reporter. The
+    camera reads blue's pass, then green's assign; blue still has the final press."""
+    s = pp.new_game([pp.PlayerSpec(c) for c in ("red", "blue", "green")], ["H01", "H10", "H03"])
+    story, blues, other = [x for b in s.catalog.beats for x in s.board[b]][:3]
+    s = pp.apply(s, pp.Assign(0, story, 2))
+    s = pp.apply(s, pp.Assign(1, blues, 1))
+    s = pp.apply(s, pp.Assign(2, story, 1))
+    from dataclasses import replace
+    s = replace(s, pennies=(3, 1, 1))
+    s = pp.apply(s, pp.GoToPress(0))                     # red's 4th press: final edition
+    assert s.phase == "final_turns" and s.current_player == 1
+    snap = replace_reporters(table_of(s), s, 2, {other: 1})
+    state, seen = read_all(s, snap)
+    assert seen == [pp.DeclinePress(1), pp.Assign(2, other, 1)]
+    assert state.phase == "final_presses" and state.current_player == 1 and state.claimable(1) == (blues,)
+    # a move by a player not still to play in the final turns is not read as a pass
+    out = OBS.observe(s, replace_reporters(table_of(s), s, 0, {other: 1}))
+    assert out.status == "rejected"

@@ -6,7 +6,7 @@ import pytest
 
 import companion.games.penny_press as pp
 from companion.journal import Journal
-from companion.observer import game_snapshots
+from companion.games.penny_press.observer import game_snapshots
 from companion.table import Sighting, TableSnapshot
 from pp_table import table_of
 from ui.session import GameRunner

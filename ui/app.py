@@ -102,6 +102,7 @@ def build_app_class():
             self.session = None
             self.live_vm = self.corrections_vm = self.press_vm = self.scores_vm = None
             self._tick_ev = None
+            self.asking = None  # the open yes/no question (screens.common.ask), if any
 
         def build(self):
             try:
@@ -211,7 +212,7 @@ def build_app_class():
                 self.last_job_text = i18n.tr("press.job", self.lang, state=state,
                                              message=job.message or job.preview or "")
             except CompanionError as exc:
-                self.last_job_text = str(exc)
+                self.last_job_text = i18n.error_text(exc, self.lang)
 
         def apply_settings(self, settings) -> None:
             """Take saved settings: language now; printer/camera for the session if
@@ -231,11 +232,34 @@ def build_app_class():
     return TableCompanionApp
 
 
+def check_source(recording: str | None, camera: int | None) -> None:
+    """Before any window opens: the recording must give a frame and the camera must
+    open and give a frame, else CompanionError says which and why (exit 1), instead
+    of an app waiting forever for a picture that never comes."""
+    if recording is None and camera is None:
+        return  # the start screen picks the source
+    from vision.sources import CaptureSource, open_source
+
+    spec = recording if recording is not None else camera
+    events = []
+    if camera is not None:
+        src = CaptureSource(int(camera), max_retries=1, backoff_s=0.2, on_event=events.append)
+    else:
+        src = open_source(recording, on_event=events.append)
+    try:
+        frame = next(iter(src), None)
+    finally:
+        src.close()
+    if frame is None:
+        why = next((e.message for e in reversed(events) if e.kind not in ("closed", "reconnecting")), "")
+        if camera is not None:
+            raise CompanionError(why or f"camera {camera}: no picture; is a camera connected, and is the index right?")
+        raise CompanionError(f"{spec}: no picture could be read{' (' + why.rstrip('.?!') + ')' if why else ''}")
+
+
 def run_app(ns) -> int:
     """Run the tablet app (blocks until the window closes). Returns an exit code."""
-    recording = getattr(ns, "recording", None)
-    if recording and not any(ch in recording for ch in "*?[") and not Path(recording).exists():
-        raise CompanionError(f"{recording}: no such video, image or folder")
+    check_source(getattr(ns, "recording", None), None if getattr(ns, "fake", False) else getattr(ns, "camera", None))
     headless = getattr(ns, "headless", None)
     prepare_env(headless=headless)
     offscreen = os.environ.get("SDL_VIDEODRIVER") == "offscreen"

@@ -1,7 +1,8 @@
-"""``companion demo``: a recorded (or live) Penny Press table through the whole line.
+"""``companion demo``: a recorded (or live) table through the whole line.
 
-frame source -> vision pipeline -> Penny Press observer -> rules engine -> journal ->
-printing. Prints each press's score breakdown and the final ranking with the
+frame source -> vision pipeline -> the game's observer -> rules engine -> journal ->
+printing (the game, its rules and observer come from companion.registry; a
+recording's ``recording.json`` may name its ``game``, Penny Press otherwise). Prints each press's score breakdown and the final ranking with the
 end-game bonuses, and writes each front page and the final receipt to the output
 folder as preview PNGs (the very raster sent) and ESC/POS files (``.bin``); with
 ``--printer`` the same pages also go to a real printer through the print queue.
@@ -20,9 +21,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion import registry
 from companion.errors import CompanionError
 from companion.journal import total_scores
-from companion.games import penny_press as pp
 
 DEMO_DATA = Path(__file__).parent / "demo_data"
 DEFAULT_RECORDING = "penny-press-3p"
@@ -43,13 +44,14 @@ class Recording:
     ground truth (setup + actions + final scores)."""
 
     source: str | int
-    players: list[pp.PlayerSpec]
+    players: list
     first_player: int | None = 0
     strike: bool = False
     name: str = "live"
     truth: dict | None = None
     initial_cards: list[str] | None = None
     fps: float | None = None
+    game: str = "penny-press"
 
 
 def load_recording(path: str | Path) -> Recording:
@@ -63,21 +65,37 @@ def load_recording(path: str | Path) -> Recording:
     try:
         frames = meta["frames"]
         setup = meta.get("setup") or {}
-        players = [pp.PlayerSpec(p["colour"], p.get("name", ""), p.get("paper", "")) for p in setup["players"]]
+        game = str(meta.get("game") or "penny-press")
+        rules = registry.rules_module(game)
+        players = [rules.PlayerSpec(p["colour"], p.get("name", ""), p.get("paper", "")) for p in setup["players"]]
     except (KeyError, TypeError) as exc:
         raise CompanionError(f"{meta_path}: missing {exc}") from None
     truth = None
     if meta.get("truth"):
         truth = json.loads((path / meta["truth"]).read_text(encoding="utf-8"))
     return Recording(str(path / frames), players, int(setup.get("first_player", 0)), bool(setup.get("strike")),
-                     path.name, truth, list(setup.get("headline_cards") or []) or None, meta.get("fps"))
+                     path.name, truth, list(setup.get("headline_cards") or []) or None, meta.get("fps"), game)
 
 
-def default_players(n: int) -> list[pp.PlayerSpec]:
-    cat = pp.load_catalog()
-    if not 2 <= n <= 5:
-        raise CompanionError("--players must be 2..5")
-    return [pp.PlayerSpec(c, f"Player {i + 1}", "") for i, c in enumerate(cat.colours[:n])]
+def player_range(game: str = "penny-press") -> tuple[int, int]:
+    """(min, max) seats of ``game``, from the game registry."""
+    spec = registry.get(game)
+    return spec.min_players, spec.max_players
+
+
+def check_player_count(n: int, game: str = "penny-press") -> None:
+    """Raise CompanionError unless ``n`` players may play ``game`` (its registry range)."""
+    spec = registry.get(game)
+    if not spec.min_players <= n <= spec.max_players:
+        raise CompanionError(f"--players {n}: {spec.name()} is for {spec.min_players}..{spec.max_players} players")
+
+
+def default_players(n: int, game: str = "penny-press") -> list:
+    spec = registry.get(game)
+    rules = spec.rules_module()
+    check_player_count(n, game)
+    colours = list(rules.load_catalog().colours)
+    return [rules.PlayerSpec(c, f"Player {i + 1}", "") for i, c in enumerate(colours[:n])]
 
 
 # ------------------------------------------------------------------ printing
@@ -138,10 +156,11 @@ class PageWriter:
         self.written: list[Path] = []
         self.queue = None
         if printer:
-            from printing.output import parse_target
+            from printing.output import check_target, parse_target
             from printing.queue import PrintQueue
 
             self.target = parse_target(printer)
+            check_target(self.target)  # a file: path that cannot work is refused now, not after the game
             self.queue = PrintQueue(out_dir / "print-queue")
 
     def write(self, name: str, image) -> None:
@@ -196,10 +215,19 @@ class DemoResult:
 
 def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int | None = None,
              printer: str | None = None, progress: bool = True, echo=print, max_frames: int | None = None,
-             reader=None, lens=None) -> DemoResult:
-    """Play ``rec`` through the pipeline; see the module docstring. lens: a lens file
-    for a live camera or your own video (``vision.register.registrar_for``). Raises
-    CompanionError for an unreadable source."""
+             reader=None, warn=None, lens=None) -> DemoResult:
+    """Play ``rec`` through the pipeline; see the module docstring.
+
+    ``echo`` gets the results (press scores, ranking: stdout by default), ``warn``
+    the warnings and problems (stderr by default; ``echo`` when only ``echo`` is given).
+    ``lens``: a lens file for a live camera or your own video
+    (``vision.register.registrar_for``).
+    Raises CompanionError for a source that cannot be opened or gives no frame, and
+    for a game that never started (naming why: e.g. the initial headline cards seen
+    do not match the number of players).
+    """
+    if warn is None:
+        warn = (lambda text: print(text, file=sys.stderr)) if echo is print else echo
     from tqdm import tqdm
 
     from vision.sources import open_source
@@ -219,13 +247,15 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
         # a live camera or your own video: --lens, else your calibration, else estimated
         reader = Pipeline(registrar=registrar_for(lens, source=rec.source))
     runner = GameRunner(None, players=rec.players, first_player=rec.first_player, strike=rec.strike,
-                        journal_path=journal_path, expected_cards=rec.initial_cards)
+                        journal_path=journal_path, expected_cards=rec.initial_cards, game=rec.game)
+    if runner.observer is None:
+        raise CompanionError(f"{runner.spec.name()} cannot be read from a camera yet (no observer registered)")
     pages = PageWriter(out_dir, lang, paper_mm, printer, rec.name)
     bar = tqdm(unit="frame", desc=f"demo {rec.name}", disable=not progress, file=sys.stderr, leave=False)
     def on_event(ev) -> None:  # the camera dropping or coming back is news for the players
         if ev.kind in ("dropped", "reconnecting", "reconnected", "gave_up"):
             bar.clear()
-            echo(f"[camera] {ev.message}")
+            warn(f"[camera] {ev.message}")
 
     source = (open_source(rec.source, on_event=on_event) if isinstance(rec.source, (str, int))
               else rec.source)
@@ -235,6 +265,7 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     frames = 0
     presses_printed = 0
     reports: list[str] = []
+    setup_seen: list[int] = []  # initial headline cards counted while the setup waits
     try:
         for frame in source:
             frames += 1
@@ -244,11 +275,13 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
                 if step.report is not None:
                     text = f"[{step.report.level}] {step.report.text}"
                     reports.append(text)
+                    if step.report.key == "setup_cards":
+                        setup_seen.append(int(dict(step.report.params).get("seen", 0)))
                     if step.report.level != "info":
                         bar.clear()
-                        echo(text)
-                if step.action is not None and isinstance(step.action, pp.GoToPress):
-                    st = runner.state
+                        warn(text)
+                st = runner.state
+                if step.action is not None and len(getattr(st, "press_results", ())) > presses_printed:
                     res = st.press_results[-1]
                     bar.clear()
                     echo(press_text(st, res))
@@ -270,20 +303,31 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
         pages.final(st)
     elif frames == 0:
         last = next((e.message for e in reversed(getattr(source, "events", ())) if e.kind != "closed"), "")
-        echo(f"No frames could be read from {rec.source}{': ' + last.rstrip('.?!') if last else ''}.")
+        raise CompanionError(f"{rec.source}: no frame could be read"
+                             f"{' (' + last.rstrip('.?!') + ')' if last else ''}")
     elif st is None:
-        echo("The game never started: the initial headline cards were not seen.")
+        n = len(rec.players)
+        seen = max(set(setup_seen), key=setup_seen.count) if setup_seen else 0
+        if seen and seen != n:
+            lo, hi = player_range(rec.game)
+            hint = f"; run it with --players {seen}" if lo <= seen <= hi else ""
+            raise CompanionError(f"{rec.source}: the table shows {seen} initial headline cards but "
+                                 f"the game was started for {n} players{hint}")
+        what = ("the initial headline cards (one per player, face up where the camera sees them) were "
+                "not seen" if rec.game == "penny-press" else "its setup was not seen")
+        raise CompanionError(f"{rec.source}: the game never started: {what}")
     else:
-        echo(f"The recording ended before the game did ({len(st.press_results)} presses so far).")
+        warn(f"The recording ended before the game did ({len(st.press_results)} presses so far).")
     note = pages.flush()
     if note:
-        echo(note)
+        (warn if "still queued" in note else echo)(note)
     result.queued = bool(pages.queue is not None and pages.queue.jobs("pending"))
     result.pages = pages.written
     if rec.truth is not None and st is not None:
         want = list(rec.truth.get("final_scores") or rec.truth.get("scores") or [])
         result.matches_truth = st.is_over and total_scores(st) == want
-        echo(f"Scores {'match' if result.matches_truth else 'DO NOT match'} the recording's ground truth "
+        (echo if result.matches_truth else warn)(
+            f"Scores {'match' if result.matches_truth else 'DO NOT match'} the recording's ground truth "
              f"({want}).")
     where = f"; journal {journal_path}; pages in {out_dir}/" if st is not None else ""
     echo(f"{frames} frames in {result.seconds:.1f} s{where}")
@@ -292,11 +336,13 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
 
 def register(subparsers) -> None:
     p = subparsers.add_parser(
-        "demo", help="play a recorded Penny Press table through vision, rules and printing",
+        "demo", help="play a recorded table through vision, rules and printing",
         description="Run a recording (the bundled one by default), a video/image folder of your own, "
         "or a live camera through the whole pipeline: prints each press's score and the final ranking, "
         "and writes every front page and the final receipt (PNG preview + ESC/POS .bin).",
     )
+    p.add_argument("--game", default=None, help="the game's id (default: the recording's, else "
+                   "penny-press; `companion games` lists them)")
     src = p.add_mutually_exclusive_group()
     src.add_argument("--recording", default=None,
                      help=f"a bundled recording ({', '.join(bundled_recordings()) or 'none found'}) or a "
@@ -328,28 +374,40 @@ def _source_name(source: str | None, camera: int | None) -> str:
 
 
 def cmd_demo(args) -> int:
-    import os
-
-    os.environ.setdefault("OPENCV_LOG_LEVEL", "ERROR")  # our own messages say what went wrong
     if args.source is not None or args.camera is not None:
-        if not args.players:
-            raise CompanionError("say how many players are at the table: --players N")
+        game = registry.get(args.game or "penny-press").id
+        if args.players is None:
+            lo, hi = player_range(game)
+            raise CompanionError(f"say how many players are at the table: --players N ({lo}..{hi})")
+        check_player_count(args.players, game)
         first = None if args.first_player is None else args.first_player - 1
         if first is not None and not 0 <= first < args.players:
             raise CompanionError("--first-player must be between 1 and --players")
-        rec = Recording(args.source if args.source is not None else args.camera, default_players(args.players),
-                        first_player=first, name=_source_name(args.source, args.camera))
+        rec = Recording(args.source if args.source is not None else args.camera,
+                        default_players(args.players, game), first_player=first,
+                        name=_source_name(args.source, args.camera), game=game)
     else:
-        if args.players or args.first_player:
+        if args.players is not None or args.first_player is not None:
             raise CompanionError("--players and --first-player are for --source/--camera; a bundled "
                                  "recording knows its players")
-        name = args.recording or DEFAULT_RECORDING
+        if args.recording:
+            name = args.recording
+        elif args.game:
+            spec = registry.get(args.game)
+            if not spec.recordings:
+                raise CompanionError(f"no bundled recording of {spec.name()} yet; give --source or --camera")
+            name = spec.recordings[0]
+        else:
+            name = DEFAULT_RECORDING
         path = Path(name)
         if not (path / "recording.json").is_file():
             path = DEMO_DATA / name
         if not (path / "recording.json").is_file():
             raise CompanionError(f"no recording {name!r}; bundled: {', '.join(bundled_recordings()) or 'none'}")
         rec = load_recording(path)
+        if args.game and registry.get(args.game).id != rec.game:
+            raise CompanionError(f"recording {rec.name!r} is a game of {registry.get(rec.game).name()}, "
+                                 f"not {registry.get(args.game).name()}")
     out = Path(args.out) / rec.name
     res = run_demo(rec, out, lang=args.lang, paper_mm=args.width, printer=args.printer,
                    progress=not args.quiet, lens=getattr(args, "lens", None))

@@ -61,6 +61,18 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                               "录像 {path} 不存在"),
     "err.session": ("No se pudo abrir la partida: {error}", "Could not open the game: {error}",
                     "无法打开游戏：{error}"),
+    "err.players_range": ("Elige de {low} a {high} jugadores", "Choose {low} to {high} players",
+                          "请选择 {low} 至 {high} 名玩家"),
+    "err.not_started": ("La partida aún no ha empezado", "The game has not started yet", "游戏尚未开始"),
+    "err.not_over": ("La partida aún no ha terminado", "The game is not over yet", "游戏尚未结束"),
+    "err.arrow_follows": ("La flecha sale de la partida: corrige noticias o reporteros",
+                          "An arrow follows from the game: correct stories or reporters",
+                          "箭头位置由游戏决定：请更正新闻或记者"),
+    "err.no_correction": ("Esa corrección ya no está", "That correction is gone already", "该更正已不存在"),
+    "err.cannot_press": ("{colour} no puede ir a imprenta ahora", "{colour} cannot go to press now",
+                         "{colour} 现在不能付印"),
+    "err.no_paper_yet": ("{colour} aún no ha impreso ningún periódico", "{colour} has not printed a paper yet",
+                         "{colour} 还没有出版报纸"),
     "err.language": ("Idioma no disponible: {lang}", "Language not available: {lang}",
                      "不支持的语言：{lang}"),
     # colours
@@ -141,9 +153,6 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "corr.set_reporters": ("Fijar reporteros", "Set reporters", "设定记者数"),
     "corr.add_story": ("Añadir noticia a {beat}", "Add story to {beat}", "向{beat}添加新闻"),
     "corr.remove_story": ("Quitar {story}", "Remove {story}", "移除 {story}"),
-    "corr.set_arrow": ("Flecha de {beat} en", "{beat} arrow at", "{beat}箭头位置"),
-    "corr.story_id": ("Noticia (p. ej. war-A1)", "Story (e.g. war-A1)", "新闻（例如 war-A1）"),
-    "corr.apply": ("Aplicar", "Apply", "应用"),
     "corr.undo": ("Deshacer", "Undo", "撤销"),
     "corr.done": ("Corrección guardada: {what}", "Correction saved: {what}", "更正已保存：{what}"),
     "corr.undone": ("Deshecho", "Undone", "已撤销"),
@@ -154,11 +163,38 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                        "数字必须在 0 到 {max} 之间"),
     "corr.nothing_selected": ("Primero toca una noticia o sección", "Tap a story or beat first",
                               "请先点击一条新闻或一个栏目"),
-    "corr.what.reporters": ("{count} reporteros {colour} en {story}", "{count} {colour} reporters on {story}",
-                            "{story} 上有 {count} 名{colour}记者"),
-    "corr.what.story_add": ("{story} en {beat}", "{story} in {beat}", "{story} 在{beat}"),
-    "corr.what.story_remove": ("{story} fuera", "{story} removed", "{story} 已移除"),
+    "corr.what.reporters.one": ("{n} reportero {colour} en {story}", "{n} {colour} reporter on {story}",
+                                "{story} 上有 {n} 名{colour}记者"),
+    "corr.what.reporters.other": ("{n} reporteros {colour} en {story}", "{n} {colour} reporters on {story}",
+                                  "{story} 上有 {n} 名{colour}记者"),
+    "corr.what.story_add": ("{story} está en {beat}", "{story} is in {beat}", "{story} 在{beat}栏"),
+    "corr.what.story_remove": ("{story} no está en el tablero", "{story} is not on the board",
+                               "{story} 不在版图上"),
     "corr.what.arrow": ("flecha de {beat} en {count}", "{beat} arrow at {count}", "{beat}箭头在 {count}"),
+    "corr.n_reporters.one": ("{n} {colour}", "{n} {colour}", "{colour} {n}"),
+    "corr.n_reporters.other": ("{n} {colour}", "{n} {colour}", "{colour} {n}"),
+    "corr.you_said": ("Dijisteis: {what}", "You said: {what}", "你们说：{what}"),
+    "corr.disputed": ("la cámara no lo ve y la partida siguió sin ello; quítala si está mal",
+                      "the camera does not see it and the game went on without it; remove it if it is wrong",
+                      "摄像头没看到，游戏已继续；如有误请移除"),
+    "corr.removed": ("Corrección quitada", "Correction removed", "更正已移除"),
+    "corr.remove": ("Quitar", "Remove", "移除"),
+    "corr.list": ("Vuestras correcciones (se quitan solas cuando la cámara lo ve)",
+                  "Your corrections (they go away once the camera sees it)",
+                  "你们的更正（摄像头看到后自动移除）"),
+    "corr.none": ("Ninguna corrección", "No corrections", "没有更正"),
+    "corr.pick_colour": ("Elige un color", "Choose a colour", "请选择颜色"),
+    "corr.reporters_here": ("Reporteros de ese color en la noticia", "Reporters of that colour on the story",
+                            "该颜色在这条新闻上的记者"),
+    "corr.save": ("Guardar corrección", "Save correction", "保存更正"),
+    "corr.story_there": ("Está en el tablero", "It is on the board", "在版图上"),
+    "corr.story_not_there": ("No está en el tablero", "It is not on the board", "不在版图上"),
+    "corr.undo_what": ("Deshacer: {what}", "Undo: {what}", "撤销：{what}"),
+    "corr.undo_ask": ("¿Deshacer {what}?", "Undo {what}?", "撤销 {what}？"),
+    "corr.undo_also": ("También se deshace: {moves}", "This also takes back: {moves}", "同时撤回：{moves}"),
+    "corr.your_correction": ("vuestra corrección «{what}»", "your correction “{what}”", "你们的更正“{what}”"),
+    "ask.yes": ("Sí", "Yes", "是"),
+    "ask.no": ("No", "No", "否"),
     # press
     "press.heading": ("A imprenta: {name}", "Go to press: {name}", "付印：{name}"),
     "press.player": ("Jugador", "Player", "玩家"),
@@ -275,10 +311,14 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "obs.illegal": ("no permitido ({section}): {detail}", "not allowed ({section}): {detail}",
                     "不允许（{section}）：{detail}"),
     "press.decline": ("No ir a imprenta", "Do not go to press", "不付印"),
-    "act.assign": ("{name} pone {n} reportero(s) en {story}", "{name} puts {n} reporter(s) on {story}",
-                   "{name} 派 {n} 名记者到 {story}"),
-    "act.recall": ("{name} retira {n} reportero(s) de {stories}", "{name} recalls {n} reporter(s) from {stories}",
-                   "{name} 从 {stories} 召回 {n} 名记者"),
+    "act.assign.one": ("{name} pone {n} reportero en {story}", "{name} puts {n} reporter on {story}",
+                       "{name} 派 {n} 名记者到 {story}"),
+    "act.assign.other": ("{name} pone {n} reporteros en {story}", "{name} puts {n} reporters on {story}",
+                         "{name} 派 {n} 名记者到 {story}"),
+    "act.recall.one": ("{name} retira {n} reportero de {stories}", "{name} recalls {n} reporter from {stories}",
+                       "{name} 从 {stories} 召回 {n} 名记者"),
+    "act.recall.other": ("{name} retira {n} reporteros de {stories}", "{name} recalls {n} reporters from {stories}",
+                         "{name} 从 {stories} 召回 {n} 名记者"),
     "act.reassign": ("{name} mueve un reportero de {src} a {dst}", "{name} moves a reporter from {src} to {dst}",
                      "{name} 把一名记者从 {src} 调到 {dst}"),
     "act.press": ("{name} va a imprenta", "{name} goes to press", "{name} 付印"),
@@ -299,6 +339,21 @@ TEXTS: dict[str, tuple[str, str, str]] = {
 }
 
 _INDEX = {lang: i for i, lang in enumerate(LANGS)}
+
+
+def error_text(exc: BaseException, lang: str) -> str:
+    """An error for the players in ``lang``: ``exc.key`` (with ``exc.values``) when
+    the table has ``err.<key>``, else the error's own text."""
+    key = getattr(exc, "key", None)
+    if key and f"err.{key}" in TEXTS:
+        try:
+            values = dict(getattr(exc, "values", {}) or {})
+            if f"colour.{values.get('colour')}" in TEXTS:
+                values["colour"] = colour(values["colour"], lang)
+            return tr(f"err.{key}", lang, **values)
+        except (KeyError, IndexError, ValueError):
+            pass
+    return str(exc)
 
 
 def check_lang(lang: str) -> str:
@@ -341,6 +396,51 @@ def beat(b: str, lang: str) -> str:
 
 def colour(c: str, lang: str) -> str:
     return tr(f"colour.{c}", lang)
+
+
+def story_name(story: str, lang: str, headline: bool = True) -> str:
+    """A story as players name it (never its id): headline, beat, size in cells
+    and stars, e.g. ``"Bank vault found empty · Crime 1×2 ★★"``. Unknown ids are
+    returned as given."""
+    shape = _story_shape(story)
+    if shape is None:
+        return story
+    b, w, h, stars = shape
+    text = f"{beat(b, lang)} {w}×{h} {'★' * stars}"
+    if headline:
+        from printing.i18n import headlines_for
+
+        text = f"{headlines_for([story], lang)[story]} · {text}"
+    return text
+
+
+_SHAPES: dict[str, tuple[str, int, int, int]] = {}
+
+
+def _story_shape(story: str):
+    if not _SHAPES:
+        from companion.games.penny_press import load_catalog
+
+        cat = load_catalog()
+        for sid, st in cat.stories.items():
+            w, h = cat.shapes[st.shape][:2]  # (width, height, column spaces)
+            _SHAPES[sid] = (st.beat, w, h, st.stars)
+    return _SHAPES.get(story)
+
+
+def plural(n: int, lang: str) -> str:
+    """The CLDR plural category of ``n`` in ``lang`` (Babel): ``one``/``other``..."""
+    from babel import Locale
+
+    return Locale.parse(check_lang(lang)).plural_form(n)
+
+
+def trn(key: str, lang: str, n: int, **values: object) -> str:
+    """``tr`` of ``key.<plural category of n>`` (falling back to ``key.other``),
+    with ``n`` among the values: "1 reportero", "2 reporteros" (CLDR rules)."""
+    cat = plural(n, lang)
+    k = f"{key}.{cat}" if f"{key}.{cat}" in TEXTS else f"{key}.other"
+    return tr(k, lang, n=n, **values)
 
 
 def reason(r: str | None, lang: str) -> str:

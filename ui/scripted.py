@@ -2,7 +2,7 @@
 
 No camera: a seeded Penny Press game (the engine's ``random_game``) is shown to the
 real :class:`ui.session.GameSession` as the still snapshots a perfect camera would
-report (``companion.observer.game_snapshots``), one turn per step. Everything the
+report (``companion.games.penny_press.observer.game_snapshots``), one turn per step. Everything the
 app shows (values, claims, front pages, scores, printing) comes from the same engine,
 observer, journal and printing as a real table; only the camera is scripted.
 """
@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from companion.games import penny_press as pp
-from companion.observer import game_snapshots
+from companion.games.penny_press.observer import game_snapshots
 
 from .session import GameSession
 from .viewmodels import protocol as P

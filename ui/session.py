@@ -3,7 +3,7 @@
 Kivy-free. Two layers:
 
 - :class:`GameRunner` (synchronous, no threads): takes still table snapshots, asks
-  the Penny Press observer what happened, appends the action to the journal (which
+  the game's observer (from companion.registry) what happened, appends the action to the journal (which
   checks it with the rules engine first), repeats while the same snapshot holds
   further steps (a press, then its headline card draw), and renders print jobs.
   ``companion demo`` drives it frame by frame.
@@ -25,14 +25,31 @@ import time
 from pathlib import Path
 from typing import Callable, Sequence
 
+from companion import registry
 from companion.errors import CompanionError, RuleError
-from companion.games import penny_press as pp
 from companion.journal import Journal, total_scores
-from companion.observer import Outcome, PennyPressObserver, Report
+from companion.observing import Outcome, Report
 from companion.table import Sighting, TableSnapshot
 
+from .overrides import Override, Overrides
 from .viewmodels import adapt
 from .viewmodels import protocol as P
+
+
+def _refuse(key: str, english: str, **values) -> CompanionError:
+    """A refusal for the players: English text, plus ``key``/``values`` so the app
+    shows it in the players' language (``ui.i18n.error_text``; ``err.<key>``)."""
+    exc = CompanionError(english)
+    exc.key, exc.values = key, values
+    return exc
+
+
+def _stories_of(action) -> set[str]:
+    """The stories an engine action names (story, from/to story, stories)."""
+    out = {getattr(action, "story", None), getattr(action, "from_story", None), getattr(action, "to_story", None)}
+    out |= set(getattr(action, "stories", ()) or ())
+    out.discard(None)
+    return out
 
 # -------------------------------------------------------------------- runner
 
@@ -53,23 +70,29 @@ class GameRunner:
     journal: an open journal (None until the setup has been seen: then
     ``players``/``first_player`` are used with the initial headline cards read
     from the first still snapshot, and the journal is created at ``journal_path``).
+    game: the registry id of the game (an open journal's own game wins); its rules
+    module and observer come from companion.registry. A game without an observer
+    is played by taps only: snapshots are ignored.
     first_player None: the seat whose move comes first on the table starts.
-    pins: observation corrections (see :meth:`pin`), applied to every snapshot.
+    overrides: the players' corrections (ui/overrides.py), applied to every snapshot.
     """
 
     MAX_STEPS_PER_SNAPSHOT = 4
 
-    def __init__(self, journal: Journal | None = None, *, players: Sequence[pp.PlayerSpec] = (),
+    def __init__(self, journal: Journal | None = None, *, players: Sequence = (),
                  first_player: int | None = 0, strike: bool = False, journal_path: str | Path | None = None,
-                 expected_cards: Sequence[str] | None = None):
+                 expected_cards: Sequence[str] | None = None, game: str = "penny-press"):
         self.journal = journal
+        self.spec = registry.get(journal.game if journal is not None else game)
+        self.rules = self.spec.rules_module()
         self.players = tuple(players)
         self.first_player = first_player
         self.strike = strike
         self.journal_path = Path(journal_path) if journal_path else None
         self.expected_cards = list(expected_cards) if expected_cards else None
-        self.observer = PennyPressObserver()
-        self.pins: dict[tuple[str, str], int] = {}
+        factory = self.spec.observer_factory()
+        self.observer = factory() if factory is not None else None
+        self.overrides = Overrides()
         self._last_key: tuple | None = None
         self._last_reports: tuple = ()
         self._pending_cards: list[str] | None = None
@@ -79,31 +102,112 @@ class GameRunner:
     def state(self):
         return self.journal.state if self.journal is not None else None
 
-    # corrections ----------------------------------------------------------
-    def pin(self, story: str, colour: str, count: int) -> None:
-        """Correct vision: ``colour`` has ``count`` reporters on ``story``, whatever
-        the camera reads, until the engine's count there changes."""
-        self.pins[(story, colour)] = count
-        self._last_key = None  # re-read the current snapshot
+    # corrections (ui/overrides.py) ------------------------------------------
+    @property
+    def pins(self) -> dict[tuple[str, str], int]:
+        """The reporter overrides as {(story, colour): count} (read only)."""
+        return {(o.correction.story, o.correction.colour): o.correction.count
+                for o in self.overrides if o.correction.kind == "reporters"}
 
-    def _apply_pins(self, snap: TableSnapshot) -> TableSnapshot:
-        if not self.pins or self.journal is None:
-            return snap
+    def pin(self, story: str, colour: str, count: int) -> Override:
+        """Correct vision: ``colour`` has ``count`` reporters on ``story`` (an override)."""
+        return self.add_override(P.Correction("reporters", story=story, colour=colour, count=count))
+
+    def add_override(self, correction: P.Correction) -> Override:
+        """Keep ``correction`` as an override (a journal note) and re-read the table."""
+        note = None
+        if self.journal is not None:
+            note = self.journal.note({"correction": dataclasses.asdict(correction)}, source="correction").seq
+        o = self.overrides.add(correction, note)
+        if self.journal is not None and note is not None:
+            self.journal.note({"override": o.id, "of": note}, source="correction")
+        self._last_key = None  # re-read the current snapshot
+        return o
+
+    def remove_override(self, ident: int, why: str = "player") -> tuple[Override, list[int]]:
+        """Drop override ``ident`` (why: ``player``, ``camera_agrees``, ``moot``,
+        ``moved_on``); the actions it alone explained are taken back when they are
+        still the last ones. Returns (override, seqs taken back). KeyError if none."""
+        o = self.overrides.remove(ident)
+        taken = self._take_back(o.actions) if o.actions else []
+        if self.journal is not None:
+            self.journal.note({"override_removed": o.id, "why": why, "taken_back": taken}, source="correction")
+        self._last_key = None
+        return o, taken
+
+    def tail_of(self, seqs: Sequence[int]) -> list[tuple[int, int]]:
+        """[(seq, player)] of ``seqs`` when they are the journal's last effective
+        actions and each may be taken back in turn (newest first); else []."""
+        j = self.journal
+        if j is None or not seqs:
+            return []
+        tl = j.timeline()
+        tail = [seq for seq, _ in tl[1:]][-len(seqs):]
+        if sorted(tail) != sorted(seqs):
+            return []
+        by_seq = {e.seq: e for e in j.events}
+        out = []
+        for seq in reversed(tail):
+            ev = by_seq[seq]
+            player = ev.payload.get("player")
+            if not isinstance(player, int) or ev.payload.get("type") == "draw_headline":
+                return []
+            out.append((seq, player))
+        return out
+
+    def _take_back(self, seqs: Sequence[int]) -> list[int]:
+        done = []
+        for seq, player in self.tail_of(seqs):
+            ev = self.journal.undoable(player)
+            if ev is None or ev.seq != seq:
+                break
+            self.journal.undo(player)
+            done.append(seq)
+        return done
+
+    def _settle_overrides(self, raw: TableSnapshot) -> list[Step]:
+        """Drop the overrides the camera now agrees with, and those on stories that
+        left the board (each a journal note and an info report)."""
+        if not self.overrides or self.journal is None:
+            return []
         st = self.journal.state
-        seat = {p.colour: i for i, p in enumerate(st.players)}
-        keep = list(snap.sightings)
-        for (story, colour), count in list(self.pins.items()):
-            engine_count = st.reporters.get(story, (0,) * len(st.players))[seat[colour]]
-            if engine_count == count:
-                # the engine agrees with the pin: vision's reading is what needs fixing;
-                # drop the pin once vision itself reads the truth
-                seen = sum(1 for s in keep if s.zone == f"on:{story}" and s.component.rstrip("0123456789") == colour)
-                if seen == count:
-                    del self.pins[(story, colour)]
-                    continue
-            keep = [s for s in keep if not (s.zone == f"on:{story}" and s.component.rstrip("0123456789") == colour)]
-            keep += [Sighting(f"{colour}{90 + k}", "board", f"on:{story}", 0.0, 0.0) for k in range(count)]
-        return dataclasses.replace(snap, sightings=tuple(keep))
+        board = getattr(st, "board", None) or {}  # Penny Press: stories per beat column
+        on_board = {sid for column in board.values() for sid in column}
+        steps = []
+        for o, why in ([(o, "camera_agrees") for o in self.overrides.agreed(raw)]
+                       + [(o, "moot") for o in self.overrides.moot(on_board)]):
+            if self.overrides.get(o.id) is None:
+                continue
+            o.actions = []  # the camera reads it now: what it explained stays
+            self.remove_override(o.id, why)
+            steps.append(Step(report=Report("info", f"override_{why}", "correction no longer needed",
+                                            "Table Companion: corrections", (("id", o.id),))))
+        return steps
+
+    def _state_before(self, seq: int):
+        tl = self.journal.timeline()
+        for i, (s, _) in enumerate(tl):
+            if s == seq and i > 0:
+                return tl[i - 1][1]
+        return None
+
+    def _moved_on(self, raw: TableSnapshot) -> list[Step]:
+        """Neither the corrected nor the camera's reading explains the table: an
+        override whose actions are the last ones and without which the camera's
+        reading fits is wrong; take it back with its actions (never a stall)."""
+        for o in reversed(list(self.overrides)):
+            tail = self.tail_of(o.actions)
+            if not tail:
+                continue
+            before = self._state_before(min(o.actions))
+            if before is None:
+                continue
+            if self.observer.observe(before, raw).status in ("action", "same"):
+                self.remove_override(o.id, "moved_on")
+                return [Step(report=Report("warning", "override_moved_on",
+                                           "the table moved on without the correction; it was taken back",
+                                           "Table Companion: corrections", (("id", o.id),)))]
+        return []
 
     # snapshots --------------------------------------------------------------
     def _key(self, snap: TableSnapshot) -> tuple:
@@ -140,10 +244,10 @@ class GameRunner:
         return self._create(order, self.first_player)
 
     def _create(self, cards: list[str], first: int) -> list[Step]:
-        setup = pp.setup_to_dict(list(self.players), cards, first, self.strike)
+        setup = self.rules.setup_to_dict(list(self.players), cards, first, self.strike)
         if self.journal_path is None:
             raise CompanionError("no journal path for the new game")
-        self.journal = Journal.create(self.journal_path, "penny-press", setup)
+        self.journal = Journal.create(self.journal_path, self.spec.id, setup)
         return [Step(event_seq=1)]
 
     def _infer_first_player(self, snap: TableSnapshot) -> list[Step]:
@@ -151,7 +255,7 @@ class GameRunner:
         game (exactly one seat must explain it)."""
         fits = []
         for seat in range(len(self.players)):
-            state = pp.new_game(list(self.players), self._pending_cards, seat, self.strike)
+            state = self.rules.new_game(list(self.players), self._pending_cards, seat, self.strike)
             if self.observer.observe(state, snap).status == "action":
                 fits.append(seat)
         if len(fits) != 1:
@@ -163,22 +267,45 @@ class GameRunner:
 
         Only still snapshots that differ from the last one processed are read.
         Reports are returned once each (not again while the table stays the same).
+        Overrides (corrections) apply first; when they make the table unexplainable
+        but the camera's own reading explains a move, the camera's reading is taken
+        and the overrides are marked disputed (a correction never stalls a game).
         """
-        if not snap.still:
+        if not snap.still or self.observer is None:
             return []
-        snap = self._apply_pins(snap)
-        key = self._key(snap)
+        raw = snap
+        settled = self._settle_overrides(raw)
+        pinned = self.overrides.apply(raw) if self.journal is not None else raw
+        key = self._key(pinned)
         if key == self._last_key:
-            return []
+            return settled
         self._last_key = key
-        self.last_snapshot = snap
-        steps: list[Step] = []
+        self.last_snapshot = raw
+        steps: list[Step] = list(settled)
         if self.journal is None:
-            steps = self._infer_first_player(snap) if self._pending_cards else self.setup_from(snap)
+            steps = self._infer_first_player(raw) if self._pending_cards else self.setup_from(raw)
             if self.journal is None:
                 return self._fresh_reports(steps)
+        use = pinned
         for _ in range(self.MAX_STEPS_PER_SNAPSHOT):
-            out: Outcome = self.observer.observe(self.journal.state, snap)
+            out: Outcome = self.observer.observe(self.journal.state, use)
+            if out.status not in ("action", "same") and use is not raw:
+                alt = self.observer.observe(self.journal.state, raw)
+                if alt.status not in ("action", "same"):
+                    back = self._moved_on(raw)
+                    if back:
+                        steps += back
+                        use = self.overrides.apply(raw)
+                        continue
+                else:
+                    fresh = [o for o in self.overrides if not o.disputed]
+                    for o in self.overrides:
+                        o.disputed = True
+                    if fresh:
+                        steps.append(Step(report=Report(
+                            "warning", "override_disputed", "the camera disagrees with a correction",
+                            "Table Companion: corrections", (("id", fresh[-1].id),))))
+                    out, use = alt, raw
             if out.status != "action":
                 steps += [Step(report=r) for r in out.reports]
                 break
@@ -187,6 +314,11 @@ class GameRunner:
             except RuleError as exc:  # the observer checked it; a race is still reported
                 steps.append(Step(report=Report("error", "illegal", exc.detail, exc.rule)))
                 break
+            if use is not raw:
+                touched = _stories_of(out.action)
+                for o in self.overrides:
+                    if o.correction.story in touched:
+                        o.actions.append(ev.seq)
             steps.append(Step(action=out.action, event_seq=ev.seq))
         return self._fresh_reports(steps)
 
@@ -220,8 +352,14 @@ def render_final_page(state, lang: str, width_dots: int, game_id: str):
 # -------------------------------------------------------------------- session
 
 
-def _players_from(config: P.SessionConfig) -> list[pp.PlayerSpec]:
-    return [pp.PlayerSpec(p.colour, p.name, p.paper) for p in config.players]
+def _game_of(config: P.SessionConfig) -> str:
+    """The registry id of the game the session plays (Penny Press unless the config says)."""
+    return getattr(config, "game", None) or "penny-press"
+
+
+def _players_from(config: P.SessionConfig) -> list:
+    rules = registry.rules_module(_game_of(config))
+    return [rules.PlayerSpec(p.colour, p.name, p.paper) for p in config.players]
 
 
 class GameSession:
@@ -243,12 +381,15 @@ class GameSession:
             self.players = tuple(P.PlayerSetup(p.colour, p.name, p.paper) for p in journal.state.players)
             self.runner = GameRunner(journal)
         else:
-            if not 2 <= len(config.players) <= 5:
-                raise CompanionError("choose 2 to 5 players")
+            spec = registry.get(_game_of(config))
+            if not spec.min_players <= len(config.players) <= spec.max_players:
+                raise _refuse("players_range", f"choose {spec.min_players} to {spec.max_players} players",
+                              low=spec.min_players, high=spec.max_players)
             self.players = tuple(config.players)
-            path = base / time.strftime("penny-press-%Y%m%d-%H%M%S.sqlite")
+            path = base / time.strftime(f"{spec.id}-%Y%m%d-%H%M%S.sqlite")
             self.runner = GameRunner(None, players=_players_from(config), strike=config.variant_strike,
-                                     first_player=getattr(config, "first_player", 0), journal_path=path)
+                                     first_player=getattr(config, "first_player", 0), journal_path=path,
+                                     game=spec.id)
         self._reader = reader
         self._source = source
         self._subs: list[Callable[[P.Update], None]] = []
@@ -362,10 +503,11 @@ class GameSession:
         if j is None:
             return []
         tl = j.timeline()
-        if len(tl) < 2:
+        board_adjustments = getattr(j.rules, "board_adjustments", None)
+        if len(tl) < 2 or board_adjustments is None:
             return []
         return [P.Adjustment(a.kind, a.beat, a.value, tuple(a.stories), a.player, a.cell)
-                for a in pp.board_adjustments(tl[-2][1], tl[-1][1])]
+                for a in board_adjustments(tl[-2][1], tl[-1][1])]
 
     def _seat(self, colour: str) -> int:
         try:
@@ -376,18 +518,19 @@ class GameSession:
     def press_preview(self, colour: str) -> P.PressPreview:
         st = self.state
         if st is None:
-            raise CompanionError("the game has not started")
+            raise _refuse("not_started", "the game has not started")
         seat = self._seat(colour)
         mat_page = None
         snap = self.runner.last_snapshot
-        if snap is not None:
+        if snap is not None and self.runner.observer is not None:
             laid = self.runner.observer.read(st, snap).front.get(seat) or {}
             if laid:
                 mat_page = self.runner.observer.front_page_of(st, seat, laid)
         try:
             return adapt.press_preview(st, colour, mat_page)
         except RuleError as exc:
-            raise CompanionError(f"{colour} cannot go to press now: {exc.detail}") from None
+            raise _refuse("cannot_press", f"{colour} cannot go to press now: {exc.detail}", colour=colour,
+                          detail=exc.detail) from None
 
     def score_history(self) -> list[P.ScorePoint]:
         j = self.runner.journal
@@ -404,61 +547,114 @@ class GameSession:
 
     # -- protocol: actions ------------------------------------------------------
     def correct(self, correction: P.Correction) -> None:
-        """Fix a misread (docs/ui.md). Reporter counts become a pin (the camera's
-        reading is overridden until it agrees) recorded as a journal note; a wrong
-        action just made by vision for that story is taken back first."""
+        """Fix a misread (docs/ui.md): the correction becomes an override of the
+        camera's reading (ui/overrides.py; a journal note), listed by
+        :meth:`corrections` until removed or until the camera agrees. A move the
+        camera just read for that story is re-read with it. Arrow positions follow
+        from the game and are refused (CompanionError)."""
         j = self.runner.journal
         if j is None:
-            raise CompanionError("the game has not started")
-        if correction.kind != "reporters":
-            raise CompanionError(
-                "stories and arrows follow from the game: fix the reporters, or undo the last action")
-        seat = self._seat(correction.colour)
+            raise _refuse("not_started", "the game has not started")
+        if correction.kind == "arrow":
+            raise _refuse("arrow_follows", "an arrow position follows from the game: fix the stories or reporters")
+        if correction.kind == "reporters":
+            self._seat(correction.colour)
         with self._lock:
-            last = j.undoable(seat)
-            if last is not None and last.source == "vision":
-                a = pp.action_from_dict(last.payload)
-                touched = {getattr(a, "story", None), getattr(a, "from_story", None), getattr(a, "to_story", None)}
-                touched |= set(getattr(a, "stories", ()) or ())
-                if correction.story in touched:
-                    j.undo(seat)
-            j.note({"correction": dataclasses.asdict(correction)}, source="correction")
-            self.runner.pin(correction.story, correction.colour, correction.count)
+            if correction.kind == "reporters":
+                last = j.undoable(self._seat(correction.colour))
+                if last is not None and last.source == "vision" and \
+                        correction.story in _stories_of(j.rules.action_from_dict(last.payload)):
+                    j.undo(self._seat(correction.colour))
+            self.runner.add_override(correction)
+            if self.runner.last_snapshot is not None:
+                self.runner.feed(self.runner.last_snapshot)
+        self._publish(P.Update(state_changed=True))
+
+    def corrections(self) -> list[P.CorrectionView]:
+        """The active corrections, oldest first (protocol: CorrectionView)."""
+        with self._lock:
+            return [self._correction_view(o) for o in self.runner.overrides]
+
+    def _correction_view(self, o) -> P.CorrectionView:
+        j = self.runner.journal
+        texts = []
+        if j is not None:
+            by_seq = {e.seq: e for e in j.events}
+            for seq, _player in self.runner.tail_of(o.actions):
+                texts.append(adapt.action_text(j.rules.action_from_dict(by_seq[seq].payload), j.state, self.lang))
+        return P.CorrectionView(o.id, o.correction, o.disputed, tuple(texts))
+
+    def remove_correction(self, ident: int) -> None:
+        """Remove correction ``ident`` (and the moves only it explained, while they
+        are the last ones); the table is re-read as the camera sees it.
+        CompanionError when there is no such correction."""
+        with self._lock:
+            try:
+                self.runner.remove_override(ident, "player")
+            except KeyError:
+                raise _refuse("no_correction", f"there is no correction {ident}") from None
             if self.runner.last_snapshot is not None:
                 self.runner.feed(self.runner.last_snapshot)
         self._publish(P.Update(state_changed=True))
 
     def can_decline(self, colour: str) -> bool:
-        """True when ``colour`` is the player to act in the final presses."""
+        """True when ``colour`` is the player to act in the final edition (a last turn
+        or a final press may be passed: Penny Press, Final edition)."""
         st = self.state
-        return bool(st is not None and st.phase == "final_presses"
+        return bool(st is not None and st.phase in ("final_turns", "final_presses")
                     and st.players[st.current_player].colour == colour)
 
     def decline_press(self, colour: str) -> None:
-        """The player does not go to press in the final presses (a tap: nothing on
-        the table shows it). Raises CompanionError when not allowed."""
+        """The player passes a final-edition turn or does not go to press in the final
+        presses (a tap: nothing on the table shows it). Raises CompanionError when not
+        allowed."""
         j = self.runner.journal
         if j is None:
-            raise CompanionError("the game has not started")
+            raise _refuse("not_started", "the game has not started")
         with self._lock:
             try:
-                j.append(pp.DeclinePress(player=self._seat(colour)), source="manual")
+                j.append(j.rules.DeclinePress(player=self._seat(colour)), source="manual")
             except RuleError as exc:
                 raise CompanionError(exc.detail) from None
         self._publish(P.Update(state_changed=True))
 
-    def undo(self) -> bool:
+    def undo_preview(self) -> P.UndoStep | None:
+        """What :meth:`undo` would take back now, named (None: nothing). The newest
+        of the last correction and the last move goes first; a move only when its
+        player may take it back (Journal: undo)."""
         j = self.runner.journal
         if j is None:
-            return False
+            return None
         with self._lock:
-            acts = [e for e in j.events if e.kind == "action"]
-            if not acts:
-                return False
-            player = acts[-1].payload.get("player")
+            items = list(self.runner.overrides)
+            last_o = items[-1] if items else None
+            tl = j.timeline()
+            last_seq = tl[-1][0] if len(tl) > 1 else None
+            if last_o is not None and (last_seq is None or (last_o.note_seq or 0) > last_seq
+                                       or last_seq in last_o.actions):
+                v = self._correction_view(last_o)
+                return P.UndoStep("correction", correction=last_o.correction, id=last_o.id, also=v.takes_back)
+            if last_seq is None:
+                return None
+            ev = next(e for e in j.events if e.seq == last_seq)
+            player = ev.payload.get("player")
             if not isinstance(player, int) or j.undoable(player) is None:
-                return False
-            j.undo(player)
+                return None
+            text = adapt.action_text(j.rules.action_from_dict(ev.payload), j.state, self.lang)
+            return P.UndoStep("action", text=text, colour=j.state.players[player].colour)
+
+    def undo(self) -> bool:
+        """Do what :meth:`undo_preview` names; False when nothing can be undone.
+        The same in every language (nothing here depends on texts)."""
+        step = self.undo_preview()
+        if step is None:
+            return False
+        if step.kind == "correction":
+            self.remove_correction(step.id)
+            return True
+        j = self.runner.journal
+        with self._lock:
+            j.undo(self._seat(step.colour))
         self._publish(P.Update(state_changed=True))
         return True
 
@@ -485,7 +681,7 @@ class GameSession:
         seat = self._seat(colour)
         mine = [r for r in st.press_results if r.player == seat]
         if not 1 <= n <= len(mine):
-            raise CompanionError(f"{colour} has {len(mine)} papers; there is no paper {n}")
+            raise _refuse("no_paper_yet", f"{colour} has {len(mine)} papers; there is no paper {n}", colour=colour)
         width = self.config.printer.width
         img = render_press_page(st, mine[n - 1], self.lang, width, self.runner.journal.game_id)
         return self._print(img, f"{colour}-paper{n}")
@@ -493,7 +689,7 @@ class GameSession:
     def print_final(self) -> P.JobStatus:
         st = self.state
         if st is None or st.final is None:
-            raise CompanionError("the game is not over yet")
+            raise _refuse("not_over", "the game is not over yet")
         img = render_final_page(st, self.lang, self.config.printer.width, self.runner.journal.game_id)
         return self._print(img, "final")
 
@@ -502,7 +698,7 @@ class GameSession:
 
         j = self.runner.journal
         if j is None:
-            raise CompanionError("the game has not started")
+            raise _refuse("not_started", "the game has not started")
         path = Path(path)
         path.write_text(json.dumps(j.export(), indent=2, ensure_ascii=False), encoding="utf-8")
         return path

@@ -46,6 +46,8 @@ def register(subparsers) -> None:
 def _line(obj) -> None:
     sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
     sys.stdout.flush()
+    if "error" in obj:  # the JSON line is for programs; a person reads stderr
+        print(f"companion scan: error: {obj['error']}", file=sys.stderr)
 
 
 def _scan(args) -> int:
@@ -112,6 +114,6 @@ def _scan(args) -> int:
                     if ev.kind == "gave_up":
                         status = 1
         if scanned == 0:
-            _line({"source": spec, "error": "no frame could be read"})
+            _line({"source": spec, "error": f"{spec}: no frame could be read"})
             status = 1
     return status

@@ -39,6 +39,30 @@ def test_setup_story_that_does_not_fit_stays_on_its_pile():
     assert s.arrow_position["war"] == 8
 
 
+def test_setup_overflow_leaves_the_three_star_d_whatever_the_card_order():
+    # war gets D, D, D, C, C = 10 spaces. The rulebook (Setup / Add stories): in the
+    # rare case a column overflows at setup, the 3-star C or D stays on its pile and
+    # the other stories are placed; here that is war-D3, not the 2-star C that comes last.
+    s = game(5, ["H01", "H07", "H17", "H03", "H06"])
+    assert s.board["war"] == ("war-D1", "war-D2", "war-C1", "war-C2")
+    assert s.piles["war-D"] == ("war-D3",) and s.piles["war-C"] == ("war-C3",)
+    assert s.arrow_position["war"] == 8
+
+
+@pytest.mark.parametrize("cards", [["H01", "H07", "H17", "H03", "H06"], ["H01", "H03", "H06", "H07", "H08"]])
+def test_setup_overflow_result_does_not_depend_on_the_card_order(cards):
+    # every order of the same 5 initial cards: the same war column, never a 3-star C or D
+    import itertools
+    seen = set()
+    for order in itertools.permutations(cards):
+        s = game(5, list(order))
+        col = s.board["war"]
+        assert sum(CAT.stories[x].column_spaces for x in col) <= CAT.column_spaces
+        assert not any(CAT.stories[x].stars == 3 and CAT.stories[x].shape in "CD" for x in col), (order, col)
+        seen.add(frozenset(col))
+    assert len(seen) == 1
+
+
 def test_setup_empty_pile_places_nothing():
     s = game(5, ["H01", "H07", "H17", "H29", "H39"])   # war-D asked 5 times, 3 in the pile
     assert s.board["war"] == ("war-D1", "war-D2", "war-D3")
@@ -272,6 +296,23 @@ def test_final_presses_may_be_declined():
     assert s.current_player == 2
     s = apply(s, DeclinePress(2))
     assert s.is_over
+
+
+def test_final_turn_may_be_passed_although_a_move_is_legal():
+    # Final edition: each remaining player *may* take a last turn. Blue can assign,
+    # recall, reassign and press, and passes; blue still gets the final press.
+    s = apply(_near_end(3), GoToPress(0))
+    assert s.phase == "final_turns" and s.current_player == 1
+    la = legal_actions(s)
+    assert DeclinePress(1) in la and GoToPress(1) in la and any(isinstance(a, Assign) for a in la)
+    before = s
+    s = apply(s, DeclinePress(1))
+    assert s.current_player == 2 and not s.finished[1] and s.reporters == before.reporters
+    assert s.scores == before.scores and s.arrow_position == before.arrow_position
+    s = apply(s, DeclinePress(2))
+    assert s.phase == "final_presses" and s.current_player == 1
+    s = apply(s, GoToPress(1))
+    assert s.press_results[-1].final_edition and s.finished[1]
 
 
 def test_politics_bonus_seven_shared_by_two_three_star_papers():

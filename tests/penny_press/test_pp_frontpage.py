@@ -148,3 +148,35 @@ def test_solver_matches_exhaustive_search(stories, bv, ad):
     check_front_page(stories, fp, ad, bv)
     assert score_front_page(stories, fp, ad, bv)[1] == fp.total
     assert fp.total == exhaustive_front_page(stories, ad, bv)[0]
+
+
+def test_solver_publishes_the_interchangeable_story_with_more_stars():
+    # two war Ds (same shape, same value) and an ad: only one fits; the left-out one
+    # goes back to its pile, the published one counts its stars for the war bonus
+    bv = values(war=4)
+    fp = solve_front_page(["war-D1", "war-D3"], (2, 3), bv)
+    assert [p.story for p in fp.placements] == ["war-D3"]
+    # across beats too: crime-A3 and war-A1 are worth the same 3 and neither is top
+    fp = solve_front_page(["politics-D1", "war-A1", "crime-A3", "war-B2", "city-C1"], None,
+                          values(politics=6, war=3, crime=3, city=2))
+    placed = {p.story for p in fp.placements}
+    assert "war-A1" not in placed or "crime-A3" in placed
+
+
+@settings(max_examples=80, deadline=None)
+@given(stories=st.lists(st.sampled_from(story_ids), min_size=2, max_size=5, unique=True),
+       bv=st.fixed_dictionaries({b: st.sampled_from(CAT.news_beat_value) for b in CAT.beats}),
+       ad=st.one_of(st.none(), st.tuples(st.integers(0, 2), st.integers(0, 3))))
+def test_solver_never_leaves_out_a_story_with_more_stars_than_an_interchangeable_placed_one(stories, bv, ad):
+    fp = solve_front_page(stories, ad, bv)
+    tops = top_beats(bv)
+    placed = {p.story for p in fp.placements}
+
+    def sig(s):
+        x = CAT.stories[s]
+        return (x.width, x.height, bv[x.beat], x.beat in tops)
+
+    for out in set(stories) - placed:
+        for inn in placed:
+            if sig(out) == sig(inn):
+                assert CAT.stories[out].stars <= CAT.stories[inn].stars, (out, inn, fp)

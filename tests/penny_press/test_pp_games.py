@@ -4,6 +4,7 @@ legal_actions offers is accepted."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 
@@ -11,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.errors import CompanionError
-from companion.games.penny_press import (Assign, DeclinePress, DrawHeadline, FrontPage, GoToPress, Placement,
-                                         Recall, action_from_dict, action_to_dict, apply, describe,
+from companion.errors import CompanionError, RuleError
+from companion.games.penny_press import (Assign, DeclinePress, DrawHeadline, FrontPage, GoToPress, PassNewsboy,
+                                         Placement, Reassign, Recall, action_from_dict, action_to_dict, apply, describe,
                                          legal_actions, load_catalog, new_game_from_dict, random_game)
 from companion.games.penny_press.engine import _arrows
 
@@ -151,3 +152,44 @@ def test_decline_only_when_stuck_in_normal_play():
     assert any(isinstance(a, Assign) and a.count == 5 for a in legal_actions(s))
     assert not any(isinstance(a, GoToPress) for a in legal_actions(s))
     assert Placement("x", 0, 0) != Placement("x", 0, 0, True)
+
+
+def _canonical(a):
+    return Recall(a.player, tuple(sorted(a.stories))) if isinstance(a, Recall) else a
+
+
+def _candidates(s):
+    """Every action of the player to act that apply might accept: all assigns (1..5),
+    every recall multiset of own reporters, every reassign, press, pass, newsboy."""
+    p = s.current_player
+    stories = [x for b in s.catalog.beats for x in s.board[b]]
+    own = [(x, s.reporters[x][p]) for x in stories if x in s.reporters and s.reporters[x][p]]
+    out = [GoToPress(p), DeclinePress(p), PassNewsboy(p)]
+    out += [Assign(p, x, k) for x in stories for k in range(1, 6)]
+    out += [Reassign(p, x, y) for x in stories for y in stories]
+    for counts in itertools.product(*[range(k + 1) for _, k in own]):
+        picked = tuple(x for (x, _), c in zip(own, counts) for _ in range(c))
+        if picked:
+            out.append(Recall(p, picked[::-1]))      # any order: apply accepts it
+    return out
+
+
+@pytest.mark.parametrize("seed, n", [(3, 2), (4, 3), (21, 4), (8, 5)])
+def test_legal_actions_are_exactly_the_actions_apply_accepts(seed, n):
+    """The registry contract: legal_actions lists every action apply accepts now (up
+    to the order of a recall's stories), and nothing apply refuses; checked on every
+    state of a random game, final edition included."""
+    setup, actions = random_game(seed, n, n >= 4)
+    s = new_game_from_dict(setup)
+    for a in actions:
+        if not s.awaiting_draw:
+            accepted = set()
+            for c in _candidates(s):
+                try:
+                    apply(s, c)
+                except RuleError:
+                    continue
+                accepted.add(_canonical(c))
+            listed = {_canonical(x) for x in legal_actions(s)}
+            assert listed == accepted, (s.phase, listed ^ accepted)
+        s = apply(s, a)

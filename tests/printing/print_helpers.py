@@ -38,7 +38,7 @@ def decode(data: bytes) -> Decoded:
         if data[i:i + 2] == b"\x1b@":
             out.inits += 1
             i += 2
-        elif data[i:i + 3] == b"\x10\x04\x04":  # DLE EOT 4: paper sensor query
+        elif data[i:i + 2] == b"\x10\x04" and data[i + 2] in (1, 2, 3, 4):  # DLE EOT n: status
             out.status_queries += 1
             i += 3
         elif data[i:i + 3] == b"\x1d(K":

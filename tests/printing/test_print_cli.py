@@ -133,7 +133,7 @@ def test_printer_off_keeps_the_job_then_print_queue_sends_it_once(game, tmp_path
     rc = main(["print", str(path), "--final", "--printer", f"tcp://127.0.0.1:{port}",
                "--queue", q, "--wait", "0.2"])
     assert rc == 3
-    assert "print-queue" in capsys.readouterr().out
+    assert "print-queue" in capsys.readouterr().err  # a warning: stderr
     srv = FakePrinter(port=port)
     try:
         assert main(["print-queue", "--queue", q, "--wait", "5"]) == 0
@@ -189,14 +189,32 @@ def test_print_queue_list_and_retry(game, tmp_path, capsys):
     from printing.queue import PrintQueue
 
     q = tmp_path / "q"
+    assert main(["print-queue", "--queue", str(q), "--list"]) == 0
+    assert "empty" in capsys.readouterr().out  # an empty queue says so
+    port = free_port()
     rc = main(["print", str(game[0]), "--press", "1", "--printer",
-               f"file:{tmp_path}/no/such/dir/lp0", "--queue", str(q), "--wait", "0.2"])
-    assert rc == 3  # the device cannot be opened: kept, to retry
-    capsys.readouterr()
+               f"tcp://127.0.0.1:{port}", "--queue", str(q), "--wait", "0.2"])
+    assert rc == 3  # the printer is off: kept, to retry
+    err = capsys.readouterr().err
+    assert "next `companion print-queue` sends it" in err and " in 1 s" not in err and "try 2" not in err
     assert main(["print-queue", "--queue", str(q), "--list"]) == 0
     line = capsys.readouterr().out.strip()
     assert "pending" in line and "g3-press1" in line
-    (tmp_path / "no" / "such" / "dir").mkdir(parents=True)
-    assert main(["print-queue", "--queue", str(q), "--wait", "2"]) == 0
-    assert (tmp_path / "no" / "such" / "dir" / "lp0").stat().st_size > 1000
+    srv = FakePrinter(port=port)
+    try:
+        assert main(["print-queue", "--queue", str(q), "--wait", "2"]) == 0
+        assert wait_for(lambda: len(srv.complete) == 1) and len(srv.complete[0]) > 1000
+    finally:
+        srv.close()
     assert [j.state for j in PrintQueue(q).jobs()] == ["done"]
+
+
+def test_a_file_printer_in_a_missing_folder_is_refused_before_anything(game, tmp_path, capsys):
+    """A file: printer that can never work is refused up front (exit 1, nothing
+    queued), like a malformed tcp address, not found after the pages are made."""
+    q = tmp_path / "q"
+    rc = main(["print", str(game[0]), "--press", "1", "--printer",
+               f"file:{tmp_path}/no/such/dir/lp0", "--queue", str(q), "--wait", "0"])
+    assert rc == 1
+    assert "does not exist" in capsys.readouterr().err
+    assert not q.exists() or not any(q.glob("*.json"))

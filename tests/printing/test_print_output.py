@@ -117,7 +117,9 @@ def test_network_printer_receives_the_whole_job():
     try:
         send(srv.target, data, cfg)
         assert wait_for(lambda: len(srv.complete) == 1)
-        assert srv.complete[0] == data
+        # the 80 mm default (TM-T20II, Epson) is asked for its paper sensor first;
+        # this printer does not answer, so only that one query precedes the job
+        assert srv.complete[0] == b"\x10\x04\x04" + data
         assert same_pixels(decode(srv.complete[0]).image, img)
     finally:
         srv.close()

@@ -126,8 +126,8 @@ def main(out: Path, lang: str) -> None:
         c = scr("corrections")
         btn = find(c, lambda w: getattr(w, "ident", None) == "crime-D3")
         btn.dispatch("on_release")
-        c.ids.colour.text = "red"  # English name of the colour red
-        c.ids.count.text = "1"
+        find(c, lambda w: getattr(w, "colour", None) == "red" and hasattr(w, "group")).dispatch("on_release")
+        c.ids.minus.dispatch("on_release")  # the stepper: 2 seen -> 1
         c.ids.set_reporters.dispatch("on_release")
         report["checks"]["corrected"] = c.vm.reporters_on("crime-D3", "red")
         report["checks"]["correction_status"] = c.ids.status.text
@@ -135,7 +135,10 @@ def main(out: Path, lang: str) -> None:
 
     def undo():
         c = scr("corrections")
+        report["checks"]["undo_label"] = c.ids.undo.text
         c.ids.undo.dispatch("on_release")
+        report["checks"]["undo_question"] = app.asking.question if app.asking else ""
+        app.asking.ids.yes.dispatch("on_release")
         report["checks"]["after_undo"] = c.vm.reporters_on("crime-D3", "red")
         report["checks"]["undo_status"] = c.ids.status.text
 

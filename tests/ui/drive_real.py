@@ -212,8 +212,9 @@ def main(out: Path) -> None:
         seat = next(i for i, c in enumerate(counts) if c)
         c = scr("corrections")
         c.select("story", story)
-        c.ids.colour.text = st.players[seat].colour  # English names are the codes
-        c.ids.count.text = str(counts[seat])  # confirm what the engine holds
+        c.choose_colour(st.players[seat].colour)
+        c.ids.plus.dispatch("on_release")
+        c.ids.minus.dispatch("on_release")  # back to what the engine holds
         c.ids.set_reporters.dispatch("on_release")
         report["checks"]["correction_status"] = c.ids.status.text
         report["checks"]["notes"] = [e.payload for e in sessions[0].runner.journal.events if e.kind == "note"]

@@ -197,6 +197,14 @@ class FakeSession:
     def decline_press(self, colour: str) -> None:
         raise CompanionError("declining is only for the final presses")
 
+    def corrections(self) -> list:
+        return []
+
+    def undo_preview(self):
+        from ui.viewmodels.protocol import UndoStep
+
+        return UndoStep("action", text=i18n.tr("corr.undone", self.lang)) if self._undo else None
+
     def undo(self) -> bool:
         if not self._undo:
             return False

@@ -75,9 +75,12 @@ def test_correction_is_an_event_and_undo_restores(report):
     assert c["corrected"] == 1
     assert c["events_after_correction"] == {"type": "correction", "kind": "reporters", "story": "crime-D3",
                                             "beat": None, "colour": "red", "count": 1}
-    assert c["correction_status"] == "Correction saved: 1 red reporters on crime-D3"
+    from ui.i18n import story_name
+    assert c["correction_status"] == f"Correction saved: 1 red reporter on {story_name('crime-D3', 'en')}"
+    assert c["undo_label"].startswith("Undo: ") and c["undo_question"].endswith("?")
     assert c["after_undo"] == 2 and c["undo_status"] == "Undone"
-    assert "crime-D3 red 1" in report["texts"]["corrections"]
+    assert f"{story_name('crime-D3', 'en')} — 1 red" in report["texts"]["corrections"]
+    assert not [t for t in report["texts"]["corrections"] if "crime-D3" in t]  # names, never ids
 
 
 def test_press_screen_claims_scoop_and_prints(report):

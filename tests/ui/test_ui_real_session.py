@@ -46,7 +46,10 @@ def test_live_table_equals_the_engine_after_six_actions(report):
 def test_correction_becomes_a_journal_note(report):
     c = report["checks"]
     assert c["correction_status"].startswith("Correction saved: ")
-    assert c["notes"] and c["notes"][-1]["correction"]["kind"] == "reporters"
+    said = [n for n in c["notes"] if "correction" in n]
+    assert said and said[-1]["correction"]["kind"] == "reporters"
+    # it confirmed what the camera reads: removed at once, nothing taken back
+    assert c["notes"][-1]["why"] == "camera_agrees" and c["notes"][-1]["taken_back"] == []
 
 
 def test_press_preview_equals_what_the_engine_scores(report):

@@ -145,13 +145,17 @@ def test_corrections_go_through_session_and_undo():
     assert s.events[-1] == {"type": "correction", "kind": "reporters", "story": "crime-D3", "beat": None,
                             "colour": "red", "count": 1}
     assert not vm.set_reporters("red", 7) and "0 to 5" in vm.status
-    vm.select("beat", "city")
-    assert not vm.add_story("city-Z9") and "not a Penny Press story" in vm.status
-    assert vm.add_story("CITY-b3")
-    assert any(st.story == "city-B3" for b in s.table().beats for st in b.stories)
+    vm.select("story", "crime-D3")
+    vm.choose_colour("red")
+    assert vm.count == 1 and vm.step(+1) == 2 and vm.step(+9) == 5 and vm.step(-9) == 0
+    assert vm.story_not_there()
+    assert not any(st.story == "crime-D3" for b in s.table().beats for st in b.stories)
+    assert vm.undo_label().startswith("Undo: ")
     assert vm.undo() and vm.undo()
     assert vm.reporters_on("crime-D3", "red") == 2
     assert not vm.undo() and vm.status == "Nothing to undo"
+    vm.lang = "es"
+    assert vm.status == "No hay nada que deshacer"  # a language switch redraws the status
     assert parse_story(" politics-c2 ") == "politics-C2"
     with pytest.raises(ValueError):
         Correction("reporters", story="war-A1")

@@ -10,6 +10,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Obje
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
 from ui import i18n
@@ -185,3 +186,51 @@ class ScoreChart(Widget):
 def app_tr(key: str, **kw) -> str:
     """Text of ``key`` in the running app's language."""
     return i18n.tr(key, App.get_running_app().lang, **kw)
+
+
+#: The players' colours on screen (RGBA) and the ink that reads on them.
+PLAYER_RGBA = {"red": (0.78, 0.16, 0.16, 1), "blue": (0.16, 0.36, 0.78, 1), "green": (0.13, 0.55, 0.25, 1),
+               "yellow": (0.93, 0.78, 0.15, 1), "black": (0.12, 0.12, 0.12, 1)}
+PLAYER_INK = {"yellow": (0.1, 0.1, 0.1, 1)}
+
+
+class Banner(Label):
+    """The status banner: the one thing to do now, in the active player's colour."""
+
+    bg = ListProperty([0.2, 0.2, 0.25, 1])
+    ink = ListProperty([1, 1, 1, 1])
+
+    def paint(self, colour: str | None) -> None:
+        self.bg = list(PLAYER_RGBA.get(colour or "", (0.2, 0.2, 0.25, 1)))
+        self.ink = list(PLAYER_INK.get(colour or "", (1, 1, 1, 1)))
+
+
+class Ask(ModalView):
+    """A yes/no question asked before anything that cannot be taken back (or to
+    name what an undo will do). ``on_yes`` runs on Yes; the app keeps the open one
+    as ``app.asking`` (the tests answer it)."""
+
+    question = StringProperty("")
+
+    def __init__(self, question: str, on_yes, **kw):
+        super().__init__(**kw)
+        self.question = question
+        self._on_yes = on_yes
+
+    def answer(self, yes: bool) -> None:
+        app = App.get_running_app()
+        if getattr(app, "asking", None) is self:
+            app.asking = None
+        self.dismiss()
+        if yes:
+            self._on_yes()
+
+
+def ask(question: str, on_yes) -> Ask:
+    """Open a yes/no question (see Ask)."""
+    a = Ask(question, on_yes)
+    app = App.get_running_app()
+    if app is not None:
+        app.asking = a
+    a.open()
+    return a

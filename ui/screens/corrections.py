@@ -1,5 +1,6 @@
-"""Corrections: tap a beat or a story, say what is really there; each fix is a
-journal event through the session and can be undone."""
+"""Corrections: tap a story, say what is really there (colour buttons and a
+stepper, no keyboard); each fix is an override listed with a remove button until
+the camera agrees; undo names what it takes back and asks first (docs/ui.md)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,7 @@ from kivy.app import App
 from kivy.factory import Factory
 from kivy.uix.screenmanager import Screen
 
-from ui import i18n
-from ui.viewmodels.protocol import COLOURS
+from ui.screens.common import PLAYER_RGBA, ask
 
 
 class CorrectionsScreen(Screen):
@@ -23,53 +23,93 @@ class CorrectionsScreen(Screen):
         vm = self.vm
         if vm is None:
             return
-        vm.lang = App.get_running_app().lang
+        app = App.get_running_app()
+        vm.lang = app.lang
         box = self.ids.targets
         box.clear_widgets()
         for kind, ident, label in vm.targets():
-            b = Factory.TargetButton(text=label if kind == "story" else f"[b]{label}[/b]")
+            if kind == "beat":
+                box.add_widget(Factory.HeadLabel(text=label))
+                continue
+            b = Factory.TargetButton(text=label)
             b.kind, b.ident = kind, ident
-            b.selected = ident in (vm.selected_story, vm.selected_beat if kind == "beat" and not vm.selected_story else None)
+            b.selected = ident == vm.selected_story
             box.add_widget(b)
         self.ids.status.text = vm.status
-        self.ids.status.color = (1, 0.4, 0.3, 1) if vm.error else (0.6, 1, 0.6, 1)
-        players = App.get_running_app().session.players
-        self.ids.colour.values = [i18n.colour(p.colour, vm.lang) for p in players]
-        if self.ids.colour.text not in self.ids.colour.values and players:
-            self.ids.colour.text = self.ids.colour.values[0]
-        beat = i18n.beat(vm.selected_beat, vm.lang) if vm.selected_beat else "…"
-        self.ids.arrow_label.text = i18n.tr("corr.set_arrow", vm.lang, beat=beat)
-        self.ids.remove_story.text = i18n.tr("corr.remove_story", vm.lang, story=vm.selected_story or "…")
-        self.ids.add_story.text = i18n.tr("corr.add_story", vm.lang, beat=beat)
-        self._sync_count()
-
-    def colour_code(self) -> str:
-        """The colour code of the spinner's (localised) text, or "" if none."""
-        try:
-            return i18n.code_for("colour.", self.ids.colour.text, self.vm.lang, COLOURS)
-        except ValueError:
-            return ""
-
-    def _sync_count(self, *_a) -> None:
-        vm = self.vm
-        if vm and vm.selected_story and self.colour_code():
-            self.ids.count.text = str(vm.reporters_on(vm.selected_story, self.colour_code()))
+        self.ids.status.paint(None)
+        if vm.error:
+            self.ids.status.bg = [0.6, 0.15, 0.1, 1]
+        self.ids.story_heading.text = vm.story_name(vm.selected_story) if vm.selected_story else vm.status
+        row = self.ids.colours
+        row.clear_widgets()
+        for colour, name in vm.colours():
+            b = Factory.ColourButton(text=name, group="corr-colour",
+                                     background_color=PLAYER_RGBA.get(colour, (1, 1, 1, 1)))
+            b.colour = colour
+            b.state = "down" if colour == vm.colour else "normal"
+            row.add_widget(b)
+        self.ids.count.text = str(vm.count)
+        for w in (self.ids.set_reporters, self.ids.story_there, self.ids.story_not_there,
+                  self.ids.minus, self.ids.plus):
+            w.disabled = vm.selected_story is None
+        lst = self.ids.overrides
+        lst.clear_widgets()
+        views = vm.corrections()
+        if not views:
+            lst.add_widget(Factory.BodyLabel(text=vm_text(vm, "corr.none")))
+        for v in views:
+            r = Factory.OverrideRow()
+            r.ident, r.text = v.id, vm.correction_text(v)
+            lst.add_widget(r)
+        self.ids.undo.text = vm.undo_label()
+        self.ids.undo.disabled = vm.undo_step() is None
 
     def select(self, kind: str, ident: str) -> None:
         self.vm.select(kind, ident)
         self.refresh()
 
+    def choose_colour(self, colour: str) -> None:
+        self.vm.choose_colour(colour)
+        self.refresh()
+
+    def step(self, delta: int) -> None:
+        self.vm.step(delta)
+        self.ids.count.text = str(self.vm.count)
+
     def do(self, action: str) -> None:
-        vm, ids = self.vm, self.ids
+        vm = self.vm
         if action == "reporters":
-            vm.set_reporters(self.colour_code(), ids.count.text)
-        elif action == "add":
-            vm.add_story(ids.story.text)
-        elif action == "remove":
-            vm.remove_story()
-        elif action == "arrow":
-            vm.set_arrow(ids.arrow.text)
-        elif action == "undo":
+            vm.set_reporters()
+        elif action == "there":
+            vm.story_is_there()
+        elif action == "not_there":
+            vm.story_not_there()
+        self._changed()
+
+    def remove(self, ident: int) -> None:
+        self.vm.remove(ident)
+        self._changed()
+
+    def ask_undo(self) -> None:
+        """Name what undo takes back and ask before doing it."""
+        vm = self.vm
+        if vm.undo_step() is None:
             vm.undo()
+            self.refresh()
+            return
+
+        def yes():
+            vm.undo()
+            self._changed()
+
+        ask(vm.undo_question(), yes)
+
+    def _changed(self) -> None:
         App.get_running_app().state_changed()
         self.refresh()
+
+
+def vm_text(vm, key: str) -> str:
+    from ui import i18n
+
+    return i18n.tr(key, vm.lang)

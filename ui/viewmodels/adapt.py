@@ -134,12 +134,16 @@ def action_text(action: Any, state: pp.GameState, lang: str) -> str:
     names = [p.name or i18n.colour(p.colour, lang) for p in state.players]
     kind = type(action).__name__
     who = names[action.player] if hasattr(action, "player") else ""
+    def story(sid: str) -> str:
+        return i18n.story_name(sid, lang)
+
     if kind == "Assign":
-        return i18n.tr("act.assign", lang, name=who, n=action.count, story=action.story)
+        return i18n.trn("act.assign", lang, action.count, name=who, story=story(action.story))
     if kind == "Recall":
-        return i18n.tr("act.recall", lang, name=who, n=len(action.stories), stories=", ".join(sorted(set(action.stories))))
+        return i18n.trn("act.recall", lang, len(action.stories), name=who,
+                        stories=", ".join(story(s) for s in sorted(set(action.stories))))
     if kind == "Reassign":
-        return i18n.tr("act.reassign", lang, name=who, src=action.from_story, dst=action.to_story)
+        return i18n.tr("act.reassign", lang, name=who, src=story(action.from_story), dst=story(action.to_story))
     if kind == "GoToPress":
         return i18n.tr("act.press", lang, name=who)
     if kind == "DeclinePress":

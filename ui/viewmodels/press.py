@@ -68,7 +68,7 @@ class PressVM:
         try:
             self.preview = self.session.press_preview(colour)
         except CompanionError as exc:
-            self.preview, self.error = None, str(exc)
+            self.preview, self.error = None, i18n.error_text(exc, self.lang)
         return self.preview
 
     def name(self, colour: str) -> str:
@@ -116,7 +116,7 @@ class PressVM:
         try:
             self.job = self.session.print_press(self.paper_number(), self.colour)
         except CompanionError as exc:
-            self.error, self.job = str(exc), None
+            self.error, self.job = i18n.error_text(exc, self.lang), None
         return self.job
 
     def can_decline(self) -> bool:
@@ -131,7 +131,7 @@ class PressVM:
             self.session.decline_press(self.colour)
             self.error = ""
         except CompanionError as exc:
-            self.error = str(exc)
+            self.error = i18n.error_text(exc, self.lang)
 
     def job_text(self) -> str:
         if self.job is None:

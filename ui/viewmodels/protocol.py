@@ -239,6 +239,34 @@ class Correction:
 
 
 @dataclass(frozen=True)
+class CorrectionView:
+    """An active correction (``session.corrections()``): ``id`` to remove it,
+    the ``correction`` itself, ``disputed`` True when the table moved on without
+    it (the camera's reading explained a move it did not), ``takes_back``: texts
+    (session language) of the moves removing it also takes back."""
+
+    id: int
+    correction: Correction
+    disputed: bool = False
+    takes_back: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class UndoStep:
+    """What ``session.undo()`` would do now (``session.undo_preview()``): kind
+    ``correction`` (remove ``correction``; ``id`` its id) or ``action`` (take back
+    the move ``text``, in the session language, of ``colour``). ``also``: further
+    moves taken back with it."""
+
+    kind: str
+    text: str = ""
+    colour: str | None = None
+    correction: Correction | None = None
+    id: int | None = None
+    also: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Placement:
     """An item on a front page: ``item`` a story id or ``"ad"``; ``row``, ``col`` its
     top-left cell (row 0 = top, 0..2; col 0..3); ``width``, ``height`` in cells."""
@@ -380,6 +408,9 @@ class Session(Protocol):
     def adjustments(self) -> Sequence[Adjustment]: ...
     def correct(self, correction: Correction) -> None: ...
     def undo(self) -> bool: ...
+    def undo_preview(self) -> UndoStep | None: ...
+    def corrections(self) -> Sequence[CorrectionView]: ...
+    def remove_correction(self, ident: int) -> None: ...
     def can_decline(self, colour: str) -> bool: ...
     def decline_press(self, colour: str) -> None: ...
     def press_preview(self, colour: str) -> PressPreview: ...

@@ -88,7 +88,7 @@ class ScoresVM:
             d.mkdir(parents=True, exist_ok=True)
             path = self.session.export_json(d / time.strftime("penny-press-%Y%m%d-%H%M%S.json"))
         except (CompanionError, OSError) as exc:
-            self.status = str(exc)
+            self.status = i18n.error_text(exc, self.lang)
             return None
         self.status = i18n.tr("scores.exported", self.lang, path=path)
         return Path(path)
@@ -100,7 +100,7 @@ class ScoresVM:
             link = make() if make else play_link(self.ranking() or [],
                                                  play_date=time.strftime("%Y-%m-%d %H:%M:%S"))
         except (CompanionError, ValueError) as exc:
-            self.status = str(exc)
+            self.status = i18n.error_text(exc, self.lang)
             return None
         if not link:  # the session has no finished game to send
             self.status = i18n.tr("scores.not_finished", self.lang)

@@ -34,6 +34,10 @@ __all__ = [
 
 from companion.registry import GameSpec  # noqa: E402
 
+#: Action types that reveal hidden information (a headline card draw): the journal
+#: never undoes across them.
+UNDO_BARRIERS = frozenset({"draw_headline"})
+
 #: This game's entry in the registry (companion.registry).
 GAME = GameSpec(
     id="penny-press",
@@ -42,9 +46,12 @@ GAME = GameSpec(
     max_players=5,
     rules="companion.games.penny_press",
     tag_code="PP",
-    observer="companion.observer:PennyPressObserver",
+    observer="companion.games.penny_press.observer:PennyPressObserver",
     layouts="penny_press",
     documents="printing.adapters",
     screens="ui.screens",
     recordings=("penny-press-3p", "penny-press-4p"),
+    tag_kinds={"S": "story", "H": "headline", "A": "ad", "R": "reporter", "M": "mat", "B": "board",
+               "W": "arrow", "X": "bonus", "N": "newsboy", "P": "penny"},
+    data_files=("companion/games/penny_press/data",),
 )

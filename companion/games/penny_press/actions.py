@@ -74,9 +74,9 @@ class PassNewsboy:
 
 @dataclass(frozen=True)
 class DeclinePress:
-    """Final presses: do not go to press (docs/rulings.md). Also the pass of a player
-    who has no legal action at all (no reporter on the board and no story to
-    assign to)."""
+    """A pass: in the final edition, skip the last turn or do not go to press
+    (docs/rulings.md); otherwise only the pass of a player who has no legal action at
+    all (no reporter on the board and no story to assign to)."""
 
     player: int
 

@@ -14,6 +14,7 @@ News beats (arrows) are adjusted at the end of every normal-phase turn only.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
@@ -231,6 +232,47 @@ def _add_stories(cat: Catalog, card, board: dict, piles: dict) -> None:
         board[beat] = board[beat] + (sid,)
 
 
+def _add_setup_stories(cat: Catalog, cards: Sequence, board: dict, piles: dict) -> None:
+    """Add the initial headline cards' stories (Penny Press: Setup; Drawing headline
+    cards, "Add stories"). Every card's stories are taken from the top of their piles
+    (an empty pile gives none). Where a beat's column would then overflow, the 3-star
+    C or D stories go back on their piles first, as the rulebook says for setup
+    (latest drawn first, only as many as needed); should the column still overflow
+    (not a case the rulebook foresees), the in-play rule leaves on its pile each story
+    that no longer fits, in card order."""
+    drawn: dict[str, list[str]] = {b: [] for b in cat.beats}
+    for card in cards:
+        for beat, shape in card.stories:
+            key = f"{beat}-{shape}"
+            pile = piles.get(key, ())
+            if pile:
+                drawn[beat].append(pile[-1])
+                piles[key] = pile[:-1]
+    for beat in cat.beats:
+        col = list(board[beat]) + drawn[beat]
+        back: list[str] = []
+        for sid in reversed(drawn[beat]):
+            st = cat.stories[sid]
+            if _column_spaces(cat, col) <= cat.column_spaces:
+                break
+            if st.stars == 3 and st.column_spaces > 1:   # the 3-star C or D
+                col.remove(sid)
+                back.append(sid)
+        if _column_spaces(cat, col) > cat.column_spaces:
+            kept = list(board[beat])
+            for sid in col[len(board[beat]):]:
+                if _column_spaces(cat, kept) + cat.stories[sid].column_spaces <= cat.column_spaces:
+                    kept.append(sid)
+                else:
+                    back.append(sid)
+            col = kept
+        # back on top of their piles, the latest drawn first (keeps each pile's order)
+        for sid in sorted(back, key=drawn[beat].index, reverse=True):
+            key = cat.stories[sid].pile
+            piles[key] = piles[key] + (sid,)
+        board[beat] = tuple(col)
+
+
 def _player(state: GameState, p: Any, rule: str) -> int:
     if type(p) is not int or not 0 <= p < state.n_players:
         raise RuleError(f"no player {p!r} (players are 0..{state.n_players - 1})", rule)
@@ -245,7 +287,8 @@ def new_game(players: Sequence[PlayerSpec], headline_cards: Sequence[str], first
 
     players: 2..5 PlayerSpec with distinct catalog colours (turn order);
     headline_cards: one initial card per player (ids "H01".."H45", distinct): each
-    advances its bonus marker from 2 and adds its stories (ads ignored);
+    advances its bonus marker from 2 and adds its stories (ads ignored; a beat that
+    would overflow leaves its 3-star C or D story on the pile, see _add_setup_stories);
     first_player: index who starts; strike: newsboy strike variant (4-5 players), the
     newsboy goes to the player after the first.
     Raises RuleError(rule="Penny Press: Setup") on a wrong player count, duplicate or
@@ -284,7 +327,7 @@ def new_game(players: Sequence[PlayerSpec], headline_cards: Sequence[str], first
     for c in cards:
         card = cat.headline_cards[c]
         bonus[card.bonus_beat] = min(cat.bonus_max, bonus[card.bonus_beat] + card.bonus_advance)
-        _add_stories(cat, card, board, piles)
+    _add_setup_stories(cat, [cat.headline_cards[c] for c in cards], board, piles)
     return GameState(
         catalog=cat, players=players, first_player=first_player, strike=bool(strike), phase=NORMAL,
         current_player=first_player, actions_left=1, awaiting_draw=False,
@@ -494,10 +537,14 @@ def _stuck(state: GameState, p: int) -> bool:
 
 
 def _decline(state: GameState, p: int) -> GameState:
-    if state.phase == FINAL_PRESSES or _stuck(state, p):
+    """Pass the turn: in the final edition a remaining player *may* take their last
+    turn and *may* go to press (Penny Press: Final edition), so both can be passed;
+    a player who passes the last turn still gets the final press. Otherwise only a
+    player with no legal action at all passes (Penny Press: How to play)."""
+    if state.phase in (FINAL_TURNS, FINAL_PRESSES) or _stuck(state, p):
         return _end_turn(state, {})
-    raise RuleError("you must take an action (assign, recall, reassign or go to press); declining is "
-                    "only for the final presses", R_TURN)
+    raise RuleError("you must take an action (assign, recall, reassign or go to press); passing is "
+                    "only for the final edition", R_TURN)
 
 
 def _press(state: GameState, p: int, page: FrontPage | None) -> GameState:
@@ -626,11 +673,13 @@ def legal_actions(state: GameState) -> list[Action]:
     deck; empty while a draw is due or the game is over).
 
     Assign: every story on the board x counts 1..home (1 in the final edition).
-    Recall: one reporter from each story, all own reporters from each story, and all
-    own reporters on the board (singles only in the final edition). Reassign: every
-    (own story, other story) pair. GoToPress(front_page=None) when something is
-    claimable. PassNewsboy for the newsboy's holder; DeclinePress in the final presses
-    or when nothing else is legal.
+    Recall: every non-empty choice of own reporters on the board, each once (stories
+    in board order, a story repeated once per reporter; single reporters first; only
+    singles in the final edition), so every recall ``apply`` accepts is listed up to
+    the order of ``stories``. Reassign: every (own story, other story) pair.
+    GoToPress(front_page=None) when something is claimable. PassNewsboy for the
+    newsboy's holder; DeclinePress (a pass) in the final edition (last turns and
+    final presses) or when nothing else is legal.
     """
     if state.phase == OVER or state.awaiting_draw:
         return []
@@ -647,18 +696,18 @@ def legal_actions(state: GameState) -> list[Action]:
         for k in range(1, maxc + 1):
             out.append(Assign(p, s, k))
     own = [(s, state.reporters[s][p]) for s in stories if s in state.reporters and state.reporters[s][p]]
-    for s, k in own:
+    for s, _ in own:
         out.append(Recall(p, (s,)))
-        if k > 1 and not final:
-            out.append(Recall(p, (s,) * k))
-    if len(own) > 1 and not final:
-        out.append(Recall(p, tuple(s for s, k in own for _ in range(k))))
+    if not final:
+        for counts in itertools.product(*[range(k + 1) for _, k in own]):
+            if sum(counts) > 1:
+                out.append(Recall(p, tuple(s for (s, _), c in zip(own, counts) for _ in range(c))))
     for s, _ in own:
         for t in stories:
             if t != s:
                 out.append(Reassign(p, s, t))
     if state.claimable(p):
         out.append(GoToPress(p))
-    if not out:
+    if final or not out:
         out.append(DeclinePress(p))
     return out

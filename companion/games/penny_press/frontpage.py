@@ -251,7 +251,9 @@ def solve_front_page(stories: Sequence[str], ad_cell: tuple[int, int] | None,
     ad_cell: (row, col) or None; beat_values: beat -> news-beat value for all beats.
     Returns a FrontPage whose ``total`` is the press score (>= 0). Among equal scores
     the first found in a fixed order wins (cells top-left first; stories by id,
-    upright before turned; leaving a cell empty last).
+    upright before turned; leaving a cell empty last), except that of interchangeable
+    stories (same shape, value and top-beat status) the ones with more stars are
+    published and the others left out (stars decide the end-game bonuses).
     Method: dynamic programming over 12-cell bitmasks, always deciding the first
     undecided cell (left empty, or the top-left cell of one unused story), memoised on
     (cells decided, stories used, top-beat stories on the top row, exclusive so far);
@@ -345,8 +347,30 @@ def solve_front_page(stories: Sequence[str], ad_cell: tuple[int, int] | None,
             tcount += 1 if touch else 0
         elif touch and v > excl:
             excl = v
+    placements = _publish_most_stars(placements, info, cat)
     placements.sort(key=lambda p: p.story)
     return FrontPage(tuple(placements), tuple(ad_cell) if ad_cell is not None else None, max(0, int(raw)))
+
+
+def _publish_most_stars(placements: list[Placement], info, cat: Catalog) -> list[Placement]:
+    """Among interchangeable claimed stories (same shape, news-beat value and top-beat
+    status: any one can take another's place with the same score and legality), the
+    ones placed are those with the most stars, since published stars decide the
+    end-game bonuses (Penny Press: End of the game); the others are left out. Equal
+    stars: lower id. The cells used do not change."""
+    groups: dict[tuple, list[str]] = {}
+    for sid, v, is_top, _ in info:
+        st = cat.stories[sid]
+        groups.setdefault((st.width, st.height, v, is_top), []).append(sid)
+    rename: dict[str, str] = {}
+    placed = {p.story for p in placements}
+    for members in groups.values():
+        used = sorted(m for m in members if m in placed)
+        if not used or len(used) == len(members):
+            continue
+        best = sorted(sorted(members, key=lambda m: (-cat.stories[m].stars, m))[:len(used)])
+        rename.update(zip(used, best))
+    return [Placement(rename.get(p.story, p.story), p.row, p.col, p.rotated) for p in placements]
 
 
 def exhaustive_front_page(stories: Sequence[str], ad_cell: tuple[int, int] | None,

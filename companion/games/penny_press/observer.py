@@ -17,25 +17,12 @@ angle).
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from .errors import RuleError
-from .games import penny_press as pp
-from .table import Sighting, TableSnapshot
-
-INFO, WARNING, ERROR = "info", "warning", "error"
-
-
-@dataclass(frozen=True)
-class Report:
-    """A message for the players. ``key`` + ``params`` let the app translate it;
-    ``text`` is the English form; ``rule`` names the rule involved (or "")."""
-
-    level: str
-    key: str
-    text: str
-    rule: str = ""
-    params: tuple[tuple[str, object], ...] = ()
+from companion.errors import RuleError
+from companion.games import penny_press as pp
+from companion.observing import ERROR, INFO, WARNING, Outcome, Report
+from companion.table import Sighting, TableSnapshot
 
 
 @dataclass(frozen=True)
@@ -53,21 +40,6 @@ class Observed:
     front: dict[int, dict[str, tuple[int, int, int]]]
     headline: frozenset[str]
     newsboy: int | None
-
-
-@dataclass
-class Outcome:
-    """The observer's verdict on one snapshot.
-
-    status: ``"moving"`` (table not still; nothing done), ``"same"`` (matches the
-    engine), ``"action"`` (``action`` is ready to append), ``"waiting"`` (a change
-    is under way or the players must do something; see reports), ``"rejected"``
-    (the change breaks a rule or is ambiguous; nothing applied).
-    """
-
-    status: str
-    action: object | None = None
-    reports: list[Report] = field(default_factory=list)
 
 
 def _report(level: str, key: str, text: str, rule: str = "", **params) -> Report:
@@ -194,6 +166,10 @@ class PennyPressObserver:
             declined = self._final_decline(state, obs, p, name)
             if declined is not None:
                 return declined
+        if state.phase == "final_turns":
+            passed = self._final_turn_pass(state, obs, p)
+            if passed is not None:
+                return passed
 
         if obs.front.get(p):
             return self._press(state, obs, p, name)
@@ -222,6 +198,18 @@ class PennyPressObserver:
             return self._try(state, pp.DeclinePress(player=p))
         later = [q for q in state.queue if q != p]
         if not obs.front.get(p) and any(obs.front.get(q) for q in later):
+            return self._try(state, pp.DeclinePress(player=p))
+        return None
+
+    def _final_turn_pass(self, state, obs: Observed, p: int) -> Outcome | None:
+        """Final edition, last turns: a player may pass the turn, which leaves nothing
+        on the table. When the player to act has changed nothing and only players
+        later in the final-turn order have acted (reporters or a front page), the
+        player to act has passed (docs/rulings.md)."""
+        actors = {q for (_, q) in self._reporter_delta(state, obs)}
+        actors |= {q for q, laid in obs.front.items() if laid}
+        later = set(state.queue) - {p}
+        if actors and p not in actors and actors <= later:
             return self._try(state, pp.DeclinePress(player=p))
         return None
 

@@ -1,0 +1,166 @@
+"""Helpers on top of the engine: seeded random games (property tests, benchmarks)
+and a short text description of a state (for ``companion replay``)."""
+
+from __future__ import annotations
+
+import random
+
+from companion.errors import CompanionError
+from companion.games.turin_market.actions import (Action, Buy, ChooseBuyer, FlipCoin, OfferForSale, PassSale, Pick,
+                                                   RevealBids, RevealCards, RevealLeftovers, RevealTieBids,
+                                                   TakeLoan, Withdraw)
+from companion.games.turin_market.catalog import Catalog, load_catalog
+from companion.games.turin_market.engine import (BIDS, CARDS, FLIP, LEFTOVER, OVER, PICKS, SELL, TIES, GameState,
+                                                  apply, new_game_from_dict, seeded_flip, sell_waiting,
+                                                  setup_to_dict)
+
+
+def random_game(seed: int, n_players: int, payment_card: str | None = None,
+                catalog: Catalog | None = None) -> tuple[dict, list[Action]]:
+    """A complete legal game from ``seed``: a shuffled physical deal, random hidden
+    cards and bids (often tied, sometimes 0), tie rounds, seeded coin flips, sales,
+    purchases (now and then two claims at once), withdrawals and loans. Returns
+    ``(setup_dict, actions)``; the same seed gives the same game. Raises
+    CompanionError if the game does not end (an engine bug)."""
+    cat = catalog or load_catalog()
+    rng = random.Random(seed)
+    n = n_players
+    deck = list(cat.cards)
+    rng.shuffle(deck)
+    hand, centre_n, _ = cat.deal[n]
+    hands = [deck[i * hand:(i + 1) * hand] for i in range(n)]
+    centre = deck[n * hand:n * hand + centre_n]
+    card = payment_card or rng.choice(sorted(cat.payment_cards))
+    setup = setup_to_dict(n, card, centre, seed=rng.randrange(2**31))
+    state = new_game_from_dict(setup, cat)
+    actions: list[Action] = []
+
+    def do(a):
+        nonlocal state
+        state = apply(state, a)
+        actions.append(a)
+
+    for _ in range(2000):
+        if state.phase == OVER:
+            return setup, actions
+        # any-time actions, now and then
+        r = rng.random()
+        if r < 0.03:
+            p = rng.randrange(n)
+            if state.loans[p] < cat.loans_per_player:
+                do(TakeLoan(p))
+                continue
+        if r < 0.12 and state.offers and state.phase != LEFTOVER:
+            c = rng.choice(sorted(state.offers))
+            o = state.offers[c]
+            if state.auctions_done > o.since and rng.random() < 0.3:
+                do(Withdraw(o.seller, c))
+                continue
+            can = [p for p in range(n) if p != o.seller and state.available(p) >= o.price]
+            if len(can) >= 2 and rng.random() < 0.3:
+                cl = tuple(rng.sample(can, 2))
+                do(ChooseBuyer(o.seller, c, rng.choice(cl), cl))
+                continue
+            if can:
+                do(Buy(rng.choice(can), c))
+                continue
+        ph = state.phase
+        if ph == CARDS or ph == LEFTOVER:
+            chosen = []
+            for h in hands:
+                chosen.append(h.pop(rng.randrange(len(h))))
+            do(RevealCards(tuple(chosen)) if ph == CARDS else RevealLeftovers(tuple(chosen)))
+        elif ph == BIDS:
+            bids: list[int] = []
+            for p in range(n):
+                cap = state.available(p)
+                if bids and rng.random() < 0.35 and bids[-1] <= cap:
+                    b = rng.choice(bids)
+                    b = b if b <= cap else 0
+                elif rng.random() < 0.15 or cap == 0:
+                    b = 0
+                else:
+                    b = rng.randint(1, min(cap, 6))
+                bids.append(b)
+            do(RevealBids(tuple(bids)))
+        elif ph == TIES:
+            a = state.auction
+            tied = a.pending[0][2]
+            adds = [None] * n
+            same = rng.random() < 0.3
+            v0 = rng.randint(0, 2)
+            for p in tied:
+                room = state.purse[p] - a.totals[p]
+                v = v0 if same else rng.randint(0, 2)
+                adds[p] = min(v, room)
+            do(RevealTieBids(tuple(adds)))
+        elif ph == FLIP:
+            do(seeded_flip(state))
+        elif ph == PICKS:
+            a = state.auction
+            taken = {c for _, c in a.picks}
+            do(Pick(a.pick_queue[0], rng.choice([c for c in a.centre if c not in taken])))
+        elif ph == SELL:
+            p = rng.choice(sell_waiting(state))
+            free = [c for c in state.owned[p] if c not in state.offers]
+            if rng.random() < 0.35:
+                do(OfferForSale(p, rng.choice(free), rng.randint(1, min(state.available(p), 5))))
+            else:
+                do(PassSale(p))
+    raise CompanionError(f"random Turin Market game {seed} did not end")
+
+
+def describe(state: GameState, lang: str = "en") -> str:
+    """A few lines: phase, round, each player's shields, loans and goods; at the end
+    the winners (for ``companion replay``)."""
+    cat = state.catalog
+    lines = []
+    if state.is_over:
+        names = ", ".join(f"player {p}" for p in state.final.winners)
+        lines.append(f"Game over. Winner(s): {names}.")
+    else:
+        lines.append(f"Round {state.round}, {state.phase}.")
+    for p in range(state.n_players):
+        goods = ", ".join(f"{cat.good_name(g, lang)} {u}" for g, u in sorted(state.units(p).items()))
+        loan = f", loan (owes {state.debt[p]})" if state.debt[p] else ""
+        lines.append(f"  player {p}: {state.scores[p]} shields{loan}; {goods or 'no goods'}")
+    return "\n".join(lines)
+
+
+def _card(cat: Catalog, card: str, lang: str) -> str:
+    c = cat.cards.get(card)
+    if c is None:
+        return card
+    return f"{card} ({', '.join(f'{cat.good_name(g, lang)} {u}' for g, u in c.units.items())})"
+
+
+def describe_action(action: Action, lang: str = "en", catalog: Catalog | None = None) -> str:
+    """One line saying what an action did (for ``companion replay``)."""
+    cat = catalog or load_catalog()
+    a = action
+    if isinstance(a, RevealCards):
+        return "cards up for auction: " + "; ".join(_card(cat, c, lang) for c in a.cards)
+    if isinstance(a, RevealLeftovers):
+        return "cards left in hand: " + "; ".join(_card(cat, c, lang) for c in a.cards)
+    if isinstance(a, RevealBids):
+        return "bids: " + ", ".join(f"player {p} {b}" for p, b in enumerate(a.bids))
+    if isinstance(a, RevealTieBids):
+        return "tie round, added: " + ", ".join(f"player {p} +{x}" for p, x in enumerate(a.adds) if x is not None)
+    if isinstance(a, FlipCoin):
+        return "coin flip: " + " before ".join(f"player {p}" for p in a.order)
+    if isinstance(a, Pick):
+        return f"player {a.player} picks {_card(cat, a.card, lang)}"
+    if isinstance(a, OfferForSale):
+        return f"player {a.player} offers {a.card} for {a.price} shield(s)"
+    if isinstance(a, PassSale):
+        return f"player {a.player} offers nothing for sale"
+    if isinstance(a, Withdraw):
+        return f"player {a.player} takes {a.card} off sale"
+    if isinstance(a, Buy):
+        return f"player {a.player} buys {a.card}"
+    if isinstance(a, ChooseBuyer):
+        return (f"players {', '.join(map(str, a.claimants))} claim {a.card} at once; "
+                f"player {a.player} sells it to player {a.buyer}")
+    if isinstance(a, TakeLoan):
+        return f"player {a.player} takes a loan"
+    return repr(a)
