@@ -384,7 +384,8 @@ def _new_auction(state: GameState, rnd: int, centre: tuple[str, ...]) -> Auction
 
 def _player(state: GameState, p: Any, rule: str) -> int:
     if type(p) is not int or not 0 <= p < state.n_players:
-        raise RuleError(f"no player {p!r} (players are 0..{state.n_players - 1})", rule)
+        shown = p + 1 if type(p) is int else repr(p)  # people count players from 1
+        raise RuleError(f"no player {shown} (players are 1..{state.n_players})", rule)
     return p
 
 
@@ -667,7 +668,7 @@ def _pick(state: GameState, act: Pick) -> GameState:
     p = _player(state, act.player, R_PICKS)
     who = a.pick_queue[0]
     if p != who:
-        raise RuleError(f"cards are picked in bid order: it is player {who}'s pick, not player {p}'s", R_PICKS)
+        raise RuleError(f"cards are picked in bid order: it is player {who + 1}'s pick, not player {p + 1}'s", R_PICKS)
     left = [c for c in a.centre if c not in {x for _, x in a.picks}]
     if act.card not in left:
         raise RuleError(f"card {act.card!r} is not in the centre (left: {', '.join(left)})", R_PICKS)
