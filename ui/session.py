@@ -415,8 +415,11 @@ class GameSession:
     def _make_reader(self):
         if self._reader is None:
             from vision.pipeline import Pipeline
+            from vision.register import registrar_for
 
-            self._reader = Pipeline()
+            # lens: a recording's own file, else $TABLE_COMPANION_LENS (app --lens),
+            # else the user's calibration, else estimated from the corner fiducials
+            self._reader = Pipeline(registrar=registrar_for(source=self.config.recording))
         return self._reader
 
     def _make_source(self):
