@@ -1,7 +1,7 @@
 """`companion` subcommands provided by the calibration package (registered in pyproject.toml).
 
 - ``companion calibrate camera --images DIR | --video FILE [--board-out board.png] [--out camera.json]``
-- ``companion calibrate table SOURCE [--camera camera.json] [--mats red,blue] [--size normal|large]``
+- ``companion calibrate table SOURCE [--lens camera.json] [--mats red,blue] [--size normal|large]``
 - ``companion tags penny-press --paper a4|letter [--size normal|large] --out sheet.pdf``
 
 Heavy imports (cv2, fpdf2) stay inside the handlers so ``companion --help`` is fast.
@@ -40,8 +40,9 @@ def register(subparsers) -> None:
                                       "the tags; ends with a verdict and what to change. "
                                       "Exit 0: ready; 3: changes needed.")
     tab.add_argument("source", metavar="SOURCE", help="a camera index (0), an image, a video file or a folder of images")
-    tab.add_argument("--camera", metavar="JSON", help="intrinsics from 'calibrate camera' "
-                                                      "(default: use the saved ones if any)")
+    tab.add_argument("--lens", "--camera", dest="camera", metavar="JSON",
+                     help="lens model from 'calibrate camera' (default: your calibration in the user "
+                     "config dir if there is one, else estimated from the corner fiducials)")
     tab.add_argument("--mats", metavar="COLOURS", help="mats that must be in view, e.g. red,blue "
                                                        "(default: every mat seen)")
     tab.add_argument("--size", choices=("normal", "large"), default="normal", help="tag size printed")
@@ -129,19 +130,21 @@ def _cmd_camera(args: argparse.Namespace) -> int:
 
 
 def _cmd_table(args: argparse.Namespace) -> int:
-    from .camera import default_camera_path, load_camera
     from .check import check_table, read_frames
+    from .lens import describe, estimate_from_frame, find_lens
 
-    camera = None
-    if args.camera:
-        camera = load_camera(args.camera)
-    elif default_camera_path().exists():
-        camera = load_camera()
+    camera, source = find_lens(args.camera)
     frames = read_frames(args.source)
+    estimate = None
     if camera is not None:
         h, w = frames[0].shape[:2]
         if (w, h) != camera.size:
             camera = camera.scaled_to((w, h))
+    else:
+        estimate = estimate_from_frame(frames[0])
+        if estimate is not None and estimate.trusted:
+            camera = estimate.camera
+    print(describe(estimate, source))
     mats = [c.strip() for c in args.mats.split(",") if c.strip()] if args.mats else None
     result = check_table(frames, camera=camera, mats=mats, size=args.size)
     print(result.report())

@@ -43,6 +43,10 @@ def register(subparsers) -> None:
     p.add_argument("--lang", choices=("es", "en", "zh"), default="en")
     p.set_defaults(func=cmd_games)
 
+    from .games.scoop.commands import register as register_scoop  # `companion dial` (light: no engine)
+
+    register_scoop(subparsers)
+
 
 def cmd_games(args) -> int:
     from . import registry

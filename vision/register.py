@@ -8,6 +8,13 @@ fiducials, lens distortion removed when a camera model is given). We ask for at 
 840 mm board) and reject fits worse than ``max_rms_mm``. The last good pose of a
 surface is kept while its fiducials are hidden (a hand over a corner), so tags keep
 their zones; a new good pose replaces it.
+
+Lens: a calibrated model (``camera``; see :func:`registrar_for`) is used as given.
+Without one, the first frame that shows a surface with >= 3 corner fiducials has its
+dominant radial term estimated from them (``calibration.lens.estimate_radial``);
+the estimate is kept until :meth:`Registrar.reset_lens` (a moved camera), and
+``lens_status`` says which model is in use, or that the view is too distorted to
+trust without ``companion calibrate camera``.
 """
 
 from __future__ import annotations
@@ -89,14 +96,51 @@ class Registrar:
     """
 
     def __init__(self, layout_names=LAYOUTS, max_rms_mm: float = 3.0, camera=None,
-                 min_fiducials: int = 2):
+                 min_fiducials: int = 2, estimate_lens: bool = True, lens_source: str = "file"):
         if min_fiducials < 1:
             raise ValueError("min_fiducials must be >= 1")
         self.table = fiducial_table(layout_names)
         self.max_rms_mm = max_rms_mm
         self.camera = camera
+        self._given = camera
         self.min_fiducials = min_fiducials
         self.poses: dict[str, SurfacePose] = {}
+        self.estimate_lens = estimate_lens and camera is None
+        self.frame_size: tuple[int, int] | None = None   # (w, h) px, set by the pipeline
+        self.lens_estimate = None
+        #: "file" / "user" (calibrated), "estimated", "too distorted", "none"
+        self.lens_status = lens_source if camera is not None else "none"
+
+    def set_frame_size(self, size: tuple[int, int]) -> None:
+        """The frame size (w, h) px: scales a calibrated model measured at another
+        resolution (``CameraModel.scaled_to``); a new size re-estimates the lens."""
+        size = (int(size[0]), int(size[1]))
+        if size == self.frame_size:
+            return
+        self.frame_size = size
+        if self._given is not None:
+            self.camera = self._given if tuple(self._given.size) == size else self._given.scaled_to(size)
+        else:
+            self.reset_lens()
+
+    def reset_lens(self) -> None:
+        """Forget an estimated lens (the camera moved or changed)."""
+        if self._given is None:
+            self.camera = None
+            self.lens_estimate = None
+            self.lens_status = "none"
+
+    def _estimate(self, groups, layouts) -> None:
+        from calibration.lens import estimate_radial
+
+        est = estimate_radial([(fids, layouts[sf], sf) for sf, fids in groups.items()],
+                              self.frame_size, max_rms_mm=0.5 * self.max_rms_mm)
+        if est is None:
+            return  # too few fiducials yet: try again on a later frame
+        self.lens_estimate = est
+        self.camera = est.camera
+        self.lens_status = ("too distorted" if not est.trusted
+                            else "estimated" if est.camera is not None else "none")
 
     def is_fiducial(self, sym: Symbol) -> bool:
         return sym.format == "ArUco" and sym.text.isdigit() and int(sym.text) in self.table
@@ -114,6 +158,9 @@ class Registrar:
             groups.setdefault(surface, []).append(
                 Fiducial(int(s.text), np.asarray(s.corners_px, np.float64).reshape(4, 2)))
             layouts[surface] = lay
+        if (self.estimate_lens and self.lens_estimate is None and self.frame_size
+                and self._given is None and groups):
+            self._estimate(groups, layouts)
         for surface, fids in groups.items():
             if len({f.id for f in fids}) < self.min_fiducials:
                 continue
@@ -126,3 +173,31 @@ class Registrar:
 
     def forget(self, surface: str) -> None:
         self.poses.pop(surface, None)
+
+
+def registrar_for(lens=None, source=None, **kw) -> Registrar:
+    """A :class:`Registrar` with the lens model the app, demo and scan use.
+
+    lens: an explicit JSON from ``companion calibrate camera`` (``--lens FILE``;
+    raises ``companion.errors.DataFileError`` when unreadable). source: the frame
+    source spec; when it is a recording (a folder with ``recording.json``, or a file
+    in one) its own ``camera.json`` is used when present and never the user's
+    calibration (another camera filmed it). Otherwise ``$TABLE_COMPANION_LENS``
+    (set by ``companion app --lens``), then the user's calibration
+    (``calibration.camera.default_camera_path``) when present, else none (estimated
+    from the fiducials, see the module doc). kw: passed to :class:`Registrar`.
+    """
+    from pathlib import Path
+
+    from calibration.lens import find_lens
+
+    if lens is None and isinstance(source, (str, Path)):
+        p = Path(source)
+        folder = p if p.is_dir() else p.parent
+        if (folder / "recording.json").is_file():
+            own = folder / "camera.json"
+            if not own.is_file():
+                return Registrar(**kw)
+            lens = own
+    camera, where = find_lens(lens)
+    return Registrar(camera=camera, lens_source=where, **kw)

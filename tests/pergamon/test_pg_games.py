@@ -9,6 +9,7 @@ import json
 import os
 import tempfile
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -85,6 +86,10 @@ def test_invariants_and_legal_actions_after_every_action(seed, n):
         assert offered, s.phase
         for b in offered[:6]:
             apply(s, b)                       # every offered action is accepted
+        if getattr(a, "player", None) is not None:
+            other = replace(a, player=(a.player + 1) % n)        # the same move by another seat
+            with pytest.raises(RuleError):
+                apply(s, other)
         s = apply(s, action_from_dict(json.loads(json.dumps(action_to_dict(a)))))
         assert all(x >= y for x, y in zip(s.scores, last))   # VP never go down
         last = s.scores

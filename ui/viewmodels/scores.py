@@ -45,7 +45,7 @@ class ScoresVM:
 
     def names(self) -> dict[str, str]:
         t = self.session.table()
-        return {p.colour: p.name for p in t.players} if t else {}
+        return {p.colour: i18n.person(p.name, self.lang) for p in t.players} if t else {}
 
     def circulation_rows(self) -> list[tuple[str, str, tuple]]:
         """(name, points, rgba) per player, highest circulation first."""
@@ -53,7 +53,7 @@ class ScoresVM:
         if not t:
             return []
         ps = sorted(t.players, key=lambda p: -p.circulation)
-        return [(p.name, str(p.circulation), COLOUR_RGBA.get(p.colour, (1, 1, 1, 1))) for p in ps]
+        return [(i18n.person(p.name, self.lang), str(p.circulation), COLOUR_RGBA.get(p.colour, (1, 1, 1, 1))) for p in ps]
 
     def chart(self) -> tuple[dict[str, list[tuple[float, float]]], int, list[str]]:
         h = list(self.session.score_history())
@@ -70,7 +70,7 @@ class ScoresVM:
             return [i18n.tr("scores.not_finished", self.lang)]
         out = []
         for r in rows:
-            line = i18n.tr("scores.rank_row", self.lang, place=r.place, name=r.name,
+            line = i18n.tr("scores.rank_row", self.lang, place=r.place, name=i18n.person(r.name, self.lang),
                            circulation=r.circulation, bonus=sum(v for _, v in r.bonuses), total=r.total)
             if r.bonuses:
                 line += "  (" + ", ".join(i18n.tr("scores.bonus_detail", self.lang,
@@ -79,6 +79,38 @@ class ScoresVM:
             if r.winner:
                 line += " — " + i18n.tr("scores.winner", self.lang)
             out.append(line)
+        return out
+
+    def result(self) -> tuple[str, str | None]:
+        """(banner text, winner colour or None): who won, or that play goes on."""
+        rows = self.ranking()
+        if not rows:
+            return i18n.tr("scores.not_finished", self.lang), None
+        winners = [r for r in rows if r.place == 1]
+        return (i18n.tr("banner.over", self.lang, names=" & ".join(i18n.person(r.name, self.lang) for r in winners)),
+                winners[0].colour if len(winners) == 1 else None)
+
+    def ranking_panels(self) -> list[tuple[str, str, bool]]:
+        """(colour, markup text, winner) per player in rank order: place, name,
+        circulation + bonuses = total, then the bonuses per beat."""
+        rows = self.ranking()
+        if not rows:
+            t = self.session.table()
+            ps = sorted(t.players, key=lambda p: -p.circulation) if t else []
+            return [(p.colour, f"[b]{i18n.person(p.name, self.lang)}[/b]: " + i18n.tr("panel.score", self.lang, points=p.circulation),
+                     False) for p in ps]
+        out = []
+        for r in rows:
+            text = "[b]" + i18n.tr("scores.rank_row", self.lang, place=r.place, name=i18n.person(r.name, self.lang),
+                                   circulation=r.circulation, bonus=sum(v for _, v in r.bonuses),
+                                   total=r.total) + "[/b]"
+            if r.winner:
+                text += " ★ " + i18n.tr("scores.winner", self.lang)
+            bon = ", ".join(i18n.tr("scores.bonus_detail", self.lang, beat=i18n.beat(b, self.lang), points=v)
+                            for b, v in r.bonuses)
+            text += "\n" + (i18n.tr("scores.bonuses", self.lang, list=bon) if bon
+                            else i18n.tr("scores.no_bonus", self.lang))
+            out.append((r.colour, text, r.winner))
         return out
 
     def export_json(self, directory: str | Path) -> Path | None:

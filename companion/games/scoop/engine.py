@@ -305,12 +305,14 @@ class GameState:
     n_actions: int
     final: FinalTally | None = None
     last_signal: str | None = None
+    last_dial_at: int = -1             # index of the last Dial action
 
     def clone(self) -> "GameState":
         return GameState(self.catalog, self.setup, [p.clone() for p in self.players], list(self.deck),
                          list(self.discard), {k: list(v) for k, v in self.piles.items()}, self.turn_player,
                          _copy_pending(self.pending), list(self.debts), self.wheel_pos, self.calls, self.ledger,
-                         self.bank, self.reshuffles, self.n_actions, self.final, self.last_signal)
+                         self.bank, self.reshuffles, self.n_actions, self.final, self.last_signal,
+                         self.last_dial_at)
 
     # -- rules interface --------------------------------------------------------
     @property
@@ -490,7 +492,8 @@ def _check_player(s: GameState, a, rule: str = R_TURN) -> Player:
     if s.final is not None:
         raise RuleError("the game is over", R_END)
     if not isinstance(a.player, int) or not 0 <= a.player < len(s.players):
-        raise RuleError(f"no seat {a.player!r}", rule)
+        shown = a.player + 1 if isinstance(a.player, int) else repr(a.player)  # people count seats from 1
+        raise RuleError(f"no seat {shown} (seats are 1..{len(s.players)})", rule)
     if s.players[a.player].out:
         raise RuleError(f"{_name(s, a.player)} has left the game", R_BANKRUPT)
     return s.players[a.player]
@@ -714,6 +717,7 @@ def _apply_dial(s: GameState, a: Dial) -> None:
     s.calls = s.calls + (c,)
     s.wheel_pos = c.after
     s.last_signal = c.signal
+    s.last_dial_at = s.n_actions
     sig = c.signal
     if sig not in dialmod.ACCEPTED:
         s.discard.extend(pend["set"])
@@ -1270,8 +1274,10 @@ def describe(s: GameState) -> str:
     new = [t for t in s.ledger if t.action == s.n_actions - 1]
     for t in new:
         lines.append(f"ledger: ${t.amount} {_acct(s, t.payer)} -> {_acct(s, t.payee)} ({t.reason})")
-    if s.calls and s.last_signal and s.calls[-1].index == len(s.calls) - 1:
-        lines.append(f"dial: position {s.wheel_pos}, {len(s.calls)} calls")
+    if s.calls and s.last_dial_at == s.n_actions - 1:
+        c = s.calls[-1]
+        lines.append(f"dial: {SIGNAL_WORDS.get(c.signal, c.signal)} (call {c.index + 1}, number {c.number}, "
+                     f"wheel {c.before} -> {c.after}; {s.catalog.wheel.file or s.catalog.wheel.name})")
     if s.pending:
         lines.append(f"waiting: {s.pending['kind']} by {_name(s, s.pending['actor'])}")
     if s.final:
