@@ -548,6 +548,8 @@ def _exhibit(state: GameState, a: Exhibit) -> GameState:
     cat = state.catalog
     p = _check_turn(state, a.player, R_EXHIBIT)
     finds = a.finds
+    if any(not isinstance(t, str) for t in finds):
+        raise RuleError(f"finds are tile ids, got {list(finds)!r}", R_EXHIBIT)
     if len(finds) < cat.min_collection:
         raise RuleError(f"a collection needs at least {cat.min_collection} finds", R_EXHIBIT)
     if len(set(finds)) != len(finds):
@@ -617,6 +619,8 @@ def _store(state: GameState, a: Store) -> GameState:
     cat = state.catalog
     p = _check_turn(state, a.player, R_STORE)
     hand = state.hands[p]
+    if any(not isinstance(t, str) for t in a.discard):
+        raise RuleError(f"discards are tile ids, got {list(a.discard)!r}", R_STORE)
     if len(set(a.discard)) != len(a.discard):
         raise RuleError("a find is listed twice", R_STORE)
     missing = [t for t in a.discard if t not in hand]
