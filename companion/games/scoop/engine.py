@@ -492,7 +492,8 @@ def _check_player(s: GameState, a, rule: str = R_TURN) -> Player:
     if s.final is not None:
         raise RuleError("the game is over", R_END)
     if not isinstance(a.player, int) or not 0 <= a.player < len(s.players):
-        raise RuleError(f"no seat {a.player!r}", rule)
+        shown = a.player + 1 if isinstance(a.player, int) else repr(a.player)  # people count seats from 1
+        raise RuleError(f"no seat {shown} (seats are 1..{len(s.players)})", rule)
     if s.players[a.player].out:
         raise RuleError(f"{_name(s, a.player)} has left the game", R_BANKRUPT)
     return s.players[a.player]
