@@ -337,3 +337,17 @@ def test_funds_shares_add_up_right_to_left(spaces, total):
         assert asked == cat.space(sp).coins and got in (0, asked)
     left = total - sum(got for *_, got in paid[:-1])
     assert paid[-1][3] == left                                            # the last takes the rest
+
+
+def test_cli_sample_replay_and_export_a_pergamon_game(tmp_path, capsys):
+    import json as _json
+    from companion.cli import main
+    path = tmp_path / "pg.sqlite"
+    assert main(["sample", str(path), "--game", "pergamon", "--players", "2"]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "digs gallery" in out and "funds cards:" in out and "ranking:" in out
+    assert main(["export", str(path), "-o", str(tmp_path / "pg.json")]) == 0
+    rec = _json.loads((tmp_path / "pg.json").read_text())
+    assert rec["game"] == "pergamon" and rec["over"] and rec["summary"]["final"]["scores"] == rec["scores"]
