@@ -122,6 +122,7 @@ def test_dig_rules():
 def test_exhibit_refusals():
     s = acting(game(3, CAT), 0, coins=2, hand=("C1", "C2", "C3", "C8"))
     rejects(s, Exhibit(0, ("C1",)), apply, "Exhibiting")                # too short
+    rejects(s, Exhibit(0, (["C1"], "C2")), apply, "Exhibiting")         # not tile ids
     rejects(s, Exhibit(0, ("C1", "C1")), apply, "Exhibiting")
     rejects(s, Exhibit(0, ("C1", "C4")), apply, "Exhibiting")           # not in hand
     rejects(s, Exhibit(0, ("C2", "C1")), apply, "Exhibiting")           # mask | vase: no object
@@ -178,6 +179,7 @@ def test_storage_three_free_then_one_coin_per_started_three():
     assert after.coins[0] == 0 and len(after.hands[0]) == 6 and {"O1", "O2"} <= set(after.box)
     rejects(s, Store(0, ("C1",)), apply, "Storage")
     rejects(s, Store(0, ("O1", "O1")), apply, "Storage")
+    rejects(s, Store(0, (["O1"],)), apply, "Storage")
 
 
 def test_evaluation_after_turn_5_pays_spaces_awards_oldest_vase_and_shifts_3():

@@ -473,29 +473,46 @@ def _reveal(state: GameState, a: RevealFunds) -> GameState:
                             R_FUNDS)
     total = c0 + c1
     occ = state.occupied_spaces()
-    order = sorted(occ)                       # space 1 = rightmost, paid first
-    pot = total
-    paid = []
+    order = sorted(occ)                       # space 1 = rightmost, paid and acts first
+    paid = pay_out(state, total)
     coins = list(state.coins)
     raider_coins = state.raider_coins
-    for i, space in enumerate(order):
-        who = occ[space]
-        asked = cat.space(space).coins
-        if i == len(order) - 1:
-            got = pot                         # the last figure takes what remains
-        else:
-            got = asked if pot >= asked else 0
-        pot -= got
-        paid.append((who, space, asked, got))
+    for who, _space, _asked, got in paid:
         if who == RAIDER:
             raider_coins += got
         else:
             coins[who] += got
-    res = FundsResult(state.turn, tuple(cards), total, tuple(paid))
+    res = FundsResult(state.turn, tuple(cards), total, paid)
     s = replace(state, cards_used=state.cards_used + tuple(cards), coins=tuple(coins),
                 raider_coins=raider_coins, queue=tuple(occ[sp] for sp in order), acted=False,
                 phase=ACT, log=state.log + (res,))
     return _advance(s)
+
+
+def pay_out(state: GameState, total: int) -> tuple[tuple[int, int, int, int], ...]:
+    """How ``total`` coins are shared by the figures now on the funds spaces
+    (Pergamon: 2. Research funds; docs/rulings.md): (seat or RAIDER, space, coins
+    asked, coins taken) from the right; a figure takes its coins only if that many
+    remain, the last (leftmost) takes whatever remains. For the app's "if the cards
+    make 6..." preview as well as for :class:`RevealFunds`."""
+    cat = state.catalog
+    occ = state.occupied_spaces()
+    order = sorted(occ)
+    pot = total
+    paid = []
+    for i, space in enumerate(order):
+        asked = cat.space(space).coins
+        got = pot if i == len(order) - 1 else (asked if pot >= asked else 0)
+        pot -= got
+        paid.append((occ[space], space, asked, got))
+    return tuple(paid)
+
+
+def preview_exhibit(state: GameState, action: Exhibit) -> ExhibitResult:
+    """What :class:`Exhibit` would do now (value, plan space, markers pushed, the
+    collection broken), without doing it. Raises RuleError as :func:`apply` would."""
+    after = apply(state, action)
+    return after.log[-1]
 
 
 def _check_turn(state: GameState, player: Any, rule: str) -> int:
@@ -531,6 +548,8 @@ def _exhibit(state: GameState, a: Exhibit) -> GameState:
     cat = state.catalog
     p = _check_turn(state, a.player, R_EXHIBIT)
     finds = a.finds
+    if any(not isinstance(t, str) for t in finds):
+        raise RuleError(f"finds are tile ids, got {list(finds)!r}", R_EXHIBIT)
     if len(finds) < cat.min_collection:
         raise RuleError(f"a collection needs at least {cat.min_collection} finds", R_EXHIBIT)
     if len(set(finds)) != len(finds):
@@ -600,6 +619,8 @@ def _store(state: GameState, a: Store) -> GameState:
     cat = state.catalog
     p = _check_turn(state, a.player, R_STORE)
     hand = state.hands[p]
+    if any(not isinstance(t, str) for t in a.discard):
+        raise RuleError(f"discards are tile ids, got {list(a.discard)!r}", R_STORE)
     if len(set(a.discard)) != len(a.discard):
         raise RuleError("a find is listed twice", R_STORE)
     missing = [t for t in a.discard if t not in hand]
