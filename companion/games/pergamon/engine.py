@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
 from companion.errors import CompanionError, RuleError
+from companion.naming import who
 from companion.games.pergamon.actions import (Action, Dig, DrawFunds, Exhibit, PlaceFigure, PresentFinds,
                                               RevealFunds, Store)
 from companion.games.pergamon.catalog import BACKS, Catalog, default_catalog
@@ -292,10 +293,16 @@ def _player(state: GameState, p: Any, rule: str) -> int:
 
 
 def _who(state: GameState, p: int) -> str:
+    """A player as people say it (companion.naming): ``Ana (blue, player 2)``."""
     if p == RAIDER:
         return "the tomb raider"
-    name = state.players[p].name
-    return f"{name} (seat {p + 1})" if name else f"seat {p + 1}"  # people count seats from 1
+    return who(state.players[p], p)
+
+
+def _finds(state: GameState, ids) -> str:
+    """Finds as players read them: by full date ("find 463"), unknown ids as given."""
+    tiles = state.catalog.tiles
+    return ", ".join(f"find {tiles[t].date}" if isinstance(t, str) and t in tiles else repr(t) for t in ids)
 
 
 def _set(t: tuple, i: int, v) -> tuple:
@@ -402,7 +409,7 @@ def _present(state: GameState, a: PresentFinds) -> GameState:
     seen = set(state.presented)
     again = [t for t in finds if t in seen]
     if again:
-        raise RuleError(f"find(s) {', '.join(again)} were already turned up earlier", R_PRESENT)
+        raise RuleError(f"{_finds(state, again)}: already turned up earlier", R_PRESENT)
     if len(finds) != len(open_g):
         raise RuleError(f"take exactly {len(open_g)} finds from the stack: {len(open_g)} galleries have room"
                         + (" (full galleries take none; the rest of the stack leaves the game unseen)"
@@ -444,7 +451,7 @@ def _place(state: GameState, a: PlaceFigure) -> GameState:
     cat = state.catalog
     p = _player(state, a.player, R_FUNDS)
     if p != state.current_player:
-        raise RuleError(f"it is {_who(state, state.current_player)}'s turn to place a figure", R_FUNDS)
+        raise RuleError(f"it is the turn of {_who(state, state.current_player)} to place a figure", R_FUNDS)
     if type(a.space) is not int or not 1 <= a.space <= cat.n_funds_spaces:
         raise RuleError(f"funds spaces are 1..{cat.n_funds_spaces} (from the right), got {a.space!r}", R_FUNDS)
     occ = state.occupied_spaces()
@@ -518,7 +525,7 @@ def preview_exhibit(state: GameState, action: Exhibit) -> ExhibitResult:
 def _check_turn(state: GameState, player: Any, rule: str) -> int:
     p = _player(state, player, rule)
     if p != state.current_player:
-        raise RuleError(f"it is {_who(state, state.current_player)}'s turn", rule)
+        raise RuleError(f"it is the turn of {_who(state, state.current_player)}", rule)
     return p
 
 
@@ -557,11 +564,12 @@ def _exhibit(state: GameState, a: Exhibit) -> GameState:
     hand = state.hands[p]
     missing = [t for t in finds if t not in hand]
     if missing:
-        raise RuleError(f"{', '.join(map(str, missing))} not among {_who(state, p)}'s unshown finds", R_EXHIBIT)
+        raise RuleError(f"{_finds(state, missing)}: not among the unshown finds of {_who(state, p)}", R_EXHIBIT)
     for x, y in zip(finds, finds[1:]):
         tx, ty = cat.tiles[x], cat.tiles[y]
         if tx.right != ty.left:
-            raise RuleError(f"{x} ({tx.right} half on the right) and {y} ({ty.left} half on the left) "
+            raise RuleError(f"find {tx.date} ({tx.right} half on the right) and find {ty.date} ({ty.left} half "
+                            "on the left) "
                             "do not make a complete object", R_EXHIBIT)
     polish = a.polish
     if type(polish) is not int or polish < 0:
@@ -625,7 +633,7 @@ def _store(state: GameState, a: Store) -> GameState:
         raise RuleError("a find is listed twice", R_STORE)
     missing = [t for t in a.discard if t not in hand]
     if missing:
-        raise RuleError(f"{', '.join(map(str, missing))} not among {_who(state, p)}'s unshown finds", R_STORE)
+        raise RuleError(f"{_finds(state, missing)}: not among the unshown finds of {_who(state, p)}", R_STORE)
     kept = tuple(t for t in hand if t not in a.discard)
     fee = _storage_fee(cat, len(kept))
     if fee > state.coins[p]:
