@@ -97,3 +97,25 @@ def test_invariants_and_legal_actions_after_every_action(seed, n):
     assert s.is_over and legal_actions(s) == []
     with pytest.raises(RuleError):
         apply(s, actions[-1])
+
+
+def test_undo_takes_back_your_own_move_never_a_revealed_card_or_find(fast_dir):
+    setup, actions = random_game(11, 3)
+    with Journal.create(fast_dir / "u.pergamon", "pergamon", setup) as j:
+        assert j.undo_barriers == {"present_finds", "draw_funds", "reveal_funds"}
+        i = 0
+        while type(actions[i]).__name__ != "PlaceFigure":
+            j.append(actions[i])
+            i += 1
+        with pytest.raises(RuleError):
+            j.undo(j.state.current_player)               # the backs were drawn: not undone
+        before = j.state
+        j.append(actions[i])                              # a figure placed
+        j.undo(actions[i].player)
+        assert j.state == before
+        for a in actions[i:]:
+            j.append(a)
+            if type(a).__name__ == "RevealFunds":
+                break
+        with pytest.raises(RuleError):
+            j.undo(j.state.current_player)               # the cards are face up: not undone

@@ -1287,6 +1287,25 @@ def describe(s: GameState) -> str:
     return "\n".join(lines)
 
 
+def bank(s: GameState, seat: int | None = None) -> dict:
+    """The bank as players see it: ``{"cash": [$ per seat], "rows": [...]}`` where each
+    row is a transfer (``action`` index, ``payer``/``payee`` seat or "bank", names,
+    ``amount`` $, ``reason``), oldest first; with ``seat``, only that player's
+    transfers, with ``signed`` (+ received, - paid) and ``balance`` after it."""
+    rows = []
+    bal = 0
+    for t in s.ledger:
+        if seat is not None and seat not in (t.payer, t.payee):
+            continue
+        row = dict(t.to_dict(), payer_name=_acct(s, t.payer), payee_name=_acct(s, t.payee))
+        if seat is not None:
+            row["signed"] = t.amount if t.payee == seat else -t.amount
+            bal += row["signed"]
+            row["balance"] = bal
+        rows.append(row)
+    return {"cash": [p.cash for p in s.players], "rows": rows}
+
+
 def record_summary(s: GameState) -> dict:
     """Added to exports: cash, the ledger, the dial's calls and commitment, and
     the seed once the game is over."""
