@@ -66,9 +66,9 @@ def test_far_camera_is_told_to_move_closer():
 
 
 def test_camera_a_bit_too_far_is_offered_larger_tags():
-    # 4K seeing 1.9 m instead of 1 m: normal 1.3 mm modules fall under the 2 px limit
+    # 4K seeing 1.6 m instead of 1 m: normal 1.3 mm modules fall under the 2.5 px limit
     # at the far edge, large ones (1.6 mm) stay above: both remedies are offered.
-    result = check_table([_board_view(view_width_mm=1900)], size="normal")
+    result = check_table([_board_view(view_width_mm=1600)], size="normal")
     pred = result.surfaces[0].predicted["story"]
     assert pred["normal"] < MIN_PX_PER_MODULE <= pred["large"]
     advice = " ".join(result.advice)
@@ -154,7 +154,7 @@ def test_limits_are_the_measured_multiframe_recall_of_the_docs():
                 for lo, hi, one, many in rows}
     assert measured == DECODE_RECALL
     ok = sorted(lo for (lo, _), (_, many) in measured.items() if many >= RECALL_GOAL)
-    assert MIN_PX_PER_MODULE == ok[0] == 2.0
+    assert MIN_PX_PER_MODULE == ok[0] == 2.5
 
 
 @pytest.mark.parametrize("name", ["penny-press-3p", "penny-press-4p"])
@@ -167,7 +167,8 @@ def test_a_frame_of_a_bundled_recording_is_ready_as_the_demo_reads_it(name):
     ok, frame = cap.read()
     cap.release()
     assert ok
-    result = check_table([cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)])
+    # the bundled recordings are filmed with the large tags (docs/renderer.md)
+    result = check_table([cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)], size="large")
     assert result.ok, result.advice
     assert 1.0 <= result.margin < 3.0
     text = result.report()
