@@ -9,6 +9,7 @@ import json
 import os
 import tempfile
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -85,6 +86,10 @@ def test_invariants_and_legal_actions_after_every_action(seed, n):
         assert offered, s.phase
         for b in offered[:6]:
             apply(s, b)                       # every offered action is accepted
+        if getattr(a, "player", None) is not None:
+            other = replace(a, player=(a.player + 1) % n)        # the same move by another seat
+            with pytest.raises(RuleError):
+                apply(s, other)
         s = apply(s, action_from_dict(json.loads(json.dumps(action_to_dict(a)))))
         assert all(x >= y for x, y in zip(s.scores, last))   # VP never go down
         last = s.scores
@@ -92,3 +97,25 @@ def test_invariants_and_legal_actions_after_every_action(seed, n):
     assert s.is_over and legal_actions(s) == []
     with pytest.raises(RuleError):
         apply(s, actions[-1])
+
+
+def test_undo_takes_back_your_own_move_never_a_revealed_card_or_find(fast_dir):
+    setup, actions = random_game(11, 3)
+    with Journal.create(fast_dir / "u.pergamon", "pergamon", setup) as j:
+        assert j.undo_barriers == {"present_finds", "draw_funds", "reveal_funds"}
+        i = 0
+        while type(actions[i]).__name__ != "PlaceFigure":
+            j.append(actions[i])
+            i += 1
+        with pytest.raises(RuleError):
+            j.undo(j.state.current_player)               # the backs were drawn: not undone
+        before = j.state
+        j.append(actions[i])                              # a figure placed
+        j.undo(actions[i].player)
+        assert j.state == before
+        for a in actions[i:]:
+            j.append(a)
+            if type(a).__name__ == "RevealFunds":
+                break
+        with pytest.raises(RuleError):
+            j.undo(j.state.current_player)               # the cards are face up: not undone

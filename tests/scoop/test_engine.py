@@ -329,3 +329,15 @@ def test_legal_actions_are_accepted():
                 continue
             sc.apply(s, b)  # raises if a listed action is illegal
         s = sc.apply(s, a)
+
+
+def test_the_bank_shows_each_players_transfers_and_balance():
+    s = rig(game(4, signal="synd"), 0, hand=SPORT)
+    s = sc.apply(sc.apply(s, sc.Claim(0, "sport", SPORT)), sc.Dial(0, 3))
+    mine = sc.bank(s, 0)
+    assert mine["cash"] == [4500, 2500, 2500, 2500]
+    assert [r["signed"] for r in mine["rows"]] == [3000, 500, 500, 500]
+    assert mine["rows"][-1]["balance"] == 4500 == s.players[0].cash
+    theirs = sc.bank(s, 2)["rows"]
+    assert theirs[-1]["signed"] == -500 and theirs[-1]["payee_name"] == "Red" and theirs[-1]["reason"] == "synd"
+    assert len(sc.bank(s)["rows"]) == 4 + 3

@@ -56,7 +56,7 @@ def test_press_preview_equals_what_the_engine_scores(report):
     c = report["checks"]
     assert c["preview_claimed"] == c["truth_claimed"]
     assert c["preview_score"] == c["truth_best_total"]
-    names = {"red": "Player 1", "blue": "Player 2", "green": "Player 3"}
+    names = {"red": "Red", "blue": "Blue", "green": "Green"}  # "Player N" is no given name
     assert sorted(c["preview_scoop"]) == sorted(f"{names[k]}: +{v}" for k, v in c["truth_scoop"].items())
 
 

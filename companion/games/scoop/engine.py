@@ -492,7 +492,8 @@ def _check_player(s: GameState, a, rule: str = R_TURN) -> Player:
     if s.final is not None:
         raise RuleError("the game is over", R_END)
     if not isinstance(a.player, int) or not 0 <= a.player < len(s.players):
-        raise RuleError(f"no seat {a.player!r}", rule)
+        shown = a.player + 1 if isinstance(a.player, int) else repr(a.player)  # people count seats from 1
+        raise RuleError(f"no seat {shown} (seats are 1..{len(s.players)})", rule)
     if s.players[a.player].out:
         raise RuleError(f"{_name(s, a.player)} has left the game", R_BANKRUPT)
     return s.players[a.player]
@@ -1284,6 +1285,25 @@ def describe(s: GameState) -> str:
         lines.append(f"went to press: {_name(s, f.pressed_by)} ({f.how}); winners: "
                      f"{', '.join(_name(s, w) for w in f.winners)}; values from {', '.join(f.files)}")
     return "\n".join(lines)
+
+
+def bank(s: GameState, seat: int | None = None) -> dict:
+    """The bank as players see it: ``{"cash": [$ per seat], "rows": [...]}`` where each
+    row is a transfer (``action`` index, ``payer``/``payee`` seat or "bank", names,
+    ``amount`` $, ``reason``), oldest first; with ``seat``, only that player's
+    transfers, with ``signed`` (+ received, - paid) and ``balance`` after it."""
+    rows = []
+    bal = 0
+    for t in s.ledger:
+        if seat is not None and seat not in (t.payer, t.payee):
+            continue
+        row = dict(t.to_dict(), payer_name=_acct(s, t.payer), payee_name=_acct(s, t.payee))
+        if seat is not None:
+            row["signed"] = t.amount if t.payee == seat else -t.amount
+            bal += row["signed"]
+            row["balance"] = bal
+        rows.append(row)
+    return {"cash": [p.cash for p in s.players], "rows": rows}
 
 
 def record_summary(s: GameState) -> dict:
