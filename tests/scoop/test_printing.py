@@ -17,7 +17,7 @@ def texts(img) -> str:
 
 @pytest.fixture(scope="module")
 def over():
-    setup, actions = sc.random_game(1, 3)
+    setup, actions = sc.random_game(36, 3)  # 246 actions, nobody bankrupt
     s = sc.new_game_from_dict(setup)
     for a in actions:
         s = sc.apply(s, a)
@@ -38,7 +38,7 @@ def test_money_receipt_adds_up_and_reveals_the_seed(over):
 
 
 def test_no_money_receipt_before_the_end():
-    s = sc.new_game_from_dict(sc.random_game(1, 3)[0])
+    s = sc.new_game_from_dict(sc.random_game(36, 3)[0])
     with pytest.raises(DocumentError, match="seed stays secret"):
         render_money_receipt(s)
     t = texts(render_start_slip(s, "es", 576, "g1"))
@@ -58,7 +58,7 @@ def test_front_page_shows_every_space_and_the_papers_value(over, lang):
 
 
 def test_companion_print_writes_scoop_pages(tmp_path, over, capsys):
-    setup, actions = sc.random_game(1, 3)
+    setup, actions = sc.random_game(36, 3)
     journal_from_record({"game": "scoop", "setup": setup, "actions": [sc.action_to_dict(a) for a in actions]},
                         tmp_path / "g.sqlite").close()
     assert main(["print", str(tmp_path / "g.sqlite"), "--final", "--out", str(tmp_path)]) == 0

@@ -463,7 +463,13 @@ def _wrong_phase(state: GameState, action) -> str:
     if not isinstance(action, (RevealCards, RevealBids, RevealTieBids, FlipCoin, Pick, OfferForSale, PassSale,
                                RevealLeftovers)):
         return f"not a Turin Market action: {action!r}"
-    return f"{type(action).__name__} is not possible now: {now}"
+    return f"{_ACTION_WORDS[type(action)]} is not possible now: {now}"
+
+
+_ACTION_WORDS = {RevealCards: "revealing cards for the auction", RevealBids: "revealing bids",
+                 RevealTieBids: "a tie round", FlipCoin: "a coin flip", Pick: "picking a card",
+                 OfferForSale: "offering a card for sale", PassSale: "passing on the sale",
+                 RevealLeftovers: "revealing the cards left in hand"}
 
 
 def _check_reveal_cards(state: GameState, cards: tuple, rule: str) -> None:
@@ -666,7 +672,7 @@ def seeded_flip(state: GameState) -> FlipCoin:
 def _flip(state: GameState, act: FlipCoin) -> GameState:
     a = state.auction
     _, first, tied = a.pending[0]
-    if sorted(act.order) != sorted(tied) or any(type(p) is not int for p in act.order):
+    if any(type(p) is not int for p in act.order) or sorted(act.order) != sorted(tied):
         raise RuleError(f"the coin decides between players {seats(tied)}: give each of them "
                         f"once, the winner first, not {seats(act.order)}", R_TIES)
     a = replace(a, **_settle(a, first, act.order, False), pending=a.pending[1:], flips=a.flips + (act.order,))
@@ -756,7 +762,7 @@ def _sell(state: GameState, act) -> GameState:
 
 def _withdraw(state: GameState, act: Withdraw) -> GameState:
     p = _player(state, act.player, R_SELL)
-    o = state.offers.get(act.card)
+    o = state.offers.get(act.card) if isinstance(act.card, str) else None
     if o is None:
         raise RuleError(f"card {act.card!r} is not on sale", R_SELL)
     if o.seller != p:
@@ -773,7 +779,7 @@ def _withdraw(state: GameState, act: Withdraw) -> GameState:
 
 def _buy(state: GameState, act) -> GameState:
     b = _player(state, act.buyer if isinstance(act, ChooseBuyer) else act.player, R_SELL)
-    o = state.offers.get(act.card)
+    o = state.offers.get(act.card) if isinstance(act.card, str) else None
     if o is None:
         raise RuleError(f"card {act.card!r} is not on sale", R_SELL)
     if isinstance(act, ChooseBuyer):
