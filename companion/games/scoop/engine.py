@@ -196,9 +196,30 @@ def action_from_dict(d: dict):
         a = cls(**kw)
     except TypeError as exc:
         raise RuleError(f"bad {d.get('action')} action ({exc})", R_TURN) from None
-    if not isinstance(a.player, int) or isinstance(a.player, bool):
-        raise RuleError("an action needs its player's seat (0-based)", R_TURN)
+    _validate(a)
     return a
+
+
+_INT_FIELDS = {"player", "number", "victim", "displace", "index"}
+_STR_FIELDS = {"kind", "signal", "option", "card", "space"}
+_STRS_FIELDS = {"hand", "captured", "cards"}
+_INTS_FIELDS = {"reserve", "spaces"}
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _validate(a) -> None:
+    """Field types of an action (a journal or a caller may hand anything): RuleError."""
+    for name, v in a.__dict__.items():
+        if v is None and name not in ("player",) and a.__dataclass_fields__[name].default is None:
+            continue
+        ok = (_is_int(v) if name in _INT_FIELDS else isinstance(v, str) if name in _STR_FIELDS
+              else isinstance(v, tuple) and all(isinstance(x, str) for x in v) if name in _STRS_FIELDS
+              else isinstance(v, tuple) and all(_is_int(x) for x in v) if name in _INTS_FIELDS else True)
+        if not ok:
+            raise RuleError(f"{_TYPE_OF.get(type(a), 'action')}: bad {name} {v!r}", R_TURN)
 
 
 # ------------------------------------------------------------------- state
@@ -1031,6 +1052,7 @@ def apply(state: GameState, action) -> GameState:
     fn = _APPLY.get(type(action))
     if fn is None:
         raise RuleError(f"not a Scoop action: {action!r}", R_TURN)
+    _validate(action)
     s = state.clone()
     fn(s, action)
     s.n_actions += 1
