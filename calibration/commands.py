@@ -53,7 +53,7 @@ def register(subparsers) -> None:
                                  description="Write a PDF of stickers for every component, labelled in "
                                              "words, at exact size with cut marks, plus the board and mat "
                                              "corner fiducials and a page saying what goes where.")
-    tags.add_argument("game", help="the game's id (penny-press; `companion games` lists them)")
+    tags.add_argument("game", help="the game's id (penny-press, turin-market ...; `companion games` lists them)")
     tags.add_argument("--paper", choices=("a4", "letter"), default="a4")
     tags.add_argument("--size", choices=("normal", "large"), default="normal",
                       help="normal: 4K camera (3840x2160) at 70 cm; large: 1920x1080 camera")
@@ -80,7 +80,7 @@ def _cmd_tags(args: argparse.Namespace) -> int:
     target = Path(args.out)
     if target.is_file() and target.stat().st_size and target.read_bytes()[:5] != b"%PDF-":
         raise CompanionError(f"{target} exists and is not a PDF; it is never overwritten: choose another --out")
-    plan = plan_sheets(args.paper, args.size)
+    plan = plan_sheets(args.paper, args.size, spec.id)
     out = write_pdf(plan, args.out, progress=not args.no_progress)
     n_tags = sum(1 for p in plan.placements if p.component not in ("board",) and not p.component.startswith("mat-"))
     print(f"wrote {out}: {n_tags} component tags and {len(plan.placements) - n_tags} corner fiducials "
