@@ -45,7 +45,8 @@ def register(subparsers) -> None:
                      "config dir if there is one, else estimated from the corner fiducials)")
     tab.add_argument("--mats", metavar="COLOURS", help="mats that must be in view, e.g. red,blue "
                                                        "(default: every mat seen)")
-    tab.add_argument("--size", choices=("normal", "large"), default="normal", help="tag size printed")
+    tab.add_argument("--size", choices=("normal", "large"), default=None,
+                     help="tag size to predict for (default: the size of the tags in view, else normal)")
     tab.set_defaults(func=_cmd_table)
 
     tags = subparsers.add_parser("tags", help="print the tag stickers of a game (PDF)",

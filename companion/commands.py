@@ -51,9 +51,10 @@ def register(subparsers) -> None:
 def cmd_games(args) -> int:
     from . import registry
 
+    word = {"es": "jugadores", "en": "players", "zh": "人"}[args.lang]
     for row in registry.picker(args.lang):
         lo, hi = row["players"]
-        print(f"{row['id']:<14} {row['name']}  ({lo}-{hi} players)")
+        print(f"{row['id']:<14} {row['name']}  ({lo}-{hi} {word})")
     return 0
 
 

@@ -240,12 +240,11 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
                   *out_dir.glob("press*.bin"), *out_dir.glob("final-receipt.*")]:
         stale.unlink(missing_ok=True)
     if reader is None:
-        from vision.pipeline import Pipeline
-        from vision.register import registrar_for
+        from vision.pipeline import pipeline_for
 
         # a recording's own lens file (never the user's: another camera filmed it);
         # a live camera or your own video: --lens, else your calibration, else estimated
-        reader = Pipeline(registrar=registrar_for(lens, source=rec.source))
+        reader = pipeline_for(rec.source, lens)
     runner = GameRunner(None, players=rec.players, first_player=rec.first_player, strike=rec.strike,
                         journal_path=journal_path, expected_cards=rec.initial_cards, game=rec.game)
     if runner.observer is None:

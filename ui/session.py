@@ -414,12 +414,11 @@ class GameSession:
 
     def _make_reader(self):
         if self._reader is None:
-            from vision.pipeline import Pipeline
-            from vision.register import registrar_for
+            from vision.pipeline import pipeline_for
 
             # lens: a recording's own file, else $TABLE_COMPANION_LENS (app --lens),
             # else the user's calibration, else estimated from the corner fiducials
-            self._reader = Pipeline(registrar=registrar_for(source=self.config.recording))
+            self._reader = pipeline_for(self.config.recording)
         return self._reader
 
     def _make_source(self):

@@ -53,8 +53,7 @@ def _line(obj) -> None:
 def _scan(args) -> int:
     from companion.errors import CompanionError
 
-    from .pipeline import Pipeline, PipelineConfig
-    from .register import registrar_for
+    from .pipeline import PipelineConfig, pipeline_for
     from .sources import CaptureSource, ImageSource, open_source
 
     if args.every < 1:
@@ -74,7 +73,7 @@ def _scan(args) -> int:
         def make():
             cfg = PipelineConfig(backend=args.backend, prep=args.prep,
                                  rescue=not args.no_rescue, incremental=bool(args.track))
-            return Pipeline(cfg, registrar=registrar_for(args.lens, source=spec))
+            return pipeline_for(spec, args.lens, cfg)
 
         pipe = make()
         max_frames = args.max_frames

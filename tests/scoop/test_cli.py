@@ -50,7 +50,7 @@ def test_house_rule_wheel_in_the_terminal(tmp_path, monkeypatch, capsys):
 
 
 def test_verify_catches_a_journal_whose_outcome_was_edited(tmp_path, capsys):
-    setup, actions = sc.random_game(2, 2)
+    setup, actions = sc.random_game(9, 2)  # 79 actions, 3 calls
     j = journal_from_record({"game": "scoop", "setup": setup, "actions": [sc.action_to_dict(a) for a in actions]},
                             tmp_path / "g.sqlite")
     rec = j.export()
@@ -82,10 +82,17 @@ def test_verify_refuses_another_game(tmp_path, capsys):
 
 
 def test_replay_shows_the_ledger_and_the_calls(tmp_path, capsys):
-    assert main(["sample", str(tmp_path / "s.sqlite"), "--game", "scoop", "--players", "3", "--seed", "1"]) == 0
+    assert main(["sample", str(tmp_path / "s.sqlite"), "--game", "scoop", "--players", "3", "--seed", "30"]) == 0
     capsys.readouterr()
     assert main(["replay", str(tmp_path / "s.sqlite")]) == 0
     out = capsys.readouterr().out
-    assert "ledger: $200 Player 3 -> Player 2 (extra)" in out
-    assert "dial: OK (call 1, number 0" in out
+    setup, actions = sc.random_game(30, 3)
+    s = sc.new_game_from_dict(setup)
+    for a in actions:
+        s = sc.apply(s, a)
+    synd = [t for t in s.ledger if t.reason == "synd"]
+    assert synd and all(f"ledger: $500 {s.players[t.payer].name} -> {s.players[t.payee].name} (synd)" in out
+                        for t in synd)
+    first = s.calls[0]
+    assert f"(call 1, number {first.number}, wheel 0 -> {first.after}" in out
     assert "companion/games/scoop/data/values.json" in out
