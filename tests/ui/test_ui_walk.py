@@ -6,9 +6,6 @@ the real session (tests/ui/drive_walk.py, one app in its own process)."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,14 +15,10 @@ pytestmark = pytest.mark.ui
 
 
 @pytest.fixture(scope="module")
-def report(tmp_path_factory):
-    out = tmp_path_factory.mktemp("walk")
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    env["KIVY_HOME"] = str(tmp_path_factory.mktemp("kivy"))
-    proc = subprocess.run([sys.executable, str(ROOT / "tests/ui/drive_walk.py"), str(out)], env=env,
-                          capture_output=True, text=True, timeout=600, cwd=ROOT)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    return json.loads((out / "report.json").read_text(encoding="utf-8"))
+def report():
+    from driver_pool import driver_result  # started with the others at collection (conftest)
+
+    return json.loads((driver_result("walk") / "report.json").read_text(encoding="utf-8"))
 
 
 def test_every_screen_size_density_and_language_is_clean(report):
