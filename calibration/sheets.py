@@ -1,9 +1,7 @@
 """Printable tag sheets: ``companion tags GAME --paper a4|letter``.
 
-Penny Press's stickers come from companion.tags and calibration.layouts; any other
-registered game's from its own tags module (``<rules>.tags``: ``catalog_ids``,
-``kind_of``, ``encode_payload``, ``label``, ``KIND_NAMES``) and its
-``calibration/data/<layouts>/components.json`` (``pieces`` by kind name, ``layouts``).
+Penny Press's stickers come from companion.tags and calibration.layouts; a game
+with its own tag module (``GameSpec.tags``) from calibration.game_tags.
 
 :func:`plan_sheets` lays every sticker out on pages (mm, exact printed size);
 :func:`write_pdf` writes the plan with fpdf2 (a guide page saying what goes where,
@@ -114,66 +112,12 @@ def _sticker_items(size: str):
                 yield (section, surface, text, f.side_mm + 2 * module, module, module, None, f.id)
 
 
-def _game_tags(game: str):
-    """(spec, tags module, components dict, [Layout]) of a game other than Penny Press."""
-    import importlib
-    import json
-
-    from companion import registry
-
-    from .layouts import data_dir, parse_layout
-
-    spec = registry.get(game)
-    try:
-        tags = importlib.import_module(spec.rules + ".tags")
-    except ImportError:
-        raise CompanionError(f"{spec.name()} has no tag payloads yet (no {spec.rules}.tags)") from None
-    folder = data_dir(game)
-    path = folder / "components.json"
-    try:
-        comps = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise CompanionError(f"{path}: cannot read the pieces ({exc})") from None
-    layouts = [parse_layout(folder / f"{name}.json", expected_name=name) for name in comps.get("layouts", ())]
-    return spec, tags, comps, layouts
-
-
-def _game_items(game: str, size: str):
-    """Stickers of a registered game other than Penny Press (see the module docstring)."""
-    spec, tags, comps, layouts = _game_tags(game)
-    for cid in tags.catalog_ids():
-        kind = tags.kind_of(cid)
-        if kind in "BM":
-            continue
-        piece = comps["pieces"][tags.KIND_NAMES[kind]]
-        s = piece[size]
-        module = float(s["module_mm"])
-        quiet = float(s["quiet_modules"]) * module
-        side = QR_V1_MODULES * module + 2 * quiet
-        room = min(piece["size_mm"])
-        if side > room + 1e-6:
-            raise CompanionError(f"{game} components.json: a {side:.1f} mm tag does not fit on {cid} "
-                                 f"({piece['size_mm'][0]} x {piece['size_mm'][1]} mm)")
-        yield (tags.KIND_NAMES[kind].capitalize() + "s", cid, tags.label(cid), side, module, quiet,
-               tags.encode_payload(cid), None)
-    for layout in layouts:
-        for surface, fids in layout.surfaces.items():
-            section = "Board corner fiducials" if surface == "board" else "Player area corner fiducials"
-            for f in fids:
-                module = f.side_mm / ARUCO_CELLS
-                where = tags.label(surface) if surface in tags.catalog_ids() else surface
-                text = f"{where} {f.name}: centre {f.centre_mm[0]:g}/{f.centre_mm[1]:g} mm"
-                yield (section, surface, text, f.side_mm + 2 * module, module, module, None, f.id)
-
-
 def plan_sheets(paper: str = "a4", size: str = "normal", game: str = "penny-press") -> SheetPlan:
     """Lay out every sticker (168 components' tags: QR for stories, headline
     cards and ads; ArUco for the wooden pieces; then the 24 corner fiducials) on
     pages of ``paper`` (``"a4"`` / ``"letter"``), at exact printed size in mm.
-    game: a registered game id; other games than Penny Press take their stickers
-    from their own tags module and components.json (module docstring).
-    Raises :class:`companion.errors.CompanionError` for an unknown paper, size or
-    game, or a game with no tags yet.
+    game: a registered game id; one with a tag module (GameSpec.tags) lays out
+    calibration.game_tags.sticker_items instead. Raises :class:`companion.errors.CompanionError` for an unknown paper or size.
     """
     if paper not in PAPERS:
         raise CompanionError(f"unknown paper {paper!r}; use one of {', '.join(PAPERS)}")
@@ -184,7 +128,9 @@ def plan_sheets(paper: str = "a4", size: str = "normal", game: str = "penny-pres
     headings: dict[int, list[tuple[float, str]]] = {}
     page, x, y, row_h = 0, MARGIN_MM, MARGIN_MM, 0.0
     section = None
-    items = _sticker_items(size) if game == "penny-press" else _game_items(game, size)
+    from .game_tags import sticker_items, tags_module
+
+    items = sticker_items(game, size) if tags_module(game) is not None else _sticker_items(size)
     for sec, cid, text, side, module, quiet, payload, marker in items:
         cell_w = max(side, MIN_CELL_W)
         cell_h = side + LABEL_MM
@@ -242,34 +188,8 @@ def render_page(plan: SheetPlan, page: int, px_per_mm: float) -> np.ndarray:
     return img
 
 
-def _game_guide_lines(plan: SheetPlan) -> list[tuple[str, str]]:
-    spec, tags, comps, layouts = _game_tags(plan.game)
-    rows = []
-    counts: dict[str, int] = {}
-    for cid in tags.catalog_ids():
-        counts[tags.kind_of(cid)] = counts.get(tags.kind_of(cid), 0) + 1
-    for kind, n in counts.items():
-        if kind in "BM":
-            continue
-        piece = comps["pieces"][tags.KIND_NAMES[kind]]
-        side = next(p.side_mm for p in plan.placements if p.payload and tags.kind_of(p.component) == kind)
-        w, h = piece["size_mm"]
-        rows.append((f"{tags.KIND_NAMES[kind].capitalize()}s ({n})",
-                     f"QR code, {side:.1f} mm, on the {piece['where']}. Piece: {w:g} x {h:g} mm."))
-    for layout in layouts:
-        first = next(iter(layout.surfaces.values()))[0]
-        rows.append((f"{layout.name} ({len(layout.surfaces) * 4} corners)",
-                     f"ArUco squares {first.side_mm:g} mm, at the printed distance (x from the left edge / y "
-                     f"from the top edge) from the corner; {layout.size_mm[0]:g} x {layout.size_mm[1]:g} mm. "
-                     "Each area has its own four ids: stick the ones labelled with it."))
-    return rows
-
-
 def _guide_lines(plan: SheetPlan) -> list[tuple[str, str]]:
     from .layouts import component_size_mm
-
-    if plan.game != "penny-press":
-        return _game_guide_lines(plan)
 
     rows = []
     for kind, example, count in (("S", "war-A1", 60), ("H", "H01", 45), ("A", "ad1", 6), ("R", "red1", 25),
@@ -305,6 +225,9 @@ def write_pdf(plan: SheetPlan, out: str | Path, progress: bool = True) -> Path:
     pdf.set_auto_page_break(False)
     from companion import registry
 
+    from .game_tags import guide_lines, tags_module
+
+    own = tags_module(plan.game) is not None
     game_name = registry.get(plan.game).name("en")
     pdf.set_title(f"Table Companion - {game_name} tags")
     pdf.add_page()
@@ -313,14 +236,15 @@ def write_pdf(plan: SheetPlan, out: str | Path, progress: bool = True) -> Path:
     pdf.cell(0, 8, f"{game_name} tags - what goes where", new_x="LMARGIN", new_y="NEXT")
     pdf.set_font("Helvetica", "", 10)
     pdf.set_x(MARGIN_MM)
-    first = next(p for p in plan.placements if p.payload)
-    intro = (f"Print at 100 % (no 'fit to page'); {plan.size} size tags. Check one QR code: its black "
-             f"part must measure {first.side_mm - 2 * first.quiet_mm:.1f} mm. Cut along the marks, "
+    first_qr = next(p for p in plan.placements if p.payload is not None)
+    symbol_mm = first_qr.side_mm - 2 * first_qr.quiet_mm
+    intro = (f"Print at 100 % (no 'fit to page'); {plan.size} size tags. Check the first QR code: its black "
+             f"part must measure {symbol_mm:.1f} mm. Cut along the marks, "
              "keep the white border, stick each tag flat where its label says. Then run "
              "'companion calibrate table' with the game set up.")
     pdf.multi_cell(plan.paper[0] - 2 * MARGIN_MM, 5, intro)
     pdf.ln(3)
-    for head, text in _guide_lines(plan):
+    for head, text in (guide_lines(plan.game, plan.size) if own else _guide_lines(plan)):
         pdf.set_x(MARGIN_MM)
         pdf.set_font("Helvetica", "B", 10)
         pdf.cell(52, 5, head)

@@ -45,6 +45,7 @@ GAME = GameSpec(
     tag_code="TM",
     units={"es": "escudos", "en": "shields", "zh": "盾"},
     layouts="turin_market",
+    tags="companion.games.turin_market.tags",
     tag_kinds={"C": "card", "G": "token", "O": "goose", "M": "mat", "B": "board"},
     data_files=("companion/games/turin_market/data/goods.json", "companion/games/turin_market/data/cards.csv"),
 )
