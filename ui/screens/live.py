@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from kivy.app import App
 from kivy.factory import Factory
+from kivy.metrics import dp
 from kivy.uix.screenmanager import Screen
 
 from ui import i18n
@@ -20,6 +21,7 @@ class LiveScreen(Screen):
         h, w = frame.shape[:2]
         self.ids.camera.show(frame, overlays(symbols, w, h, vm.lang))
         self.ids.tags.text = vm.tags_text()
+        self._camera_lost(vm)
 
     def refresh(self) -> None:
         vm = App.get_running_app().live_vm
@@ -32,6 +34,21 @@ class LiveScreen(Screen):
         self._fill(self.ids.messages, vm.message_rows())
         if vm.frames_shown == 0:
             self.ids.tags.text = i18n.tr("live.no_camera", vm.lang)
+        self._camera_lost(vm)
+
+    def _camera_lost(self, vm) -> None:
+        """Camera gone: say so where the tag count was, and show "retry now"."""
+        lost = vm.camera_lost()
+        btn = self.ids.camera_retry
+        btn.opacity, btn.disabled = (1, False) if lost else (0, True)
+        btn.height = dp(48) if lost else 0  # a touch target, only while it means something
+        if lost:
+            self.ids.tags.text = vm.camera_lost_text()
+
+    def retry_camera(self) -> None:
+        vm = App.get_running_app().live_vm
+        if vm is not None:
+            vm.retry_camera()
 
     @staticmethod
     def _fill(box, rows) -> None:

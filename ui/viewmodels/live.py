@@ -256,6 +256,20 @@ class LiveVM:
             rows.append((f"{level}: {m.text}", LEVEL_RGBA.get(m.level, LEVEL_RGBA["info"])))
         return rows
 
+    def camera_lost(self) -> bool:
+        """True while the session's camera is gone (it is waited for; the game is
+        kept): the screen says so and offers "retry now"."""
+        return getattr(self.session, "camera_status", "") == "lost"
+
+    def camera_lost_text(self) -> str:
+        return i18n.tr("live.camera_lost", self.lang)
+
+    def retry_camera(self) -> None:
+        """The "retry now" button: reopen the camera at once."""
+        fn = getattr(self.session, "retry_camera", None)
+        if fn is not None:
+            fn()
+
     def tags_text(self) -> str:
         syms = [symbol_from(s) for s in self.symbols]
         ok = sum(1 for s in syms if s.status == "ok" and s.component)
