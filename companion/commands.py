@@ -120,15 +120,24 @@ def _scores_line(state) -> str:
     return "  ".join(f"{n} {s}" for n, s in zip(names, scores))
 
 
-def _action_text(rules, payload: dict) -> str:
+def _action_text(rules, payload: dict, players=()) -> str:
+    """One journal action for a person: who did it (numbered from 1, by name or
+    colour) and what, e.g. ``blue (player 2): go_to_press(front_page=None)``."""
+    from .naming import who
+
     describe_action = getattr(rules, "describe_action", None)
     if describe_action is not None:
         try:
             return describe_action(rules.action_from_dict(payload))
         except Exception:  # a description must never stop a replay
             pass
-    fields = ", ".join(f"{k}={v}" for k, v in payload.items() if k not in ("type", "action"))
-    return f"{payload.get('action', payload.get('type', '?'))}({fields})"
+    fields = ", ".join(f"{k}={v}" for k, v in payload.items() if k not in ("type", "action", "player"))
+    text = f"{payload.get('action', payload.get('type', '?'))}({fields})"
+    p = payload.get("player")
+    if isinstance(p, int) and not isinstance(p, bool):
+        spec = players[p] if 0 <= p < len(players) else None
+        return f"{who(spec, p)}: {text}"
+    return text
 
 
 def cmd_replay(args) -> int:
@@ -137,13 +146,14 @@ def cmd_replay(args) -> int:
     describe = getattr(rules, "describe", None)
     states = dict(j.timeline())
     undone = {e.payload.get("target") for e in j.events if e.kind == "undo"}
+    players = tuple(getattr(j.state, "players", ()))
     out = sys.stdout
     for e in j.events:
         if e.kind == "setup":
             head = f"#{e.seq} setup"
         elif e.kind == "action":
             mark = " (undone)" if e.seq in undone else ""
-            head = f"#{e.seq} {_action_text(rules, e.payload)}{mark}"
+            head = f"#{e.seq} {_action_text(rules, e.payload, players)}{mark}"
         elif e.kind == "undo":
             head = f"#{e.seq} undo of #{e.payload.get('target')}"
         else:

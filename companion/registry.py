@@ -51,6 +51,7 @@ from .errors import CompanionError
 #: Game packages, in the order the app lists them. The only list of games.
 GAME_PACKAGES: tuple[str, ...] = (
     "companion.games.penny_press",
+    "companion.games.scoop",
     "companion.games.pergamon",
     "companion.games.turin_market",
 )

@@ -8,6 +8,7 @@ the engine's score shows on paper unchanged.
 from __future__ import annotations
 
 from companion.errors import CompanionError
+from companion.naming import given_name
 
 from . import i18n
 from .documents import (BonusLine, BreakdownLine, FrontPageDoc, PlacedStory, PressLine,
@@ -84,5 +85,6 @@ def receipt_doc(state, lang: str = "en", game_id: str = "game",
     return ReceiptDoc(game_id=game_id, presses=presses, bonuses=bonuses, ranking=ranking,
                       player=_colour(state, player) if player is not None else "",
                       lang=lang, day=len(state.press_results) + 1,
-                      names=tuple((s.colour, s.name) for s in state.players if s.name),
+                      names=tuple((s.colour, given_name(s.name)) for s in state.players
+                                  if given_name(s.name)),
                       papers=tuple((s.colour, s.paper) for s in state.players if s.paper))

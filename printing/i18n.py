@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import functools
 import json
-import zlib
 from importlib import resources
 
 from .documents import LANGS, check_lang, parse_story
@@ -44,28 +43,25 @@ def paper_name(player: str, lang: str) -> str:
 
 
 def headline_phrases(beat: str, lang: str) -> list[str]:
-    """Our invented headline phrases for ``beat`` in ``lang``."""
-    return list(_table("headlines.json")[check_lang(lang)][beat])
+    """Our invented headlines of the stories of ``beat`` in ``lang`` (story id order)."""
+    t = _table("headlines.json")[check_lang(lang)]
+    return [t[k] for k in sorted(t) if k.split("-", 1)[0] == beat]
+
+
+def headline(story: str, lang: str) -> str:
+    """The invented headline of one story (``printing/headlines.json``: one per story
+    id and language, our own words). A story missing from an edited file gets its
+    beat name and stars, never another story's headline. Raises DocumentError for a
+    malformed story id or an unknown language."""
+    beat, _, stars = parse_story(story)
+    text = _table("headlines.json")[check_lang(lang)].get(story)
+    return text if text else f"{beat_name(beat, lang)} {'★' * stars}"
 
 
 def headlines_for(stories: list[str], lang: str) -> dict[str, str]:
-    """A headline for each story, deterministic and distinct within one page while
-    the beat has phrases left: a story starts at the phrase picked by crc32 of its id
-    and moves to the next unused one."""
-    used: dict[str, set[int]] = {}
-    out: dict[str, str] = {}
-    for story in sorted(stories):
-        beat = parse_story(story)[0]
-        phrases = headline_phrases(beat, lang)
-        taken = used.setdefault(beat, set())
-        i = zlib.crc32(story.encode()) % len(phrases)
-        for step in range(len(phrases)):
-            if (i + step) % len(phrases) not in taken:
-                i = (i + step) % len(phrases)
-                break
-        taken.add(i)
-        out[story] = phrases[i]
-    return out
+    """{story: headline} for the stories of one page; each story has its own headline,
+    so a page never repeats one (see :func:`headline`)."""
+    return {story: headline(story, lang) for story in stories}
 
 
 def all_printed_text(lang: str) -> str:
@@ -78,5 +74,5 @@ def all_printed_text(lang: str) -> str:
     return "\n".join(parts)
 
 
-__all__ = ["LANGS", "label", "beat_name", "player_name", "paper_name", "headlines_for",
+__all__ = ["LANGS", "label", "beat_name", "player_name", "paper_name", "headline", "headlines_for",
            "headline_phrases", "all_printed_text"]

@@ -16,6 +16,10 @@ Pages (Penny Press):
 
 from __future__ import annotations
 
+import functools
+import re
+
+import pyphen
 import segno
 from babel.dates import format_date
 from PIL import Image, ImageDraw
@@ -39,6 +43,52 @@ def dots_for(paper_mm: int) -> int:
         raise DocumentError(f"paper width {paper_mm!r} mm: use 58 or 80") from None
 
 
+#: Hyphenation dictionary (pyphen, Hunspell patterns) per printed language; Latin
+#: words inside Chinese text use the English one.
+_HYPHEN_LANG = {"es": "es", "en": "en_US", "zh": "en_US"}
+#: No line starts with these (closing punctuation) and none ends with the openers.
+_NO_LINE_START = set("，。、！？：；）」』》〉】…,.!?:;)]}»\u00a0")
+_NO_LINE_END = set("（「『《〈【¡¿([{«")
+
+
+@functools.lru_cache(maxsize=None)
+def _hyphenator(lang: str) -> pyphen.Pyphen:
+    return pyphen.Pyphen(lang=_HYPHEN_LANG.get(lang, "en_US"))
+
+
+def _is_cjk(ch: str) -> bool:
+    return ord(ch) >= 0x2E80
+
+
+def word_breaks(word: str, lang: str) -> list[tuple[int, bool]]:
+    """Where a word (no spaces) may be broken at a line end: ``(index, hyphen)``
+    pairs, ascending. ``hyphen`` True means a hyphen is added at the break. Breaks:
+    after a hyphen already in the word; between Chinese characters (never before
+    closing or after opening punctuation); at the syllable breaks pyphen finds in a
+    run of Latin letters (``lang``'s patterns; es, en)."""
+    out: dict[int, bool] = {}
+    for i in range(1, len(word)):
+        a, b = word[i - 1], word[i]
+        if b in _NO_LINE_START or a in _NO_LINE_END:
+            continue
+        if a == "-":
+            out[i] = False
+        elif _is_cjk(a) or _is_cjk(b):
+            out[i] = False
+    i = 0
+    while i < len(word):
+        if word[i].isalpha() and not _is_cjk(word[i]):
+            j = i
+            while j < len(word) and word[j].isalpha() and not _is_cjk(word[j]):
+                j += 1
+            for pos in _hyphenator(lang).positions(word[i:j]):
+                out.setdefault(i + pos, True)
+            i = j
+        else:
+            i += 1
+    return sorted(out.items())
+
+
 def _check_width(width: int) -> int:
     if width not in WIDTHS.values():
         raise DocumentError(f"raster width {width} dots: use 384 (58 mm) or 576 (80 mm)")
@@ -52,7 +102,11 @@ class Canvas:
     are in dots.
     """
 
-    def __init__(self, width: int, fonts: FontSet | None = None):
+    def __init__(self, width: int, fonts: FontSet | None = None, lang: str = "en"):
+        self.lang = lang
+        #: every wrapped text drawn: {"role", "text" (source), "lines": [(line, x0, y0,
+        #: x1, y1)], "box": (x0, y0, x1, y1) it must stay in}, in dots (for tests/checks)
+        self.blocks: list[dict] = []
         self.width = _check_width(width)
         self.s = width / 384
         self.margin = round(6 * self.s)
@@ -85,46 +139,71 @@ class Canvas:
             x += text_width(chunk, size, path, path)
         return x
 
-    def wrap(self, text: str, size: int, max_w: float, bold=False) -> list[str]:
-        """Break ``text`` into lines no wider than ``max_w`` dots: at spaces, and
-        between any two CJK characters; a word longer than a line is cut."""
-        tokens: list[str] = []
-        word = ""
-        for ch in text:
-            if ch == " ":
-                if word:
-                    tokens.append(word)
-                word = ""
-                tokens.append(" ")
-            elif ord(ch) >= 0x2E80:  # CJK and friends: break anywhere
-                if word:
-                    tokens.append(word)
-                word = ""
-                tokens.append(ch)
-            else:
-                word += ch
-        if word:
-            tokens.append(word)
+    def wrap(self, text: str, size: int, max_w: float, bold=False, serif=False,
+             fill: bool = True) -> list[str]:
+        """Break ``text`` into lines no wider than ``max_w`` dots: at spaces; inside a
+        word only where :func:`word_breaks` allows (a hyphen is added at a syllable
+        break; Chinese breaks between characters). ``fill``: a word that does not fit
+        the rest of a line is broken to fill it; else it moves to the next line whole
+        and is broken only when it is wider than a line. A word that fits on no line
+        at any break is left whole, wider than ``max_w``: callers shrink the size (see
+        :meth:`fits`) rather than cut a word."""
         lines: list[str] = []
         cur = ""
-        for tok in tokens:
-            trial = cur + tok
-            if self.text_width(trial.strip(), size, bold) <= max_w or not cur.strip():
-                if self.text_width(trial.strip(), size, bold) > max_w and tok != " ":
-                    # a single token wider than the line: cut it by characters
-                    for ch in tok:
-                        if self.text_width((cur + ch).strip(), size, bold) > max_w and cur.strip():
-                            lines.append(cur.strip())
-                            cur = ""
-                        cur += ch
-                    continue
-                cur = trial
-            else:
-                lines.append(cur.strip())
-                cur = "" if tok == " " else tok
-        if cur.strip():
-            lines.append(cur.strip())
+        gap = ""        # the spaces before the next word (kept inside a line)
+        for word in re.findall(r"\S+| +", text):
+            if word.startswith(" "):
+                gap = word
+                continue
+            while word:
+                lead = cur + gap if cur else ""
+                if self.text_width(lead + word, size, bold, serif) <= max_w:
+                    cur = lead + word
+                    gap = ""
+                    break
+                head = None
+                breaks = word_breaks(word, self.lang) if (fill or not cur) else []
+                for i, hyph in reversed(breaks):
+                    piece = word[:i] + ("-" if hyph else "")
+                    if self.text_width(lead + piece, size, bold, serif) <= max_w:
+                        head = (i, piece)
+                        break
+                if head is not None:
+                    lines.append(lead + head[1])
+                    cur, word = "", word[head[0]:]
+                elif cur:
+                    lines.append(cur)
+                    cur = ""
+                else:
+                    cur = word      # too wide even alone: the caller must shrink
+                    break
+        if cur:
+            lines.append(cur)
         return lines
+
+    def fits(self, lines: list[str], size: int, max_w: float, max_h: float | None = None,
+             bold=False, serif=False) -> bool:
+        """True when every line is at most ``max_w`` dots wide and (if given) the lines
+        stack within ``max_h`` dots."""
+        if max_h is not None and len(lines) * self.line_height(size) > max_h:
+            return False
+        return all(self.text_width(ln, size, bold, serif) <= max_w for ln in lines)
+
+    def block(self, role: str, text: str, lines: list[str], x: float, y: float, size: int,
+              box: tuple[float, float, float, float], bold=False, serif=False, fill=BLACK,
+              align: str = "left") -> float:
+        """Draw wrapped ``lines`` of ``text`` from ``(x, y)`` (top of the first line),
+        aligned left or centre within ``box`` (x0, y0, x1, y1), and record them in
+        :attr:`blocks`. Returns the y under the last line."""
+        drawn = []
+        for ln in lines:
+            w = self.text_width(ln, size, bold, serif)
+            lx = x if align == "left" else box[0] + (box[2] - box[0] - w) / 2
+            self.text(lx, y, ln, size, bold, serif, fill)
+            drawn.append((ln, lx, y, lx + w, y + self.line_height(size)))
+            y += self.line_height(size)
+        self.blocks.append({"role": role, "text": text, "lines": drawn, "box": tuple(box)})
+        return y
 
     def para(self, text: str, size: float, bold=False, serif=False, align="left",
              x0: float | None = None, x1: float | None = None) -> None:
@@ -132,11 +211,19 @@ class Canvas:
         size = self.px(size)
         x0 = self.margin if x0 is None else x0
         x1 = self.width - self.margin if x1 is None else x1
-        for ln in self.wrap(text, size, x1 - x0, bold):
+        lines = self.wrap(text, size, x1 - x0, bold, serif)
+        while size > 8 and not self.fits(lines, size, x1 - x0, bold=bold, serif=serif):
+            size -= 1       # a word wider than the page: smaller type, never a cut
+            lines = self.wrap(text, size, x1 - x0, bold, serif)
+        drawn = []
+        for ln in lines:
             w = self.text_width(ln, size, bold, serif)
             x = {"left": x0, "center": x0 + (x1 - x0 - w) / 2, "right": x1 - w}[align]
             self.text(x, self.y, ln, size, bold, serif)
+            drawn.append((ln, x, self.y, x + w, self.y + self.line_height(size)))
             self.y += self.line_height(size)
+        self.blocks.append({"role": "para", "text": text, "lines": drawn,
+                            "box": (x0, 0, x1, _MAX_HEIGHT)})
 
     def fit_size(self, text: str, start: float, max_w: float, bold=False, serif=False,
                  minimum: float = 12) -> int:
@@ -153,12 +240,18 @@ class Canvas:
         rw = self.text_width(right, size, bold)
         gap = self.px(10)
         x0 = self.margin + self.px(indent) if indent else self.margin
-        lines = self.wrap(left, size, self.width - self.margin - x0 - rw - gap, bold) or [""]
-        for i, ln in enumerate(lines):
-            self.text(x0, self.y, ln, size, bold)
-            if i == len(lines) - 1:
-                self.text(self.width - self.margin - rw, self.y, right, size, bold)
-            self.y += self.line_height(size)
+        room = self.width - self.margin - x0 - rw - gap
+        lines = self.wrap(left, size, room, bold) or [""]
+        while size > 8 and not self.fits(lines, size, room, bold=bold):
+            size -= 1       # a word wider than the room: smaller type, never a cut
+            rw = self.text_width(right, size, bold)
+            room = self.width - self.margin - x0 - rw - gap
+            lines = self.wrap(left, size, room, bold) or [""]
+        y_last = self.y + (len(lines) - 1) * self.line_height(size)
+        self.block("row", left, lines, x0, self.y, size, (x0, 0, x0 + room, _MAX_HEIGHT), bold)
+        self.block("row", right, [right], self.width - self.margin - rw, y_last, size,
+                   (self.margin, 0, self.width - self.margin, _MAX_HEIGHT), bold)
+        self.y = y_last + self.line_height(size)
 
     # --- rules and blocks -----------------------------------------------------
     def rule(self, thickness: int = 1, double: bool = False, gap: int = 4) -> None:
@@ -215,9 +308,13 @@ def render_front_page(doc: FrontPageDoc, width: int = 384, fonts: FontSet | None
     cells (A 1x2, B 1x3, C 2x2, D 2x3, width x height; swapped when rotated).
     ``img.info["grid"]`` = ``(x, y, cell_w, cell_h, pad)`` in dots: the grid's top-left
     corner, cell size and the inset of a story frame inside its cells.
+    ``img.info["text_blocks"]``: every text drawn (see :attr:`Canvas.blocks`); each
+    story has a "beat" header (shrunk, else wrapped, to its frame), "stars" and its own
+    "headline" (printing/headlines.json), wrapped with hyphenation (es, en) or between
+    Chinese characters at the largest size that fits its frame.
     """
     lang = doc.lang
-    cv = Canvas(width, fonts)
+    cv = Canvas(width, fonts, lang)
     m, W = cv.margin, cv.width
     # masthead
     size = cv.fit_size(doc.paper_name, 40, W - 2 * m, serif=True)
@@ -252,30 +349,42 @@ def render_front_page(doc: FrontPageDoc, width: int = 384, fonts: FontSet | None
         x1, y1 = gx + (p.col + w) * cell_w - pad - 1, gy + (p.row + h) * cell_h - pad - 1
         d.rectangle([x0, y0, x1, y1], fill=WHITE, outline=BLACK, width=max(2, round(2 * cv.s)))
         inner = x1 - x0 - 2 * pad
-        bsize = cv.fit_size(i18n.beat_name(p.beat, lang), 14, inner, bold=True, minimum=9)
-        band = cv.line_height(bsize) * 2 + pad
+        # beat header: the largest size (14 down to 8) at which it fits on one line,
+        # else wrapped on two lines; never clipped
+        beat = i18n.beat_name(p.beat, lang)
+        bsize, blines = cv.px(14), [beat]
+        while bsize > 8 and not cv.fits(blines, bsize, inner, bold=True):
+            bsize -= 1
+        if not cv.fits(blines, bsize, inner, bold=True):
+            bsize = cv.px(14)
+            blines = cv.wrap(beat, bsize, inner, bold=True)
+            while bsize > 8 and not cv.fits(blines, bsize, inner, 2 * cv.line_height(bsize), bold=True):
+                bsize -= 1
+                blines = cv.wrap(beat, bsize, inner, bold=True)
+        lh = cv.line_height(bsize)
+        band = lh * (len(blines) + 1) + pad
         d.rectangle([x0, y0, x1, y0 + band], fill=BLACK)
-        cv.text(x0 + pad, y0 + pad // 2, i18n.beat_name(p.beat, lang), bsize, bold=True,
-                fill=WHITE)
-        cv.text(x0 + pad, y0 + pad // 2 + cv.line_height(bsize), _stars(p.stars), bsize,
-                fill=WHITE)
-        # headline: the largest size whose wrapped lines fit the box
+        ty = cv.block("beat", beat, blines, x0 + pad, y0 + pad // 2, bsize,
+                      (x0 + pad, y0, x1 - pad, y0 + band), bold=True, fill=WHITE)
+        cv.block("stars", _stars(p.stars), [_stars(p.stars)], x0 + pad, ty, bsize,
+                 (x0 + pad, y0, x1 - pad, y0 + band), fill=WHITE)
+        # headline: the largest size whose wrapped lines fit the box (hyphenated, or
+        # broken between Chinese characters; never cut, never dropped)
         avail_h = y1 - (y0 + band) - 2 * pad
         text = heads[p.story]
         hsize = cv.px(22 if w > 1 else 17)
-        while hsize > 9:
-            lines = cv.wrap(text, hsize, inner, bold=True)
-            if len(lines) * cv.line_height(hsize) <= avail_h and all(
-                    cv.text_width(ln, hsize, True) <= inner for ln in lines):
-                break
+
+        def head_lines(size):   # whole words on the next line when that fits, else fill
+            ln = cv.wrap(text, size, inner, bold=True, fill=False)
+            return ln if cv.fits(ln, size, inner, avail_h, bold=True) else \
+                cv.wrap(text, size, inner, bold=True)
+
+        lines = head_lines(hsize)
+        while hsize > 8 and not cv.fits(lines, hsize, inner, avail_h, bold=True):
             hsize -= 1
-        lines = cv.wrap(text, hsize, inner, bold=True)
-        ty = y0 + band + pad
-        for ln in lines:
-            if ty + cv.line_height(hsize) > y1:
-                break
-            cv.text(x0 + pad, ty, ln, hsize, bold=True)
-            ty += cv.line_height(hsize)
+            lines = head_lines(hsize)
+        cv.block("headline", text, lines, x0 + pad, y0 + band + pad, hsize,
+                 (x0 + pad, y0 + band, x1 - pad, y1), bold=True)
     if doc.ad is not None:
         r, c = doc.ad
         x0, y0 = gx + c * cell_w + pad, gy + r * cell_h + pad
@@ -292,7 +401,7 @@ def render_front_page(doc: FrontPageDoc, width: int = 384, fonts: FontSet | None
         tx, ty = x0 + (x1 - x0 - aw) / 2, y0 + (y1 - y0 - cv.line_height(asize)) / 2
         d.rectangle([tx - pad, ty - pad, tx + aw + pad, ty + cv.line_height(asize) + pad],
                     fill=WHITE, outline=BLACK)
-        cv.text(tx, ty, word, asize, bold=True)
+        cv.block("ad", word, [word], tx, ty, asize, (x0, y0, x1, y1), bold=True)
     cv.y = gy + ROWS * cell_h
     cv.rule(2)
     # score breakdown
@@ -313,6 +422,7 @@ def render_front_page(doc: FrontPageDoc, width: int = 384, fonts: FontSet | None
     cv.para(i18n.label("thanks", lang), 14, align="center")
     img = cv.finish()
     img.info["grid"] = (gx, gy, cell_w, cell_h, pad)
+    img.info["text_blocks"] = cv.blocks
     return img
 
 
@@ -325,7 +435,7 @@ def render_receipt(doc: ReceiptDoc, width: int = 384, fonts: FontSet | None = No
     stories), the latter two only when present. Raises DocumentError, FontMissingError.
     """
     lang = doc.lang
-    cv = Canvas(width, fonts)
+    cv = Canvas(width, fonts, lang)
     final = bool(doc.ranking)
     names = dict(doc.names)
 
@@ -377,4 +487,6 @@ def render_receipt(doc: ReceiptDoc, width: int = 384, fonts: FontSet | None = No
         cv.rule(1)
     cv.qr(doc.record, doc.record)
     cv.para(i18n.label("thanks", lang), 14, align="center")
-    return cv.finish()
+    img = cv.finish()
+    img.info["text_blocks"] = cv.blocks
+    return img

@@ -57,3 +57,51 @@ def test_press_text_adds_up():
     out = final_text(st)
     for p in st.players:
         assert (p.name or p.colour) in out
+
+
+def test_a_wrong_player_count_is_an_error_with_the_reason(tmp_path, capsys):
+    """A 3-player table run as 2 players: not a success with warnings, but an error
+    that says what the camera saw and what to run (issue 13, item 4); its warnings
+    went to stderr, nothing to stdout but results."""
+    from companion.errors import CompanionError
+    from ui.demo import default_players
+
+    setup, actions = pp.random_game(21, 3)
+    snaps = list(ground_truth_snapshots(setup, actions))[:6]
+    frames = ArraySource([np.zeros((8, 8, 3), np.uint8)] * len(snaps))
+    rec = Recording(frames, default_players(2), None, name="wrong-count")
+    with pytest.raises(CompanionError) as err:
+        run_demo(rec, tmp_path / "out", progress=False, reader=ScriptedReader(snaps))
+    assert "3 initial headline cards" in str(err.value) and "--players 3" in str(err.value)
+    out, errs = capsys.readouterr()
+    assert "(3 seen)" in errs and "seen" not in out
+
+
+@pytest.mark.parametrize("argv", [["demo", "--source", "x.mp4", "--players", "0"],
+                                  ["demo", "--camera", "0", "--players", "7"],
+                                  ["sample", "s.sqlite", "--players", "0"]])
+def test_player_counts_out_of_the_games_range_name_the_range(argv, tmp_path, monkeypatch, capsys):
+    from companion import registry
+    from companion.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    spec = registry.get("penny-press")
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert f"{spec.min_players}..{spec.max_players}" in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_readme_lists_every_exit_code(capsys):
+    """README's exit codes include argparse's 2 (usage), which any command gives on a
+    bad option."""
+    import re
+    from pathlib import Path
+
+    from companion.cli import main
+
+    with pytest.raises(SystemExit) as ex:
+        main(["replay", "--no-such-option"])
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text("utf-8")
+    codes = readme[readme.index("Exit codes:"):].split("\n\n")[0]
+    for code in (0, 1, ex.value.code, 3, 4):
+        assert re.search(rf"\b{code}\b", codes), (code, codes)

@@ -297,24 +297,25 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
             close()
     st = runner.state
     result = DemoResult(journal_path, st, frames, time.perf_counter() - t0, reports=reports)
+    src_name = rec.source if isinstance(rec.source, (str, int)) else rec.name
     if st is not None and st.is_over:
         echo(final_text(st))
         pages.final(st)
     elif frames == 0:
         last = next((e.message for e in reversed(getattr(source, "events", ())) if e.kind != "closed"), "")
-        raise CompanionError(f"{rec.source}: no frame could be read"
+        raise CompanionError(f"{src_name}: no frame could be read"
                              f"{' (' + last.rstrip('.?!') + ')' if last else ''}")
     elif st is None:
         n = len(rec.players)
-        seen = max(set(setup_seen), key=setup_seen.count) if setup_seen else 0
+        seen = max(setup_seen, default=0)  # laid out one by one: the most seen at once
         if seen and seen != n:
             lo, hi = player_range(rec.game)
             hint = f"; run it with --players {seen}" if lo <= seen <= hi else ""
-            raise CompanionError(f"{rec.source}: the table shows {seen} initial headline cards but "
+            raise CompanionError(f"{src_name}: the table shows {seen} initial headline cards but "
                                  f"the game was started for {n} players{hint}")
         what = ("the initial headline cards (one per player, face up where the camera sees them) were "
                 "not seen" if rec.game == "penny-press" else "its setup was not seen")
-        raise CompanionError(f"{rec.source}: the game never started: {what}")
+        raise CompanionError(f"{src_name}: the game never started: {what}")
     else:
         warn(f"The recording ended before the game did ({len(st.press_results)} presses so far).")
     note = pages.flush()

@@ -4,7 +4,9 @@ and the whole pipeline's frames per second on a still and a moving table.
     .venv/bin/python -m benchmarks.vision.run --quick     # a few minutes
     .venv/bin/python -m benchmarks.vision.run --full      # more frames and decoders
 
-Writes docs/benchmarks.md (the table) and prints the same figures. Decoder scenes
+Prints the figures and the markdown table; ``--out docs/benchmarks.md`` (or another
+file) also writes the table there: without ``--out`` no file is touched, so a quick run
+never overwrites the tracked, reviewed figures. Decoder scenes
 come from the scene renderer (benchmarks/vision/render_scenes.py; ``--scenes synth``:
 vision.synth's simpler compositor); the whole-pipeline figures use vision.synth (a
 120-tag 4K table with a hand sweeping across) and the rendered demo recordings in
@@ -319,14 +321,14 @@ def pct(h, n):
     return f"{100.0 * h / n:.1f}%" if n else "–"
 
 
-def write_markdown(path: Path, mode: str, rows, size_hits, photos, pipe, recs, elapsed: float,
+def write_markdown(path: Path | None, mode: str, rows, size_hits, photos, pipe, recs, elapsed: float,
                    scenes: str = "render"):
     names = [s[0] for s in SETS]
     L = []
     L.append("# Vision benchmarks")
     L.append("")
     L.append(f"Regenerate: `.venv/bin/python -m benchmarks.vision.run --{mode}"
-             f"{'' if scenes == 'render' else ' --scenes synth'}` "
+             f"{'' if scenes == 'render' else ' --scenes synth'} --out docs/benchmarks.md` "
              f"(this file was written by a `--{mode}` run in {elapsed:.0f} s on "
              f"{platform.machine()}, {os.cpu_count()} cores shared with other jobs, "
              f"Python {platform.python_version()}).")
@@ -421,7 +423,10 @@ def write_markdown(path: Path, mode: str, rows, size_hits, photos, pipe, recs, e
                      f"{r['wrong_still']} | {r['flicker']} | {r['zone_ok']}/{r['zone_n']} | "
                      f"{ms_stats(r['ms'])} |")
     L.append("")
-    path.write_text("\n".join(L) + "\n", encoding="utf-8")
+    text = "\n".join(L) + "\n"
+    if path is not None:
+        path.write_text(text, encoding="utf-8")
+    return text
 
 
 def main(argv=None) -> int:
@@ -429,7 +434,8 @@ def main(argv=None) -> int:
     g = ap.add_mutually_exclusive_group()
     g.add_argument("--quick", action="store_true", help="1 frame per set, 1 rep (default)")
     g.add_argument("--full", action="store_true", help="3 frames per set, 3 reps, more decoders")
-    ap.add_argument("--out", default=str(ROOT / "docs" / "benchmarks.md"))
+    ap.add_argument("--out", metavar="FILE", help="also write the markdown table to FILE (e.g. "
+                    "docs/benchmarks.md to refresh the tracked figures); default: print it only")
     ap.add_argument("--scenes", choices=("render", "synth"), default="render",
                     help="decoder scenes from the scene renderer (default) or vision.synth")
     args = ap.parse_args(argv)
@@ -452,8 +458,13 @@ def main(argv=None) -> int:
     print("demo recordings:", flush=True)
     recs = bench_recordings()
     elapsed = time.perf_counter() - t0
-    write_markdown(Path(args.out), mode, rows, size_hits, photos, pipe, recs, elapsed, args.scenes)
-    print(f"wrote {args.out} in {elapsed:.0f} s")
+    text = write_markdown(Path(args.out) if args.out else None, mode, rows, size_hits, photos, pipe, recs,
+                          elapsed, args.scenes)
+    if args.out:
+        print(f"wrote {args.out} in {elapsed:.0f} s")
+    else:
+        print(text)
+        print(f"(printed only, in {elapsed:.0f} s; --out docs/benchmarks.md writes it there)")
     return 0
 
 

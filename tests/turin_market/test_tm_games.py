@@ -119,3 +119,18 @@ def test_bad_action_dicts_are_rejected(bad):
     with pytest.raises(RuleError) as info:
         action_from_dict(bad)
     assert info.value.rule == "Turin Market: journal record"
+
+
+def test_describe_action_names_each_action():
+    from companion.games.turin_market import describe_action
+    seen = set()
+    for seed in range(30):
+        _, actions = random_game(seed, 2 + seed % 4)
+        for a in actions:
+            text = describe_action(a)
+            assert text and "(" not in text.split()[0]          # worded, not a repr
+            d = action_to_dict(a)
+            if "player" in d:
+                assert f"player {d['player']}" in text
+            seen.add(d["action"])
+    assert {"reveal_cards", "reveal_bids", "pick", "reveal_leftovers"} <= seen

@@ -323,6 +323,24 @@ def test_payouts_go_top_to_bottom_and_a_player_without_shields_takes_a_loan():
     assert sum(end.purse) + end.bank == 45
 
 
+def test_an_agreed_payout_order_changes_where_the_forced_loan_falls():
+    # P3 has no shield; he owes on truffles (top of the card) and leads oil (T07: oil 3).
+    from dataclasses import replace
+    from companion.errors import RuleError
+    cards = [("T01",), ("T09",), ("T07",)]
+    leftovers = RevealLeftovers(("T02", "T03", "T08"))
+    card_order = apply(at_leftover(3, cards, purse=(15, 15, 0)), leftovers)
+    assert _line(card_order.final, "truffles").forced_loans == (P3,) and card_order.loans[P3] == 1
+    order = ("oil",) + tuple(g for g, _ in CAT.payment_cards["classic"] if g != "oil")
+    oil_first = apply(replace(at_leftover(3, cards, purse=(15, 15, 0)), payout_order=order), leftovers)
+    assert [p.good for p in oil_first.final.payouts] == list(order)
+    assert _line(oil_first.final, "oil").majority == (P3,)
+    assert not any(p.forced_loans for p in oil_first.final.payouts) and oil_first.loans[P3] == 0
+    assert new_game(3, payout_order=order).payout_order == order
+    with pytest.raises(RuleError):
+        new_game(3, payout_order=("oil", "oil"))
+
+
 def test_a_player_with_a_loan_and_no_shield_has_the_bank_pay_and_2_go_on_his_loan_card():
     s = at_leftover(3, [("T01",), ("T09",), ("T07",)], purse=(15, 15, 0), loans=(0, 0, 1))
     end = apply(s, RevealLeftovers(("T02", "T03", "T06")))

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence
 
 from companion.errors import RuleError
+from companion.naming import given_name
 from companion.games import penny_press as pp
 from ui import i18n
 from ui.viewmodels.protocol import (
@@ -37,7 +38,7 @@ def table_from_state(state: pp.GameState, last_action: str = "") -> TableView:
             stories.append(StoryView(sid, reps))
         beats.append(BeatView(b, state.arrow_position[b], state.news_beat_value(b), state.scoop_value(b),
                               state.bonus_track[b], tuple(stories)))
-    players = tuple(PlayerView(p.colour, p.name or p.colour, p.paper, state.home[i], state.scores[i],
+    players = tuple(PlayerView(p.colour, given_name(p.name) or p.colour, p.paper, state.home[i], state.scores[i],
                                tuple(state.published[i]), state.pennies[i])
                     for i, p in enumerate(state.players))
     over = state.is_over
@@ -107,7 +108,7 @@ def final_rows(state: pp.GameState) -> list[FinalRow] | None:
     rows = []
     for i, p in enumerate(state.players):
         bonuses = tuple((bb.beat, bb.marker) for bb in f.bonuses if i in bb.winners)
-        rows.append(FinalRow(f.rank[i], p.colour, p.name or p.colour, f.circulation[i], bonuses,
+        rows.append(FinalRow(f.rank[i], p.colour, given_name(p.name) or p.colour, f.circulation[i], bonuses,
                              f.scores[i], f.stories[i], i in f.winners))
     rows.sort(key=lambda r: (r.place, r.colour))
     return rows
@@ -131,7 +132,7 @@ def history_from_states(states: Iterable[pp.GameState]) -> list[ScorePoint]:
 def action_text(action: Any, state: pp.GameState, lang: str) -> str:
     """One engine action as a sentence in ``lang`` (``state``: before or after it,
     for the player names). Unknown action types give their class name."""
-    names = [p.name or i18n.colour(p.colour, lang) for p in state.players]
+    names = [given_name(p.name) or i18n.colour(p.colour, lang) for p in state.players]
     kind = type(action).__name__
     who = names[action.player] if hasattr(action, "player") else ""
     def story(sid: str) -> str:

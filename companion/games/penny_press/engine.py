@@ -275,8 +275,16 @@ def _add_setup_stories(cat: Catalog, cards: Sequence, board: dict, piles: dict) 
 
 def _player(state: GameState, p: Any, rule: str) -> int:
     if type(p) is not int or not 0 <= p < state.n_players:
-        raise RuleError(f"no player {p!r} (players are 0..{state.n_players - 1})", rule)
+        shown = p + 1 if type(p) is int else repr(p)  # people count players from 1
+        raise RuleError(f"no player {shown} (players are 1..{state.n_players})", rule)
     return p
+
+
+def _who(state: GameState, p: int) -> str:
+    """A player as people name them: colour and number from 1 (``blue (player 2)``)."""
+    from companion.naming import who
+
+    return who(state.players[p], p)
 
 
 # ------------------------------------------------------------------- setup
@@ -379,13 +387,13 @@ def apply(state: GameState, action: Action) -> GameState:
     if isinstance(action, DrawHeadline):
         return _draw(state, action)
     if state.awaiting_draw:
-        raise RuleError(f"a headline card must be drawn for player {state.current_player} before the "
+        raise RuleError(f"a headline card must be drawn for {_who(state, state.current_player)} before the "
                         "next action", R_DRAW)
     if not isinstance(action, (Assign, Recall, Reassign, GoToPress, PassNewsboy, DeclinePress)):
         raise RuleError(f"not a Penny Press action: {action!r}", R_TURN)
     p = _player(state, action.player, R_TURN)
     if p != state.current_player:
-        raise RuleError(f"it is player {state.current_player}'s turn, not player {p}'s", R_TURN)
+        raise RuleError(f"it is {_who(state, state.current_player)}'s turn, not {_who(state, p)}'s", R_TURN)
     if state.phase == FINAL_PRESSES and not isinstance(action, (GoToPress, DeclinePress)):
         raise RuleError("in the final presses a player may only go to press or decline", R_FINAL)
     if state.newsboy == p:

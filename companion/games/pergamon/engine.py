@@ -286,7 +286,8 @@ def _objects(cat: Catalog, finds: Sequence[str]) -> tuple[tuple[str, int], ...]:
 
 def _player(state: GameState, p: Any, rule: str) -> int:
     if type(p) is not int or not 0 <= p < state.n_players:
-        raise RuleError(f"no player {p!r} (players are 0..{state.n_players - 1})", rule)
+        shown = p + 1 if type(p) is int else repr(p)  # people count players from 1
+        raise RuleError(f"no player {shown} (players are 1..{state.n_players})", rule)
     return p
 
 
@@ -294,7 +295,7 @@ def _who(state: GameState, p: int) -> str:
     if p == RAIDER:
         return "the tomb raider"
     name = state.players[p].name
-    return f"{name} (seat {p})" if name else f"seat {p}"
+    return f"{name} (seat {p + 1})" if name else f"seat {p + 1}"  # people count seats from 1
 
 
 def _set(t: tuple, i: int, v) -> tuple:

@@ -103,7 +103,7 @@ def describe(state: GameState) -> str:
     cat = state.catalog
     lines = [f"Pergamon, turn {state.turn}/{cat.turns}, phase {state.phase}"]
     for q, p in enumerate(state.players):
-        lines.append(f"  {p.name or f'seat {q}'}: {state.scores[q]} VP, {state.coins[q]} coins, "
+        lines.append(f"  {p.name or f'seat {q + 1}'}: {state.scores[q]} VP, {state.coins[q]} coins, "
                      f"{len(state.hands[q])} finds stored")
     if state.shown:
         lines.append("  museum: " + ", ".join(f"{s.space}: {state.players[s.owner].name or s.owner}/{s.marker}"

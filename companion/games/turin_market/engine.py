@@ -180,7 +180,8 @@ class GameState:
     history: finished auctions. sell_done: per player, decided in this round's
     selling step. auctions_done: completed auctions. flips_done: coin flips so far
     (the next flip's index). tokens: good -> majority token holder or None.
-    final: FinalResult once over.
+    final: FinalResult once over. payout_order: goods in the order the final
+    payouts go (the payment card's, top to bottom, unless the table agreed another).
     """
 
     catalog: Catalog = field(compare=False, repr=False)
@@ -205,6 +206,7 @@ class GameState:
     tokens: Mapping[str, int | None] = field(default_factory=lambda: FrozenDict())
     discarded: tuple[str, ...] = ()
     final: FinalResult | None = None
+    payout_order: tuple[str, ...] = ()
 
     # ----------------------------------------------------------------- queries
     @property
@@ -290,15 +292,18 @@ def _centre_first_round(cat: Catalog, n: int) -> int:
 
 
 def new_game(players: Sequence[PlayerSpec] | int, payment_card: str = "classic", centre: Sequence[str] = (),
-             seed: int = 0, catalog: Catalog | None = None) -> GameState:
+             seed: int = 0, catalog: Catalog | None = None, payout_order: Sequence[str] = ()) -> GameState:
     """Set up a game (Turin Market: setup).
 
     players: 2-5 PlayerSpec (seat order) or a player count. payment_card:
     ``"classic"`` or ``"red"`` (chosen before the game). centre: with 4-5 players,
     the 2 / 3 cards dealt face up to the centre (ids ``"T01".."T18"``); empty with
-    2-3 players. seed: the journal's seed for coin flips. Each player gets 15
-    shields. Raises RuleError(rule "Turin Market: Setup") for a wrong player count,
-    an unknown payment card, or wrong, unknown or repeated centre cards.
+    2-3 players. seed: the journal's seed for coin flips. payout_order: another
+    order of the goods for the final payouts, agreed before the game (FAQ); empty:
+    the payment card's, top to bottom. Each player gets 15 shields. Raises
+    RuleError(rule "Turin Market: Setup") for a wrong player count, an unknown
+    payment card, wrong, unknown or repeated centre cards, or a payout order that is
+    not every good once.
     """
     cat = catalog or load_catalog()
     if isinstance(players, int):
@@ -322,25 +327,34 @@ def new_game(players: Sequence[PlayerSpec] | int, payment_card: str = "classic",
             raise RuleError(f"unknown goods card {c!r}", R_SETUP)
     if len(set(centre)) != len(centre):
         raise RuleError(f"a centre card is given twice: {list(centre)}", R_SETUP)
+    card_order = tuple(g for g, _ in cat.payment_cards[payment_card])
+    payout_order = tuple(payout_order) or card_order
+    if sorted(payout_order) != sorted(card_order):
+        raise RuleError(f"a payout order lists every good once ({', '.join(card_order)}), got "
+                        f"{list(payout_order)}", R_SETUP)
     hand = cat.deal[n][0]
     state = GameState(
         catalog=cat, players=players, payment_card=payment_card, seed=seed, phase=CARDS, round=1,
         hand_counts=(hand,) * n, seen=frozenset(centre), owned=((),) * n, offers=FrozenDict(),
         purse=(cat.start_shields,) * n, debt=(0,) * n, loans=(0,) * n, bank=0, auction=None,
-        sell_done=(False,) * n, tokens=FrozenDict({g: None for g in cat.goods}))
+        sell_done=(False,) * n, tokens=FrozenDict({g: None for g in cat.goods}), payout_order=payout_order)
     if centre:
         state = replace(state, phase=BIDS, auction=_new_auction(state, 1, centre))
     return state
 
 
 def setup_to_dict(players: Sequence[PlayerSpec] | int, payment_card: str = "classic", centre: Sequence[str] = (),
-                  seed: int = 0) -> dict:
+                  seed: int = 0, payout_order: Sequence[str] = ()) -> dict:
     """JSON-safe setup record: ``{"game": "turin-market", "players": [{"name"}],
-    "payment_card": "classic", "centre": [...], "seed": int}``."""
+    "payment_card": "classic", "centre": [...], "seed": int}``, plus
+    ``"payout_order": [goods]`` when the table agreed on another order."""
     if isinstance(players, int):
         players = [PlayerSpec() for _ in range(players)]
-    return {"game": GAME_ID, "players": [{"name": p.name} for p in players], "payment_card": payment_card,
-            "centre": list(centre), "seed": seed}
+    d = {"game": GAME_ID, "players": [{"name": p.name} for p in players], "payment_card": payment_card,
+         "centre": list(centre), "seed": seed}
+    if payout_order:
+        d["payout_order"] = list(payout_order)
+    return d
 
 
 def new_game_from_dict(d: Any, catalog: Catalog | None = None) -> GameState:
@@ -353,9 +367,10 @@ def new_game_from_dict(d: Any, catalog: Catalog | None = None) -> GameState:
         card = d.get("payment_card", "classic")
         centre = [str(c) for c in d.get("centre", [])]
         seed = d.get("seed", 0)
+        order = [str(g) for g in d.get("payout_order", [])]
     except (AttributeError, KeyError, TypeError) as exc:
         raise CompanionError(f"malformed Turin Market setup: {exc!r}") from None
-    return new_game(players, card, centre, seed, catalog)
+    return new_game(players, card, centre, seed, catalog, order)
 
 
 def _new_auction(state: GameState, rnd: int, centre: tuple[str, ...]) -> Auction:
@@ -369,7 +384,8 @@ def _new_auction(state: GameState, rnd: int, centre: tuple[str, ...]) -> Auction
 
 def _player(state: GameState, p: Any, rule: str) -> int:
     if type(p) is not int or not 0 <= p < state.n_players:
-        raise RuleError(f"no player {p!r} (players are 0..{state.n_players - 1})", rule)
+        shown = p + 1 if type(p) is int else repr(p)  # people count players from 1
+        raise RuleError(f"no player {shown} (players are 1..{state.n_players})", rule)
     return p
 
 
@@ -652,7 +668,7 @@ def _pick(state: GameState, act: Pick) -> GameState:
     p = _player(state, act.player, R_PICKS)
     who = a.pick_queue[0]
     if p != who:
-        raise RuleError(f"cards are picked in bid order: it is player {who}'s pick, not player {p}'s", R_PICKS)
+        raise RuleError(f"cards are picked in bid order: it is player {who + 1}'s pick, not player {p + 1}'s", R_PICKS)
     left = [c for c in a.centre if c not in {x for _, x in a.picks}]
     if act.card not in left:
         raise RuleError(f"card {act.card!r} is not in the centre (left: {', '.join(left)})", R_PICKS)
@@ -823,7 +839,9 @@ def _finish(state: GameState) -> GameState:
     data_file = cat.guess_files[0]
     units = [state.units(p) for p in range(n)]
     payouts = []
-    for good, amount in cat.payment_cards[state.payment_card]:
+    amounts = dict(cat.payment_cards[state.payment_card])
+    for good in state.payout_order:
+        amount = amounts[good]
         u = tuple(units[p].get(good, 0) for p in range(n))
         top = max(u)
         if top == 0:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from companion.errors import CompanionError
-from companion.games.turin_market.actions import (Action, Buy, ChooseBuyer, OfferForSale, PassSale, Pick,
+from companion.games.turin_market.actions import (Action, Buy, ChooseBuyer, FlipCoin, OfferForSale, PassSale, Pick,
                                                    RevealBids, RevealCards, RevealLeftovers, RevealTieBids,
                                                    TakeLoan, Withdraw)
 from companion.games.turin_market.catalog import Catalog, load_catalog
@@ -125,3 +125,42 @@ def describe(state: GameState, lang: str = "en") -> str:
         loan = f", loan (owes {state.debt[p]})" if state.debt[p] else ""
         lines.append(f"  player {p}: {state.scores[p]} shields{loan}; {goods or 'no goods'}")
     return "\n".join(lines)
+
+
+def _card(cat: Catalog, card: str, lang: str) -> str:
+    c = cat.cards.get(card)
+    if c is None:
+        return card
+    return f"{card} ({', '.join(f'{cat.good_name(g, lang)} {u}' for g, u in c.units.items())})"
+
+
+def describe_action(action: Action, lang: str = "en", catalog: Catalog | None = None) -> str:
+    """One line saying what an action did (for ``companion replay``)."""
+    cat = catalog or load_catalog()
+    a = action
+    if isinstance(a, RevealCards):
+        return "cards up for auction: " + "; ".join(_card(cat, c, lang) for c in a.cards)
+    if isinstance(a, RevealLeftovers):
+        return "cards left in hand: " + "; ".join(_card(cat, c, lang) for c in a.cards)
+    if isinstance(a, RevealBids):
+        return "bids: " + ", ".join(f"player {p} {b}" for p, b in enumerate(a.bids))
+    if isinstance(a, RevealTieBids):
+        return "tie round, added: " + ", ".join(f"player {p} +{x}" for p, x in enumerate(a.adds) if x is not None)
+    if isinstance(a, FlipCoin):
+        return "coin flip: " + " before ".join(f"player {p}" for p in a.order)
+    if isinstance(a, Pick):
+        return f"player {a.player} picks {_card(cat, a.card, lang)}"
+    if isinstance(a, OfferForSale):
+        return f"player {a.player} offers {a.card} for {a.price} shield(s)"
+    if isinstance(a, PassSale):
+        return f"player {a.player} offers nothing for sale"
+    if isinstance(a, Withdraw):
+        return f"player {a.player} takes {a.card} off sale"
+    if isinstance(a, Buy):
+        return f"player {a.player} buys {a.card}"
+    if isinstance(a, ChooseBuyer):
+        return (f"players {', '.join(map(str, a.claimants))} claim {a.card} at once; "
+                f"player {a.player} sells it to player {a.buyer}")
+    if isinstance(a, TakeLoan):
+        return f"player {a.player} takes a loan"
+    return repr(a)

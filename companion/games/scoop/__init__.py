@@ -1,0 +1,45 @@
+"""Scoop rules engine (pure, deterministic), its virtual dial and its bank.
+
+Rules: ../shared/rules/scoop.es.txt; unverified values in ``data/`` (editable);
+rulings in docs/scoop.md. Public API: setup (:func:`new_game`, :func:`setup_to_dict`,
+:class:`PlayerSpec`), actions (:class:`Claim` ... :class:`Pass`,
+:func:`action_to_dict`, :func:`action_from_dict`), :func:`apply`,
+:func:`legal_actions`, :func:`random_game`, :func:`describe`; the dial in
+:mod:`companion.games.scoop.dial`.
+"""
+
+from companion.games.scoop.catalog import Catalog, Design, default_data, load_catalog
+from companion.games.scoop.engine import (BANK, Buy, Choose, Claim, Decline, Dial, Exchange, FinalTally,
+                                          GameState, GiveUp, LinesDown, Offer, Pass, PlayerSpec, Reserve,
+                                          Transfer, action_from_dict, action_to_dict, apply, describe,
+                                          describe_action, legal_actions, new_game, new_game_from_dict,
+                                          page_value, random_game, record_summary, setup_to_dict)
+
+__all__ = [
+    "Catalog", "Design", "default_data", "load_catalog",
+    "BANK", "Buy", "Choose", "Claim", "Decline", "Dial", "Exchange", "FinalTally", "GameState", "GiveUp",
+    "LinesDown", "Offer", "Pass", "PlayerSpec", "Reserve", "Transfer", "action_from_dict", "action_to_dict",
+    "apply", "describe", "describe_action", "legal_actions", "new_game", "new_game_from_dict", "page_value",
+    "random_game", "record_summary", "setup_to_dict",
+]
+
+from companion.registry import GameSpec  # noqa: E402
+
+#: Every play draws or reveals cards, or reveals the dial's signal: none is undone
+#: (journal undo rule). A mistaken play is fixed by playing on, as at the table.
+UNDO_BARRIERS = frozenset({"claim", "dial", "choose", "lines_down", "reserve", "exchange", "buy", "decline",
+                           "offer", "give_up"})
+
+#: This game's entry in the registry (companion.registry).
+GAME = GameSpec(
+    id="scoop",
+    names={"es": "Scoop", "en": "Scoop", "zh": "独家新闻"},
+    min_players=2,
+    max_players=6,
+    rules="companion.games.scoop",
+    tag_code="SC",
+    units={"es": "dólares", "en": "dollars", "zh": "美元"},
+    tag_kinds={"C": "card", "S": "story", "A": "advert", "G": "page"},
+    data_files=("companion/games/scoop/data/pages.json", "companion/games/scoop/data/values.json",
+                "companion/games/scoop/data/cards.json", "companion/games/scoop/data/wheel.json"),
+)

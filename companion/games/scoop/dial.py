@@ -1,0 +1,236 @@
+"""The virtual dial telephone of Scoop (pure, deterministic given the seed).
+
+The physical telephone (Scoop, "Uso del teléfono"): the finger wheel is turned to the
+number and let go; an inner disc turns with it and the window shows the editor's
+signal. Here the disc is a :class:`Wheel` of sectors (data file ``wheel.json``, a
+guess: FACTS.md), its position is kept across calls, and one call:
+
+- turns the disc by ``sectors_per_digit`` per digit dialled (0 counts ten, as on a
+  rotary dial),
+- then lets it slip on by the hand's imprecision: ``0 .. slip_sectors - 1`` sectors,
+  drawn from the game's secret seed with HMAC-SHA256(seed, "call:<n>:<number>"),
+- and reads the signal under the window.
+
+With ``slip_sectors`` equal to the number of sectors (the data's default) each
+call is independent of the last and the long-run share of a signal is exactly its
+share of the sectors; a smaller slip gives a more mechanical telephone whose shares
+still converge in the long run.
+
+Fairness anyone can check: the seed is 32 random bytes (hex); its SHA-256
+:func:`commitment` is shown (and printed) when the game starts, the seed is revealed
+at the end, and :func:`verify_calls` re-runs every call from it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+from companion.errors import CompanionError, DataFileError
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+#: The eight signals of the seed's rule text, in its order.
+SIGNALS = ("three_star", "extra", "press", "synd", "ok", "kill", "libel", "editor")
+#: Signals that accept the story (take it, with what the signal adds).
+ACCEPTED = frozenset({"three_star", "extra", "press", "synd", "ok"})
+#: The numbers on a rotary dial: 1..9 and 0 (which turns the wheel ten digits).
+NUMBERS = tuple(range(10))
+
+
+@dataclass(frozen=True)
+class Wheel:
+    """The signal wheel: ``sectors`` in order round the disc (signal ids of
+    :data:`SIGNALS`), ``sectors_per_digit`` (sectors turned per digit dialled),
+    ``slip_sectors`` (range of the hand's imprecision), ``name`` and the ``file`` it
+    was read from (named wherever a result depends on it)."""
+
+    sectors: tuple[str, ...]
+    sectors_per_digit: int = 2
+    slip_sectors: int = 0
+    name: str = "standard"
+    file: str = ""
+
+    def __post_init__(self):
+        if not self.sectors:
+            raise CompanionError("a signal wheel needs at least one sector")
+        bad = sorted(set(self.sectors) - set(SIGNALS))
+        if bad:
+            raise CompanionError(f"unknown signals on the wheel: {', '.join(bad)}; known: {', '.join(SIGNALS)}")
+        if self.slip_sectors < 0 or self.sectors_per_digit < 0:
+            raise CompanionError("sectors_per_digit and slip_sectors must be 0 or more")
+
+    @property
+    def size(self) -> int:
+        return len(self.sectors)
+
+    def shares(self) -> dict[str, float]:
+        """Long-run share of each signal (its fraction of the sectors)."""
+        return {s: self.sectors.count(s) / self.size for s in SIGNALS}
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "sectors": list(self.sectors), "sectors_per_digit": self.sectors_per_digit,
+                "slip_sectors": self.slip_sectors, "file": self.file}
+
+    @staticmethod
+    def from_dict(d: dict, file: str = "") -> "Wheel":
+        """A wheel from its JSON form. Raises CompanionError for a bad one."""
+        try:
+            sectors = tuple(str(x) for x in d["sectors"])
+            return Wheel(sectors, int(d.get("sectors_per_digit", 2)),
+                         int(d.get("slip_sectors", len(sectors))), str(d.get("name", "custom")),
+                         str(d.get("file") or file))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CompanionError(f"{file or 'wheel'}: not a signal wheel ({exc})") from None
+
+
+def wheel_path(name: str | Path | None = None) -> Path:
+    """The file of a wheel: None/"standard" -> data/wheel.json, "kind"/"harsh" ->
+    data/wheels/<name>.json (house rules), anything else a path to a JSON file."""
+    if name in (None, "", "standard"):
+        return DATA_DIR / "wheel.json"
+    if isinstance(name, str) and (DATA_DIR / "wheels" / f"{name}.json").is_file():
+        return DATA_DIR / "wheels" / f"{name}.json"
+    return Path(name)
+
+
+def load_wheel(name: str | Path | None = None) -> Wheel:
+    """Read a wheel (see :func:`wheel_path`). Raises DataFileError naming the file."""
+    path = wheel_path(name)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise DataFileError(str(path), None, f"cannot read the signal wheel ({exc.strerror or exc})") from None
+    except json.JSONDecodeError as exc:
+        raise DataFileError(str(path), exc.lineno, f"not valid JSON ({exc.msg})") from None
+    try:
+        return Wheel.from_dict(data, file=_display_path(path))
+    except CompanionError as exc:
+        raise DataFileError(str(path), None, str(exc)) from None
+
+
+def _display_path(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path(__file__).resolve().parents[3]))
+    except ValueError:
+        return str(path)
+
+
+def new_seed() -> str:
+    """A fresh secret seed: 32 random bytes as 64 hex digits."""
+    return secrets.token_hex(32)
+
+
+def _seed_bytes(seed: str) -> bytes:
+    try:
+        b = bytes.fromhex(seed)
+    except (TypeError, ValueError):
+        raise CompanionError("the dial seed must be hex digits") from None
+    if len(b) < 16:
+        raise CompanionError("the dial seed must be at least 16 bytes (32 hex digits)")
+    return b
+
+
+def commitment(seed: str) -> str:
+    """SHA-256 of the seed's bytes, hex: shown at the start, checked at the end."""
+    return hashlib.sha256(_seed_bytes(seed)).hexdigest()
+
+
+def digits(number: int) -> int:
+    """How many digits the finger wheel turns for ``number`` (0 turns ten)."""
+    if not isinstance(number, int) or isinstance(number, bool) or number not in NUMBERS:
+        raise CompanionError(f"dial a number from 0 to 9, not {number!r}")
+    return number or 10
+
+
+@dataclass(frozen=True)
+class Call:
+    """One call: ``index`` (0-based, in the game), ``number`` dialled, wheel position
+    before/after (sector index), ``slip`` (sectors), ``signal`` shown."""
+
+    index: int
+    number: int
+    before: int
+    after: int
+    slip: int
+    signal: str
+
+    def to_dict(self) -> dict:
+        return {"index": self.index, "number": self.number, "before": self.before, "after": self.after,
+                "slip": self.slip, "signal": self.signal}
+
+
+def slip_of(seed: str, index: int, number: int, slip_sectors: int) -> int:
+    """The hand's imprecision for call ``index`` of ``number``: 0..slip_sectors-1."""
+    if slip_sectors <= 1:
+        return 0
+    mac = hmac.new(_seed_bytes(seed), f"call:{index}:{number}".encode(), hashlib.sha256).digest()
+    return int.from_bytes(mac[:8], "big") % slip_sectors
+
+
+def call(wheel: Wheel, seed: str, position: int, index: int, number: int) -> Call:
+    """Dial ``number`` with the disc at ``position``: the :class:`Call` (new position,
+    signal). Raises CompanionError for a number not on the dial."""
+    turn = digits(number) * wheel.sectors_per_digit
+    slip = slip_of(seed, index, number, wheel.slip_sectors)
+    after = (position + turn + slip) % wheel.size
+    return Call(index, number, position, after, slip, wheel.sectors[after])
+
+
+class Dial:
+    """A dial telephone for one game: the wheel, the secret seed and the disc's
+    position, kept across :meth:`dial` calls. ``start`` is the position at the start
+    (0)."""
+
+    def __init__(self, wheel: Wheel | None = None, seed: str | None = None, start: int = 0):
+        self.wheel = wheel or load_wheel()
+        self.seed = seed or new_seed()
+        self.commitment = commitment(self.seed)
+        self.position = start % self.wheel.size
+        self.calls: list[Call] = []
+
+    def dial(self, number: int) -> Call:
+        c = call(self.wheel, self.seed, self.position, len(self.calls), number)
+        self.position = c.after
+        self.calls.append(c)
+        return c
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Result of :func:`verify_calls`: ``ok`` when the seed matches the commitment and
+    every recorded signal is the one the seed gives; ``problems`` says what does not."""
+
+    ok: bool
+    calls: int
+    problems: tuple[str, ...]
+
+
+def verify_calls(wheel: Wheel, seed: str, calls, committed: str | None = None, start: int = 0) -> Verdict:
+    """Re-run every call from ``seed``. ``calls``: dicts or :class:`Call` with
+    ``number`` and the recorded ``signal`` (None = not recorded, only re-run).
+    ``committed``: the commitment shown at the start (checked against the seed)."""
+    problems: list[str] = []
+    try:
+        if committed is not None and commitment(seed) != committed.strip().lower():
+            problems.append("the revealed seed does not match the commitment shown at the start")
+    except CompanionError as exc:
+        return Verdict(False, 0, (str(exc),))
+    pos = start % wheel.size
+    n = 0
+    for i, c in enumerate(calls):
+        d = c.to_dict() if isinstance(c, Call) else dict(c)
+        try:
+            got = call(wheel, seed, pos, i, d["number"])
+        except (CompanionError, KeyError) as exc:
+            problems.append(f"call {i + 1}: cannot be re-run ({exc})")
+            break
+        want = d.get("signal")
+        if want is not None and want != got.signal:
+            problems.append(f"call {i + 1} (number {d['number']}): recorded {want}, the seed gives {got.signal}")
+        pos = got.after
+        n += 1
+    return Verdict(not problems, n, tuple(problems))

@@ -1,0 +1,35 @@
+"""How a player is named where a person reads it.
+
+Seats are 0-based inside the engines, the journal and the export (``player: 0``);
+a person always reads them from 1 (``player 1``). A name such as ``"Player 2"`` that
+a tool filled in because nobody typed one is a placeholder in English: in a page or
+screen in Spanish or Chinese it would stay English, so it is not shown there (the
+player's colour, translated, is).
+"""
+
+from __future__ import annotations
+
+import re
+
+_PLACEHOLDER = re.compile(r"^\s*player\s*\d+\s*$", re.IGNORECASE)
+
+
+def given_name(name: str | None) -> str:
+    """The name the players gave, or "" for none or a filled-in ``Player N``."""
+    name = (name or "").strip()
+    return "" if _PLACEHOLDER.match(name) else name
+
+
+def seat_label(seat: int) -> str:
+    """``player 1`` for seat 0: the 1-based number people use (English CLI text)."""
+    return f"player {seat + 1}"
+
+
+def who(spec, seat: int) -> str:
+    """English CLI text for the player at ``seat``: ``Ana (blue, player 2)`` or
+    ``blue (player 2)``. ``spec`` has ``colour`` and ``name`` (either may be absent)."""
+    colour = getattr(spec, "colour", "") or ""
+    name = given_name(getattr(spec, "name", ""))
+    if name:
+        return f"{name} ({', '.join(x for x in (colour, seat_label(seat)) if x)})"
+    return f"{colour} ({seat_label(seat)})" if colour else seat_label(seat)
