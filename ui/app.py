@@ -103,6 +103,11 @@ def build_app_class():
             self.live_vm = self.corrections_vm = self.press_vm = self.scores_vm = None
             self._tick_ev = None
             self.asking = None  # the open yes/no question (screens.common.ask), if any
+            from ui.sound import Sounds
+
+            self.sounds = Sounds(Path(os.environ.get("KIVY_HOME") or tempfile.gettempdir()) / "sounds",
+                                 muted=self.settings_vm.settings.mute)
+            self._was_over = False
 
         def build(self):
             try:
@@ -172,11 +177,28 @@ def build_app_class():
             self.press_vm = PressVM(session, self.lang)
             self.scores_vm = ScoresVM(session, self.lang)
             self.live_vm.attach()
+            self._was_over, self._editions = False, 0
             session.start()
             if self._tick_ev is None:
                 self._tick_ev = Clock.schedule_interval(self._tick, 1 / 30)
             self.go("live")
             return None
+
+        def play(self, tune: str) -> None:
+            """A sound for the moments that matter (press, error, end); muted in settings."""
+            self.sounds.play(tune)
+
+        def new_game_same_players(self) -> None:
+            """A new game with the players, source and printer of this one (asked
+            first on the results screen); the finished game stays in its journal."""
+            if self.session is None:
+                return
+            from dataclasses import replace
+
+            cfg = replace(self.session.config, resume=None, lang=self.lang)
+            err = self.open_session(cfg)
+            if err:
+                self.last_job_text = err
 
         def _tick(self, _dt) -> None:
             """UI-thread poll of the latest update (frames in between are dropped)."""
@@ -187,7 +209,26 @@ def build_app_class():
             if p.frame is not None and scr.name == "live":
                 scr.show_frame(p.frame, p.symbols)
             if p.state_changed or p.messages:
+                self._sound_for(p)
                 self.refresh_current()
+
+        def _sound_for(self, p) -> None:
+            t = self.live_vm.table if self.live_vm else None
+            over = bool(t is not None and t.finished)
+            if over and not self._was_over:
+                self.play("end")
+            elif p.state_changed and t is not None and self._pressed(t):
+                self.play("press")
+            elif any(m.level == "error" for m in p.messages):
+                self.play("error")
+            self._was_over = over
+
+        def _pressed(self, t) -> bool:
+            """True when the papers printed went up since the last look."""
+            n = t.edition
+            up = n > getattr(self, "_editions", n)
+            self._editions = n
+            return up
 
         def correct_component(self, component: str) -> bool:
             """Open the corrections screen on ``component`` when it is a story on
@@ -220,6 +261,7 @@ def build_app_class():
             self.start_vm.printer = settings.printer
             self.start_vm.camera = settings.camera
             self.start_vm.min_module_px = settings.min_module_px
+            self.sounds.muted = settings.mute
             if self.session is not None and hasattr(self.session, "apply_settings"):
                 self.session.apply_settings(settings)
             if settings.lang != self.lang:

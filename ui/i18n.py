@@ -63,6 +63,8 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                     "无法打开游戏：{error}"),
     "err.players_range": ("Elige de {low} a {high} jugadores", "Choose {low} to {high} players",
                           "请选择 {low} 至 {high} 名玩家"),
+    "err.no_mat_page": ("No se ve la portada de {colour} en su tablero", "{colour}'s front page is not seen on the mat",
+                        "没有在{colour}的玩家版面上看到头版"),
     "err.not_started": ("La partida aún no ha empezado", "The game has not started yet", "游戏尚未开始"),
     "err.not_over": ("La partida aún no ha terminado", "The game is not over yet", "游戏尚未结束"),
     "err.arrow_follows": ("La flecha sale de la partida: corrige noticias o reporteros",
@@ -117,6 +119,26 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "live.waiting": ("Sin partida", "No game", "无游戏"),
     "live.tags": ("{ok} etiquetas leídas, {bad} ilegibles", "{ok} tags read, {bad} unreadable",
                   "已识别 {ok} 个标签，{bad} 个无法识别"),
+    "banner.setup": ("Poned las cartas de titular iniciales donde la cámara las vea",
+                     "Lay out the initial headline cards where the camera sees them",
+                     "把起始头条卡摆在摄像头看得到的地方"),
+    "banner.over": ("Fin de la partida: gana {names}", "Game over: {names} wins", "游戏结束：{names} 获胜"),
+    "banner.adjust.one": ("Ajustad el tablero: queda {n} cosa de la lista", "Adjust the board: {n} thing left on the list",
+                          "请调整版图：清单上还剩 {n} 项"),
+    "banner.adjust.other": ("Ajustad el tablero: quedan {n} cosas de la lista",
+                            "Adjust the board: {n} things left on the list", "请调整版图：清单上还剩 {n} 项"),
+    "banner.turn": ("{name}: pon reporteros en una noticia o ve a imprenta",
+                    "{name}: put reporters on a story, or go to press", "{name}：派记者去一条新闻，或付印"),
+    "banner.final_turn": ("{name}: edición final: ve a imprenta o pasa", "{name}: final edition: go to press or pass",
+                          "{name}：最终版：付印或放弃"),
+    "panel.score": ("{points} puntos", "{points} points", "{points} 分"),
+    "panel.home.one": ("{n} reportero en casa", "{n} reporter home", "{n} 名记者在家"),
+    "panel.home.other": ("{n} reporteros en casa", "{n} reporters home", "{n} 名记者在家"),
+    "live.beat_head": ("{beat} · valor {news} · exclusiva {scoop}", "{beat} · value {news} · scoop {scoop}",
+                       "{beat} · 新闻值 {news} · 独家值 {scoop}"),
+    "live.camera_details": ("Detalles de la cámara", "Camera details", "摄像头详情"),
+    "live.corrections": ("Correcciones activas", "Active corrections", "当前更正"),
+    "live.results": ("Ver resultados", "See the results", "查看结果"),
     "adjust.arrow": ("Mueve la flecha de {beat} a {value}", "Move the {beat} arrow to {value}",
                      "把{beat}的箭头移到 {value}"),
     "adjust.bonus": ("Mueve el marcador de bonus de {beat} a {value}",
@@ -218,7 +240,20 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "press.left_out": ("Fuera: {stories}", "Left out: {stories}", "未放入：{stories}"),
     "press.exclusive": ("Exclusiva: {story}", "Exclusive: {story}", "独家：{story}"),
     "press.illegal": ("Portada no válida: {problem}", "Front page not legal: {problem}", "版面不合规：{problem}"),
-    "press.print": ("Imprimir periódico", "Print the paper", "打印报纸"),
+    "press.print": ("Imprimir este periódico", "Print this paper", "打印这份报纸"),
+    "press.latest": ("Tu último periódico", "Your latest paper", "你最新的报纸"),
+    "press.choose": ("¿Quién va a imprenta?", "Who goes to press?", "谁付印？"),
+    "line.placed": ("{story}: {points}", "{story}: {points}", "{story}：{points}"),
+    "line.exclusive": ("Exclusiva (cuenta doble): {story} {points}", "Exclusive (counts twice): {story} {points}",
+                       "独家（双倍）：{story} {points}"),
+    "line.left-out": ("Fuera de la portada: {story} {points}", "Left out: {story} {points}", "未放入：{story} {points}"),
+    "line.empty-top": ("Huecos en la fila de arriba: {points}", "Empty cells on the top row: {points}",
+                       "顶行空格：{points}"),
+    "line.empty-other": ("Otros huecos: {points}", "Other empty cells: {points}", "其他空格：{points}"),
+    "line.floor": ("Nunca por debajo de 0: {points}", "Never below 0: {points}", "最低为 0：{points}"),
+    "ask.print": ("¿Imprimir este periódico de {name}?", "Print this paper for {name}?", "为 {name} 打印这份报纸？"),
+    "ask.decline": ("¿{name} no va a imprenta? No se puede deshacer.", "{name} does not go to press? This cannot be undone.",
+                    "{name} 不付印？此操作无法撤销。"),
     "press.print_final": ("Imprimir clasificación", "Print the ranking", "打印排名"),
     "press.job": ("Impresión {state}: {message}", "Print {state}: {message}", "打印{state}：{message}"),
     "job.queued": ("en cola", "queued", "排队中"),
@@ -241,6 +276,14 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                         "{place}. {name}：{circulation} + 奖励 {bonus} = {total}"),
     "scores.winner": ("ganador", "winner", "获胜"),
     "scores.bonus_detail": ("{beat} +{points}", "{beat} +{points}", "{beat} +{points}"),
+    "scores.bonuses": ("Bonus por sección: {list}", "Beat bonuses: {list}", "栏目奖励：{list}"),
+    "scores.no_bonus": ("Sin bonus de sección", "No beat bonus", "无栏目奖励"),
+    "scores.new_game": ("Nueva partida con los mismos jugadores", "New game with the same players", "相同玩家开新局"),
+    "scores.print_receipt": ("Imprimir el resultado final", "Print the final receipt", "打印最终结果"),
+    "ask.new_game": ("¿Empezar una partida nueva con los mismos jugadores? Esta partida queda guardada.",
+                     "Start a new game with the same players? This game stays saved.",
+                     "与相同玩家开始新游戏？本局已保存。"),
+    "ask.print_final": ("¿Imprimir el resultado final?", "Print the final receipt?", "打印最终结果？"),
     "scores.export_json": ("Exportar JSON", "Export JSON", "导出 JSON"),
     "scores.bgstats": ("Enviar a BG Stats", "Send to BG Stats", "发送到 BG Stats"),
     "scores.exported": ("Guardado en {path}", "Saved to {path}", "已保存到 {path}"),
@@ -271,6 +314,17 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                        "Move the camera closer or use bigger tags", "请把摄像头移近或使用更大的标签"),
     "set.language": ("Idioma", "Language", "语言"),
     "set.save": ("Guardar", "Save", "保存"),
+    "set.paper": ("Papel", "Paper", "纸宽"),
+    "paper.384": ("58 mm", "58 mm", "58 毫米"),
+    "paper.576": ("80 mm", "80 mm", "80 毫米"),
+    "set.sound": ("Sonido", "Sound", "声音"),
+    "sound.on": ("Con sonido", "Sound on", "开启声音"),
+    "sound.off": ("Silencio", "Muted", "静音"),
+    "cut.yes": ("Cortar", "Cut", "切纸"),
+    "cut.no": ("No cortar", "Do not cut", "不切纸"),
+    "set.camera_no": ("Cámara {n}", "Camera {n}", "摄像头 {n}"),
+    "set.min_tag": ("Tamaño mínimo de etiqueta: {px} px por módulo", "Smallest tag size: {px} px per module",
+                    "最小标签尺寸：每模块 {px} 像素"),
     "set.saved": ("Ajustes guardados", "Settings saved", "设置已保存"),
     "err.width": ("Ancho {width} no válido: 384 (58 mm) o 576 (80 mm)",
                   "Width {width} not valid: 384 (58 mm) or 576 (80 mm)",
@@ -318,6 +372,16 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                        "已看到开局摆放：起始玩家可以开始"),
     "obs.illegal": ("no permitido ({section}): {detail}", "not allowed ({section}): {detail}",
                     "不允许（{section}）：{detail}"),
+    "obs.override_disputed": ("la cámara no ve lo que dijisteis y la partida siguió con lo que ve; quitad la corrección si está mal",
+                              "the camera does not see what you said and the game went on with what it sees; remove the correction if it is wrong",
+                              "摄像头没有看到你们更正的内容，游戏按它看到的继续；如更正有误请移除"),
+    "obs.override_camera_agrees": ("la cámara ya lo ve: corrección quitada", "the camera sees it now: correction removed",
+                                   "摄像头已看到：更正已移除"),
+    "obs.override_moot": ("la noticia dejó el tablero: corrección quitada", "the story left the board: correction removed",
+                          "新闻已离开版图：更正已移除"),
+    "obs.override_moved_on": ("la mesa siguió sin la corrección: se deshizo con su jugada",
+                              "the table moved on without the correction: it was taken back with its move",
+                              "桌面没有按更正继续：更正及其操作已撤回"),
     "press.decline": ("No ir a imprenta", "Do not go to press", "不付印"),
     "act.assign.one": ("{name} pone {n} reportero en {story}", "{name} puts {n} reporter on {story}",
                        "{name} 派 {n} 名记者到 {story}"),
@@ -362,6 +426,26 @@ def error_text(exc: BaseException, lang: str) -> str:
         except (KeyError, IndexError, ValueError):
             pass
     return str(exc)
+
+
+def report_text(key: str, params, lang: str, fallback: str) -> str:
+    """An observer report (``obs.<key>``) in ``lang``; colour and story values are
+    named for players; ``fallback`` when the key is not in the table."""
+    k = f"obs.{key}"
+    if not key or k not in TEXTS:
+        return fallback
+    values = dict(params or ())
+    for name, v in list(values.items()):
+        if isinstance(v, str) and f"colour.{v}" in TEXTS:
+            values[name] = colour(v, lang)
+        elif isinstance(v, str) and _story_shape(v) is not None:
+            values[name] = story_name(v, lang)
+        elif isinstance(v, str) and "," in v and all(_story_shape(x.strip()) for x in v.split(",")):
+            values[name] = ", ".join(story_name(x.strip(), lang) for x in v.split(","))
+    try:
+        return tr(k, lang, **values)
+    except (KeyError, ValueError, IndexError):
+        return fallback
 
 
 def check_lang(lang: str) -> str:

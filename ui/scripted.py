@@ -69,7 +69,8 @@ class ScriptedSession(GameSession):
         self._i += 1
         with self._lock:
             steps = self.runner.feed(snap)
-        messages = tuple(P.Message(self.report_text(s.report), s.report.level, s.report.rule)
+        messages = tuple(P.Message(self.report_text(s.report), s.report.level, s.report.rule,
+                                   s.report.key, tuple(s.report.params))
                          for s in steps if s.report)
         label = f"turn {self._i} of {len(self._snaps)}"
         self._publish(P.Update(frame=self._frame.image(label), snapshot=snap, messages=messages,

@@ -537,7 +537,8 @@ class GameSession:
         snap, report = reader.process(image, t)
         with self._lock:
             steps = self.runner.feed(snap)
-        messages = tuple(P.Message(self.report_text(s.report), s.report.level, s.report.rule)
+        messages = tuple(P.Message(self.report_text(s.report), s.report.level, s.report.rule,
+                                   s.report.key, tuple(s.report.params))
                          for s in steps if s.report)
         changed = any(s.action is not None or s.event_seq == 1 for s in steps)
         up = P.Update(frame=image, symbols=P.symbols_of(report), snapshot=snap,
@@ -549,13 +550,7 @@ class GameSession:
         """An observer report in the session's language (English if not in the table)."""
         from . import i18n
 
-        key = f"obs.{report.key}"
-        if key not in i18n.TEXTS:
-            return report.text
-        try:
-            return i18n.tr(key, self.lang, **dict(report.params))
-        except (KeyError, ValueError, IndexError):
-            return report.text
+        return i18n.report_text(report.key, report.params, self.lang, report.text)
 
     # -- protocol: views --------------------------------------------------------
     # Every view comes from ui.viewmodels.adapt, over the engine's own functions.
@@ -756,6 +751,52 @@ class GameSession:
         width = self.config.printer.width
         img = render_press_page(st, mine[n - 1], self.lang, width, self.runner.journal.game_id)
         return self._print(img, f"{colour}-paper{n}")
+
+    def _paper_result(self, colour: str, which: str):
+        """The engine's PressResult for ``which`` paper of ``colour``: ``suggested``
+        (the solver's page if the player went to press now), ``mat`` (the page seen
+        on the player's mat, scored as the engine would), ``last`` (the player's
+        latest printed press). CompanionError when there is none."""
+        st = self.state
+        if st is None:
+            raise _refuse("not_started", "the game has not started")
+        seat = self._seat(colour)
+        rules = self.runner.journal.rules
+        if which == "last":
+            mine = [r for r in st.press_results if r.player == seat]
+            if not mine:
+                raise _refuse("no_paper_yet", f"{colour} has not printed a paper yet", colour=colour)
+            return mine[-1]
+        page = None
+        if which == "mat":
+            snap = self.runner.last_snapshot
+            laid = self.runner.observer.read(st, snap).front.get(seat) if snap is not None else None
+            if not laid:
+                raise _refuse("no_mat_page", f"{colour}'s front page is not seen on the mat", colour=colour)
+            page = self.runner.observer.front_page_of(st, seat, laid)
+        try:
+            return rules.press_preview(st, seat, page)
+        except RuleError as exc:
+            raise _refuse("cannot_press", f"{colour} cannot go to press now: {exc.detail}", colour=colour,
+                          detail=exc.detail) from None
+
+    def last_paper(self, colour: str) -> P.FrontPageView | None:
+        """The latest paper ``colour`` printed (its page and breakdown), or None."""
+        try:
+            res = self._paper_result(colour, "last")
+        except CompanionError:
+            return None
+        lines = tuple(res.breakdown)
+        cells = adapt.front_page_view(self.state, res.claimed, res.front_page, res.front_page.ad_cell)
+        return dataclasses.replace(cells, score=res.total, lines=lines)
+
+    def print_paper(self, colour: str, which: str = "suggested") -> P.JobStatus:
+        """Print exactly the paper the press screen shows: ``suggested``, ``mat`` or
+        ``last`` (see _paper_result); the same page the preview drew."""
+        res = self._paper_result(colour, which)
+        img = render_press_page(self.state, res, self.lang, self.config.printer.width, self.runner.journal.game_id)
+        n = sum(1 for r in self.state.press_results if r.player == res.player)
+        return self._print(img, f"{colour}-paper{n if which == 'last' else n + 1}-{which}")
 
     def print_final(self) -> P.JobStatus:
         st = self.state

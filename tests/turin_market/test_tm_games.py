@@ -66,7 +66,7 @@ def test_random_games_end_conserve_shields_and_replay(n):
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_journals_replay_to_the_same_final_shields(tmp_path, n):
-    for seed in range(6):
+    for seed in range(15):
         setup, actions = random_game(1000 + seed * 5 + n, n)
         path = tmp_path / f"g{n}-{seed}.tcj"
         with Journal.create(path, "turin-market", setup) as j:
@@ -134,3 +134,19 @@ def test_describe_action_names_each_action():
                 assert f"player {d['player']}" in text
             seen.add(d["action"])
     assert {"reveal_cards", "reveal_bids", "pick", "reveal_leftovers"} <= seen
+
+
+def test_export_summary_and_a_fresh_seed(tmp_path):
+    from companion.games.turin_market import setup_to_dict
+    setup, actions = random_game(9, 4)
+    with Journal.create(tmp_path / "e.tcj", "turin-market", setup) as j:
+        for a in actions:
+            j.append(a)
+        rec = json.loads(json.dumps(j.export()))
+    summ = rec["summary"]
+    assert rec["scores"] == summ["final"]["scores"] == list(j.state.final.scores)
+    assert len(summ["auctions"]) == 5 and len(summ["final"]["payouts"]) == 9
+    assert any(f.endswith("goods.json") for f in summ["data_files"])
+    a, b = setup_to_dict(3), setup_to_dict(3)
+    assert isinstance(a["seed"], int) and a["seed"] != b["seed"]
+    assert new_game_from_dict(a).seed == a["seed"]

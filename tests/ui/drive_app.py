@@ -118,6 +118,10 @@ def main(out: Path, lang: str) -> None:
         report["checks"]["tap_screen"] = app.root.current
         report["checks"]["tap_selected"] = app.corrections_vm.selected_story
         app.go("live")
+        report["checks"]["labels_hidden"] = not [lab.text for lab in scr("live").ids.camera._labels if lab.text]
+        scr("live").ids.details.state = "down"  # "camera details" shows the tag labels
+        scr("live").ids.camera.show_labels = True
+        scr("live").ids.camera._redraw()
         report["checks"]["overlay_labels"] = [lab.text for lab in scr("live").ids.camera._labels if lab.text]
 
     # 3. corrections: vision saw 2 red reporters on crime-D3, there is 1
@@ -145,8 +149,10 @@ def main(out: Path, lang: str) -> None:
     def press():
         app.go("press")
         p = scr("press")
-        p.ids.player.text = "green"
+        next(w for w in p.ids.chooser.children if getattr(w, "colour", None) == "green").dispatch("on_release")
         p.ids["print"].dispatch("on_release")
+        report["checks"]["print_question"] = app.asking.question
+        app.asking.ids.yes.dispatch("on_release")
         report["checks"]["press_job"] = p.ids.job.text
         report["checks"]["press_claimed"] = p.ids.claimed.text
         report["checks"]["print_files"] = sorted(x.name for x in (tmp / "prints").glob("*.png"))
@@ -160,11 +166,15 @@ def main(out: Path, lang: str) -> None:
         report["checks"]["bgstats_link"] = s.last_link
         report["checks"]["chart_lines"] = {k: len(v) for k, v in s.ids.chart.lines.items()}
 
+    def tap_text(box, text):
+        next(w for w in box.walk(restrict=True) if getattr(w, "text", None) == text).dispatch("on_release")
+
     def settings():
         app.go("settings")
         st = scr("settings")
-        st.ids.width.text = "576"
+        tap_text(st.ids.width, "80 mm")
         st.ids.save.dispatch("on_release")
+        report["checks"]["saved_width"] = app.settings_vm.settings.printer.width
         report["checks"]["settings_status"] = st.ids.status.text
         st.ids.check.dispatch("on_release")
         report["checks"]["tag_report"] = st.ids.tag_report.text
@@ -172,7 +182,7 @@ def main(out: Path, lang: str) -> None:
     def to_zh():
         """Switch the language on the settings screen, as a player would."""
         st = scr("settings")
-        st.ids.lang.text = "中文"
+        tap_text(st.ids.lang, "中文")
         st.ids.save.dispatch("on_release")
         report["checks"]["lang_after_settings"] = app.lang
         app.go("live")

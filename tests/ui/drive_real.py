@@ -202,6 +202,10 @@ def main(out: Path) -> None:
         exp = app.live_vm.__class__(type("S", (), {"table": lambda s: truth, "adjustments": lambda s: []})(), "en")
         exp.refresh()
         report["checks"]["truth_rows"] = [r for r in exp.beat_rows() if not r.startswith(" ")]
+        report["checks"]["labels_hidden"] = not [lab.text for lab in scr("live").ids.camera._labels if lab.text]
+        scr("live").ids.details.state = "down"  # "camera details" shows the tag labels
+        scr("live").ids.camera.show_labels = True
+        scr("live").ids.camera._redraw()
         report["checks"]["overlay_labels"] = [lab.text for lab in scr("live").ids.camera._labels if lab.text]
         report["checks"]["journal_actions"] = len(sessions[0].runner.journal.actions())
 
@@ -226,10 +230,10 @@ def main(out: Path) -> None:
         p = scr("press")
         res = states[press_at].press_results[-1]
         colour = states[0].players[res.player].colour
-        p.ids.player.text = colour
-        p.refresh(colour)
+        p.choose(colour)
         report["checks"]["preview_claimed"] = p.ids.claimed.text
-        report["checks"]["truth_claimed"] = ", ".join(res.claimed)
+        from ui.i18n import story_name
+        report["checks"]["truth_claimed"] = "\n".join(story_name(x, "en") for x in res.claimed)
         report["checks"]["preview_score"] = p.vm.preview.suggested.score if p.vm.preview else None
         report["checks"]["truth_best_total"] = res.best_total
         report["checks"]["preview_scoop"] = p.vm.scoop_rows()
@@ -240,8 +244,12 @@ def main(out: Path) -> None:
         p = scr("press")
         presser = states[press_at].press_results[-1].player
         colour = states[0].players[presser].colour
-        p.ids.player.text = colour
+        p.choose(colour)
+        report["checks"]["press_pages"] = [w for w, _t, _p in p.vm.pages()]
+        report["checks"]["shown_paper_score"] = p.vm.pages()[0][2].score
+        report["checks"]["truth_paper_score"] = states[press_at].press_results[-1].total
         p.ids["print"].dispatch("on_release")
+        app.asking.ids.yes.dispatch("on_release")
         report["checks"]["press_colour"] = colour
         report["checks"]["press_job"] = p.ids.job.text
         job = p.vm.job

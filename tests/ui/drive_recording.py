@@ -98,6 +98,7 @@ def main(out: Path, rec: Path) -> None:
             row.ids.colour.text = p["colour"]
         rows[recording.first_player].ids.first.state = "down"
         st.ids.begin.dispatch("on_release")
+        app.root.get_screen("live").ids.details.state = "down"  # "camera details": tag labels
         report["checks"]["start_error"] = st.ids.error.text
         report["checks"]["after_begin"] = app.root.current
         report["checks"]["config"] = [sessions[0].config.recording, sessions[0].config.camera] if sessions else None

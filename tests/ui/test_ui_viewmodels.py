@@ -70,9 +70,11 @@ def test_adjustment_texts_in_three_languages():
     # the first draft's fields still work (story=, colour= with value = row*4+col)
     assert adjustment_text(Adjustment("ad", value=9, colour="red"), "en") == \
         "red: put an ad on your front page, row 3, column 2"
-    assert adjustment_text(Adjustment("remove", "war", story="war-A1"), "en") == "Take war-A1 off the board"
+    from ui.i18n import story_name
+    assert adjustment_text(Adjustment("remove", "war", story="war-A1"), "en") == \
+        f"Take {story_name('war-A1', 'en')} off the board"
     assert adjustment_text(Adjustment("place", "city", stories=("city-A1", "city-B2")), "en") == \
-        "Place city-A1, city-B2 in the New York City column"
+        f"Place {story_name('city-A1', 'en')}, {story_name('city-B2', 'en')} in the New York City column"
     with pytest.raises(ValueError):
         adjustment_text(Adjustment("teleport", "war", 1), "en")
 
@@ -282,7 +284,9 @@ def test_resume_lists_unfinished_journals_only(tmp_path):
 def test_front_page_blocks_are_fractions_from_the_bottom():
     from ui.viewmodels.press import blocks
     page = FrontPageView((Placement("war-D1", 0, 0, 2, 3), Placement("ad", 2, 3, 1, 1)), 0)
-    assert blocks(page, "en") == [("war-D1", 0.0, 0.0, 0.5, 1.0), ("ad", 0.75, 0.0, 0.25, pytest.approx(1 / 3))]
+    from ui.viewmodels.press import short_name
+    assert blocks(page, "en") == [(short_name("war-D1", "en"), 0.0, 0.0, 0.5, 1.0),
+                                  ("ad", 0.75, 0.0, 0.25, pytest.approx(1 / 3))]
     top = blocks(FrontPageView((Placement("city-A1", 0, 1, 2, 1),), 0), "en")[0]
     assert top[1:] == (0.25, pytest.approx(2 / 3), 0.5, pytest.approx(1 / 3))
 

@@ -8,7 +8,9 @@ from kivy.graphics import Color, Line, Rectangle
 from kivy.graphics.texture import Texture
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
 from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
@@ -35,6 +37,7 @@ class CameraView(Widget):
 
     texture = ObjectProperty(None, allownone=True)
     frame_size = ListProperty([0, 0])
+    show_labels = BooleanProperty(False)  # tag ids / reasons: "camera details" only
 
     def __init__(self, **kw):
         super().__init__(**kw)
@@ -108,8 +111,9 @@ class CameraView(Widget):
                 ov = self._overlays[i]
                 u = min(p[0] for p in ov.points)
                 v = min(p[1] for p in ov.points)
-                if lab.text != ov.label:  # re-render a label only when its text changes
-                    lab.text = ov.label
+                text = ov.label if self.show_labels else ""
+                if lab.text != text:  # re-render a label only when its text changes
+                    lab.text = text
                     lab.texture_update()
                     lab.size = lab.texture_size
                 lab.color, lab.opacity = ov.rgba, 1
@@ -234,3 +238,71 @@ def ask(question: str, on_yes) -> Ask:
         app.asking = a
     a.open()
     return a
+
+
+#: Beat colours on screen (RGBA), a dark tone of each news beat's colour.
+BEAT_RGBA = {"war": (0.45, 0.2, 0.18, 1), "crime": (0.22, 0.22, 0.3, 1), "city": (0.2, 0.35, 0.45, 1),
+             "politics": (0.4, 0.3, 0.15, 1), "human": (0.25, 0.4, 0.25, 1)}
+
+
+def hex_of(rgba) -> str:
+    return "".join(f"{int(c * 255):02x}" for c in rgba[:3])
+
+
+class PlayerPanel(BoxLayout):
+    """One player's panel: colour, name, newspaper, score, reporters home; the
+    active player is outlined."""
+
+    text = StringProperty("")
+    bg = ListProperty([0.2, 0.2, 0.2, 1])
+    ink = ListProperty([1, 1, 1, 1])
+    active = BooleanProperty(False)
+
+
+class PlayerStrip(GridLayout):
+    """Always-visible player panels (one per player, seat order), from the live
+    view-model's ``player_panels()`` (Kivy-free)."""
+
+    columns = NumericProperty(5)
+
+    def show(self, panels) -> None:
+        """panels: [(colour, text, active)]; one column per player when the strip
+        is wide enough (>= 220 dp each), else two."""
+        from kivy.metrics import dp
+
+        self.columns = max(1, min(len(panels) or 1, int(self.width // dp(220)) or 1))
+        while len(self.children) > len(panels):
+            self.remove_widget(self.children[0])
+        while len(self.children) < len(panels):
+            self.add_widget(PlayerPanel())
+        for w, (colour, text, active) in zip(reversed(self.children), panels):
+            w.text = text
+            w.bg = list(PLAYER_RGBA.get(colour, (0.3, 0.3, 0.3, 1)))
+            w.ink = list(PLAYER_INK.get(colour, (1, 1, 1, 1)))
+            w.active = active
+
+    def on_width(self, *_a) -> None:
+        from kivy.metrics import dp
+
+        n = len(self.children)
+        if n:
+            self.columns = max(1, min(n, int(self.width // dp(220)) or 1))
+
+
+class StoryTile(BoxLayout):
+    """A story as players see it: its shape drawn (cells to scale) in the beat's
+    colour, stars and headline, reporters as coloured dots."""
+
+    text = StringProperty("")
+    bg = ListProperty([0.2, 0.2, 0.2, 1])
+    glyph_rgba = ListProperty([0.9, 0.85, 0.7, 1])
+    glyph_w = NumericProperty(0)
+    glyph_h = NumericProperty(0)
+
+
+class CheckRow(Button):
+    """A board adjustment on the checklist: ticks itself when the camera sees it
+    done; the ones the camera cannot see are ticked with a tap."""
+
+    done = BooleanProperty(False)
+    index = NumericProperty(0)

@@ -105,8 +105,11 @@ class CorrectionsScreen(Screen):
         ask(vm.undo_question(), yes)
 
     def _changed(self) -> None:
-        App.get_running_app().state_changed()
+        app = App.get_running_app()
+        app.state_changed()
         self.refresh()
+        if app.root.current_screen is not self:
+            app.refresh_current()
 
 
 def vm_text(vm, key: str) -> str:

@@ -1,5 +1,7 @@
-"""Live table: camera image with tag outlines, state beside it, board adjustments,
-observer messages. Frames arrive through LiveVM's FrameSlot (no decoding here)."""
+"""Live table (docs/ui.md): the status banner (the one thing to do now, in the
+active player's colour), the player panels, the board adjustments as a checklist
+that ticks itself, the active corrections, the board drawn as beats and story
+shapes, the camera image (tag labels and counts behind "camera details")."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from kivy.metrics import dp
 from kivy.uix.screenmanager import Screen
 
 from ui import i18n
+from ui.screens.common import BEAT_RGBA, CheckRow, StoryTile
 from ui.viewmodels.live import overlays
 
 
@@ -19,42 +22,98 @@ class LiveScreen(Screen):
     def show_frame(self, frame, symbols) -> None:
         vm = App.get_running_app().live_vm
         h, w = frame.shape[:2]
+        self.ids.camera.show_labels = vm.details  # ids and reasons are camera details
         self.ids.camera.show(frame, overlays(symbols, w, h, vm.lang))
         self.ids.tags.text = vm.tags_text()
         self._camera_lost(vm)
+        if vm.snapshot is not None and vm.adjust:
+            self._checklist(vm)
+            self._banner(vm)
+
+    def toggle_details(self, on: bool) -> None:
+        vm = App.get_running_app().live_vm
+        if vm is not None:
+            vm.details = on
+
+    def _banner(self, vm) -> None:
+        text, colour = vm.banner()
+        self.ids.status.text = text
+        self.ids.status.paint(colour)
+
+    def _checklist(self, vm) -> None:
+        box = self.ids.adjust
+        rows = vm.checklist()
+        self.ids.adjust_head.opacity = 1 if rows else 0
+        self.ids.adjust_head.height = self.ids.adjust_head.texture_size[1] + dp(8) if rows else 0
+        while len(box.children) > len(rows):
+            box.remove_widget(box.children[0])
+        while len(box.children) < len(rows):
+            row = CheckRow()
+            row.bind(on_release=self._tick)
+            box.add_widget(row)
+        for i, (w, (text, done, camera)) in enumerate(zip(reversed(box.children), rows)):
+            w.index, w.done = i, done
+            w.text = ("✔ " if done else "□ ") + text
+
+    def _tick(self, row) -> None:
+        vm = App.get_running_app().live_vm
+        vm.tick(row.index)
+        self._checklist(vm)
+        self._banner(vm)
 
     def refresh(self) -> None:
-        vm = App.get_running_app().live_vm
+        app = App.get_running_app()
+        vm = app.live_vm
         if vm is None:
             return
-        vm.lang = App.get_running_app().lang
-        self.ids.status.text = vm.status_text()
-        self._fill(self.ids.beats, [(t, None) for t in vm.beat_rows() + [""] + vm.player_rows()])
-        self._fill(self.ids.adjust, [(t, (1, 0.85, 0.3, 1)) for t in vm.adjustment_rows()])
-        self._fill(self.ids.messages, vm.message_rows())
+        vm.lang = app.lang
+        self._banner(vm)
+        self.ids.players.show(vm.player_panels())
+        self._checklist(vm)
+        t = vm.table
+        self.ids.results.disabled = not (t is not None and t.finished)
+        self._corrections(app)
+        board = self.ids.board
+        board.clear_widgets()
+        for beat, head, stories in vm.board():
+            col = Factory.BeatColumn()
+            col.add_widget(Factory.HeadLabel(text=head))
+            for _sid, text, w, h in stories:
+                tile = StoryTile(text=text, bg=list(BEAT_RGBA.get(beat, (0.2, 0.2, 0.2, 1))))
+                tile.glyph_w, tile.glyph_h = dp(12) * w, dp(12) * h
+                col.add_widget(tile)
+            board.add_widget(col)
+        box = self.ids.messages
+        box.clear_widgets()
+        for text, rgba in vm.message_rows():
+            box.add_widget(Factory.BodyLabel(text=text, color=rgba))
         if vm.frames_shown == 0:
             self.ids.tags.text = i18n.tr("live.no_camera", vm.lang)
         self._camera_lost(vm)
 
     def _camera_lost(self, vm) -> None:
-        """Camera gone: say so where the tag count was, and show "retry now"."""
+        """Camera gone (waited for, the game kept): the banner says so (LiveVM.banner)
+        and a "retry now" button shows under the picture."""
         lost = vm.camera_lost()
         btn = self.ids.camera_retry
         btn.opacity, btn.disabled = (1, False) if lost else (0, True)
-        btn.height = dp(48) if lost else 0  # a touch target, only while it means something
-        if lost:
-            self.ids.tags.text = vm.camera_lost_text()
+        btn.height = dp(56) if lost else 0
 
     def retry_camera(self) -> None:
         vm = App.get_running_app().live_vm
         if vm is not None:
             vm.retry_camera()
 
-    @staticmethod
-    def _fill(box, rows) -> None:
+    def _corrections(self, app) -> None:
+        box = self.ids.corrections
         box.clear_widgets()
-        for text, rgba in rows:
-            lab = Factory.RowLabel(text=text)
-            if rgba:
-                lab.rgba = rgba
-            box.add_widget(lab)
+        cvm = app.corrections_vm
+        views = cvm.corrections() if cvm is not None else []
+        if not views:
+            return
+        cvm.lang = app.lang
+        box.add_widget(Factory.HeadLabel(text=i18n.tr("live.corrections", app.lang)))
+        for v in views:
+            r = Factory.OverrideRow()
+            r.ident, r.text = v.id, cvm.correction_text(v)
+            box.add_widget(r)

@@ -1,5 +1,7 @@
-"""Go to press: claimed stories, scoop points, the solver's front page beside the
-player's, the scores; one tap prints the paper."""
+"""Go to press (docs/ui.md): who goes to press (one tap per player), the claimed
+stories and scoop points, the suggested page and the page on the mat drawn with
+their stories, each with its score line by line and its own "print this paper"
+(asked first); "do not go to press" in the final presses (asked first)."""
 
 from __future__ import annotations
 
@@ -7,6 +9,8 @@ from kivy.app import App
 from kivy.factory import Factory
 from kivy.uix.screenmanager import Screen
 
+from ui import i18n
+from ui.screens.common import PLAYER_RGBA, ask
 from ui.viewmodels.press import blocks
 
 
@@ -25,30 +29,62 @@ class PressScreen(Screen):
         vm.lang = App.get_running_app().lang
         vm.load(colour)
         ids = self.ids
-        ids.player.values = [c for c, _ in vm.players()]
-        ids.player.text = vm.colour or ""
+        ids.chooser.clear_widgets()
+        for c, name in vm.players():
+            b = Factory.ToggleButton(text=name, group="press-player", font_size="18sp",
+                                     background_color=PLAYER_RGBA.get(c, (1, 1, 1, 1)),
+                                     state="down" if c == vm.colour else "normal", allow_no_selection=False)
+            b.colour = c
+            b.bind(on_release=lambda btn: self.choose(btn.colour))
+            ids.chooser.add_widget(b)
         ids.heading.text = vm.heading()
+        ids.heading.paint(vm.colour)
         ids.claimed.text = vm.claimed_text()
         ids.scoop.clear_widgets()
         for row in vm.scoop_rows():
-            ids.scoop.add_widget(Factory.RowLabel(text=row))
-        pv = vm.preview
-        ids.suggested.blocks = blocks(pv.suggested, vm.lang) if pv else []
-        ids.suggested_info.text = "\n".join(vm.page_texts(pv.suggested)) if pv else vm.error
-        mat = pv.player_page if pv else None
-        ids.mat.blocks = blocks(mat, vm.lang) if mat else []
-        ids.mat_info.text = "\n".join(vm.page_texts(mat))
+            ids.scoop.add_widget(Factory.BodyLabel(text=row))
+        pages = vm.pages()
+        self._pages = pages
+        for k, (grid, title, lines, button, box) in enumerate(
+                ((ids.suggested, ids.title0, ids.lines0, ids["print"], ids.page0),
+                 (ids.mat, ids.title1, ids.lines1, ids.print_mat, ids.page1))):
+            which, head, page = pages[k] if k < len(pages) else ("", "", None)
+            box.opacity = 1 if which else 0
+            box.disabled = not which
+            title.text = head
+            grid.blocks = blocks(page, vm.lang) if page else []
+            lines.clear_widgets()
+            if which:
+                for text in vm.page_texts(page):
+                    lines.add_widget(Factory.BodyLabel(text=text))
+            button.disabled = page is None
+        if not pages:
+            ids.title0.text = vm.error or i18n.tr("press.none_claimed", vm.lang)
         ids.job.text = vm.job_text()
         ids.decline.disabled = not vm.can_decline()
 
     def choose(self, colour: str) -> None:
-        if self.vm and colour and colour != self.vm.colour:
+        if self.vm and colour:
+            self.vm.job = None
             self.refresh(colour)
 
-    def print_paper(self) -> None:
-        self.vm.print_paper()
+    def ask_print(self, k: int) -> None:
+        vm = self.vm
+        if k >= len(getattr(self, "_pages", [])):
+            return
+        which = self._pages[k][0]
+        ask(i18n.tr("ask.print", vm.lang, name=vm.name(vm.colour)), lambda: self.print_paper(which))
+
+    def print_paper(self, which: str = "suggested") -> None:
+        self.vm.print_page(which)
         self.ids.job.text = self.vm.job_text()
+        App.get_running_app().play("press")
+
+    def ask_decline(self) -> None:
+        vm = self.vm
+        ask(i18n.tr("ask.decline", vm.lang, name=vm.name(vm.colour)), self.decline)
 
     def decline(self) -> None:
         self.vm.decline()
+        App.get_running_app().state_changed()
         self.refresh()

@@ -10,6 +10,7 @@ from kivy.factory import Factory
 from kivy.uix.screenmanager import Screen
 
 from ui.i18n import tr
+from ui.screens.common import PLAYER_INK, PLAYER_RGBA, PlayerPanel, ask
 from ui.viewmodels.scores import COLOUR_RGBA
 
 
@@ -27,22 +28,39 @@ class ScoresScreen(Screen):
         vm = self.vm
         if vm is None:
             return
-        vm.lang = App.get_running_app().lang
+        app = App.get_running_app()
+        vm.lang = app.lang
         ids = self.ids
-        ids.circulation.clear_widgets()
-        for name, pts, rgba in vm.circulation_rows():
-            lab = Factory.RowLabel(text=f"{name}: {pts}")
-            lab.rgba = rgba
-            ids.circulation.add_widget(lab)
+        text, colour = vm.result()
+        ids.result.text = text
+        ids.result.paint(colour)
+        ids.ranking.clear_widgets()
+        for c, text, winner in vm.ranking_panels():
+            panel = PlayerPanel(text=text, active=winner)
+            panel.bg = list(PLAYER_RGBA.get(c, (0.3, 0.3, 0.3, 1)))
+            panel.ink = list(PLAYER_INK.get(c, (1, 1, 1, 1)))
+            ids.ranking.add_widget(panel)
+        over = vm.ranking() is not None
+        ids.print_final.disabled = ids.new_game.disabled = ids.bgstats.disabled = not over
         lines, top, labels = vm.chart()
         ids.chart.colours = {c: COLOUR_RGBA.get(c, (1, 1, 1, 1)) for c in lines}
         ids.chart.top_value = top
         ids.chart.lines = lines
         ids.chart_axis.text = tr("scores.axis", vm.lang, top=top, presses=max(0, len(labels) - 1))
-        ids.ranking.clear_widgets()
-        for row in vm.ranking_rows():
-            ids.ranking.add_widget(Factory.RowLabel(text=row))
         ids.status.text = vm.status
+
+    def ask_print(self) -> None:
+        app = App.get_running_app()
+
+        def yes():
+            app.print_final()
+            self.ids.status.text = app.last_job_text
+
+        ask(tr("ask.print_final", app.lang), yes)
+
+    def ask_new_game(self) -> None:
+        app = App.get_running_app()
+        ask(tr("ask.new_game", app.lang), app.new_game_same_players)
 
     def export_json(self) -> None:
         app = App.get_running_app()

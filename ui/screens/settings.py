@@ -1,9 +1,11 @@
-"""Settings: printer (kind, target, profile, width, darkness, cut), camera, tag size
-check on the current frame, language."""
+"""Settings (docs/ui.md): language, printer (kind, address, paper, darkness, cut),
+sound, camera; the printer profile and the tag size check behind "camera
+details". Choices are buttons, counts are steppers; Save applies them."""
 
 from __future__ import annotations
 
 from kivy.app import App
+from kivy.factory import Factory
 from kivy.uix.screenmanager import Screen
 
 from ui import i18n
@@ -11,58 +13,76 @@ from ui.viewmodels.settings import PRINTER_KINDS, WIDTHS, printer_profiles
 
 
 class SettingsScreen(Screen):
+    pending: dict = {}
+
     def on_pre_enter(self, *_a):
+        self.pending = {}
         self.refresh()
 
     @property
     def vm(self):
         return App.get_running_app().settings_vm
 
+    def value(self, name: str):
+        s = self.vm.settings
+        current = {"lang": App.get_running_app().lang, "kind": s.printer.kind, "width": s.printer.width,
+                   "darkness": s.printer.darkness, "cut": s.printer.cut, "mute": s.mute,
+                   "camera": s.camera, "min_module_px": s.min_module_px}
+        return self.pending.get(name, current[name])
+
+    def _choices(self, box, name: str, options) -> None:
+        box.clear_widgets()
+        for value, label in options:
+            b = Factory.ToggleButton(text=label, font_size="18sp", group=f"set-{name}", allow_no_selection=False,
+                                     state="down" if value == self.value(name) else "normal")
+            b.text_size = (None, None)
+            b.bind(on_release=lambda btn, v=value: self.pick(name, v))
+            box.add_widget(b)
+
+    def pick(self, name: str, value) -> None:
+        self.pending[name] = value
+        self.refresh()
+
     def refresh(self) -> None:
         app = App.get_running_app()
         vm = self.vm
         vm.lang = app.lang
-        s, ids = vm.settings, self.ids
-        ids.kind.values = [i18n.tr(f"printer.{k}", app.lang) for k in PRINTER_KINDS]
-        ids.kind.text = i18n.tr(f"printer.{s.printer.kind}", app.lang)
-        ids.target.text = s.printer.target
+        lang, ids = app.lang, self.ids
+        self._choices(ids.lang, "lang", [(c, i18n.tr(f"lang.{c}", lang)) for c in i18n.LANGS])
+        self._choices(ids.kind, "kind", [(k, i18n.tr(f"printer.{k}", lang)) for k in PRINTER_KINDS])
+        self._choices(ids.width, "width", [(w, i18n.tr(f"paper.{w}", lang)) for w in WIDTHS])
+        self._choices(ids.darkness, "darkness", [(i, i18n.tr(f"darkness.{i}", lang)) for i in range(3)])
+        self._choices(ids.cut, "cut", [(True, i18n.tr("cut.yes", lang)), (False, i18n.tr("cut.no", lang))])
+        self._choices(ids.sound, "mute", [(False, i18n.tr("sound.on", lang)), (True, i18n.tr("sound.off", lang))])
+        if "target" not in self.pending:
+            ids.target.text = vm.settings.printer.target
         ids.profile.values = printer_profiles()
-        ids.profile.text = s.printer.profile
-        ids.width.values = [str(w) for w in WIDTHS]
-        ids.width.text = str(s.printer.width)
-        ids.darkness.values = [i18n.tr(f"darkness.{i}", app.lang) for i in range(3)]
-        ids.darkness.text = i18n.tr(f"darkness.{s.printer.darkness}", app.lang)
-        ids.cut.active = s.printer.cut
-        ids.camera.text = "" if s.camera is None else str(s.camera)
-        ids.min_module.text = f"{s.min_module_px:g}"
-        ids.lang.values = [i18n.tr(f"lang.{code}", app.lang) for code in i18n.LANGS]
-        ids.lang.text = i18n.tr(f"lang.{app.lang}", app.lang)
-        ids.status.text = vm.status
+        ids.profile.text = self.pending.get("profile", vm.settings.printer.profile)
+        cam = self.value("camera")
+        ids.camera.text = i18n.tr("set.camera_no", lang, n=(cam if cam is not None else 0) + 1)
+        ids.min_module.text = i18n.tr("set.min_tag", lang, px=f"{self.value('min_module_px'):g}")
+        ids.status.text = vm.status or i18n.tr("set.heading", lang)
+
+    def camera_step(self, delta: int) -> None:
+        cam = self.value("camera") or 0
+        self.pending["camera"] = max(0, min(9, cam + delta))
+        self.refresh()
+
+    def module_step(self, delta: float) -> None:
+        self.pending["min_module_px"] = max(1.0, min(20.0, self.value("min_module_px") + delta))
+        self.refresh()
 
     def save(self) -> None:
         ids = self.ids
         app = App.get_running_app()
-        darkness = ids.darkness.values.index(ids.darkness.text) if ids.darkness.text in ids.darkness.values else 1
-        cam = ids.camera.text.strip()
-        try:
-            kind = i18n.code_for("printer.", ids.kind.text, app.lang, PRINTER_KINDS)
-        except ValueError:
-            kind = ids.kind.text  # the view-model names what is wrong
-        ok = self.vm.update(kind=kind, target=ids.target.text, profile=ids.profile.text,
-                            width=ids.width.text, darkness=darkness, cut=ids.cut.active,
-                            camera=int(cam) if cam.isdigit() else None,
-                            min_module_px=ids.min_module.text or "0", lang=self._lang_code(ids.lang.text))
+        ok = self.vm.update(kind=self.value("kind"), target=ids.target.text, profile=ids.profile.text,
+                            width=self.value("width"), darkness=self.value("darkness"), cut=self.value("cut"),
+                            camera=self.value("camera"), min_module_px=self.value("min_module_px"),
+                            lang=self.value("lang"), mute=self.value("mute"))
         if ok:
+            self.pending = {}
             app.apply_settings(self.vm.settings)
-        ids.status.text = self.vm.status
-
-    @staticmethod
-    def _lang_code(label: str) -> str:
-        lang = App.get_running_app().lang
-        for code in i18n.LANGS:
-            if label in (code, i18n.tr(f"lang.{code}", lang)):
-                return code
-        return label  # unknown: the view-model reports it
+        self.refresh()
 
     def check_tags(self) -> None:
         app = App.get_running_app()

@@ -77,7 +77,7 @@ def front_page_view(state: pp.GameState, stories: Sequence[str], page: pp.FrontP
         cells.append(Placement("ad", ad_cell[0], ad_cell[1], 1, 1))
     left = tuple(sid for kind, sid, _ in lines if kind == "left-out" and sid)
     excl = next((sid for kind, sid, _ in lines if kind == "exclusive"), None)
-    return FrontPageView(tuple(cells), total, left, excl, legal, problem)
+    return FrontPageView(tuple(cells), total, left, excl, legal, problem, tuple(lines))
 
 
 def press_preview(state: pp.GameState, colour: str, mat_page: pp.FrontPage | None = None) -> PressPreview:

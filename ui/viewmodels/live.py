@@ -27,6 +27,7 @@ class Pending:
 
     frame: Any = None
     symbols: tuple = ()
+    snapshot: Any = None
     messages: list = None
     state_changed: bool = False
     frames_dropped: int = 0
@@ -48,6 +49,8 @@ class FrameSlot:
                     self._p.frames_dropped += 1
                 self._p.frame, self._p.symbols = up.frame, tuple(up.symbols)
                 self._has_frame = True
+            if up.snapshot is not None:
+                self._p.snapshot = up.snapshot
             self._p.messages.extend(up.messages)
             self._p.state_changed |= up.state_changed
 
@@ -119,7 +122,8 @@ def adjustment_text(a: Any, lang: str, names: Sequence[str] = ()) -> str:
     ``lang``; ``names`` gives player names by seat index. ValueError for an unknown
     kind."""
     b = i18n.beat(a.beat, lang) if a.beat else ""
-    stories = ", ".join(tuple(a.stories or ()) + ((a.story,) if getattr(a, "story", None) else ()))
+    stories = ", ".join(i18n.story_name(x, lang) for x in
+                        tuple(a.stories or ()) + ((a.story,) if getattr(a, "story", None) else ()))
     colour = getattr(a, "colour", None)
 
     def who(p):
@@ -150,6 +154,40 @@ def adjustment_text(a: Any, lang: str, names: Sequence[str] = ()) -> str:
     raise ValueError(f"unknown adjustment kind {a.kind!r}")
 
 
+#: Observer report keys that say what to do now (shown in the banner).
+TODO_KEYS = {"draw_card", "press_in_progress", "pass_newsboy", "place_stories", "setup_cards", "first_move"}
+
+#: Player colours as markup hex (reporter dots).
+COLOUR_HEX = {"red": "e04040", "blue": "5080ff", "green": "40c060", "yellow": "f0d040", "black": "202020"}
+
+
+def _headline(story: str, lang: str) -> str:
+    from printing.i18n import headlines_for
+
+    return headlines_for([story], lang)[story]
+
+
+def adjustment_seen(a: Any, snapshot: Any, table: Any = None) -> bool | None:
+    """Whether the camera sees adjustment ``a`` done in ``snapshot``: True/False
+    for what the camera reads (stories in or out of a column, the newsboy), None
+    for what it cannot see (arrow and bonus markers, ads, flipping arrows)."""
+    stories = tuple(a.stories or ()) + ((a.story,) if getattr(a, "story", None) else ())
+    if a.kind not in ("place", "remove", "to_pile", "newsboy"):
+        return None
+    if snapshot is None:
+        return False
+    sights = getattr(snapshot, "sightings", ())
+    if a.kind == "place":
+        return all(any(s.component == sid and s.zone == f"beat:{a.beat}" for s in sights) for sid in stories)
+    if a.kind in ("remove", "to_pile"):
+        return not any(s.component in stories and s.surface == "board" for s in sights)
+    mats = [s.surface for s in sights if s.component == "newsboy"]
+    if a.player is None:
+        return not any(m.startswith("mat-") for m in mats)
+    colour = table.players[a.player].colour if table is not None and 0 <= a.player < len(table.players) else None
+    return colour is not None and f"mat-{colour}" in mats
+
+
 def reporters_text(reps: Sequence[tuple[str, int]], lang: str) -> str:
     return ", ".join(f"{i18n.colour(c, lang)} {n}" for c, n in reps)
 
@@ -167,6 +205,10 @@ class LiveVM:
         self.symbols: tuple = ()
         self.frames_shown = 0
         self.frames_dropped = 0
+        self.snapshot = None  # the newest table snapshot (ticks the checklist)
+        self.fresh: list[Message] = []  # messages since the last state change
+        self.ticked: set[int] = set()  # adjustments ticked by a tap
+        self.details = False  # "camera details" shown
 
     def attach(self) -> None:
         """Subscribe to the session (call once) and read the current state."""
@@ -176,7 +218,10 @@ class LiveVM:
     def refresh(self) -> None:
         """Re-read table and adjustments from the session (UI thread)."""
         self.table = self.session.table()
-        self.adjust = list(self.session.adjustments())
+        adjust = list(self.session.adjustments())
+        if adjust != self.adjust:
+            self.ticked = set()
+        self.adjust = adjust
 
     def poll(self) -> Pending | None:
         """Take the pending update; refresh state and keep the last 6 messages."""
@@ -186,6 +231,11 @@ class LiveVM:
         if p.frame is not None:
             self.frames_shown += 1
             self.symbols = p.symbols
+        if p.snapshot is not None:
+            self.snapshot = p.snapshot
+        if p.state_changed:
+            self.fresh = []
+        self.fresh = (self.fresh + list(p.messages))[-4:]
         self.frames_dropped += p.frames_dropped
         if p.messages:
             # a message said again (the same report after each press) is shown once,
@@ -247,13 +297,17 @@ class LiveVM:
         names = [p.name for p in self.table.players] if self.table else []
         return [adjustment_text(a, self.lang, names) for a in self.adjust]
 
+    def message_text(self, m: Message) -> str:
+        """A message in the current language (re-worded after a switch)."""
+        return i18n.report_text(getattr(m, "key", ""), getattr(m, "params", ()), self.lang, m.text)
+
     def message_rows(self) -> list[tuple[str, tuple]]:
         """(text, rgba) for the newest observer messages, oldest first."""
         rows = []
         for m in self.messages:
             key = f"level.{m.level}"
             level = i18n.tr(key, self.lang) if key in i18n.TEXTS else m.level
-            rows.append((f"{level}: {m.text}", LEVEL_RGBA.get(m.level, LEVEL_RGBA["info"])))
+            rows.append((f"{level}: {self.message_text(m)}", LEVEL_RGBA.get(m.level, LEVEL_RGBA["info"])))
         return rows
 
     def camera_lost(self) -> bool:
@@ -269,6 +323,84 @@ class LiveVM:
         fn = getattr(self.session, "retry_camera", None)
         if fn is not None:
             fn()
+
+    # the table design (docs/ui.md) ---------------------------------------------------
+    def banner(self) -> tuple[str, str | None]:
+        """(text, colour): the one thing to do now, in the active player's colour."""
+        if self.camera_lost():  # nothing else can happen until it is back
+            return self.camera_lost_text(), None
+        t = self.table
+        if t is None:
+            return i18n.tr("banner.setup", self.lang), None
+        if t.finished:
+            rows = []
+            try:
+                rows = list(self.session.final_ranking() or [])
+            except Exception:  # noqa: BLE001 (a session without a ranking yet)
+                rows = []
+            winners = [r.name for r in rows if r.place == 1]
+            return i18n.tr("banner.over", self.lang, names=" & ".join(winners) or "-"), None
+        name = self.name_of(t.turn)
+        todo = [m for m in self.fresh if m.level in ("warning", "error") or getattr(m, "key", "") in TODO_KEYS]
+        if todo:
+            return f"{name}: {self.message_text(todo[-1])}", t.turn
+        left = [i for i, _ in enumerate(self.adjust) if not self.adjustment_done(i)]
+        if left:
+            return i18n.trn("banner.adjust", self.lang, len(left)), None
+        key = "banner.final_turn" if t.final else "banner.turn"
+        return i18n.tr(key, self.lang, name=name), t.turn
+
+    def player_panels(self) -> list[tuple[str, str, bool]]:
+        """(colour, text, active) per player: name, newspaper, score, reporters home."""
+        t = self.table
+        if t is None:
+            return [(p.colour, p.name, False) for p in self.session.players]
+        out = []
+        for p in t.players:
+            text = (f"[b]{p.name}[/b] · {i18n.colour(p.colour, self.lang)}\n{p.paper or ''}\n"
+                    + i18n.tr("panel.score", self.lang, points=p.circulation) + " · "
+                    + i18n.trn("panel.home", self.lang, p.reporters_home))
+            out.append((p.colour, text, p.colour == t.turn))
+        return out
+
+    def board(self) -> list[tuple[str, str, list[tuple[str, str, int, int]]]]:
+        """Per beat: (beat, heading, [(story, markup text, width, height cells)])."""
+        t = self.table
+        if t is None:
+            return []
+        out = []
+        for b in t.beats:
+            head = i18n.tr("live.beat_head", self.lang, beat=i18n.beat(b.beat, self.lang), news=b.news_value,
+                           scoop=b.scoop_value)
+            stories = []
+            for s in b.stories:
+                shape = i18n._story_shape(s.story)
+                w, h, stars = (shape[1], shape[2], shape[3]) if shape else (1, 1, 0)
+                dots = " ".join(f"[color=#{COLOUR_HEX.get(c, 'ffffff')}]{'●' * n}[/color]" for c, n in s.reporters)
+                text = f"{'★' * stars}  {_headline(s.story, self.lang)}" + (f"\n{dots}" if dots else "")
+                stories.append((s.story, text, w, h))
+            out.append((b.beat, head, stories))
+        return out
+
+    def adjustment_done(self, i: int) -> bool:
+        """True when adjustment ``i`` was ticked by a tap or the camera sees it done."""
+        if i in self.ticked:
+            return True
+        seen = adjustment_seen(self.adjust[i], self.snapshot, self.table)
+        return bool(seen)
+
+    def checklist(self) -> list[tuple[str, bool, bool]]:
+        """(text, done, seen by the camera: False = tick with a tap) per adjustment."""
+        names = [p.name for p in self.table.players] if self.table else []
+        out = []
+        for i, a in enumerate(self.adjust):
+            camera = adjustment_seen(a, self.snapshot, self.table) is not None
+            out.append((adjustment_text(a, self.lang, names), self.adjustment_done(i), camera))
+        return out
+
+    def tick(self, i: int) -> None:
+        """A tap on checklist row ``i`` ticks (or unticks) it."""
+        self.ticked ^= {i}
 
     def tags_text(self) -> str:
         syms = [symbol_from(s) for s in self.symbols]

@@ -36,8 +36,32 @@ def blocks(page: FrontPageView, lang: str) -> list[tuple[str, float, float, floa
     grid(page, lang)
     out = []
     for p in page.placements:
-        label = i18n.tr("cell.ad", lang) if p.item == "ad" else p.item
+        label = i18n.tr("cell.ad", lang) if p.item == "ad" else short_name(p.item, lang)
         out.append((label, p.col / COLS, (ROWS - p.row - p.height) / ROWS, p.width / COLS, p.height / ROWS))
+    return out
+
+
+def short_name(story: str, lang: str) -> str:
+    """A story on a page: stars and headline (no id)."""
+    from printing.i18n import headlines_for
+
+    shape = i18n._story_shape(story)
+    if shape is None:
+        return story
+    return f"{'★' * shape[3]} {headlines_for([story], lang)[story]}"
+
+
+def breakdown(page: FrontPageView, lang: str) -> list[str]:
+    """The score of a page line by line (values, exclusive, left-outs, empty
+    cells, the floor at 0), then the total."""
+    out = []
+    for kind, story, pts in page.lines:
+        name = i18n.story_name(story, lang) if story else ""
+        key = f"line.{kind}"
+        out.append(i18n.tr(key, lang, story=name, points=f"{pts:+d}") if key in i18n.TEXTS else f"{kind} {pts:+d}")
+    out.append(i18n.tr("press.score", lang, score=page.score))
+    if not page.legal:
+        out.append(i18n.tr("press.illegal", lang, problem=page.problem))
     return out
 
 
@@ -74,13 +98,45 @@ class PressVM:
     def name(self, colour: str) -> str:
         return dict(self.players()).get(colour, i18n.colour(colour, self.lang))
 
+    def last(self) -> FrontPageView | None:
+        get = getattr(self.session, "last_paper", None)
+        return get(self.colour) if get and self.colour else None
+
+    def pages(self) -> list[tuple[str, str, FrontPageView | None]]:
+        """What the screen shows, each with its own print button: (which, title,
+        page). Before a press: the suggested page and the one on the mat (None
+        when not seen); with nothing to claim: the player's latest paper."""
+        pv = self.preview
+        if pv is not None and pv.claimed:
+            return [("suggested", i18n.tr("press.suggested", self.lang), pv.suggested),
+                    ("mat", i18n.tr("press.yours", self.lang), pv.player_page)]
+        last = self.last()
+        if last is not None:
+            return [("last", i18n.tr("press.latest", self.lang), last)]
+        return []
+
+    def print_page(self, which: str) -> JobStatus | None:
+        """Print exactly the page shown as ``which`` (suggested, mat, last)."""
+        if self.colour is None:
+            return None
+        try:
+            make = getattr(self.session, "print_paper", None)
+            if make is not None:
+                self.job = make(self.colour, which)
+            else:
+                self.job = self.session.print_press(self.paper_number(), self.colour)
+            self.error = ""
+        except CompanionError as exc:
+            self.error, self.job = i18n.error_text(exc, self.lang), None
+        return self.job
+
     def heading(self) -> str:
         return i18n.tr("press.heading", self.lang, name=self.name(self.colour) if self.colour else "")
 
     def claimed_text(self) -> str:
         if not self.preview or not self.preview.claimed:
             return i18n.tr("press.none_claimed", self.lang)
-        return ", ".join(self.preview.claimed)
+        return "\n".join(i18n.story_name(x, self.lang) for x in self.preview.claimed)
 
     def scoop_rows(self) -> list[str]:
         if not self.preview:
@@ -89,17 +145,18 @@ class PressVM:
                 for c, pts in self.preview.scoop]
 
     def page_texts(self, page: FrontPageView | None) -> list[str]:
-        """Score, exclusive, left-out and legality lines of a page."""
+        """The page's score line by line (see ``breakdown``)."""
         if page is None:
             return [i18n.tr("press.not_seen", self.lang)]
-        out = [i18n.tr("press.score", self.lang, score=page.score)]
-        if page.exclusive:
-            out.append(i18n.tr("press.exclusive", self.lang, story=page.exclusive))
-        if page.left_out:
-            out.append(i18n.tr("press.left_out", self.lang, stories=", ".join(page.left_out)))
-        if not page.legal:
-            out.append(i18n.tr("press.illegal", self.lang, problem=page.problem))
-        return out
+        if not page.lines:  # a session without the breakdown: the summary
+            out = [i18n.tr("press.score", self.lang, score=page.score)]
+            if page.exclusive:
+                out.append(i18n.tr("press.exclusive", self.lang, story=i18n.story_name(page.exclusive, self.lang)))
+            if page.left_out:
+                out.append(i18n.tr("press.left_out", self.lang,
+                                   stories=", ".join(i18n.story_name(x, self.lang) for x in page.left_out)))
+            return out
+        return breakdown(page, self.lang)
 
     def paper_number(self) -> int:
         """The paper to print: the player's latest (PlayerView.papers), at least 1."""

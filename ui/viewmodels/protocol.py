@@ -99,11 +99,15 @@ def symbols_of(report: Any) -> tuple[Any, ...]:
 @dataclass(frozen=True)
 class Message:
     """An observer report: ``text`` already in the session's language, ``level``
-    one of LEVELS, ``rule`` the rule it is about (e.g. "Penny Press: Go to Press")."""
+    one of LEVELS, ``rule`` the rule it is about (e.g. "Penny Press: Go to Press"),
+    ``key``/``params`` the report's key and values (the app re-words it in another
+    language after a switch: ``ui.i18n.report_text``)."""
 
     text: str
     level: str = "info"
     rule: str = ""
+    key: str = ""
+    params: tuple[tuple[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -284,7 +288,10 @@ class FrontPageView:
 
     placements: what lies where. score: press total (floored at 0). left_out: claimed
     stories that did not fit. exclusive: the doubled story or None. legal: False when
-    the placement breaks the top-beat rule (then ``problem`` says why).
+    the placement breaks the top-beat rule (then ``problem`` says why). lines: the
+    score breakdown as (kind, story or None, points): ``placed``, ``exclusive``,
+    ``left-out``, ``empty-top``, ``empty-other``, ``floor`` (engine's
+    score_front_page).
     """
 
     placements: tuple[Placement, ...]
@@ -293,6 +300,7 @@ class FrontPageView:
     exclusive: str | None = None
     legal: bool = True
     problem: str = ""
+    lines: tuple[tuple[str, str | None, int], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -81,6 +81,38 @@ class ScoresVM:
             out.append(line)
         return out
 
+    def result(self) -> tuple[str, str | None]:
+        """(banner text, winner colour or None): who won, or that play goes on."""
+        rows = self.ranking()
+        if not rows:
+            return i18n.tr("scores.not_finished", self.lang), None
+        winners = [r for r in rows if r.place == 1]
+        return (i18n.tr("banner.over", self.lang, names=" & ".join(r.name for r in winners)),
+                winners[0].colour if len(winners) == 1 else None)
+
+    def ranking_panels(self) -> list[tuple[str, str, bool]]:
+        """(colour, markup text, winner) per player in rank order: place, name,
+        circulation + bonuses = total, then the bonuses per beat."""
+        rows = self.ranking()
+        if not rows:
+            t = self.session.table()
+            ps = sorted(t.players, key=lambda p: -p.circulation) if t else []
+            return [(p.colour, f"[b]{p.name}[/b]: " + i18n.tr("panel.score", self.lang, points=p.circulation),
+                     False) for p in ps]
+        out = []
+        for r in rows:
+            text = "[b]" + i18n.tr("scores.rank_row", self.lang, place=r.place, name=r.name,
+                                   circulation=r.circulation, bonus=sum(v for _, v in r.bonuses),
+                                   total=r.total) + "[/b]"
+            if r.winner:
+                text += " ★ " + i18n.tr("scores.winner", self.lang)
+            bon = ", ".join(i18n.tr("scores.bonus_detail", self.lang, beat=i18n.beat(b, self.lang), points=v)
+                            for b, v in r.bonuses)
+            text += "\n" + (i18n.tr("scores.bonuses", self.lang, list=bon) if bon
+                            else i18n.tr("scores.no_bonus", self.lang))
+            out.append((r.colour, text, r.winner))
+        return out
+
     def export_json(self, directory: str | Path) -> Path | None:
         """Write the game record to ``directory``/penny-press-<time>.json."""
         d = Path(directory)

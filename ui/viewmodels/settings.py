@@ -40,6 +40,7 @@ class Settings:
     recording: str = ""
     min_module_px: float = 3.5
     lang: str = "en"
+    mute: bool = False
 
 
 def module_px(corners: Sequence[tuple[float, float]]) -> float:
@@ -76,7 +77,7 @@ class SettingsVM:
             d = json.loads(self.path.read_text(encoding="utf-8"))
             pr = PrinterSettings(**d.get("printer", {}))
             return Settings(pr, d.get("camera", 0), d.get("recording", ""),
-                            float(d.get("min_module_px", 3.5)), d.get("lang", "en"))
+                            float(d.get("min_module_px", 3.5)), d.get("lang", "en"), bool(d.get("mute", False)))
         except (OSError, ValueError, TypeError):
             return Settings()
 

@@ -20,7 +20,7 @@ from companion.games.turin_market.engine import (Auction, FinalResult, GameState
                                                   sell_waiting, series_result, setup_to_dict,
                                                   tie_being_settled)
 from companion.games.turin_market.secret import SecretRound
-from companion.games.turin_market.tools import describe, describe_action, random_game
+from companion.games.turin_market.tools import describe, describe_action, random_game, record_summary
 
 __all__ = [
     "UNDO_BARRIERS", "Action", "Buy", "ChooseBuyer", "FlipCoin", "OfferForSale", "PassSale", "Pick", "RevealBids",
@@ -29,7 +29,7 @@ __all__ = [
     "Auction", "FinalResult", "GameState", "GoodPayout", "Offer", "PlayerSpec", "SeriesResult", "apply",
     "check_bid", "check_tie_add", "legal_actions", "majorities", "new_game", "new_game_from_dict", "seeded_flip",
     "sell_waiting", "series_result", "setup_to_dict", "tie_being_settled",
-    "SecretRound", "describe", "describe_action", "random_game",
+    "SecretRound", "describe", "describe_action", "random_game", "record_summary",
 ]
 
 from companion.registry import GameSpec  # noqa: E402

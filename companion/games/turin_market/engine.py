@@ -26,6 +26,7 @@ every state: ``sum(purse) + sum(on_sale) + bank == 15 * players``.
 from __future__ import annotations
 
 import hashlib
+import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
@@ -344,10 +345,14 @@ def new_game(players: Sequence[PlayerSpec] | int, payment_card: str = "classic",
 
 
 def setup_to_dict(players: Sequence[PlayerSpec] | int, payment_card: str = "classic", centre: Sequence[str] = (),
-                  seed: int = 0, payout_order: Sequence[str] = ()) -> dict:
+                  seed: int | None = None, payout_order: Sequence[str] = ()) -> dict:
     """JSON-safe setup record: ``{"game": "turin-market", "players": [{"name"}],
     "payment_card": "classic", "centre": [...], "seed": int}``, plus
-    ``"payout_order": [goods]`` when the table agreed on another order."""
+    ``"payout_order": [goods]`` when the table agreed on another order. ``seed``
+    None draws a fresh seed for the coin flips (from the OS); it is recorded here,
+    so the journal replays the same flips."""
+    if seed is None:
+        seed = secrets.randbelow(2**31)
     if isinstance(players, int):
         players = [PlayerSpec() for _ in range(players)]
     d = {"game": GAME_ID, "players": [{"name": p.name} for p in players], "payment_card": payment_card,

@@ -79,6 +79,8 @@ def random_game(seed: int, n_players: int, payment_card: str | None = None,
                     b = b if b <= cap else 0
                 elif rng.random() < 0.15 or cap == 0:
                     b = 0
+                elif rng.random() < 0.1:
+                    b = cap                     # all in: later payouts may force a loan
                 else:
                     b = rng.randint(1, min(cap, 6))
                 bids.append(b)
@@ -164,3 +166,37 @@ def describe_action(action: Action, lang: str = "en", catalog: Catalog | None = 
     if isinstance(a, TakeLoan):
         return f"player {a.player} takes a loan"
     return repr(a)
+
+
+def record_summary(state: GameState) -> dict:
+    """Added to exports: per seat the shields (purse, on sale, owed on the loan card,
+    loans), face-up cards, goods units and majorities, each finished auction (bids,
+    tie-round additions, coin flips, payments, picks, discards), and at the end the
+    payouts good by good and the data files they rest on (unverified guesses)."""
+    cat = state.catalog
+    n = state.n_players
+    out = {
+        "round": state.round, "phase": state.phase, "payment_card": state.payment_card,
+        "shields": list(state.scores), "purse": list(state.purse), "on_sale": list(state.on_sale),
+        "debt": list(state.debt), "loans": list(state.loans), "bank": state.bank,
+        "owned": [list(o) for o in state.owned],
+        "offers": [{"card": o.card, "seller": o.seller, "price": o.price} for o in state.offers.values()],
+        "units": [state.units(p) for p in range(n)],
+        "tokens": dict(state.tokens),
+        "auctions": [{"round": a.round, "centre": list(a.centre), "bids": list(a.bids or ()),
+                      "adds": list(a.adds), "flips": [list(f) for f in a.flips],
+                      "positions": list(a.positions), "payments": list(a.payments),
+                      "zero_tied": list(a.zero_tied), "picks": [list(x) for x in a.picks],
+                      "discarded": list(a.discarded)} for a in state.history],
+        "data_files": list(cat.guess_files),
+    }
+    f = state.final
+    if f is not None:
+        out["final"] = {
+            "scores": list(f.scores), "winners": list(f.winners), "returned_from_sale": list(f.returned_from_sale),
+            "before_repayment": list(f.before_repayment), "repaid": list(f.repaid),
+            "payouts": [{"good": g.good, "bank_amount": g.bank_amount, "units": list(g.units),
+                         "majority": list(g.majority), "minority": list(g.minority), "paid": list(g.paid),
+                         "share": g.share, "from_bank": g.from_bank, "forced_loans": list(g.forced_loans),
+                         "bank_paid_for": list(g.bank_paid_for)} for g in f.payouts]}
+    return out
