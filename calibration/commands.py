@@ -1,7 +1,7 @@
 """`companion` subcommands provided by the calibration package (registered in pyproject.toml).
 
 - ``companion calibrate camera --images DIR | --video FILE [--board-out board.png] [--out camera.json]``
-- ``companion calibrate table SOURCE [--camera camera.json] [--mats red,blue] [--size normal|large]
+- ``companion calibrate table SOURCE [--lens camera.json] [--mats red,blue] [--size normal|large]
   [--camera-size WxH] [--fourcc CODE] [--fps N]``
 - ``companion tags penny-press --paper a4|letter [--size normal|large] --out sheet.pdf``
 
@@ -41,11 +41,13 @@ def register(subparsers) -> None:
                                       "the tags; ends with a verdict and what to change. "
                                       "Exit 0: ready; 3: changes needed.")
     tab.add_argument("source", metavar="SOURCE", help="a camera index (0), an image, a video file or a folder of images")
-    tab.add_argument("--camera", metavar="JSON", help="intrinsics from 'calibrate camera' "
-                                                      "(default: use the saved ones if any)")
+    tab.add_argument("--lens", "--camera", dest="camera", metavar="JSON",
+                     help="lens model from 'calibrate camera' (default: your calibration in the user "
+                     "config dir if there is one, else estimated from the corner fiducials)")
     tab.add_argument("--mats", metavar="COLOURS", help="mats that must be in view, e.g. red,blue "
                                                        "(default: every mat seen)")
-    tab.add_argument("--size", choices=("normal", "large"), default="normal", help="tag size printed")
+    tab.add_argument("--size", choices=("normal", "large"), default=None,
+                     help="tag size to predict for (default: the size of the tags in view, else normal)")
     tab.add_argument("--camera-size", metavar="WxH",
                      help="live camera: the size to play with (default 3840x2160, the reference 4K "
                           "camera); the check runs in that mode")
@@ -135,24 +137,26 @@ def _cmd_camera(args: argparse.Namespace) -> int:
 
 
 def _cmd_table(args: argparse.Namespace) -> int:
-    from .camera import default_camera_path, load_camera
     from .check import check_table, read_frames
+    from .lens import describe, estimate_from_frame, find_lens
 
-    camera = None
-    if args.camera:
-        camera = load_camera(args.camera)
-    elif default_camera_path().exists():
-        camera = load_camera()
+    camera, source = find_lens(args.camera)
     from . import check
 
     mode = {"size": args.camera_size, "fourcc": args.fourcc, "fps": args.fps}
     frames = read_frames(args.source, camera_mode=mode)
     if check.last_camera_mode and str(args.source).isdigit():
         print(f"camera {args.source}: {check.last_camera_mode}")
+    estimate = None
     if camera is not None:
         h, w = frames[0].shape[:2]
         if (w, h) != camera.size:
             camera = camera.scaled_to((w, h))
+    else:
+        estimate = estimate_from_frame(frames[0])
+        if estimate is not None and estimate.trusted:
+            camera = estimate.camera
+    print(describe(estimate, source))
     mats = [c.strip() for c in args.mats.split(",") if c.strip()] if args.mats else None
     result = check_table(frames, camera=camera, mats=mats, size=args.size)
     print(result.report())

@@ -43,13 +43,18 @@ def register(subparsers) -> None:
     p.add_argument("--lang", choices=("es", "en", "zh"), default="en")
     p.set_defaults(func=cmd_games)
 
+    from .games.scoop.commands import register as register_scoop  # `companion dial` (light: no engine)
+
+    register_scoop(subparsers)
+
 
 def cmd_games(args) -> int:
     from . import registry
 
+    word = {"es": "jugadores", "en": "players", "zh": "人"}[args.lang]
     for row in registry.picker(args.lang):
         lo, hi = row["players"]
-        print(f"{row['id']:<14} {row['name']}  ({lo}-{hi} players)")
+        print(f"{row['id']:<14} {row['name']}  ({lo}-{hi} {word})")
     return 0
 
 

@@ -245,10 +245,30 @@ def run(args: argparse.Namespace) -> int:
     return 0 if all(r.outcome != "failed" for r in reports) else 1
 
 
+def _warn_damaged(queue) -> None:
+    """Say on stderr which job records cannot be read (they are skipped, and kept on
+    disk for a look, never deleted), instead of a queue that looks empty."""
+    import sys
+
+    from .queue import QueueError
+
+    bad = []
+    for p in sorted(queue.folder.glob("*.json")):
+        try:
+            queue.get(p.stem)
+        except QueueError:
+            bad.append(p.name)
+    if bad:
+        more = f" and {len(bad) - 5} more" if len(bad) > 5 else ""
+        print(f"warning: {len(bad)} damaged job record(s) in {queue.folder} skipped (kept there): "
+              f"{', '.join(bad[:5])}{more}", file=sys.stderr)
+
+
 def run_queue(args: argparse.Namespace) -> int:
     from .queue import PrintQueue
 
     queue = PrintQueue(args.queue)
+    _warn_damaged(queue)
     if args.drop:
         job = queue.drop(args.drop)
         print(f"{job.id}: dropped ({job.title})")

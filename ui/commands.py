@@ -21,10 +21,20 @@ def register(subparsers) -> None:
     add_camera_arguments(p)
     p.add_argument("--lang", choices=("es", "en", "zh"), help="language (default: the system's)")
     p.add_argument("--fake", action="store_true", help="a scripted demo game instead of the camera")
+    p.add_argument("--lens", metavar="JSON", help="lens model from 'companion calibrate camera' "
+                   "(default: your calibration if there is one, else estimated from the corner fiducials)")
     p.set_defaults(func=_run_app)
 
 
 def _run_app(args) -> int:
+    if getattr(args, "lens", None):
+        import os
+
+        from calibration.camera import load_camera
+        from calibration.lens import LENS_ENV
+
+        load_camera(args.lens)  # a clear error now, not a silent fallback later
+        os.environ[LENS_ENV] = os.path.abspath(args.lens)
     from .app import run_app
 
     return run_app(args)

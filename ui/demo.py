@@ -215,11 +215,13 @@ class DemoResult:
 
 def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int | None = None,
              printer: str | None = None, progress: bool = True, echo=print, max_frames: int | None = None,
-             reader=None, warn=None, camera_settings=None) -> DemoResult:
+             reader=None, warn=None, lens=None, camera_settings=None) -> DemoResult:
     """Play ``rec`` through the pipeline; see the module docstring.
 
     ``echo`` gets the results (press scores, ranking: stdout by default), ``warn``
     the warnings and problems (stderr by default; ``echo`` when only ``echo`` is given).
+    ``lens``: a lens file for a live camera or your own video
+    (``vision.register.registrar_for``).
     Raises CompanionError for a source that cannot be opened or gives no frame, and
     for a game that never started (naming why: e.g. the initial headline cards seen
     do not match the number of players).
@@ -238,9 +240,11 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
                   *out_dir.glob("press*.bin"), *out_dir.glob("final-receipt.*")]:
         stale.unlink(missing_ok=True)
     if reader is None:
-        from vision.pipeline import Pipeline
+        from vision.pipeline import pipeline_for
 
-        reader = Pipeline()
+        # a recording's own lens file (never the user's: another camera filmed it);
+        # a live camera or your own video: --lens, else your calibration, else estimated
+        reader = pipeline_for(rec.source, lens)
     runner = GameRunner(None, players=rec.players, first_player=rec.first_player, strike=rec.strike,
                         journal_path=journal_path, expected_cards=rec.initial_cards, game=rec.game)
     if runner.observer is None:
@@ -355,6 +359,8 @@ def register(subparsers) -> None:
     p.add_argument("--players", type=int, help="number of players for --source/--camera (2..5)")
     p.add_argument("--first-player", type=int, help="seat (1-based) of the first player (default: "
                    "whoever moves first on the table)")
+    p.add_argument("--lens", metavar="JSON", help="lens model from 'companion calibrate camera' for "
+                   "--source/--camera (default: your calibration if there is one, else estimated)")
     p.add_argument("--out", default="demo-output", help="output folder (default: demo-output)")
     p.add_argument("--printer", help="also print: tcp://host:9100, usb:VID:PID, serial:/dev/ttyUSB0, file:PATH")
     p.add_argument("--width", type=int, choices=(58, 80), help="paper width in mm (default: the printer "
@@ -413,7 +419,8 @@ def cmd_demo(args) -> int:
     from vision.sources import settings_from_args
 
     res = run_demo(rec, out, lang=args.lang, paper_mm=args.width, printer=args.printer,
-                   progress=not args.quiet, camera_settings=settings_from_args(args))
+                   progress=not args.quiet, lens=getattr(args, "lens", None),
+                   camera_settings=settings_from_args(args))
     if res.matches_truth is False:
         return EXIT_MISMATCH
     if not res.frames:

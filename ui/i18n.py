@@ -486,6 +486,15 @@ def beat(b: str, lang: str) -> str:
     return tr(f"beat.{b}", lang)
 
 
+def person(name: str, lang: str) -> str:
+    """A player as named on screen: the given name, or (no name given: the
+    session puts the colour code there) the colour in ``lang``, capitalised."""
+    if f"colour.{name}" in TEXTS:
+        text = colour(name, lang)
+        return text[:1].upper() + text[1:]
+    return name
+
+
 def colour(c: str, lang: str) -> str:
     return tr(f"colour.{c}", lang)
 

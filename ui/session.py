@@ -430,9 +430,11 @@ class GameSession:
 
     def _make_reader(self):
         if self._reader is None:
-            from vision.pipeline import Pipeline
+            from vision.pipeline import pipeline_for
 
-            self._reader = Pipeline()
+            # lens: a recording's own file, else $TABLE_COMPANION_LENS (app --lens),
+            # else the user's calibration, else estimated from the corner fiducials
+            self._reader = pipeline_for(self.config.recording)
         return self._reader
 
     def _text(self, key: str, **values) -> str:

@@ -52,6 +52,8 @@ def register(subparsers) -> None:
     p.add_argument("--max-frames", type=int, default=None, metavar="N",
                    help="stop after N scanned frames per source (default: all; "
                    "cameras: 30)")
+    p.add_argument("--lens", metavar="JSON", help="lens model from 'companion calibrate camera' "
+                   "(default: your calibration if there is one, else estimated from the corner fiducials)")
     p.add_argument("--track", action="store_true",
                    help="videos: run the tracker and print the table snapshot too")
     add_camera_arguments(p)
@@ -68,7 +70,7 @@ def _line(obj) -> None:
 def _scan(args) -> int:
     from companion.errors import CompanionError
 
-    from .pipeline import Pipeline, PipelineConfig
+    from .pipeline import PipelineConfig, pipeline_for
     from .sources import ImageSource, open_live, settings_from_args
 
     if args.every < 1:
@@ -89,7 +91,7 @@ def _scan(args) -> int:
         def make():
             cfg = PipelineConfig(backend=args.backend, prep=args.prep,
                                  rescue=not args.no_rescue, incremental=bool(args.track))
-            return Pipeline(cfg)
+            return pipeline_for(spec, args.lens, cfg)
 
         pipe = make()
         max_frames = args.max_frames
@@ -116,7 +118,7 @@ def _scan(args) -> int:
                 out = {"source": spec, "name": frame.name or None, "frame": frame.index,
                        "t": round(frame.t, 3), "size": [frame.image.shape[1], frame.image.shape[0]]}
                 out.update({k: v for k, v in rep.to_json().items()
-                            if k in ("symbols", "candidates", "poses", "timings_ms")})
+                            if k in ("symbols", "candidates", "poses", "lens", "timings_ms")})
                 if args.track:
                     out["snapshot"] = {"still": snap.still,
                                        "occluded_zones": sorted(snap.occluded_zones),

@@ -419,11 +419,15 @@ def why_unreadable(gray: np.ndarray, region: tuple[int, int, int, int],
 
 @dataclass
 class DecodeResult:
-    """Symbols decoded and candidates left over in one call (frame px)."""
+    """Symbols decoded and candidates left over in one call (frame px).
+
+    retry: regions around a lone finder pattern that nothing explains (not reported
+    as candidates: too often table texture), for the pipeline's still re-read."""
 
     symbols: list[Symbol] = field(default_factory=list)
     candidates: list[Candidate] = field(default_factory=list)
     rescued: int = 0
+    retry: list[Candidate] = field(default_factory=list)
 
 
 class Decoder:
@@ -561,10 +565,11 @@ class Decoder:
                 res.symbols += got
                 res.rescued += len(got)
                 continue
-            if len(g) < 2:
-                continue  # a lone square is too often table texture: not reported
             x0, y0, x1, y1 = reg
             quad = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32)
+            if len(g) < 2:  # a lone square is too often table texture: not reported
+                res.retry.append(Candidate(quad, ppm, "unreadable", 1))
+                continue
             res.candidates.append(Candidate(quad, ppm, why_unreadable(gray, reg, ppm, len(g)), len(g)))
 
 

@@ -67,6 +67,12 @@ class PipelineConfig:
     track_rescue_max: tracking-rescue crops per frame at most. max_wait_s: a changed
     tile that keeps moving is decoded anyway after this long (bounded latency; at low
     frame rates, e.g. 2 frames/s recordings, on the next frame).
+    reread_max: still re-read budget, crops per frame at most (0 = off): on tiles that
+    are neither changed nor moving nor glared, undecoded candidates and held tags not
+    found again are decoded once more on later frames (fresh sensor noise), each at
+    most reread_tries times until its tile changes. piece_heights: put a tag on
+    top of a piece back onto the surface under it (calibration's ``height_mm``) before
+    its zone is chosen; off for frames of flat pieces (the older rendered recordings).
     """
 
     backend: str = "zxing"
@@ -92,6 +98,9 @@ class PipelineConfig:
     missing_s: float = 0.5
     settle_s: float = 0.8
     track_rescue_max: int = 8
+    reread_max: int = 3
+    reread_tries: int = 12
+    piece_heights: bool = True
 
 
 @dataclass
@@ -134,6 +143,10 @@ class FrameReport:
     poses: surface -> (fiducials used, rms mm). decoded_fraction: share of the frame
     area decoded in this frame (0..1). full: the whole frame was decoded. motion:
     motion seen. moving_tiles / occluded_tiles: counts. timings_ms: per stage.
+    reread / reread_found: still re-read crops decoded in this frame / symbols they
+    gained (see ``PipelineConfig.reread_max``). lens: the lens model in use
+    (``vision.register.Registrar.lens_status``: ``"file"``, ``"user"``,
+    ``"estimated"``, ``"too distorted"`` or ``"none"``).
     """
 
     index: int
@@ -148,6 +161,9 @@ class FrameReport:
     occluded_tiles: int = 0
     rescued: int = 0
     timings_ms: dict[str, float] = field(default_factory=dict)
+    reread: int = 0
+    reread_found: int = 0
+    lens: str = "none"
 
     def to_json(self) -> dict:
         return {"index": self.index, "t": round(self.t, 3),
@@ -156,7 +172,7 @@ class FrameReport:
                 "poses": {k: {"fiducials": n, "rms_mm": round(r, 2)}
                           for k, (n, r) in self.poses.items()},
                 "decoded_fraction": round(self.decoded_fraction, 3), "full": self.full,
-                "motion": self.motion,
+                "motion": self.motion, "lens": self.lens,
                 "timings_ms": {k: round(v, 2) for k, v in self.timings_ms.items()}}
 
 
@@ -169,7 +185,9 @@ def _shifted(res, dx: int, dy: int):
         [Symbol(s.format, s.text, s.corners_px + off, s.backend, s.pass_, s.dictionary)
          for s in res.symbols],
         [Candidate(c.corners_px + off, c.px_per_module, c.reason, c.finders)
-         for c in res.candidates], res.rescued)
+         for c in res.candidates], res.rescued,
+        [Candidate(c.corners_px + off, c.px_per_module, c.reason, c.finders)
+         for c in res.retry])
 
 
 def _skin_fraction(img: np.ndarray, lo, hi) -> float:
@@ -212,6 +230,7 @@ class Pipeline:
         self._shape = None
         self._index = 0
         self._zone_px_cache: dict[str, tuple[SurfacePose, list]] = {}
+        self._heights: dict[str, float] = {}
 
     # ------------------------------------------------------------------ state
     def reset(self) -> None:
@@ -219,6 +238,7 @@ class Pipeline:
         moved camera, or frame times that go backwards (done automatically)."""
         self.tracker.reset()
         self.registrar.poses.clear()
+        self.registrar.reset_lens()
         self._shape = None
         self._zone_px_cache.clear()
 
@@ -238,8 +258,10 @@ class Pipeline:
         self._dirty_since = np.full((self._ny, self._nx), np.inf)
         self._cache: list[Symbol] = []
         self._cands: list[Candidate] = []
+        self._retry: list[Candidate] = []  # lone-finder regions (DecodeResult.retry)
         self._placed = None
         self._blob_since: dict[str, float] = {}
+        self._tries: dict[tuple, int] = {}   # still re-read target -> attempts
 
     def _tiles_of_box(self, x0, y0, x1, y1):
         """Tile index ranges covering a px box."""
@@ -288,6 +310,9 @@ class Pipeline:
         gray = None  # the full grey frame, made only for a whole-frame decode
         if self._shape != (H, W):
             self._reset_maps((H, W), small.shape)
+            set_size = getattr(self.registrar, "set_frame_size", None)
+            if set_size is not None:
+                set_size((W, H))
         ts, ny, nx = self._ts, self._ny, self._nx
         if self._prev is not None:
             moving = _tile_frac(cv2.absdiff(small, self._prev) > c.motion_level, ts, ny, nx) > c.motion_frac
@@ -351,6 +376,10 @@ class Pipeline:
             self._cache += [s for s in res.symbols if in_core(s.centre)]
             self._cands = [cd for cd in self._cands if not in_core(cd.centre)]
             self._cands += [cd for cd in res.candidates if in_core(cd.centre)]
+            self._retry = [cd for cd in self._retry if not in_core(cd.centre)]
+            self._retry += [cd for cd in res.retry if in_core(cd.centre)]
+            self._tries = {key: n for key, n in self._tries.items()
+                           if not in_core((key[1] * 8.0, key[2] * 8.0))}
             # the tile content as of this decode
             y0p, y1p = ty0 * ts, min(small.shape[0], ty1 * ts)
             x0p, x1p = tx0 * ts, min(small.shape[1], tx1 * ts)
@@ -386,9 +415,18 @@ class Pipeline:
             self._cache = dedupe(self._cache)
         tm["decode"] = (time.perf_counter() - t1) * 1000
 
+        # ---- still re-read: what is missing, on later frames, at a bounded budget ----
+        t15 = time.perf_counter()
+        n_reread, found = 0, 0
+        if c.reread_max > 0 and c.incremental and not full:
+            n_reread, found = self._reread(crop, decodable | moving
+                                           | ((t - self._last_motion) <= c.occlusion_linger_s)
+                                           | glare)
+        tm["reread"] = (time.perf_counter() - t15) * 1000
+
         # ---- register and place (only when the decoded set changed) ----------------
         t2 = time.perf_counter()
-        if regions or self._placed is None:
+        if regions or found or self._placed is None:
             poses = self.registrar.update(self._cache, t)
             self._placed = (poses, *self._interpret(poses))
         poses, reports, observations = self._placed
@@ -445,10 +483,79 @@ class Pipeline:
         report = FrameReport(index, t, reports, cands,
                              {k_: (p.markers, p.rms_mm) for k_, p in poses.items()},
                              decoded_area / float(H * W), full, motion, int(moving.sum()),
-                             int(occl_tiles.sum()), rescued, tm)
+                             int(occl_tiles.sum()), rescued, tm, n_reread, found,
+                             getattr(self.registrar, "lens_status", "none"))
         return snap, report
 
     # ------------------------------------------------------------------ helpers
+    def _reread(self, crop, busy: np.ndarray) -> tuple[int, int]:
+        """Decode again, on this frame, what earlier frames of a still table missed.
+
+        Targets: undecoded QR candidates (not glare), lone finder patterns nothing
+        explains (``DecodeResult.retry``) and tags the tracker holds but
+        that are not among the current symbols, whose tiles are not ``busy``
+        (changed, moving, recently moved or glared). Fewest attempts first; at most
+        ``reread_max`` crops per frame and ``reread_tries`` attempts per target until
+        its tile is decoded anew. Returns (crops decoded, symbols gained).
+        """
+        c = self.config
+        targets = []   # (tries, key, lo, hi, ppm, text)
+
+        def calm(lo, hi) -> bool:
+            ty0, ty1, tx0, tx1 = self._tiles_of_box(*lo, *hi)
+            return not busy[ty0:ty1, tx0:tx1].any()
+
+        def key_of(prefix, lo, hi):
+            cx, cy = (lo + hi) / 2
+            return (prefix, int(round(cx / 8.0)), int(round(cy / 8.0)))
+
+        for cd in self._cands + self._retry:
+            if cd.reason == "glare":
+                continue
+            lo, hi = cd.corners_px.min(0), cd.corners_px.max(0)
+            k_ = key_of("c", lo, hi)
+            n = self._tries.get(k_, 0)
+            if n < c.reread_tries and calm(lo, hi):
+                targets.append((n, k_, lo, hi, cd.px_per_module, None))
+        have = {s.text for s in self._cache}
+        for tr in self.tracker.tracks.values():
+            if not tr.text or tr.text in have:
+                continue
+            lo, hi = tr.corners_px.min(0), tr.corners_px.max(0)
+            pad = 0.6 * float((hi - lo).max())
+            lo, hi = lo - pad, hi + pad
+            k_ = key_of("t:" + tr.text, lo, hi)
+            n = self._tries.get(k_, 0)
+            if n < c.reread_tries and calm(lo, hi):
+                targets.append((n, k_, lo, hi, 99.0, tr.text))
+        targets.sort(key=lambda x: x[0])
+        done = found = 0
+        for n, k_, lo, hi, ppm, text in targets[:c.reread_max]:
+            self._tries[k_] = n + 1
+            done += 1
+            sub, (ox, oy) = crop(lo[0], lo[1], hi[0], hi[1])
+            box = (0, 0, sub.shape[1], sub.shape[0])
+            got = self.decoder.decode_region(sub, box, "sharpen_up2", "reread")
+            if not got and ppm < 3.0:
+                got = self.decoder.decode_region(sub, box, "sharpen_up3", "reread")
+            got = [s for s in got if s.text not in have and (text is None or s.text == text)]
+            if not got:
+                continue
+            off = np.float32([ox, oy])
+            got = [Symbol(s.format, s.text, s.corners_px + off, s.backend, s.pass_,
+                          s.dictionary) for s in got]
+            self._cache = dedupe(self._cache + got)
+            have |= {s.text for s in got}
+            found += len(got)
+            if text is None:  # the candidates there are explained now
+                def unexplained(cd, got=got):
+                    lo_, hi_ = cd.corners_px.min(0), cd.corners_px.max(0)
+                    return not any(lo_[0] <= s.centre[0] <= hi_[0] and lo_[1] <= s.centre[1] <= hi_[1]
+                                   for s in got)
+                self._cands = [cd for cd in self._cands if unexplained(cd)]
+                self._retry = [cd for cd in self._retry if unexplained(cd)]
+        return done, found
+
     def _card_area_px(self, track: Track) -> float:
         """Area (px) of the component's card/piece in the frame, from its tag's size
         in px and the printed sizes in calibration's components (mm)."""
@@ -463,6 +570,22 @@ class Pipeline:
             return w * h * ppm * ppm
         except Exception:  # unknown size: take the tag with its quiet zone, twice
             return 2.0 * (side_px * 1.4) ** 2
+
+    def _height(self, comp: str) -> float:
+        """How far the component's tag stands above its surface (mm; calibration's
+        components), 0 when ``piece_heights`` is off or the id has no size."""
+        if not self.config.piece_heights:
+            return 0.0
+        h = self._heights.get(comp)
+        if h is None:
+            from calibration.layouts import component_height_mm
+
+            try:
+                h = component_height_mm(comp)
+            except Exception:
+                h = 0.0
+            self._heights[comp] = h
+        return h
 
     def _interpret(self, poses: dict[str, SurfacePose]):
         from calibration.layouts import marker_owner
@@ -488,7 +611,7 @@ class Pipeline:
                     reports.append(SymbolReport(s, None, p.reason or "foreign"))
                     continue
                 comp = p.component
-            surface, zone, x, y, ang = locate(s.corners_px, poses)
+            surface, zone, x, y, ang = locate(s.corners_px, poses, self._height(comp))
             sg = Sighting(comp, surface, zone, x, y, ang)
             if comp in corners:  # the same component twice: keep the first
                 reports.append(SymbolReport(s, comp, "duplicate", surface, zone, x, y, ang))
@@ -531,6 +654,34 @@ class Pipeline:
                 if occl[ty0:ty1, tx0:tx1].any():
                     out.add(f"{surface}/{name}")
         return frozenset(out)
+
+
+def pipeline_for(source=None, lens=None, config: PipelineConfig | None = None) -> Pipeline:
+    """The pipeline the app, demo and scan use for a frame source.
+
+    source: the source spec (camera index, video, folder). lens: ``--lens FILE``.
+    The lens model comes from :func:`vision.register.registrar_for`. A recording
+    whose ``recording.json`` says ``"pieces": "flat"`` (rendered with every tag on
+    the table's plane, like the older bundled ones) is read without the piece-height
+    correction. Raises ``companion.errors.DataFileError`` for an unreadable lens file.
+    """
+    import json
+    from dataclasses import replace
+    from pathlib import Path
+
+    from .register import registrar_for
+
+    config = config or PipelineConfig()
+    if isinstance(source, (str, Path)):
+        p = Path(source)
+        meta = (p if p.is_dir() else p.parent) / "recording.json"
+        try:
+            flat = json.loads(meta.read_text(encoding="utf-8")).get("pieces") == "flat"
+        except (OSError, ValueError, AttributeError):
+            flat = False
+        if flat:
+            config = replace(config, piece_heights=False)
+    return Pipeline(config, registrar=registrar_for(lens, source=source))
 
 
 class PipelineWorker:

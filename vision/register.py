@@ -8,6 +8,13 @@ fiducials, lens distortion removed when a camera model is given). We ask for at 
 840 mm board) and reject fits worse than ``max_rms_mm``. The last good pose of a
 surface is kept while its fiducials are hidden (a hand over a corner), so tags keep
 their zones; a new good pose replaces it.
+
+Lens: a calibrated model (``camera``; see :func:`registrar_for`) is used as given.
+Without one, the first frame that shows a surface with >= 3 corner fiducials has its
+dominant radial term estimated from them (``calibration.lens.estimate_radial``);
+the estimate is kept until :meth:`Registrar.reset_lens` (a moved camera), and
+``lens_status`` says which model is in use, or that the view is too distorted to
+trust without ``companion calibrate camera``.
 """
 
 from __future__ import annotations
@@ -32,6 +39,33 @@ class SurfacePose:
 
     registration: object
     t: float
+    frame_size: tuple[int, int] | None = None
+    calibrated: bool = False
+
+    def camera_centre(self) -> np.ndarray | None:
+        """The camera's centre ``(x_mm, y_mm, height_mm)`` in this surface's frame
+        (``calibration.lens.camera_centre_mm``), from the fit and the intrinsics: the
+        calibrated K, else a focal length estimated from the fit itself (principal
+        point at the frame centre), else the frame width. None without a frame size.
+        Cached."""
+        got = getattr(self, "_centre", False)
+        if got is not False:
+            return got
+        from calibration.lens import camera_centre_mm, focal_from_homography
+
+        reg = self.registration
+        out = None
+        if self.calibrated and reg.camera is not None:
+            out = camera_centre_mm(reg.H_inv, reg.camera.K)
+        elif self.frame_size is not None:
+            w, h = self.frame_size
+            f = focal_from_homography(reg.H_inv, (w / 2, h / 2))
+            if f is None or not 0.25 * w <= f <= 6.0 * w:
+                f = float(w)
+            K = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1.0]])
+            out = camera_centre_mm(reg.H_inv, K)
+        object.__setattr__(self, "_centre", out)
+        return out
 
     @property
     def surface(self) -> str:
@@ -89,14 +123,51 @@ class Registrar:
     """
 
     def __init__(self, layout_names=LAYOUTS, max_rms_mm: float = 3.0, camera=None,
-                 min_fiducials: int = 2):
+                 min_fiducials: int = 2, estimate_lens: bool = True, lens_source: str = "file"):
         if min_fiducials < 1:
             raise ValueError("min_fiducials must be >= 1")
         self.table = fiducial_table(layout_names)
         self.max_rms_mm = max_rms_mm
         self.camera = camera
+        self._given = camera
         self.min_fiducials = min_fiducials
         self.poses: dict[str, SurfacePose] = {}
+        self.estimate_lens = estimate_lens and camera is None
+        self.frame_size: tuple[int, int] | None = None   # (w, h) px, set by the pipeline
+        self.lens_estimate = None
+        #: "file" / "user" (calibrated), "estimated", "too distorted", "none"
+        self.lens_status = lens_source if camera is not None else "none"
+
+    def set_frame_size(self, size: tuple[int, int]) -> None:
+        """The frame size (w, h) px: scales a calibrated model measured at another
+        resolution (``CameraModel.scaled_to``); a new size re-estimates the lens."""
+        size = (int(size[0]), int(size[1]))
+        if size == self.frame_size:
+            return
+        self.frame_size = size
+        if self._given is not None:
+            self.camera = self._given if tuple(self._given.size) == size else self._given.scaled_to(size)
+        else:
+            self.reset_lens()
+
+    def reset_lens(self) -> None:
+        """Forget an estimated lens (the camera moved or changed)."""
+        if self._given is None:
+            self.camera = None
+            self.lens_estimate = None
+            self.lens_status = "none"
+
+    def _estimate(self, groups, layouts) -> None:
+        from calibration.lens import estimate_radial
+
+        est = estimate_radial([(fids, layouts[sf], sf) for sf, fids in groups.items()],
+                              self.frame_size, max_rms_mm=0.5 * self.max_rms_mm)
+        if est is None:
+            return  # too few fiducials yet: try again on a later frame
+        self.lens_estimate = est
+        self.camera = est.camera
+        self.lens_status = ("too distorted" if not est.trusted
+                            else "estimated" if est.camera is not None else "none")
 
     def is_fiducial(self, sym: Symbol) -> bool:
         return sym.format == "ArUco" and sym.text.isdigit() and int(sym.text) in self.table
@@ -114,6 +185,9 @@ class Registrar:
             groups.setdefault(surface, []).append(
                 Fiducial(int(s.text), np.asarray(s.corners_px, np.float64).reshape(4, 2)))
             layouts[surface] = lay
+        if (self.estimate_lens and self.lens_estimate is None and self.frame_size
+                and self._given is None and groups):
+            self._estimate(groups, layouts)
         for surface, fids in groups.items():
             if len({f.id for f in fids}) < self.min_fiducials:
                 continue
@@ -121,8 +195,37 @@ class Registrar:
                                    min_points=4 * self.min_fiducials)
             if reg is None or reg.rms_mm > self.max_rms_mm:
                 continue
-            self.poses[surface] = SurfacePose(reg, t)
+            self.poses[surface] = SurfacePose(reg, t, self.frame_size,
+                                              self.lens_status in ("file", "user"))
         return dict(self.poses)
 
     def forget(self, surface: str) -> None:
         self.poses.pop(surface, None)
+
+
+def registrar_for(lens=None, source=None, **kw) -> Registrar:
+    """A :class:`Registrar` with the lens model the app, demo and scan use.
+
+    lens: an explicit JSON from ``companion calibrate camera`` (``--lens FILE``;
+    raises ``companion.errors.DataFileError`` when unreadable). source: the frame
+    source spec; when it is a recording (a folder with ``recording.json``, or a file
+    in one) its own ``camera.json`` is used when present and never the user's
+    calibration (another camera filmed it). Otherwise ``$TABLE_COMPANION_LENS``
+    (set by ``companion app --lens``), then the user's calibration
+    (``calibration.camera.default_camera_path``) when present, else none (estimated
+    from the fiducials, see the module doc). kw: passed to :class:`Registrar`.
+    """
+    from pathlib import Path
+
+    from calibration.lens import find_lens
+
+    if lens is None and isinstance(source, (str, Path)):
+        p = Path(source)
+        folder = p if p.is_dir() else p.parent
+        if (folder / "recording.json").is_file():
+            own = folder / "camera.json"
+            if not own.is_file():
+                return Registrar(**kw)
+            lens = own
+    camera, where = find_lens(lens)
+    return Registrar(camera=camera, lens_source=where, **kw)

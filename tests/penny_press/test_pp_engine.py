@@ -63,6 +63,19 @@ def test_setup_overflow_result_does_not_depend_on_the_card_order(cards):
     assert len(seen) == 1
 
 
+def test_setup_overflow_without_a_three_star_c_or_d_leaves_what_does_not_fit():
+    # only with edited card data: war asks C, C, D, D, A, A (10 spaces) and holds no
+    # 3-star C or D; as in play, the story that no longer fits stays on its pile
+    from types import SimpleNamespace
+
+    from companion.games.penny_press.engine import _add_setup_stories
+    cards = [SimpleNamespace(stories=(("war", sh),)) for sh in "CCDDAA"]
+    board, piles = {b: () for b in CAT.beats}, CAT.initial_piles()
+    _add_setup_stories(CAT, cards, board, piles)
+    assert board["war"] == ("war-C1", "war-C2", "war-D1", "war-D2", "war-A1")
+    assert piles["war-A"] == ("war-A3", "war-A2")
+
+
 def test_setup_empty_pile_places_nothing():
     s = game(5, ["H01", "H07", "H17", "H29", "H39"])   # war-D asked 5 times, 3 in the pile
     assert s.board["war"] == ("war-D1", "war-D2", "war-D3")

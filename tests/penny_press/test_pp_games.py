@@ -1,4 +1,5 @@
-"""Property tests: thousands of random legal games to the end, replay from JSON gives
+"""Property tests: hundreds of random legal games to the end (thousands, as figures:
+benchmarks/bench_games.py), replay from JSON gives
 identical states and scores, invariants hold after every action, and every action
 legal_actions offers is accepted."""
 
@@ -37,7 +38,7 @@ def _play(setup, actions):
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_many_random_games_end_and_replay_identically(n):
-    games = 400
+    games = 100  # thousands: benchmarks/bench_games.py (figures, every registered game)
     for seed in range(games):
         strike = n >= 4 and seed % 2 == 1
         setup, actions = random_game(seed * 7 + n, n, strike)

@@ -123,3 +123,18 @@ def test_the_mask_dated_463_and_the_oldest_mask_award():
     vp10, vp12 = cat.vp_of_space(10), cat.vp_of_space(12)
     assert after.scores == (before[0] + vp10 + 2, before[1] + vp12)
     assert ev.shift == 5 and {(x.owner, x.space) for x in after.shown} == {(0, 5), (1, 7)}
+
+
+def test_previews_match_what_happens():
+    from companion.games.pergamon import pay_out, preview_exhibit
+    tiles = [tile(f"X{i}", 1 + i % 5, 10 + i) for i in range(5)]
+    s = game(3, catalog(tiles, spaces=SPACES))
+    s = replace(s, phase=REVEAL, backs=("chest", "bag"), figures=(2, 3, 6))
+    assert [got for *_, got in pay_out(s, 11)] == [2, 3, 6]
+    assert [got for *_, got in pay_out(s, 4)] == [2, 0, 2]
+    cat = _collection_cat()
+    e = acting(game(3, cat), 0, coins=4, hand=("BR", "VA", "MA"))
+    e = replace(e, shown=(shown(1, 1, ("O1",), 16), shown(2, 1, ("O2",), 12), shown(1, 2, ("O3",), 9)))
+    res = preview_exhibit(e, Exhibit(0, ("BR", "VA", "MA"), polish=2))
+    assert (res.shown.value, res.shown.space) == (14, 14)
+    assert apply(e, Exhibit(0, ("BR", "VA", "MA"), polish=2)).log[-1] == res

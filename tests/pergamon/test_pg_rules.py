@@ -122,6 +122,7 @@ def test_dig_rules():
 def test_exhibit_refusals():
     s = acting(game(3, CAT), 0, coins=2, hand=("C1", "C2", "C3", "C8"))
     rejects(s, Exhibit(0, ("C1",)), apply, "Exhibiting")                # too short
+    rejects(s, Exhibit(0, (["C1"], "C2")), apply, "Exhibiting")         # not tile ids
     rejects(s, Exhibit(0, ("C1", "C1")), apply, "Exhibiting")
     rejects(s, Exhibit(0, ("C1", "C4")), apply, "Exhibiting")           # not in hand
     rejects(s, Exhibit(0, ("C2", "C1")), apply, "Exhibiting")           # mask | vase: no object
@@ -178,6 +179,7 @@ def test_storage_three_free_then_one_coin_per_started_three():
     assert after.coins[0] == 0 and len(after.hands[0]) == 6 and {"O1", "O2"} <= set(after.box)
     rejects(s, Store(0, ("C1",)), apply, "Storage")
     rejects(s, Store(0, ("O1", "O1")), apply, "Storage")
+    rejects(s, Store(0, (["O1"],)), apply, "Storage")
 
 
 def test_evaluation_after_turn_5_pays_spaces_awards_oldest_vase_and_shifts_3():
@@ -315,3 +317,37 @@ def test_replay_lines_and_export_summary_name_the_unverified_data(tmp_path):
     assert [e["turn"] for e in summ["evaluations"]] == [5, 7, 9, 12]
     assert any("tiles.csv" in f for f in summ["data_files"]) and any("plan_vp" in f for f in summ["data_files"])
     assert "rules.json: plan_vp" in text
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=150, deadline=None)
+@given(spaces=st.lists(st.integers(1, 13), min_size=2, max_size=4, unique=True), total=st.integers(2, 16))
+def test_funds_shares_add_up_right_to_left(spaces, total):
+    from companion.games.pergamon import pay_out
+    cat = default_catalog()
+    n = len(spaces)
+    s = replace(game(n), phase=REVEAL, backs=("bag", "chest"), figures=tuple(spaces))
+    paid = pay_out(s, total)
+    assert [sp for _, sp, _, _ in paid] == sorted(spaces)                  # from the right
+    assert sum(got for *_, got in paid) == total                          # every coin is taken
+    for who, sp, asked, got in paid[:-1]:
+        assert asked == cat.space(sp).coins and got in (0, asked)
+    left = total - sum(got for *_, got in paid[:-1])
+    assert paid[-1][3] == left                                            # the last takes the rest
+
+
+def test_cli_sample_replay_and_export_a_pergamon_game(tmp_path, capsys):
+    import json as _json
+    from companion.cli import main
+    path = tmp_path / "pg.sqlite"
+    assert main(["sample", str(path), "--game", "pergamon", "--players", "2"]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "digs gallery" in out and "funds cards:" in out and "ranking:" in out
+    assert main(["export", str(path), "-o", str(tmp_path / "pg.json")]) == 0
+    rec = _json.loads((tmp_path / "pg.json").read_text())
+    assert rec["game"] == "pergamon" and rec["over"] and rec["summary"]["final"]["scores"] == rec["scores"]

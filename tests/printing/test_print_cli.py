@@ -218,3 +218,15 @@ def test_a_file_printer_in_a_missing_folder_is_refused_before_anything(game, tmp
     assert rc == 1
     assert "does not exist" in capsys.readouterr().err
     assert not q.exists() or not any(q.glob("*.json"))
+
+
+def test_print_queue_names_damaged_job_records(tmp_path, capsys):
+    """A job record that cannot be read is named on stderr (kept on disk), not hidden
+    behind 'the queue is empty'."""
+    q = tmp_path / "q"
+    q.mkdir()
+    (q / "0001-broken.json").write_text("{not json")
+    assert main(["print-queue", "--queue", str(q), "--list"]) == 0
+    out, err = capsys.readouterr()
+    assert "0001-broken.json" in err and "damaged" in err
+    assert (q / "0001-broken.json").exists()

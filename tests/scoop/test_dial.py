@@ -101,3 +101,13 @@ def test_a_number_not_on_the_dial_is_refused():
         with pytest.raises(CompanionError):
             d.dial(n)
     assert d.calls == [] and d.position == 0
+
+
+def test_every_signal_is_worded_in_es_en_zh():
+    from companion.games.scoop.texts import SIGNALS, UI
+
+    assert set(SIGNALS) == set(D.SIGNALS)
+    for rows in (SIGNALS, UI):
+        for key, row in rows.items():
+            assert set(row) == {"es", "en", "zh"}, key
+            assert all(row.values())

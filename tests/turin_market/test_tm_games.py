@@ -131,7 +131,7 @@ def test_describe_action_names_each_action():
             assert text and "(" not in text.split()[0]          # worded, not a repr
             d = action_to_dict(a)
             if "player" in d:
-                assert f"player {d['player']}" in text
+                assert f"player {d['player'] + 1}" in text
             seen.add(d["action"])
     assert {"reveal_cards", "reveal_bids", "pick", "reveal_leftovers"} <= seen
 

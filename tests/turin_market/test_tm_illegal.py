@@ -121,3 +121,15 @@ def test_pass_the_tablet_gives_the_same_reveal_as_typed_in_values():
     s = apply(s, sr.reveal())
     with pytest.raises(RuleError):
         SecretRound(s)                                     # picks: nothing secret
+
+
+def test_wrong_types_through_the_api_are_rule_errors_not_crashes():
+    s = play(three_players(), RevealBids((2, 2, 4)), RevealTieBids((1, 1, None)))
+    rejected(s, FlipCoin((0, "1")), "ties")
+    rejected(s, Buy(0, ["T01"]), "selling")
+    rejected(s, Withdraw(0, ["T01"]), "selling")
+    rejected(s, RevealBids((1, 1, 1)), "ties")
+    err = rejected(new_game(3), RevealBids((1, 1, 1)), "step 1")
+    assert "RevealBids" not in str(err) and "revealing bids" in str(err)
+    rejected(new_game(3), RevealCards((["T01"], "T02", "T03")), "step 1")
+    rejected(new_game(3), object(), "step 1")

@@ -23,6 +23,7 @@ def test_worked_example_p3_bids_4_and_p1_p2_tie_at_2():
     assert a.positions[0] == P3                       # highest bid, settled
     assert a.payments[P3] == 4 and s.purse[P3] == 11   # P3 pays his 4 to the bank now
     assert a.payments[P1] is None and a.payments[P2] is None
+    assert a.outcome(P3) == "won" and a.outcome(P1) is None
     # no pick before every tie is settled
     err = rejected(s, Pick(P3, "T01"), "picks")
     assert "tie" in str(err)
@@ -58,6 +59,7 @@ def test_a_losing_bid_pays_half_rounded_down():
 def test_a_zero_bid_wins_nothing():
     s = play(new_game(2, seed=1), RevealCards(("T01", "T02")), RevealBids((0, 3)))
     assert s.auction.pick_queue == (1, 1) and s.auction.payments == (0, 3)
+    assert s.auction.outcome(0) == "no_bid" and s.auction.outcome(1) == "won"
 
 
 def test_tie_round_fights_only_for_the_tied_position():
@@ -119,6 +121,7 @@ def test_faq_four_players_top_two_tie_then_both_add_zero():
     assert set(a.zero_tied) == {0, 1} and a.winners == (2,)
     assert a.payments == (1, 1, 2, 0)                # the tied pay half of their first bid
     assert a.pick_queue == (2,)                      # the third still takes one card
+    assert [a.outcome(p) for p in range(4)] == ["zero_tie", "zero_tie", "won", "lost"]
     s = apply(s, Pick(2, "T05"))
     assert set(s.history[-1].discarded) == {"T03", "T04", "T06"}   # 2 for first place + 1 for second
     assert s.owned[2] == ("T05",)
@@ -406,3 +409,52 @@ def test_series_of_three_games():
         series_result([(1, 2)] * 4)
     with pytest.raises(RuleError):
         series_result([(1, 2), (1, 2, 3)])
+
+
+# ---------------------------------------------------------------- any bids: the auction's outcome
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=150, deadline=None)
+@given(n=st.integers(2, 5), data=st.data())
+def test_any_bids_rank_pay_and_allot_by_the_rules(n, data):
+    centre = tuple(f"T{i:02d}" for i in range(1, CAT.deal[n][1] + 1))
+    first = bool(centre) and data.draw(st.booleans())
+    s = new_game(n, centre=centre, seed=data.draw(st.integers(0, 99)))
+    if not first:
+        if centre:
+            s = pass_all(pick_first(apply(s, RevealBids((0,) * n))))
+        k = len(s.seen)
+        s = apply(s, RevealCards(tuple(f"T{i:02d}" for i in range(k + 1, k + n + 1))))
+    bids = tuple(data.draw(st.integers(0, 4)) for _ in range(n))
+    s = apply(s, RevealBids(bids))
+    while s.phase in ("ties", "flip"):
+        if s.phase == "flip":
+            s = apply(s, seeded_flip(s))
+        else:
+            tied = s.auction.pending[0][2]
+            s = apply(s, RevealTieBids(tuple(data.draw(st.integers(0, 2)) if p in tied else None
+                                             for p in range(n))))
+    a = s.auction if s.phase == "picks" else s.history[-1]
+    allot = (CAT.first_round_picks[n] if first else CAT.picks[n]) + (0,) * n
+    assert sorted(a.positions) == list(range(n))
+    assert all(bids[a.positions[k]] >= bids[a.positions[k + 1]] for k in range(n - 1))
+    for k in range(n - 1):                            # within equal bids: additions decide
+        p, q = a.positions[k], a.positions[k + 1]
+        if bids[p] == bids[q] and a.adds[p] is not None and a.adds[q] is not None:
+            assert a.adds[p] >= a.adds[q]
+    for p in range(n):
+        k = a.positions.index(p)
+        total = bids[p] + (a.adds[p] or 0)
+        assert a.totals[p] == total
+        wins = allot[k] > 0 and total > 0 and p not in a.zero_tied
+        assert (p in a.winners) == wins
+        assert a.payments[p] == (total if wins else total // 2)
+        assert a.cards_won(p) == (allot[k] if wins else 0)
+        if p in a.zero_tied:                          # tied with someone, at 0 or adding 0
+            assert any(q != p and q in a.zero_tied and bids[q] == bids[p] for q in range(n))
+            assert bids[p] == 0 or a.adds[p] == 0
+    taken = len(a.picks) + len(a.pick_queue)
+    assert taken == sum(a.cards_won(p) for p in range(n)) <= len(a.centre)

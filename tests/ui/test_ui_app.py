@@ -19,13 +19,10 @@ SHOTS = ("start", "live", "corrections", "press", "scores", "settings", "live_zh
 
 
 @pytest.fixture(scope="module")
-def report(tmp_path_factory):
-    out = tmp_path_factory.mktemp("shots")
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    env["KIVY_HOME"] = str(tmp_path_factory.mktemp("kivy"))
-    proc = subprocess.run([sys.executable, str(ROOT / "tests/ui/drive_app.py"), str(out)], env=env,
-                          capture_output=True, text=True, timeout=120, cwd=ROOT)
-    assert proc.returncode == 0, proc.stderr[-3000:]
+def report():
+    from driver_pool import driver_result  # started with the others at collection (conftest)
+
+    out = driver_result("app")
     data = json.loads((out / "report.json").read_text(encoding="utf-8"))
     data["out"] = out
     return data

@@ -18,13 +18,10 @@ pytestmark = pytest.mark.ui
 
 
 @pytest.fixture(scope="module")
-def report(tmp_path_factory):
-    out = tmp_path_factory.mktemp("real")
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    env["KIVY_HOME"] = str(tmp_path_factory.mktemp("kivy"))
-    proc = subprocess.run([sys.executable, str(ROOT / "tests/ui/drive_real.py"), str(out)], env=env,
-                          capture_output=True, text=True, timeout=120, cwd=ROOT)
-    assert proc.returncode == 0, proc.stderr[-3000:]
+def report():
+    from driver_pool import driver_result  # started with the others at collection (conftest)
+
+    out = driver_result("real")
     data = json.loads((out / "report.json").read_text(encoding="utf-8"))
     data["out"] = out
     return data
@@ -56,7 +53,7 @@ def test_press_preview_equals_what_the_engine_scores(report):
     c = report["checks"]
     assert c["preview_claimed"] == c["truth_claimed"]
     assert c["preview_score"] == c["truth_best_total"]
-    names = {"red": "Player 1", "blue": "Player 2", "green": "Player 3"}
+    names = {"red": "Red", "blue": "Blue", "green": "Green"}  # "Player N" is no given name
     assert sorted(c["preview_scoop"]) == sorted(f"{names[k]}: +{v}" for k, v in c["truth_scoop"].items())
 
 

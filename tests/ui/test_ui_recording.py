@@ -21,12 +21,9 @@ pytestmark = pytest.mark.ui
 def report(tmp_path_factory):
     if not ((REC / "recording.json").is_file() or (REC / "journal.json").is_file()):
         pytest.skip(f"no bundled recording in {REC} (made by scripts/make_demo_recordings.py)")
-    out = tmp_path_factory.mktemp("rec")
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    env["KIVY_HOME"] = str(tmp_path_factory.mktemp("kivy"))
-    proc = subprocess.run([sys.executable, str(ROOT / "tests/ui/drive_recording.py"), str(out), str(REC)],
-                          env=env, capture_output=True, text=True, timeout=150, cwd=ROOT)
-    assert proc.returncode == 0, proc.stderr[-3000:]
+    from driver_pool import driver_result  # started with the others at collection (conftest)
+
+    out = driver_result("recording")
     return json.loads((out / "report.json").read_text(encoding="utf-8"))
 
 

@@ -250,7 +250,7 @@ class LiveVM:
         if self.table:
             for p in self.table.players:
                 if p.colour == colour:
-                    return p.name
+                    return i18n.person(p.name, self.lang)
         return i18n.colour(colour, self.lang) if colour else ""
 
     def beat_rows(self) -> list[str]:
@@ -271,7 +271,7 @@ class LiveVM:
     def player_rows(self) -> list[str]:
         if not self.table:
             return []
-        return [i18n.tr("live.player_row", self.lang, name=p.name, paper=p.paper or "-",
+        return [i18n.tr("live.player_row", self.lang, name=i18n.person(p.name, self.lang), paper=p.paper or "-",
                         home=p.reporters_home, points=p.circulation) for p in self.table.players]
 
     def status_text(self) -> str:
@@ -294,7 +294,7 @@ class LiveVM:
     def adjustment_rows(self) -> list[str]:
         if not self.adjust:
             return [i18n.tr("live.adjust_none", self.lang)]
-        names = [p.name for p in self.table.players] if self.table else []
+        names = [i18n.person(p.name, self.lang) for p in self.table.players] if self.table else []
         return [adjustment_text(a, self.lang, names) for a in self.adjust]
 
     def message_text(self, m: Message) -> str:
@@ -338,7 +338,7 @@ class LiveVM:
                 rows = list(self.session.final_ranking() or [])
             except Exception:  # noqa: BLE001 (a session without a ranking yet)
                 rows = []
-            winners = [r.name for r in rows if r.place == 1]
+            winners = [i18n.person(r.name, self.lang) for r in rows if r.place == 1]
             return i18n.tr("banner.over", self.lang, names=" & ".join(winners) or "-"), None
         name = self.name_of(t.turn)
         todo = [m for m in self.fresh if m.level in ("warning", "error") or getattr(m, "key", "") in TODO_KEYS]
@@ -354,10 +354,10 @@ class LiveVM:
         """(colour, text, active) per player: name, newspaper, score, reporters home."""
         t = self.table
         if t is None:
-            return [(p.colour, p.name, False) for p in self.session.players]
+            return [(p.colour, i18n.person(p.name, self.lang), False) for p in self.session.players]
         out = []
         for p in t.players:
-            text = (f"[b]{p.name}[/b] · {i18n.colour(p.colour, self.lang)}\n{p.paper or ''}\n"
+            text = (f"[b]{i18n.person(p.name, self.lang)}[/b] · {i18n.colour(p.colour, self.lang)}\n{p.paper or ''}\n"
                     + i18n.tr("panel.score", self.lang, points=p.circulation) + " · "
                     + i18n.trn("panel.home", self.lang, p.reporters_home))
             out.append((p.colour, text, p.colour == t.turn))
@@ -391,7 +391,7 @@ class LiveVM:
 
     def checklist(self) -> list[tuple[str, bool, bool]]:
         """(text, done, seen by the camera: False = tick with a tap) per adjustment."""
-        names = [p.name for p in self.table.players] if self.table else []
+        names = [i18n.person(p.name, self.lang) for p in self.table.players] if self.table else []
         out = []
         for i, a in enumerate(self.adjust):
             camera = adjustment_seen(a, self.snapshot, self.table) is not None

@@ -78,7 +78,7 @@ class PressVM:
 
     def players(self) -> list[tuple[str, str]]:
         t = self.session.table()
-        return [(p.colour, p.name) for p in t.players] if t else []
+        return [(p.colour, i18n.person(p.name, self.lang)) for p in t.players] if t else []
 
     def load(self, colour: str | None = None) -> PressPreview | None:
         """Ask the session for the preview of ``colour`` (or the player to act)."""

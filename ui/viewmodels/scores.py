@@ -45,7 +45,7 @@ class ScoresVM:
 
     def names(self) -> dict[str, str]:
         t = self.session.table()
-        return {p.colour: p.name for p in t.players} if t else {}
+        return {p.colour: i18n.person(p.name, self.lang) for p in t.players} if t else {}
 
     def circulation_rows(self) -> list[tuple[str, str, tuple]]:
         """(name, points, rgba) per player, highest circulation first."""
@@ -53,7 +53,7 @@ class ScoresVM:
         if not t:
             return []
         ps = sorted(t.players, key=lambda p: -p.circulation)
-        return [(p.name, str(p.circulation), COLOUR_RGBA.get(p.colour, (1, 1, 1, 1))) for p in ps]
+        return [(i18n.person(p.name, self.lang), str(p.circulation), COLOUR_RGBA.get(p.colour, (1, 1, 1, 1))) for p in ps]
 
     def chart(self) -> tuple[dict[str, list[tuple[float, float]]], int, list[str]]:
         h = list(self.session.score_history())
@@ -70,7 +70,7 @@ class ScoresVM:
             return [i18n.tr("scores.not_finished", self.lang)]
         out = []
         for r in rows:
-            line = i18n.tr("scores.rank_row", self.lang, place=r.place, name=r.name,
+            line = i18n.tr("scores.rank_row", self.lang, place=r.place, name=i18n.person(r.name, self.lang),
                            circulation=r.circulation, bonus=sum(v for _, v in r.bonuses), total=r.total)
             if r.bonuses:
                 line += "  (" + ", ".join(i18n.tr("scores.bonus_detail", self.lang,
@@ -87,7 +87,7 @@ class ScoresVM:
         if not rows:
             return i18n.tr("scores.not_finished", self.lang), None
         winners = [r for r in rows if r.place == 1]
-        return (i18n.tr("banner.over", self.lang, names=" & ".join(r.name for r in winners)),
+        return (i18n.tr("banner.over", self.lang, names=" & ".join(i18n.person(r.name, self.lang) for r in winners)),
                 winners[0].colour if len(winners) == 1 else None)
 
     def ranking_panels(self) -> list[tuple[str, str, bool]]:
@@ -97,11 +97,11 @@ class ScoresVM:
         if not rows:
             t = self.session.table()
             ps = sorted(t.players, key=lambda p: -p.circulation) if t else []
-            return [(p.colour, f"[b]{p.name}[/b]: " + i18n.tr("panel.score", self.lang, points=p.circulation),
+            return [(p.colour, f"[b]{i18n.person(p.name, self.lang)}[/b]: " + i18n.tr("panel.score", self.lang, points=p.circulation),
                      False) for p in ps]
         out = []
         for r in rows:
-            text = "[b]" + i18n.tr("scores.rank_row", self.lang, place=r.place, name=r.name,
+            text = "[b]" + i18n.tr("scores.rank_row", self.lang, place=r.place, name=i18n.person(r.name, self.lang),
                                    circulation=r.circulation, bonus=sum(v for _, v in r.bonuses),
                                    total=r.total) + "[/b]"
             if r.winner:

@@ -5,7 +5,8 @@ Public API (docs/pergamon.md for the model, docs/rulings.md for rulings): the da
 (:func:`new_game`, :func:`new_game_from_dict`, :class:`PlayerSpec`), actions
 (:class:`PresentFinds` ... :class:`Store`, :func:`action_to_dict`,
 :func:`action_from_dict`), :func:`apply`, :func:`legal_actions`,
-:func:`presentation_order`, :func:`raider_choice`, :func:`oldest_shown`,
+:func:`presentation_order`, :func:`pay_out`, :func:`preview_exhibit`,
+:func:`raider_choice`, :func:`oldest_shown`,
 :func:`random_game`, :func:`describe`, :func:`describe_action` and
 :func:`record_summary`.
 """
@@ -18,8 +19,8 @@ from companion.games.pergamon.catalog import (KINDS, Catalog, FundsSpace, Tile, 
 from companion.games.pergamon.engine import (RAIDER, DigResult, EvaluationResult, ExhibitResult, FinalResult,
                                              FundsResult, GameState, MarkerMove, PlayerSpec, Shown, StoreResult,
                                              apply, collections_in_hand, legal_actions, new_game,
-                                             new_game_from_dict, oldest_shown, presentation_order,
-                                             raider_choice, setup_to_dict)
+                                             new_game_from_dict, oldest_shown, pay_out, presentation_order,
+                                             preview_exhibit, raider_choice, setup_to_dict)
 from companion.games.pergamon.tools import describe, describe_action, random_game, record_summary
 
 __all__ = [
@@ -28,7 +29,7 @@ __all__ = [
     "KINDS", "Catalog", "FundsSpace", "Tile", "default_catalog", "load_catalog", "load_tiles",
     "RAIDER", "DigResult", "EvaluationResult", "ExhibitResult", "FinalResult", "FundsResult", "GameState",
     "MarkerMove", "PlayerSpec", "Shown", "StoreResult", "apply", "collections_in_hand", "legal_actions",
-    "new_game", "new_game_from_dict", "oldest_shown", "presentation_order", "raider_choice", "setup_to_dict",
+    "new_game", "new_game_from_dict", "oldest_shown", "pay_out", "presentation_order", "preview_exhibit", "raider_choice", "setup_to_dict",
     "describe", "describe_action", "random_game", "record_summary",
 ]
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
 from companion.errors import CompanionError, RuleError
+from companion.naming import who
 from companion.games.pergamon.actions import (Action, Dig, DrawFunds, Exhibit, PlaceFigure, PresentFinds,
                                               RevealFunds, Store)
 from companion.games.pergamon.catalog import BACKS, Catalog, default_catalog
@@ -292,10 +293,16 @@ def _player(state: GameState, p: Any, rule: str) -> int:
 
 
 def _who(state: GameState, p: int) -> str:
+    """A player as people say it (companion.naming): ``Ana (blue, player 2)``."""
     if p == RAIDER:
         return "the tomb raider"
-    name = state.players[p].name
-    return f"{name} (seat {p + 1})" if name else f"seat {p + 1}"  # people count seats from 1
+    return who(state.players[p], p)
+
+
+def _finds(state: GameState, ids) -> str:
+    """Finds as players read them: by full date ("find 463"), unknown ids as given."""
+    tiles = state.catalog.tiles
+    return ", ".join(f"find {tiles[t].date}" if isinstance(t, str) and t in tiles else repr(t) for t in ids)
 
 
 def _set(t: tuple, i: int, v) -> tuple:
@@ -402,7 +409,7 @@ def _present(state: GameState, a: PresentFinds) -> GameState:
     seen = set(state.presented)
     again = [t for t in finds if t in seen]
     if again:
-        raise RuleError(f"find(s) {', '.join(again)} were already turned up earlier", R_PRESENT)
+        raise RuleError(f"{_finds(state, again)}: already turned up earlier", R_PRESENT)
     if len(finds) != len(open_g):
         raise RuleError(f"take exactly {len(open_g)} finds from the stack: {len(open_g)} galleries have room"
                         + (" (full galleries take none; the rest of the stack leaves the game unseen)"
@@ -444,7 +451,7 @@ def _place(state: GameState, a: PlaceFigure) -> GameState:
     cat = state.catalog
     p = _player(state, a.player, R_FUNDS)
     if p != state.current_player:
-        raise RuleError(f"it is {_who(state, state.current_player)}'s turn to place a figure", R_FUNDS)
+        raise RuleError(f"it is the turn of {_who(state, state.current_player)} to place a figure", R_FUNDS)
     if type(a.space) is not int or not 1 <= a.space <= cat.n_funds_spaces:
         raise RuleError(f"funds spaces are 1..{cat.n_funds_spaces} (from the right), got {a.space!r}", R_FUNDS)
     occ = state.occupied_spaces()
@@ -473,35 +480,52 @@ def _reveal(state: GameState, a: RevealFunds) -> GameState:
                             R_FUNDS)
     total = c0 + c1
     occ = state.occupied_spaces()
-    order = sorted(occ)                       # space 1 = rightmost, paid first
-    pot = total
-    paid = []
+    order = sorted(occ)                       # space 1 = rightmost, paid and acts first
+    paid = pay_out(state, total)
     coins = list(state.coins)
     raider_coins = state.raider_coins
-    for i, space in enumerate(order):
-        who = occ[space]
-        asked = cat.space(space).coins
-        if i == len(order) - 1:
-            got = pot                         # the last figure takes what remains
-        else:
-            got = asked if pot >= asked else 0
-        pot -= got
-        paid.append((who, space, asked, got))
+    for who, _space, _asked, got in paid:
         if who == RAIDER:
             raider_coins += got
         else:
             coins[who] += got
-    res = FundsResult(state.turn, tuple(cards), total, tuple(paid))
+    res = FundsResult(state.turn, tuple(cards), total, paid)
     s = replace(state, cards_used=state.cards_used + tuple(cards), coins=tuple(coins),
                 raider_coins=raider_coins, queue=tuple(occ[sp] for sp in order), acted=False,
                 phase=ACT, log=state.log + (res,))
     return _advance(s)
 
 
+def pay_out(state: GameState, total: int) -> tuple[tuple[int, int, int, int], ...]:
+    """How ``total`` coins are shared by the figures now on the funds spaces
+    (Pergamon: 2. Research funds; docs/rulings.md): (seat or RAIDER, space, coins
+    asked, coins taken) from the right; a figure takes its coins only if that many
+    remain, the last (leftmost) takes whatever remains. For the app's "if the cards
+    make 6..." preview as well as for :class:`RevealFunds`."""
+    cat = state.catalog
+    occ = state.occupied_spaces()
+    order = sorted(occ)
+    pot = total
+    paid = []
+    for i, space in enumerate(order):
+        asked = cat.space(space).coins
+        got = pot if i == len(order) - 1 else (asked if pot >= asked else 0)
+        pot -= got
+        paid.append((occ[space], space, asked, got))
+    return tuple(paid)
+
+
+def preview_exhibit(state: GameState, action: Exhibit) -> ExhibitResult:
+    """What :class:`Exhibit` would do now (value, plan space, markers pushed, the
+    collection broken), without doing it. Raises RuleError as :func:`apply` would."""
+    after = apply(state, action)
+    return after.log[-1]
+
+
 def _check_turn(state: GameState, player: Any, rule: str) -> int:
     p = _player(state, player, rule)
     if p != state.current_player:
-        raise RuleError(f"it is {_who(state, state.current_player)}'s turn", rule)
+        raise RuleError(f"it is the turn of {_who(state, state.current_player)}", rule)
     return p
 
 
@@ -531,6 +555,8 @@ def _exhibit(state: GameState, a: Exhibit) -> GameState:
     cat = state.catalog
     p = _check_turn(state, a.player, R_EXHIBIT)
     finds = a.finds
+    if any(not isinstance(t, str) for t in finds):
+        raise RuleError(f"finds are tile ids, got {list(finds)!r}", R_EXHIBIT)
     if len(finds) < cat.min_collection:
         raise RuleError(f"a collection needs at least {cat.min_collection} finds", R_EXHIBIT)
     if len(set(finds)) != len(finds):
@@ -538,11 +564,12 @@ def _exhibit(state: GameState, a: Exhibit) -> GameState:
     hand = state.hands[p]
     missing = [t for t in finds if t not in hand]
     if missing:
-        raise RuleError(f"{', '.join(map(str, missing))} not among {_who(state, p)}'s unshown finds", R_EXHIBIT)
+        raise RuleError(f"{_finds(state, missing)}: not among the unshown finds of {_who(state, p)}", R_EXHIBIT)
     for x, y in zip(finds, finds[1:]):
         tx, ty = cat.tiles[x], cat.tiles[y]
         if tx.right != ty.left:
-            raise RuleError(f"{x} ({tx.right} half on the right) and {y} ({ty.left} half on the left) "
+            raise RuleError(f"find {tx.date} ({tx.right} half on the right) and find {ty.date} ({ty.left} half "
+                            "on the left) "
                             "do not make a complete object", R_EXHIBIT)
     polish = a.polish
     if type(polish) is not int or polish < 0:
@@ -600,11 +627,13 @@ def _store(state: GameState, a: Store) -> GameState:
     cat = state.catalog
     p = _check_turn(state, a.player, R_STORE)
     hand = state.hands[p]
+    if any(not isinstance(t, str) for t in a.discard):
+        raise RuleError(f"discards are tile ids, got {list(a.discard)!r}", R_STORE)
     if len(set(a.discard)) != len(a.discard):
         raise RuleError("a find is listed twice", R_STORE)
     missing = [t for t in a.discard if t not in hand]
     if missing:
-        raise RuleError(f"{', '.join(map(str, missing))} not among {_who(state, p)}'s unshown finds", R_STORE)
+        raise RuleError(f"{_finds(state, missing)}: not among the unshown finds of {_who(state, p)}", R_STORE)
     kept = tuple(t for t in hand if t not in a.discard)
     fee = _storage_fee(cat, len(kept))
     if fee > state.coins[p]:

@@ -103,37 +103,44 @@ def describe(state: GameState) -> str:
     cat = state.catalog
     lines = [f"Pergamon, turn {state.turn}/{cat.turns}, phase {state.phase}"]
     for q, p in enumerate(state.players):
-        lines.append(f"  {p.name or f'seat {q + 1}'}: {state.scores[q]} VP, {state.coins[q]} coins, "
+        lines.append(f"  {p.name or f'player {q + 1}'}: {state.scores[q]} VP, {state.coins[q]} coins, "
                      f"{len(state.hands[q])} finds stored")
     if state.shown:
-        lines.append("  museum: " + ", ".join(f"{s.space}: {state.players[s.owner].name or s.owner}/{s.marker}"
+        lines.append("  museum: " + ", ".join(f"{s.space}: {state.players[s.owner].name or s.owner + 1}/{s.marker}"
                                               for s in state.shown))
     if state.final is not None:
         order = sorted(range(state.n_players), key=lambda q: (state.final.rank[q], q))
-        lines.append("  ranking: " + ", ".join(f"{state.final.rank[q]}. {state.players[q].name or q} "
+        lines.append("  ranking: " + ", ".join(f"{state.final.rank[q]}. {state.players[q].name or q + 1} "
                                                f"{state.final.scores[q]} VP" for q in order))
         lines.append("  VP depend on " + "; ".join(state.final.sources))
     return "\n".join(lines)
 
 
 def describe_action(a: Action) -> str:
-    """One line for ``companion replay``, e.g. ``"seat 1 digs gallery 3"``."""
+    """One line for ``companion replay``, e.g. ``"player 2 digs gallery 3"`` (players
+    counted from 1, finds by their full date, as on the tiles)."""
+    tiles = default_catalog().tiles
+
+    def finds(ids) -> str:
+        return " ".join(str(tiles[t].date) if t in tiles else t for t in ids)
+
     if isinstance(a, PresentFinds):
-        return "finds turned up: " + (", ".join(a.finds) or "none (the galleries are full)")
+        return "finds turned up: " + (finds(a.finds) or "none (the galleries are full)")
     if isinstance(a, DrawFunds):
         return "funds cards drawn, backs: " + " + ".join(a.backs)
     if isinstance(a, RevealFunds):
         return "funds cards: " + " + ".join(map(str, a.cards)) + f" = {sum(a.cards)} coins"
+    who = f"player {a.player + 1}"
     if isinstance(a, PlaceFigure):
-        return f"seat {a.player} takes funds space {a.space}"
+        return f"{who} takes funds space {a.space}"
     if isinstance(a, Dig):
-        return f"seat {a.player} digs gallery {a.gallery}"
+        return f"{who} digs gallery {a.gallery}"
     if isinstance(a, Exhibit):
         extra = f" with {a.polish} coins of polish" if a.polish else ""
         mk = f" on marker {a.marker}" if a.marker is not None else ""
-        return f"seat {a.player} shows {' '.join(a.finds)}{extra}{mk}"
+        return f"{who} shows finds {finds(a.finds)}{extra}{mk}"
     if isinstance(a, Store):
-        return f"seat {a.player} stores" + (f", discarding {' '.join(a.discard)}" if a.discard else "")
+        return f"{who} stores" + (f", discarding {finds(a.discard)}" if a.discard else "")
     return repr(a)
 
 

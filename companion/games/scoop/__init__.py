@@ -9,7 +9,7 @@ rulings in docs/scoop.md. Public API: setup (:func:`new_game`, :func:`setup_to_d
 """
 
 from companion.games.scoop.catalog import Catalog, Design, default_data, load_catalog
-from companion.games.scoop.engine import (BANK, Buy, Choose, Claim, Decline, Dial, Exchange, FinalTally,
+from companion.games.scoop.engine import (BANK, bank, Buy, Choose, Claim, Decline, Dial, Exchange, FinalTally,
                                           GameState, GiveUp, LinesDown, Offer, Pass, PlayerSpec, Reserve,
                                           Transfer, action_from_dict, action_to_dict, apply, describe,
                                           describe_action, legal_actions, new_game, new_game_from_dict,
@@ -17,7 +17,7 @@ from companion.games.scoop.engine import (BANK, Buy, Choose, Claim, Decline, Dia
 
 __all__ = [
     "Catalog", "Design", "default_data", "load_catalog",
-    "BANK", "Buy", "Choose", "Claim", "Decline", "Dial", "Exchange", "FinalTally", "GameState", "GiveUp",
+    "BANK", "bank", "Buy", "Choose", "Claim", "Decline", "Dial", "Exchange", "FinalTally", "GameState", "GiveUp",
     "LinesDown", "Offer", "Pass", "PlayerSpec", "Reserve", "Transfer", "action_from_dict", "action_to_dict",
     "apply", "describe", "describe_action", "legal_actions", "new_game", "new_game_from_dict", "page_value",
     "random_game", "record_summary", "setup_to_dict",
@@ -38,6 +38,7 @@ GAME = GameSpec(
     max_players=6,
     rules="companion.games.scoop",
     tag_code="SC",
+    documents="printing.scoop",
     units={"es": "dólares", "en": "dollars", "zh": "美元"},
     tag_kinds={"C": "card", "S": "story", "A": "advert", "G": "page"},
     data_files=("companion/games/scoop/data/pages.json", "companion/games/scoop/data/values.json",

@@ -196,9 +196,30 @@ def action_from_dict(d: dict):
         a = cls(**kw)
     except TypeError as exc:
         raise RuleError(f"bad {d.get('action')} action ({exc})", R_TURN) from None
-    if not isinstance(a.player, int) or isinstance(a.player, bool):
-        raise RuleError("an action needs its player's seat (0-based)", R_TURN)
+    _validate(a)
     return a
+
+
+_INT_FIELDS = {"player", "number", "victim", "displace", "index"}
+_STR_FIELDS = {"kind", "signal", "option", "card", "space"}
+_STRS_FIELDS = {"hand", "captured", "cards"}
+_INTS_FIELDS = {"reserve", "spaces"}
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _validate(a) -> None:
+    """Field types of an action (a journal or a caller may hand anything): RuleError."""
+    for name, v in a.__dict__.items():
+        if v is None and name not in ("player",) and a.__dataclass_fields__[name].default is None:
+            continue
+        ok = (_is_int(v) if name in _INT_FIELDS else isinstance(v, str) if name in _STR_FIELDS
+              else isinstance(v, tuple) and all(isinstance(x, str) for x in v) if name in _STRS_FIELDS
+              else isinstance(v, tuple) and all(_is_int(x) for x in v) if name in _INTS_FIELDS else True)
+        if not ok:
+            raise RuleError(f"{_TYPE_OF.get(type(a), 'action')}: bad {name} {v!r}", R_TURN)
 
 
 # ------------------------------------------------------------------- state
@@ -305,12 +326,14 @@ class GameState:
     n_actions: int
     final: FinalTally | None = None
     last_signal: str | None = None
+    last_dial_at: int = -1             # index of the last Dial action
 
     def clone(self) -> "GameState":
         return GameState(self.catalog, self.setup, [p.clone() for p in self.players], list(self.deck),
                          list(self.discard), {k: list(v) for k, v in self.piles.items()}, self.turn_player,
                          _copy_pending(self.pending), list(self.debts), self.wheel_pos, self.calls, self.ledger,
-                         self.bank, self.reshuffles, self.n_actions, self.final, self.last_signal)
+                         self.bank, self.reshuffles, self.n_actions, self.final, self.last_signal,
+                         self.last_dial_at)
 
     # -- rules interface --------------------------------------------------------
     @property
@@ -490,7 +513,8 @@ def _check_player(s: GameState, a, rule: str = R_TURN) -> Player:
     if s.final is not None:
         raise RuleError("the game is over", R_END)
     if not isinstance(a.player, int) or not 0 <= a.player < len(s.players):
-        raise RuleError(f"no seat {a.player!r}", rule)
+        shown = a.player + 1 if isinstance(a.player, int) else repr(a.player)  # people count seats from 1
+        raise RuleError(f"no seat {shown} (seats are 1..{len(s.players)})", rule)
     if s.players[a.player].out:
         raise RuleError(f"{_name(s, a.player)} has left the game", R_BANKRUPT)
     return s.players[a.player]
@@ -714,6 +738,7 @@ def _apply_dial(s: GameState, a: Dial) -> None:
     s.calls = s.calls + (c,)
     s.wheel_pos = c.after
     s.last_signal = c.signal
+    s.last_dial_at = s.n_actions
     sig = c.signal
     if sig not in dialmod.ACCEPTED:
         s.discard.extend(pend["set"])
@@ -1027,6 +1052,7 @@ def apply(state: GameState, action) -> GameState:
     fn = _APPLY.get(type(action))
     if fn is None:
         raise RuleError(f"not a Scoop action: {action!r}", R_TURN)
+    _validate(action)
     s = state.clone()
     fn(s, action)
     s.n_actions += 1
@@ -1270,8 +1296,10 @@ def describe(s: GameState) -> str:
     new = [t for t in s.ledger if t.action == s.n_actions - 1]
     for t in new:
         lines.append(f"ledger: ${t.amount} {_acct(s, t.payer)} -> {_acct(s, t.payee)} ({t.reason})")
-    if s.calls and s.last_signal and s.calls[-1].index == len(s.calls) - 1:
-        lines.append(f"dial: position {s.wheel_pos}, {len(s.calls)} calls")
+    if s.calls and s.last_dial_at == s.n_actions - 1:
+        c = s.calls[-1]
+        lines.append(f"dial: {SIGNAL_WORDS.get(c.signal, c.signal)} (call {c.index + 1}, number {c.number}, "
+                     f"wheel {c.before} -> {c.after}; {s.catalog.wheel.file or s.catalog.wheel.name})")
     if s.pending:
         lines.append(f"waiting: {s.pending['kind']} by {_name(s, s.pending['actor'])}")
     if s.final:
@@ -1279,6 +1307,25 @@ def describe(s: GameState) -> str:
         lines.append(f"went to press: {_name(s, f.pressed_by)} ({f.how}); winners: "
                      f"{', '.join(_name(s, w) for w in f.winners)}; values from {', '.join(f.files)}")
     return "\n".join(lines)
+
+
+def bank(s: GameState, seat: int | None = None) -> dict:
+    """The bank as players see it: ``{"cash": [$ per seat], "rows": [...]}`` where each
+    row is a transfer (``action`` index, ``payer``/``payee`` seat or "bank", names,
+    ``amount`` $, ``reason``), oldest first; with ``seat``, only that player's
+    transfers, with ``signed`` (+ received, - paid) and ``balance`` after it."""
+    rows = []
+    bal = 0
+    for t in s.ledger:
+        if seat is not None and seat not in (t.payer, t.payee):
+            continue
+        row = dict(t.to_dict(), payer_name=_acct(s, t.payer), payee_name=_acct(s, t.payee))
+        if seat is not None:
+            row["signed"] = t.amount if t.payee == seat else -t.amount
+            bal += row["signed"]
+            row["balance"] = bal
+        rows.append(row)
+    return {"cash": [p.cash for p in s.players], "rows": rows}
 
 
 def record_summary(s: GameState) -> dict:

@@ -109,6 +109,19 @@ class Auction:
         """The player's bid position (0 = highest), or None while unsettled."""
         return self.positions.index(player) if player in self.positions else None
 
+    def outcome(self, player: int) -> str | None:
+        """Why the player paid what they paid, for screens and receipts: ``"won"``
+        (whole bid), ``"lost"`` (half, rounded down), ``"zero_tie"`` (tied at 0 or
+        adding 0 in a tie round: nothing won, half of the bid), ``"no_bid"`` (bid 0),
+        or None while the player's position is unsettled."""
+        if not self.payments or self.payments[player] is None:
+            return None
+        if player in self.winners:
+            return "won"
+        if player in self.zero_tied:
+            return "zero_tie"
+        return "no_bid" if self.totals[player] == 0 else "lost"
+
     def cards_won(self, player: int) -> int:
         """Cards the player may pick in this auction (0 for a losing bid)."""
         if player not in self.winners:
@@ -387,6 +400,11 @@ def _new_auction(state: GameState, rnd: int, centre: tuple[str, ...]) -> Auction
 
 # ------------------------------------------------------------------- apply
 
+def seats(players) -> str:
+    """Seats as people read them, numbered from 1: ``(0, 2)`` -> ``"1, 3"``."""
+    return ", ".join(str(p + 1) if type(p) is int else repr(p) for p in players)
+
+
 def _player(state: GameState, p: Any, rule: str) -> int:
     if type(p) is not int or not 0 <= p < state.n_players:
         shown = p + 1 if type(p) is int else repr(p)  # people count players from 1
@@ -458,7 +476,13 @@ def _wrong_phase(state: GameState, action) -> str:
     if not isinstance(action, (RevealCards, RevealBids, RevealTieBids, FlipCoin, Pick, OfferForSale, PassSale,
                                RevealLeftovers)):
         return f"not a Turin Market action: {action!r}"
-    return f"{type(action).__name__} is not possible now: {now}"
+    return f"{_ACTION_WORDS[type(action)]} is not possible now: {now}"
+
+
+_ACTION_WORDS = {RevealCards: "revealing cards for the auction", RevealBids: "revealing bids",
+                 RevealTieBids: "a tie round", FlipCoin: "a coin flip", Pick: "picking a card",
+                 OfferForSale: "offering a card for sale", PassSale: "passing on the sale",
+                 RevealLeftovers: "revealing the cards left in hand"}
 
 
 def _check_reveal_cards(state: GameState, cards: tuple, rule: str) -> None:
@@ -486,10 +510,10 @@ def check_bid(state: GameState, player: int, bid: Any) -> None:
     """Raise RuleError if ``player`` may not bid ``bid`` shields now (Turin Market:
     bids): a non-integer, below 0 or above the shields they hold."""
     if type(bid) is not int or bid < 0:
-        raise RuleError(f"player {player}'s bid must be a whole number of shields >= 0, got {bid!r}", R_BIDS)
+        raise RuleError(f"player {player + 1}'s bid must be a whole number of shields >= 0, got {bid!r}", R_BIDS)
     have = state.available(player)
     if bid > have:
-        raise RuleError(f"player {player} bids {bid} but has only {have} shield(s) to bid (shields on cards "
+        raise RuleError(f"player {player + 1} bids {bid} but has only {have} shield(s) to bid (shields on cards "
                         "for sale cannot be bid; a loan can be taken first)", R_BIDS)
 
 
@@ -599,12 +623,12 @@ def check_tie_add(state: GameState, player: int, add: Any) -> None:
     if state.phase != TIES:
         raise RuleError("no tie round is being played now", R_TIES)
     if player not in a.pending[0][2]:
-        raise RuleError(f"player {player} is not in the tie being settled (players "
-                        f"{', '.join(map(str, a.pending[0][2]))})", R_TIES)
+        raise RuleError(f"player {player + 1} is not in the tie being settled (players "
+                        f"{seats(a.pending[0][2])})", R_TIES)
     if type(add) is not int or add < 0:
-        raise RuleError(f"player {player} must add a whole number of shields >= 0, got {add!r}", R_TIES)
+        raise RuleError(f"player {player + 1} must add a whole number of shields >= 0, got {add!r}", R_TIES)
     if a.totals[player] + add > state.purse[player]:
-        raise RuleError(f"player {player} has {state.purse[player]} shield(s): a bid of {a.totals[player]} "
+        raise RuleError(f"player {player + 1} has {state.purse[player]} shield(s): a bid of {a.totals[player]} "
                         f"plus {add} is more than that", R_TIES)
 
 
@@ -614,14 +638,14 @@ def _reveal_tie_bids(state: GameState, act: RevealTieBids) -> GameState:
     _, first, tied = a.pending[0]
     if len(act.adds) != n:
         raise RuleError(f"give one entry per player ({n}): the added shields for players "
-                        f"{', '.join(map(str, tied))} and null for the others", R_TIES)
+                        f"{seats(tied)} and null for the others", R_TIES)
     for p in range(n):
         if p in tied:
             if act.adds[p] is None:
-                raise RuleError(f"player {p} is in the tie: their added shields (0 or more) are needed", R_TIES)
+                raise RuleError(f"player {p + 1} is in the tie: their added shields (0 or more) are needed", R_TIES)
             check_tie_add(state, p, act.adds[p])
         elif act.adds[p] is not None:
-            raise RuleError(f"player {p} is not in the tie being settled and adds nothing", R_TIES)
+            raise RuleError(f"player {p + 1} is not in the tie being settled and adds nothing", R_TIES)
     adds = list(a.adds)
     totals = list(a.totals)
     for p in tied:
@@ -661,9 +685,9 @@ def seeded_flip(state: GameState) -> FlipCoin:
 def _flip(state: GameState, act: FlipCoin) -> GameState:
     a = state.auction
     _, first, tied = a.pending[0]
-    if sorted(act.order) != sorted(tied) or any(type(p) is not int for p in act.order):
-        raise RuleError(f"the coin decides between players {', '.join(map(str, tied))}: give each of them "
-                        f"once, the winner first, not {list(act.order)}", R_TIES)
+    if any(type(p) is not int for p in act.order) or sorted(act.order) != sorted(tied):
+        raise RuleError(f"the coin decides between players {seats(tied)}: give each of them "
+                        f"once, the winner first, not {seats(act.order)}", R_TIES)
     a = replace(a, **_settle(a, first, act.order, False), pending=a.pending[1:], flips=a.flips + (act.order,))
     return _after_settling(replace(state, flips_done=state.flips_done + 1), a)
 
@@ -727,20 +751,20 @@ def _tokens(state: GameState) -> Mapping[str, int | None]:
 def _sell(state: GameState, act) -> GameState:
     p = _player(state, act.player, R_SELL)
     if state.sell_done[p]:
-        raise RuleError(f"player {p} has already offered a card or passed this round (one offer per round)",
+        raise RuleError(f"player {p + 1} has already offered a card or passed this round (one offer per round)",
                         R_SELL)
     done = list(state.sell_done)
     done[p] = True
     if isinstance(act, PassSale):
         return _maybe_end_sell(replace(state, sell_done=tuple(done)))
     if act.card not in state.owned[p]:
-        raise RuleError(f"card {act.card!r} is not one of player {p}'s face-up cards", R_SELL)
+        raise RuleError(f"card {act.card!r} is not one of player {p + 1}'s face-up cards", R_SELL)
     if act.card in state.offers:
         raise RuleError(f"card {act.card} is already on sale", R_SELL)
     if type(act.price) is not int or act.price < 1:
         raise RuleError(f"the price is the shields put on the card: at least 1, got {act.price!r}", R_SELL)
     if act.price > state.available(p):
-        raise RuleError(f"player {p} has only {state.available(p)} shield(s) to put on the card, not "
+        raise RuleError(f"player {p + 1} has only {state.available(p)} shield(s) to put on the card, not "
                         f"{act.price}", R_SELL)
     offers = dict(state.offers)
     offers[act.card] = Offer(act.card, p, act.price, state.auctions_done)
@@ -751,11 +775,11 @@ def _sell(state: GameState, act) -> GameState:
 
 def _withdraw(state: GameState, act: Withdraw) -> GameState:
     p = _player(state, act.player, R_SELL)
-    o = state.offers.get(act.card)
+    o = state.offers.get(act.card) if isinstance(act.card, str) else None
     if o is None:
         raise RuleError(f"card {act.card!r} is not on sale", R_SELL)
     if o.seller != p:
-        raise RuleError(f"card {act.card} is player {o.seller}'s; only the seller withdraws it", R_SELL)
+        raise RuleError(f"card {act.card} is player {o.seller + 1}'s; only the seller withdraws it", R_SELL)
     if state.auctions_done <= o.since:
         raise RuleError(f"the shields stay on card {act.card} for at least one whole auction; it can be "
                         "withdrawn after the next auction's picks", R_SELL)
@@ -768,30 +792,30 @@ def _withdraw(state: GameState, act: Withdraw) -> GameState:
 
 def _buy(state: GameState, act) -> GameState:
     b = _player(state, act.buyer if isinstance(act, ChooseBuyer) else act.player, R_SELL)
-    o = state.offers.get(act.card)
+    o = state.offers.get(act.card) if isinstance(act.card, str) else None
     if o is None:
         raise RuleError(f"card {act.card!r} is not on sale", R_SELL)
     if isinstance(act, ChooseBuyer):
         seller = _player(state, act.player, R_SELL)
         if seller != o.seller:
-            raise RuleError(f"card {act.card} is player {o.seller}'s: only its seller chooses the buyer", R_SELL)
+            raise RuleError(f"card {act.card} is player {o.seller + 1}'s: only its seller chooses the buyer", R_SELL)
         cl = act.claimants
         if len(cl) < 2 or len(set(cl)) != len(cl) or any(type(q) is not int or not 0 <= q < state.n_players
                                                            for q in cl):
             raise RuleError("the seller chooses between two or more different players who claimed the card "
-                            f"at once, got {list(cl)}", R_SELL)
+                            f"at once, got {seats(cl)}", R_SELL)
         if b not in cl:
-            raise RuleError(f"the buyer must be one of the claimants {list(cl)}", R_SELL)
+            raise RuleError(f"the buyer must be one of the claimants {seats(cl)}", R_SELL)
         if o.seller in cl:
             raise RuleError("the seller cannot claim their own card", R_SELL)
         for q in cl:
             if state.available(q) < o.price:
-                raise RuleError(f"player {q} has only {state.available(q)} shield(s), not the price "
+                raise RuleError(f"player {q + 1} has only {state.available(q)} shield(s), not the price "
                                 f"{o.price}: not a valid claim", R_SELL)
     if b == o.seller:
-        raise RuleError(f"player {b} is selling card {act.card}; a player cannot buy their own card", R_SELL)
+        raise RuleError(f"player {b + 1} is selling card {act.card}; a player cannot buy their own card", R_SELL)
     if state.available(b) < o.price:
-        raise RuleError(f"card {act.card} costs {o.price} shield(s) and player {b} has {state.available(b)} "
+        raise RuleError(f"card {act.card} costs {o.price} shield(s) and player {b + 1} has {state.available(b)} "
                         "to spend (a loan can be taken first)", R_SELL)
     purse = list(state.purse)
     purse[b] -= o.price
@@ -808,7 +832,7 @@ def _loan(state: GameState, act: TakeLoan) -> GameState:
     p = _player(state, act.player, R_LOAN)
     cat = state.catalog
     if state.loans[p] >= cat.loans_per_player:
-        raise RuleError(f"player {p} already has a loan; a player can have only {cat.loans_per_player}", R_LOAN)
+        raise RuleError(f"player {p + 1} already has a loan; a player can have only {cat.loans_per_player}", R_LOAN)
     return _with_loan(state, p)
 
 

@@ -18,7 +18,7 @@ from typing import Any
 from companion.errors import RuleError
 from companion.games.turin_market.actions import RevealBids, RevealCards, RevealLeftovers, RevealTieBids
 from companion.games.turin_market.engine import (BIDS, CARDS, LEFTOVER, R_CARDS, R_LEFTOVER, TIES, GameState,
-                                                  apply, check_bid, check_tie_add)
+                                                  apply, check_bid, check_tie_add, seats)
 
 _KIND = {CARDS: "card", LEFTOVER: "card", BIDS: "bid", TIES: "tie_add"}
 
@@ -57,7 +57,7 @@ class SecretRound:
         for them: an unknown or already seen card, a card another player already
         entered, a bid above their shields, a tie addition beyond them."""
         if player not in self.players:
-            raise RuleError(f"player {player} has no secret choice to make now", R_CARDS)
+            raise RuleError(f"player {player + 1} has no secret choice to make now", R_CARDS)
         if self.kind == "card":
             rule = R_CARDS if self.state.phase == CARDS else R_LEFTOVER
             if not isinstance(value, str) or value not in self.state.catalog.cards:
@@ -82,7 +82,7 @@ class SecretRound:
         missing. The action is checked against the state (apply) before it is
         returned."""
         if self.waiting:
-            raise RuleError(f"waiting for player(s) {', '.join(map(str, self.waiting))}", R_CARDS)
+            raise RuleError(f"waiting for player(s) {seats(self.waiting)}", R_CARDS)
         n = self.state.n_players
         if self.kind == "card":
             vals = tuple(self._values[p] for p in range(n))

@@ -12,7 +12,7 @@ from companion.games.turin_market.actions import (Action, Buy, ChooseBuyer, Flip
 from companion.games.turin_market.catalog import Catalog, load_catalog
 from companion.games.turin_market.engine import (BIDS, CARDS, FLIP, LEFTOVER, OVER, PICKS, SELL, TIES, GameState,
                                                   apply, new_game_from_dict, seeded_flip, sell_waiting,
-                                                  setup_to_dict)
+                                                  setup_to_dict, seats)
 
 
 def random_game(seed: int, n_players: int, payment_card: str | None = None,
@@ -118,14 +118,14 @@ def describe(state: GameState, lang: str = "en") -> str:
     cat = state.catalog
     lines = []
     if state.is_over:
-        names = ", ".join(f"player {p}" for p in state.final.winners)
+        names = ", ".join(f"player {p + 1}" for p in state.final.winners)
         lines.append(f"Game over. Winner(s): {names}.")
     else:
         lines.append(f"Round {state.round}, {state.phase}.")
     for p in range(state.n_players):
         goods = ", ".join(f"{cat.good_name(g, lang)} {u}" for g, u in sorted(state.units(p).items()))
         loan = f", loan (owes {state.debt[p]})" if state.debt[p] else ""
-        lines.append(f"  player {p}: {state.scores[p]} shields{loan}; {goods or 'no goods'}")
+        lines.append(f"  player {p + 1}: {state.scores[p]} shields{loan}; {goods or 'no goods'}")
     return "\n".join(lines)
 
 
@@ -145,26 +145,26 @@ def describe_action(action: Action, lang: str = "en", catalog: Catalog | None = 
     if isinstance(a, RevealLeftovers):
         return "cards left in hand: " + "; ".join(_card(cat, c, lang) for c in a.cards)
     if isinstance(a, RevealBids):
-        return "bids: " + ", ".join(f"player {p} {b}" for p, b in enumerate(a.bids))
+        return "bids: " + ", ".join(f"player {p + 1} {b}" for p, b in enumerate(a.bids))
     if isinstance(a, RevealTieBids):
-        return "tie round, added: " + ", ".join(f"player {p} +{x}" for p, x in enumerate(a.adds) if x is not None)
+        return "tie round, added: " + ", ".join(f"player {p + 1} +{x}" for p, x in enumerate(a.adds) if x is not None)
     if isinstance(a, FlipCoin):
-        return "coin flip: " + " before ".join(f"player {p}" for p in a.order)
+        return "coin flip: " + " before ".join(f"player {p + 1}" for p in a.order)
     if isinstance(a, Pick):
-        return f"player {a.player} picks {_card(cat, a.card, lang)}"
+        return f"player {a.player + 1} picks {_card(cat, a.card, lang)}"
     if isinstance(a, OfferForSale):
-        return f"player {a.player} offers {a.card} for {a.price} shield(s)"
+        return f"player {a.player + 1} offers {a.card} for {a.price} shield(s)"
     if isinstance(a, PassSale):
-        return f"player {a.player} offers nothing for sale"
+        return f"player {a.player + 1} offers nothing for sale"
     if isinstance(a, Withdraw):
-        return f"player {a.player} takes {a.card} off sale"
+        return f"player {a.player + 1} takes {a.card} off sale"
     if isinstance(a, Buy):
-        return f"player {a.player} buys {a.card}"
+        return f"player {a.player + 1} buys {a.card}"
     if isinstance(a, ChooseBuyer):
-        return (f"players {', '.join(map(str, a.claimants))} claim {a.card} at once; "
-                f"player {a.player} sells it to player {a.buyer}")
+        return (f"players {seats(a.claimants)} claim {a.card} at once; "
+                f"player {a.player + 1} sells it to player {a.buyer + 1}")
     if isinstance(a, TakeLoan):
-        return f"player {a.player} takes a loan"
+        return f"player {a.player + 1} takes a loan"
     return repr(a)
 
 
@@ -186,7 +186,8 @@ def record_summary(state: GameState) -> dict:
         "auctions": [{"round": a.round, "centre": list(a.centre), "bids": list(a.bids or ()),
                       "adds": list(a.adds), "flips": [list(f) for f in a.flips],
                       "positions": list(a.positions), "payments": list(a.payments),
-                      "zero_tied": list(a.zero_tied), "picks": [list(x) for x in a.picks],
+                      "zero_tied": list(a.zero_tied), "outcomes": [a.outcome(p) for p in range(n)],
+                      "picks": [list(x) for x in a.picks],
                       "discarded": list(a.discarded)} for a in state.history],
         "data_files": list(cat.guess_files),
     }

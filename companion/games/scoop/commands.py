@@ -1,0 +1,198 @@
+"""``companion dial``: Scoop's telephone in a terminal, and ``companion dial verify``.
+
+- ``companion dial [--wheel standard|kind|harsh|FILE] [--lang es|en|zh] [--log FILE]``:
+  shows the commitment, then for each number typed the signal and its meaning; on
+  hang-up (q, or end of input) reveals the seed. The log (JSON: wheel, commitment,
+  calls, and the seed once revealed) is written after every call.
+- ``companion dial verify FILE [--commitment HEX]``: FILE is a Scoop game journal
+  (.sqlite), its export (.json) or a terminal dial log; re-runs every call from the
+  seed and says whether all match (exit 0) or which do not (exit 4).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sqlite3
+import sys
+import time
+from pathlib import Path
+
+from companion.errors import CompanionError
+
+LOG_FORMAT = "table-companion/scoop-dial"
+EXIT_MISMATCH = 4
+
+
+def register(subparsers) -> None:
+    p = subparsers.add_parser(
+        "dial", help="Scoop's dial telephone in the terminal; `dial verify` checks a game's calls",
+        description="Scoop's dial telephone: type the number on your telephone card, see the editor's "
+        "signal. The seed's commitment is shown first and the seed at the end, so anyone can check "
+        "every call with `companion dial verify`.")
+    p.add_argument("--wheel", default=None, help="signal wheel: standard (default), kind, harsh, or a "
+                   "JSON file (house rule)")
+    p.add_argument("--lang", choices=("es", "en", "zh"), default="en")
+    p.add_argument("--log", help="call log to write (default: a new file in the user data folder)")
+    p.add_argument("--seed", help=argparse.SUPPRESS, default=None)  # for tests and replays, not players
+    p.set_defaults(func=cmd_dial)
+    sub = p.add_subparsers(dest="dial_command", metavar="verify")
+    v = sub.add_parser("verify", help="re-run every call of a Scoop game or dial log from its seed",
+                       description="Re-run every call of a Scoop game journal, its export or a terminal "
+                       "dial log from the revealed seed; exit 0 when all match, 4 when not.")
+    v.add_argument("file", help="game journal (.sqlite), export (.json) or dial log (.json)")
+    v.add_argument("--commitment", help="the commitment shown or printed at the start, to check the seed")
+    v.set_defaults(func=cmd_verify)
+
+
+# ------------------------------------------------------------------ terminal
+
+
+def _default_log() -> Path:
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("table-companion")) / "dial" / time.strftime("scoop-dial-%Y%m%d-%H%M%S.json")
+
+
+def _write_log(path: Path, d, revealed: bool) -> None:
+    rec = {"format": LOG_FORMAT, "version": 1, "wheel": d.wheel.to_dict(), "commitment": d.commitment,
+           "calls": [c.to_dict() for c in d.calls]}
+    if revealed:
+        rec["seed"] = d.seed
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(json.dumps(rec, indent=1) + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
+def _banner(text: str) -> str:
+    from unicodedata import east_asian_width
+
+    width = sum(2 if east_asian_width(ch) in "WF" else 1 for ch in text) + 6
+    return "\n".join(["+" + "-" * width + "+", "|   " + text + "   |", "+" + "-" * width + "+"])
+
+
+def cmd_dial(args) -> int:
+    from .catalog import load_catalog
+    from .dial import Dial, load_wheel
+    from .texts import signal_text, ui
+
+    wheel = load_wheel(args.wheel)
+    d = Dial(wheel, args.seed)
+    log = Path(args.log) if args.log else _default_log()
+    log.parent.mkdir(parents=True, exist_ok=True)
+    if log.exists() and log.stat().st_size and not _is_dial_log(log):
+        raise CompanionError(f"{log} exists and is not a dial log; it is never overwritten: choose another --log")
+    out = sys.stdout
+    lang = args.lang
+    print(ui("commitment", lang, c=d.commitment), file=out)
+    print(ui("wheel", lang, w=wheel.name, f=wheel.file), file=out)
+    cat = load_catalog()
+    print(ui("numbers", lang, n=", ".join(f"{t} {n}" for t, n in cat.story_types.items())), file=out)
+    _write_log(log, d, revealed=False)
+    interactive = sys.stdin.isatty()
+    while True:
+        if interactive:
+            print(ui("prompt", lang), end="", file=out, flush=True)
+        line = sys.stdin.readline()
+        if not line:
+            break
+        text = line.strip().lower()
+        if text in ("q", "quit", "exit"):
+            break
+        if not text:
+            continue
+        if len(text) != 1 or not text.isdigit():
+            print(ui("bad", lang), file=out)
+            continue
+        c = d.dial(int(text))
+        _write_log(log, d, revealed=False)
+        head, meaning = signal_text(c.signal, lang)
+        print(_banner(head), file=out)
+        print(meaning, file=out, flush=True)
+    _write_log(log, d, revealed=True)
+    print(ui("seed", lang, k=len(d.calls), s=d.seed, log=log), file=out)
+    return 0
+
+
+def _is_dial_log(path: Path) -> bool:
+    try:
+        return json.loads(path.read_text(encoding="utf-8")).get("format") == LOG_FORMAT
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+# -------------------------------------------------------------------- verify
+
+
+def calls_of(path: str | Path) -> tuple[dict, str, str | None, list[dict]]:
+    """(wheel dict, seed, commitment recorded, [{"number", "signal"}]) from a Scoop
+    journal, export or dial log. Reads a journal's raw events, so a journal whose
+    outcome was edited (and no longer opens) can still be checked. Raises
+    CompanionError for another game, an unreadable file, or a seed not revealed."""
+    path = Path(path)
+    if not path.is_file():
+        raise CompanionError(f"{path}: no such file")
+    with open(path, "rb") as f:
+        head = f.read(16)
+    if head == b"SQLite format 3\x00":
+        setup, actions = _journal_setup_actions(path)
+    else:
+        try:
+            rec = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise CompanionError(f"{path}: not a journal, export or dial log ({exc})") from None
+        if not isinstance(rec, dict):
+            raise CompanionError(f"{path}: not a journal, export or dial log")
+        if rec.get("format") == LOG_FORMAT:
+            if not rec.get("seed"):
+                raise CompanionError(f"{path}: the seed is not revealed yet (hang up the dial first)")
+            return rec["wheel"], rec["seed"], rec.get("commitment"), list(rec.get("calls") or [])
+        if rec.get("game") != "scoop" or "setup" not in rec:
+            raise CompanionError(f"{path}: not a Scoop game record")
+        setup, actions = rec["setup"], rec.get("actions") or []
+    try:
+        wheel = setup["data"]["wheel"]
+        seed = setup["dial_seed"]
+    except (KeyError, TypeError):
+        raise CompanionError(f"{path}: the game's setup has no dial") from None
+    calls = [{"number": a.get("number"), "signal": a.get("signal")} for a in actions
+             if isinstance(a, dict) and a.get("action") == "dial"]
+    return wheel, seed, setup.get("commitment"), calls
+
+
+def _journal_setup_actions(path: Path) -> tuple[dict, list[dict]]:
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            meta = dict(con.execute("SELECT key, value FROM meta").fetchall())
+            rows = con.execute("SELECT seq, kind, payload FROM events ORDER BY seq").fetchall()
+        finally:
+            con.close()
+    except sqlite3.DatabaseError as exc:
+        raise CompanionError(f"{path}: not a game journal ({exc})") from None
+    if meta.get("game") != "scoop":
+        raise CompanionError(f"{path}: a game of {meta.get('game') or 'penny-press'}, not Scoop")
+    events = [(seq, kind, json.loads(payload)) for seq, kind, payload in rows]
+    undone = {p.get("target") for _, kind, p in events if kind == "undo"}
+    setup = next(p for _, kind, p in events if kind == "setup")
+    actions = [p for seq, kind, p in events if kind == "action" and seq not in undone]
+    return setup, actions
+
+
+def cmd_verify(args) -> int:
+    from .dial import Wheel, verify_calls
+
+    wheel_d, seed, recorded, calls = calls_of(args.file)
+    wheel = Wheel.from_dict(wheel_d)
+    committed = args.commitment or recorded
+    verdict = verify_calls(wheel, seed, calls, committed)
+    if args.commitment and recorded and args.commitment.strip().lower() != str(recorded).lower():
+        verdict = type(verdict)(False, verdict.calls, verdict.problems +
+                                ("the file's commitment is not the one given",))
+    if verdict.ok:
+        print(f"{verdict.calls} calls re-run from the seed: all match (commitment {committed}).")
+        return 0
+    print(f"{verdict.calls} calls re-run from the seed: {len(verdict.problems)} problem(s):")
+    for p in verdict.problems:
+        print(f"  {p}")
+    return EXIT_MISMATCH

@@ -1,0 +1,78 @@
+"""Scoop's words for players (es/en/zh): the dial's signals and their meaning.
+
+Our own short wording of what each signal does (no rulebook sentences).
+"""
+
+from __future__ import annotations
+
+LANGS = ("es", "en", "zh")
+
+#: signal -> lang -> (what the window shows, what it means)
+SIGNALS: dict[str, dict[str, tuple[str, str]]] = {
+    "three_star": {
+        "en": ("THREE STAR", "The editor gives your story three stars: take a three-star story, or your own."),
+        "es": ("TRES ESTRELLAS", "El editor da tres estrellas a tu historia: toma una de tres estrellas, o la tuya."),
+        "zh": ("三星", "编辑给你的新闻评了三星：拿一张三星新闻，或拿你自己的新闻。"),
+    },
+    "extra": {
+        "en": ("EXTRA", "A special edition: take your story and $200 from every other player."),
+        "es": ("EXTRA", "Edición especial: toma tu historia y cobra $200 a cada otro jugador."),
+        "zh": ("号外", "出特刊：拿走你的新闻，并向其他每位玩家收取 $200。"),
+    },
+    "press": {
+        "en": ("PRESS", "Take your story, or go to press now: the game ends and you get $1,500."),
+        "es": ("PRENSA", "Toma tu historia, o manda ya a imprenta: el juego termina y recibes $1,500."),
+        "zh": ("付印", "拿走你的新闻，或立即付印：游戏结束，你获得 $1,500。"),
+    },
+    "synd": {
+        "en": ("SYND", "Other papers buy your story: take it and $500 from every other player."),
+        "es": ("SINDICADA", "Otros periódicos compran tu historia: tómala y cobra $500 a cada otro jugador."),
+        "zh": ("联合发稿", "其他报纸买下你的新闻：拿走它，并向其他每位玩家收取 $500。"),
+    },
+    "ok": {
+        "en": ("OK", "Approved: take your story."),
+        "es": ("OK", "Aprobada: toma tu historia."),
+        "zh": ("通过", "批准发表：拿走你的新闻。"),
+    },
+    "kill": {
+        "en": ("KILL IT", "Spiked: no story. Discard the three cards and buy new ones at $100 each."),
+        "es": ("DESCÁRTALA", "Rechazada: no hay historia. Descarta las tres cartas y compra otras a $100 cada una."),
+        "zh": ("枪毙", "被否决：没有新闻。弃掉这三张牌，每张 $100 买新牌。"),
+    },
+    "libel": {
+        "en": ("X", "Libel: it cannot run. No story; buy new cards at $100 each."),
+        "es": ("X", "Difamación: no se puede publicar. No hay historia; compra cartas a $100 cada una."),
+        "zh": ("X", "诽谤：不能刊登。没有新闻；每张 $100 买新牌。"),
+    },
+    "editor": {
+        "en": ("!!!", "The editor wants to see you. No story; buy new cards at $100 each."),
+        "es": ("!!!", "El editor quiere verte. No hay historia; compra cartas a $100 cada una."),
+        "zh": ("!!!", "编辑要见你。没有新闻；每张 $100 买新牌。"),
+    },
+}
+
+#: Terminal dial words: key -> lang -> text (str.format fields).
+UI: dict[str, dict[str, str]] = {
+    "commitment": {"en": "Dial commitment (SHA-256 of the secret seed; note it down): {c}",
+                   "es": "Compromiso del dial (SHA-256 de la semilla secreta; apúntalo): {c}",
+                   "zh": "拨号承诺值（秘密种子的 SHA-256；请记下）：{c}"},
+    "numbers": {"en": "Telephone cards: {n}", "es": "Tarjetas telefónicas: {n}", "zh": "电话牌：{n}"},
+    "prompt": {"en": "Number to dial (0-9), q to hang up: ", "es": "Número a marcar (0-9), q para colgar: ",
+               "zh": "要拨的号码（0-9），输入 q 挂断："},
+    "bad": {"en": "Dial one digit, 0 to 9.", "es": "Marca un solo dígito, del 0 al 9.", "zh": "请拨一位数字，0 到 9。"},
+    "seed": {"en": "{k} calls. The seed, revealed: {s}\nAnyone can check: companion dial verify {log}",
+             "es": "{k} llamadas. La semilla, revelada: {s}\nCualquiera puede comprobarlo: companion dial verify {log}",
+             "zh": "共 {k} 次通话。公开种子：{s}\n任何人都可以核对：companion dial verify {log}"},
+    "wheel": {"en": "Wheel: {w} ({f})", "es": "Rueda: {w} ({f})", "zh": "信号轮：{w}（{f}）"},
+}
+
+
+def signal_text(signal: str, lang: str = "en") -> tuple[str, str]:
+    """(window text, meaning) of a signal in ``lang`` (English if unknown)."""
+    row = SIGNALS[signal]
+    return row.get(lang) or row["en"]
+
+
+def ui(key: str, lang: str = "en", **kw) -> str:
+    row = UI[key]
+    return (row.get(lang) or row["en"]).format(**kw)

@@ -1,0 +1,98 @@
+"""`companion dial` in a terminal, `companion dial verify` on logs, journals and exports."""
+
+from __future__ import annotations
+
+import io
+import json
+import sqlite3
+
+import pytest
+
+from companion.cli import main
+from companion.commands import journal_from_record
+from companion.games import scoop as sc
+from companion.games.scoop.dial import Dial, commitment, load_wheel
+from companion.games.scoop.texts import signal_text
+from companion.journal import Journal, JournalError
+
+SEED = "c0ffee" * 10 + "abcd"
+
+
+def run_dial(monkeypatch, capsys, lines, *args):
+    monkeypatch.setattr("sys.stdin", io.StringIO("".join(f"{x}\n" for x in lines)))
+    rc = main(["dial", "--seed", SEED, *args])
+    return rc, capsys.readouterr().out
+
+
+def test_terminal_dial_shows_commitment_signals_and_reveals_the_seed(tmp_path, monkeypatch, capsys):
+    log = tmp_path / "calls.json"
+    rc, out = run_dial(monkeypatch, capsys, ["3", "12", "9", "0", "q"], "--log", str(log), "--lang", "zh")
+    assert rc == 0
+    assert commitment(SEED) in out.splitlines()[0]
+    assert "请拨一位数字" in out  # "12" is refused: one digit
+    rec = json.loads(log.read_text())
+    assert rec["seed"] == SEED and [c["number"] for c in rec["calls"]] == [3, 9, 0]
+    d = Dial(load_wheel(), SEED)
+    for c in rec["calls"]:
+        head, _ = signal_text(d.dial(c["number"]).signal, "zh")
+        assert c["signal"] == d.calls[-1].signal
+        assert head in out
+    assert main(["dial", "verify", str(log)]) == 0
+    rec["calls"][1]["signal"] = "press" if rec["calls"][1]["signal"] != "press" else "ok"
+    log.write_text(json.dumps(rec))
+    assert main(["dial", "verify", str(log)]) == 4
+    assert "call 2 (number 9)" in capsys.readouterr().out
+
+
+def test_house_rule_wheel_in_the_terminal(tmp_path, monkeypatch, capsys):
+    rc, out = run_dial(monkeypatch, capsys, ["5"], "--wheel", "harsh", "--log", str(tmp_path / "l.json"))
+    assert rc == 0 and "harsh" in out and "wheels/harsh.json" in out
+
+
+def test_verify_catches_a_journal_whose_outcome_was_edited(tmp_path, capsys):
+    setup, actions = sc.random_game(9, 2)  # 79 actions, 3 calls
+    j = journal_from_record({"game": "scoop", "setup": setup, "actions": [sc.action_to_dict(a) for a in actions]},
+                            tmp_path / "g.sqlite")
+    rec = j.export()
+    j.close()
+    assert main(["dial", "verify", str(tmp_path / "g.sqlite")]) == 0
+    assert rec["summary"]["dial"]["seed"] == setup["dial_seed"]  # revealed: the game is over
+    (tmp_path / "g.json").write_text(json.dumps(rec))
+    assert main(["dial", "verify", str(tmp_path / "g.json"), "--commitment", setup["commitment"]]) == 0
+    assert main(["dial", "verify", str(tmp_path / "g.json"), "--commitment", "00" * 32]) == 4
+    con = sqlite3.connect(str(tmp_path / "g.sqlite"))
+    seq, payload = con.execute("SELECT seq, payload FROM events WHERE payload LIKE '%\"dial\"%' "
+                               "ORDER BY seq LIMIT 1").fetchone()
+    d = json.loads(payload)
+    d["signal"] = "ok" if d["signal"] != "ok" else "kill"
+    con.execute("UPDATE events SET payload = ? WHERE seq = ?", (json.dumps(d), seq))
+    con.commit()
+    con.close()
+    capsys.readouterr()
+    assert main(["dial", "verify", str(tmp_path / "g.sqlite")]) == 4
+    assert "call 1" in capsys.readouterr().out
+    with pytest.raises(JournalError, match="dial showed"):
+        Journal.open(tmp_path / "g.sqlite")
+
+
+def test_verify_refuses_another_game(tmp_path, capsys):
+    assert main(["sample", str(tmp_path / "pp.sqlite"), "--players", "2"]) == 0
+    assert main(["dial", "verify", str(tmp_path / "pp.sqlite")]) == 1
+    assert "not Scoop" in capsys.readouterr().err
+
+
+def test_replay_shows_the_ledger_and_the_calls(tmp_path, capsys):
+    assert main(["sample", str(tmp_path / "s.sqlite"), "--game", "scoop", "--players", "3", "--seed", "30"]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(tmp_path / "s.sqlite")]) == 0
+    out = capsys.readouterr().out
+    setup, actions = sc.random_game(30, 3)
+    s = sc.new_game_from_dict(setup)
+    for a in actions:
+        s = sc.apply(s, a)
+    synd = [t for t in s.ledger if t.reason == "synd"]
+    assert synd and all(f"ledger: $500 {s.players[t.payer].name} -> {s.players[t.payee].name} (synd)" in out
+                        for t in synd)
+    first = s.calls[0]
+    assert f"(call 1, number {first.number}, wheel 0 -> {first.after}" in out
+    assert "companion/games/scoop/data/values.json" in out

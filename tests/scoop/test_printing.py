@@ -1,0 +1,69 @@
+"""Scoop's printed pages: the commitment slip, a front page, the final money receipt."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.cli import main
+from companion.commands import journal_from_record
+from companion.games import scoop as sc
+from printing.documents import DocumentError
+from printing.scoop import render_front_page, render_money_receipt, render_start_slip
+
+
+def texts(img) -> str:
+    return "\n".join(ln[0] for b in img.info["text_blocks"] for ln in b["lines"])
+
+
+@pytest.fixture(scope="module")
+def over():
+    setup, actions = sc.random_game(36, 3)  # 246 actions, nobody bankrupt
+    s = sc.new_game_from_dict(setup)
+    for a in actions:
+        s = sc.apply(s, a)
+    return s
+
+
+def test_money_receipt_adds_up_and_reveals_the_seed(over):
+    img = render_money_receipt(over, "en", 384, "g1")
+    assert img.mode == "1" and img.width == 384
+    t = texts(img)
+    f = over.final
+    for i in range(3):
+        if not over.players[i].out:
+            assert f"${f.scores[i]:,}" in t and f"${f.cash[i]:,}" in t and f"${f.page[i]:,}" in t
+    seed, c = over.setup["dial_seed"], over.commitment
+    assert seed[:32] in t and seed[32:] in t and c[:32] in t and c[32:] in t
+    assert "values.json" in t
+
+
+def test_no_money_receipt_before_the_end():
+    s = sc.new_game_from_dict(sc.random_game(36, 3)[0])
+    with pytest.raises(DocumentError, match="seed stays secret"):
+        render_money_receipt(s)
+    t = texts(render_start_slip(s, "es", 576, "g1"))
+    assert s.commitment[:32] in t and s.setup["dial_seed"][:32] not in t
+
+
+@pytest.mark.parametrize("lang", ["es", "en", "zh"])
+def test_front_page_shows_every_space_and_the_papers_value(over, lang):
+    seat = next(i for i, p in enumerate(over.players) if not p.out)
+    p = over.players[seat]
+    img = render_front_page(over, seat, lang, 384, "g1")
+    t = texts(img)
+    for vals in p.page.values():
+        for v in vals:
+            assert f"${v:,}" in t
+    assert f"${sc.page_value(p) + sum(v // 2 for v in p.kept):,}" in t
+
+
+def test_companion_print_writes_scoop_pages(tmp_path, over, capsys):
+    setup, actions = sc.random_game(36, 3)
+    journal_from_record({"game": "scoop", "setup": setup, "actions": [sc.action_to_dict(a) for a in actions]},
+                        tmp_path / "g.sqlite").close()
+    assert main(["print", str(tmp_path / "g.sqlite"), "--final", "--out", str(tmp_path)]) == 0
+    assert main(["print", str(tmp_path / "g.sqlite"), "--press", "all", "--out", str(tmp_path)]) == 0
+    assert main(["print", str(tmp_path / "g.sqlite"), "--press", "start", "--out", str(tmp_path)]) == 0
+    names = sorted(p.name for p in tmp_path.glob("*.png"))
+    assert names == ["g-blue-front.png", "g-dial-commitment.png", "g-green-front.png", "g-money.png",
+                     "g-red-front.png"]

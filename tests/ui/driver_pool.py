@@ -1,0 +1,100 @@
+"""The UI drivers (tests/ui/drive_*.py) run the Kivy app offscreen, each in its own
+process, for 10-40 s, much of it waiting on the app's clock and frames. Instead of one
+after the other when each module's fixture asks, every driver that the collected tests
+need is started as soon as collection ends, so they run beside each other and beside
+the rest of the suite; each module's fixture then only waits for its own
+(:func:`driver_result`). Without any UI test collected nothing is started.
+tests/ui/conftest.py calls :func:`start_needed` and :func:`stop_all`.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+REC = ROOT / "ui" / "demo_data" / "penny-press-3p"
+
+#: driver name -> (test module that reads it, script, extra arguments, time-out s)
+DRIVERS = {
+    "app": ("test_ui_app.py", "drive_app.py", (), 240),
+    "real": ("test_ui_real_session.py", "drive_real.py", (), 240),
+    "recording": ("test_ui_recording.py", "drive_recording.py", (str(REC),), 300),
+}
+
+
+@dataclass
+class Driver:
+    name: str
+    out: Path
+    proc: subprocess.Popen
+    timeout: float
+    started: float = field(default_factory=time.monotonic)
+    _result: tuple[int, str] | None = None
+
+    def wait(self) -> tuple[int, str]:
+        """(exit code, the end of stderr) once the driver has ended (killed at its time-out)."""
+        if self._result is None:
+            left = max(1.0, self.timeout - (time.monotonic() - self.started))
+            try:
+                self.proc.wait(timeout=left)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+            err = (self.out / "driver.stderr").read_text(encoding="utf-8", errors="replace")
+            self._result = (self.proc.returncode, err[-3000:])
+        return self._result
+
+
+_running: dict[str, Driver] = {}
+_base: Path | None = None
+
+
+def _start(name: str) -> Driver:
+    global _base
+    if name in _running:
+        return _running[name]
+    if _base is None:
+        _base = Path(tempfile.mkdtemp(prefix="ui-drivers-"))
+    _module, script, extra, timeout = DRIVERS[name]
+    out = _base / name
+    out.mkdir(parents=True, exist_ok=True)
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["KIVY_HOME"] = str(_base / f"kivy-{name}")
+    err = open(out / "driver.stderr", "wb")
+    proc = subprocess.Popen([sys.executable, str(ROOT / "tests" / "ui" / script), str(out), *extra],
+                            env=env, stdout=subprocess.DEVNULL, stderr=err, cwd=ROOT)
+    err.close()
+    _running[name] = Driver(name, out, proc, timeout)
+    return _running[name]
+
+
+def start_needed(items) -> None:
+    """Start the driver of every UI test module among the collected ``items``."""
+    wanted = {Path(str(item.fspath)).name for item in items}
+    for name, (module, *_rest) in DRIVERS.items():
+        if module in wanted:
+            _start(name)
+
+
+def stop_all() -> None:
+    for d in _running.values():
+        if d.proc.poll() is None:
+            d.proc.kill()
+            d.proc.wait()
+
+
+def driver_result(name: str) -> Path:
+    """The output folder of driver ``name`` once it has ended well (started now if the
+    collection did not start it); fails the asking test with the driver's stderr."""
+    d = _start(name)
+    code, err = d.wait()
+    assert code == 0, f"tests/ui/{DRIVERS[name][1]} exited {code}:\n{err}"
+    return d.out
