@@ -31,7 +31,9 @@ interface for registered games:
 - ``UNDO_BARRIERS``: action types that reveal hidden information (never undone).
 - Optional: ``describe(state) -> str`` and ``describe_action(action) -> str`` (what
   ``companion replay`` prints), ``record_summary(state) -> dict`` (added to exports),
-  ``state.final`` with ``final.scores`` (the scores once end-game bonuses are in).
+  ``state.final`` with ``final.scores`` (the scores once end-game bonuses are in),
+  ``resolve_action(state, action) -> action`` (the action completed with what it
+  revealed, e.g. the signal a Scoop dial showed, so the journal records it).
 
 A new game: a folder ``companion/games/<folder>`` with the rules interface and
 ``GAME``, then its package name in :data:`GAME_PACKAGES`. Nothing else in the spine

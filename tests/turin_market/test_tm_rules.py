@@ -458,3 +458,17 @@ def test_any_bids_rank_pay_and_allot_by_the_rules(n, data):
             assert bids[p] == 0 or a.adds[p] == 0
     taken = len(a.picks) + len(a.pick_queue)
     assert taken == sum(a.cards_won(p) for p in range(n)) <= len(a.centre)
+
+
+def test_a_bid_waiting_on_its_tie_cannot_be_spent_meanwhile():
+    s = play(three_players(), RevealBids((0, 0, 4)), Pick(2, "T01"), Pick(2, "T02"))
+    s = play(s, OfferForSale(2, "T01", 11))          # all of seat 2's 11 shields
+    s = play(s, RevealCards(("T04", "T05", "T06")), RevealBids((5, 5, 0)))
+    assert s.phase == "ties" and s.reserved(0) == 5 and s.available(0) == 10
+    rejected(s, Buy(0, "T01"), "selling")            # 15 shields, 5 of them bid
+    s = apply(s, TakeLoan(0))
+    s = apply(s, Buy(0, "T01"))                      # any time, even during a tie
+    assert s.purse[0] == 25 - 11 and s.purse[2] == 22
+    rejected(s, RevealTieBids((10, 0, None)), "ties")  # 5 + 10 > 14 left
+    s = apply(s, RevealTieBids((9, 0, None)))
+    assert s.auction.payments[:2] == (14, 5) and s.purse[0] == 0   # both win a position

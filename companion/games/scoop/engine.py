@@ -1059,6 +1059,19 @@ def apply(state: GameState, action) -> GameState:
     return s
 
 
+def resolve_action(state: GameState, action):
+    """The action as it turns out: a :class:`Dial` without its ``signal`` gets the
+    signal the dial shows now (the journal records it, so ``companion dial verify``
+    can check it later). Other actions are returned unchanged; nothing is checked
+    here (:func:`apply` does)."""
+    if isinstance(action, Dial) and action.signal is None and _is_int(action.number) \
+            and action.number in dialmod.NUMBERS:
+        c = dialmod.call(state.catalog.wheel, state.setup["dial_seed"], state.wheel_pos, len(state.calls),
+                         action.number)
+        return Dial(action.player, action.number, c.signal)
+    return action
+
+
 # ------------------------------------------------------------ legal actions
 
 
@@ -1173,10 +1186,7 @@ def random_game(seed: int, n_players: int, *, wheel: str | None = None, max_acti
     while not state.is_over:
         if len(actions) >= max_actions:
             raise CompanionError(f"random Scoop game {seed} did not end in {max_actions} actions")
-        a = _policy(state, rng)
-        if isinstance(a, Dial):
-            c = dialmod.call(state.catalog.wheel, setup["dial_seed"], state.wheel_pos, len(state.calls), a.number)
-            a = Dial(a.player, a.number, c.signal)
+        a = resolve_action(state, _policy(state, rng))
         state = apply(state, a)
         actions.append(a)
     return setup, actions
