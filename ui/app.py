@@ -98,6 +98,12 @@ def build_app_class():
             self.start_vm = StartVM(self.lang, camera if camera is not None or recording else s.camera,
                                     recording, s.printer, journal_dir)
             self.start_vm.min_module_px = s.min_module_px
+            if settings_path is not None:
+                self.start_vm.players_path = Path(settings_path).with_name("players.json")
+            from ui.demo_data import RECORDINGS
+
+            if recording in RECORDINGS:  # a bundled recording by name: players prefilled
+                self.start_vm.choose_recording(recording)
             self.export_dir = str(export_dir or Path.home())
             self.session = None
             self.live_vm = self.corrections_vm = self.press_vm = self.scores_vm = None
@@ -121,6 +127,16 @@ def build_app_class():
             for name in SCREENS:
                 sm.add_widget(classes[name]())
             return sm
+
+        def rebuild(self) -> None:
+            """Make the screens again (after a density change: dp sizes are taken
+            when widgets are made); the current screen stays."""
+            cur = self.root.current
+            for scr in list(self.root.screens):
+                self.root.remove_widget(scr)
+            for name in SCREENS:
+                self.root.add_widget(classes[name]())
+            self.root.current = cur
 
         # navigation and language ------------------------------------------------
         def go(self, name: str) -> None:

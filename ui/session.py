@@ -584,6 +584,17 @@ class GameSession:
             raise CompanionError(str(exc)) from None
 
     def press_preview(self, colour: str) -> P.PressPreview:
+        """The press preview of ``colour`` (cached per state, table snapshot and
+        colour: the solver runs once per change)."""
+        key = (id(self.state), id(self.runner.last_snapshot), colour)
+        hit = getattr(self, "_preview_cache", None)
+        if hit is not None and hit[0] == key and hit[1] is self.state:
+            return hit[2]
+        out = self._press_preview(colour)
+        self._preview_cache = (key, self.state, out)
+        return out
+
+    def _press_preview(self, colour: str) -> P.PressPreview:
         st = self.state
         if st is None:
             raise _refuse("not_started", "the game has not started")
