@@ -86,9 +86,10 @@ def _cmd_tags(args: argparse.Namespace) -> int:
     target = Path(args.out)
     if target.is_file() and target.stat().st_size and target.read_bytes()[:5] != b"%PDF-":
         raise CompanionError(f"{target} exists and is not a PDF; it is never overwritten: choose another --out")
-    plan = plan_sheets(args.paper, args.size)
+    plan = plan_sheets(args.paper, args.size, spec.id)
     out = write_pdf(plan, args.out, progress=not args.no_progress)
-    n_tags = sum(1 for p in plan.placements if p.component not in ("board",) and not p.component.startswith("mat-"))
+    n_tags = sum(1 for p in plan.placements if p.payload is not None or p.component not in ("board",)
+                 and not p.component.startswith("mat-"))
     print(f"wrote {out}: {n_tags} component tags and {len(plan.placements) - n_tags} corner fiducials "
           f"on {plan.pages + 1} {args.paper} pages ({args.size} size). Print at 100 %.")
     return 0
