@@ -59,7 +59,7 @@ def register(subparsers) -> None:
                                  description="Write a PDF of stickers for every component, labelled in "
                                              "words, at exact size with cut marks, plus the board and mat "
                                              "corner fiducials and a page saying what goes where.")
-    tags.add_argument("game", help="the game's id (penny-press; `companion games` lists them)")
+    tags.add_argument("game", help="the game's id (penny-press, turin-market ...; `companion games` lists them)")
     tags.add_argument("--paper", choices=("a4", "letter"), default="a4")
     tags.add_argument("--size", choices=("normal", "large"), default="normal",
                       help="normal: 4K camera (3840x2160) at 70 cm; large: 1920x1080 camera")
