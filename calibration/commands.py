@@ -1,7 +1,8 @@
 """`companion` subcommands provided by the calibration package (registered in pyproject.toml).
 
 - ``companion calibrate camera --images DIR | --video FILE [--board-out board.png] [--out camera.json]``
-- ``companion calibrate table SOURCE [--lens camera.json] [--mats red,blue] [--size normal|large]``
+- ``companion calibrate table SOURCE [--lens camera.json] [--mats red,blue] [--size normal|large]
+  [--camera-size WxH] [--fourcc CODE] [--fps N]``
 - ``companion tags penny-press --paper a4|letter [--size normal|large] --out sheet.pdf``
 
 Heavy imports (cv2, fpdf2) stay inside the handlers so ``companion --help`` is fast.
@@ -47,6 +48,11 @@ def register(subparsers) -> None:
                                                        "(default: every mat seen)")
     tab.add_argument("--size", choices=("normal", "large"), default=None,
                      help="tag size to predict for (default: the size of the tags in view, else normal)")
+    tab.add_argument("--camera-size", metavar="WxH",
+                     help="live camera: the size to play with (default 3840x2160, the reference 4K "
+                          "camera); the check runs in that mode")
+    tab.add_argument("--fourcc", metavar="CODE", help="live camera: pixel format (default MJPG from 1080p up)")
+    tab.add_argument("--fps", type=float, metavar="N", help="live camera: frame rate (default 30)")
     tab.set_defaults(func=_cmd_table)
 
     tags = subparsers.add_parser("tags", help="print the tag stickers of a game (PDF)",
@@ -136,7 +142,12 @@ def _cmd_table(args: argparse.Namespace) -> int:
     from .lens import describe, estimate_from_frame, find_lens
 
     camera, source = find_lens(args.camera)
-    frames = read_frames(args.source)
+    from . import check
+
+    mode = {"size": args.camera_size, "fourcc": args.fourcc, "fps": args.fps}
+    frames = read_frames(args.source, camera_mode=mode)
+    if check.last_camera_mode and str(args.source).isdigit():
+        print(f"camera {args.source}: {check.last_camera_mode}")
     estimate = None
     if camera is not None:
         h, w = frames[0].shape[:2]
