@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from companion import registry
-from companion.games.turin_market import (Buy, ChooseBuyer, OfferForSale, Pick, Withdraw,
+from companion.games.turin_market import (Buy, ChooseBuyer, OfferForSale, Pick, RevealBids, Withdraw,
                                           apply, new_game_from_dict, random_game)
 from companion.games.turin_market.observer import TurinMarketObserver, expected_snapshot
 from companion.table import Sighting, TableSnapshot
