@@ -417,6 +417,10 @@ def load_components(path: str | None = None) -> dict:
                 ck.fail(f"pieces.{piece}.size_mm", f"expected [w, h] in mm, got {sz!r}", needle)
             for v in sz:
                 ck.number(v, f"pieces.{piece}.size_mm", needle, positive=True)
+        if "height_mm" in spec:
+            ck.number(spec["height_mm"], f"pieces.{piece}.height_mm", needle)
+            if spec["height_mm"] < 0:
+                ck.fail(f"pieces.{piece}.height_mm", "expected a height >= 0 mm", needle)
         if spec["size_mm"] != "layout":
             for size in SIZES:
                 s = spec.get(size)
@@ -524,6 +528,14 @@ def component_size_mm(component_id: str) -> tuple[float, float]:
         return load_layout("penny-press-mat").size_mm
     w, h = piece["size_mm"]
     return (float(w), float(h))
+
+
+def component_height_mm(component_id: str) -> float:
+    """How far a component's tag stands above the surface the piece lies on (mm):
+    components.json's ``height_mm`` (0 when not given: boards, mats). Raises
+    ``ValueError`` for an unknown id."""
+    kind = kind_of(component_id)
+    return float(load_components()["pieces"][_KIND_PIECE[kind]].get("height_mm", 0.0))
 
 
 def tag_spec(component_id: str, size: str = "normal") -> TagSpec:

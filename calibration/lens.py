@@ -180,3 +180,55 @@ def describe(estimate: LensEstimate | None, source: str) -> str:
         return "lens: not calibrated; the corner fiducials show no distortion worth correcting"
     return (f"lens: not calibrated; distortion estimated from the corner fiducials "
             f"(k1 {estimate.k1:+.2f}, corners {estimate.rms_plain_mm:.1f} -> {estimate.rms_mm:.1f} mm)")
+
+
+def focal_from_homography(H_mm_to_px: np.ndarray, centre_px: tuple[float, float]) -> float | None:
+    """Focal length (px) of a pinhole camera (square pixels, principal point
+    ``centre_px``) from one plane's homography mm -> undistorted px, by the two
+    constraints that the plane's axes are orthogonal and of equal length seen from
+    the camera. None when the view is too close to straight down to tell (the
+    constraints vanish) or gives no real focal length."""
+    T = np.array([[1.0, 0.0, -centre_px[0]], [0.0, 1.0, -centre_px[1]], [0.0, 0.0, 1.0]])
+    h = T @ np.asarray(H_mm_to_px, np.float64)
+    h = h / np.linalg.norm(h[:, :2])
+    a = np.array([h[0, 0] * h[0, 1] + h[1, 0] * h[1, 1],
+                  h[0, 0] ** 2 + h[1, 0] ** 2 - h[0, 1] ** 2 - h[1, 1] ** 2])
+    b = np.array([h[2, 0] * h[2, 1], h[2, 0] ** 2 - h[2, 1] ** 2])
+    if float(a @ a) == 0.0 or float(np.abs(b).max()) < 1e-12:
+        return None
+    w = -float(a @ b) / float(a @ a)   # 1 / f^2
+    if not w > 0:
+        return None
+    return float(1.0 / np.sqrt(w))
+
+
+def camera_centre_mm(H_mm_to_px: np.ndarray, K: np.ndarray) -> np.ndarray:
+    """The camera's optical centre in a surface's frame: ``(x_mm, y_mm, height_mm)``
+    with height the distance above the surface's plane (> 0).
+
+    H_mm_to_px: 3x3 homography surface mm -> undistorted px. K: 3x3 intrinsics.
+    Decomposes ``K^-1 H = s [r1 r2 t]`` and returns ``-R^T t``.
+    """
+    M = np.linalg.solve(K, np.asarray(H_mm_to_px, np.float64))
+    s = 2.0 / (np.linalg.norm(M[:, 0]) + np.linalg.norm(M[:, 1]))
+    if M[2, 2] * s < 0:   # the surface is in front of the camera: t_z > 0
+        s = -s
+    r1, r2, t = M[:, 0] * s, M[:, 1] * s, M[:, 2] * s
+    r3 = np.cross(r1, r2)
+    R = np.column_stack([r1, r2, r3])
+    u, _sv, vt = np.linalg.svd(R)     # nearest rotation
+    R = u @ vt
+    c = -R.T @ t
+    return np.array([c[0], c[1], abs(c[2])])
+
+
+def onto_surface(x_mm: float, y_mm: float, height_mm: float, centre: np.ndarray) -> tuple[float, float]:
+    """A point seen at (x_mm, y_mm) on a surface's plane that really lies
+    ``height_mm`` above it (a tag on top of a piece), moved back to the spot of the
+    surface under it: towards the camera centre ``(cx, cy, cz)`` (mm) by
+    ``height_mm / cz`` of the distance (similar triangles)."""
+    cx, cy, cz = (float(v) for v in centre)
+    if height_mm <= 0 or cz <= height_mm:
+        return x_mm, y_mm
+    k = (cz - height_mm) / cz
+    return cx + (x_mm - cx) * k, cy + (y_mm - cy) * k

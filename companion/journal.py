@@ -386,6 +386,9 @@ class Journal:
         """
         if isinstance(action, dict):
             action = self.rules.action_from_dict(action)
+        resolve = getattr(self.rules, "resolve_action", None)
+        if resolve is not None:  # the action as it turned out (e.g. the signal a dial showed)
+            action = resolve(self._state, action)
         new_state = self.rules.apply(self._state, action)  # raises RuleError
         ev = self._write("action", self.rules.action_to_dict(action), source)
         self._state = new_state

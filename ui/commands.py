@@ -14,8 +14,12 @@ def register(subparsers) -> None:
         description="Start the Kivy tablet app. Without a display it runs offscreen.",
     )
     src = p.add_mutually_exclusive_group()
-    src.add_argument("--recording", help="a video file or image folder instead of the camera")
+    src.add_argument("--recording", help="a bundled recording by name (penny-press-3p, penny-press-4p) or a video "
+                     "file or image folder instead of the camera")
     src.add_argument("--camera", type=int, help="camera index (default 0)")
+    from vision.sources import add_camera_arguments
+
+    add_camera_arguments(p)
     p.add_argument("--lang", choices=("es", "en", "zh"), help="language (default: the system's)")
     p.add_argument("--fake", action="store_true", help="a scripted demo game instead of the camera")
     p.add_argument("--lens", metavar="JSON", help="lens model from 'companion calibrate camera' "

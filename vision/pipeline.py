@@ -70,7 +70,9 @@ class PipelineConfig:
     reread_max: still re-read budget, crops per frame at most (0 = off): on tiles that
     are neither changed nor moving nor glared, undecoded candidates and held tags not
     found again are decoded once more on later frames (fresh sensor noise), each at
-    most reread_tries times until its tile changes.
+    most reread_tries times until its tile changes. piece_heights: put a tag on
+    top of a piece back onto the surface under it (calibration's ``height_mm``) before
+    its zone is chosen; off for frames of flat pieces (the older rendered recordings).
     """
 
     backend: str = "zxing"
@@ -98,6 +100,7 @@ class PipelineConfig:
     track_rescue_max: int = 8
     reread_max: int = 3
     reread_tries: int = 12
+    piece_heights: bool = True
 
 
 @dataclass
@@ -227,6 +230,7 @@ class Pipeline:
         self._shape = None
         self._index = 0
         self._zone_px_cache: dict[str, tuple[SurfacePose, list]] = {}
+        self._heights: dict[str, float] = {}
 
     # ------------------------------------------------------------------ state
     def reset(self) -> None:
@@ -567,6 +571,22 @@ class Pipeline:
         except Exception:  # unknown size: take the tag with its quiet zone, twice
             return 2.0 * (side_px * 1.4) ** 2
 
+    def _height(self, comp: str) -> float:
+        """How far the component's tag stands above its surface (mm; calibration's
+        components), 0 when ``piece_heights`` is off or the id has no size."""
+        if not self.config.piece_heights:
+            return 0.0
+        h = self._heights.get(comp)
+        if h is None:
+            from calibration.layouts import component_height_mm
+
+            try:
+                h = component_height_mm(comp)
+            except Exception:
+                h = 0.0
+            self._heights[comp] = h
+        return h
+
     def _interpret(self, poses: dict[str, SurfacePose]):
         from calibration.layouts import marker_owner
         from companion.tags import kind_of
@@ -591,7 +611,7 @@ class Pipeline:
                     reports.append(SymbolReport(s, None, p.reason or "foreign"))
                     continue
                 comp = p.component
-            surface, zone, x, y, ang = locate(s.corners_px, poses)
+            surface, zone, x, y, ang = locate(s.corners_px, poses, self._height(comp))
             sg = Sighting(comp, surface, zone, x, y, ang)
             if comp in corners:  # the same component twice: keep the first
                 reports.append(SymbolReport(s, comp, "duplicate", surface, zone, x, y, ang))
@@ -634,6 +654,34 @@ class Pipeline:
                 if occl[ty0:ty1, tx0:tx1].any():
                     out.add(f"{surface}/{name}")
         return frozenset(out)
+
+
+def pipeline_for(source=None, lens=None, config: PipelineConfig | None = None) -> Pipeline:
+    """The pipeline the app, demo and scan use for a frame source.
+
+    source: the source spec (camera index, video, folder). lens: ``--lens FILE``.
+    The lens model comes from :func:`vision.register.registrar_for`. A recording
+    whose ``recording.json`` says ``"pieces": "flat"`` (rendered with every tag on
+    the table's plane, like the older bundled ones) is read without the piece-height
+    correction. Raises ``companion.errors.DataFileError`` for an unreadable lens file.
+    """
+    import json
+    from dataclasses import replace
+    from pathlib import Path
+
+    from .register import registrar_for
+
+    config = config or PipelineConfig()
+    if isinstance(source, (str, Path)):
+        p = Path(source)
+        meta = (p if p.is_dir() else p.parent) / "recording.json"
+        try:
+            flat = json.loads(meta.read_text(encoding="utf-8")).get("pieces") == "flat"
+        except (OSError, ValueError, AttributeError):
+            flat = False
+        if flat:
+            config = replace(config, piece_heights=False)
+    return Pipeline(config, registrar=registrar_for(lens, source=source))
 
 
 class PipelineWorker:

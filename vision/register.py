@@ -39,6 +39,33 @@ class SurfacePose:
 
     registration: object
     t: float
+    frame_size: tuple[int, int] | None = None
+    calibrated: bool = False
+
+    def camera_centre(self) -> np.ndarray | None:
+        """The camera's centre ``(x_mm, y_mm, height_mm)`` in this surface's frame
+        (``calibration.lens.camera_centre_mm``), from the fit and the intrinsics: the
+        calibrated K, else a focal length estimated from the fit itself (principal
+        point at the frame centre), else the frame width. None without a frame size.
+        Cached."""
+        got = getattr(self, "_centre", False)
+        if got is not False:
+            return got
+        from calibration.lens import camera_centre_mm, focal_from_homography
+
+        reg = self.registration
+        out = None
+        if self.calibrated and reg.camera is not None:
+            out = camera_centre_mm(reg.H_inv, reg.camera.K)
+        elif self.frame_size is not None:
+            w, h = self.frame_size
+            f = focal_from_homography(reg.H_inv, (w / 2, h / 2))
+            if f is None or not 0.25 * w <= f <= 6.0 * w:
+                f = float(w)
+            K = np.array([[f, 0, w / 2], [0, f, h / 2], [0, 0, 1.0]])
+            out = camera_centre_mm(reg.H_inv, K)
+        object.__setattr__(self, "_centre", out)
+        return out
 
     @property
     def surface(self) -> str:
@@ -168,7 +195,8 @@ class Registrar:
                                    min_points=4 * self.min_fiducials)
             if reg is None or reg.rms_mm > self.max_rms_mm:
                 continue
-            self.poses[surface] = SurfacePose(reg, t)
+            self.poses[surface] = SurfacePose(reg, t, self.frame_size,
+                                              self.lens_status in ("file", "user"))
         return dict(self.poses)
 
     def forget(self, surface: str) -> None:

@@ -1,7 +1,9 @@
 """Zones: a tag's corners in px -> (surface, position mm, angle, zone).
 
-A tag belongs to the first registered surface whose layout has a zone containing its
-centre (mm), else to the first surface whose outline contains it, else to
+A tag's centre is first put back onto the surface its piece stands on (a tag on top
+of a 12 mm reporter projects further from the camera than the spot under it: the
+camera's pose from the surface's homography gives the correction). It belongs to
+the first registered surface whose layout has a zone containing that centre (mm), else to the first surface whose outline contains it, else to
 ``"table"``. On ``"table"`` the position is in the board's mm frame when the board is
 registered; with no surface registered at all it is the frame position in px
 (x_mm, y_mm then hold px: nothing is registered yet).
@@ -32,14 +34,32 @@ def angle_of(pts_mm: np.ndarray) -> float:
     return float(math.degrees(math.atan2(-d[1], d[0])))
 
 
-def locate(corners_px: np.ndarray, poses: dict[str, SurfacePose]
+def _on_surface(pose: SurfacePose, centre_px: np.ndarray, height_mm: float) -> np.ndarray:
+    """The tag centre in the surface's mm, moved from where its top face projects
+    back onto the surface under it (``height_mm`` above it; see
+    ``calibration.lens.onto_surface``)."""
+    c = pose.to_mm(centre_px[None])[0]
+    if height_mm > 0:
+        cam = pose.camera_centre()
+        if cam is not None:
+            from calibration.lens import onto_surface
+
+            c = np.array(onto_surface(float(c[0]), float(c[1]), height_mm, cam))
+    return c
+
+
+def locate(corners_px: np.ndarray, poses: dict[str, SurfacePose], height_mm: float = 0.0
            ) -> tuple[str, str | None, float, float, float]:
-    """``(surface, zone, x_mm, y_mm, angle_deg)`` of a tag with corners ``(4, 2)`` px."""
+    """``(surface, zone, x_mm, y_mm, angle_deg)`` of a tag with corners ``(4, 2)`` px.
+
+    height_mm: how far the tag stands above the surface (a tag on top of a 12 mm
+    reporter): its position is put back onto the surface under it (parallax, from
+    the camera's pose) before the zone is chosen."""
     corners_px = np.asarray(corners_px, np.float64).reshape(4, 2)
     centre = corners_px.mean(axis=0)
     inside = None
     for surface, pose in poses.items():
-        c = pose.to_mm(centre[None])[0]
+        c = _on_surface(pose, centre, height_mm)
         zone = pose.layout.zone_at(float(c[0]), float(c[1]))
         if zone is not None:
             pts = pose.to_mm(corners_px)
@@ -48,11 +68,11 @@ def locate(corners_px: np.ndarray, poses: dict[str, SurfacePose]
             inside = (surface, pose)
     if inside is not None:
         surface, pose = inside
-        c = pose.to_mm(centre[None])[0]
+        c = _on_surface(pose, centre, height_mm)
         return surface, None, float(c[0]), float(c[1]), angle_of(pose.to_mm(corners_px))
     pose = poses.get("board")
     if pose is not None:
-        c = pose.to_mm(centre[None])[0]
+        c = _on_surface(pose, centre, height_mm)
         return "table", None, float(c[0]), float(c[1]), angle_of(pose.to_mm(corners_px))
     return "table", None, float(centre[0]), float(centre[1]), angle_of(corners_px)
 

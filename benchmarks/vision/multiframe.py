@@ -103,7 +103,6 @@ def report(r: dict, a) -> str:
              f"(seeds {a.seed}); whole-frame decode {f:.0f} ms; still frame: today's floor "
              f"{st['floor']:.1f} ms ({st['floor'] / f:.3f}x), with re-read {st['reread']:.1f} ms "
              f"({st['reread'] / f:.3f}x; {r['crops']:.1f} crops/frame on average, at most {r['max_crops']})",
-             "",
              "| px per module | today's floor (no re-read) | pipeline with re-read | any frame (upper bound) |",
              "|---|---|---|---|"]
     for b in BANDS:

@@ -106,3 +106,29 @@ def test_pipeline_estimates_a_strong_lens_and_says_so():
     p = Pipeline()
     _snap, rep = p.process(img, 0.0)
     assert rep.lens == "estimated" and "board" in rep.poses and rep.poses["board"][1] < 1.0
+
+
+@pytest.mark.parametrize("tilt, yaw, height", [(20, 0, 700), (30, 10, 900), (35, -5, 600)])
+def test_camera_pose_from_the_homography_and_a_tag_on_a_piece_put_back(tilt, yaw, height):
+    import math
+
+    from calibration.lens import camera_centre_mm, focal_from_homography, onto_surface
+
+    H = reference_homography((420, 300), tilt_deg=tilt, frame=SIZE, height_mm=height,
+                             view_width_mm=1150, yaw_deg=yaw)
+    f_true = SIZE[0] * (height / math.cos(math.radians(tilt))) / 1150
+    f = focal_from_homography(H, (SIZE[0] / 2, SIZE[1] / 2))
+    assert f == pytest.approx(f_true, rel=1e-6)
+    K = np.array([[f, 0, SIZE[0] / 2], [0, f, SIZE[1] / 2], [0, 0, 1]])
+    cx, cy, cz = camera_centre_mm(H, K)
+    assert cz == pytest.approx(height, rel=1e-6)
+    # a reporter's tag 12 mm above the board at (600, 150) mm: where its top face
+    # projects onto the board's plane, then back under it
+    P = np.array([600.0, 150.0, -12.0])       # z into the table: up is negative
+    C = np.array([cx, cy, -cz])
+    seen = C + (P - C) * (C[2] / (C[2] - P[2]))  # the ray through the top face meets z = 0
+    assert math.hypot(*(seen[:2] - P[:2])) > 4.0
+    back = onto_surface(float(seen[0]), float(seen[1]), 12.0, np.array([cx, cy, cz]))
+    assert np.allclose(back, P[:2], atol=1e-6)
+    assert focal_from_homography(np.diag([2.0, 2.0, 1.0]) @ np.array([[1, 0, 5], [0, 1, 7], [0, 0, 1.0]]),
+                                 (0, 0)) is None  # straight down: the focal length cannot be told

@@ -38,7 +38,7 @@ def fast_dir(tmp_path):
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_random_games_through_the_journal_replay_to_the_same_vp(n, fast_dir):
-    for seed in range(50):
+    for seed in range(100):                               # 300 games over the three counts
         setup, actions = random_game(1000 * n + seed, n)
         path = fast_dir / f"g{n}-{seed}.pergamon"
         with Journal.create(path, "pergamon", setup) as j:
@@ -51,7 +51,8 @@ def test_random_games_through_the_journal_replay_to_the_same_vp(n, fast_dir):
             assert again.game == "pergamon"
             assert again.state == end
             assert again.state.final.scores == end.final.scores
-        assert random_game(1000 * n + seed, n) == (setup, actions)   # seeded: same game
+        if seed % 10 == 0:
+            assert random_game(1000 * n + seed, n) == (setup, actions)   # seeded: same game
 
 
 def _check_invariants(s):

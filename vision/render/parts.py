@@ -103,6 +103,8 @@ class Placed:
     surface's own mm. angle_deg: on the table (degrees, counter-clockwise).
     size_mm: (width, height) mm. tag: its tag or None. layer: drawing order (higher
     on top). colour: main BGR colour. label: short text drawn on it (our words).
+    height_mm: the piece's height: its face (with the tag) is drawn that far above
+    the table, with its sides and a shadow (0: flat, as the older recordings).
     """
 
     component: str
@@ -121,6 +123,7 @@ class Placed:
     label: str = ""
     round: bool = False
     extra: dict = field(default_factory=dict, compare=False, hash=False)
+    height_mm: float = 0.0
 
     def local_to_table(self, pts_local) -> np.ndarray:
         """Points (N, 2) in the component's own mm (origin at its centre, x along its
@@ -138,14 +141,18 @@ class Placed:
                                     [-w / 2, h / 2]])
 
     def tag_corners_mm(self) -> np.ndarray | None:
-        """The tag symbol's corners (4, 2) table mm (TL, TR, BR, BL in the
-        symbol's reading orientation, quiet zone excluded), or None without a tag."""
+        """The tag symbol's corners table mm (TL, TR, BR, BL in the symbol's reading
+        orientation, quiet zone excluded): (4, 2) for a flat piece, (4, 3) with z =
+        -height_mm (z into the table) for a raised one; None without a tag."""
         if self.tag is None:
             return None
         s = self.tag.size_mm / 2
         ox, oy = self.tag.offset_mm
-        return self.local_to_table([[ox - s, oy - s], [ox + s, oy - s], [ox + s, oy + s],
-                                    [ox - s, oy + s]])
+        pts = self.local_to_table([[ox - s, oy - s], [ox + s, oy - s], [ox + s, oy + s],
+                                   [ox - s, oy + s]])
+        if self.height_mm > 0:
+            pts = np.column_stack([pts, np.full(4, -self.height_mm)])
+        return pts
 
 
 def tag_texture(spec: TagSpec, px_per_mm: float) -> np.ndarray:

@@ -168,6 +168,9 @@ class SceneRenderer:
         img = self.background.copy()
         labels = np.full(img.shape[:2], -1, np.int32)
         for idx, item in enumerate(sorted_items(items)):
+            if item.height_mm > 0:
+                self._draw_raised(img, labels, idx, item)
+                continue
             roi = self._roi(item.corners_mm())
             if roi is None:
                 continue
@@ -188,6 +191,79 @@ class SceneRenderer:
             region[:] = (s[..., :3] * alpha + region * (1 - alpha)).astype(np.uint8)
             labels[y0:y1, x0:x1][alpha[..., 0] > 0.5] = idx
         return img, labels
+
+    #: direction (table mm per mm of height) a raised piece's shadow falls: away
+    #: from a lamp above and behind the far edge of the table
+    SHADOW_DIR = (0.35, 0.55)
+
+    def _outline_px(self, item: Placed, z_mm: float) -> np.ndarray:
+        c = item.corners_mm() if not item.round else item.local_to_table(
+            [[item.size_mm[0] / 2 * math.cos(t), item.size_mm[1] / 2 * math.sin(t)]
+             for t in np.linspace(0, 2 * math.pi, 24, endpoint=False)])
+        return self.camera.project(np.column_stack([c, np.full(len(c), z_mm)]))
+
+    def _draw_raised(self, img: np.ndarray, labels: np.ndarray, idx: int, item: Placed) -> None:
+        """A piece standing ``height_mm`` tall: its shadow on what lies below, its
+        sides (the outline swept from the table up to the top, a darker shade) and its
+        face sampled on the plane of its top."""
+        h = float(item.height_mm)
+        cz = -float(self.camera.centre[2])
+        if cz <= h:
+            return
+        W, H = self.camera.width, self.camera.height
+        # shadow: the footprint swept along the light direction, darkening by 40 %
+        sd = np.array(self.SHADOW_DIR) * h
+        sh = item.corners_mm() if not item.round else None
+        base = self._outline_px(item, 0.0)
+        if np.isnan(base).any():
+            return
+        mask = np.zeros((H, W), np.uint8)
+        for k in np.linspace(0, 1, 5):
+            moved = Placed(**{**item.__dict__, "x_mm": item.x_mm + sd[0] * k,
+                              "y_mm": item.y_mm + sd[1] * k, "height_mm": 0.0})
+            poly = self._outline_px(moved, 0.0)
+            cv2.fillPoly(mask, [np.round(poly * 4).astype(np.int32).reshape(-1, 1, 2)], 1, shift=2)
+        ys, xs = np.nonzero(mask)
+        if len(xs):
+            y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+            soft = cv2.GaussianBlur(mask[y0:y1, x0:x1].astype(np.float32), (0, 0), 1.5)
+            region = img[y0:y1, x0:x1]
+            region[:] = (region * (1 - 0.4 * soft[..., None])).astype(np.uint8)
+        # sides: the outline at several heights, filled in a darker shade
+        side = tuple(int(c * 0.6) for c in item.colour)
+        for z in np.linspace(0, -h, 7):
+            poly = self._outline_px(item, float(z))
+            pts = np.round(poly * 4).astype(np.int32).reshape(-1, 1, 2)
+            cv2.fillPoly(img, [pts], side, shift=2)
+            cv2.fillPoly(labels, [pts], idx, shift=2)
+        # top face: for each pixel, where its ray meets the plane z = -h
+        top = self._outline_px(item, -h)
+        if np.isnan(top).any():
+            return
+        x0 = max(0, int(math.floor(top[:, 0].min())) - 3)
+        y0 = max(0, int(math.floor(top[:, 1].min())) - 3)
+        x1 = min(W, int(math.ceil(top[:, 0].max())) + 4)
+        y1 = min(H, int(math.ceil(top[:, 1].max())) + 4)
+        if x1 <= x0 or y1 <= y0:
+            return
+        k = np.float32((cz - h) / cz)
+        ccx, ccy = np.float32(self.camera.centre[0]), np.float32(self.camera.centre[1])
+        tx = ccx + (self.mx[y0:y1, x0:x1] - ccx) * k
+        ty = ccy + (self.my[y0:y1, x0:x1] - ccy) * k
+        scale = self._scale_for(item)
+        tex = self._texture(item, scale)
+        a = math.radians(item.angle_deg)
+        dx, dy = tx - np.float32(item.x_mm), ty - np.float32(item.y_mm)
+        lx = dx * np.float32(math.cos(a)) - dy * np.float32(math.sin(a))
+        ly = dx * np.float32(math.sin(a)) + dy * np.float32(math.cos(a))
+        u = (lx + np.float32(item.size_mm[0] / 2)) * np.float32(scale) - 0.5
+        v = (ly + np.float32(item.size_mm[1] / 2)) * np.float32(scale) - 0.5
+        s = cv2.remap(tex, u, v, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+                      borderValue=(0, 0, 0, 0))
+        alpha = s[..., 3:4].astype(np.float32) / 255.0
+        region = img[y0:y1, x0:x1]
+        region[:] = (s[..., :3] * alpha + region * (1 - alpha)).astype(np.uint8)
+        labels[y0:y1, x0:x1][alpha[..., 0] > 0.5] = idx
 
     def truth(self, items: list[Placed], labels: np.ndarray,
               hand_mask: np.ndarray | None = None,

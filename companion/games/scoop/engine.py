@@ -196,9 +196,30 @@ def action_from_dict(d: dict):
         a = cls(**kw)
     except TypeError as exc:
         raise RuleError(f"bad {d.get('action')} action ({exc})", R_TURN) from None
-    if not isinstance(a.player, int) or isinstance(a.player, bool):
-        raise RuleError("an action needs its player's seat (0-based)", R_TURN)
+    _validate(a)
     return a
+
+
+_INT_FIELDS = {"player", "number", "victim", "displace", "index"}
+_STR_FIELDS = {"kind", "signal", "option", "card", "space"}
+_STRS_FIELDS = {"hand", "captured", "cards"}
+_INTS_FIELDS = {"reserve", "spaces"}
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _validate(a) -> None:
+    """Field types of an action (a journal or a caller may hand anything): RuleError."""
+    for name, v in a.__dict__.items():
+        if v is None and name not in ("player",) and a.__dataclass_fields__[name].default is None:
+            continue
+        ok = (_is_int(v) if name in _INT_FIELDS else isinstance(v, str) if name in _STR_FIELDS
+              else isinstance(v, tuple) and all(isinstance(x, str) for x in v) if name in _STRS_FIELDS
+              else isinstance(v, tuple) and all(_is_int(x) for x in v) if name in _INTS_FIELDS else True)
+        if not ok:
+            raise RuleError(f"{_TYPE_OF.get(type(a), 'action')}: bad {name} {v!r}", R_TURN)
 
 
 # ------------------------------------------------------------------- state
@@ -1031,10 +1052,24 @@ def apply(state: GameState, action) -> GameState:
     fn = _APPLY.get(type(action))
     if fn is None:
         raise RuleError(f"not a Scoop action: {action!r}", R_TURN)
+    _validate(action)
     s = state.clone()
     fn(s, action)
     s.n_actions += 1
     return s
+
+
+def resolve_action(state: GameState, action):
+    """The action as it turns out: a :class:`Dial` without its ``signal`` gets the
+    signal the dial shows now (the journal records it, so ``companion dial verify``
+    can check it later). Other actions are returned unchanged; nothing is checked
+    here (:func:`apply` does)."""
+    if isinstance(action, Dial) and action.signal is None and _is_int(action.number) \
+            and action.number in dialmod.NUMBERS:
+        c = dialmod.call(state.catalog.wheel, state.setup["dial_seed"], state.wheel_pos, len(state.calls),
+                         action.number)
+        return Dial(action.player, action.number, c.signal)
+    return action
 
 
 # ------------------------------------------------------------ legal actions
@@ -1151,10 +1186,7 @@ def random_game(seed: int, n_players: int, *, wheel: str | None = None, max_acti
     while not state.is_over:
         if len(actions) >= max_actions:
             raise CompanionError(f"random Scoop game {seed} did not end in {max_actions} actions")
-        a = _policy(state, rng)
-        if isinstance(a, Dial):
-            c = dialmod.call(state.catalog.wheel, setup["dial_seed"], state.wheel_pos, len(state.calls), a.number)
-            a = Dial(a.player, a.number, c.signal)
+        a = resolve_action(state, _policy(state, rng))
         state = apply(state, a)
         actions.append(a)
     return setup, actions
