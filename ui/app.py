@@ -98,6 +98,12 @@ def build_app_class():
             self.start_vm = StartVM(self.lang, camera if camera is not None or recording else s.camera,
                                     recording, s.printer, journal_dir)
             self.start_vm.min_module_px = s.min_module_px
+            if settings_path is not None:
+                self.start_vm.players_path = Path(settings_path).with_name("players.json")
+            from ui.demo_data import RECORDINGS
+
+            if recording in RECORDINGS:  # a bundled recording by name: players prefilled
+                self.start_vm.choose_recording(recording)
             self.export_dir = str(export_dir or Path.home())
             self.session = None
             self.live_vm = self.corrections_vm = self.press_vm = self.scores_vm = None
@@ -121,6 +127,16 @@ def build_app_class():
             for name in SCREENS:
                 sm.add_widget(classes[name]())
             return sm
+
+        def rebuild(self) -> None:
+            """Make the screens again (after a density change: dp sizes are taken
+            when widgets are made); the current screen stays."""
+            cur = self.root.current
+            for scr in list(self.root.screens):
+                self.root.remove_widget(scr)
+            for name in SCREENS:
+                self.root.add_widget(classes[name]())
+            self.root.current = cur
 
         # navigation and language ------------------------------------------------
         def go(self, name: str) -> None:
@@ -285,7 +301,11 @@ def check_source(recording: str | None, camera: int | None) -> None:
     spec = recording if recording is not None else camera
     events = []
     if camera is not None:
-        src = CaptureSource(int(camera), max_retries=1, backoff_s=0.2, on_event=events.append)
+        from .session import DEFAULT_CAMERA_SETTINGS
+        from vision.sources import REFERENCE
+
+        src = CaptureSource(int(camera), max_retries=1, backoff_s=0.2, on_event=events.append,
+                            settings=DEFAULT_CAMERA_SETTINGS or REFERENCE)
     else:
         src = open_source(recording, on_event=events.append)
     try:
@@ -301,6 +321,11 @@ def check_source(recording: str | None, camera: int | None) -> None:
 
 def run_app(ns) -> int:
     """Run the tablet app (blocks until the window closes). Returns an exit code."""
+    from vision.sources import settings_from_args
+
+    from .session import use_camera_settings
+
+    use_camera_settings(settings_from_args(ns))  # --size/--fourcc/--fps: every game's camera mode
     check_source(getattr(ns, "recording", None), None if getattr(ns, "fake", False) else getattr(ns, "camera", None))
     headless = getattr(ns, "headless", None)
     prepare_env(headless=headless)

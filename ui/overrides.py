@@ -13,7 +13,8 @@ target in every still snapshot until
 The session (``ui.session.GameRunner``) never lets an override stall the game: when
 the snapshot with the overrides explains no move but the camera's own reading does,
 the camera's reading is taken and the overrides that contradict it are marked
-``disputed`` (shown to the players, who remove them with one tap).
+``disputed``: they stop applying and stay listed (the players remove them with one
+tap, or they go once the camera agrees).
 """
 
 from __future__ import annotations
@@ -106,11 +107,14 @@ class Overrides:
 
     # -- reading ------------------------------------------------------------
     def apply(self, snap: TableSnapshot) -> TableSnapshot:
-        """``snap`` with every override's target replaced by what it says."""
-        if not self.items:
+        """``snap`` with every override's target replaced by what it says. A
+        disputed override no longer applies (the camera's reading won; it stays
+        listed until the players remove it or the camera agrees)."""
+        active = [o for o in self.items if not o.disputed]
+        if not active:
             return snap
         keep = list(snap.sightings)
-        for o in self.items:
+        for o in active:
             c = o.correction
             if c.kind == "reporters":
                 keep = [s for s in keep if not (s.zone == f"on:{c.story}" and _colour_of(s.component) == c.colour)]

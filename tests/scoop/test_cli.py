@@ -96,3 +96,13 @@ def test_replay_shows_the_ledger_and_the_calls(tmp_path, capsys):
     first = s.calls[0]
     assert f"(call 1, number {first.number}, wheel 0 -> {first.after}" in out
     assert "companion/games/scoop/data/values.json" in out
+
+
+def test_the_journal_records_the_signal_of_a_dial_appended_without_it(tmp_path):
+    setup, actions = sc.random_game(9, 2)
+    j = Journal.create(tmp_path / "g.sqlite", "scoop", setup)
+    for a in actions:
+        j.append(sc.Dial(a.player, a.number) if isinstance(a, sc.Dial) else a)
+    dials = [e.payload for e in j.events if e.payload.get("action") == "dial"]
+    assert [d["signal"] for d in dials] == [a.signal for a in actions if isinstance(a, sc.Dial)]
+    assert j.state.is_over

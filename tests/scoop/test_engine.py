@@ -341,3 +341,35 @@ def test_the_bank_shows_each_players_transfers_and_balance():
     theirs = sc.bank(s, 2)["rows"]
     assert theirs[-1]["signed"] == -500 and theirs[-1]["payee_name"] == "Red" and theirs[-1]["reason"] == "synd"
     assert len(sc.bank(s)["rows"]) == 4 + 3
+
+
+def test_garbled_actions_raise_rule_errors_and_change_nothing():
+    """Any dict a damaged journal or a caller could hand over: a RuleError (never
+    another exception) or a legal play; the state given is never changed."""
+    import random
+
+    from companion.errors import CompanionError
+
+    setup, actions = sc.random_game(36, 3)
+    states = [sc.new_game_from_dict(setup)]
+    for a in actions[:150]:
+        states.append(sc.apply(states[-1], a))
+    rng = random.Random(5)
+    values = [None, 0, 1, 2, -1, 99, "x", "3", 3.5, True, [], ["sport-photo"], ["scoop", "sport-call3"], [0],
+              [0, 1], {}, "sport", "ad-fashion", "star", "three_star", "story", "press", ["a", 1]]
+    fields = ["player", "kind", "hand", "reserve", "victim", "captured", "number", "signal", "option",
+              "displace", "cards", "spaces", "card", "space", "index"]
+    kinds = list(E.ACTION_TYPES) + ["nonsense"]
+    for _ in range(3000):
+        st = rng.choice(states)
+        d = {"action": rng.choice(kinds)}
+        for f in rng.sample(fields, rng.randrange(0, 5)):
+            d[f] = rng.choice(values)
+        if rng.random() < 0.7:
+            d["player"] = rng.choice([st.current_player or 0, 0, 1, 2])
+        before = snapshot(st)
+        try:
+            sc.apply(st, d)
+        except CompanionError:
+            pass
+        assert snapshot(st) == before

@@ -23,6 +23,7 @@ def test_worked_example_p3_bids_4_and_p1_p2_tie_at_2():
     assert a.positions[0] == P3                       # highest bid, settled
     assert a.payments[P3] == 4 and s.purse[P3] == 11   # P3 pays his 4 to the bank now
     assert a.payments[P1] is None and a.payments[P2] is None
+    assert a.outcome(P3) == "won" and a.outcome(P1) is None
     # no pick before every tie is settled
     err = rejected(s, Pick(P3, "T01"), "picks")
     assert "tie" in str(err)
@@ -58,6 +59,7 @@ def test_a_losing_bid_pays_half_rounded_down():
 def test_a_zero_bid_wins_nothing():
     s = play(new_game(2, seed=1), RevealCards(("T01", "T02")), RevealBids((0, 3)))
     assert s.auction.pick_queue == (1, 1) and s.auction.payments == (0, 3)
+    assert s.auction.outcome(0) == "no_bid" and s.auction.outcome(1) == "won"
 
 
 def test_tie_round_fights_only_for_the_tied_position():
@@ -119,6 +121,7 @@ def test_faq_four_players_top_two_tie_then_both_add_zero():
     assert set(a.zero_tied) == {0, 1} and a.winners == (2,)
     assert a.payments == (1, 1, 2, 0)                # the tied pay half of their first bid
     assert a.pick_queue == (2,)                      # the third still takes one card
+    assert [a.outcome(p) for p in range(4)] == ["zero_tie", "zero_tie", "won", "lost"]
     s = apply(s, Pick(2, "T05"))
     assert set(s.history[-1].discarded) == {"T03", "T04", "T06"}   # 2 for first place + 1 for second
     assert s.owned[2] == ("T05",)
@@ -455,3 +458,17 @@ def test_any_bids_rank_pay_and_allot_by_the_rules(n, data):
             assert bids[p] == 0 or a.adds[p] == 0
     taken = len(a.picks) + len(a.pick_queue)
     assert taken == sum(a.cards_won(p) for p in range(n)) <= len(a.centre)
+
+
+def test_a_bid_waiting_on_its_tie_cannot_be_spent_meanwhile():
+    s = play(three_players(), RevealBids((0, 0, 4)), Pick(2, "T01"), Pick(2, "T02"))
+    s = play(s, OfferForSale(2, "T01", 11))          # all of seat 2's 11 shields
+    s = play(s, RevealCards(("T04", "T05", "T06")), RevealBids((5, 5, 0)))
+    assert s.phase == "ties" and s.reserved(0) == 5 and s.available(0) == 10
+    rejected(s, Buy(0, "T01"), "selling")            # 15 shields, 5 of them bid
+    s = apply(s, TakeLoan(0))
+    s = apply(s, Buy(0, "T01"))                      # any time, even during a tie
+    assert s.purse[0] == 25 - 11 and s.purse[2] == 22
+    rejected(s, RevealTieBids((10, 0, None)), "ties")  # 5 + 10 > 14 left
+    s = apply(s, RevealTieBids((9, 0, None)))
+    assert s.auction.payments[:2] == (14, 5) and s.purse[0] == 0   # both win a position

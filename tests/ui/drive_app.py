@@ -80,7 +80,7 @@ def main(out: Path, lang: str) -> None:
     # 1. start screen: refuse empty names, then fill and start
     def start_empty():
         scr("start").begin()
-        report["checks"]["start_error"] = scr("start").ids.error.text
+        report["checks"]["start_error"] = scr("start").error_text
 
     def fill_players():
         scr("start").ids.recording.text = "typed/path.mp4"

@@ -193,7 +193,7 @@ def main(out: Path) -> None:
         row.ids.name.text, row.ids.paper.text = setup["players"][2]["name"], setup["players"][2]["paper"]
         st.ids.begin.dispatch("on_release")
         report["checks"]["after_begin"] = app.root.current
-        report["checks"]["start_error"] = st.ids.error.text
+        report["checks"]["start_error"] = st.error_text
 
     def check_live():
         k = 6

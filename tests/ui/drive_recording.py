@@ -1,7 +1,7 @@
 """Drive the tablet app offscreen on a bundled recording through the whole real
 pipeline: video -> vision (ui.session's worker thread) -> observer -> engine ->
-journal -> printing. Players, who starts and the recording path are entered on the
-start screen as a player would.
+journal -> printing. Started with taps only, as a new player would: the bundled
+recording's button on the start screen (players prefilled), then Start.
 
     .venv/bin/python tests/ui/drive_recording.py OUT_DIR [RECORDING_DIR]
 
@@ -87,19 +87,15 @@ def main(out: Path, rec: Path) -> None:
         screenshot(app, out / f"{name}.png", report["texts"], name, nxt)
 
     def start(*_a):
+        """Taps only: the recording's button (its players come prefilled), Start."""
         st = app.root.get_screen("start")
-        st.ids.camera.text = ""
-        st.ids.recording.text = str(recording.source)
-        for _ in range(len(players) - 2):
-            st.add_player()
-        rows = list(st.ids.players.children)[::-1]
-        for row, p in zip(rows, players):
-            row.ids.name.text, row.ids.paper.text = p["name"], p["paper"]
-            row.ids.colour.text = p["colour"]
-        rows[recording.first_player].ids.first.state = "down"
+        name = rec.name
+        button = next(w for w in st.ids.recordings.children if getattr(w, "recording", None) == name)
+        button.dispatch("on_release")
+        report["checks"]["prefilled"] = [(p.colour, p.name) for p in app.start_vm.players]
         st.ids.begin.dispatch("on_release")
         app.root.get_screen("live").ids.details.state = "down"  # "camera details": tag labels
-        report["checks"]["start_error"] = st.ids.error.text
+        report["checks"]["start_error"] = st.error_text
         report["checks"]["after_begin"] = app.root.current
         report["checks"]["config"] = [sessions[0].config.recording, sessions[0].config.camera] if sessions else None
         t_start[0] = time.perf_counter()
@@ -120,6 +116,9 @@ def main(out: Path, rec: Path) -> None:
             shots.add("recording_live")
             shot("recording_live", lambda: None)
             return
+        t = app.live_vm.table if app.live_vm else None
+        if t is not None and t.edition >= 1 and "first_press_at" not in report["checks"]:
+            report["checks"]["first_press_at"] = n_actions()
         if n_actions() >= 6 and "live_at" not in report["checks"]:
             report["checks"]["live_at"] = n_actions()
             k = n_actions()

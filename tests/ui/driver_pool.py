@@ -27,6 +27,7 @@ DRIVERS = {
     "app": ("test_ui_app.py", "drive_app.py", (), 240),
     "real": ("test_ui_real_session.py", "drive_real.py", (), 240),
     "recording": ("test_ui_recording.py", "drive_recording.py", (str(REC),), 300),
+    "walk": ("test_ui_walk.py", "drive_walk.py", (), 600),
 }
 
 

@@ -32,6 +32,11 @@ def test_recording_starts_from_the_start_screen_and_is_shown(report):
     assert c["start_error"] == "" and c["after_begin"] == "live"
     assert c["config"][0].startswith(str(REC)) and c["config"][1] is None  # the recording, not a camera
     assert c["frames_shown"] >= 20  # the worker's frames reach the texture
+    assert [col for col, _ in c["prefilled"]] == ["red", "blue", "green"]  # from the recording, no keyboard
+
+
+def test_taps_only_reach_the_first_press(report):
+    assert report["checks"].get("first_press_at"), "the first press of the recording was not reached"
 
 
 def test_real_decoded_tags_are_outlined_and_labelled(report):

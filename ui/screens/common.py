@@ -306,3 +306,26 @@ class CheckRow(Button):
 
     done = BooleanProperty(False)
     index = NumericProperty(0)
+
+
+class ChoiceRow(GridLayout):
+    """A row of choice buttons that wraps onto more rows when the screen is narrow
+    (each button keeps its one-line text: at least its text's width + 24 dp)."""
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.cols = 1
+        self.bind(width=self._fit, children=self._fit)
+
+    def _fit(self, *_a) -> None:
+        from kivy.metrics import dp
+
+        kids = self.children
+        if not kids:
+            return
+        for c in kids:
+            if not getattr(c, "_fit_bound", False):
+                c.bind(texture_size=self._fit)
+                c._fit_bound = True
+        widest = max((c.texture_size[0] if c.texture_size else 0) for c in kids) + dp(24)
+        self.cols = max(1, min(len(kids), int(self.width // max(widest, dp(48)))))

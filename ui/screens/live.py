@@ -25,6 +25,7 @@ class LiveScreen(Screen):
         self.ids.camera.show_labels = vm.details  # ids and reasons are camera details
         self.ids.camera.show(frame, overlays(symbols, w, h, vm.lang))
         self.ids.tags.text = vm.tags_text()
+        self._camera_lost(vm)
         if vm.snapshot is not None and vm.adjust:
             self._checklist(vm)
             self._banner(vm)
@@ -88,6 +89,20 @@ class LiveScreen(Screen):
             box.add_widget(Factory.BodyLabel(text=text, color=rgba))
         if vm.frames_shown == 0:
             self.ids.tags.text = i18n.tr("live.no_camera", vm.lang)
+        self._camera_lost(vm)
+
+    def _camera_lost(self, vm) -> None:
+        """Camera gone (waited for, the game kept): the banner says so (LiveVM.banner)
+        and a "retry now" button shows under the picture."""
+        lost = vm.camera_lost()
+        btn = self.ids.camera_retry
+        btn.opacity, btn.disabled = (1, False) if lost else (0, True)
+        btn.height = dp(56) if lost else 0
+
+    def retry_camera(self) -> None:
+        vm = App.get_running_app().live_vm
+        if vm is not None:
+            vm.retry_camera()
 
     def _corrections(self, app) -> None:
         box = self.ids.corrections

@@ -1,5 +1,7 @@
-"""Start screen: game, players (name, paper, colour), language, camera or recording,
-printer, newsboy strike variant; resume an unfinished game."""
+"""Start screen (docs/ui.md): language, game (registry games with app screens), a
+bundled recording by name (its players prefilled), saved players with one tap,
+players (name, paper, colour by a tap, who starts), camera stepper, newsboy strike
+variant; Start; resume an unfinished game (named by game and players)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from kivy.factory import Factory
 from kivy.uix.screenmanager import Screen
 
 from ui import i18n
-from ui.viewmodels.protocol import COLOURS
+from ui.screens.common import PLAYER_INK, PLAYER_RGBA
 
 
 class StartScreen(Screen):
@@ -19,22 +21,75 @@ class StartScreen(Screen):
     def vm(self):
         return App.get_running_app().start_vm
 
+    error_text = ""  # the last refusal shown in the banner ("" when none)
+
+    def _say(self, text: str) -> None:
+        self.error_text = text
+        ids = self.ids
+        ids.error.text = text or i18n.tr("start.heading", self.vm.lang)
+        ids.error.paint(None)
+        if text:
+            ids.error.bg = [0.6, 0.15, 0.1, 1]
+
+    def _choices(self, box, options, current, on_pick) -> None:
+        box.clear_widgets()
+        for value, label in options:
+            b = Factory.ToggleButton(text=label, font_size="18sp", group=f"start-{box.uid}",
+                                     allow_no_selection=False, state="down" if value == current else "normal")
+            b.bind(on_release=lambda btn, v=value: on_pick(v))
+            box.add_widget(b)
+
     def refresh(self) -> None:
         """Everything from the view-model (on entering the screen, language switch)."""
         vm = self.vm
+        app = App.get_running_app()
+        vm.set_lang(app.lang)
+        ids = self.ids
+        self._choices(ids.lang, [(c, i18n.tr(f"lang.{c}", vm.lang)) for c in i18n.LANGS], app.lang,
+                      lambda c: app.set_lang(c))
+        self._choices(ids.game, vm.games(), vm.game, self.choose_game)
+        ids.recordings.clear_widgets()
+        for name, label in vm.recordings():
+            b = Factory.BigButton(text=label)
+            b.recording = name
+            if name == vm.recording_name:
+                b.background_color = (0.3, 0.6, 1, 1)
+            b.bind(on_release=lambda btn: self.choose_recording(btn.recording))
+            ids.recordings.add_widget(b)
+        self.refresh_saved()
         self.refresh_players()
-        self.ids.camera.text = "" if vm.camera is None else str(vm.camera)
-        self.ids.recording.text = vm.recording or ""
-        self.ids.strike.active = vm.variant_strike
-        rbox = self.ids.resume
+        ids.recording.text = vm.recording or ""
+        ids.camera.text = "" if vm.camera is None else str(vm.camera)
+        self._camera_text()
+        ids.strike.state = "down" if vm.variant_strike else "normal"
+        rbox = ids.resume
         rbox.clear_widgets()
         files = vm.resumable()
         if not files:
-            rbox.add_widget(Factory.RowLabel(text=i18n.tr("start.resume_none", vm.lang)))
+            rbox.add_widget(Factory.BodyLabel(text=i18n.tr("start.resume_none", vm.lang)))
         for f in files[:5]:
-            b = Factory.ResumeButton(text=f.name)
+            b = Factory.ResumeButton(text=vm.resume_label(f))
             b.path = str(f)
             rbox.add_widget(b)
+        if not ids.error.text or ids.error.text in {i18n.tr("start.heading", c) for c in i18n.LANGS}:
+            self._say("")
+
+    def _camera_text(self) -> None:
+        vm = self.vm
+        on = vm.recording is None and vm.camera is not None
+        self.ids.camera_button.text = (i18n.tr("set.camera_no", vm.lang, n=(vm.camera or 0) + 1) if on
+                                       else i18n.tr("start.source_camera", vm.lang))
+
+    def refresh_saved(self) -> None:
+        box = self.ids.saved
+        box.clear_widgets()
+        saved = self.vm.saved_players()
+        self.ids.saved_head.opacity = 1 if saved else 0
+        for i, p in enumerate(saved):
+            b = Factory.BigButton(text=p.name, background_color=PLAYER_RGBA.get(p.colour, (1, 1, 1, 1)))
+            b.index = i
+            b.bind(on_release=lambda btn: self.pick_saved(btn.index))
+            box.add_widget(b)
 
     def refresh_players(self) -> None:
         """Rebuild the player rows only (typed camera/recording stay as they are)."""
@@ -47,26 +102,60 @@ class StartScreen(Screen):
             row.screen = self
             row.ids.name.text = p.name
             row.ids.paper.text = p.paper
-            row.ids.colour.values = [i18n.colour(c, vm.lang) for c in COLOURS]
-            row.ids.colour.text = i18n.colour(p.colour, vm.lang)
+            self._paint_colour(row, p.colour)
             row.ids.first.state = "down" if i == vm.first_player else "normal"
             box.add_widget(row)
+
+    def _paint_colour(self, row, colour: str) -> None:
+        row.ids.colour.text = i18n.colour(colour, self.vm.lang)
+        row.ids.colour.background_normal = ""
+        row.ids.colour.background_color = PLAYER_RGBA.get(colour, (1, 1, 1, 1))
+        row.ids.colour.color = PLAYER_INK.get(colour, (1, 1, 1, 1))
 
     def player_changed(self, index: int, field: str, value: str) -> None:
         if index < len(self.vm.players):
             if field == "colour":
-                value = i18n.code_for("colour.", value, self.vm.lang, COLOURS)
+                value = i18n.code_for("colour.", value, self.vm.lang, list(PLAYER_RGBA))
             self.vm.set_player(index, **{field: value})
-            self.ids.error.text = ""
+
+    def cycle_colour(self, index: int) -> None:
+        self.vm.next_colour(index)
+        self.refresh_players()
 
     def set_first(self, index: int) -> None:
         self.vm.first_player = index
+
+    def choose_game(self, game: str) -> None:
+        self.vm.choose_game(game)
+        self.refresh()
+
+    def choose_recording(self, name: str) -> None:
+        self.vm.choose_recording(name)
+        self.refresh()
+
+    def pick_saved(self, index: int) -> None:
+        self.vm.pick_saved(index)
+        self.refresh_players()
+
+    def use_camera(self) -> None:
+        vm = self.vm
+        vm.recording, vm.recording_name = None, None
+        vm.camera = vm.camera or 0
+        self.ids.recording.text = ""
+        self.refresh()
+
+    def camera_step(self, delta: int) -> None:
+        vm = self.vm
+        vm.camera = max(0, min(9, (vm.camera or 0) + delta))
+        vm.recording, vm.recording_name = None, None
+        self.ids.recording.text = ""
+        self.refresh()
 
     def add_player(self) -> None:
         try:
             self.vm.add_player()
         except ValueError as exc:
-            self.ids.error.text = str(exc)
+            self._say(str(exc))
         self.refresh_players()
 
     def remove_player(self, index: int) -> None:
@@ -74,10 +163,16 @@ class StartScreen(Screen):
         self.refresh_players()
 
     def read_source(self) -> None:
+        vm = self.vm
         cam = self.ids.camera.text.strip()
-        self.vm.camera = int(cam) if cam.isdigit() else None
-        self.vm.recording = self.ids.recording.text.strip() or None
-        self.vm.variant_strike = self.ids.strike.active
+        typed = self.ids.recording.text.strip() or None
+        if typed != vm.recording:
+            vm.recording, vm.recording_name = typed, None
+        if cam.isdigit():
+            vm.camera = int(cam)
+        elif not cam and typed:
+            vm.camera = None
+        vm.variant_strike = self.ids.strike.state == "down"
 
     def begin(self, resume: str | None = None) -> None:
         self.read_source()
@@ -85,6 +180,11 @@ class StartScreen(Screen):
         try:
             cfg = self.vm.config(resume=resume)
         except ValueError as exc:
-            self.ids.error.text = str(exc)
+            self._say(str(exc))
             return
-        self.ids.error.text = app.open_session(cfg) or ""
+        err = app.open_session(cfg)
+        if err:
+            self._say(err)
+            app.play("error")
+        elif resume is None:
+            self.vm.remember_players()

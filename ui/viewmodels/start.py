@@ -9,9 +9,21 @@ from pathlib import Path
 from ui import i18n
 from ui.viewmodels.protocol import COLOURS, PlayerSetup, PrinterSettings, SessionConfig
 
-GAMES: tuple[str, ...] = ("penny-press",)
+GAMES: tuple[str, ...] = ("penny-press",)  # the default game
 MIN_PLAYERS, MAX_PLAYERS = 2, 5  # Penny Press: setup, 2-5 players
 JOURNAL_SUFFIXES = (".sqlite",)
+
+
+def default_players_path() -> Path:
+    """The saved players file (platformdirs' user config dir)."""
+    from platformdirs import user_config_dir
+    return Path(user_config_dir("table-companion")) / "players.json"
+
+
+def app_games() -> list:
+    """The registry's games that have app screens (``GameSpec.screens``)."""
+    from companion import registry
+    return [g for g in registry.games().values() if g.screens]
 
 
 def default_journal_dir() -> Path:
@@ -40,6 +52,113 @@ class StartVM:
         self.variant_strike = False
         self.min_module_px = 3.5
         self.first_player = 0
+        self.players_path = default_players_path()
+        self.recording_name: str | None = None  # a bundled recording chosen by name
+
+    # games, saved players, bundled recordings ------------------------------------
+    def games(self) -> list[tuple[str, str]]:
+        """(id, name in ``lang``) of the games with app screens."""
+        return [(g.id, g.name(self.lang)) for g in app_games()]
+
+    def choose_game(self, game: str) -> None:
+        if game not in dict(self.games()):
+            raise ValueError(f"no app screens for {game!r}")
+        self.game = game
+
+    def saved_players(self) -> list[PlayerSetup]:
+        """Players saved from earlier games, newest first (a broken file: none)."""
+        import json
+        try:
+            rows = json.loads(self.players_path.read_text(encoding="utf-8"))
+            return [PlayerSetup(r["colour"] if r.get("colour") in COLOURS else "red", str(r["name"]),
+                                str(r.get("paper", ""))) for r in rows if str(r.get("name", "")).strip()]
+        except (OSError, ValueError, TypeError, KeyError):
+            return []
+
+    def remember_players(self) -> None:
+        """Save this game's named players first in the saved list (12 at most)."""
+        import json
+        named = [p for p in self.players if p.name.strip()]
+        keep = named + [p for p in self.saved_players() if p.name not in {q.name for q in named}]
+        try:
+            self.players_path.parent.mkdir(parents=True, exist_ok=True)
+            self.players_path.write_text(json.dumps([{"name": p.name, "colour": p.colour, "paper": p.paper}
+                                                     for p in keep[:12]], ensure_ascii=False, indent=1),
+                                         encoding="utf-8")
+        except OSError:
+            pass  # not saving the list never stops a game
+
+    def pick_saved(self, index: int) -> PlayerSetup | None:
+        """One tap on a saved player: fills the first row without a name (or adds a
+        row), keeping the saved colour when it is free. None when already in or full."""
+        saved = self.saved_players()[index]
+        if any(p.name == saved.name for p in self.players):
+            return None
+        used = {p.colour for p in self.players if p.name.strip()}
+        colour = saved.colour if saved.colour not in used else next(c for c in COLOURS if c not in used)
+        row = PlayerSetup(colour, saved.name, saved.paper)
+        empty = next((i for i, p in enumerate(self.players) if not p.name.strip()), None)
+        if empty is None:
+            if len(self.players) >= MAX_PLAYERS:
+                return None
+            self.players.append(row)
+        else:
+            self.players[empty] = row
+        # another empty row holding that colour takes a free one
+        for i, p in enumerate(self.players):
+            if p is not row and p.colour == colour:
+                free = [c for c in COLOURS if c not in {q.colour for q in self.players}]
+                if free:
+                    self.players[i] = replace(p, colour=free[0])
+        return row
+
+    def recordings(self) -> list[tuple[str, str]]:
+        """(name, label) of the bundled recordings of the chosen game."""
+        from companion import registry
+        from ui.demo_data import RECORDINGS
+        spec = registry.get(self.game)
+        return [(name, i18n.trn("start.recording_label", self.lang, RECORDINGS.get(name, 0), game=spec.name(self.lang)))
+                for name in spec.recordings if name in RECORDINGS]
+
+    def choose_recording(self, name: str) -> None:
+        """Play a bundled recording: its video, its players prefilled (a name only
+        when the recording gives one; else the colour), who starts."""
+        from companion.naming import given_name
+        from ui.demo import load_recording
+        from ui.demo_data import recording_dir
+        rec = load_recording(recording_dir(name))
+        self.recording, self.recording_name = str(rec.source), name
+        self.game = rec.game
+        self.players = [PlayerSetup(p.colour, given_name(p.name) or i18n.person(p.colour, self.lang), p.paper)
+                        for p in rec.players]
+        self.first_player = rec.first_player or 0
+        self.variant_strike = bool(rec.strike)
+
+    def next_colour(self, index: int) -> str:
+        """A tap on a player's colour: the next colour no other player has."""
+        used = {p.colour for i, p in enumerate(self.players) if i != index}
+        cur = self.players[index].colour
+        order = list(COLOURS)
+        for k in range(1, len(order) + 1):
+            c = order[(order.index(cur) + k) % len(order)]
+            if c not in used:
+                self.players[index] = replace(self.players[index], colour=c)
+                return c
+        return cur
+
+    def resume_label(self, path: Path) -> str:
+        """A resumable game as players know it: game, players, when (not a file name)."""
+        import datetime as dt
+        from companion import registry
+        try:
+            from companion.journal import Journal
+            with Journal.open(path) as j:
+                names = [i18n.person(getattr(p, "name", "") or p.colour, self.lang) for p in j.state.players]
+                game = registry.get(j.game).name(self.lang)
+        except Exception:  # noqa: BLE001
+            names, game = [], path.stem
+        when = dt.datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+        return i18n.tr("start.resume_item", self.lang, file=f"{game} · {', '.join(names)}", when=when)
 
     # players -----------------------------------------------------------------
     def add_player(self) -> PlayerSetup:
@@ -116,7 +235,7 @@ class StartVM:
         for p in files:
             try:
                 from companion.journal import Journal
-                with Journal.open(p) as j:
+                with Journal.open(p, readonly=True) as j:  # only looks: never writes
                     if j.state is None or getattr(j.state, "is_over", False):
                         continue
             except Exception:  # not a journal we can read: not offered  # noqa: BLE001

@@ -13,14 +13,15 @@ from companion.games.scoop.engine import (BANK, bank, Buy, Choose, Claim, Declin
                                           GameState, GiveUp, LinesDown, Offer, Pass, PlayerSpec, Reserve,
                                           Transfer, action_from_dict, action_to_dict, apply, describe,
                                           describe_action, legal_actions, new_game, new_game_from_dict,
-                                          page_value, random_game, record_summary, setup_to_dict)
+                                          page_value, random_game, record_summary, resolve_action,
+                                          setup_to_dict)
 
 __all__ = [
     "Catalog", "Design", "default_data", "load_catalog",
     "BANK", "bank", "Buy", "Choose", "Claim", "Decline", "Dial", "Exchange", "FinalTally", "GameState", "GiveUp",
     "LinesDown", "Offer", "Pass", "PlayerSpec", "Reserve", "Transfer", "action_from_dict", "action_to_dict",
     "apply", "describe", "describe_action", "legal_actions", "new_game", "new_game_from_dict", "page_value",
-    "random_game", "record_summary", "setup_to_dict",
+    "random_game", "record_summary", "resolve_action", "setup_to_dict",
 ]
 
 from companion.registry import GameSpec  # noqa: E402

@@ -196,9 +196,30 @@ def action_from_dict(d: dict):
         a = cls(**kw)
     except TypeError as exc:
         raise RuleError(f"bad {d.get('action')} action ({exc})", R_TURN) from None
-    if not isinstance(a.player, int) or isinstance(a.player, bool):
-        raise RuleError("an action needs its player's seat (0-based)", R_TURN)
+    _validate(a)
     return a
+
+
+_INT_FIELDS = {"player", "number", "victim", "displace", "index"}
+_STR_FIELDS = {"kind", "signal", "option", "card", "space"}
+_STRS_FIELDS = {"hand", "captured", "cards"}
+_INTS_FIELDS = {"reserve", "spaces"}
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _validate(a) -> None:
+    """Field types of an action (a journal or a caller may hand anything): RuleError."""
+    for name, v in a.__dict__.items():
+        if v is None and name not in ("player",) and a.__dataclass_fields__[name].default is None:
+            continue
+        ok = (_is_int(v) if name in _INT_FIELDS else isinstance(v, str) if name in _STR_FIELDS
+              else isinstance(v, tuple) and all(isinstance(x, str) for x in v) if name in _STRS_FIELDS
+              else isinstance(v, tuple) and all(_is_int(x) for x in v) if name in _INTS_FIELDS else True)
+        if not ok:
+            raise RuleError(f"{_TYPE_OF.get(type(a), 'action')}: bad {name} {v!r}", R_TURN)
 
 
 # ------------------------------------------------------------------- state
@@ -1031,10 +1052,24 @@ def apply(state: GameState, action) -> GameState:
     fn = _APPLY.get(type(action))
     if fn is None:
         raise RuleError(f"not a Scoop action: {action!r}", R_TURN)
+    _validate(action)
     s = state.clone()
     fn(s, action)
     s.n_actions += 1
     return s
+
+
+def resolve_action(state: GameState, action):
+    """The action as it turns out: a :class:`Dial` without its ``signal`` gets the
+    signal the dial shows now (the journal records it, so ``companion dial verify``
+    can check it later). Other actions are returned unchanged; nothing is checked
+    here (:func:`apply` does)."""
+    if isinstance(action, Dial) and action.signal is None and _is_int(action.number) \
+            and action.number in dialmod.NUMBERS:
+        c = dialmod.call(state.catalog.wheel, state.setup["dial_seed"], state.wheel_pos, len(state.calls),
+                         action.number)
+        return Dial(action.player, action.number, c.signal)
+    return action
 
 
 # ------------------------------------------------------------ legal actions
@@ -1047,10 +1082,14 @@ def _claims(s: GameState, seat: int) -> list[Claim]:
     own_res = [(i, r) for i, r in enumerate(p.reserve) if r]
     has_scoop = SCOOP_CARD in p.hand
     victims = [(v, c) for v in _left_of(s, seat) for r in s.players[v].reserve for c in r]
+    mine = set(p.hand).union(*p.reserve)
+    theirs = {c for _, c in victims} if has_scoop else set()
     for kind in s.spaces(seat):
         if kind == "three_star":
             continue
         need = set(s.catalog.required(kind))
+        if not need <= mine and not need <= (mine | theirs):
+            continue
         res_opts: list[tuple[tuple[int, ...], list[str]]] = [((), [])]
         for i, r in own_res:
             if set(r) <= need:
@@ -1131,12 +1170,14 @@ def legal_actions(state: GameState) -> list:
 # ------------------------------------------------------------- random games
 
 
-def random_game(seed: int, n_players: int, *, wheel: str | None = None, max_actions: int = 20000):
+def random_game(seed: int, n_players: int, *, wheel: str | None = None, max_actions: int = 20000,
+                on_step=None):
     """A complete legal game by simple computer players: ``(setup dict, [actions])``.
 
     Players claim what they can, keep pairs in reserve, exchange the rest, take a
     three-star story when they can, go to press when ahead, buy when rich, and
-    now and then say Lines Down. Deterministic for a seed. Raises CompanionError
+    now and then say Lines Down. Deterministic for a seed. ``on_step(before, action,
+    after)`` is called after each action (for property tests). Raises CompanionError
     if the game does not end within ``max_actions`` (it always has)."""
     rng = random.Random(seed)
     dial_seed = random.Random(f"dial-{seed}").getrandbits(256).to_bytes(32, "big").hex()
@@ -1151,11 +1192,10 @@ def random_game(seed: int, n_players: int, *, wheel: str | None = None, max_acti
     while not state.is_over:
         if len(actions) >= max_actions:
             raise CompanionError(f"random Scoop game {seed} did not end in {max_actions} actions")
-        a = _policy(state, rng)
-        if isinstance(a, Dial):
-            c = dialmod.call(state.catalog.wheel, setup["dial_seed"], state.wheel_pos, len(state.calls), a.number)
-            a = Dial(a.player, a.number, c.signal)
-        state = apply(state, a)
+        a = resolve_action(state, _policy(state, rng))
+        before, state = state, apply(state, a)
+        if on_step is not None:
+            on_step(before, a, state)
         actions.append(a)
     return setup, actions
 

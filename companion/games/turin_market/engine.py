@@ -109,6 +109,19 @@ class Auction:
         """The player's bid position (0 = highest), or None while unsettled."""
         return self.positions.index(player) if player in self.positions else None
 
+    def outcome(self, player: int) -> str | None:
+        """Why the player paid what they paid, for screens and receipts: ``"won"``
+        (whole bid), ``"lost"`` (half, rounded down), ``"zero_tie"`` (tied at 0 or
+        adding 0 in a tie round: nothing won, half of the bid), ``"no_bid"`` (bid 0),
+        or None while the player's position is unsettled."""
+        if not self.payments or self.payments[player] is None:
+            return None
+        if player in self.winners:
+            return "won"
+        if player in self.zero_tied:
+            return "zero_tie"
+        return "no_bid" if self.totals[player] == 0 else "lost"
+
     def cards_won(self, player: int) -> int:
         """Cards the player may pick in this auction (0 for a losing bid)."""
         if player not in self.winners:

@@ -186,7 +186,8 @@ def record_summary(state: GameState) -> dict:
         "auctions": [{"round": a.round, "centre": list(a.centre), "bids": list(a.bids or ()),
                       "adds": list(a.adds), "flips": [list(f) for f in a.flips],
                       "positions": list(a.positions), "payments": list(a.payments),
-                      "zero_tied": list(a.zero_tied), "picks": [list(x) for x in a.picks],
+                      "zero_tied": list(a.zero_tied), "outcomes": [a.outcome(p) for p in range(n)],
+                      "picks": [list(x) for x in a.picks],
                       "discarded": list(a.discarded)} for a in state.history],
         "data_files": list(cat.guess_files),
     }

@@ -1,0 +1,319 @@
+"""Walk every screen of the app offscreen at 1280x800, 800x1280 and 2048x1536 px,
+density 1 and 2, in es, en and zh (one app, one window resized between checks),
+over the real session on a seeded game (ui.scripted). On each screen it collects:
+
+- clipped text: a label whose rendered text is larger than the label, or a widget
+  reaching out of the window;
+- small targets: anything tappable under 48 dp wide or high;
+- untranslated text (es, zh): an English word of the app's own texts, a story id
+  or a colour code shown to players.
+
+On the way it plays the corrections scenario of issue 12 by taps: a wrong
+correction saved, the game played on, the correction removed from the live table,
+the game to its end (final scores against the engine's ground truth); and an undo
+of a correction and then of a move, each named before it happens.
+
+    .venv/bin/python tests/ui/drive_walk.py OUT_DIR [--shots]
+
+Writes OUT_DIR/report.json; with --shots also the screenshots of every screen at
+1280x800 and 800x1280 (en, es at 1280x800, zh at 800x1280) as OUT_DIR/<screen>_<lang>_<w>x<h>.png.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT), str(Path(__file__).resolve().parent)]
+
+from ui.app import prepare_env  # noqa: E402
+
+prepare_env(headless=True)
+if os.environ.get("UI_DRIVE_DEBUG"):
+    os.environ.pop("KIVY_NO_CONSOLELOG", None)
+from kivy.config import Config  # noqa: E402
+
+Config.set("graphics", "width", "1280")
+Config.set("graphics", "height", "800")
+from kivy.clock import Clock  # noqa: E402
+from kivy.core.window import Window  # noqa: E402
+from kivy.metrics import Metrics, dp  # noqa: E402
+from kivy.uix.behaviors import ButtonBehavior  # noqa: E402
+from kivy.uix.label import Label  # noqa: E402
+from kivy.uix.textinput import TextInput  # noqa: E402
+
+import companion.games.penny_press as pp  # noqa: E402
+from ui import i18n  # noqa: E402
+from ui.app import build_app_class  # noqa: E402
+from ui.scripted import ScriptedSession  # noqa: E402
+from ui.viewmodels import protocol as P  # noqa: E402
+from ui_driver import screenshot  # noqa: E402
+
+SIZES = ((1280, 800), (800, 1280), (2048, 1536))[:int(os.environ.get("WALK_SIZES", 3))]
+DENSITIES = (1.0, 2.0)[:int(os.environ.get("WALK_DENSITIES", 2))]
+LANGS = ("es", "en", "zh")
+SCREENS = ("start", "live", "corrections", "press", "scores", "settings")
+SEED = 7
+PLAYERS = (P.PlayerSetup("red", "Ana", "El Heraldo"), P.PlayerSetup("blue", "Bo", "Daily Bugle"),
+           P.PlayerSetup("green", "Chen", "晨报"))
+GIVEN = {"Ana", "Bo", "Chen", "El", "Heraldo", "Daily", "Bugle", "晨报", "Penny", "Press", "English", "Español"}
+
+
+def english_words() -> set[str]:
+    """Words of the app's English texts that none of its es/zh texts use."""
+    def words(t):
+        return set(re.findall(r"[A-Za-z]{4,}", t))
+    en, other = set(), set()
+    for es_t, en_t, zh_t in i18n.TEXTS.values():
+        en |= {w.lower() for w in words(en_t)}
+        other |= {w.lower() for w in words(es_t) | words(zh_t)}
+    return en - other - {w.lower() for w in GIVEN}
+
+
+ENGLISH = english_words()
+STORY_ID = re.compile(r"\b(war|crime|city|politics|human)-[A-D][1-3]\b")
+COLOUR_CODE = re.compile(r"\b(red|blue|green|yellow|black)\b")
+
+
+def visible(w) -> bool:
+    x = w
+    while x is not None and x is not x.parent:
+        if getattr(x, "opacity", 1) == 0 or x.width <= 0 or x.height <= 0:
+            return False
+        x = x.parent
+    return True
+
+
+def check_screen(root, lang: str) -> list[str]:
+    problems = []
+    ww, wh = Window.size
+    for w in root.walk(restrict=True):
+        if not visible(w):
+            continue
+        name = type(w).__name__
+        if isinstance(w, (ButtonBehavior, TextInput)):
+            if w.width < dp(48) - 0.5 or w.height < dp(48) - 0.5:
+                problems.append(f"small target {name} {w.width:.0f}x{w.height:.0f}px "
+                                f"({getattr(w, 'text', '')[:30]!r})")
+        x0, y0 = w.to_window(w.x, w.y)
+        if x0 < -1 or x0 + w.width > ww + 1:
+            problems.append(f"out of the window {name} x={x0:.0f} w={w.width:.0f} ({getattr(w, 'text', '')[:30]!r})")
+        if isinstance(w, Label) and w.text.strip():
+            if not getattr(w, "shorten", False):
+                tw, th = w.texture_size  # rendered on the frames before the look
+                if tw > w.width + 2 or th > w.height + 2:
+                    problems.append(f"clipped {name} text {tw:.0f}x{th:.0f} in {w.width:.0f}x{w.height:.0f}: "
+                                    f"{w.text[:40]!r}")
+            if lang != "en":
+                plain = re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", w.text)
+                bad = sorted({x for x in re.findall(r"[A-Za-z]{4,}", plain) if x.lower() in ENGLISH})
+                if bad or STORY_ID.search(plain) or COLOUR_CODE.search(plain):
+                    problems.append(f"untranslated ({lang}) {plain[:60]!r} {bad}")
+    return problems
+
+
+def main(out: Path, shots: bool) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix="ui-walk-"))
+    sessions: list[ScriptedSession] = []
+
+    def factory(cfg):
+        cfg = P.SessionConfig(**{**cfg.__dict__, "journal_dir": str(tmp / "games")})
+        s = ScriptedSession(cfg, seed=SEED, period=3600)  # stepped by this driver only
+        sessions.append(s)
+        return s
+
+    App = build_app_class()
+    app = App(session_factory=factory, lang="en", settings_path=tmp / "settings.json",
+              export_dir=tmp / "export", journal_dir=tmp / "games")
+    report: dict = {"problems": {}, "checks": {}, "texts": {}, "walked": 0}
+    # layouts and label textures need no drawing: software GL rendering is what
+    # takes the time, so frames are drawn only for the screenshots
+    draw = {"on": True}
+    Window.bind(on_draw=lambda *_a: not draw["on"], on_flip=lambda *_a: not draw["on"])
+    steps = []
+    moves = [0]
+
+    def do(fn, wait=0.05):
+        def run(nxt):
+            fn()
+            Clock.schedule_once(lambda dt: nxt(), wait)
+        return run
+
+    def scr(name):
+        return app.root.get_screen(name)
+
+    def settle(nxt, frames=1):
+        """Let layouts run (a few frames) before looking."""
+        def tick(dt, k=[frames]):
+            k[0] -= 1
+            if k[0] <= 0:
+                nxt()
+                return False
+        Clock.schedule_interval(tick, 0)
+
+    def walk(stage, screens=SCREENS):
+        """Every size x density x language x screen; each a check after layout."""
+        # density outermost: only a density change rebuilds the screens
+        combos = [(s, d, lang, name) for d in DENSITIES for s in SIZES for lang in LANGS for name in screens]
+
+        def run(nxt):
+            it = iter(combos)
+            state = {"sd": None}
+            draw["on"] = False
+
+            def one():
+                try:
+                    size, dens, lang, name = next(it)
+                except StopIteration:
+                    draw["on"] = True
+                    nxt()
+                    return
+                import time as _t
+                t0 = _t.perf_counter()
+                if state["sd"] != (size, dens):
+                    if state["sd"] is None or state["sd"][1] != dens:
+                        Metrics.density = dens
+                        app.rebuild()  # dp sizes are taken when widgets are made
+                    state["sd"] = (size, dens)
+                    Window.size = size  # px
+                draw["on"] = False
+                if app.lang != lang:
+                    app.set_lang(lang)
+                if app.root.current == name:
+                    app.refresh_current()
+                app.go(name)  # entering a screen refreshes it
+                t1 = _t.perf_counter()
+                tm = report.setdefault("timing", {})
+                tm[f"prep/{name}"] = tm.get(f"prep/{name}", 0) + t1 - t0
+
+                def look():
+                    t2 = _t.perf_counter()
+                    found = check_screen(app.root.current_screen, lang)
+                    tm["settle"] = tm.get("settle", 0) + t2 - t1
+                    tm["check"] = tm.get("check", 0) + _t.perf_counter() - t2
+                    key = f"{stage}/{name}/{lang}/{size[0]}x{size[1]}@{dens:g}"
+                    report["walked"] += 1
+                    if found:
+                        report["problems"][key] = found[:12]
+                    want = shots and dens == 1.0 and (
+                        (size == (1280, 800) and lang in ("en", "es")) or (size == (800, 1280) and lang in ("en", "zh")))
+                    if want:
+                        draw["on"] = True
+                        screenshot(app, out / f"{name}_{stage}_{lang}_{size[0]}x{size[1]}.png", report["texts"],
+                                   key, one)
+                    else:
+                        one()
+                settle(look)
+            one()
+        return run
+
+    # -- the game, by taps ----------------------------------------------------------
+    def start():
+        st = scr("start")
+        vm = app.start_vm
+        vm.players = list(PLAYERS[:2])
+        st.refresh()
+        st.add_player()
+        rows = list(st.ids.players.children)[::-1]
+        rows[2].ids.name.text, rows[2].ids.paper.text = PLAYERS[2].name, PLAYERS[2].paper
+        st.ids.begin.dispatch("on_release")
+        report["checks"]["after_begin"] = app.root.current
+
+    def play(n):
+        def f():
+            for _ in range(n):
+                sessions[0].step()
+            app.live_vm.poll()
+            app.refresh_current()
+        return f
+
+    def wrong_correction():
+        """Tap a story, a colour that has no reporter there, + once, Save."""
+        s = sessions[0]
+        t = s.table()
+        colours = [p.colour for p in t.players]
+        colour = colours[(colours.index(t.turn) + 1) % len(colours)]  # not the player to act
+        story = next(st.story for b in t.beats for st in b.stories if dict(st.reporters).get(colour, 0) == 0)
+        app.go("corrections")
+        c = scr("corrections")
+        next(w for w in c.ids.targets.children if getattr(w, "ident", None) == story).dispatch("on_release")
+        next(w for w in c.ids.colours.children if getattr(w, "colour", None) == colour).dispatch("on_release")
+        c.ids.plus.dispatch("on_release")
+        c.ids.set_reporters.dispatch("on_release")
+        report["checks"]["wrong_saved"] = c.ids.status.text
+        moves[0] = len(s.runner.journal.actions())
+        report["checks"]["overrides_after_save"] = len(s.corrections())
+
+    def remove_from_live():
+        report["checks"]["overrides_before_remove"] = [(v.correction.story, v.correction.colour, v.disputed)
+                                                       for v in sessions[0].corrections()]
+        report["checks"]["moves_while_corrected"] = len(sessions[0].runner.journal.actions()) - moves[0]
+        app.go("live")
+        live = scr("live")
+        rows = [w for w in live.ids.corrections.walk(restrict=True) if getattr(w, "ident", 0) and hasattr(w, "ids")
+                and "remove" in w.ids]
+        report["checks"]["live_correction_rows"] = [r.text for r in rows]
+        if rows:
+            rows[0].ids["remove"].dispatch("on_release")
+        report["checks"]["overrides_after_remove"] = len(sessions[0].corrections())
+
+    def undo_twice():
+        """Save a correction; undo names it, asks, removes it; undo names the last
+        move, asks, takes it back."""
+        s = sessions[0]
+        n = len(s.runner.journal.actions())
+        wrong_correction()
+        c = scr("corrections")
+        out = []
+        for _ in range(2):
+            label = c.ids.undo.text
+            c.ids.undo.dispatch("on_release")
+            question = app.asking.question if app.asking else ""
+            app.asking.ids.yes.dispatch("on_release")
+            out.append({"label": label, "question": question, "actions": len(s.runner.journal.actions()),
+                        "corrections": len(s.corrections())})
+        report["checks"]["undo"] = {"before_actions": n, "steps": out}
+        # the table still shows the move: show the table again so the game goes on
+        s.runner._last_key = None
+        with s._lock:
+            s.runner.feed(s.runner.last_snapshot)
+        report["checks"]["undo"]["actions_after_reread"] = len(s.runner.journal.actions())
+
+    def to_end():
+        while sessions[0].step():
+            pass
+        app.live_vm.poll()
+        app.refresh_current()
+        setup, actions = pp.random_game(SEED, 3)
+        st = pp.new_game_from_dict(setup)
+        for a in actions:
+            st = pp.apply(st, a)
+        report["checks"]["final"] = list(sessions[0].state.final.scores) if sessions[0].state.final else None
+        report["checks"]["truth_final"] = list(st.final.scores)
+        report["checks"]["sounds"] = list(app.sounds.played)
+
+    steps += [walk("setup", ("start", "settings")), do(start), do(play(5)), do(wrong_correction), do(play(3)),
+              do(remove_from_live), do(play(4)), walk("midgame", ("live", "corrections", "press", "scores")),
+              do(undo_twice), do(to_end), walk("end", ("press", "scores"))]
+
+    def run_next(i=0):
+        if i >= len(steps):
+            (out / "report.json").write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")
+            app.stop()
+            return
+        steps[i](lambda: run_next(i + 1))
+
+    app.bind(on_start=lambda *_a: Clock.schedule_once(lambda dt: run_next(), 0.2))
+    app.run()
+
+
+if __name__ == "__main__":
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    main(Path(args[0] if args else "docs/screenshots"), "--shots" in sys.argv)
+    os._exit(0)

@@ -1,0 +1,46 @@
+"""The walk test (issue 12): every screen at 1280x800, 800x1280 and 2048x1536 px,
+density 1 and 2, in es, en and zh finds no clipped text, no target under 48 dp and
+no untranslated string; on the way, the corrections scenario played by taps over
+the real session (tests/ui/drive_walk.py, one app in its own process)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.ui
+
+
+@pytest.fixture(scope="module")
+def report():
+    from driver_pool import driver_result  # started with the others at collection (conftest)
+
+    return json.loads((driver_result("walk") / "report.json").read_text(encoding="utf-8"))
+
+
+def test_every_screen_size_density_and_language_is_clean(report):
+    # 2 setup screens + 4 mid-game + 2 at the end, x 3 sizes x 2 densities x 3 languages
+    assert report["walked"] == 8 * 3 * 2 * 3
+    assert report["problems"] == {}
+
+
+def test_wrong_correction_is_removed_and_the_game_ends_with_the_true_scores(report):
+    c = report["checks"]
+    assert c["overrides_after_save"] == 1
+    assert c["moves_while_corrected"] == 3  # the game never stalled behind it
+    assert len(c["live_correction_rows"]) == 1  # listed on the live table, with its remove button
+    assert c["overrides_after_remove"] == 0
+    assert c["final"] == c["truth_final"]
+
+
+def test_undo_names_a_correction_then_a_move_and_asks(report):
+    u = report["checks"]["undo"]
+    first, second = u["steps"]
+    assert first["question"].startswith("撤销 你们的更正")  # the walk left the app in Chinese
+    assert first["label"] in (f"撤销：{first['question'][3:-1]}",) and first["corrections"] == 0
+    assert first["actions"] == u["before_actions"]  # removing the correction took back no move
+    assert second["question"].startswith("撤销 ") and second["actions"] == u["before_actions"] - 1
+    assert u["actions_after_reread"] == u["before_actions"]  # the table still shows it: read again
