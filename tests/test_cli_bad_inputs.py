@@ -22,8 +22,8 @@ import pytest
 
 from companion.cli import build_parser, main
 
-# Names with spaces and non-ASCII letters: every bad input is named like this.
-NAME = "partida ñ 游戏 {}"
+# Names with spaces, non-ASCII letters and a "#" (special in URIs): every bad input is named like this.
+NAME = "partida ñ 游戏 #2 {}"
 
 # Where each subcommand takes files. IN: a file it reads; OUT: a file it writes;
 # OUTDIR: a folder it writes into; GOOD_GAME/GOOD_IMAGE: a good input beside the bad one.
@@ -241,3 +241,22 @@ def test_app_without_a_camera_says_so(capfd, monkeypatch, tmp_path):
     assert main(["app", "--camera", "63"]) == 1
     out, err = capfd.readouterr()
     assert len(err.strip().splitlines()) == 1 and "camera 63" in err and "Traceback" not in err, err
+
+
+@pytest.mark.parametrize("game,argv", [
+    ("penny-press", ["replay", "{f}", "--brief"]), ("penny-press", ["export", "{f}"]),
+    ("penny-press", ["print", "{f}", "--final", "--out", "{tmp}"]), ("scoop", ["dial", "verify", "{f}"])])
+def test_a_good_journal_with_a_hard_name_is_read_and_left_alone(game, argv, tmp_path, capfd, monkeypatch):
+    """'#', '?', spaces and non-ASCII letters in a journal's name: the commands that
+    read it work and create nothing beside it (a '#' cut the name in SQLite's URI)."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    journal = folder / "partida ñ #2 ?.sqlite"
+    monkeypatch.chdir(tmp_path)
+    assert main(["sample", str(journal), "--game", game, "--players", "3"]) == 0
+    before = sorted(p.name for p in folder.iterdir())
+    capfd.readouterr()
+    code = main([a.format(f=journal, tmp=tmp_path) for a in argv])
+    out, err = capfd.readouterr()
+    assert code == 0, err
+    assert sorted(p.name for p in folder.iterdir()) == before
