@@ -122,6 +122,22 @@ def _action_player(payload: dict) -> int | None:
     return p if isinstance(p, int) else None
 
 
+def readonly_connection(path: str | Path) -> sqlite3.Connection:
+    """A read-only SQLite connection to the journal file ``path`` that never writes
+    it nor creates anything beside it: the path is quoted into SQLite's URI form (a
+    ``#`` or ``?`` in a file name stays part of the name). With no ``-wal`` beside it
+    every event is in the file itself and nobody has it open, so it is read as
+    immutable (no ``-shm``/``-wal`` side files); with one (a game running, or one that
+    crashed) it is read through it. Raises sqlite3.Error (see :func:`_file_errors`)."""
+    from urllib.parse import quote
+
+    path = Path(path).resolve()
+    wal = path.with_name(path.name + "-wal")
+    mode = "mode=ro" if wal.exists() else "mode=ro&immutable=1"
+    uri = f"file:{quote(str(path))}?{mode}"
+    return sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+
+
 class Journal:
     """An open game journal.
 
@@ -151,16 +167,7 @@ class Journal:
         """A connection to ``path``; ``readonly`` opens it with SQLite's read-only URI
         mode, so a command that only reads never changes (nor grows) the file."""
         if readonly:
-            from urllib.parse import quote
-
-            path = Path(path).resolve()
-            # No -wal beside it: every event is in the file itself and nobody has it
-            # open, so read it as immutable (no -shm/-wal side files are created).
-            # With a -wal (a game running, or one that crashed), read through it.
-            wal = path.with_name(path.name + "-wal")
-            mode = "mode=ro" if wal.exists() else "mode=ro&immutable=1"
-            uri = f"file:{quote(str(path))}?{mode}"
-            return sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+            return readonly_connection(path)
         conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
         try:
             conn.execute("PRAGMA journal_mode=WAL")

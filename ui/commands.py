@@ -5,9 +5,10 @@ from __future__ import annotations
 
 def register(subparsers) -> None:
     """Add this package's subcommands. Heavy imports (kivy, cv2) stay in the handlers."""
-    from . import demo
+    from . import demo, doctor
 
     demo.register(subparsers)
+    doctor.register(subparsers)
 
     p = subparsers.add_parser(
         "app", help="the tablet app (Kivy): live table, corrections, scores, printing",

@@ -43,6 +43,7 @@ GAME = GameSpec(
     max_players=4,
     rules="companion.games.pergamon",
     tag_code="PG",
+    observer="companion.games.pergamon.observer:PergamonObserver",
     layouts="pergamon",
     tags="companion.games.pergamon.tags",
     tag_kinds={"B": "board", "M": "area", "F": "find", "C": "card", "K": "card back", "G": "figure",

@@ -46,6 +46,8 @@ GAME = GameSpec(
     units={"es": "escudos", "en": "shields", "zh": "盾"},
     layouts="turin_market",
     tags="companion.games.turin_market.tags",
+    observer="companion.games.turin_market.observer:TurinMarketObserver",
+    documents="printing.turin_market",
     tag_kinds={"C": "card", "G": "token", "O": "goose", "M": "mat", "B": "board"},
     data_files=("companion/games/turin_market/data/goods.json", "companion/games/turin_market/data/cards.csv"),
 )
