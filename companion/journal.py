@@ -76,6 +76,9 @@ def _file_errors(path: Path, doing: str):
         raise JournalError(f"{path}: cannot {doing}: {why}") from None
     except OSError as exc:
         raise JournalError(f"{path}: cannot {doing}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:  # sqlite3 decodes TEXT as UTF-8: overwritten bytes
+        raise JournalError(f"{path}: cannot {doing}: damaged game journal (text that is "
+                           f"not UTF-8: {exc.reason})") from None
 
 
 def rules_module(game: str):
