@@ -91,10 +91,25 @@ def _words(surface: str) -> str:
     return surface if surface == "board" else f"{surface[4:]} mat"
 
 
-def _camera_frames(index: int, max_frames: int) -> list[np.ndarray]:
-    """A few grey frames from live camera ``index`` (after letting exposure settle)."""
+#: How live camera frames are read, set by the vision package when its commands are
+#: registered (vision.sources: the camera asked for its mode, read through the
+#: latest-frame reader): ``reader(index, count, mode) -> (bgr_frames, granted_text)``
+#: with ``mode`` a dict of ``size`` ("WxH"), ``fourcc``, ``fps`` (None = the
+#: reference setup). calibration itself never imports vision.
+camera_reader = None
+#: what the last live camera check ran at (e.g. "3840x2160 MJPG 30 fps"), for the report
+last_camera_mode = ""
+
+
+def _camera_frames(index: int, max_frames: int, mode: dict | None = None) -> list[np.ndarray]:
+    """A few grey frames from live camera ``index`` (after letting exposure settle),
+    in ``mode`` (see :data:`camera_reader`)."""
     import cv2
 
+    global last_camera_mode
+    if camera_reader is not None:
+        frames, last_camera_mode = camera_reader(index, max_frames, mode or {})
+        return [cv2.cvtColor(f, cv2.COLOR_BGR2GRAY) for f in frames]
     cap = cv2.VideoCapture(index)
     try:
         if not cap.isOpened():
@@ -111,9 +126,9 @@ def _camera_frames(index: int, max_frames: int) -> list[np.ndarray]:
         cap.release()
 
 
-def read_frames(source: str | Path, max_frames: int = 12) -> list[np.ndarray]:
-    """Grey frames from a live camera index, an image file, a video file or a folder
-    of images.
+def read_frames(source: str | Path, max_frames: int = 12, camera_mode: dict | None = None) -> list[np.ndarray]:
+    """Grey frames from a live camera index (in ``camera_mode``, see
+    :data:`camera_reader`), an image file, a video file or a folder of images.
 
     Videos are sampled evenly (at most ``max_frames``). Raises
     :class:`companion.errors.CompanionError` naming the source when it is missing,
@@ -123,7 +138,7 @@ def read_frames(source: str | Path, max_frames: int = 12) -> list[np.ndarray]:
 
     p = Path(source)
     if not p.exists() and str(source).isdigit():
-        return _camera_frames(int(source), max_frames)
+        return _camera_frames(int(source), max_frames, camera_mode)
     if not p.exists():
         raise CompanionError(f"{p}: no such file or folder")
     if p.is_dir():

@@ -1,7 +1,8 @@
 """`companion` subcommands provided by the calibration package (registered in pyproject.toml).
 
 - ``companion calibrate camera --images DIR | --video FILE [--board-out board.png] [--out camera.json]``
-- ``companion calibrate table SOURCE [--lens camera.json] [--mats red,blue] [--size normal|large]``
+- ``companion calibrate table SOURCE [--lens camera.json] [--mats red,blue] [--size normal|large]
+  [--camera-size WxH] [--fourcc CODE] [--fps N]``
 - ``companion tags penny-press --paper a4|letter [--size normal|large] --out sheet.pdf``
 
 Heavy imports (cv2, fpdf2) stay inside the handlers so ``companion --help`` is fast.
@@ -47,16 +48,21 @@ def register(subparsers) -> None:
                                                        "(default: every mat seen)")
     tab.add_argument("--size", choices=("normal", "large"), default=None,
                      help="tag size to predict for (default: the size of the tags in view, else normal)")
+    tab.add_argument("--camera-size", metavar="WxH",
+                     help="live camera: the size to play with (default 3840x2160, the reference 4K "
+                          "camera); the check runs in that mode")
+    tab.add_argument("--fourcc", metavar="CODE", help="live camera: pixel format (default MJPG from 1080p up)")
+    tab.add_argument("--fps", type=float, metavar="N", help="live camera: frame rate (default 30)")
     tab.set_defaults(func=_cmd_table)
 
     tags = subparsers.add_parser("tags", help="print the tag stickers of a game (PDF)",
                                  description="Write a PDF of stickers for every component, labelled in "
                                              "words, at exact size with cut marks, plus the board and mat "
                                              "corner fiducials and a page saying what goes where.")
-    tags.add_argument("game", help="the game's id (penny-press; `companion games` lists them)")
+    tags.add_argument("game", help="the game's id (penny-press, turin-market ...; `companion games` lists them)")
     tags.add_argument("--paper", choices=("a4", "letter"), default="a4")
     tags.add_argument("--size", choices=("normal", "large"), default="normal",
-                      help="normal: 4K camera (3840x2160) at 70 cm; large: 1920x1080 camera")
+                      help="normal: 4K camera (3840x2160) 1.0-1.1 m up, straight down; large: 1920x1080 camera")
     tags.add_argument("--out", metavar="PDF", help="output PDF (default: GAME-tags.pdf)")
     tags.add_argument("--no-progress", action="store_true", help="no progress bar")
     tags.set_defaults(func=_cmd_tags)
@@ -80,9 +86,10 @@ def _cmd_tags(args: argparse.Namespace) -> int:
     target = Path(args.out)
     if target.is_file() and target.stat().st_size and target.read_bytes()[:5] != b"%PDF-":
         raise CompanionError(f"{target} exists and is not a PDF; it is never overwritten: choose another --out")
-    plan = plan_sheets(args.paper, args.size)
+    plan = plan_sheets(args.paper, args.size, spec.id)
     out = write_pdf(plan, args.out, progress=not args.no_progress)
-    n_tags = sum(1 for p in plan.placements if p.component not in ("board",) and not p.component.startswith("mat-"))
+    n_tags = sum(1 for p in plan.placements if p.payload is not None or p.component not in ("board",)
+                 and not p.component.startswith("mat-"))
     print(f"wrote {out}: {n_tags} component tags and {len(plan.placements) - n_tags} corner fiducials "
           f"on {plan.pages + 1} {args.paper} pages ({args.size} size). Print at 100 %.")
     return 0
@@ -135,7 +142,12 @@ def _cmd_table(args: argparse.Namespace) -> int:
     from .lens import describe, estimate_from_frame, find_lens
 
     camera, source = find_lens(args.camera)
-    frames = read_frames(args.source)
+    from . import check
+
+    mode = {"size": args.camera_size, "fourcc": args.fourcc, "fps": args.fps}
+    frames = read_frames(args.source, camera_mode=mode)
+    if check.last_camera_mode and str(args.source).isdigit():
+        print(f"camera {args.source}: {check.last_camera_mode}")
     estimate = None
     if camera is not None:
         h, w = frames[0].shape[:2]

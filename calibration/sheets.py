@@ -1,4 +1,7 @@
-"""Printable tag sheets: ``companion tags penny-press --paper a4|letter``.
+"""Printable tag sheets: ``companion tags GAME --paper a4|letter``.
+
+Penny Press's stickers come from companion.tags and calibration.layouts; a game
+with its own tag module (``GameSpec.tags``) from calibration.game_tags.
 
 :func:`plan_sheets` lays every sticker out on pages (mm, exact printed size);
 :func:`write_pdf` writes the plan with fpdf2 (a guide page saying what goes where,
@@ -88,6 +91,7 @@ class SheetPlan:
     placements: list[Placement]
     headings: dict[int, list[tuple[float, str]]]
     pages: int
+    game: str = "penny-press"
 
 
 def _sticker_items(size: str):
@@ -108,11 +112,12 @@ def _sticker_items(size: str):
                 yield (section, surface, text, f.side_mm + 2 * module, module, module, None, f.id)
 
 
-def plan_sheets(paper: str = "a4", size: str = "normal") -> SheetPlan:
+def plan_sheets(paper: str = "a4", size: str = "normal", game: str = "penny-press") -> SheetPlan:
     """Lay out every sticker (168 components' tags: QR for stories, headline
     cards and ads; ArUco for the wooden pieces; then the 24 corner fiducials) on
     pages of ``paper`` (``"a4"`` / ``"letter"``), at exact printed size in mm.
-    Raises :class:`companion.errors.CompanionError` for an unknown paper or size.
+    game: a registered game id; one with a tag module (GameSpec.tags) lays out
+    calibration.game_tags.sticker_items instead. Raises :class:`companion.errors.CompanionError` for an unknown paper or size.
     """
     if paper not in PAPERS:
         raise CompanionError(f"unknown paper {paper!r}; use one of {', '.join(PAPERS)}")
@@ -123,7 +128,10 @@ def plan_sheets(paper: str = "a4", size: str = "normal") -> SheetPlan:
     headings: dict[int, list[tuple[float, str]]] = {}
     page, x, y, row_h = 0, MARGIN_MM, MARGIN_MM, 0.0
     section = None
-    for sec, cid, text, side, module, quiet, payload, marker in _sticker_items(size):
+    from .game_tags import sticker_items, tags_module
+
+    items = sticker_items(game, size) if tags_module(game) is not None else _sticker_items(size)
+    for sec, cid, text, side, module, quiet, payload, marker in items:
         cell_w = max(side, MIN_CELL_W)
         cell_h = side + LABEL_MM
         if sec != section:
@@ -146,7 +154,7 @@ def plan_sheets(paper: str = "a4", size: str = "normal") -> SheetPlan:
                                      marker))
         x += cell_w + GAP_MM
         row_h = max(row_h, cell_h)
-    return SheetPlan((pw, ph), size, placements, headings, page + 1)
+    return SheetPlan((pw, ph), size, placements, headings, page + 1, game)
 
 
 def _tag_pixels(p: Placement, module_px: int = 8) -> np.ndarray:
@@ -215,20 +223,28 @@ def write_pdf(plan: SheetPlan, out: str | Path, progress: bool = True) -> Path:
     out = Path(out)
     pdf = FPDF(unit="mm", format=plan.paper)
     pdf.set_auto_page_break(False)
-    pdf.set_title("Table Companion - Penny Press tags")
+    from companion import registry
+
+    from .game_tags import guide_lines, tags_module
+
+    own = tags_module(plan.game) is not None
+    game_name = registry.get(plan.game).name("en")
+    pdf.set_title(f"Table Companion - {game_name} tags")
     pdf.add_page()
     pdf.set_font("Helvetica", "B", 16)
     pdf.set_xy(MARGIN_MM, MARGIN_MM)
-    pdf.cell(0, 8, "Penny Press tags - what goes where", new_x="LMARGIN", new_y="NEXT")
+    pdf.cell(0, 8, f"{game_name} tags - what goes where", new_x="LMARGIN", new_y="NEXT")
     pdf.set_font("Helvetica", "", 10)
     pdf.set_x(MARGIN_MM)
-    intro = (f"Print at 100 % (no 'fit to page'); {plan.size} size tags. Check one QR code: its black "
-             f"part must measure {tag_spec('war-A1', plan.size).symbol_mm:.1f} mm. Cut along the marks, "
+    first_qr = next(p for p in plan.placements if p.payload is not None)
+    symbol_mm = first_qr.side_mm - 2 * first_qr.quiet_mm
+    intro = (f"Print at 100 % (no 'fit to page'); {plan.size} size tags. Check the first QR code: its black "
+             f"part must measure {symbol_mm:.1f} mm. Cut along the marks, "
              "keep the white border, stick each tag flat where its label says. Then run "
              "'companion calibrate table' with the game set up.")
     pdf.multi_cell(plan.paper[0] - 2 * MARGIN_MM, 5, intro)
     pdf.ln(3)
-    for head, text in _guide_lines(plan):
+    for head, text in (guide_lines(plan.game, plan.size) if own else _guide_lines(plan)):
         pdf.set_x(MARGIN_MM)
         pdf.set_font("Helvetica", "B", 10)
         pdf.cell(52, 5, head)

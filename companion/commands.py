@@ -208,5 +208,6 @@ def cmd_sample(args) -> int:
     setup, actions = rules.random_game(args.seed, args.players)
     j = journal_from_record({"game": spec.id, "setup": setup,
                              "actions": [rules.action_to_dict(a) for a in actions]}, path=args.out)
+    j.close()  # a finished file: no -wal/-shm left beside it
     print(f"wrote {args.out}: {len(actions)} actions; scores {_scores_line(j.state)}")
     return 0

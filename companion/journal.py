@@ -60,7 +60,13 @@ def _file_errors(path: Path, doing: str):
         yield
     except sqlite3.Error as exc:
         text = str(exc)
-        if isinstance(exc, sqlite3.DatabaseError) and (
+        code = getattr(exc, "sqlite_errorname", "") or ""
+        if code == "SQLITE_FULL" or code.startswith(("SQLITE_IOERR_WRITE", "SQLITE_IOERR_FSYNC",
+                                                        "SQLITE_IOERR_TRUNCATE")):
+            # a full disk (or a file size limit) is not damage: nothing was written
+            why = (f"the disk is full or refuses writes ({text}); nothing was recorded: "
+                   "free some space and try again")
+        elif isinstance(exc, sqlite3.DatabaseError) and (
                 "malformed" in text or "not a database" in text or "disk I/O" in text):
             why = f"damaged or not a game journal ({text})"
         elif "unable to open" in text or "readonly" in text or "read-only" in text:
@@ -116,6 +122,22 @@ def _action_player(payload: dict) -> int | None:
     return p if isinstance(p, int) else None
 
 
+def readonly_connection(path: str | Path) -> sqlite3.Connection:
+    """A read-only SQLite connection to the journal file ``path`` that never writes
+    it nor creates anything beside it: the path is quoted into SQLite's URI form (a
+    ``#`` or ``?`` in a file name stays part of the name). With no ``-wal`` beside it
+    every event is in the file itself and nobody has it open, so it is read as
+    immutable (no ``-shm``/``-wal`` side files); with one (a game running, or one that
+    crashed) it is read through it. Raises sqlite3.Error (see :func:`_file_errors`)."""
+    from urllib.parse import quote
+
+    path = Path(path).resolve()
+    wal = path.with_name(path.name + "-wal")
+    mode = "mode=ro" if wal.exists() else "mode=ro&immutable=1"
+    uri = f"file:{quote(str(path))}?{mode}"
+    return sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+
+
 class Journal:
     """An open game journal.
 
@@ -145,16 +167,7 @@ class Journal:
         """A connection to ``path``; ``readonly`` opens it with SQLite's read-only URI
         mode, so a command that only reads never changes (nor grows) the file."""
         if readonly:
-            from urllib.parse import quote
-
-            path = Path(path).resolve()
-            # No -wal beside it: every event is in the file itself and nobody has it
-            # open, so read it as immutable (no -shm/-wal side files are created).
-            # With a -wal (a game running, or one that crashed), read through it.
-            wal = path.with_name(path.name + "-wal")
-            mode = "mode=ro" if wal.exists() else "mode=ro&immutable=1"
-            uri = f"file:{quote(str(path))}?{mode}"
-            return sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+            return readonly_connection(path)
         conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
         try:
             conn.execute("PRAGMA journal_mode=WAL")

@@ -81,6 +81,10 @@ class GameSpec:
     tag_kinds: kind letter in TC1 payloads -> kind name (``{"S": "story"}``).
     data_files: the game's editable data files (paths relative to the repository),
     named wherever a score depends on an unverified value (FACTS.md).
+    tags: dotted module (pure) of the game's TC1 tags, or "" (Penny Press keeps
+    companion.tags): ``catalog_ids()``, ``kind_of(id)``, ``encode_payload(id)``,
+    ``parse_payload(text) -> companion.tags.TagParse``, ``label(id)``, ``KIND_NAMES``;
+    ``companion tags ID`` prints its stickers (calibration.game_tags).
     """
 
     id: str
@@ -97,6 +101,7 @@ class GameSpec:
     units: Mapping[str, str] = field(default_factory=lambda: {"es": "puntos", "en": "points", "zh": "分"})
     tag_kinds: Mapping[str, str] = field(default_factory=dict)
     data_files: tuple[str, ...] = ()
+    tags: str = ""
 
     def name(self, lang: str = "en") -> str:
         """The game's name in ``lang`` (falls back to English)."""

@@ -652,3 +652,64 @@ def _send_tcp(t: Target, payload: bytes, cfg: PrinterConfig) -> None:
             sock.close()
         finally:
             printer._device = False
+
+
+# --- checking a printer (companion doctor) ----------------------------------------
+
+def printer_status(target: Target | str, cfg: PrinterConfig) -> tuple[str, str]:
+    """Check a printer without printing: ``(verdict, text)`` with verdict ``"ok"``,
+    ``"warn"`` or ``"fail"`` and a plain sentence saying what was found and what to
+    change. Network: connects (and asks the real-time status where the profile
+    answers it); USB: the device is on the bus and may be opened; file/serial: the
+    device exists and this user may write it. Sends no print data; never raises."""
+    try:
+        t = parse_target(target) if isinstance(target, str) else target
+    except PrinterConfigError as exc:
+        return "fail", str(exc)
+    if t.kind == "preview":
+        return "ok", "preview: pages are written as PNG files (no printer)"
+    if t.kind == "tcp":
+        try:
+            sock = socket.create_connection((t.host, t.port), timeout=min(cfg.timeout_s, 3.0))
+        except OSError as exc:
+            return "fail", (f"{t}: no answer ({exc.strerror or exc}): switch the printer on, check its "
+                            "network cable/Wi-Fi and its address (most print their IP on a self-test page)")
+        try:
+            if not answers_status(cfg):
+                return "ok", f"{t}: reachable (profile {cfg.profile_name} is not asked for paper/cover status)"
+            from escpos.printer import Network
+
+            printer = Network(t.host, t.port, timeout=cfg.status_timeout_s, profile=cfg.profile_name)
+            printer.device = sock
+            sock.settimeout(cfg.status_timeout_s)
+            try:
+                answered = _check_status(printer, t, cfg, "before")
+            except PrinterUnavailable as exc:
+                return "fail", str(exc)
+            if not answered:
+                return "ok", f"{t}: reachable; it does not answer status queries (paper_check=false avoids them)"
+            return "ok", f"{t}: reachable, paper loaded, cover closed"
+        finally:
+            sock.close()
+    if t.kind == "usb":
+        try:
+            import usb.core
+        except ImportError:
+            return "fail", "USB printing needs pyusb: pip install pyusb"
+        try:
+            dev = usb.core.find(idVendor=t.vid, idProduct=t.pid)
+        except Exception as exc:  # no libusb backend
+            return "fail", f"{t}: cannot look at the USB bus ({exc}): install libusb-1.0"
+        if dev is None:
+            return "fail", f"{t}: not on the USB bus: plug the printer in and switch it on (lsusb lists it)"
+        node = f"/dev/bus/usb/{dev.bus:03d}/{dev.address:03d}"
+        if os.path.exists(node) and not os.access(node, os.R_OK | os.W_OK):
+            return "fail", permission_advice(t)
+        return "ok", f"{t}: on the USB bus ({node}), this user may open it"
+    # file (device node) and serial
+    if not os.path.exists(t.path):
+        return "fail", f"{t}: {t.path} does not exist: plug the printer in (ls /dev/usb/ /dev/tty*)"
+    if not os.access(t.path, os.W_OK):
+        return "fail", permission_advice(t)
+    what = "device" if _is_device(t.path) else "file (pages are collected in it)"
+    return "ok", f"{t}: {what} present, this user may write it"

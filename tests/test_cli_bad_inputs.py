@@ -22,8 +22,8 @@ import pytest
 
 from companion.cli import build_parser, main
 
-# Names with spaces and non-ASCII letters: every bad input is named like this.
-NAME = "partida ñ 游戏 {}"
+# Names with spaces, non-ASCII letters and a "#" (special in URIs): every bad input is named like this.
+NAME = "partida ñ 游戏 #2 {}"
 
 # Where each subcommand takes files. IN: a file it reads; OUT: a file it writes;
 # OUTDIR: a folder it writes into; GOOD_GAME/GOOD_IMAGE: a good input beside the bad one.
@@ -48,7 +48,13 @@ SLOTS: dict[str, list[list[str]]] = {
              ["demo", "--recording", IN, "--out", TMP, "--quiet"],
              ["demo", "--source", GOOD_IMAGE, "--players", "3", "--out", OUTDIR, "--quiet"]],
     "app": [["app", "--recording", IN]],
+    "doctor": [["doctor", "--no-probe", "--printer", "file:" + TMP + "/lp0", "--config", IN]],
 }
+
+
+# Commands whose stdout is a report of every item, failures included (scan: a JSON
+# line per source; doctor: a checklist); their failure is still one line on stderr.
+REPORTS = {"scan", "doctor"}
 
 
 def leaf_commands(parser: argparse.ArgumentParser, prefix: tuple[str, ...] = ()) -> dict[str, argparse.ArgumentParser]:
@@ -185,6 +191,8 @@ def _check(argv, named: Path, capfd, monkeypatch, tmp_path):
     assert "Traceback" not in err and "Traceback" not in out, what
     assert "internal error" not in err, what
     assert len(lines) == 1, what
+    if argv[0] not in REPORTS:
+        assert not out.strip(), f"a failure printed on stdout\n{what}"
     names = {str(named), named.name, str(named.parent) if not named.parent.is_dir() else None}
     assert any(n and n in lines[0] for n in names), f"the message does not name {named}\n{what}"
 
@@ -241,3 +249,22 @@ def test_app_without_a_camera_says_so(capfd, monkeypatch, tmp_path):
     assert main(["app", "--camera", "63"]) == 1
     out, err = capfd.readouterr()
     assert len(err.strip().splitlines()) == 1 and "camera 63" in err and "Traceback" not in err, err
+
+
+@pytest.mark.parametrize("game,argv", [
+    ("penny-press", ["replay", "{f}", "--brief"]), ("penny-press", ["export", "{f}"]),
+    ("penny-press", ["print", "{f}", "--final", "--out", "{tmp}"]), ("scoop", ["dial", "verify", "{f}"])])
+def test_a_good_journal_with_a_hard_name_is_read_and_left_alone(game, argv, tmp_path, capfd, monkeypatch):
+    """'#', '?', spaces and non-ASCII letters in a journal's name: the commands that
+    read it work and create nothing beside it (a '#' cut the name in SQLite's URI)."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    journal = folder / "partida ñ #2 ?.sqlite"
+    monkeypatch.chdir(tmp_path)
+    assert main(["sample", str(journal), "--game", game, "--players", "3"]) == 0
+    before = sorted(p.name for p in folder.iterdir())
+    capfd.readouterr()
+    code = main([a.format(f=journal, tmp=tmp_path) for a in argv])
+    out, err = capfd.readouterr()
+    assert code == 0, err
+    assert sorted(p.name for p in folder.iterdir()) == before

@@ -301,7 +301,11 @@ def check_source(recording: str | None, camera: int | None) -> None:
     spec = recording if recording is not None else camera
     events = []
     if camera is not None:
-        src = CaptureSource(int(camera), max_retries=1, backoff_s=0.2, on_event=events.append)
+        from .session import DEFAULT_CAMERA_SETTINGS
+        from vision.sources import REFERENCE
+
+        src = CaptureSource(int(camera), max_retries=1, backoff_s=0.2, on_event=events.append,
+                            settings=DEFAULT_CAMERA_SETTINGS or REFERENCE)
     else:
         src = open_source(recording, on_event=events.append)
     try:
@@ -317,6 +321,11 @@ def check_source(recording: str | None, camera: int | None) -> None:
 
 def run_app(ns) -> int:
     """Run the tablet app (blocks until the window closes). Returns an exit code."""
+    from vision.sources import settings_from_args
+
+    from .session import use_camera_settings
+
+    use_camera_settings(settings_from_args(ns))  # --size/--fourcc/--fps: every game's camera mode
     check_source(getattr(ns, "recording", None), None if getattr(ns, "fake", False) else getattr(ns, "camera", None))
     headless = getattr(ns, "headless", None)
     prepare_env(headless=headless)

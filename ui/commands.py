@@ -5,9 +5,10 @@ from __future__ import annotations
 
 def register(subparsers) -> None:
     """Add this package's subcommands. Heavy imports (kivy, cv2) stay in the handlers."""
-    from . import demo
+    from . import demo, doctor
 
     demo.register(subparsers)
+    doctor.register(subparsers)
 
     p = subparsers.add_parser(
         "app", help="the tablet app (Kivy): live table, corrections, scores, printing",
@@ -17,6 +18,9 @@ def register(subparsers) -> None:
     src.add_argument("--recording", help="a bundled recording by name (penny-press-3p, penny-press-4p) or a video "
                      "file or image folder instead of the camera")
     src.add_argument("--camera", type=int, help="camera index (default 0)")
+    from vision.sources import add_camera_arguments
+
+    add_camera_arguments(p)
     p.add_argument("--lang", choices=("es", "en", "zh"), help="language (default: the system's)")
     p.add_argument("--fake", action="store_true", help="a scripted demo game instead of the camera")
     p.add_argument("--lens", metavar="JSON", help="lens model from 'companion calibrate camera' "

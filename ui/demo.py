@@ -215,7 +215,7 @@ class DemoResult:
 
 def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int | None = None,
              printer: str | None = None, progress: bool = True, echo=print, max_frames: int | None = None,
-             reader=None, warn=None, lens=None) -> DemoResult:
+             reader=None, warn=None, lens=None, camera_settings=None) -> DemoResult:
     """Play ``rec`` through the pipeline; see the module docstring.
 
     ``echo`` gets the results (press scores, ranking: stdout by default), ``warn``
@@ -230,7 +230,7 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
         warn = (lambda text: print(text, file=sys.stderr)) if echo is print else echo
     from tqdm import tqdm
 
-    from vision.sources import open_source
+    from vision.sources import open_live
 
     from .session import GameRunner
 
@@ -252,11 +252,15 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     pages = PageWriter(out_dir, lang, paper_mm, printer, rec.name)
     bar = tqdm(unit="frame", desc=f"demo {rec.name}", disable=not progress, file=sys.stderr, leave=False)
     def on_event(ev) -> None:  # the camera dropping or coming back is news for the players
-        if ev.kind in ("dropped", "reconnecting", "reconnected", "gave_up"):
+        if ev.kind in ("dropped", "reconnecting", "reconnected", "gave_up", "mode") or (
+                ev.kind == "opened" and isinstance(rec.source, int)):
             bar.clear()
             warn(f"[camera] {ev.message}")
 
-    source = (open_source(rec.source, on_event=on_event) if isinstance(rec.source, (str, int))
+    # a live camera goes through the latest-frame reader (never a stale frame from the
+    # driver's queue), asked for camera_settings (default: the reference 4K mode)
+    kw = {"settings": camera_settings} if camera_settings is not None else {}
+    source = (open_live(rec.source, on_event=on_event, **kw) if isinstance(rec.source, (str, int))
               else rec.source)
     total = getattr(source, "frame_count", None) or None
     bar.reset(total=total)
@@ -297,7 +301,8 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
             close()
     st = runner.state
     result = DemoResult(journal_path, st, frames, time.perf_counter() - t0, reports=reports)
-    src_name = rec.source if isinstance(rec.source, (str, int)) else rec.name
+    src_name = (f"camera {rec.source}" if isinstance(rec.source, int) else
+                rec.source if isinstance(rec.source, str) else rec.name)
     if st is not None and st.is_over:
         echo(final_text(st))
         pages.final(st)
@@ -307,11 +312,12 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
                              f"{' (' + last.rstrip('.?!') + ')' if last else ''}")
     elif st is None:
         n = len(rec.players)
-        seen = max(setup_seen, default=0)  # laid out one by one: the most seen at once
+        # The first still table is the setup; later ones also show cards drawn in play.
+        seen = setup_seen[0] if setup_seen else 0
         if seen and seen != n:
             lo, hi = player_range(rec.game)
             hint = f"; run it with --players {seen}" if lo <= seen <= hi else ""
-            raise CompanionError(f"{src_name}: the table shows {seen} initial headline cards but "
+            raise CompanionError(f"{src_name}: the setup shows {seen} initial headline cards but "
                                  f"the game was started for {n} players{hint}")
         what = ("the initial headline cards (one per player, face up where the camera sees them) were "
                 "not seen" if rec.game == "penny-press" else "its setup was not seen")
@@ -335,6 +341,8 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
 
 
 def register(subparsers) -> None:
+    from vision.sources import add_camera_arguments
+
     p = subparsers.add_parser(
         "demo", help="play a recorded table through vision, rules and printing",
         description="Run a recording (the bundled one by default), a video/image folder of your own, "
@@ -349,6 +357,7 @@ def register(subparsers) -> None:
                      "recording folder")
     src.add_argument("--source", help="your own video file, image folder or pattern")
     src.add_argument("--camera", type=int, help="a live camera index (e.g. 0)")
+    add_camera_arguments(p)
     p.add_argument("--players", type=int, help="number of players for --source/--camera (2..5)")
     p.add_argument("--first-player", type=int, help="seat (1-based) of the first player (default: "
                    "whoever moves first on the table)")
@@ -409,8 +418,11 @@ def cmd_demo(args) -> int:
             raise CompanionError(f"recording {rec.name!r} is a game of {registry.get(rec.game).name()}, "
                                  f"not {registry.get(args.game).name()}")
     out = Path(args.out) / rec.name
+    from vision.sources import settings_from_args
+
     res = run_demo(rec, out, lang=args.lang, paper_mm=args.width, printer=args.printer,
-                   progress=not args.quiet, lens=getattr(args, "lens", None))
+                   progress=not args.quiet, lens=getattr(args, "lens", None),
+                   camera_settings=settings_from_args(args))
     if res.matches_truth is False:
         return EXIT_MISMATCH
     if not res.frames:

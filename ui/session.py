@@ -362,6 +362,18 @@ def _players_from(config: P.SessionConfig) -> list:
     return [rules.PlayerSpec(p.colour, p.name, p.paper) for p in config.players]
 
 
+#: camera mode for sessions whose config names none (``companion app --size/--fourcc``
+#: sets it); None = vision.sources.REFERENCE
+DEFAULT_CAMERA_SETTINGS = None
+
+
+def use_camera_settings(settings) -> None:
+    """Make ``settings`` (vision.sources.CameraSettings) the mode every new session
+    asks its camera for, unless its config names one."""
+    global DEFAULT_CAMERA_SETTINGS
+    DEFAULT_CAMERA_SETTINGS = settings
+
+
 class GameSession:
     """The app's session over the real pipeline (protocol: docs/ui.md).
 
@@ -392,6 +404,10 @@ class GameSession:
                                      game=spec.id)
         self._reader = reader
         self._source = source
+        self._own_source = False
+        #: "ok" (frames coming), "lost" (camera gone: waiting for it, state kept),
+        #: "" (no camera: a recording, or not started)
+        self.camera_status = ""
         self._subs: list[Callable[[P.Update], None]] = []
         self._lock = threading.RLock()
         self._thread: threading.Thread | None = None
@@ -421,19 +437,66 @@ class GameSession:
             self._reader = pipeline_for(self.config.recording)
         return self._reader
 
+    def _text(self, key: str, **values) -> str:
+        from . import i18n
+
+        try:
+            return i18n.tr(key, self.lang, **values)
+        except (KeyError, ValueError):
+            return key
+
+    def _on_source_event(self, ev) -> None:
+        """A camera dropping, coming back, or opening in another mode than asked:
+        tell the players (docs/ui.md: camera lost). Recordings report an error only."""
+        if ev.kind == "dropped" and self.camera_status != "lost":
+            self.camera_status = "lost"
+            self._publish(P.Update(messages=(P.Message(self._text("live.camera_lost"), "error", "camera"),)))
+        elif ev.kind == "reconnected":
+            self.camera_status = "ok"
+            self._publish(P.Update(messages=(P.Message(self._text("live.camera_back"), "info", "camera"),)))
+        elif ev.kind == "opened" and self.camera_status != "lost":
+            self.camera_status = "ok" if self._camera_live() else ""
+        elif ev.kind == "mode":
+            src = getattr(self._source, "source", self._source)
+            text = self._text("live.camera_mode", mode=str(getattr(src, "mode", "") or "?"),
+                              asked=str(getattr(src, "settings", "") or "?"))
+            self._publish(P.Update(messages=(P.Message(text, "warning", "camera"),)))
+        elif ev.kind == "gave_up":
+            self.camera_status = "lost" if self._camera_live() else ""
+            self._publish(P.Update(messages=(P.Message(ev.message, "error", "camera"),)))
+
+    def _camera_live(self) -> bool:
+        return not self.config.recording and self.config.camera is not None
+
     def _make_source(self):
+        """The frame source: a recording as it is; a live camera through the
+        latest-frame reader (never a stale frame from the driver's queue), opened
+        in ``config.camera_settings`` (default: the reference mode) and waited for
+        as long as the game is open when it goes away."""
         if self._source is None:
-            from vision.sources import open_source
+            from vision.sources import REFERENCE, open_live
 
-            spec = self.config.recording if self.config.recording else self.config.camera
-
-            def on_event(ev) -> None:  # the camera dropping, coming back or given up: tell the players
-                if ev.kind in ("dropped", "reconnected", "gave_up"):
-                    level = "info" if ev.kind == "reconnected" else "error"
-                    self._publish(P.Update(messages=(P.Message(ev.message, level, "camera"),)))
-
-            self._source = open_source(spec, on_event=on_event)
+            if self.config.recording:
+                self._source = open_live(self.config.recording, on_event=self._on_source_event)
+            else:
+                settings = getattr(self.config, "camera_settings", None) or DEFAULT_CAMERA_SETTINGS or REFERENCE
+                self._source = open_live(self.config.camera, settings=settings, max_retries=None,
+                                         on_event=self._on_source_event)
+            self._own_source = True
         return self._source
+
+    @property
+    def camera_mode(self):
+        """What the camera delivers (vision.sources.CameraMode) or None: for the
+        settings and live screens."""
+        return getattr(self._source, "mode", None) if self._source is not None else None
+
+    def retry_camera(self) -> None:
+        """The live screen's "retry now" while the camera is lost: try to reopen it
+        at once instead of at the next back-off step."""
+        fn = getattr(self._source, "retry_now", None)
+        if fn is not None:
+            fn()
 
     def start(self) -> None:
         if self._thread is not None and self._thread.is_alive():
@@ -444,9 +507,20 @@ class GameSession:
 
     def stop(self) -> None:
         self._stop.set()
+        src = self._source
+        if src is not None and self._own_source:
+            interrupt = getattr(src, "interrupt", None) or getattr(getattr(src, "source", None), "interrupt", None)
+            if interrupt is not None:
+                interrupt()
         if self._thread is not None:
             self._thread.join(timeout=5)
         self._thread = None
+        if src is not None and self._own_source:
+            try:
+                src.close()  # the camera is released; start() opens it again
+            except Exception:
+                pass
+            self._source = None
 
     def _run(self) -> None:
         try:

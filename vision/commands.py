@@ -13,9 +13,25 @@ from __future__ import annotations
 import json
 import sys
 
+from .sources import add_camera_arguments
+
+
+def _calibration_camera_reader(index: int, count: int, mode: dict):
+    """calibration.check's live frames: the camera asked for the mode the game will be
+    played with, read through the latest-frame reader (vision.sources.grab_frames)."""
+    from .sources import CameraSettings, grab_frames
+
+    settings = CameraSettings.parse(mode.get("size"), mode.get("fourcc"), mode.get("fps"))
+    frames, granted = grab_frames(index, count, settings)
+    return frames, f"{granted} (asked {settings})" if granted is not None else ""
+
 
 def register(subparsers) -> None:
-    """Add this package's subcommands. Heavy imports stay inside the handlers."""
+    """Add this package's subcommands. Heavy imports stay inside the handlers.
+    Also hands calibration its live-camera reader (calibration never imports vision)."""
+    import calibration.check
+
+    calibration.check.camera_reader = _calibration_camera_reader
     p = subparsers.add_parser(
         "scan", help="decode the tags in photos, videos or a camera (JSON lines)",
         description="Decode every tag in photos, videos, folders or a camera and print "
@@ -40,6 +56,7 @@ def register(subparsers) -> None:
                    "(default: your calibration if there is one, else estimated from the corner fiducials)")
     p.add_argument("--track", action="store_true",
                    help="videos: run the tracker and print the table snapshot too")
+    add_camera_arguments(p)
     p.set_defaults(func=_scan)
 
 
@@ -54,17 +71,18 @@ def _scan(args) -> int:
     from companion.errors import CompanionError
 
     from .pipeline import PipelineConfig, pipeline_for
-    from .sources import CaptureSource, ImageSource, open_source
+    from .sources import ImageSource, open_live, settings_from_args
 
     if args.every < 1:
         raise CompanionError("--every must be 1 or more")
     if args.max_frames is not None and args.max_frames < 1:
         raise CompanionError("--max-frames must be 1 or more")
     status = 0
+    settings = settings_from_args(args)
     for spec in args.paths:
         events = []
         try:
-            src = open_source(spec, on_event=events.append)
+            src = open_live(spec, on_event=events.append, settings=settings)
         except CompanionError as exc:
             _line({"source": spec, "error": str(exc)})
             status = 1
@@ -77,14 +95,16 @@ def _scan(args) -> int:
 
         pipe = make()
         max_frames = args.max_frames
-        if max_frames is None and isinstance(src, CaptureSource) and src.live:
+        if max_frames is None and src.live:
             max_frames = 30
         scanned = 0
         raw_i = 0
         with src:
             for frame in src:
                 for ev in events:
-                    if ev.kind in ("bad_frame", "dropped", "gave_up", "reconnected"):
+                    if ev.kind == "opened" and src.live:
+                        _line({"source": spec, "event": "camera", "message": ev.message})
+                    if ev.kind in ("bad_frame", "dropped", "gave_up", "reconnected", "mode"):
                         _line({"source": spec, "event": ev.kind, "message": ev.message})
                 events.clear()
                 raw_i += 1

@@ -32,6 +32,29 @@ PREPS = ("none", "sharpen", "up2", "sharpen_up2", "sharpen_up3")
 
 #: below this many px per module a QR is beyond the raw decoder's reach
 SMALL_PX_PER_MODULE = 2.5
+#: from this many px per module up a candidate region is read downscaled (INTER_AREA)
+#: to about TARGET_PX_PER_MODULE: sharpening a large, noisy code amplifies the sensor
+#: noise inside its modules until the binariser sees speckles (bugcases/large-modules-
+#: noise-sharpen: 0 of 10 read at 24 px per module with noise 4, 10 of 10 downscaled)
+LARGE_PX_PER_MODULE = 6.0
+TARGET_PX_PER_MODULE = 3.5
+#: finder patterns are searched at full size and at this downscale (large codes: a
+#: 40 px/module finder is 280 px wide, beyond the full-size search)
+FINDER_DOWNSCALE = 4
+
+
+def preps_for(px_per_module: float) -> tuple[str, ...]:
+    """The pre-processings tried on a candidate region, in order, by its module size
+    (px): small codes are upscaled and sharpened, mid-sized ones sharpened then read
+    as they are, large ones downscaled to ~TARGET_PX_PER_MODULE (``"down"``) and
+    read by zxing with its own downscale retry (``"plain"``)."""
+    if px_per_module < 3.0:
+        return ("sharpen_up2", "sharpen_up3")
+    if px_per_module < 4.0:
+        return ("sharpen_up2", "sharpen")
+    if px_per_module < LARGE_PX_PER_MODULE:
+        return ("sharpen", "none")
+    return ("down", "plain")
 
 
 class DecodeError(CompanionError):
@@ -152,6 +175,18 @@ def prepare(gray: np.ndarray, prep: str) -> tuple[np.ndarray, float]:
 # raw backends
 
 
+def _downscaled(gray: np.ndarray, factor: float) -> tuple[np.ndarray, float]:
+    """``gray`` shrunk by ``factor`` (INTER_AREA: averages the noise away); returns
+    ``(image, scale)`` with image px = frame px * scale."""
+    import cv2
+
+    if factor <= 1.0:
+        return gray, 1.0
+    h, w = gray.shape[:2]
+    nw, nh = max(1, int(round(w / factor))), max(1, int(round(h / factor)))
+    return cv2.resize(gray, (nw, nh), interpolation=cv2.INTER_AREA), nw / w
+
+
 def _zxing_read(img: np.ndarray, fast: bool) -> list[tuple[str, str, np.ndarray]]:
     import zxingcpp
 
@@ -203,6 +238,16 @@ class Finder:
     side: float
 
 
+def noise_sigma(gray: np.ndarray) -> float:
+    """Sensor noise estimate (grey levels): the median absolute difference of
+    horizontally neighbouring pixels (robust to edges), on a sample of rows."""
+    rows = gray[:: max(1, gray.shape[0] // 256)].astype(np.int16)
+    if rows.shape[1] < 2:
+        return 0.0
+    d = np.abs(np.diff(rows, axis=1))
+    return float(np.median(d)) / (0.6745 * math.sqrt(2.0))
+
+
 def find_finders(gray: np.ndarray, max_side: float = 200.0) -> list[Finder]:
     """Finder-pattern candidates: dark squares holding a light ring holding a dark core.
 
@@ -216,8 +261,10 @@ def find_finders(gray: np.ndarray, max_side: float = 200.0) -> list[Finder]:
     if h < 16 or w < 16:
         return []
     block = 15 if min(h, w) >= 15 else (min(h, w) // 2) * 2 - 1
+    # the threshold's offset grows with the sensor noise: at noise 6 a fixed 7 grey
+    # levels turns every other pixel into a speck and contour tracing takes seconds
     bw = cv2.adaptiveThreshold(gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV,
-                               block, 7)
+                               block, max(7.0, 3.0 * noise_sigma(gray)))
     contours, hier = cv2.findContours(bw, cv2.RETR_TREE, cv2.CHAIN_APPROX_SIMPLE)
     if hier is None:
         return []
@@ -304,14 +351,47 @@ def group_region(g: list[Finder], shape: tuple[int, int]) -> tuple[int, int, int
     return x0, y0, x1, y1
 
 
-def why_unreadable(gray: np.ndarray, region: tuple[int, int, int, int],
-                   px_per_module: float) -> str:
-    """Reason a candidate was not decoded: too small / glare / blurred / unreadable.
+def _sharpness(roi: np.ndarray, px_per_module: float) -> tuple[float, float]:
+    """``(laplacian variance, isotropy)`` of a region shrunk to ~3 px per module (so
+    the figures do not depend on the code's size). Isotropy: smaller / larger
+    eigenvalue of the gradient structure tensor; a QR has edges both ways (~0.9),
+    motion blur smears one direction away (< 0.6)."""
+    import cv2
 
-    too small: < ``SMALL_PX_PER_MODULE`` px per module (after the rescue pass);
-    glare: >= 30 % of the region saturated (>= 252: a blown-out spot wipes out the
-    dark modules, white paper alone stays below that share); blurred: variance of the
-    Laplacian per module below a threshold.
+    small, _ = _downscaled(roi, max(1.0, px_per_module / 3.0))
+    f = small.astype(np.float32)
+    lap = float(cv2.Laplacian(f, cv2.CV_32F).var())
+    gx = cv2.Sobel(f, cv2.CV_32F, 1, 0)
+    gy = cv2.Sobel(f, cv2.CV_32F, 0, 1)
+    a, b, c = float((gx * gx).sum()), float((gx * gy).sum()), float((gy * gy).sum())
+    tr, det = a + c, a * c - b * b
+    if tr <= 0:
+        return lap, 1.0
+    l1 = tr / 2 + math.sqrt(max(tr * tr / 4 - det, 0.0))
+    return lap, (tr - l1) / l1
+
+
+#: why_unreadable thresholds, measured on cases built for each reason
+#: (tests/vision/test_vis_reasons.py, benchmarks/vision/photo_frames.py)
+GLARE_SHARE = 0.02      # blown-out blobs (>= 1 module wide) over this share of the region
+BLUR_LAPLACIAN = 300.0  # at ~3 px per module: sharp codes 700+, blurred ones < 150
+MOTION_ISOTROPY = 0.6   # sharp codes 0.85+, motion-blurred ones 0.3-0.5
+
+
+def why_unreadable(gray: np.ndarray, region: tuple[int, int, int, int],
+                   px_per_module: float, finders: int = 3) -> str:
+    """Reason a candidate (finder patterns seen, no payload) was not decoded, in
+    this order:
+
+    - ``"glare"``: blown-out (>= 250) blobs at least a module wide cover >=
+      ``GLARE_SHARE`` of the region (a lamp's reflection; paper alone gives only
+      scattered saturated pixels);
+    - ``"too small"``: < ``SMALL_PX_PER_MODULE`` px per module (after the rescue);
+    - ``"blurred"``: focus blur (Laplacian variance at ~3 px per module below
+      ``BLUR_LAPLACIAN``) or motion blur (edge isotropy below ``MOTION_ISOTROPY``);
+    - ``"covered"``: only 1-2 of the 3 finder patterns seen on a sharp, glare-free
+      code: something lies over the rest (a hand, a card, a piece);
+    - ``"unreadable"``: none of these (damaged or foreign print).
     """
     import cv2
 
@@ -319,12 +399,17 @@ def why_unreadable(gray: np.ndarray, region: tuple[int, int, int, int],
     roi = gray[y0:y1, x0:x1]
     if roi.size == 0:
         return "unreadable"
-    if float((roi >= 252).mean()) >= 0.3:
+    k = max(3, int(px_per_module) | 1)
+    blown = cv2.morphologyEx((roi >= 250).astype(np.uint8), cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
+    if float(blown.mean()) >= GLARE_SHARE:
         return "glare"
     if px_per_module < SMALL_PX_PER_MODULE:
         return "too small"
-    if cv2.Laplacian(roi, cv2.CV_32F).var() < 150.0:
+    lap, isotropy = _sharpness(roi, px_per_module)
+    if lap < BLUR_LAPLACIAN or isotropy < MOTION_ISOTROPY:
         return "blurred"
+    if finders < 3:
+        return "covered"
     return "unreadable"
 
 
@@ -376,26 +461,39 @@ class Decoder:
 
     # -- raw --------------------------------------------------------------------------
     def read_raw(self, gray: np.ndarray, prep: str | None = None, pass_: str = "full",
-                 offset: tuple[int, int] = (0, 0)) -> list[Symbol]:
+                 offset: tuple[int, int] = (0, 0), down: float = 1.0) -> list[Symbol]:
         """One backend call on ``gray`` with ``prep``; corners mapped back to frame px
-        (divided by the prep's scale, plus ``offset``)."""
-        img, scale = prepare(gray, prep or self.prep)
+        (divided by the prep's scale, plus ``offset``).
+
+        Besides :data:`PREPS`: ``"down"`` reads ``gray`` shrunk by ``down`` (INTER_AREA,
+        for large codes); ``"plain"`` is the backend with its own default options
+        (zxing: rotation, downscale and inversion retries on) on ``gray`` as it is."""
+        prep = prep or self.prep
+        fast = self.fast
+        if prep == "down":
+            img, scale = _downscaled(gray, down)
+        elif prep == "plain":
+            img, scale, fast = gray, 1.0, False
+        else:
+            img, scale = prepare(gray, prep)
         img = np.ascontiguousarray(img)
         out = []
-        for fmt, text, pts in self._read(img, self.fast):
+        for fmt, text, pts in self._read(img, fast):
             pts = pts / scale + np.array(offset, np.float32)
             out.append(Symbol(fmt, text, pts.astype(np.float32), self.backend, pass_))
         return out
 
     def decode_region(self, gray: np.ndarray, region: tuple[int, int, int, int],
-                      prep: str = "sharpen_up2", pass_: str = "rescue") -> list[Symbol]:
-        """Decode only ``region`` ``(x0, y0, x1, y1)`` px of the frame with ``prep``."""
+                      prep: str = "sharpen_up2", pass_: str = "rescue",
+                      down: float = 1.0) -> list[Symbol]:
+        """Decode only ``region`` ``(x0, y0, x1, y1)`` px of the frame with ``prep``
+        (``"down"``: shrunk by ``down``)."""
         x0, y0, x1, y1 = (int(v) for v in region)
         h, w = gray.shape[:2]
         x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
         if x1 - x0 < 12 or y1 - y0 < 12:
             return []
-        return self.read_raw(gray[y0:y1, x0:x1], prep, pass_, (x0, y0))
+        return self.read_raw(gray[y0:y1, x0:x1], prep, pass_, (x0, y0), down)
 
     # -- full ---------------------------------------------------------------------
     def decode(self, image: np.ndarray) -> list[Symbol]:
@@ -413,17 +511,43 @@ class Decoder:
         sub = gray[y0:y1, x0:x1]
         syms = self.read_raw(sub, offset=(x0, y0))
         res = DecodeResult(syms)
+        self._downscale_pass(sub, (x0, y0), res)
         self._rescue(gray, sub, (x0, y0), res)  # also lists undecoded candidates
         res.symbols = dedupe(res.symbols)
         if self.aruco:
             d = None if self.aruco is True else str(self.aruco)
-            res.symbols += detect_aruco(sub, d, offset=(x0, y0))
+            qr = [q.corners_px - np.float32([x0, y0]) for q in res.symbols]
+            qr += [c.corners_px - np.float32([x0, y0]) for c in res.candidates]
+            res.symbols += detect_aruco(sub, d, offset=(x0, y0), skip=qr)
         return res
 
-    def _rescue(self, gray, sub, offset, res: DecodeResult) -> None:
-        finders = find_finders(sub)
+    def _downscale_pass(self, sub, offset, res: DecodeResult) -> None:
+        """The whole (sub-)frame read again shrunk 2x and 4x (INTER_AREA), plain: large
+        codes in noisy photos that the full pass (sharpened) misses. Cheap: a quarter
+        and a sixteenth of the full pass's pixels."""
+        h, w = sub.shape[:2]
+        for factor in (2.0, 4.0):
+            if min(h, w) / factor < 100:  # not even one large code fits
+                break
+            for s in self.read_raw(sub, "down", "down", offset, factor):
+                if not any(s.text == o.text for o in res.symbols):
+                    res.symbols.append(s)
+
+    def _finders(self, sub, offset) -> list[Finder]:
+        """Finder patterns at full size and, for large codes, downscaled."""
         ox, oy = offset
-        finders = [Finder(f.x + ox, f.y + oy, f.side) for f in finders]
+        out = [Finder(f.x + ox, f.y + oy, f.side) for f in find_finders(sub)]
+        k = FINDER_DOWNSCALE
+        if min(sub.shape[:2]) >= 32 * k:
+            small, scale = _downscaled(sub, k)
+            for f in find_finders(small):
+                big = Finder(f.x / scale + ox, f.y / scale + oy, f.side / scale)
+                if big.side >= 150.0 and all(math.hypot(big.x - o.x, big.y - o.y) > 0.3 * o.side for o in out):
+                    out.append(big)
+        return out
+
+    def _rescue(self, gray, sub, offset, res: DecodeResult) -> None:
+        finders = self._finders(sub, offset)
         loose = [f for f in finders
                  if not any(_inside((f.x, f.y), s.corners_px, 0.5 * f.side) for s in res.symbols)]
         for g in group_finders(loose):
@@ -431,13 +555,14 @@ class Decoder:
             ppm = float(np.median([f.side for f in g])) / 7.0
             got = []
             if self.rescue:
-                got = [s for s in self.decode_region(gray, reg)
-                       if not any(s.text == o.text for o in res.symbols)]
-                if not got and ppm < 3.0:
-                    # 2-2.5 px per module: a 3x upscale reads about half of what 2x
-                    # missed on rendered 1080p tables (docs/benchmarks.md)
-                    got = [s for s in self.decode_region(gray, reg, "sharpen_up3")
+                # pre-processing chosen by the region's module size (preps_for); 2-2.5
+                # px per module: a 3x upscale reads about half of what 2x missed on
+                # rendered 1080p tables (docs/benchmarks.md)
+                for prep in preps_for(ppm):
+                    got = [s for s in self.decode_region(gray, reg, prep, down=ppm / TARGET_PX_PER_MODULE)
                            if not any(s.text == o.text for o in res.symbols)]
+                    if got:
+                        break
             if got:
                 res.symbols += got
                 res.rescued += len(got)
@@ -447,7 +572,7 @@ class Decoder:
             if len(g) < 2:  # a lone square is too often table texture: not reported
                 res.retry.append(Candidate(quad, ppm, "unreadable", 1))
                 continue
-            res.candidates.append(Candidate(quad, ppm, why_unreadable(gray, reg, ppm), len(g)))
+            res.candidates.append(Candidate(quad, ppm, why_unreadable(gray, reg, ppm, len(g)), len(g)))
 
 
 def dedupe(symbols: list[Symbol]) -> list[Symbol]:
@@ -499,28 +624,90 @@ def _aruco_detector(dictionary: str, shape: tuple[int, int]):
     return det
 
 
+#: small-marker rescue: rejected quads with sides in this range (px) are decoded
+#: again from a 3x upscaled crop (a 4x4 marker is 6 cells: about 2-7 px per cell)
+RESCUE_SIDE_PX = (11.0, 44.0)
+RESCUE_MAX = 16
+
+
+def _rescue_small(gray: np.ndarray, det_key: str, rejected, found: list[np.ndarray],
+                  skip: list[np.ndarray]) -> list[tuple[int, np.ndarray]]:
+    """Markers among the detector's rejected quads, read from 3x upscaled crops.
+
+    At 2.5-4 px per cell OpenCV finds a marker's outline but mis-samples its bits (or
+    its corners); upscaled with bicubic interpolation the same quad reads. Quads
+    inside a decoded marker, a QR symbol or a QR candidate (``skip``: their finder
+    patterns are squares too) are left out; at most ``RESCUE_MAX`` crops.
+    Returns (id, corners (4, 2) px of ``gray``)."""
+    import cv2
+
+    out = []
+    tried = 0
+    taken = [f.mean(0) for f in found]
+    for q in rejected:
+        q = q.reshape(4, 2)
+        side = float(np.mean([np.linalg.norm(q[i] - q[(i + 1) % 4]) for i in range(4)]))
+        if not RESCUE_SIDE_PX[0] <= side <= RESCUE_SIDE_PX[1]:
+            continue
+        c = q.mean(0)
+        if any(np.linalg.norm(c - t) < side for t in taken):
+            continue
+        if any(_inside((float(c[0]), float(c[1])), sk, 0.0) for sk in skip):
+            continue
+        if tried >= RESCUE_MAX:
+            break
+        tried += 1
+        pad = side * 0.9
+        x0, y0 = int(max(0, c[0] - side / 2 - pad)), int(max(0, c[1] - side / 2 - pad))
+        x1 = int(min(gray.shape[1], c[0] + side / 2 + pad))
+        y1 = int(min(gray.shape[0], c[1] + side / 2 + pad))
+        if x1 - x0 < 8 or y1 - y0 < 8:
+            continue
+        up = cv2.resize(gray[y0:y1, x0:x1], None, fx=3, fy=3, interpolation=cv2.INTER_CUBIC)
+        det = _aruco_detector(det_key, up.shape)
+        corners, ids, _ = det.detectMarkers(up)
+        if ids is None:
+            continue
+        for cc, i in zip(corners, ids.ravel()):
+            pts = cc.reshape(4, 2) / 3.0 + np.float32([x0, y0])
+            if np.linalg.norm(pts.mean(0) - c) < side / 2:
+                out.append((int(i), pts.astype(np.float32)))
+                taken.append(pts.mean(0))
+    return out
+
+
 def detect_aruco(gray: np.ndarray, dictionary: str | None = None,
-                 offset: tuple[int, int] = (0, 0)) -> list[Symbol]:
+                 offset: tuple[int, int] = (0, 0), skip: list[np.ndarray] | None = None,
+                 rescue: bool = True) -> list[Symbol]:
     """ArUco markers in ``gray`` as symbols (format ``"ArUco"``, text = marker id).
 
     dictionary: an OpenCV dictionary name such as ``"DICT_4X4_50"``; ``None`` for
     the project's (``calibration.layouts.aruco_dictionary_name()``, DICT_4X4_100).
     A marker id seen twice is kept once (the larger). offset: added to the corners
-    (px), for regions of a frame. Raises :class:`DecodeError` for an unknown
-    dictionary name.
+    (px), for regions of a frame. rescue: small quads the detector rejected are read
+    again from 3x upscaled crops (see :func:`_rescue_small`; their ``pass_`` is
+    ``"rescue"``); skip: quads (px of ``gray``) not to rescue in (QR symbols).
+    Raises :class:`DecodeError` for an unknown dictionary name.
     """
     if dictionary is None:
         from calibration.layouts import aruco_dictionary_name
 
         dictionary = aruco_dictionary_name()
     det = _aruco_detector(dictionary, gray.shape)
-    corners, ids, _ = det.detectMarkers(gray)
+    corners, ids, rejected = det.detectMarkers(gray)
     best: dict[int, Symbol] = {}
+    off = np.float32(offset)
+    found = []
     if ids is not None:
-        off = np.float32(offset)
         for c, i in zip(corners, ids.ravel()):
-            s = Symbol("ArUco", str(int(i)), c.reshape(4, 2).astype(np.float32) + off,
-                       "aruco", dictionary=dictionary)
+            pts = c.reshape(4, 2).astype(np.float32)
+            found.append(pts)
+            s = Symbol("ArUco", str(int(i)), pts + off, "aruco", dictionary=dictionary)
             if int(i) not in best or s.side_px > best[int(i)].side_px:
                 best[int(i)] = s
+    if rescue and rejected is not None and len(rejected):
+        for i, pts in _rescue_small(gray, dictionary, rejected, found, skip or []):
+            if i in best:
+                continue
+            best[i] = Symbol("ArUco", str(i), pts + off, "aruco", "rescue", dictionary)
     return [best[k] for k in sorted(best)]

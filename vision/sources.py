@@ -13,9 +13,21 @@ an image file, a folder of images or a glob pattern. Unknown paths raise
 :class:`SourceError` (a :class:`companion.errors.CompanionError`), the only error
 raised here.
 
-For live cameras wrap the source in :class:`LatestFrameReader`: a thread reads
-continuously and hands out only the newest frame, so a slow consumer never works on
-stale frames.
+Cameras are asked for a mode (:class:`CameraSettings`: size, pixel format, frame
+rate, and focus/exposure where the driver has them; default :data:`REFERENCE`,
+3840x2160 MJPG at 30 fps, the reference setup). OpenCV's V4L2 backend otherwise
+opens every camera at 640x480 YUYV. What the driver granted is read back
+(:class:`CameraMode`, ``source.mode``) and reported (``"opened"``, and ``"mode"``
+when it differs from what was asked).
+
+For live cameras wrap the source in :class:`LatestFrameReader` (or use
+:func:`open_live`): a thread reads continuously and hands out only the newest frame,
+so a slow consumer never works on stale frames from the driver's buffer queue.
+
+Frame times come from each frame's own time stamp: ``CAP_PROP_POS_MSEC`` for video
+files (a variable-frame-rate file keeps its real timing), the capture time for
+cameras (the driver's buffer time stamp when it gives one on the monotonic clock,
+else the moment the frame was read).
 """
 
 from __future__ import annotations
@@ -244,24 +256,223 @@ class ImageSource(FrameSource):
         return img, t, p
 
 
+FOURCCS = ("MJPG", "YUYV", "H264")
+
+
+def _fourcc_text(value: float) -> str:
+    try:
+        v = int(value)
+    except (TypeError, ValueError):
+        return ""
+    if v <= 0:
+        return ""
+    text = "".join(chr((v >> (8 * i)) & 0xFF) for i in range(4))
+    return text if text.isprintable() and text.strip() else ""
+
+
+@dataclass(frozen=True)
+class CameraSettings:
+    """The mode a camera is asked for when it opens.
+
+    size: ``(width, height)`` px, or None to keep the driver's default. fourcc:
+    pixel format (``"MJPG"``, ``"YUYV"`` ...) or None = automatic: MJPG from
+    1920x1080 up (UVC cameras give 1080p/4K at 30 fps only compressed; YUYV there
+    runs at 2-5 fps). fps: frames per second or None. focus: None = leave the
+    camera's autofocus as it is, a value (driver units, often 0..255) = autofocus
+    off and this fixed focus. exposure: None = automatic exposure, a value (driver
+    units) = manual exposure. buffers: driver buffers (``CAP_PROP_BUFFERSIZE``; V4L2
+    keeps 4 by default, each a frame older than the last): 1 keeps only the newest,
+    None leaves the driver's.
+    """
+
+    size: tuple[int, int] | None = (3840, 2160)
+    fourcc: str | None = None
+    fps: float | None = 30.0
+    focus: float | None = None
+    exposure: float | None = None
+    buffers: int | None = 1
+
+    @property
+    def wanted_fourcc(self) -> str | None:
+        if self.fourcc:
+            return self.fourcc
+        if self.size and self.size[0] * self.size[1] >= 1920 * 1080:
+            return "MJPG"
+        return None
+
+    def __str__(self) -> str:
+        size = f"{self.size[0]}x{self.size[1]}" if self.size else "the driver's size"
+        fmt = f" {self.wanted_fourcc}" if self.wanted_fourcc else ""
+        fps = f" {self.fps:g} fps" if self.fps else ""
+        return f"{size}{fmt}{fps}"
+
+    @classmethod
+    def parse(cls, size: str | None = None, fourcc: str | None = None,
+              fps: float | None = None) -> "CameraSettings":
+        """Settings from command-line text: ``size`` ``"WxH"`` (e.g. ``"1920x1080"``),
+        ``fourcc`` four characters (``"MJPG"``), ``fps``. Missing values keep the
+        reference setup's. Raises :class:`SourceError` naming the bad value."""
+        kw: dict = {}
+        if size:
+            w, _, h = size.lower().partition("x")
+            if not (w.isdigit() and h.isdigit() and 16 <= int(w) <= 16384 and 16 <= int(h) <= 16384):
+                raise SourceError(f"--size {size!r}: give the camera size as WIDTHxHEIGHT, e.g. 1920x1080")
+            kw["size"] = (int(w), int(h))
+        if fourcc:
+            if len(fourcc) != 4 or not fourcc.isascii() or not fourcc.isprintable():
+                raise SourceError(f"--fourcc {fourcc!r}: four characters, e.g. MJPG or YUYV")
+            kw["fourcc"] = fourcc.upper()
+        if fps is not None:
+            if not 0 < fps <= 240:
+                raise SourceError(f"--fps {fps!r}: between 1 and 240")
+            kw["fps"] = float(fps)
+        return cls(**kw)
+
+
+#: the reference setup (README "At your own table"): a 4K camera about 70 cm above
+#: the table, MJPG at 30 fps
+REFERENCE = CameraSettings()
+
+
+@dataclass(frozen=True)
+class CameraMode:
+    """What a camera delivers (read back after asking): width, height (px), fps and
+    the pixel format (``""`` when the backend does not say)."""
+
+    width: int
+    height: int
+    fps: float
+    fourcc: str = ""
+
+    def __str__(self) -> str:
+        fmt = f" {self.fourcc}" if self.fourcc else ""
+        fps = f" {self.fps:g} fps" if self.fps else ""
+        return f"{self.width}x{self.height}{fmt}{fps}"
+
+
+def read_mode(cap) -> CameraMode:
+    """The mode a ``cv2.VideoCapture`` delivers now."""
+    import cv2
+
+    def get(prop) -> float:
+        try:
+            return float(cap.get(prop) or 0.0)
+        except Exception:
+            return 0.0
+
+    return CameraMode(int(get(cv2.CAP_PROP_FRAME_WIDTH)), int(get(cv2.CAP_PROP_FRAME_HEIGHT)),
+                      round(get(cv2.CAP_PROP_FPS), 2), _fourcc_text(get(cv2.CAP_PROP_FOURCC)))
+
+
+def apply_settings(cap, settings: CameraSettings) -> tuple[CameraMode, list[str]]:
+    """Ask an open ``cv2.VideoCapture`` for ``settings`` and read back what it gave.
+
+    Order as V4L2 wants it: pixel format, size, frame rate, then focus and exposure.
+    Returns ``(mode, notes)``: notes name what the driver refused or changed (a
+    control it does not have, a size it does not offer). Never raises.
+    """
+    import cv2
+
+    notes: list[str] = []
+    setter = getattr(cap, "set", None)
+
+    def put(prop, value, what: str) -> bool:
+        if setter is None:
+            return False
+        try:
+            ok = bool(setter(prop, value))
+        except Exception:
+            ok = False
+        if not ok:
+            notes.append(f"{what}: not available on this camera")
+        return ok
+
+    fourcc = settings.wanted_fourcc
+    if fourcc:
+        put(cv2.CAP_PROP_FOURCC, cv2.VideoWriter_fourcc(*fourcc), f"pixel format {fourcc}")
+    if settings.size:
+        put(cv2.CAP_PROP_FRAME_WIDTH, settings.size[0], "width")
+        put(cv2.CAP_PROP_FRAME_HEIGHT, settings.size[1], "height")
+    if settings.fps:
+        put(cv2.CAP_PROP_FPS, settings.fps, "frame rate")
+    if settings.buffers:
+        put(cv2.CAP_PROP_BUFFERSIZE, settings.buffers, "driver buffers")
+    if settings.focus is not None:
+        put(cv2.CAP_PROP_AUTOFOCUS, 0, "autofocus off")
+        put(cv2.CAP_PROP_FOCUS, settings.focus, "focus")
+    if settings.exposure is not None:
+        put(cv2.CAP_PROP_AUTO_EXPOSURE, 1, "manual exposure")  # V4L2: 1 = manual
+        put(cv2.CAP_PROP_EXPOSURE, settings.exposure, "exposure")
+    mode = read_mode(cap)
+    if settings.size and (mode.width, mode.height) != tuple(settings.size) and mode.width:
+        notes.append(f"asked {settings.size[0]}x{settings.size[1]}, the camera gives "
+                     f"{mode.width}x{mode.height}")
+    if fourcc and mode.fourcc and mode.fourcc != fourcc:
+        notes.append(f"asked {fourcc}, the camera gives {mode.fourcc}")
+    if settings.fps and mode.fps and mode.fps < 0.8 * settings.fps:
+        notes.append(f"asked {settings.fps:g} fps, the camera gives {mode.fps:g} fps")
+    return mode, notes
+
+
+#: sizes tried by :func:`probe_modes` (common UVC sizes, largest first)
+PROBE_SIZES = ((3840, 2160), (2592, 1944), (2560, 1440), (1920, 1080), (1600, 1200),
+               (1280, 960), (1280, 720), (1024, 768), (800, 600), (640, 480))
+
+
+def probe_modes(index: int, capture_factory: Callable | None = None,
+                sizes: Sequence[tuple[int, int]] = PROBE_SIZES) -> list[CameraMode]:
+    """The modes camera ``index`` offers: each common size is asked for (MJPG, then
+    YUYV) and what the driver grants is kept, largest first, without repeats.
+    OpenCV cannot list a camera's modes directly; this is how to learn them through
+    it. Empty when the camera does not open."""
+    import cv2
+
+    cap = (capture_factory or cv2.VideoCapture)(index)
+    try:
+        if cap is None or not cap.isOpened():
+            return []
+        seen: dict[tuple[int, int, str], CameraMode] = {}
+        for fourcc in ("MJPG", "YUYV"):
+            for w, h in sizes:
+                mode, _ = apply_settings(cap, CameraSettings((w, h), fourcc, 30.0))
+                if mode.width and mode.height:
+                    key = (mode.width, mode.height, mode.fourcc)
+                    if key not in seen or mode.fps > seen[key].fps:
+                        seen[key] = mode
+        return sorted(seen.values(), key=lambda m: (-m.width * m.height, -m.fps, m.fourcc))
+    finally:
+        if cap is not None:
+            try:
+                cap.release()
+            except Exception:
+                pass
+
+
 class CaptureSource(FrameSource):
     """A camera (``int`` index) or a video file read through ``cv2.VideoCapture``.
 
-    Camera: a failed read or a device that does not open counts as a drop; the source
-    reopens it after ``backoff_s``, doubling up to ``backoff_max_s``, at most
-    ``max_retries`` times in a row, reporting ``"reconnecting"``; after that it
-    reports ``"gave_up"`` and iteration ends. Timestamps come from ``clock``.
+    Camera: opened in ``settings`` (default :data:`REFERENCE`; None = the driver's
+    default mode), read back into ``mode``. A failed read or a device that does not
+    open counts as a drop; the source reopens it (in the same mode) after
+    ``backoff_s``, doubling up to ``backoff_max_s``, at most ``max_retries`` times in
+    a row (``None``: for ever, as the app does while a game is open), reporting
+    ``"reconnecting"``; :meth:`retry_now` cuts the wait short. After the retries it
+    reports ``"gave_up"`` and iteration ends. ``t``: the driver's capture time stamp
+    when it is on the monotonic clock, else ``clock()`` when the frame was read.
     Video file: the end of the file (or a read that fails) ends iteration cleanly;
-    ``t`` is the position in the file (s), from the frame count and the file's fps.
+    ``t`` is the frame's own time stamp in the file (s, ``CAP_PROP_POS_MSEC``; from
+    the frame count and the file's fps only when the file has no time stamps).
 
     capture_factory: ``spec -> capture`` object with ``isOpened() / read() /
-    release() / get(prop)`` (default ``cv2.VideoCapture``; tests pass a fake).
-    sleep: the wait function (tests pass a no-op).
+    release() / get(prop)`` and optionally ``set(prop, value)`` (default
+    ``cv2.VideoCapture``; tests pass a fake). sleep: the wait function (tests pass a
+    no-op; default: a wait that :meth:`retry_now` and :meth:`close` interrupt).
     """
 
     def __init__(self, spec: int | str, *, capture_factory: Callable | None = None,
-                 max_retries: int = 5, backoff_s: float = 0.5, backoff_max_s: float = 4.0,
-                 sleep: Callable[[float], None] = time.sleep, **kw):
+                 max_retries: int | None = 5, backoff_s: float = 0.5, backoff_max_s: float = 4.0,
+                 sleep: Callable[[float], None] | None = None,
+                 settings: CameraSettings | None = REFERENCE, **kw):
         super().__init__(**kw)
         import cv2
 
@@ -271,11 +482,30 @@ class CaptureSource(FrameSource):
         self.max_retries = max_retries
         self.backoff_s = backoff_s
         self.backoff_max_s = backoff_max_s
-        self._sleep = sleep
+        self._wake = threading.Event()
+        self._sleep = sleep or self._wait
+        self.settings = settings if self.live else None
+        self.mode: CameraMode | None = None
+        self.mode_notes: list[str] = []
         self._cap = None
         self._fps = 0.0
         self._raw_i = 0
+        self._last_t = -1.0
+        self._interrupted = False
         self.reconnects = 0
+
+    def _wait(self, delay: float) -> None:
+        self._wake.wait(delay)
+        self._wake.clear()
+
+    def retry_now(self) -> None:
+        """Cut the current reconnect wait short (the app's "retry now" button)."""
+        self._wake.set()
+
+    def interrupt(self) -> None:
+        """Make a waiting or reconnecting read return ``None`` soon (before close)."""
+        self._interrupted = True
+        self._wake.set()
 
     def _open(self) -> bool:
         import cv2
@@ -293,12 +523,23 @@ class CaptureSource(FrameSource):
                     pass
             return False
         self._cap = cap
+        if self.live:
+            if self.settings is not None:
+                self.mode, self.mode_notes = apply_settings(cap, self.settings)
+            else:
+                self.mode, self.mode_notes = read_mode(cap), []
         try:
             fps = float(cap.get(cv2.CAP_PROP_FPS) or 0.0)
         except Exception:
             fps = 0.0
         self._fps = fps if fps > 0 else 30.0
-        self._emit("opened", f"opened {self.spec!r}")
+        if self.live:
+            asked = f" (asked {self.settings})" if self.settings is not None else ""
+            self._emit("opened", f"camera {self.spec}: {self.mode}{asked}")
+            if self.mode_notes:
+                self._emit("mode", f"camera {self.spec}: " + "; ".join(self.mode_notes))
+        else:
+            self._emit("opened", f"opened {self.spec!r}")
         return True
 
     def _drop(self) -> None:
@@ -314,10 +555,13 @@ class CaptureSource(FrameSource):
         self._emit("dropped", f"camera {self.spec!r}: {why}")
         self._drop()
         delay = self.backoff_s
-        for attempt in range(1, self.max_retries + 1):
-            self._emit("reconnecting", f"attempt {attempt}/{self.max_retries} in {delay:.1f} s")
+        attempt = 0
+        while self.max_retries is None or attempt < self.max_retries:
+            attempt += 1
+            of = f"/{self.max_retries}" if self.max_retries is not None else ""
+            self._emit("reconnecting", f"attempt {attempt}{of} in {delay:.1f} s")
             self._sleep(delay)
-            if self._closed:
+            if self._closed or self._interrupted:
                 return False
             if self._open():
                 self.reconnects += 1
@@ -334,7 +578,7 @@ class CaptureSource(FrameSource):
 
     def _next_raw(self):
         failures = 0  # drops in a row without a good read: bounded like the retries
-        while not self._closed:
+        while not self._closed and not self._interrupted:
             if self.status in ("gave_up", "ended"):
                 return None
             if self._cap is None and not self._open():
@@ -342,7 +586,7 @@ class CaptureSource(FrameSource):
                     self._emit("ended", f"cannot open video {self.spec!r}")
                     return None
                 failures += 1
-                if failures > self.max_retries or not self._reconnect("did not open"):
+                if self._exhausted(failures) or not self._reconnect("did not open"):
                     self._give_up(failures)
                     return None
                 continue
@@ -355,21 +599,47 @@ class CaptureSource(FrameSource):
                 if not self.live:
                     return None  # end of file
                 failures += 1
-                if failures > self.max_retries or not self._reconnect(why):
+                if self._exhausted(failures) or not self._reconnect(why):
                     self._give_up(failures)
                     return None
                 continue
-            t = self._clock() if self.live else self._raw_i / self._fps
+            t = self._frame_time()
             self._raw_i += 1
             return img, t, ""
         return None
 
+    def _exhausted(self, failures: int) -> bool:
+        return self.max_retries is not None and failures > self.max_retries
+
+    def _frame_time(self) -> float:
+        """The frame's own time stamp (s); see the class docstring."""
+        import cv2
+
+        try:
+            ms = float(self._cap.get(cv2.CAP_PROP_POS_MSEC) or 0.0)
+        except Exception:
+            ms = 0.0
+        if self.live:
+            now = self._clock()
+            # V4L2 gives the buffer's capture time on the monotonic clock; anything
+            # else (0, a wall-clock or a frame count) is not comparable: read time
+            t = ms / 1000.0 if self._clock is time.monotonic and 0 < now - ms / 1000.0 < 5.0 else now
+        elif ms > 0 or self._raw_i == 0:
+            t = ms / 1000.0
+        else:  # a file without time stamps: frame count / fps
+            t = self._raw_i / self._fps
+        if t <= self._last_t and not self.live and ms <= 0:
+            t = self._raw_i / self._fps
+        self._last_t = t
+        return t
+
     def _give_up(self, failures: int) -> None:
-        if self.status != "gave_up":
+        if self.status != "gave_up" and not self._interrupted:
             self._emit("gave_up", f"camera {self.spec!r} keeps failing ({failures} drops in a row)")
         self._drop()
 
     def _release(self) -> None:
+        self._wake.set()
         self._drop()
 
 
@@ -401,15 +671,18 @@ def open_source(spec: str | int, *, fps: float | None = None, **kw) -> FrameSour
     a video file (by extension, e.g. ``.mp4``, ``.avi``) -> :class:`CaptureSource`;
     an image file, a folder (images inside, recursively, sorted) or a glob pattern
     -> :class:`ImageSource`. fps: timestamps for image sources (default 1).
-    Other keyword arguments go to the source (``on_event``, ``capture_factory`` ...).
+    settings: the :class:`CameraSettings` a camera is opened with (default
+    :data:`REFERENCE`; ignored for files). Other keyword arguments go to the source
+    (``on_event``, ``capture_factory``, ``max_retries`` ...).
 
     Raises :class:`SourceError` for a path that does not exist, a folder or pattern
     without images, or a file that is neither image nor video.
     """
+    settings = kw.pop("settings", REFERENCE)
     if isinstance(spec, bool):
         raise SourceError(f"not a frame source: {spec!r}")
     if isinstance(spec, int) or (isinstance(spec, str) and spec.strip().isdigit()):
-        return CaptureSource(int(spec), **kw)
+        return CaptureSource(int(spec), settings=settings, **kw)
     if not isinstance(spec, str) or not spec:
         raise SourceError(f"not a frame source: {spec!r}")
     paths = _expand(spec)
@@ -429,6 +702,63 @@ def open_source(spec: str | int, *, fps: float | None = None, **kw) -> FrameSour
     return ImageSource(images, fps=fps or 1.0, **kw)
 
 
+def add_camera_arguments(parser) -> None:
+    """``--size WxH``, ``--fourcc`` and ``--fps``: the camera mode, for every command
+    that opens a camera (read back with :func:`settings_from_args`)."""
+    parser.add_argument("--size", metavar="WxH",
+                        help="camera size to ask for (default 3840x2160, the reference 4K camera; "
+                        "e.g. 1920x1080)")
+    parser.add_argument("--fourcc", metavar="CODE",
+                        help="camera pixel format (default MJPG from 1920x1080 up, which UVC "
+                        "cameras need for 30 fps; e.g. YUYV)")
+    parser.add_argument("--fps", type=float, metavar="N", help="camera frame rate (default 30)")
+
+
+def settings_from_args(args) -> CameraSettings:
+    """The :class:`CameraSettings` of ``--size/--fourcc/--fps`` (missing: the
+    reference setup's). Raises SourceError for a bad value."""
+    return CameraSettings.parse(getattr(args, "size", None), getattr(args, "fourcc", None),
+                                getattr(args, "fps", None))
+
+
+def grab_frames(index: int, count: int, settings: CameraSettings | None = REFERENCE,
+                settle: int = 10, timeout_s: float = 10.0, **kw) -> tuple[list[np.ndarray], CameraMode | None]:
+    """``count`` fresh BGR frames from camera ``index`` after ``settle`` frames (auto
+    exposure), through the latest-frame reader; returns ``(frames, mode)``. Raises
+    SourceError when the camera does not open or gives no frame in ``timeout_s``."""
+    events: list[SourceEvent] = []
+    src = CaptureSource(int(index), settings=settings, max_retries=1, backoff_s=0.2,
+                        on_event=events.append, **kw)
+    reader = LatestFrameReader(src)
+    frames: list[np.ndarray] = []
+    seen = 0
+    deadline = time.monotonic() + timeout_s
+    try:
+        while len(frames) < count and time.monotonic() < deadline:
+            f = reader.get(timeout=0.5)
+            if f is None:
+                if reader.ended:
+                    break
+                continue
+            seen += 1
+            if seen > settle:
+                frames.append(f.image)
+    finally:
+        reader.close()
+    if not frames:
+        why = next((e.message for e in reversed(events) if e.kind in ("gave_up", "dropped")), "")
+        raise SourceError(why or f"camera {index} gave no frame: is it connected, and is the index right?")
+    return frames, src.mode
+
+
+def open_live(spec: str | int, **kw):
+    """:func:`open_source`, with a camera wrapped in :class:`LatestFrameReader` (the
+    way every live consumer reads: the app's session, demo, scan, calibrate).
+    Files and folders are returned as they are (every frame counts there)."""
+    src = open_source(spec, **kw)
+    return LatestFrameReader(src) if src.live else src
+
+
 class LatestFrameReader:
     """Reads a (live) source on a thread and keeps only the newest frame.
 
@@ -436,8 +766,36 @@ class LatestFrameReader:
     ``timeout`` seconds, or ``None`` (nothing new, or the source ended: see
     ``ended``). Older unread frames are dropped and counted in ``dropped``.
     Iterating yields frames until the source ends. ``close()`` stops the thread and
-    closes the source.
+    closes the source. ``live``, ``status``, ``events``, ``mode`` and
+    :meth:`retry_now` are the source's.
     """
+
+    live = True
+
+    @property
+    def status(self) -> str:
+        return self.source.status
+
+    @property
+    def events(self):
+        return self.source.events
+
+    @property
+    def mode(self):
+        return getattr(self.source, "mode", None)
+
+    def retry_now(self) -> None:
+        """Cut a camera's reconnect wait short (see CaptureSource.retry_now)."""
+        fn = getattr(self.source, "retry_now", None)
+        if fn is not None:
+            fn()
+
+    def read(self, timeout: float | None = None) -> Frame | None:
+        """The next (newest) frame, waiting for it; ``None`` once the source ended."""
+        while True:
+            f = self.get(timeout=0.5 if timeout is None else timeout)
+            if f is not None or self.ended or timeout is not None:
+                return f
 
     def __init__(self, source: FrameSource):
         self.source = source
@@ -489,7 +847,10 @@ class LatestFrameReader:
 
     def close(self) -> None:
         self._stop.set()
-        self._thread.join(timeout=2.0)
+        interrupt = getattr(self.source, "interrupt", None)
+        if interrupt is not None:
+            interrupt()  # ends a reconnect wait; the device is released below, after
+        self._thread.join(timeout=5.0)  # the thread left read() (never under its feet)
         self.source.close()
 
     def __enter__(self) -> "LatestFrameReader":

@@ -275,8 +275,11 @@ def test_resume_lists_unfinished_journals_only(tmp_path):
     with Journal.create(tmp_path / "open.sqlite", "penny-press", setup) as j:
         j.append(actions[0])
     (tmp_path / "junk.sqlite").write_text("not a journal")
+    (tmp_path / "empty.sqlite").write_bytes(b"")
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
     vm = StartVM(journal_dir=tmp_path)
     assert [p.name for p in vm.resumable()] == ["open.sqlite"]
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before  # looking writes nothing
     cfg = vm.config(resume=vm.resumable()[0])  # players come from the journal
     assert cfg.resume.endswith("open.sqlite")
 

@@ -32,6 +32,7 @@ class LiveScreen(Screen):
             ovs = [o.__class__(o.points, o.label, CORRECTED_RGBA, o.ok) if o.label in corrected else o for o in ovs]
         self.ids.camera.show(frame, ovs)
         self.ids.tags.text = vm.tags_text()
+        self._camera_lost(vm)
         if vm.snapshot is not None and vm.adjust:
             self._checklist(vm)
             self._banner(vm)
@@ -97,6 +98,20 @@ class LiveScreen(Screen):
             self.ids.tags.text = i18n.tr("live.no_camera", vm.lang)
         elif vm.frame is not None and self.ids.camera.texture is None:
             self.show_frame(vm.frame, vm.symbols)
+        self._camera_lost(vm)
+
+    def _camera_lost(self, vm) -> None:
+        """Camera gone (waited for, the game kept): the banner says so (LiveVM.banner)
+        and a "retry now" button shows under the picture."""
+        lost = vm.camera_lost()
+        btn = self.ids.camera_retry
+        btn.opacity, btn.disabled = (1, False) if lost else (0, True)
+        btn.height = dp(56) if lost else 0
+
+    def retry_camera(self) -> None:
+        vm = App.get_running_app().live_vm
+        if vm is not None:
+            vm.retry_camera()
 
     def _corrections(self, app) -> None:
         box = self.ids.corrections

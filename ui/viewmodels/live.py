@@ -312,9 +312,25 @@ class LiveVM:
             rows.append((f"{level}: {self.message_text(m)}", LEVEL_RGBA.get(m.level, LEVEL_RGBA["info"])))
         return rows
 
+    def camera_lost(self) -> bool:
+        """True while the session's camera is gone (it is waited for; the game is
+        kept): the screen says so and offers "retry now"."""
+        return getattr(self.session, "camera_status", "") == "lost"
+
+    def camera_lost_text(self) -> str:
+        return i18n.tr("live.camera_lost", self.lang)
+
+    def retry_camera(self) -> None:
+        """The "retry now" button: reopen the camera at once."""
+        fn = getattr(self.session, "retry_camera", None)
+        if fn is not None:
+            fn()
+
     # the table design (docs/ui.md) ---------------------------------------------------
     def banner(self) -> tuple[str, str | None]:
         """(text, colour): the one thing to do now, in the active player's colour."""
+        if self.camera_lost():  # nothing else can happen until it is back
+            return self.camera_lost_text(), None
         t = self.table
         if t is None:
             return i18n.tr("banner.setup", self.lang), None

@@ -386,7 +386,9 @@ class SessionConfig:
     (one of the two is set). resume: journal file of an unfinished game, or None.
     journal_dir: where new journals go. min_module_px: tag size check threshold.
     first_player: seat index (into ``players``) of the player who starts (Penny
-    Press: setup); the session passes it to the engine's setup.
+    Press: setup); the session passes it to the engine's setup. camera_settings:
+    the mode the camera is asked for (size, pixel format, fps; ``companion app
+    --size/--fourcc``), None = the reference 4K MJPG 30 fps.
     """
 
     game: str = "penny-press"
@@ -400,6 +402,7 @@ class SessionConfig:
     min_module_px: float = 3.5
     variant_strike: bool = False
     first_player: int = 0
+    camera_settings: Any = None  # vision.sources.CameraSettings; None = the session's default
 
 
 class Session(Protocol):

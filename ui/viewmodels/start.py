@@ -235,7 +235,7 @@ class StartVM:
         for p in files:
             try:
                 from companion.journal import Journal
-                with Journal.open(p) as j:
+                with Journal.open(p, readonly=True) as j:  # only looks: never writes
                     if j.state is None or getattr(j.state, "is_over", False):
                         continue
             except Exception:  # not a journal we can read: not offered  # noqa: BLE001

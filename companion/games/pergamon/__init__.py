@@ -43,6 +43,12 @@ GAME = GameSpec(
     max_players=4,
     rules="companion.games.pergamon",
     tag_code="PG",
+    observer="companion.games.pergamon.observer:PergamonObserver",
+    layouts="pergamon",
+    documents="printing.pergamon",
+    tags="companion.games.pergamon.tags",
+    tag_kinds={"B": "board", "M": "area", "F": "find", "C": "card", "K": "card back", "G": "figure",
+               "T": "tomb raider", "O": "circular marker", "L": "angular marker"},
     units={"es": "puntos de victoria", "en": "victory points", "zh": "胜利点"},
     data_files=("companion/games/pergamon/data/tiles.csv", "companion/games/pergamon/data/rules.json"),
 )

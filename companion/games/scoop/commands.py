@@ -162,7 +162,9 @@ def calls_of(path: str | Path) -> tuple[dict, str, str | None, list[dict]]:
 
 def _journal_setup_actions(path: Path) -> tuple[dict, list[dict]]:
     try:
-        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        from companion.journal import readonly_connection
+
+        con = readonly_connection(path)  # quoted URI: a '#' in the name stays in the name
         try:
             meta = dict(con.execute("SELECT key, value FROM meta").fetchall())
             rows = con.execute("SELECT seq, kind, payload FROM events ORDER BY seq").fetchall()

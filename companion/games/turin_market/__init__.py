@@ -34,8 +34,8 @@ __all__ = [
 
 from companion.registry import GameSpec  # noqa: E402
 
-#: This game's entry in the registry (companion.registry). Read by taps for now:
-#: no observer, layouts, documents or screens yet (issue 16 items 3-6).
+#: This game's entry in the registry (companion.registry). Tags: .tags; table
+#: layouts: calibration/data/turin_market.
 GAME = GameSpec(
     id="turin-market",
     names={"es": "Turin Market", "en": "Turin Market", "zh": "都灵市场"},
@@ -44,5 +44,10 @@ GAME = GameSpec(
     rules="companion.games.turin_market",
     tag_code="TM",
     units={"es": "escudos", "en": "shields", "zh": "盾"},
+    layouts="turin_market",
+    tags="companion.games.turin_market.tags",
+    observer="companion.games.turin_market.observer:TurinMarketObserver",
+    documents="printing.turin_market",
+    tag_kinds={"C": "card", "G": "token", "O": "goose", "M": "mat", "B": "board"},
     data_files=("companion/games/turin_market/data/goods.json", "companion/games/turin_market/data/cards.csv"),
 )

@@ -1,0 +1,168 @@
+"""Turin Market tag payloads: the text in each component's QR sticker (pure, no cv2).
+
+Same scheme as Penny Press and Pergamon (docs/contracts.md, companion.tags):
+``TC1:TM:<kind>:<ID>``, at most 20 characters of the QR alphanumeric set, so every
+sticker is a version-1 QR code at EC level M.
+
+========  ==========================  ====================  =====================
+kind      component                   id                    payload
+========  ==========================  ====================  =====================
+``C``     a goods card                ``T01``..``T18``      ``TC1:TM:C:T07``
+``G``     a goods (majority) token    ``token-<good>``      ``TC1:TM:G:GRAPES``
+``O``     the barter goose            ``goose``             ``TC1:TM:O:GOOSE``
+``M``     a player's area (seat 1-5)  ``mat-<colour>``      ``TC1:TM:M:RED``
+``B``     the market board            ``board``             ``TC1:TM:B:BOARD``
+========  ==========================  ====================  =====================
+
+The nine goods tokens of the box are the majority tokens: a token lies in front of
+the player with the majority of its good (rule text, step 5). The market board
+holds the centre area (the cards being auctioned) and the sale area (cards offered
+for sale, with their shields on them); boards and player areas are located by their
+corner fiducials (calibration/data/turin_market), like Penny Press's board and mats.
+Seat ``i`` (0-based) plays on the area of colour :data:`COLOURS` ``[i]``.
+
+Card ids and goods come from the engine's data files (an edited ``goods.json``
+changes the tags too). :func:`parse_payload` never raises.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from companion.tags import MAX_PAYLOAD_LEN, QR_ALPHANUMERIC, TagParse
+
+GAME = "TM"
+#: Player area colours, by seat (seat 0 = red).
+COLOURS = ("red", "blue", "green", "yellow", "black")
+#: Kind letter -> kind name (also GameSpec.tag_kinds).
+KIND_NAMES = {"C": "card", "G": "token", "O": "goose", "M": "mat", "B": "board"}
+_PREFIX = {"G": "token-", "M": "mat-"}
+_RAW_KEEP = 200
+_STRUCTURE = re.compile(r"TC1:([0-9A-Z]{2}):([A-Z]):([0-9A-Z\-]{1,16})")
+
+
+@lru_cache(maxsize=None)
+def _catalog():
+    from companion.games.turin_market.catalog import load_catalog
+
+    return load_catalog()
+
+
+@lru_cache(maxsize=None)
+def catalog_ids() -> tuple[str, ...]:
+    """Every Turin Market component id, in a stable order: the 18 cards, the 9
+    goods tokens, the goose, the 5 player areas, the market board."""
+    cat = _catalog()
+    ids = sorted(cat.cards)
+    ids += [f"token-{g}" for g in cat.goods]
+    ids += ["goose"] + [f"mat-{c}" for c in COLOURS] + ["board"]
+    return tuple(ids)
+
+
+@lru_cache(maxsize=None)
+def _ids_set() -> frozenset[str]:
+    return frozenset(catalog_ids())
+
+
+def kind_of(component_id: str) -> str:
+    """Kind letter of a Turin Market id (``"T07"`` -> ``"C"``). Raises ValueError
+    naming an id that is not in :func:`catalog_ids`."""
+    if component_id not in _ids_set():
+        raise ValueError(f"unknown Turin Market component id {component_id!r}")
+    if component_id == "board":
+        return "B"
+    if component_id == "goose":
+        return "O"
+    for kind, prefix in _PREFIX.items():
+        if component_id.startswith(prefix):
+            return kind
+    return "C"
+
+
+def encode_payload(component_id: str) -> str:
+    """The QR payload (``"token-grapes"`` -> ``"TC1:TM:G:GRAPES"``). Raises
+    ValueError for an id outside :func:`catalog_ids`."""
+    kind = kind_of(component_id)
+    ident = component_id[len(_PREFIX[kind]):] if kind in _PREFIX else component_id
+    payload = f"TC1:{GAME}:{kind}:{ident.upper()}"
+    if len(payload) > MAX_PAYLOAD_LEN or not set(payload) <= QR_ALPHANUMERIC:
+        raise ValueError(f"{component_id!r}: payload {payload!r} does not fit a version-1 QR code "
+                         f"(at most {MAX_PAYLOAD_LEN} characters 0-9 A-Z -); shorten the good's id in goods.json")
+    return payload
+
+
+@lru_cache(maxsize=None)
+def _reverse() -> dict[str, str]:
+    return {encode_payload(c): c for c in catalog_ids()}
+
+
+def parse_payload(text) -> TagParse:
+    """Read a decoded payload as a Turin Market tag; never raises.
+
+    Returns :class:`companion.tags.TagParse`: ``component`` set for a Turin Market
+    payload, else ``component`` None and ``reason`` one of companion.tags.REASONS
+    (a Penny Press payload is ``"other game"``)."""
+    try:
+        if isinstance(text, (bytes, bytearray, memoryview)):
+            data = bytes(text[:_RAW_KEEP * 4])
+            try:
+                text = data.decode("ascii")
+            except UnicodeDecodeError:
+                raw = data.decode("latin-1")[:_RAW_KEEP]
+                return TagParse(None, None, None, "garbled" if data.startswith(b"TC") else "foreign", raw)
+        if not isinstance(text, str):
+            return TagParse(None, None, None, "garbled", repr(text)[:_RAW_KEEP])
+        raw = text[:_RAW_KEEP]
+        if not text.startswith("TC"):
+            return TagParse(None, None, None, "foreign", raw)
+        v = re.match(r"TC([0-9A-Z]{1,3}):", text)
+        if not v:
+            return TagParse(None, None, None, "garbled", raw)
+        if v.group(1) != "1":
+            return TagParse(None, None, None, "unsupported version", raw)
+        if len(text) > MAX_PAYLOAD_LEN:
+            return TagParse(None, None, None, "too long", raw)
+        m = _STRUCTURE.fullmatch(text) if set(text) <= QR_ALPHANUMERIC else None
+        if not m:
+            return TagParse(None, None, None, "garbled", raw)
+        game, kind = m.group(1), m.group(2)
+        if game != GAME:
+            return TagParse(None, None, game, "other game", raw)
+        if kind not in KIND_NAMES:
+            return TagParse(None, None, game, "garbled", raw)
+        cid = _reverse().get(text)
+        if cid is None:
+            return TagParse(None, kind, game, "unknown id", raw)
+        return TagParse(cid, kind, game, None, raw)
+    except Exception:  # pragma: no cover - defensive: never raises
+        return TagParse(None, None, None, "garbled", "<unprintable>")
+
+
+def label(component_id: str, lang: str = "en") -> str:
+    """Words for the person sticking the tag (``"T07"`` -> ``"Goods card T07: 3 rice,
+    2 wheat, 1 truffles"``). Raises ValueError for an unknown id."""
+    k = kind_of(component_id)
+    cat = _catalog()
+
+    def good(g):
+        return cat.good_names[g].get(lang) or cat.good_names[g]["en"]
+
+    if k == "C":
+        units = sorted(cat.cards[component_id].units.items(), key=lambda kv: -kv[1])
+        return f"Goods card {component_id}: " + ", ".join(f"{n} {good(g)}" for g, n in units)
+    if k == "G":
+        return f"Goods token: {good(component_id[6:])}"
+    if k == "O":
+        return "Barter goose"
+    if k == "M":
+        colour = component_id[4:]
+        return f"Player area {COLOURS.index(colour) + 1} ({colour})"
+    return "Market board (centre and sale areas)"
+
+
+def seat_of_surface(surface: str) -> int | None:
+    """The seat (0-based) playing on ``surface`` (``"mat-blue"`` -> 1), else None."""
+    if surface.startswith("mat-") and surface[4:] in COLOURS:
+        return COLOURS.index(surface[4:])
+    return None

@@ -1,0 +1,227 @@
+"""Turin Market's printed pages (``GameSpec.documents``), drawn with printing.layout's Canvas.
+
+- :func:`render_round_receipt` -- one auction: the cards in the centre, every bid
+  (plus tie-round additions), why each player paid what they paid (winners the
+  whole bid, losers half rounded down, 0 ties), coin flips, the picks in order,
+  the cards discarded, the shields paid to the bank.
+- :func:`render_payout_receipt` -- the final payouts good by good, top to bottom of
+  the payment card: units per player, who has the majority and takes how much, who
+  pays 1 shield, forced loans and shields the bank paid; then shields back from
+  unsold cards, loans repaid, the final shields and the winners; the data files the
+  amounts come from (our best guess).
+
+Numbers come from the engine (companion.games.turin_market) unchanged. Widths: 384
+(58 mm) or 576 (80 mm) dots. Raises DocumentError for a bad width or language, a
+round not played or a game not over.
+"""
+
+from __future__ import annotations
+
+from .documents import DocumentError, check_lang
+from .layout import Canvas
+
+#: Our own words, es/en/zh.
+LABELS: dict[str, dict[str, str]] = {
+    "title": {"en": "TURIN MARKET", "es": "TURIN MARKET", "zh": "都灵市场"},
+    "round": {"en": "Auction round {n}", "es": "Subasta, ronda {n}", "zh": "第 {n} 轮拍卖"},
+    "game": {"en": "Game {id}", "es": "Partida {id}", "zh": "对局 {id}"},
+    "player": {"en": "Player {n}", "es": "Jugador {n}", "zh": "玩家 {n}"},
+    "centre": {"en": "Cards in the centre", "es": "Cartas en el centro", "zh": "中央的牌"},
+    "bids": {"en": "Bids", "es": "Pujas", "zh": "出价"},
+    "bid": {"en": "bid {b}", "es": "puja {b}", "zh": "出价 {b}"},
+    "bid_tie": {"en": "bid {b} + {a} in the tie = {t}", "es": "puja {b} + {a} en el desempate = {t}",
+                "zh": "出价 {b} + 平局加价 {a} = {t}"},
+    "won": {"en": "wins {k} card(s), pays the whole bid", "es": "gana {k} carta(s), paga la puja entera",
+            "zh": "赢得 {k} 张牌，支付全部出价"},
+    "lost": {"en": "wins nothing, pays half ({t} / 2, rounded down)",
+             "es": "no gana, paga la mitad ({t} / 2, redondeando abajo)", "zh": "未赢得，支付一半（{t} / 2，向下取整）"},
+    "zero_tie": {"en": "tied with 0: no card, pays half", "es": "empate a 0: sin carta, paga la mitad",
+                 "zh": "以 0 平局：无牌，支付一半"},
+    "no_bid": {"en": "no bid: pays nothing", "es": "sin puja: no paga", "zh": "未出价：不支付"},
+    "pays": {"en": "pays {p}", "es": "paga {p}", "zh": "支付 {p}"},
+    "flip": {"en": "Coin flip: {order}", "es": "Moneda al aire: {order}", "zh": "掷硬币：{order}"},
+    "picks": {"en": "Picks", "es": "Elecciones", "zh": "选牌"},
+    "took": {"en": "{who} takes {card}", "es": "{who} toma {card}", "zh": "{who} 拿走 {card}"},
+    "discarded": {"en": "Discarded: {cards}", "es": "Descartadas: {cards}", "zh": "弃置：{cards}"},
+    "to_bank": {"en": "Shields to the bank", "es": "Escudos a la banca", "zh": "付给银行的盾"},
+    "shields": {"en": "{n} shields", "es": "{n} escudos", "zh": "{n} 盾"},
+    "payouts": {"en": "Final payouts", "es": "Pagos finales", "zh": "最终支付"},
+    "card": {"en": "Payment card: {c}", "es": "Carta de pagos: {c}", "zh": "支付卡：{c}"},
+    "returned": {"en": "Back from unsold cards", "es": "Devueltos de cartas sin vender", "zh": "未售出牌退回"},
+    "bank_pays": {"en": "bank {n}", "es": "banca {n}", "zh": "银行 {n}"},
+    "units": {"en": "Units: {u}", "es": "Unidades: {u}", "zh": "数量：{u}"},
+    "nobody": {"en": "nobody has any: no payout", "es": "nadie tiene: sin pago", "zh": "无人持有：不支付"},
+    "majority": {"en": "{who}: majority", "es": "{who}: mayoría", "zh": "{who}：多数"},
+    "shared": {"en": "{who}: shared majority, ({b} + {m}) / {k} rounded up",
+               "es": "{who}: mayoría compartida, ({b} + {m}) / {k} redondeando arriba",
+               "zh": "{who}：并列多数，({b} + {m}) / {k} 向上取整"},
+    "each": {"en": "+{n} each", "es": "+{n} cada uno", "zh": "每人 +{n}"},
+    "minority": {"en": "{who} pays 1", "es": "{who} paga 1", "zh": "{who} 支付 1"},
+    "forced": {"en": "{who} has no shield: takes a loan", "es": "{who} no tiene escudos: pide un préstamo",
+               "zh": "{who} 无盾：被迫贷款"},
+    "bank_paid": {"en": "the bank pays for {who}: 2 on the loan card", "es": "la banca paga por {who}: 2 a su préstamo",
+                  "zh": "银行代 {who} 支付：贷款卡 +2"},
+    "after": {"en": "After the payouts", "es": "Tras los pagos", "zh": "支付之后"},
+    "repaid": {"en": "Loans repaid", "es": "Préstamos devueltos", "zh": "偿还贷款"},
+    "final": {"en": "Final shields", "es": "Escudos finales", "zh": "最终盾数"},
+    "winner": {"en": "winner", "es": "gana", "zh": "获胜"},
+    "values": {"en": "Goods and amounts: our guess, in {f}", "es": "Bienes y cantidades: estimación nuestra, en {f}",
+               "zh": "货物与金额为我们的估计，见 {f}"},
+}
+
+
+def label(key: str, lang: str, **kw) -> str:
+    row = LABELS[key]
+    return (row.get(lang) or row["en"]).format(**kw)
+
+
+def who(state, seat: int, lang: str = "en") -> str:
+    """A player's name as printed (their name, else "Player n")."""
+    return state.players[seat].name or label("player", lang, n=seat + 1)
+
+
+def good_name(state, good: str, lang: str) -> str:
+    names = state.catalog.good_names[good]
+    return names.get(lang) or names["en"]
+
+
+def card_text(state, card: str, lang: str) -> str:
+    """``"T07 (3 Olive oil, 2 Rice, 1 Truffles)"`` in ``lang``."""
+    units = sorted(state.catalog.cards[card].units.items(), key=lambda kv: -kv[1])
+    return f"{card} ({', '.join(f'{n} {good_name(state, g, lang)}' for g, n in units)})"
+
+
+def _canvas(width: int, lang: str) -> Canvas:
+    check_lang(lang)
+    if width not in (384, 576):
+        raise DocumentError(f"a receipt is 384 or 576 dots wide, not {width}")
+    return Canvas(width, lang=lang)
+
+
+def render_round_receipt(state, round_no: int, lang: str = "en", width: int = 384, game_id: str = "game"):
+    """The receipt of auction ``round_no`` (1-based, a finished round of
+    ``state.history``). Raises DocumentError for a round not finished yet."""
+    rounds = {a.round: a for a in state.history}
+    if round_no not in rounds:
+        done = ", ".join(str(r) for r in sorted(rounds)) or "none"
+        raise DocumentError(f"round {round_no} has not been played to its picks (finished: {done})")
+    a = rounds[round_no]
+    cv = _canvas(width, lang)
+    cv.para(label("title", lang), 24, serif=True, align="center")
+    cv.para(f"{label('round', lang, n=round_no)} · {label('game', lang, id=game_id)}", 14, align="center")
+    cv.rule(2, double=True, gap=2)
+    cv.para(label("centre", lang), 16, bold=True)
+    for c in a.centre:
+        cv.para(card_text(state, c, lang), 14)
+    cv.rule(1)
+    cv.para(label("bids", lang), 16, bold=True)
+    order = sorted(range(state.n_players), key=lambda p: (a.position_of(p) if a.position_of(p) is not None
+                                                          else 99, p))
+    for p in order:
+        add = a.adds[p] if a.adds and a.adds[p] is not None else None
+        bid = (label("bid", lang, b=a.bids[p]) if add is None
+               else label("bid_tie", lang, b=a.bids[p], a=add, t=a.totals[p]))
+        cv.row(f"{who(state, p, lang)}: {bid}", label("pays", lang, p=a.payments[p]), 15, bold=p in a.winners)
+        why = a.outcome(p)
+        text = {"won": label("won", lang, k=a.cards_won(p)), "lost": label("lost", lang, t=a.totals[p]),
+                "zero_tie": label("zero_tie", lang), "no_bid": label("no_bid", lang)}.get(why, "")
+        cv.para(text, 13, x0=cv.margin + 16)
+    for flip in a.flips:
+        cv.para(label("flip", lang, order=" > ".join(who(state, p, lang) for p in flip)), 14)
+    cv.row(label("to_bank", lang), label("shields", lang, n=sum(x or 0 for x in a.payments)), 15, bold=True)
+    if a.picks:
+        cv.rule(1)
+        cv.para(label("picks", lang), 16, bold=True)
+        for i, (p, c) in enumerate(a.picks, 1):
+            cv.para(f"{i}. " + label("took", lang, who=who(state, p, lang), card=card_text(state, c, lang)), 14)
+    if a.discarded:
+        cv.para(label("discarded", lang, cards=", ".join(a.discarded)), 14)
+    return _finish(cv)
+
+
+def render_payout_receipt(state, lang: str = "en", width: int = 384, game_id: str = "game"):
+    """The final payouts receipt (see the module docstring). Raises DocumentError
+    when the game is not over."""
+    f = state.final
+    if f is None:
+        raise DocumentError("the game is not over yet: the final payouts come after the last auction")
+    cv = _canvas(width, lang)
+    n = state.n_players
+    cv.para(label("title", lang), 24, serif=True, align="center")
+    cv.para(f"{label('payouts', lang)} · {label('game', lang, id=game_id)}", 14, align="center")
+    names = state.catalog.payment_card_names[f.payment_card]
+    cv.para(label("card", lang, c=names.get(lang) or names["en"]), 14, align="center")
+    cv.rule(2, double=True, gap=2)
+    if any(f.returned_from_sale):
+        cv.para(label("returned", lang), 15, bold=True)
+        for p in range(n):
+            if f.returned_from_sale[p]:
+                cv.row(who(state, p, lang), f"+{f.returned_from_sale[p]}", 14, indent=8)
+        cv.rule(1)
+    for g in f.payouts:
+        cv.row(good_name(state, g.good, lang), label("bank_pays", lang, n=g.bank_amount), 16, bold=True)
+        units = " · ".join(f"{who(state, p, lang)} ×{g.units[p]}" for p in range(n))
+        cv.para(label("units", lang, u=units), 13, x0=cv.margin + 8)
+        if not g.majority:
+            cv.para(label("nobody", lang), 13, x0=cv.margin + 8)
+            continue
+        names_major = ", ".join(who(state, p, lang) for p in g.majority)
+        if len(g.majority) == 1:
+            cv.row(label("majority", lang, who=names_major), f"+{g.share}", 14, indent=8)
+        else:
+            cv.row(label("shared", lang, who=names_major, b=g.bank_amount, m=len(g.minority), k=len(g.majority)),
+                   label("each", lang, n=g.share), 14, indent=8)
+        for p in g.minority:
+            if p in g.bank_paid_for:
+                cv.para(label("bank_paid", lang, who=who(state, p, lang)), 13, x0=cv.margin + 8)
+            else:
+                cv.row(label("minority", lang, who=who(state, p, lang)), "-1", 13, indent=8)
+            if p in g.forced_loans:
+                cv.para(label("forced", lang, who=who(state, p, lang)), 13, x0=cv.margin + 16)
+    cv.rule(1)
+    cv.para(label("after", lang), 15, bold=True)
+    for p in range(n):
+        cv.row(who(state, p, lang), str(f.before_repayment[p]), 14, indent=8)
+    if any(f.repaid):
+        cv.para(label("repaid", lang), 15, bold=True)
+        for p in range(n):
+            if f.repaid[p]:
+                cv.row(who(state, p, lang), f"-{f.repaid[p]}", 14, indent=8)
+    cv.rule(2, double=True, gap=2)
+    cv.para(label("final", lang), 17, bold=True)
+    for p in sorted(range(n), key=lambda q: (-f.scores[q], q)):
+        mark = f" · {label('winner', lang)}" if p in f.winners else ""
+        cv.row(f"{who(state, p, lang)}{mark}", label("shields", lang, n=f.scores[p]), 16, bold=p in f.winners)
+    cv.rule(1)
+    cv.para(label("values", lang, f=", ".join(f.data_files)), 11)
+    return _finish(cv)
+
+
+def _finish(cv: Canvas):
+    img = cv.finish()
+    img.info["text_blocks"] = cv.blocks  # what was written where (tests, checks)
+    return img
+
+
+def print_pages(state, game_id: str, args) -> list[tuple[str, object]]:
+    """``companion print`` for Turin Market: ``--final`` the payout receipt;
+    ``--press N`` the receipt of auction round N, ``--press all`` every finished
+    round. Raises CompanionError for a round not played or a game not over."""
+    from companion.errors import CompanionError
+
+    from .layout import dots_for
+
+    width = dots_for(args.width_mm)
+    if args.final:
+        return [(f"{game_id}-payouts", render_payout_receipt(state, args.lang, width, game_id))]
+    rounds = [a.round for a in state.history]
+    if args.press in (None, "all"):
+        if not rounds:
+            raise CompanionError("no auction round finished yet")
+        chosen = rounds
+    else:
+        try:
+            chosen = [int(args.press)]
+        except ValueError:
+            raise CompanionError(f"--press {args.press!r}: give a round number or 'all'") from None
+    return [(f"{game_id}-round{r:02d}", render_round_receipt(state, r, args.lang, width, game_id)) for r in chosen]

@@ -1,0 +1,87 @@
+"""Turin Market's printed pages (printing.turin_market): round receipts and the
+final payout receipt, good by good, es/en/zh, PNG preview + ESC/POS."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.cli import main
+from companion.games.turin_market import (Pick, RevealBids, RevealLeftovers, RevealTieBids, action_to_dict, apply,
+                                          new_game_from_dict, random_game)
+from printing.documents import DocumentError
+from printing.turin_market import good_name, render_payout_receipt, render_round_receipt
+
+from tm_helpers import at_leftover, play, three_players
+
+
+def texts(img) -> str:
+    return "\n".join(ln[0] for b in img.info["text_blocks"] for ln in b["lines"])
+
+
+def test_round_receipt_explains_the_worked_example_bids_and_payments():
+    s = play(three_players(), RevealBids((2, 2, 4)), RevealTieBids((0, 1, None)),
+             Pick(2, "T03"), Pick(2, "T01"), Pick(1, "T02"))
+    t = texts(render_round_receipt(s, 1, "en", 384, "g1"))
+    lines = t.splitlines()
+    assert "Player 3: bid 4" in lines and "Player 2: bid 2 + 1 in the tie = 3" in lines
+    assert "Player 1: bid 2 + 0 in the tie = 2" in lines
+    assert lines.index("Player 3: bid 4") < lines.index("Player 2: bid 2 + 1 in the tie = 3")
+    assert ["pays 4", "pays 3", "pays 1"] == [ln for ln in lines if ln.startswith("pays")]
+    assert "wins nothing, pays half (2 / 2, rounded down)" in t
+    assert "8 shields" in t                                  # 4 + 3 + 1 to the bank
+    assert "1. Player 3 takes T03" in t and "3. Player 2 takes T02" in t
+
+
+def test_shared_majority_line_shows_6_plus_1_over_2_rounded_up_is_4_each():
+    s = at_leftover(3, [("T05",), ("T14",), ("T02",)])
+    end = apply(s, RevealLeftovers(("T01", "T03", "T07")))
+    t = texts(render_payout_receipt(end, "en", 384, "g1"))
+    assert "Player 1, Player 2: shared majority, (6 + 1) / 2 rounded up" in t.replace("\n", " ")
+    assert "+4 each" in t and "Player 3 pays 1" in t
+    assert "goods.json" in t
+
+
+@pytest.mark.parametrize("lang", ["es", "en", "zh"])
+def test_payout_receipt_lists_every_good_top_to_bottom_with_the_engines_numbers(lang):
+    setup, actions = random_game(5, 4)
+    s = new_game_from_dict(setup)
+    for a in actions:
+        s = apply(s, a)
+    img = render_payout_receipt(s, lang, 576 if lang == "zh" else 384, "g1")
+    assert img.mode == "1"
+    t = texts(img)
+    pos = [t.index(good_name(s, g.good, lang)) for g in s.final.payouts]
+    assert pos == sorted(pos)
+    for g in s.final.payouts:
+        if len(g.majority) == 1:
+            assert f"+{g.share}" in t
+    for score in s.final.scores:
+        assert str(score) in t
+    t_round = texts(render_round_receipt(s, 1, lang, 384, "g1"))
+    assert all(c in t_round for c in s.history[0].centre)
+
+
+def test_no_payout_receipt_before_the_end_nor_a_receipt_of_an_unplayed_round():
+    s = three_players()
+    with pytest.raises(DocumentError, match="not over"):
+        render_payout_receipt(s)
+    with pytest.raises(DocumentError, match="round 1"):
+        render_round_receipt(s, 1)
+    with pytest.raises(DocumentError):
+        render_round_receipt(s, 1, "fr")
+
+
+def test_companion_print_writes_turin_market_receipts(tmp_path, capsys):
+    setup, actions = random_game(8, 3)
+    game = tmp_path / "tm.json"
+    game.write_text(json.dumps({"game": "turin-market", "setup": setup,
+                                "actions": [action_to_dict(a) for a in actions]}))
+    assert main(["print", str(game), "--final", "--out", str(tmp_path), "--lang", "es"]) == 0
+    assert main(["print", str(game), "--press", "all", "--out", str(tmp_path)]) == 0
+    names = sorted(p.name for p in tmp_path.glob("*.png"))
+    assert "tm-payouts.png" in names and "tm-round01.png" in names
+    out = tmp_path / "receipt.bin"
+    assert main(["print", str(game), "--final", "--printer", f"file:{out}", "--queue", str(tmp_path / "q")]) == 0
+    assert out.read_bytes()[:2] == b"\x1b@"
