@@ -8,7 +8,7 @@ Prints:
   ms per game (CPU), failures of the money check (must be 0: every account summed
   is constant, and the players' total moves only by start money, card purchases, the
   $1,500 and a leaving player's cash). Seeds 0..N-1 are the tuned-on ones the tests
-  also use (0..59); seeds 1,000,000.. are held out and reported apart.
+  also use (0..119); seeds 1,000,000.. are held out and reported apart.
 - dial: for the standard, kind and harsh wheels, chi-square of the signal counts
   against the sector shares over --calls calls (7 degrees of freedom: 24.32 is the
   p = 0.001 bound), and us per call against a baseline of one bare SHA-256 per call

@@ -64,7 +64,7 @@ class LensEstimate:
 
     k1: the fitted radial term (0 when none was needed). camera: the guessed model
     with it (None when k1 = 0 fits as well). rms_plain_mm / rms_mm: fiducial
-    reprojection error (mm, the worst surface) without and with the estimate.
+    reprojection error (mm, mean over the surfaces) without and with the estimate.
     points: fiducial corners used. trusted: the fit explains the fiducials within
     ``max_rms_mm`` (else the view is too distorted to trust uncalibrated).
     """
@@ -77,13 +77,22 @@ class LensEstimate:
     trusted: bool
 
 
-def _cost(groups, size, k1) -> float:
-    """Worst surface's rms (mm) of a plain least-squares homography over *all* the
-    fiducial corners (no RANSAC: a lens bends every fiducial, none is an outlier)."""
+def _rms_fit(src: np.ndarray, dst: np.ndarray) -> float:
     import cv2
 
+    H, _ = cv2.findHomography(src, dst, 0)
+    if H is None or not np.all(np.isfinite(H)):
+        return float("inf")
+    q = cv2.perspectiveTransform(src.reshape(-1, 1, 2), H).reshape(-1, 2)
+    return float(np.sqrt(np.mean(np.sum((q - dst) ** 2, axis=1))))
+
+
+def _cost(groups, size, k1) -> float:
+    """Mean over the surfaces of the rms (mm) of a plain least-squares homography over
+    the fiducial corners (no RANSAC: a lens bends every fiducial). With 4 or more
+    fiducials the best fit leaving one out counts (a misread or bent corner)."""
     cam = guessed_camera(size, k1) if k1 else None
-    worst = 0.0
+    costs = []
     for fids, layout, surface in groups:
         specs = {f.id: f for f in layout.fiducials(surface)}
         seen = [f for f in fids if f.id in specs]
@@ -93,12 +102,14 @@ def _cost(groups, size, k1) -> float:
             return float("inf")
         if cam is not None:
             src = cam.undistort_points(src)
-        H, _ = cv2.findHomography(src, dst, 0)
-        if H is None or not np.all(np.isfinite(H)):
-            return float("inf")
-        q = cv2.perspectiveTransform(src.reshape(-1, 1, 2), H).reshape(-1, 2)
-        worst = max(worst, float(np.sqrt(np.mean(np.sum((q - dst) ** 2, axis=1)))))
-    return worst
+        best = _rms_fit(src, dst)
+        if len(seen) >= 4:
+            for i in range(len(seen)):
+                keep = np.ones(len(src), bool)
+                keep[4 * i:4 * i + 4] = False
+                best = min(best, _rms_fit(src[keep], dst[keep]))
+        costs.append(best)
+    return float(np.mean(costs))
 
 
 def estimate_radial(groups, size: tuple[int, int], max_rms_mm: float = 1.5,
@@ -107,8 +118,8 @@ def estimate_radial(groups, size: tuple[int, int], max_rms_mm: float = 1.5,
 
     groups: ``[(fiducials, layout, surface)]`` (``calibration.fiducials.Fiducial``
     lists per surface); only surfaces with >= ``min_fiducials`` fiducials count.
-    size: frame (width, height) px. Minimises the worst surface's reprojection error
-    (mm) over k1 in :data:`K1_RANGE` (grid, then golden section). Returns None when
+    size: frame (width, height) px. Minimises the surfaces' mean reprojection error
+    (mm; a surface with 4 fiducials may leave its worst one out) over k1 in :data:`K1_RANGE` (grid, then golden section). Returns None when
     no surface has enough fiducials.
     """
     groups = [g for g in groups if len({f.id for f in g[0]}) >= min_fiducials]

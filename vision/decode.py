@@ -516,7 +516,9 @@ class Decoder:
         res.symbols = dedupe(res.symbols)
         if self.aruco:
             d = None if self.aruco is True else str(self.aruco)
-            res.symbols += detect_aruco(sub, d, offset=(x0, y0))
+            qr = [q.corners_px - np.float32([x0, y0]) for q in res.symbols]
+            qr += [c.corners_px - np.float32([x0, y0]) for c in res.candidates]
+            res.symbols += detect_aruco(sub, d, offset=(x0, y0), skip=qr)
         return res
 
     def _downscale_pass(self, sub, offset, res: DecodeResult) -> None:
@@ -622,28 +624,90 @@ def _aruco_detector(dictionary: str, shape: tuple[int, int]):
     return det
 
 
+#: small-marker rescue: rejected quads with sides in this range (px) are decoded
+#: again from a 3x upscaled crop (a 4x4 marker is 6 cells: about 2-7 px per cell)
+RESCUE_SIDE_PX = (11.0, 44.0)
+RESCUE_MAX = 16
+
+
+def _rescue_small(gray: np.ndarray, det_key: str, rejected, found: list[np.ndarray],
+                  skip: list[np.ndarray]) -> list[tuple[int, np.ndarray]]:
+    """Markers among the detector's rejected quads, read from 3x upscaled crops.
+
+    At 2.5-4 px per cell OpenCV finds a marker's outline but mis-samples its bits (or
+    its corners); upscaled with bicubic interpolation the same quad reads. Quads
+    inside a decoded marker, a QR symbol or a QR candidate (``skip``: their finder
+    patterns are squares too) are left out; at most ``RESCUE_MAX`` crops.
+    Returns (id, corners (4, 2) px of ``gray``)."""
+    import cv2
+
+    out = []
+    tried = 0
+    taken = [f.mean(0) for f in found]
+    for q in rejected:
+        q = q.reshape(4, 2)
+        side = float(np.mean([np.linalg.norm(q[i] - q[(i + 1) % 4]) for i in range(4)]))
+        if not RESCUE_SIDE_PX[0] <= side <= RESCUE_SIDE_PX[1]:
+            continue
+        c = q.mean(0)
+        if any(np.linalg.norm(c - t) < side for t in taken):
+            continue
+        if any(_inside((float(c[0]), float(c[1])), sk, 0.0) for sk in skip):
+            continue
+        if tried >= RESCUE_MAX:
+            break
+        tried += 1
+        pad = side * 0.9
+        x0, y0 = int(max(0, c[0] - side / 2 - pad)), int(max(0, c[1] - side / 2 - pad))
+        x1 = int(min(gray.shape[1], c[0] + side / 2 + pad))
+        y1 = int(min(gray.shape[0], c[1] + side / 2 + pad))
+        if x1 - x0 < 8 or y1 - y0 < 8:
+            continue
+        up = cv2.resize(gray[y0:y1, x0:x1], None, fx=3, fy=3, interpolation=cv2.INTER_CUBIC)
+        det = _aruco_detector(det_key, up.shape)
+        corners, ids, _ = det.detectMarkers(up)
+        if ids is None:
+            continue
+        for cc, i in zip(corners, ids.ravel()):
+            pts = cc.reshape(4, 2) / 3.0 + np.float32([x0, y0])
+            if np.linalg.norm(pts.mean(0) - c) < side / 2:
+                out.append((int(i), pts.astype(np.float32)))
+                taken.append(pts.mean(0))
+    return out
+
+
 def detect_aruco(gray: np.ndarray, dictionary: str | None = None,
-                 offset: tuple[int, int] = (0, 0)) -> list[Symbol]:
+                 offset: tuple[int, int] = (0, 0), skip: list[np.ndarray] | None = None,
+                 rescue: bool = True) -> list[Symbol]:
     """ArUco markers in ``gray`` as symbols (format ``"ArUco"``, text = marker id).
 
     dictionary: an OpenCV dictionary name such as ``"DICT_4X4_50"``; ``None`` for
     the project's (``calibration.layouts.aruco_dictionary_name()``, DICT_4X4_100).
     A marker id seen twice is kept once (the larger). offset: added to the corners
-    (px), for regions of a frame. Raises :class:`DecodeError` for an unknown
-    dictionary name.
+    (px), for regions of a frame. rescue: small quads the detector rejected are read
+    again from 3x upscaled crops (see :func:`_rescue_small`; their ``pass_`` is
+    ``"rescue"``); skip: quads (px of ``gray``) not to rescue in (QR symbols).
+    Raises :class:`DecodeError` for an unknown dictionary name.
     """
     if dictionary is None:
         from calibration.layouts import aruco_dictionary_name
 
         dictionary = aruco_dictionary_name()
     det = _aruco_detector(dictionary, gray.shape)
-    corners, ids, _ = det.detectMarkers(gray)
+    corners, ids, rejected = det.detectMarkers(gray)
     best: dict[int, Symbol] = {}
+    off = np.float32(offset)
+    found = []
     if ids is not None:
-        off = np.float32(offset)
         for c, i in zip(corners, ids.ravel()):
-            s = Symbol("ArUco", str(int(i)), c.reshape(4, 2).astype(np.float32) + off,
-                       "aruco", dictionary=dictionary)
+            pts = c.reshape(4, 2).astype(np.float32)
+            found.append(pts)
+            s = Symbol("ArUco", str(int(i)), pts + off, "aruco", dictionary=dictionary)
             if int(i) not in best or s.side_px > best[int(i)].side_px:
                 best[int(i)] = s
+    if rescue and rejected is not None and len(rejected):
+        for i, pts in _rescue_small(gray, dictionary, rejected, found, skip or []):
+            if i in best:
+                continue
+            best[i] = Symbol("ArUco", str(i), pts + off, "aruco", "rescue", dictionary)
     return [best[k] for k in sorted(best)]

@@ -30,6 +30,9 @@ class Effects:
     motion_px: motion-blur length (px, 0 = none).
     noise_sigma: read-noise standard deviation (grey levels of 255).
     jpeg_quality: JPEG round trip quality 1..100, or None for none.
+    bayer: the sensor sees through an RGGB colour filter (noise per photosite, then
+    demosaiced as a camera does). sharpen: the camera's own unsharp mask amount
+    (0 = none; phone cameras use about 0.5-1.5), applied after demosaicing.
     """
 
     light_gradient: float = 0.25
@@ -40,12 +43,14 @@ class Effects:
     motion_px: float = 0.0
     noise_sigma: float = 2.0
     jpeg_quality: int | None = 85
+    bayer: bool = False
+    sharpen: float = 0.0
 
     def __post_init__(self):
         if self.jpeg_quality is not None and not 1 <= self.jpeg_quality <= 100:
             raise ValueError(f"jpeg_quality must be 1..100 or None, got {self.jpeg_quality}")
         for name in ("light_gradient", "vignette", "glare_radius_px", "defocus_sigma",
-                     "motion_px", "noise_sigma"):
+                     "motion_px", "noise_sigma", "sharpen"):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must be >= 0")
         if self.glare_spots < 0:
@@ -250,5 +255,25 @@ def apply_effects(img: np.ndarray, fx: Effects, rng: np.random.Generator,
     out = defocus(out, fx.defocus_sigma)
     if fx.motion_px >= 1:
         out = motion_blur(out, fx.motion_px, float(rng.uniform(0, 180)))
-    out = sensor_noise(out, rng, fx.noise_sigma)
+    if fx.bayer:
+        out = bayer_sensor(out, rng, fx.noise_sigma)
+    else:
+        out = sensor_noise(out, rng, fx.noise_sigma)
+    if fx.sharpen > 0:
+        blur = cv2.GaussianBlur(out, (0, 0), 1.0)
+        out = cv2.addWeighted(out, 1.0 + fx.sharpen, blur, -fx.sharpen, 0)
     return jpeg(out, fx.jpeg_quality)
+
+
+def bayer_sensor(img: np.ndarray, rng: np.random.Generator, sigma: float) -> np.ndarray:
+    """A BGR frame seen through an RGGB Bayer filter: one colour per photosite, read
+    and shot noise there (as :func:`sensor_noise`), then OpenCV's demosaicing
+    (bilinear), which spreads each photosite's noise and colour into its neighbours."""
+    h, w = img.shape[:2]
+    mosaic = np.empty((h, w), np.uint8)
+    mosaic[0::2, 0::2] = img[0::2, 0::2, 2]   # R
+    mosaic[0::2, 1::2] = img[0::2, 1::2, 1]   # G
+    mosaic[1::2, 0::2] = img[1::2, 0::2, 1]   # G
+    mosaic[1::2, 1::2] = img[1::2, 1::2, 0]   # B
+    noisy = sensor_noise(mosaic, rng, sigma)
+    return cv2.cvtColor(noisy, cv2.COLOR_BayerRGGB2BGR)

@@ -1082,10 +1082,14 @@ def _claims(s: GameState, seat: int) -> list[Claim]:
     own_res = [(i, r) for i, r in enumerate(p.reserve) if r]
     has_scoop = SCOOP_CARD in p.hand
     victims = [(v, c) for v in _left_of(s, seat) for r in s.players[v].reserve for c in r]
+    mine = set(p.hand).union(*p.reserve)
+    theirs = {c for _, c in victims} if has_scoop else set()
     for kind in s.spaces(seat):
         if kind == "three_star":
             continue
         need = set(s.catalog.required(kind))
+        if not need <= mine and not need <= (mine | theirs):
+            continue
         res_opts: list[tuple[tuple[int, ...], list[str]]] = [((), [])]
         for i, r in own_res:
             if set(r) <= need:
@@ -1166,12 +1170,14 @@ def legal_actions(state: GameState) -> list:
 # ------------------------------------------------------------- random games
 
 
-def random_game(seed: int, n_players: int, *, wheel: str | None = None, max_actions: int = 20000):
+def random_game(seed: int, n_players: int, *, wheel: str | None = None, max_actions: int = 20000,
+                on_step=None):
     """A complete legal game by simple computer players: ``(setup dict, [actions])``.
 
     Players claim what they can, keep pairs in reserve, exchange the rest, take a
     three-star story when they can, go to press when ahead, buy when rich, and
-    now and then say Lines Down. Deterministic for a seed. Raises CompanionError
+    now and then say Lines Down. Deterministic for a seed. ``on_step(before, action,
+    after)`` is called after each action (for property tests). Raises CompanionError
     if the game does not end within ``max_actions`` (it always has)."""
     rng = random.Random(seed)
     dial_seed = random.Random(f"dial-{seed}").getrandbits(256).to_bytes(32, "big").hex()
@@ -1187,7 +1193,9 @@ def random_game(seed: int, n_players: int, *, wheel: str | None = None, max_acti
         if len(actions) >= max_actions:
             raise CompanionError(f"random Scoop game {seed} did not end in {max_actions} actions")
         a = resolve_action(state, _policy(state, rng))
-        state = apply(state, a)
+        before, state = state, apply(state, a)
+        if on_step is not None:
+            on_step(before, a, state)
         actions.append(a)
     return setup, actions
 
