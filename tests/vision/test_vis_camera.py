@@ -384,3 +384,13 @@ def test_camera_frame_time_is_the_capture_time_not_the_read_time():
 
     f = CaptureSource(0, capture_factory=Cam, settings=None).read()
     assert f.t == pytest.approx(captured, abs=1e-6)
+
+
+def test_settings_view_model_lists_the_camera_modes(fakecam, tmp_path):
+    from ui.viewmodels.settings import SettingsVM
+
+    vm = SettingsVM(tmp_path / "settings.json")
+    modes = vm.camera_modes(probe=lambda i: probe_modes(i, sizes=((1920, 1080), (640, 480))))
+    assert modes[:2] == ["1920x1080 MJPG 30 fps", "1920x1080 YUYV 5 fps"]
+    vm.settings = type(vm.settings)(**{**vm.settings.__dict__, "camera": None})
+    assert vm.camera_modes() == []
