@@ -48,7 +48,13 @@ SLOTS: dict[str, list[list[str]]] = {
              ["demo", "--recording", IN, "--out", TMP, "--quiet"],
              ["demo", "--source", GOOD_IMAGE, "--players", "3", "--out", OUTDIR, "--quiet"]],
     "app": [["app", "--recording", IN]],
+    "doctor": [["doctor", "--no-probe", "--printer", "file:" + TMP + "/lp0", "--config", IN]],
 }
+
+
+# Commands whose stdout is a report of every item, failures included (scan: a JSON
+# line per source; doctor: a checklist); their failure is still one line on stderr.
+REPORTS = {"scan", "doctor"}
 
 
 def leaf_commands(parser: argparse.ArgumentParser, prefix: tuple[str, ...] = ()) -> dict[str, argparse.ArgumentParser]:
@@ -185,6 +191,8 @@ def _check(argv, named: Path, capfd, monkeypatch, tmp_path):
     assert "Traceback" not in err and "Traceback" not in out, what
     assert "internal error" not in err, what
     assert len(lines) == 1, what
+    if argv[0] not in REPORTS:
+        assert not out.strip(), f"a failure printed on stdout\n{what}"
     names = {str(named), named.name, str(named.parent) if not named.parent.is_dir() else None}
     assert any(n and n in lines[0] for n in names), f"the message does not name {named}\n{what}"
 

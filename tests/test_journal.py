@@ -284,3 +284,33 @@ def test_damage_a_plain_read_misses_is_found(tmp_path, game):
     (tmp_path / "g.sqlite").write_bytes(bytes(raw))
     with pytest.raises(JournalError, match="damaged"):
         Journal.open(tmp_path / "g.sqlite")
+
+
+def test_full_disk_refuses_the_action_with_a_clear_message(tmp_path, game):
+    """A write the disk refuses (here a file size limit: EFBIG, as a full disk) is a
+    JournalError saying so, not "damaged"; state and file keep the accepted actions."""
+    setup, actions = game
+    record = tmp_path / "rec.json"
+    record.write_text(json.dumps({"setup": setup, "actions": [pp.action_to_dict(a) for a in actions]}))
+    path = tmp_path / "full.sqlite"
+    script = textwrap.dedent(f"""
+        import json, resource, signal
+        from companion.journal import Journal, JournalError
+        rec = json.load(open({str(record)!r}))
+        j = Journal.create({str(path)!r}, "penny-press", rec["setup"])
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (16384, resource.RLIM_INFINITY))
+        for i, a in enumerate(rec["actions"]):
+            state = j.state
+            try:
+                j.append(a)
+            except JournalError as exc:
+                assert j.state is state and len(j.actions()) == i
+                print(i, exc)
+                break
+    """)
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    accepted, message = r.stdout.split(" ", 1)
+    assert "disk is full" in message and "damaged" not in message
+    assert len(Journal.open(path).actions()) == int(accepted)

@@ -301,7 +301,8 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
             close()
     st = runner.state
     result = DemoResult(journal_path, st, frames, time.perf_counter() - t0, reports=reports)
-    src_name = rec.source if isinstance(rec.source, (str, int)) else rec.name
+    src_name = (f"camera {rec.source}" if isinstance(rec.source, int) else
+                rec.source if isinstance(rec.source, str) else rec.name)
     if st is not None and st.is_over:
         echo(final_text(st))
         pages.final(st)
@@ -311,11 +312,12 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
                              f"{' (' + last.rstrip('.?!') + ')' if last else ''}")
     elif st is None:
         n = len(rec.players)
-        seen = max(setup_seen, default=0)  # laid out one by one: the most seen at once
+        # The first still table is the setup; later ones also show cards drawn in play.
+        seen = setup_seen[0] if setup_seen else 0
         if seen and seen != n:
             lo, hi = player_range(rec.game)
             hint = f"; run it with --players {seen}" if lo <= seen <= hi else ""
-            raise CompanionError(f"{src_name}: the table shows {seen} initial headline cards but "
+            raise CompanionError(f"{src_name}: the setup shows {seen} initial headline cards but "
                                  f"the game was started for {n} players{hint}")
         what = ("the initial headline cards (one per player, face up where the camera sees them) were "
                 "not seen" if rec.game == "penny-press" else "its setup was not seen")

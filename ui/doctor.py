@@ -221,4 +221,9 @@ def run(args) -> int:
     bad = sum(1 for v, _, _ in lines if v == FIX)
     print(f"{'all good' if not bad else f'{bad} thing(s) to fix'}; "
           f"{sum(1 for v, _, _ in lines if v == CHECK)} to check")
+    if bad:  # the checklist above is the result; what failed is also said on stderr, once
+        import sys
+
+        print("companion doctor: to fix: " + "; ".join(f"{what}: {text}" for v, what, text in lines if v == FIX),
+              file=sys.stderr)
     return 1 if bad else 0

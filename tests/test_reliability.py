@@ -1,0 +1,24 @@
+"""The reliability suite (benchmarks/reliability, issue 17) at small sizes: each part
+must record no failure. The full sizes and figures: docs/reliability.md."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.reliability import report
+
+
+def _run(name: str, **sizes) -> dict:
+    part = report.PARTS[name]
+    mod = __import__(f"benchmarks.reliability.{part.module}", fromlist=["run"])
+    r = mod.run(**sizes)
+    assert r["failures"] == [], r["failures"]
+    return r
+
+
+def test_crashes_kills_torn_journals_and_full_disk():
+    r = _run("crashes", random_per_game=1, kills_per_game=2, n_cuts=6)
+    assert r["kills"] >= 8 and r["checked"] > 0
+    assert r["games"] == r["games_total"]
+    assert r["pages_lost"] == 0
+    assert r["torn"] > 0 and r["full_refused"] == r["full_games"]
