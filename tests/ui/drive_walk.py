@@ -38,8 +38,10 @@ if os.environ.get("UI_DRIVE_DEBUG"):
     os.environ.pop("KIVY_NO_CONSOLELOG", None)
 from kivy.config import Config  # noqa: E402
 
-Config.set("graphics", "width", "1280")
-Config.set("graphics", "height", "800")
+# the offscreen surface keeps the size the window was created with: start at the
+# largest size walked so that every later size is drawn in full (screenshots)
+Config.set("graphics", "width", "2048")
+Config.set("graphics", "height", "1536")
 from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 from kivy.metrics import Metrics, dp  # noqa: E402
@@ -203,10 +205,11 @@ def main(out: Path, shots: bool) -> None:
                         report["problems"][key] = found[:12]
                     want = shots and dens == 1.0 and (
                         (size == (1280, 800) and lang in ("en", "es")) or (size == (800, 1280) and lang in ("en", "zh")))
-                    if want:
+                    if want:  # draw a few frames at this size first, then the shot
                         draw["on"] = True
-                        screenshot(app, out / f"{name}_{stage}_{lang}_{size[0]}x{size[1]}.png", report["texts"],
-                                   key, one)
+                        Clock.schedule_once(lambda dt: screenshot(
+                            app, out / f"{name}_{stage}_{lang}_{size[0]}x{size[1]}.png", report["texts"], key, one),
+                            0.3)
                     else:
                         one()
                 settle(look)
