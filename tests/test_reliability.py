@@ -22,3 +22,11 @@ def test_crashes_kills_torn_journals_and_full_disk():
     assert r["games"] == r["games_total"]
     assert r["pages_lost"] == 0
     assert r["torn"] > 0 and r["full_refused"] == r["full_games"]
+
+
+def test_hostile_tag_payloads_journals_and_records():
+    r = _run("hostile", n_tags=4000, n_records=250)
+    assert r["tags"]["payloads"] >= 3900 and r["tags"]["crashes"] == 0 and r["tags"]["wrong"] == 0
+    assert r["tags"]["valid_read"] > 0 and r["tags"]["rejected"] > 0
+    j = r["records"]
+    assert j["crashes"] == 0 and j["accepted"] > 0 and j["refused"] > 0

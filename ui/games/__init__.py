@@ -1,0 +1,1 @@
+"""App screens of games other than Penny Press, one folder per game."""
