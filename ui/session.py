@@ -818,6 +818,18 @@ class GameSession:
         img = render_final_page(st, self.lang, self.config.printer.width, self.runner.journal.game_id)
         return self._print(img, "final")
 
+    def share_image(self, path: str | Path) -> Path:
+        """The final result as a picture to share (PNG at ``path``: the final
+        receipt's page, 576 dots wide, as printed). CompanionError before the end."""
+        st = self.state
+        if st is None or st.final is None:
+            raise _refuse("not_over", "the game is not over yet")
+        img = render_final_page(st, self.lang, 576, self.runner.journal.game_id)
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        img.convert("L").save(path)
+        return path
+
     def export_json(self, path: str | Path) -> Path:
         import json
 
