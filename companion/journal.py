@@ -66,6 +66,8 @@ def _file_errors(path: Path, doing: str):
             # a full disk (or a file size limit) is not damage: nothing was written
             why = (f"the disk is full or refuses writes ({text}); nothing was recorded: "
                    "free some space and try again")
+        elif "decode to UTF-8" in text:  # bytes overwritten inside a text value
+            why = "damaged game journal (text that is not UTF-8)"
         elif isinstance(exc, sqlite3.DatabaseError) and (
                 "malformed" in text or "not a database" in text or "disk I/O" in text):
             why = f"damaged or not a game journal ({text})"
@@ -76,6 +78,9 @@ def _file_errors(path: Path, doing: str):
         raise JournalError(f"{path}: cannot {doing}: {why}") from None
     except OSError as exc:
         raise JournalError(f"{path}: cannot {doing}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:  # sqlite3 decodes TEXT as UTF-8: overwritten bytes
+        raise JournalError(f"{path}: cannot {doing}: damaged game journal (text that is "
+                           "not UTF-8)") from None
 
 
 def rules_module(game: str):

@@ -314,3 +314,17 @@ def test_full_disk_refuses_the_action_with_a_clear_message(tmp_path, game):
     accepted, message = r.stdout.split(" ", 1)
     assert "disk is full" in message and "damaged" not in message
     assert len(Journal.open(path).actions()) == int(accepted)
+
+
+def test_text_that_is_not_utf8_is_a_damaged_journal(tmp_path, game):
+    """Bytes overwritten inside a text value (found by benchmarks/reliability's
+    hostile part): sqlite3 cannot decode them; the open is a JournalError, not a crash."""
+    setup, _ = game
+    path = tmp_path / "g.sqlite"
+    Journal.create(path, "penny-press", setup).close()
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("UPDATE meta SET value = CAST(x'b0ff41' AS TEXT) WHERE key = 'game_id'")
+    conn.close()
+    with pytest.raises(JournalError, match="damaged.*not UTF-8"):
+        Journal.open(path, readonly=True)

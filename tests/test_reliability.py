@@ -22,3 +22,19 @@ def test_crashes_kills_torn_journals_and_full_disk():
     assert r["games"] == r["games_total"]
     assert r["pages_lost"] == 0
     assert r["torn"] > 0 and r["full_refused"] == r["full_games"]
+
+
+def test_hostile_tag_payloads_journals_and_records():
+    r = _run("hostile", n_tags=4000, n_records=250)
+    assert r["tags"]["payloads"] >= 3900 and r["tags"]["crashes"] == 0 and r["tags"]["wrong"] == 0
+    assert r["tags"]["valid_read"] > 0 and r["tags"]["rejected"] > 0
+    j = r["records"]
+    assert j["crashes"] == 0 and j["accepted"] > 0 and j["refused"] > 0
+
+
+def test_security_write_paths_code_and_tag_names():
+    r = _run("security", n_names=2, n_codes=1)
+    assert r["writes"]["writes_tried"] > 0 and r["writes"]["escapes"] == 0
+    assert r["scan"]["files"] > 50 and r["scan"]["findings"] == []
+    assert r["code"]["inputs"] > 0 and r["code"]["executed"] == 0
+    assert r["tags"]["payloads"] > 0 and r["tags"]["accepted"] == 0

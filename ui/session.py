@@ -738,12 +738,12 @@ class GameSession:
         return True
 
     def _print(self, image, title: str) -> P.JobStatus:
-        from printing.output import load_config, parse_target, escpos_bytes, save_preview
+        from printing.output import load_config, page_path, parse_target, escpos_bytes, save_preview
         from printing.queue import PrintQueue
 
         ps = self.config.printer
         preview_dir = self.out_dir / "prints"
-        preview = save_preview(image, preview_dir / f"{title}.png")
+        preview = save_preview(image, page_path(preview_dir, title))
         if ps.kind == "preview":
             return P.JobStatus(title, "printed", str(preview), "")
         target_text = {"network": f"tcp://{ps.target}", "usb": f"usb:{ps.target}",
@@ -817,6 +817,18 @@ class GameSession:
             raise _refuse("not_over", "the game is not over yet")
         img = render_final_page(st, self.lang, self.config.printer.width, self.runner.journal.game_id)
         return self._print(img, "final")
+
+    def share_image(self, path: str | Path) -> Path:
+        """The final result as a picture to share (PNG at ``path``: the final
+        receipt's page, 576 dots wide, as printed). CompanionError before the end."""
+        st = self.state
+        if st is None or st.final is None:
+            raise _refuse("not_over", "the game is not over yet")
+        img = render_final_page(st, self.lang, 576, self.runner.journal.game_id)
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        img.convert("L").save(path)
+        return path
 
     def export_json(self, path: str | Path) -> Path:
         import json

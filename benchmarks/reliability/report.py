@@ -26,6 +26,11 @@ PARTS = {
     "crashes": Part("crashes", "Crashes: SIGKILL, torn journals, a full disk",
                     full=dict(random_per_game=6, kills_per_game=40, n_cuts=150),
                     quick=dict(random_per_game=1, kills_per_game=3, n_cuts=12)),
+    "hostile": Part("hostile", "Hostile input: tag payloads, journals and records",
+                    full=dict(n_tags=100_000, n_records=10_000),
+                    quick=dict(n_tags=10_000, n_records=500)),
+    "security": Part("security", "Security: write paths, no code from data, tag names",
+                     full=dict(), quick=dict(n_names=4, n_codes=2)),
 }
 
 

@@ -40,6 +40,7 @@ GAME = GameSpec(
     rules="companion.games.scoop",
     tag_code="SC",
     documents="printing.scoop",
+    screens="ui.games.scoop.screens",
     units={"es": "dólares", "en": "dollars", "zh": "美元"},
     tag_kinds={"C": "card", "S": "story", "A": "advert", "G": "page"},
     data_files=("companion/games/scoop/data/pages.json", "companion/games/scoop/data/values.json",
