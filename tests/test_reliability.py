@@ -38,3 +38,10 @@ def test_security_write_paths_code_and_tag_names():
     assert r["scan"]["files"] > 50 and r["scan"]["findings"] == []
     assert r["code"]["inputs"] > 0 and r["code"]["executed"] == 0
     assert r["tags"]["payloads"] > 0 and r["tags"]["accepted"] == 0
+
+
+def test_printer_faults_lose_and_double_nothing():
+    r = _run("printers", n_jobs=14)
+    assert r["jobs"] >= 14 and all(r["by_fault"].values())
+    assert r["kept"] > 0 and r["lost"] == 0 and r["doubled"] == 0
+    assert r["printed_once"] == r["jobs"]
