@@ -257,7 +257,7 @@ def parse_layout(path: Path | str, expected_name: str | None = None) -> Layout:
     for sname, flist in data["surfaces"].items():
         skey = f"surfaces.{sname}"
         needle = f'"{sname}"'
-        if sname != "board" and not (sname.startswith("mat-") and sname[4:] in COLOURS):
+        if sname != "board" and not (sname.startswith("mat-") and re.fullmatch(r"[a-z]+", sname[4:])):
             ck.fail(skey, "surface must be 'board' or 'mat-<colour>' (docs/contracts.md)", needle)
         if not isinstance(flist, list) or len(flist) < 4:
             ck.fail(skey, "expected at least 4 fiducials (one per corner)", needle)

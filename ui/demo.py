@@ -199,12 +199,12 @@ class PageWriter:
             self.queue = PrintQueue(out_dir / "print-queue")
 
     def write(self, name: str, image) -> None:
-        from printing.output import escpos_bytes, save_preview
+        from printing.output import escpos_bytes, page_path, save_preview
 
         data = escpos_bytes(image, self.cfg)
-        png = save_preview(image, self.out_dir / f"{name}.png")
-        (self.out_dir / f"{name}.bin").write_bytes(data)
-        self.written += [png, self.out_dir / f"{name}.bin"]
+        png = save_preview(image, page_path(self.out_dir, name))
+        page_path(self.out_dir, name, ".bin").write_bytes(data)
+        self.written += [png, page_path(self.out_dir, name, ".bin")]
         if self.queue is not None:
             self.queue.submit(self.target, data, self.cfg, title=name, preview=image)
 

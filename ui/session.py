@@ -738,12 +738,12 @@ class GameSession:
         return True
 
     def _print(self, image, title: str) -> P.JobStatus:
-        from printing.output import load_config, parse_target, escpos_bytes, save_preview
+        from printing.output import load_config, page_path, parse_target, escpos_bytes, save_preview
         from printing.queue import PrintQueue
 
         ps = self.config.printer
         preview_dir = self.out_dir / "prints"
-        preview = save_preview(image, preview_dir / f"{title}.png")
+        preview = save_preview(image, page_path(preview_dir, title))
         if ps.kind == "preview":
             return P.JobStatus(title, "printed", str(preview), "")
         target_text = {"network": f"tcp://{ps.target}", "usb": f"usb:{ps.target}",

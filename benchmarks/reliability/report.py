@@ -29,6 +29,10 @@ PARTS = {
     "hostile": Part("hostile", "Hostile input: tag payloads, journals and records",
                     full=dict(n_tags=100_000, n_records=10_000),
                     quick=dict(n_tags=10_000, n_records=500)),
+    "printers": Part("printers", "Printer faults through the print queue",
+                     full=dict(n_jobs=1000), quick=dict(n_jobs=60)),
+    "security": Part("security", "Security: write paths, no code from data, tag names",
+                     full=dict(), quick=dict(n_names=4, n_codes=2)),
 }
 
 
