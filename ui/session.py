@@ -124,6 +124,27 @@ class GameRunner:
         self._last_key = None  # re-read the current snapshot
         return o
 
+    def restore_overrides(self) -> None:
+        """A resumed game keeps its corrections: the journal's notes replayed
+        (saved ones minus removed ones, in order)."""
+        if self.journal is None:
+            return
+        pending: dict[int, P.Correction] = {}
+        for e in self.journal.events:
+            if e.kind != "note":
+                continue
+            if "correction" in e.payload:
+                try:
+                    pending[e.seq] = P.Correction(**e.payload["correction"])
+                except (TypeError, ValueError):
+                    continue  # a note this version cannot read: left out
+            elif "override" in e.payload and e.payload.get("of") in pending:
+                self.overrides.add(pending.pop(e.payload["of"]), e.payload["of"], ident=e.payload["override"])
+            elif "override_removed" in e.payload:
+                o = self.overrides.get(e.payload["override_removed"])
+                if o is not None:
+                    self.overrides.remove(o.id)
+
     def remove_override(self, ident: int, why: str = "player") -> tuple[Override, list[int]]:
         """Drop override ``ident`` (why: ``player``, ``camera_agrees``, ``moot``,
         ``moved_on``); the actions it alone explained are taken back when they are
@@ -392,6 +413,7 @@ class GameSession:
             journal = Journal.open(config.resume)
             self.players = tuple(P.PlayerSetup(p.colour, p.name, p.paper) for p in journal.state.players)
             self.runner = GameRunner(journal)
+            self.runner.restore_overrides()
         else:
             spec = registry.get(_game_of(config))
             if not spec.min_players <= len(config.players) <= spec.max_players:
