@@ -62,7 +62,7 @@ def register(subparsers) -> None:
     tags.add_argument("game", help="the game's id (penny-press, turin-market ...; `companion games` lists them)")
     tags.add_argument("--paper", choices=("a4", "letter"), default="a4")
     tags.add_argument("--size", choices=("normal", "large"), default="normal",
-                      help="normal: 4K camera (3840x2160) at 70 cm; large: 1920x1080 camera")
+                      help="normal: 4K camera (3840x2160) 1.0-1.1 m up, straight down; large: 1920x1080 camera")
     tags.add_argument("--out", metavar="PDF", help="output PDF (default: GAME-tags.pdf)")
     tags.add_argument("--no-progress", action="store_true", help="no progress bar")
     tags.set_defaults(func=_cmd_tags)

@@ -60,7 +60,15 @@ def _file_errors(path: Path, doing: str):
         yield
     except sqlite3.Error as exc:
         text = str(exc)
-        if isinstance(exc, sqlite3.DatabaseError) and (
+        code = getattr(exc, "sqlite_errorname", "") or ""
+        if code == "SQLITE_FULL" or code.startswith(("SQLITE_IOERR_WRITE", "SQLITE_IOERR_FSYNC",
+                                                        "SQLITE_IOERR_TRUNCATE")):
+            # a full disk (or a file size limit) is not damage: nothing was written
+            why = (f"the disk is full or refuses writes ({text}); nothing was recorded: "
+                   "free some space and try again")
+        elif "decode to UTF-8" in text:  # bytes overwritten inside a text value
+            why = "damaged game journal (text that is not UTF-8)"
+        elif isinstance(exc, sqlite3.DatabaseError) and (
                 "malformed" in text or "not a database" in text or "disk I/O" in text):
             why = f"damaged or not a game journal ({text})"
         elif "unable to open" in text or "readonly" in text or "read-only" in text:
@@ -70,6 +78,9 @@ def _file_errors(path: Path, doing: str):
         raise JournalError(f"{path}: cannot {doing}: {why}") from None
     except OSError as exc:
         raise JournalError(f"{path}: cannot {doing}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:  # sqlite3 decodes TEXT as UTF-8: overwritten bytes
+        raise JournalError(f"{path}: cannot {doing}: damaged game journal (text that is "
+                           "not UTF-8)") from None
 
 
 def rules_module(game: str):

@@ -284,3 +284,47 @@ def test_damage_a_plain_read_misses_is_found(tmp_path, game):
     (tmp_path / "g.sqlite").write_bytes(bytes(raw))
     with pytest.raises(JournalError, match="damaged"):
         Journal.open(tmp_path / "g.sqlite")
+
+
+def test_full_disk_refuses_the_action_with_a_clear_message(tmp_path, game):
+    """A write the disk refuses (here a file size limit: EFBIG, as a full disk) is a
+    JournalError saying so, not "damaged"; state and file keep the accepted actions."""
+    setup, actions = game
+    record = tmp_path / "rec.json"
+    record.write_text(json.dumps({"setup": setup, "actions": [pp.action_to_dict(a) for a in actions]}))
+    path = tmp_path / "full.sqlite"
+    script = textwrap.dedent(f"""
+        import json, resource, signal
+        from companion.journal import Journal, JournalError
+        rec = json.load(open({str(record)!r}))
+        j = Journal.create({str(path)!r}, "penny-press", rec["setup"])
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (16384, resource.RLIM_INFINITY))
+        for i, a in enumerate(rec["actions"]):
+            state = j.state
+            try:
+                j.append(a)
+            except JournalError as exc:
+                assert j.state is state and len(j.actions()) == i
+                print(i, exc)
+                break
+    """)
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    accepted, message = r.stdout.split(" ", 1)
+    assert "disk is full" in message and "damaged" not in message
+    assert len(Journal.open(path).actions()) == int(accepted)
+
+
+def test_text_that_is_not_utf8_is_a_damaged_journal(tmp_path, game):
+    """Bytes overwritten inside a text value (found by benchmarks/reliability's
+    hostile part): sqlite3 cannot decode them; the open is a JournalError, not a crash."""
+    setup, _ = game
+    path = tmp_path / "g.sqlite"
+    Journal.create(path, "penny-press", setup).close()
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("UPDATE meta SET value = CAST(x'b0ff41' AS TEXT) WHERE key = 'game_id'")
+    conn.close()
+    with pytest.raises(JournalError, match="damaged.*not UTF-8"):
+        Journal.open(path, readonly=True)

@@ -213,6 +213,10 @@ def check_disk() -> list[tuple[str, str, str]]:
 
 
 def run(args) -> int:
+    if args.config:  # a printer config named on the command line must be readable: say so first
+        from printing.output import load_config
+
+        load_config(args.config)  # raises CompanionError naming the file
     lines = check_cameras(args) + check_printer(args) + check_fonts() + check_disk()
     bad = sum(1 for v, _, _ in lines if v == FIX)
     print(f"{'all good' if not bad else f'{bad} thing(s) to fix'}; "

@@ -703,8 +703,8 @@ def open_source(spec: str | int, *, fps: float | None = None, **kw) -> FrameSour
 
 
 def add_camera_arguments(parser) -> None:
-    """``--size WxH``, ``--fourcc`` and ``--fps``: the camera mode, for every command
-    that opens a camera (read back with :func:`settings_from_args`)."""
+    """``--size WxH``, ``--fourcc``, ``--fps``, ``--focus``, ``--exposure``: the camera
+    mode, for every command that opens a camera (read with :func:`settings_from_args`)."""
     parser.add_argument("--size", metavar="WxH",
                         help="camera size to ask for (default 3840x2160, the reference 4K camera; "
                         "e.g. 1920x1080)")
@@ -712,13 +712,20 @@ def add_camera_arguments(parser) -> None:
                         help="camera pixel format (default MJPG from 1920x1080 up, which UVC "
                         "cameras need for 30 fps; e.g. YUYV)")
     parser.add_argument("--fps", type=float, metavar="N", help="camera frame rate (default 30)")
+    parser.add_argument("--focus", type=float, metavar="V",
+                        help="fixed focus in the driver's units (autofocus off); default: the camera's own")
+    parser.add_argument("--exposure", type=float, metavar="V",
+                        help="manual exposure in the driver's units; default: automatic")
 
 
 def settings_from_args(args) -> CameraSettings:
     """The :class:`CameraSettings` of ``--size/--fourcc/--fps`` (missing: the
     reference setup's). Raises SourceError for a bad value."""
-    return CameraSettings.parse(getattr(args, "size", None), getattr(args, "fourcc", None),
-                                getattr(args, "fps", None))
+    from dataclasses import replace
+
+    settings = CameraSettings.parse(getattr(args, "size", None), getattr(args, "fourcc", None),
+                                    getattr(args, "fps", None))
+    return replace(settings, focus=getattr(args, "focus", None), exposure=getattr(args, "exposure", None))
 
 
 def grab_frames(index: int, count: int, settings: CameraSettings | None = REFERENCE,

@@ -134,8 +134,10 @@ def test_moving_table_and_covered_area_change_nothing():
     assert OBS.observe(s, replace(snap, still=False)).status == "moving"
     home = _with(snap, Sighting("figure-red", "mat-red", "home", 0, 0), drop=("BR",))
     assert OBS.observe(s, home).action == pg.Store(0, ("BR",))
-    covered = replace(home, occluded_zones=frozenset({"finds"}))
+    covered = replace(home, occluded_zones=frozenset({"mat-red/finds"}))
     assert OBS.observe(s, covered).status == "waiting"
+    elsewhere = replace(home, occluded_zones=frozenset({"mat-blue/finds"}))
+    assert OBS.observe(s, elsewhere).status == "action"
 
 
 def test_an_illegal_dig_is_rejected_with_the_rule():

@@ -38,8 +38,10 @@ if os.environ.get("UI_DRIVE_DEBUG"):
     os.environ.pop("KIVY_NO_CONSOLELOG", None)
 from kivy.config import Config  # noqa: E402
 
-Config.set("graphics", "width", "1280")
-Config.set("graphics", "height", "800")
+# the offscreen surface keeps the size the window was created with: start at the
+# largest size walked so that every later size is drawn in full (screenshots)
+Config.set("graphics", "width", "2048")
+Config.set("graphics", "height", "1536")
 from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 from kivy.metrics import Metrics, dp  # noqa: E402
@@ -203,10 +205,11 @@ def main(out: Path, shots: bool) -> None:
                         report["problems"][key] = found[:12]
                     want = shots and dens == 1.0 and (
                         (size == (1280, 800) and lang in ("en", "es")) or (size == (800, 1280) and lang in ("en", "zh")))
-                    if want:
+                    if want:  # draw a few frames at this size first, then the shot
                         draw["on"] = True
-                        screenshot(app, out / f"{name}_{stage}_{lang}_{size[0]}x{size[1]}.png", report["texts"],
-                                   key, one)
+                        Clock.schedule_once(lambda dt: screenshot(
+                            app, out / f"{name}_{stage}_{lang}_{size[0]}x{size[1]}.png", report["texts"], key, one),
+                            0.3)
                     else:
                         one()
                 settle(look)
@@ -298,9 +301,24 @@ def main(out: Path, shots: bool) -> None:
         report["checks"]["truth_final"] = list(st.final.scores)
         report["checks"]["sounds"] = list(app.sounds.played)
 
+    def results_actions():
+        """The results screen: a picture to share, then a new game with the same
+        players (asked first)."""
+        app.go("scores")
+        sc = scr("scores")
+        sc.ids.share.dispatch("on_release")
+        report["checks"]["share_status"] = sc.ids.status.text
+        report["checks"]["share_files"] = sorted(p.name for p in (tmp / "export").glob("*.png"))
+        players = [(p.colour, p.name) for p in sessions[-1].players]
+        sc.ids.new_game.dispatch("on_release")
+        report["checks"]["new_game_question"] = app.asking.question if app.asking else ""
+        app.asking.ids.yes.dispatch("on_release")
+        report["checks"]["new_game"] = {"sessions": len(sessions), "screen": app.root.current,
+                                        "same_players": [(p.colour, p.name) for p in sessions[-1].players] == players}
+
     steps += [walk("setup", ("start", "settings")), do(start), do(play(5)), do(wrong_correction), do(play(3)),
               do(remove_from_live), do(play(4)), walk("midgame", ("live", "corrections", "press", "scores")),
-              do(undo_twice), do(to_end), walk("end", ("press", "scores"))]
+              do(undo_twice), do(to_end), walk("end", ("press", "scores")), do(results_actions)]
 
     def run_next(i=0):
         if i >= len(steps):

@@ -384,3 +384,30 @@ def test_camera_frame_time_is_the_capture_time_not_the_read_time():
 
     f = CaptureSource(0, capture_factory=Cam, settings=None).read()
     assert f.t == pytest.approx(captured, abs=1e-6)
+
+
+def test_settings_view_model_lists_the_camera_modes(fakecam, tmp_path):
+    from ui.viewmodels.settings import SettingsVM
+
+    vm = SettingsVM(tmp_path / "settings.json")
+    modes = vm.camera_modes(probe=lambda i: probe_modes(i, sizes=((1920, 1080), (640, 480))))
+    assert modes[:2] == ["1920x1080 MJPG 30 fps", "1920x1080 YUYV 5 fps"]
+    vm.settings = type(vm.settings)(**{**vm.settings.__dict__, "camera": None})
+    assert vm.camera_modes() == []
+
+
+def test_focus_and_exposure_are_asked_only_when_given_and_refusals_are_said(fakecam):
+    events = []
+    src = CaptureSource(0, capture_factory=fakecam.FakeV4L2, on_event=events.append,
+                        settings=CameraSettings((640, 360), focus=40, exposure=120))
+    assert src.read() is not None
+    src.close()
+    asked = {int(x[1]) for x in fakecam.FakeV4L2.log if x[0] == "set"}
+    assert {cv2.CAP_PROP_AUTOFOCUS, cv2.CAP_PROP_FOCUS, cv2.CAP_PROP_EXPOSURE} <= asked
+    said = " ".join(e.message for e in events if e.kind == "mode")
+    assert "focus: not available" in said and "exposure: not available" in said  # this camera has none
+    fakecam.FakeV4L2.log.clear()
+    src = CaptureSource(0, capture_factory=fakecam.FakeV4L2, settings=CameraSettings((640, 360)))
+    src.read()
+    src.close()
+    assert cv2.CAP_PROP_FOCUS not in {int(x[1]) for x in fakecam.FakeV4L2.log if x[0] == "set"}

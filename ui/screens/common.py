@@ -62,10 +62,27 @@ class CameraView(Widget):
     def tag_at(self, x: float, y: float):
         """The read tag (Overlay) under window point (x, y) px, or None."""
         from ui.viewmodels.live import overlay_at
+        from kivy.metrics import dp
+
         x0, y0, w, h = self.image_rect()
         if not w or not h:
             return None
-        return overlay_at(self._overlays, (x - x0) / w, 1 - (y - y0) / h)
+        u, v = (x - x0) / w, 1 - (y - y0) / h
+        hit = overlay_at(self._overlays, u, v)
+        if hit is not None:
+            return hit
+        # a tag on the image is often smaller than a finger: the nearest read tag
+        # whose centre is within 28 dp of the touch counts (a 56 dp target)
+        best, reach = None, dp(28)
+        for ov in self._overlays:
+            if not ov.ok:
+                continue
+            cu = sum(p[0] for p in ov.points) / len(ov.points)
+            cv = sum(p[1] for p in ov.points) / len(ov.points)
+            d = (((cu - u) * w) ** 2 + ((cv - v) * h) ** 2) ** 0.5
+            if d <= reach:
+                best, reach = ov, d
+        return best
 
     def on_touch_down(self, touch):
         """A tap on a story's tag opens the corrections screen with it selected."""

@@ -14,6 +14,8 @@ from ui import i18n
 from ui.screens.common import BEAT_RGBA, CheckRow, StoryTile
 from ui.viewmodels.live import overlays
 
+CORRECTED_RGBA = (1.0, 0.7, 0.1, 1.0)
+
 
 class LiveScreen(Screen):
     def on_pre_enter(self, *_a):
@@ -23,7 +25,12 @@ class LiveScreen(Screen):
         vm = App.get_running_app().live_vm
         h, w = frame.shape[:2]
         self.ids.camera.show_labels = vm.details  # ids and reasons are camera details
-        self.ids.camera.show(frame, overlays(symbols, w, h, vm.lang))
+        ovs = overlays(symbols, w, h, vm.lang)
+        cvm = App.get_running_app().corrections_vm
+        corrected = {v.correction.story for v in cvm.corrections()} if cvm is not None else set()
+        if corrected:  # a corrected story's tag is outlined in amber on the image
+            ovs = [o.__class__(o.points, o.label, CORRECTED_RGBA, o.ok) if o.label in corrected else o for o in ovs]
+        self.ids.camera.show(frame, ovs)
         self.ids.tags.text = vm.tags_text()
         self._camera_lost(vm)
         if vm.snapshot is not None and vm.adjust:
@@ -89,6 +96,8 @@ class LiveScreen(Screen):
             box.add_widget(Factory.BodyLabel(text=text, color=rgba))
         if vm.frames_shown == 0:
             self.ids.tags.text = i18n.tr("live.no_camera", vm.lang)
+        elif vm.frame is not None and self.ids.camera.texture is None:
+            self.show_frame(vm.frame, vm.symbols)
         self._camera_lost(vm)
 
     def _camera_lost(self, vm) -> None:

@@ -22,9 +22,10 @@ class StartScreen(Screen):
         return App.get_running_app().start_vm
 
     error_text = ""  # the last refusal shown in the banner ("" when none)
+    _error_again = None  # re-words the refusal after a language switch
 
-    def _say(self, text: str) -> None:
-        self.error_text = text
+    def _say(self, text: str, again=None) -> None:
+        self.error_text, self._error_again = text, again
         ids = self.ids
         ids.error.text = text or i18n.tr("start.heading", self.vm.lang)
         ids.error.paint(None)
@@ -71,7 +72,9 @@ class StartScreen(Screen):
             b = Factory.ResumeButton(text=vm.resume_label(f))
             b.path = str(f)
             rbox.add_widget(b)
-        if not ids.error.text or ids.error.text in {i18n.tr("start.heading", c) for c in i18n.LANGS}:
+        if self._error_again is not None:  # a refusal on screen follows the language
+            self._say(self._error_again() or "", self._error_again)
+        elif not ids.error.text or ids.error.text in {i18n.tr("start.heading", c) for c in i18n.LANGS}:
             self._say("")
 
     def _camera_text(self) -> None:
@@ -117,6 +120,9 @@ class StartScreen(Screen):
             if field == "colour":
                 value = i18n.code_for("colour.", value, self.vm.lang, list(PLAYER_RGBA))
             self.vm.set_player(index, **{field: value})
+            if self._error_again is not None:  # the refusal follows what is typed
+                text = self._error_again() or ""
+                self._say(text, self._error_again if text else None)
 
     def cycle_colour(self, index: int) -> None:
         self.vm.next_colour(index)
@@ -180,7 +186,7 @@ class StartScreen(Screen):
         try:
             cfg = self.vm.config(resume=resume)
         except ValueError as exc:
-            self._say(str(exc))
+            self._say(str(exc), lambda: (self.vm.validate() or [""])[0])
             return
         err = app.open_session(cfg)
         if err:

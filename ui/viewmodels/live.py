@@ -206,6 +206,7 @@ class LiveVM:
         self.frames_shown = 0
         self.frames_dropped = 0
         self.snapshot = None  # the newest table snapshot (ticks the checklist)
+        self.frame = None  # the newest camera frame
         self.fresh: list[Message] = []  # messages since the last state change
         self.ticked: set[int] = set()  # adjustments ticked by a tap
         self.details = False  # "camera details" shown
@@ -231,6 +232,7 @@ class LiveVM:
         if p.frame is not None:
             self.frames_shown += 1
             self.symbols = p.symbols
+            self.frame = p.frame  # shown again when the live screen is entered
         if p.snapshot is not None:
             self.snapshot = p.snapshot
         if p.state_changed:
@@ -357,7 +359,9 @@ class LiveVM:
             return [(p.colour, i18n.person(p.name, self.lang), False) for p in self.session.players]
         out = []
         for p in t.players:
-            text = (f"[b]{i18n.person(p.name, self.lang)}[/b] · {i18n.colour(p.colour, self.lang)}\n{p.paper or ''}\n"
+            named = i18n.person(p.name, self.lang)
+            shade = "" if p.name == p.colour else f" · {i18n.colour(p.colour, self.lang)}"
+            text = (f"[b]{named}[/b]{shade}\n{p.paper or ''}\n"
                     + i18n.tr("panel.score", self.lang, points=p.circulation) + " · "
                     + i18n.trn("panel.home", self.lang, p.reporters_home))
             out.append((p.colour, text, p.colour == t.turn))

@@ -137,3 +137,14 @@ class SettingsVM:
         if small:
             text += "\n" + i18n.tr("set.tag_advice", self.lang)
         return text
+
+    def camera_modes(self, probe=None) -> list[str]:
+        """The modes the chosen camera offers, largest first (e.g. "3840x2160 MJPG 30
+        fps"), for the settings screen; [] when there is no camera or it does not open.
+        Asks the camera (vision.sources.probe_modes; ``probe`` for tests): call it on a
+        button press, not while a game reads the camera."""
+        if self.settings.camera is None:
+            return []
+        if probe is None:
+            from vision.sources import probe_modes as probe
+        return [str(m) for m in probe(int(self.settings.camera))]

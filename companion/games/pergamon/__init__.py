@@ -45,6 +45,7 @@ GAME = GameSpec(
     tag_code="PG",
     observer="companion.games.pergamon.observer:PergamonObserver",
     layouts="pergamon",
+    documents="printing.pergamon",
     tags="companion.games.pergamon.tags",
     tag_kinds={"B": "board", "M": "area", "F": "find", "C": "card", "K": "card back", "G": "figure",
                "T": "tomb raider", "O": "circular marker", "L": "angular marker"},

@@ -273,7 +273,9 @@ class PergamonObserver:
         # 3. store: the figure is back in the player's own area
         surface, _ = obs.figures.get(p, ("", None))
         if surface == f"mat-{colour}":
-            if any(z.startswith(("exhibit:", "finds")) for z in obs.occluded):
+            mine = (f"mat-{colour}/", "")   # vision reports "<surface>/<zone>"
+            if any(z[len(m):].startswith(("exhibit:", "finds")) for z in obs.occluded for m in mine
+                   if z.startswith(m)):
                 return Outcome("waiting", reports=[_report(INFO, "pg.occluded", "Something covers a player area")])
             seen = obs.seen_finds()
             discard = tuple(sorted(f for f in state.hands[p] if f not in seen))
@@ -315,7 +317,7 @@ def table_todo(state: pg.GameState, obs: Observed) -> list[Report]:
     out: list[Report] = []
     wrong = [g for g, finds in enumerate(state.galleries, 1)
              if set(obs.galleries.get(g, ())) != set(finds)
-             and not any(f"gallery:{g}" == z for z in obs.occluded)]
+             and not ({f"gallery:{g}", f"board/gallery:{g}"} & obs.occluded)]
     if wrong:
         order = "; ".join(f"{ROMAN[g]}: " + ", ".join(str(state.catalog.tiles[f].date)
                                                        for f in state.galleries[g - 1]) for g in wrong)

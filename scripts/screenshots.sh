@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Regenerates docs/screenshots: every screen at 1280x800 (en, es) and 800x1280
+# (en, zh) over the real session on a seeded game (tests/ui/drive_walk.py), and the
+# live table on the bundled recording through the real vision pipeline
+# (tests/ui/drive_recording.py -> recording_live.png, recording_scores.png).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+unset DISPLAY WAYLAND_DISPLAY
+export KIVY_NO_ARGS=1 KIVY_NO_CONSOLELOG=1 KIVY_NO_FILELOG=1
+export KIVY_HOME="${KIVY_HOME:-$(mktemp -d)}"
+out=docs/screenshots
+rm -f "$out"/{start,live,corrections,press,scores,settings}_*.png "$out"/recording_*.png  # only ours
+.venv/bin/python tests/ui/drive_walk.py "$out" --shots
+.venv/bin/python tests/ui/drive_recording.py "$out" ui/demo_data/penny-press-3p
+rm -f "$out"/report.json
+ls "$out"

@@ -1,0 +1,54 @@
+"""The reliability suite (benchmarks/reliability, issue 17) at small sizes: each part
+must record no failure. The full sizes and figures: docs/reliability.md."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.reliability import report
+
+
+def _run(name: str, **sizes) -> dict:
+    part = report.PARTS[name]
+    mod = __import__(f"benchmarks.reliability.{part.module}", fromlist=["run"])
+    r = mod.run(**sizes)
+    assert r["failures"] == [], r["failures"]
+    return r
+
+
+def test_crashes_kills_torn_journals_and_full_disk():
+    r = _run("crashes", random_per_game=1, kills_per_game=2, n_cuts=6)
+    assert r["kills"] >= 8 and r["checked"] > 0
+    assert r["games"] == r["games_total"]
+    assert r["pages_lost"] == 0
+    assert r["torn"] > 0 and r["full_refused"] == r["full_games"]
+
+
+def test_hostile_tag_payloads_journals_and_records():
+    r = _run("hostile", n_tags=4000, n_records=250)
+    assert r["tags"]["payloads"] >= 3900 and r["tags"]["crashes"] == 0 and r["tags"]["wrong"] == 0
+    assert r["tags"]["valid_read"] > 0 and r["tags"]["rejected"] > 0
+    j = r["records"]
+    assert j["crashes"] == 0 and j["accepted"] > 0 and j["refused"] > 0
+
+
+def test_security_write_paths_code_and_tag_names():
+    r = _run("security", n_names=2, n_codes=1)
+    assert r["writes"]["writes_tried"] > 0 and r["writes"]["escapes"] == 0
+    assert r["scan"]["files"] > 50 and r["scan"]["findings"] == []
+    assert r["code"]["inputs"] > 0 and r["code"]["executed"] == 0
+    assert r["tags"]["payloads"] > 0 and r["tags"]["accepted"] == 0
+
+
+def test_printer_faults_lose_and_double_nothing():
+    r = _run("printers", n_jobs=14)
+    assert r["jobs"] >= 14 and all(r["by_fault"].values())
+    assert r["kept"] > 0 and r["lost"] == 0 and r["doubled"] == 0
+    assert r["printed_once"] == r["jobs"]
+
+
+def test_long_play_session_stays_flat():
+    r = _run("longplay", hours=0.15, hold_s=5.0, sample_every_s=30.0)
+    assert r["frames"] == int(0.15 * 3600 * 30) and r["actions"] > 0
+    assert sum(x["t_min"] >= r["game_end_min"] + 2 for x in r["samples"]) >= 3  # a still part
+    assert r["threads_peak"] <= r["threads_start"] and r["containers_slope_h"] == 0

@@ -1,0 +1,249 @@
+"""The Pergamon screen's view-model (no Kivy): what the table must do next, live VP
+and coins, the museum plan, the dig site and the evaluation step by step.
+
+:meth:`PergamonVM.update` reads an engine state (companion.games.pergamon), the
+action just applied and the observer's reports; the screen only shows the fields.
+Payments are computed by the engine; coins and admission tickets are not read by the
+camera, so the banner names each payment and the players confirm it with a tap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from companion.games import pergamon as pg
+from companion.games.pergamon import engine as eng
+from companion.naming import given_name
+
+from .texts import coins, finds, tr
+
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
+#: Player colour -> RGBA (0..1) for markers and panels.
+RGBA = {"red": (0.85, 0.2, 0.2, 1), "blue": (0.2, 0.4, 0.9, 1), "green": (0.2, 0.65, 0.3, 1),
+        "yellow": (0.95, 0.8, 0.15, 1)}
+
+
+@dataclass(frozen=True)
+class Banner:
+    """The one thing to do now (``text``, shown largest), what else the table needs
+    (``lines``), and the confirm button's text ("" when there is nothing to confirm)."""
+
+    text: str
+    lines: tuple[str, ...] = ()
+    confirm: str = ""
+
+
+@dataclass(frozen=True)
+class PlayerPanel:
+    """One player: seat, name, colour, VP (admission tickets), coins, unshown finds,
+    collections shown as (marker I-III, plan space, value), whether it is their turn."""
+
+    seat: int
+    name: str
+    colour: str
+    vp: int
+    coins: int
+    finds: int
+    collections: tuple[tuple[str, int, int], ...]
+    active: bool
+
+
+@dataclass(frozen=True)
+class PlanCell:
+    """A space 1..24 of the exhibition plan, its VP per evaluation and the marker on it
+    (colour, I-III) or None."""
+
+    space: int
+    vp: int
+    marker: tuple[str, str] | None
+
+
+@dataclass
+class PergamonVM:
+    """State of the Pergamon screen in one language (``lang``: es/en/zh)."""
+
+    lang: str = "en"
+    title: str = ""
+    banner: Banner = field(default_factory=lambda: Banner(""))
+    players: list[PlayerPanel] = field(default_factory=list)
+    plan: list[PlanCell] = field(default_factory=list)
+    galleries: list[tuple[str, tuple[int, ...]]] = field(default_factory=list)
+    eval_steps: list[str] = field(default_factory=list)
+    eval_index: int = 0
+    confirmed: bool = False
+
+    # ------------------------------------------------------------ inputs
+    def update(self, state: pg.GameState, last_action=None, reports=()) -> None:
+        """Refresh every field from ``state``. last_action: the action just applied
+        (its consequences are the banner's steps); reports: the observer's
+        (companion.observing.Report, English ``text``), shown first when not info."""
+        self._state = state
+        cat = state.catalog
+        self.title = tr("title", self.lang, turn=state.turn)
+        self.players = [PlayerPanel(i, self.name(i), p.colour, state.scores[i], state.coins[i], len(state.hands[i]),
+                                    tuple((ROMAN[s.marker], s.space, s.value)
+                                          for s in sorted(state.shown, key=lambda s: s.marker) if s.owner == i),
+                                    state.current_player == i)
+                        for i, p in enumerate(state.players)]
+        on = {s.space: (state.players[s.owner].colour, ROMAN[s.marker]) for s in state.shown}
+        self.plan = [PlanCell(sp, cat.plan_vp[sp - 1], on.get(sp)) for sp in range(1, cat.plan_spaces + 1)]
+        self.galleries = [(tr("gallery", self.lang, g=ROMAN[g], c=coins(g, self.lang)), tuple(cat.tiles[f].date for f in finds))
+                          for g, finds in enumerate(state.galleries, 1)]
+        self.banner = self._banner(state, last_action, reports)
+        self.confirmed = False
+        ev = self._new_evaluation(state, last_action)
+        if ev is not None:
+            self.eval_steps = self.evaluation_steps(state, ev)
+            self.eval_index = 0
+
+    def confirm(self) -> None:
+        """The players tapped the confirm button: the payment/step is done."""
+        self.confirmed = True
+
+    def next_step(self) -> str | None:
+        """Show the next evaluation step; returns it, None after the last."""
+        if self.eval_index + 1 >= len(self.eval_steps):
+            return None
+        self.eval_index += 1
+        return self.eval_steps[self.eval_index]
+
+    @property
+    def eval_shown(self) -> list[str]:
+        """The evaluation steps shown so far (step by step)."""
+        return self.eval_steps[:self.eval_index + 1]
+
+    # ------------------------------------------------------------ words
+    def name(self, seat: int) -> str:
+        if seat == eng.RAIDER:
+            return tr("raider", self.lang)
+        return given_name(self._state.players[seat].name) or tr("player", self.lang, n=seat + 1)
+
+    def payout(self, result: eng.FundsResult) -> str:
+        """``"Anna takes 5 coins, Ben the remaining 2"`` in the VM's language."""
+        parts = []
+        sep = "，" if self.lang == "zh" else ", "
+        for i, (who, _space, _asked, taken) in enumerate(result.paid):
+            key = "pay_first" if i == 0 else ("pay_last" if i == len(result.paid) - 1 else "pay_next")
+            parts.append(tr(key, self.lang, who=self.name(who), n=taken, c=coins(taken, self.lang)))
+        return sep.join(parts)
+
+    def _moves(self, moves) -> tuple[str, list[str]]:
+        along = [m for m in moves if m.to_space > 0]
+        gone = [tr("broken", self.lang, who=self.name(m.owner), m=ROMAN[m.marker]) for m in moves if m.to_space <= 0]
+        text = tr("and", self.lang).join(f"{m.from_space} -> {m.to_space}"
+                                         for m in sorted(along, key=lambda m: m.from_space))
+        return (tr("moves", self.lang, moves=text) if along else ""), gone
+
+    def _banner(self, state, action, reports) -> Banner:
+        lang = self.lang
+        urgent = [r.text for r in reports if r.level in ("warning", "error")]
+        if state.is_over:
+            f = state.final
+            win = f.winners[0]
+            return Banner(tr("over", lang, who=", ".join(self.name(w) for w in f.winners), vp=f.scores[win]))
+        now = self._phase_text(state)
+        if urgent:
+            return Banner(urgent[0], tuple(urgent[1:]) + (now,))
+        if action is None:
+            return Banner(now)
+        if isinstance(action, pg.PresentFinds):
+            cat = state.catalog
+            placed = [(g, cat.tiles[f].date) for g, col in enumerate(state.galleries, 1) for f in col
+                      if f in action.finds]
+            order = ", ".join(f"{ROMAN[g]} {d}" for g, d in placed)
+            return Banner(tr("sort", lang, n=len(placed), order=order), (now,), tr("confirm", lang))
+        steps: list[str] = []
+        ev_steps: list[str] = []
+        for r in self._results_of(state, action):
+            if isinstance(r, eng.FundsResult):
+                steps.append(self.payout(r))
+            elif isinstance(r, eng.DigResult):
+                steps.append(tr("raided", lang, g=ROMAN[r.gallery]) if r.who == eng.RAIDER else
+                             tr("dug", lang, who=self.name(r.who), c=coins(r.cost, lang), g=ROMAN[r.gallery]))
+            elif isinstance(r, eng.ExhibitResult):
+                mv, gone = self._moves(r.moves)
+                if mv:
+                    steps.append(mv)
+                steps += gone
+                if r.polish:
+                    steps.append(tr("polish", lang, who=self.name(r.shown.owner), c=coins(r.polish, lang)))
+                steps.append(tr("shown", lang, who=self.name(r.shown.owner), m=ROMAN[r.shown.marker],
+                                value=r.shown.value, space=r.shown.space))
+            elif isinstance(r, eng.StoreResult):
+                if r.fee or r.kept:
+                    steps.append(tr("stored", lang, who=self.name(r.player), c=coins(r.fee, lang)) if r.fee else
+                                 tr("stored_free", lang, who=self.name(r.player), f=finds(r.kept, lang)))
+            elif isinstance(r, eng.EvaluationResult):
+                ev_steps.append(tr("evaluation", lang, turn=r.turn))
+                tickets = ", ".join(f"{self.name(i)} +{v}" for i, v in enumerate(r.vp) if v)
+                if tickets:
+                    ev_steps.append(tr("ev_tickets", lang, list=tickets))
+                mv, gone = self._moves(r.moves)
+                if mv:
+                    ev_steps.append(mv)
+                ev_steps += gone
+        steps = ev_steps + steps   # an evaluation's table steps lead, the turn's payment follows
+        if not steps:
+            return Banner(now)
+        return Banner(steps[0], tuple(steps[1:]) + (now,), tr("confirm", lang))
+
+    @staticmethod
+    def _results_of(state, action) -> list:
+        """The log entries the last action produced (from the end of the log back to
+        the result of the action's own type)."""
+        kinds = {pg.RevealFunds: eng.FundsResult, pg.Dig: eng.DigResult, pg.Exhibit: eng.ExhibitResult,
+                 pg.Store: eng.StoreResult}
+        own = kinds.get(type(action))
+        if own is None:
+            return []
+        out = []
+        for r in reversed(state.log):
+            out.append(r)
+            if isinstance(r, own):
+                break
+        return list(reversed(out))
+
+    def _phase_text(self, state) -> str:
+        lang = self.lang
+        if state.phase == eng.PRESENT:
+            return tr("turn_up", lang, n=len(state.open_galleries()), turn=state.turn)
+        if state.phase == eng.BACKS_PHASE:
+            return tr("draw", lang)
+        if state.phase == eng.BID:
+            return tr("bid", lang, who=self.name(state.current_player))
+        if state.phase == eng.REVEAL:
+            return tr("reveal", lang)
+        if state.phase == eng.ACT and state.current_player is not None:
+            return tr("act", lang, who=self.name(state.current_player))
+        return ""
+
+    def _new_evaluation(self, state, action):
+        if not isinstance(action, pg.Store):
+            return None
+        for r in reversed(state.log):
+            if isinstance(r, eng.EvaluationResult):
+                return r
+            if isinstance(r, eng.StoreResult):
+                return None
+        return None
+
+    def evaluation_steps(self, state, ev: eng.EvaluationResult) -> list[str]:
+        """The evaluation as steps a player follows: its title, each collection's VP
+        (highest space first), the award, the tickets to hand out, then the shift."""
+        lang = self.lang
+        out = [tr("evaluation", lang, turn=ev.turn)]
+        for owner, marker, space, vp in sorted(ev.collection_vp, key=lambda c: -c[2]):
+            out.append(tr("ev_collection", lang, who=self.name(owner), m=ROMAN[marker], space=space, vp=vp))
+        kind = tr(ev.award_kind, lang)
+        out.append(tr("ev_no_award", lang, kind=kind) if ev.award_owner is None else
+                   tr("ev_award", lang, kind=kind, who=self.name(ev.award_owner), date=ev.award_date,
+                      vp=state.catalog.award_vp))
+        tickets = ", ".join(f"{self.name(i)} +{v}" for i, v in enumerate(ev.vp))
+        out.append(tr("ev_tickets", lang, list=tickets))
+        if ev.shift:
+            out.append(tr("ev_shift", lang, n=ev.shift))
+            mv, gone = self._moves(ev.moves)
+            if mv:
+                out.append(mv)
+            out += gone
+        return out

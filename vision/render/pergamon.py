@@ -1,0 +1,121 @@
+"""Pergamon tables for the renderer: :func:`stage` turns
+companion.games.pergamon.tabletop's pieces (surface, zone, order) into
+:class:`vision.render.parts.Placed` items in table mm, with the board's and player
+areas' corner fiducials, so vision.render.scene.SceneRenderer can film a Pergamon
+table. Geometry from calibration/data/pergamon (layouts and components, via
+calibration.game_tags); plain colours and our own shapes. Pieces are flat (their
+tags at table height).
+
+Arrangement: the board at the top centre, the player areas in one row below it,
+in seat order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from calibration import game_tags
+from vision.render.parts import Placed, TagSpec
+
+GAME = "pergamon"
+COLOURS_BGR = {"red": (60, 60, 200), "blue": (200, 110, 50), "green": (80, 160, 60), "yellow": (60, 200, 230)}
+GAP_MM = 30.0
+
+
+@dataclass(frozen=True)
+class Surface:
+    """A board or player area on the table: top-left corner at ``origin_mm``."""
+
+    name: str
+    origin_mm: tuple[float, float]
+    size_mm: tuple[float, float]
+
+
+def arrangement(colours: list[str]) -> dict[str, Surface]:
+    """Board (top centre) and one area per colour in a row below (table mm)."""
+    board = game_tags.load_game_layout(GAME, "pergamon-board")
+    mat = game_tags.load_game_layout(GAME, "pergamon-mat")
+    bw, bh = board.size_mm
+    mw, mh = mat.size_mm
+    out = {"board": Surface("board", (-bw / 2, 0.0), (bw, bh))}
+    total = len(colours) * mw + (len(colours) - 1) * GAP_MM
+    for i, c in enumerate(colours):
+        out[f"mat-{c}"] = Surface(f"mat-{c}", (-total / 2 + i * (mw + GAP_MM), bh + GAP_MM), (mw, mh))
+    return out
+
+
+def bounds(colours: list[str]) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) table mm around the board and the areas."""
+    xs, ys = [], []
+    for s in arrangement(colours).values():
+        xs += [s.origin_mm[0], s.origin_mm[0] + s.size_mm[0]]
+        ys += [s.origin_mm[1], s.origin_mm[1] + s.size_mm[1]]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _bbox(poly):
+    xs = [p[0] for p in poly]
+    ys = [p[1] for p in poly]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _spot(layout, zone: str, order: int, kind: str) -> tuple[float, float]:
+    """Where the ``order``-th piece of a zone lies (surface mm)."""
+    z = layout.zone(zone)
+    x0, y0, x1, y1 = _bbox(z.polygon)
+    if z.slots and str(order + 1) in z.slots:
+        sx0, sy0, sx1, sy1 = _bbox(z.slots[str(order + 1)])
+        return (sx0 + sx1) / 2, (sy0 + sy1) / 2
+    if zone == "cards":
+        return x0 + 33 + order * 66, (y0 + y1) / 2
+    if zone == "home":
+        return x0 + 16 + (order % 2) * 32, y0 + 18 + (order // 2) * 36
+    if zone.startswith(("exhibit:", "finds")):
+        return x0 + 20 + order * 42, (y0 + y1) / 2
+    if zone.startswith("calendar:"):
+        return (x0 + x1) / 2 + (order - 2) * 3, (y0 + y1) / 2
+    return (x0 + x1) / 2, (y0 + y1) / 2
+
+
+def stage(pieces, colours: list[str], tags: str = "large") -> list[Placed]:
+    """Render items for ``pieces`` (tabletop.Placed) with the surfaces of ``colours``
+    (seat order) and their corner fiducials. tags: ``"large"`` or ``"normal"``.
+    Raises KeyError for a zone the layouts do not have."""
+    comps = game_tags.load_components(GAME)
+    mod = game_tags.tags_module(GAME)
+    surfaces = arrangement(colours)
+    layouts = {"board": game_tags.load_game_layout(GAME, "pergamon-board")}
+    for c in colours:
+        layouts[f"mat-{c}"] = game_tags.load_game_layout(GAME, "pergamon-mat")
+    items: list[Placed] = []
+    for name, surf in surfaces.items():
+        lay = layouts[name]
+        zones = [(*_bbox(z.polygon), (215, 225, 232) if name == "board" else (225, 232, 236)) for z in lay.zones]
+        colour = (170, 200, 215) if name == "board" else COLOURS_BGR[name[4:]]
+        items.append(Placed(component=name, kind="board" if name == "board" else "mat", surface=name, zone=None,
+                            x_mm=surf.origin_mm[0] + surf.size_mm[0] / 2, y_mm=surf.origin_mm[1] + surf.size_mm[1] / 2,
+                            angle_deg=0.0, size_mm=surf.size_mm, colour=colour, layer=0, extra={"zones": zones}))
+        for f in lay.fiducials(name):
+            tag = TagSpec("aruco", f.side_mm, marker_id=f.id, dictionary=comps["aruco_dictionary"],
+                          quiet_mm=f.side_mm / 12)
+            items.append(Placed(component=f"fid:{name}:{f.id}", kind="fiducial", surface=name, zone=None,
+                                x_mm=surf.origin_mm[0] + f.centre_mm[0], y_mm=surf.origin_mm[1] + f.centre_mm[1],
+                                angle_deg=0.0, size_mm=(f.side_mm * 7 / 6,) * 2, tag=tag, sx_mm=f.centre_mm[0],
+                                sy_mm=f.centre_mm[1], layer=1, colour=(250, 250, 250)))
+    for p in pieces:
+        surf = surfaces[p.surface]
+        sx, sy = _spot(layouts[p.surface], p.zone, p.order, mod.kind_of(p.component))
+        spec = game_tags.tag_spec(GAME, p.component, tags)
+        kind = mod.KIND_NAMES[mod.kind_of(p.component)]
+        piece = comps["pieces"][kind]
+        colour = (235, 235, 235)
+        for c, bgr in COLOURS_BGR.items():
+            if p.component.endswith(c) or f"-{c}" in p.component:
+                colour = bgr
+        tag = TagSpec("qr", spec.symbol_mm, text=spec.payload, quiet_mm=spec.quiet_mm)
+        items.append(Placed(component=p.component, kind=kind, surface=p.surface, zone=p.zone,
+                            x_mm=surf.origin_mm[0] + sx, y_mm=surf.origin_mm[1] + sy, angle_deg=0.0,
+                            size_mm=tuple(float(v) for v in piece["size_mm"]), tag=tag, sx_mm=sx, sy_mm=sy,
+                            layer=3 if kind in ("circular marker", "figure", "angular marker") else 2,
+                            colour=colour, round=bool(piece.get("round"))))
+    return items
