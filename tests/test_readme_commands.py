@@ -30,8 +30,12 @@ def test_docs_have_module_commands():
 def test_module_command_runs_as_written(doc, cmd, module):
     assert cmd.startswith(".venv/bin/python "), f"{doc}: `{cmd}`: bare python has no cv2; write .venv/bin/python"
     assert importlib.util.find_spec(module) is not None, f"{doc}: `{cmd}`: no module {module}"
+    if not module.startswith("benchmarks."):
+        return  # an app module (Kivy) is not started here: that it exists is checked
     main = getattr(importlib.import_module(module), "main", None)
-    if main is not None:
+    import inspect
+
+    if main is not None and inspect.signature(main).parameters:  # main(argv): its --help answers
         with pytest.raises(SystemExit) as ex:
             main(["--help"])
         assert ex.value.code == 0
