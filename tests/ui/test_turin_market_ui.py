@@ -87,6 +87,11 @@ def test_table_explains_the_worked_example_and_says_who_picks_now():
     assert [t for t, now in vm.pick_lines() if now] == ["Player 3"]
     panels = vm.panels()
     assert panels[2].to_act and panels[0].shields == "14 shields"
+    taps = dict(vm.taps())
+    assert taps["Take a loan (+10): Player 1"] == tm.TakeLoan(0) and len(taps) == 3
+    st = tm.apply(tm.apply(tm.apply(st, tm.Pick(2, "T03")), tm.Pick(2, "T01")), tm.Pick(1, "T02"))
+    taps = TableVM(st, "en").taps()
+    assert ("Pass: Player 2", tm.PassSale(1)) in taps
 
 
 def test_end_shows_payouts_good_by_good_and_the_winners():

@@ -107,6 +107,8 @@ class TurinTableScreen(Screen):
                                         lambda *_: self.on_secret and self.on_secret("pass")))
             bar.add_widget(self._button(tr("typed_mode", lang),
                                         lambda *_: self.on_secret and self.on_secret("typed")))
+        for text, action in vm.taps():
+            bar.add_widget(self._button(text, lambda *_, a=action: self.on_action and self.on_action(a)))
 
     def _panel(self, p, lang) -> Panel:
         box = Panel(orientation="vertical", padding=dp(8), spacing=dp(2))
