@@ -149,3 +149,17 @@ def test_incomplete_foreign_or_wrong_sets_are_not_played():
     out = ScoopObserver().observe(state, table(state, seat, state.catalog.required(kind)))
     assert out.status == "rejected" and out.reports[0].key == "scoop.refused" and out.reports[0].rule
     assert engine.describe(state) == before
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_at_a_real_table_with_hidden_hands_the_plays_are_read_the_same(seed):
+    setup, actions = engine.random_game(seed, 4)
+    state = engine.new_game_from_dict(dict(setup, hidden_hands=True))
+    read = 0
+    for a in actions:
+        if isinstance(a, (engine.Claim, engine.Reserve)):
+            out = ScoopObserver().observe(state, seen_for(state, a))
+            assert out.status == "action" and norm(out.action) == norm(a), (a, out.reports)
+            read += 1
+        state = engine.apply(state, engine.resolve_action(state, a))
+    assert read > 0 and state.is_over
