@@ -257,7 +257,7 @@ def parse_layout(path: Path | str, expected_name: str | None = None) -> Layout:
     for sname, flist in data["surfaces"].items():
         skey = f"surfaces.{sname}"
         needle = f'"{sname}"'
-        if sname != "board" and not (sname.startswith("mat-") and sname[4:] in COLOURS):
+        if sname != "board" and not (sname.startswith("mat-") and re.fullmatch(r"[a-z]+", sname[4:])):
             ck.fail(skey, "surface must be 'board' or 'mat-<colour>' (docs/contracts.md)", needle)
         if not isinstance(flist, list) or len(flist) < 4:
             ck.fail(skey, "expected at least 4 fiducials (one per corner)", needle)
@@ -332,9 +332,15 @@ def load_layout(name: str, path: str | None = None) -> Layout:
     ``home``), and :class:`companion.errors.CompanionError` for an unknown name.
     """
     if path is None:
-        if name not in LAYOUT_NAMES:
-            raise CompanionError(f"unknown layout {name!r}; known: {', '.join(LAYOUT_NAMES)}")
         game = next((g for g in _registry_ids() if name.startswith(g + "-")), "penny-press")
+        if name not in LAYOUT_NAMES:
+            # another registered game's layout file (calibration/data/<layouts>/<name>.json)
+            try:
+                other = data_dir(game) / f"{name}.json" if game != "penny-press" else None
+            except CompanionError:
+                other = None
+            if other is None or not other.is_file():
+                raise CompanionError(f"unknown layout {name!r}; known: {', '.join(LAYOUT_NAMES)}")
         path = str(data_dir(game) / f"{name}.json")
     layout = parse_layout(path, expected_name=name)
     have = {z.name for z in layout.zones}

@@ -207,7 +207,7 @@ def _reporter(wait_s: float):
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from .output import check_target, escpos_bytes, load_config, parse_target, save_preview
+    from .output import check_target, escpos_bytes, load_config, page_path, parse_target, save_preview
     from .queue import PrintQueue
 
     target = parse_target(args.printer)
@@ -225,13 +225,13 @@ def run(args: argparse.Namespace) -> int:
     out_dir = Path(args.out) if args.out else (Path(".") if target.kind == "preview" else None)
     if target.kind == "preview":
         for name, img in todo:
-            path = save_preview(img, out_dir / f"{name}.png")
+            path = save_preview(img, page_path(out_dir, name))
             print(f"{path}  ({img.width}x{img.height} dots)")
         return 0
     queue = PrintQueue(args.queue)
     for name, img in todo:
         if out_dir is not None:
-            save_preview(img, out_dir / f"{name}.png")
+            save_preview(img, page_path(out_dir, name))
         job = queue.submit(target, escpos_bytes(img, cfg), cfg, title=name, preview=img)
         print(f"{name}: queued as job {job.id} for {target}")
     reports = queue.drain(args.wait, on_report=_reporter(args.wait))

@@ -274,6 +274,16 @@ def escpos_bytes(img: Image.Image, cfg: PrinterConfig) -> bytes:
     return p.output
 
 
+def page_path(folder: str | os.PathLike, name: str, suffix: str = ".png") -> Path:
+    """``folder/<name><suffix>`` with ``name`` made a plain file name: a page's name
+    comes from the game's name in a journal or record (someone else's file), so path
+    separators, ``..``, NUL and control characters become ``_`` and it is cut to 120
+    characters; the result is always directly inside ``folder``."""
+    safe = "".join("_" if (c in '/\\:' or ord(c) < 32 or c == "\x7f") else c for c in str(name))
+    safe = safe.strip().lstrip(".")[:120] or "page"
+    return Path(folder) / f"{safe}{suffix}"
+
+
 def save_preview(img: Image.Image, path: str | os.PathLike) -> Path:
     """Write the page raster as a 1-bit PNG (atomically): the very pixels sent."""
     p = Path(path)

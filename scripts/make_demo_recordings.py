@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Regenerate the bundled demo recordings (issue 6) in ui/demo_data/.
+"""Regenerate the bundled demo recordings (issues 6 and 16) in ui/demo_data/.
 
     .venv/bin/python scripts/make_demo_recordings.py            # both recordings
     .venv/bin/python scripts/make_demo_recordings.py --only penny-press-3p
@@ -15,6 +15,12 @@ every tag at >= 3 px per module with the large tag size (the table of a board an
 After rendering, every still frame is decoded (zxing-cpp for QR, OpenCV ArUco) and
 the figures are printed; the ground-truth journal is replayed through the engine
 and its final scores compared with the ones written.
+
+``turin-market-4p`` is a whole 4-player Turin Market game (seed chosen for ties,
+coin flips, sales, a purchase, a withdrawal, a loan and forced loans) filmed by
+vision.render.turin_market with the normal tag sizes; its ``recording.json`` also
+holds the players' entries in the app (bids, reveals, flips, passes, loans, the
+prices of cards for sale) that ``companion demo`` feeds in.
 """
 
 from __future__ import annotations
@@ -34,15 +40,25 @@ sys.path.insert(0, str(ROOT))
 RECORDINGS = {
     "penny-press-3p": (3, 7, (3200, 1800)),
     "penny-press-4p": (4, 131, (3328, 1872)),
+    "turin-market-4p": (4, 26, (3200, 1800)),
+    "pergamon-3p": (3, 2, (3840, 2160)),
 }
+#: recordings of games other than Penny Press: name -> game id
+GAMES = {"turin-market-4p": "turin-market", "pergamon-3p": "pergamon"}
+#: recordings filmed differently from params_for: name -> RecordingParams fields.
+#: Pergamon: the round markers' tags are small (2.9 px per module at 4K), so no glare
+#: spot and a camera closer to straight down; no hands (one still table per action).
+PARAMS = {"pergamon-3p": {"tilt_deg": 10.0, "height_mm": 1100.0, "applied_frames": 0,
+                          "effects": {"light_gradient": 0.15, "vignette": 0.1, "glare_spots": 0,
+                                      "defocus_sigma": 0.4}}}
 
 
-def params_for(resolution, seed):
+def params_for(resolution, seed, tags="large"):
     from vision.render.effects import Effects
     from vision.render.recording import RecordingParams
 
     return RecordingParams(
-        resolution=resolution, tags="large", tilt_deg=20.0, height_mm=900.0, fps=2.0,
+        resolution=resolution, tags=tags, tilt_deg=20.0, height_mm=900.0, fps=2.0,
         reach_frames=0, applied_frames=1, still_frames=2, setup_frames=3,
         effects=Effects(light_gradient=0.2, vignette=0.15, glare_spots=1,
                         glare_radius_px=30.0, defocus_sigma=0.5, noise_sigma=0.0,
@@ -55,9 +71,11 @@ def verify(out: Path) -> dict:
     import cv2
     import zxingcpp
 
-    from companion.games.penny_press import action_from_dict, apply, new_game_from_dict
+    from companion import registry
 
     meta = json.loads((out / "meta.json").read_text())
+    rules = registry.rules_module(meta.get("game", "penny-press"))
+    action_from_dict, apply, new_game_from_dict = rules.action_from_dict, rules.apply, rules.new_game_from_dict
     truth = [json.loads(line) for line in (out / "truth.jsonl").open()]
     cap = cv2.VideoCapture(str(out / meta["video"]))
     params = cv2.aruco.DetectorParameters()
@@ -91,8 +109,10 @@ def main(argv=None) -> int:
 
     from tqdm import tqdm
 
-    from companion.games.penny_press import random_game
-    from vision.render.recording import render_recording
+    from companion import registry
+    from dataclasses import replace
+
+    from vision.render import pergamon, recording, turin_market
 
     for name, (players, seed, res) in RECORDINGS.items():
         if args.only and name != args.only:
@@ -101,7 +121,10 @@ def main(argv=None) -> int:
         for old in out.glob("*"):
             if old.is_file():
                 old.unlink()
-        setup, actions = random_game(seed, players)
+        game = GAMES.get(name, "penny-press")
+        setup, actions = registry.rules_module(game).random_game(seed, players)
+        render_recording = {"turin-market": turin_market.render_recording,
+                            "pergamon": pergamon.render_recording}.get(game, recording.render_recording)
         t0 = time.time()
         bar = tqdm(desc=name, unit="frame")
 
@@ -109,7 +132,12 @@ def main(argv=None) -> int:
             bar.total = total
             bar.update(done - bar.n)
 
-        meta = render_recording(setup, actions, out, params_for(res, seed), progress=progress)
+        params = params_for(res, seed, "normal" if game == "turin-market" else "large")
+        extra = dict(PARAMS.get(name, {}))
+        if "effects" in extra:
+            extra["effects"] = replace(params.effects, **extra["effects"])
+        params = replace(params, **extra)
+        meta = render_recording(setup, actions, out, params, progress=progress)
         bar.close()
         size = sum(f.stat().st_size for f in out.iterdir() if f.is_file())
         check = verify(out)

@@ -9,7 +9,7 @@ unset DISPLAY WAYLAND_DISPLAY
 export KIVY_NO_ARGS=1 KIVY_NO_CONSOLELOG=1 KIVY_NO_FILELOG=1
 export KIVY_HOME="${KIVY_HOME:-$(mktemp -d)}"
 out=docs/screenshots
-rm -f "$out"/*.png
+rm -f "$out"/{start,live,corrections,press,scores,settings}_*.png "$out"/recording_*.png  # only ours
 .venv/bin/python tests/ui/drive_walk.py "$out" --shots
 .venv/bin/python tests/ui/drive_recording.py "$out" ui/demo_data/penny-press-3p
 rm -f "$out"/report.json

@@ -30,3 +30,31 @@ def test_hostile_tag_payloads_journals_and_records():
     assert r["tags"]["valid_read"] > 0 and r["tags"]["rejected"] > 0
     j = r["records"]
     assert j["crashes"] == 0 and j["accepted"] > 0 and j["refused"] > 0
+
+
+def test_security_write_paths_code_and_tag_names():
+    r = _run("security", n_names=2, n_codes=1)
+    assert r["writes"]["writes_tried"] > 0 and r["writes"]["escapes"] == 0
+    assert r["scan"]["files"] > 50 and r["scan"]["findings"] == []
+    assert r["code"]["inputs"] > 0 and r["code"]["executed"] == 0
+    assert r["tags"]["payloads"] > 0 and r["tags"]["accepted"] == 0
+
+
+def test_printer_faults_lose_and_double_nothing():
+    r = _run("printers", n_jobs=14)
+    assert r["jobs"] >= 14 and all(r["by_fault"].values())
+    assert r["kept"] > 0 and r["lost"] == 0 and r["doubled"] == 0
+    assert r["printed_once"] == r["jobs"]
+
+
+def test_long_play_session_stays_flat():
+    r = _run("longplay", hours=0.15, hold_s=5.0, sample_every_s=30.0)
+    assert r["frames"] == int(0.15 * 3600 * 30) and r["actions"] > 0
+    assert sum(x["t_min"] >= r["game_end_min"] + 2 for x in r["samples"]) >= 3  # a still part
+    assert r["threads_peak"] <= r["threads_start"] and r["containers_slope_h"] == 0
+
+
+def test_malformed_data_files_are_named():
+    r = _run("datafiles", per_file=1, max_files=2)
+    assert r["runs"] >= 8 and r["crash"] == 0 and r["unnamed"] == 0
+    assert r["file_and_line"] > 0

@@ -52,6 +52,11 @@ class Recording:
     initial_cards: list[str] | None = None
     fps: float | None = None
     game: str = "penny-press"
+    #: the whole setup the players entered at the start (games other than Penny
+    #: Press, whose setup the camera reads): the journal starts from it
+    setup: dict | None = None
+    #: the players' entries in the app, in journal order (see :func:`apply_entries`)
+    entries: list = field(default_factory=list)
 
 
 def load_recording(path: str | Path) -> Recording:
@@ -67,14 +72,39 @@ def load_recording(path: str | Path) -> Recording:
         setup = meta.get("setup") or {}
         game = str(meta.get("game") or "penny-press")
         rules = registry.rules_module(game)
-        players = [rules.PlayerSpec(p["colour"], p.get("name", ""), p.get("paper", "")) for p in setup["players"]]
+        if game == "penny-press":
+            players = [rules.PlayerSpec(p["colour"], p.get("name", ""), p.get("paper", ""))
+                       for p in setup["players"]]
+        else:
+            players = list(setup["players"])
+        entries = list(meta.get("entries") or [])
     except (KeyError, TypeError) as exc:
         raise CompanionError(f"{meta_path}: missing {exc}") from None
     truth = None
     if meta.get("truth"):
         truth = json.loads((path / meta["truth"]).read_text(encoding="utf-8"))
     return Recording(str(path / frames), players, int(setup.get("first_player", 0)), bool(setup.get("strike")),
-                     path.name, truth, list(setup.get("headline_cards") or []) or None, meta.get("fps"), game)
+                     path.name, truth, list(setup.get("headline_cards") or []) or None, meta.get("fps"), game,
+                     None if game == "penny-press" else setup, entries)
+
+
+def apply_entries(runner, entries: list, pos: int) -> int:
+    """Apply the players' entries that are due: each ``{"index": k, ...}`` is entered
+    when the journal holds k actions: ``"action"`` (a dict of the game's actions,
+    e.g. bids revealed in the app) is journalled with source ``player``; ``"tap"``
+    (what the camera cannot read, e.g. the shields on a card for sale) goes to the
+    observer's ``enter``. Returns the position of the next entry."""
+    j = runner.journal
+    while j is not None and pos < len(entries) and int(entries[pos]["index"]) <= (done := len(j.actions())):
+        e = entries[pos]
+        if int(e["index"]) == done:
+            if "action" in e:
+                j.append(runner.rules.action_from_dict(e["action"]), source="player")
+            elif "tap" in e and hasattr(runner.observer, "enter"):
+                runner.observer.enter(e["tap"])
+            runner._last_key = None  # the same table reads differently now
+        pos += 1
+    return pos
 
 
 def player_range(game: str = "penny-press") -> tuple[int, int]:
@@ -122,8 +152,13 @@ def press_text(state, res) -> str:
     return "\n".join(lines)
 
 
-def final_text(state) -> str:
+def final_text(state, game: str = "penny-press") -> str:
     f = state.final
+    if not hasattr(f, "bonuses"):  # another game: its final scores
+        unit = registry.get(game).unit("en")
+        rows = [f"  {getattr(p, 'name', '') or f'Player {i + 1}'}: {f.scores[i]} {unit}"
+                f"{'  <- winner' if i in getattr(f, 'winners', ()) else ''}" for i, p in enumerate(state.players)]
+        return "\n".join(["Final scores:"] + rows)
     names = [p.name or p.colour for p in state.players]
     lines = ["End-game bonuses (most published stars per beat):"]
     for b in f.bonuses:
@@ -164,12 +199,12 @@ class PageWriter:
             self.queue = PrintQueue(out_dir / "print-queue")
 
     def write(self, name: str, image) -> None:
-        from printing.output import escpos_bytes, save_preview
+        from printing.output import escpos_bytes, page_path, save_preview
 
         data = escpos_bytes(image, self.cfg)
-        png = save_preview(image, self.out_dir / f"{name}.png")
-        (self.out_dir / f"{name}.bin").write_bytes(data)
-        self.written += [png, self.out_dir / f"{name}.bin"]
+        png = save_preview(image, page_path(self.out_dir, name))
+        page_path(self.out_dir, name, ".bin").write_bytes(data)
+        self.written += [png, page_path(self.out_dir, name, ".bin")]
         if self.queue is not None:
             self.queue.submit(self.target, data, self.cfg, title=name, preview=image)
 
@@ -180,7 +215,17 @@ class PageWriter:
         self.write(f"press{n:02d}-{colour}-paper{res.edition}",
                    render_press_page(state, res, self.lang, self.width, self.game_id))
 
-    def final(self, state) -> None:
+    def final(self, state, game: str = "penny-press") -> None:
+        spec = registry.get(game)
+        if game != "penny-press" and spec.documents:
+            import argparse
+
+            args = argparse.Namespace(final=True, press=None, player=None, lang=self.lang,
+                                      width_mm=self.cfg.paper_mm)
+            pages = registry.load_attr(f"{spec.documents}:print_pages")(state, self.game_id, args)
+            for i, (_, image) in enumerate(pages):
+                self.write("final-receipt" if i == 0 else f"final-receipt-{i + 1}", image)
+            return
         from .session import render_final_page
 
         self.write("final-receipt", render_final_page(state, self.lang, self.width, self.game_id))
@@ -244,9 +289,15 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
 
         # a recording's own lens file (never the user's: another camera filmed it);
         # a live camera or your own video: --lens, else your calibration, else estimated
-        reader = pipeline_for(rec.source, lens)
-    runner = GameRunner(None, players=rec.players, first_player=rec.first_player, strike=rec.strike,
+        reader = pipeline_for(rec.source, lens, game=rec.game)
+    journal = None
+    if rec.setup is not None:  # the players entered the setup at the start
+        from companion.journal import Journal
+
+        journal = Journal.create(journal_path, rec.game, rec.setup)
+    runner = GameRunner(journal, players=rec.players, first_player=rec.first_player, strike=rec.strike,
                         journal_path=journal_path, expected_cards=rec.initial_cards, game=rec.game)
+    entry_pos = apply_entries(runner, rec.entries, 0)
     if runner.observer is None:
         raise CompanionError(f"{runner.spec.name()} cannot be read from a camera yet (no observer registered)")
     pages = PageWriter(out_dir, lang, paper_mm, printer, rec.name)
@@ -274,7 +325,14 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
             frames += 1
             bar.update(1)
             snap, _report = reader.process(frame.image, frame.t)
-            for step in runner.feed(snap):
+            steps = runner.feed(snap)
+            while True:  # the players' entries due after these steps, then the same table again
+                pos = apply_entries(runner, rec.entries, entry_pos)
+                if pos == entry_pos:
+                    break
+                entry_pos = pos
+                steps += runner.feed(snap)
+            for step in steps:
                 if step.report is not None:
                     text = f"[{step.report.level}] {step.report.text}"
                     reports.append(text)
@@ -304,8 +362,8 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     src_name = (f"camera {rec.source}" if isinstance(rec.source, int) else
                 rec.source if isinstance(rec.source, str) else rec.name)
     if st is not None and st.is_over:
-        echo(final_text(st))
-        pages.final(st)
+        echo(final_text(st, rec.game))
+        pages.final(st, rec.game)
     elif frames == 0:
         last = next((e.message for e in reversed(getattr(source, "events", ())) if e.kind != "closed"), "")
         raise CompanionError(f"{src_name}: no frame could be read"
@@ -323,7 +381,9 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
                 "not seen" if rec.game == "penny-press" else "its setup was not seen")
         raise CompanionError(f"{src_name}: the game never started: {what}")
     else:
-        warn(f"The recording ended before the game did ({len(st.press_results)} presses so far).")
+        done = (f"{len(st.press_results)} presses so far" if hasattr(st, "press_results")
+                else f"{len(runner.journal.actions())} actions so far")
+        warn(f"The recording ended before the game did ({done}).")
     note = pages.flush()
     if note:
         (warn if "still queued" in note else echo)(note)

@@ -291,6 +291,8 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                      "Start a new game with the same players? This game stays saved.",
                      "与相同玩家开始新游戏？本局已保存。"),
     "ask.print_final": ("¿Imprimir el resultado final?", "Print the final receipt?", "打印最终结果？"),
+    "scores.share": ("Guardar imagen para compartir", "Save a picture to share", "保存分享图片"),
+    "scores.shared": ("Imagen guardada en {path}", "Picture saved to {path}", "图片已保存到 {path}"),
     "scores.export_json": ("Exportar JSON", "Export JSON", "导出 JSON"),
     "scores.bgstats": ("Enviar a BG Stats", "Send to BG Stats", "发送到 BG Stats"),
     "scores.exported": ("Guardado en {path}", "Saved to {path}", "已保存到 {path}"),

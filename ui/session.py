@@ -124,6 +124,27 @@ class GameRunner:
         self._last_key = None  # re-read the current snapshot
         return o
 
+    def restore_overrides(self) -> None:
+        """A resumed game keeps its corrections: the journal's notes replayed
+        (saved ones minus removed ones, in order)."""
+        if self.journal is None:
+            return
+        pending: dict[int, P.Correction] = {}
+        for e in self.journal.events:
+            if e.kind != "note":
+                continue
+            if "correction" in e.payload:
+                try:
+                    pending[e.seq] = P.Correction(**e.payload["correction"])
+                except (TypeError, ValueError):
+                    continue  # a note this version cannot read: left out
+            elif "override" in e.payload and e.payload.get("of") in pending:
+                self.overrides.add(pending.pop(e.payload["of"]), e.payload["of"], ident=e.payload["override"])
+            elif "override_removed" in e.payload:
+                o = self.overrides.get(e.payload["override_removed"])
+                if o is not None:
+                    self.overrides.remove(o.id)
+
     def remove_override(self, ident: int, why: str = "player") -> tuple[Override, list[int]]:
         """Drop override ``ident`` (why: ``player``, ``camera_agrees``, ``moot``,
         ``moved_on``); the actions it alone explained are taken back when they are
@@ -392,6 +413,7 @@ class GameSession:
             journal = Journal.open(config.resume)
             self.players = tuple(P.PlayerSetup(p.colour, p.name, p.paper) for p in journal.state.players)
             self.runner = GameRunner(journal)
+            self.runner.restore_overrides()
         else:
             spec = registry.get(_game_of(config))
             if not spec.min_players <= len(config.players) <= spec.max_players:
@@ -738,12 +760,12 @@ class GameSession:
         return True
 
     def _print(self, image, title: str) -> P.JobStatus:
-        from printing.output import load_config, parse_target, escpos_bytes, save_preview
+        from printing.output import load_config, page_path, parse_target, escpos_bytes, save_preview
         from printing.queue import PrintQueue
 
         ps = self.config.printer
         preview_dir = self.out_dir / "prints"
-        preview = save_preview(image, preview_dir / f"{title}.png")
+        preview = save_preview(image, page_path(preview_dir, title))
         if ps.kind == "preview":
             return P.JobStatus(title, "printed", str(preview), "")
         target_text = {"network": f"tcp://{ps.target}", "usb": f"usb:{ps.target}",
@@ -817,6 +839,18 @@ class GameSession:
             raise _refuse("not_over", "the game is not over yet")
         img = render_final_page(st, self.lang, self.config.printer.width, self.runner.journal.game_id)
         return self._print(img, "final")
+
+    def share_image(self, path: str | Path) -> Path:
+        """The final result as a picture to share (PNG at ``path``: the final
+        receipt's page, 576 dots wide, as printed). CompanionError before the end."""
+        st = self.state
+        if st is None or st.final is None:
+            raise _refuse("not_over", "the game is not over yet")
+        img = render_final_page(st, self.lang, 576, self.runner.journal.game_id)
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        img.convert("L").save(path)
+        return path
 
     def export_json(self, path: str | Path) -> Path:
         import json

@@ -222,8 +222,12 @@ class Pipeline:
     """
 
     def __init__(self, config: PipelineConfig | None = None, decoder: Decoder | None = None,
-                 registrar: Registrar | None = None, tracker: Tracker | None = None):
+                 registrar: Registrar | None = None, tracker: Tracker | None = None,
+                 game: str = "penny-press"):
         self.config = c = config or PipelineConfig()
+        #: the registered game whose tags are read (another game's payloads are "other game")
+        self.game = game
+        self._parse = game_parser(game)
         self.decoder = decoder or Decoder(c.backend, c.prep, c.rescue, c.fast, c.aruco)
         self.registrar = registrar or Registrar()
         self.tracker = tracker or Tracker(c.missing_s, c.settle_s)
@@ -600,13 +604,14 @@ class Pipeline:
                     surface = self.registrar.table[int(s.text)][0]
                     reports.append(SymbolReport(s, surface, "fiducial"))
                     continue
-                owner = marker_owner(int(s.text)) if s.text.isdigit() else None
+                owner = (marker_owner(int(s.text)) if s.text.isdigit() and self.game == "penny-press"
+                         else None)
                 if owner is None:
                     reports.append(SymbolReport(s, None, "unknown marker"))
                     continue
                 comp = owner[0]
             else:
-                p = parse_payload(s.text)
+                p = self._parse(s.text)
                 if p.component is None:
                     reports.append(SymbolReport(s, None, p.reason or "foreign"))
                     continue
@@ -656,14 +661,39 @@ class Pipeline:
         return frozenset(out)
 
 
-def pipeline_for(source=None, lens=None, config: PipelineConfig | None = None) -> Pipeline:
+def game_parser(game: str = "penny-press"):
+    """The payload reader of a registered game: its tag module's ``parse_payload``
+    (``GameSpec.tags``), else companion.tags.parse_payload (Penny Press)."""
+    if game == "penny-press":
+        return parse_payload
+    from companion import registry
+
+    spec = registry.get(game)
+    return registry.load_attr(spec.tags + ":parse_payload") if spec.tags else parse_payload
+
+
+def game_layouts(game: str = "penny-press"):
+    """The layouts whose corner fiducials locate the surfaces of ``game``: Penny
+    Press's names (vision.register.LAYOUTS), or another game's Layout objects."""
+    if game == "penny-press":
+        from .register import LAYOUTS
+
+        return LAYOUTS
+    from calibration.game_tags import layouts
+
+    return layouts(game)
+
+
+def pipeline_for(source=None, lens=None, config: PipelineConfig | None = None,
+                 game: str = "penny-press") -> Pipeline:
     """The pipeline the app, demo and scan use for a frame source.
 
     source: the source spec (camera index, video, folder). lens: ``--lens FILE``.
     The lens model comes from :func:`vision.register.registrar_for`. A recording
     whose ``recording.json`` says ``"pieces": "flat"`` (rendered with every tag on
     the table's plane, like the older bundled ones) is read without the piece-height
-    correction. Raises ``companion.errors.DataFileError`` for an unreadable lens file.
+    correction. game: the registered game on the table (its tags and layouts).
+    Raises ``companion.errors.DataFileError`` for an unreadable lens file.
     """
     import json
     from dataclasses import replace
@@ -681,7 +711,10 @@ def pipeline_for(source=None, lens=None, config: PipelineConfig | None = None) -
             flat = False
         if flat:
             config = replace(config, piece_heights=False)
-    return Pipeline(config, registrar=registrar_for(lens, source=source))
+    if game == "penny-press":
+        return Pipeline(config, registrar=registrar_for(lens, source=source))
+    return Pipeline(config, registrar=registrar_for(lens, source=source, layout_names=game_layouts(game)),
+                    game=game)
 
 
 class PipelineWorker:

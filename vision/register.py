@@ -100,12 +100,14 @@ class SurfacePose:
 
 
 def fiducial_table(layout_names=LAYOUTS) -> dict[int, tuple[str, object, object]]:
-    """ArUco id -> (surface, layout, FiducialSpec) for every corner fiducial."""
+    """ArUco id -> (surface, layout, FiducialSpec) for every corner fiducial.
+    layout_names: Penny Press layout names, or calibration Layout objects (another
+    game's, calibration.game_tags.layouts)."""
     from calibration.layouts import load_layout
 
     out = {}
     for name in layout_names:
-        lay = load_layout(name)
+        lay = load_layout(name) if isinstance(name, str) else name
         for f in lay.fiducials():
             out[f.id] = (f.surface, lay, f)
     return out

@@ -29,6 +29,14 @@ PARTS = {
     "hostile": Part("hostile", "Hostile input: tag payloads, journals and records",
                     full=dict(n_tags=100_000, n_records=10_000),
                     quick=dict(n_tags=10_000, n_records=500)),
+    "datafiles": Part("datafiles", "Hostile input: malformed data files and printer config",
+                      full=dict(per_file=3), quick=dict(per_file=1, max_files=4)),
+    "printers": Part("printers", "Printer faults through the print queue",
+                     full=dict(n_jobs=1000), quick=dict(n_jobs=60)),
+    "longplay": Part("longplay", "Long play: a 4-hour session at 30 fps (simulated time)",
+                     full=dict(hours=4.0), quick=dict(hours=0.25, hold_s=10.0, sample_every_s=60.0)),
+    "security": Part("security", "Security: write paths, no code from data, tag names",
+                     full=dict(), quick=dict(n_names=4, n_codes=2)),
 }
 
 

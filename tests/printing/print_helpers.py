@@ -91,18 +91,26 @@ class FakePrinter:
     (closed with unread data, so the client sees a reset). ``busy``: accept but never
     read. ``paper_out_first``: None = ignore status queries; n = answer the paper
     sensor query (DLE EOT 4) "no paper" on the first n connections, "ok" after. ``received``: the bytes of every connection, complete or not.
+    ``read_delay_s``: a slow reader, sleeping that long after each chunk of at most
+    ``read_chunk`` bytes (a printer slower than the job). ``rcvbuf``: the receive
+    buffer in bytes (a receipt printer has a few KB; loopback's default takes a
+    whole page, so a printer that never reads would seem to have taken it).
     """
 
     def __init__(self, port: int = 0, drop_first: int = 0, drop_after: int = 4000,
-                 busy: bool = False, paper_out_first: int | None = None):
+                 busy: bool = False, paper_out_first: int | None = None,
+                 read_delay_s: float = 0.0, read_chunk: int = 65536, rcvbuf: int | None = None):
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if rcvbuf:  # set before listen(): accepted connections inherit it
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
         self.sock.bind(("127.0.0.1", port))
         self.sock.listen(4)
         self.sock.settimeout(0.2)
         self.port = self.sock.getsockname()[1]
         self.drop_first, self.drop_after, self.busy = drop_first, drop_after, busy
         self.paper_out_first = paper_out_first
+        self.read_delay_s, self.read_chunk = read_delay_s, read_chunk
         self.received: list[bytes] = []
         self.complete: list[bytes] = []
         self._stop = threading.Event()
@@ -137,11 +145,13 @@ class FakePrinter:
                     if bytes(buf) == b"\x10\x04\x04":
                         conn.sendall(b"\x72" if n < self.paper_out_first else b"\x12")
                 while True:
-                    chunk = conn.recv(65536 if not dropping else
+                    chunk = conn.recv(self.read_chunk if not dropping else
                                       max(1, min(4096, self.drop_after - len(buf))))
                     if not chunk:
                         break
                     buf += chunk
+                    if self.read_delay_s:
+                        time.sleep(self.read_delay_s)
                     if dropping and len(buf) >= self.drop_after:
                         conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER,
                                         struct.pack("ii", 1, 0))  # close with RST

@@ -301,9 +301,24 @@ def main(out: Path, shots: bool) -> None:
         report["checks"]["truth_final"] = list(st.final.scores)
         report["checks"]["sounds"] = list(app.sounds.played)
 
+    def results_actions():
+        """The results screen: a picture to share, then a new game with the same
+        players (asked first)."""
+        app.go("scores")
+        sc = scr("scores")
+        sc.ids.share.dispatch("on_release")
+        report["checks"]["share_status"] = sc.ids.status.text
+        report["checks"]["share_files"] = sorted(p.name for p in (tmp / "export").glob("*.png"))
+        players = [(p.colour, p.name) for p in sessions[-1].players]
+        sc.ids.new_game.dispatch("on_release")
+        report["checks"]["new_game_question"] = app.asking.question if app.asking else ""
+        app.asking.ids.yes.dispatch("on_release")
+        report["checks"]["new_game"] = {"sessions": len(sessions), "screen": app.root.current,
+                                        "same_players": [(p.colour, p.name) for p in sessions[-1].players] == players}
+
     steps += [walk("setup", ("start", "settings")), do(start), do(play(5)), do(wrong_correction), do(play(3)),
               do(remove_from_live), do(play(4)), walk("midgame", ("live", "corrections", "press", "scores")),
-              do(undo_twice), do(to_end), walk("end", ("press", "scores"))]
+              do(undo_twice), do(to_end), walk("end", ("press", "scores")), do(results_actions)]
 
     def run_next(i=0):
         if i >= len(steps):

@@ -60,3 +60,13 @@ def test_stories_are_named_never_by_id():
         name = i18n.story_name("crime-C2", lang)
         assert "crime-C2" not in name and "★★" in name and "2×2" in name
     assert i18n.person("green", "es") == "Verde" and i18n.person("Ana", "es") == "Ana"
+
+
+def test_the_game_picker_offers_only_games_the_app_hosts():
+    from companion import registry
+    from ui.viewmodels.start import StartVM, app_games
+
+    ids = [g.id for g in app_games()]
+    assert "penny-press" in ids
+    assert all(registry.get(i).screens == "ui.screens" for i in ids)
+    assert StartVM("zh").games()[0] == ("penny-press", registry.get("penny-press").name("zh"))

@@ -44,3 +44,10 @@ def test_undo_names_a_correction_then_a_move_and_asks(report):
     assert first["actions"] == u["before_actions"]  # removing the correction took back no move
     assert second["question"].startswith("撤销 ") and second["actions"] == u["before_actions"] - 1
     assert u["actions_after_reread"] == u["before_actions"]  # the table still shows it: read again
+
+
+def test_results_share_a_picture_and_start_a_new_game_with_the_same_players(report):
+    c = report["checks"]
+    assert len(c["share_files"]) == 1 and c["share_files"][0] in c["share_status"]
+    assert c["new_game_question"]  # asked first
+    assert c["new_game"] == {"sessions": 2, "screen": "live", "same_players": True}

@@ -41,13 +41,17 @@ class ScoresScreen(Screen):
             panel.ink = list(PLAYER_INK.get(c, (1, 1, 1, 1)))
             ids.ranking.add_widget(panel)
         over = vm.ranking() is not None
-        ids.print_final.disabled = ids.new_game.disabled = ids.bgstats.disabled = not over
+        ids.print_final.disabled = ids.new_game.disabled = ids.bgstats.disabled = ids.share.disabled = not over
         lines, top, labels = vm.chart()
         ids.chart.colours = {c: COLOUR_RGBA.get(c, (1, 1, 1, 1)) for c in lines}
         ids.chart.top_value = top
         ids.chart.lines = lines
         ids.chart_axis.text = tr("scores.axis", vm.lang, top=top, presses=max(0, len(labels) - 1))
         ids.status.text = vm.status
+
+    def share(self) -> None:
+        self.vm.share_image(Path(App.get_running_app().export_dir))
+        self.ids.status.text = self.vm.status
 
     def ask_print(self) -> None:
         app = App.get_running_app()

@@ -113,6 +113,20 @@ class ScoresVM:
             out.append((r.colour, text, r.winner))
         return out
 
+    def share_image(self, directory: str | Path) -> Path | None:
+        """Save the result as a picture to share in ``directory`` (session's
+        ``share_image``); the status names the file."""
+        make = getattr(self.session, "share_image", None)
+        if make is None:
+            return None
+        try:
+            path = make(Path(directory) / time.strftime("result-%Y%m%d-%H%M%S.png"))
+        except (CompanionError, OSError) as exc:
+            self.status = i18n.error_text(exc, self.lang)
+            return None
+        self.status = i18n.tr("scores.shared", self.lang, path=path)
+        return Path(path)
+
     def export_json(self, directory: str | Path) -> Path | None:
         """Write the game record to ``directory``/penny-press-<time>.json."""
         d = Path(directory)

@@ -20,10 +20,15 @@ def default_players_path() -> Path:
     return Path(user_config_dir("table-companion")) / "players.json"
 
 
+#: Screens modules this app hosts end to end (start -> live -> press -> results). The
+#: other games' screens modules (ui/games/*) are not wired into this app yet.
+HOSTED_SCREENS = ("ui.screens",)
+
+
 def app_games() -> list:
-    """The registry's games that have app screens (``GameSpec.screens``)."""
+    """The registry's games whose app screens this app hosts (``GameSpec.screens``)."""
     from companion import registry
-    return [g for g in registry.games().values() if g.screens]
+    return [g for g in registry.games().values() if g.screens in HOSTED_SCREENS]
 
 
 def default_journal_dir() -> Path:

@@ -63,7 +63,11 @@ class RecordingParams:
     frames of the setup at the start. effects: camera effects per frame (the lamp:
     light field and glare spots are fixed for the whole recording). fmt: ``mp4v``
     (fast), ``vp9`` (Matroska, about 20% smaller, about 1 s per 3K frame to encode),
-    ``mjpg``, ``ffv1``, ``png`` or ``jpg``. seed: all randomness.
+    ``mjpg``, ``ffv1``, ``png`` or ``jpg``. seed: all randomness. piece_heights:
+    pieces stand as tall as calibration's ``height_mm`` (sides, shadows; the tag on
+    top), else flat (recording.json then says ``"pieces": "flat"``). k1, k2: the
+    lens's radial terms; with piece_heights the lens model is written as
+    ``camera.json`` (the file ``companion calibrate camera`` would write).
     """
 
     resolution: str | tuple[int, int] = (3328, 1872)
@@ -80,6 +84,9 @@ class RecordingParams:
         defocus_sigma=0.5, noise_sigma=0.0, jpeg_quality=None))
     fmt: str = "mp4v"
     seed: int = 0
+    piece_heights: bool = False
+    k1: float = -0.04
+    k2: float = 0.005
 
     def __post_init__(self):
         if self.fmt not in VIDEO_FORMATS and self.fmt not in IMAGE_FORMATS:
@@ -318,15 +325,34 @@ class _Sink:
             self.writer.release()
 
 
+def with_heights(items: list[Placed]) -> list[Placed]:
+    """The staged pieces standing as tall as calibration's ``height_mm`` says."""
+    from dataclasses import replace
+
+    from calibration.layouts import component_height_mm
+
+    out = []
+    for p in items:
+        h = 0.0
+        if p.kind not in ("board", "mat", "fiducial"):
+            try:
+                h = component_height_mm(p.component)
+            except Exception:
+                h = 0.0
+        out.append(replace(p, height_mm=h) if h > 0 else p)
+    return out
+
+
 def render_frames(stills: list[Still], params: RecordingParams) -> Iterator[tuple[FramePlan, Frame, dict]]:
     """Yield (plan, rendered Frame, ground-truth line) for every frame of the stills."""
     if not stills:
         return
     players = stills[0].table.players
     camera = frame_bounds(stage_bounds(players), params.resolution, tilt_deg=params.tilt_deg,
-                          height_mm=params.height_mm)
+                          height_mm=params.height_mm, k1=params.k1, k2=params.k2)
     renderer = SceneRenderer(camera)
-    items = [stage(s.table, params.tags) for s in stills]
+    items = [with_heights(stage(s.table, params.tags)) if params.piece_heights
+             else stage(s.table, params.tags) for s in stills]
     plan = plan_frames(stills, items, camera, params)
     fx = params.effects
     lamp = np.random.default_rng([params.seed, 1])
@@ -412,7 +438,7 @@ def render_recording(setup: dict, actions: Sequence, out_dir: str | Path,
     (out / "journal.json").write_text(json.dumps(journal_record(setup, actions, final_game),
                                                  indent=1), encoding="utf-8")
     cam = frame_bounds(stage_bounds(stills[0].table.players), params.resolution,
-                       tilt_deg=params.tilt_deg, height_mm=params.height_mm)
+                       tilt_deg=params.tilt_deg, height_mm=params.height_mm, k1=params.k1, k2=params.k2)
     p = asdict(params)
     p["effects"] = asdict(params.effects)
     meta = {"frames": n, "fps": params.fps, "size_px": [cam.width, cam.height],
@@ -427,7 +453,14 @@ def render_recording(setup: dict, actions: Sequence, out_dir: str | Path,
     desc = {"frames": meta["video"], "fps": params.fps, "setup": setup,
             "truth": "journal.json", "truth_frames": "truth.jsonl", "states": "states.jsonl",
             "meta": "meta.json"}
-    (out / "recording.json").write_text(json.dumps(desc, indent=1), encoding="utf-8")
+    if not params.piece_heights:
+        desc["pieces"] = "flat"
+    else:  # the lens model, as `companion calibrate camera` writes it
+        from calibration.camera import CameraModel, save_camera
+
+        save_camera(CameraModel(cam.K, np.array([cam.k1, cam.k2, 0.0, 0.0, 0.0]), (cam.width, cam.height)),
+                    out / "camera.json")
+    (out / "recording.json").write_text(json.dumps(desc, indent=1) + "\n", encoding="utf-8")
     return meta
 
 

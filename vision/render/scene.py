@@ -213,22 +213,28 @@ class SceneRenderer:
         W, H = self.camera.width, self.camera.height
         # shadow: the footprint swept along the light direction, darkening by 40 %
         sd = np.array(self.SHADOW_DIR) * h
-        sh = item.corners_mm() if not item.round else None
         base = self._outline_px(item, 0.0)
         if np.isnan(base).any():
             return
-        mask = np.zeros((H, W), np.uint8)
+        polys = []
         for k in np.linspace(0, 1, 5):
             moved = Placed(**{**item.__dict__, "x_mm": item.x_mm + sd[0] * k,
                               "y_mm": item.y_mm + sd[1] * k, "height_mm": 0.0})
-            poly = self._outline_px(moved, 0.0)
-            cv2.fillPoly(mask, [np.round(poly * 4).astype(np.int32).reshape(-1, 1, 2)], 1, shift=2)
-        ys, xs = np.nonzero(mask)
-        if len(xs):
-            y0, y1, x0, x1 = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
-            soft = cv2.GaussianBlur(mask[y0:y1, x0:x1].astype(np.float32), (0, 0), 1.5)
-            region = img[y0:y1, x0:x1]
-            region[:] = (region * (1 - 0.4 * soft[..., None])).astype(np.uint8)
+            polys.append(self._outline_px(moved, 0.0))
+        allp = np.vstack(polys)
+        if not np.isnan(allp).any():
+            x0 = max(0, int(math.floor(allp[:, 0].min())) - 4)
+            y0 = max(0, int(math.floor(allp[:, 1].min())) - 4)
+            x1 = min(W, int(math.ceil(allp[:, 0].max())) + 5)
+            y1 = min(H, int(math.ceil(allp[:, 1].max())) + 5)
+            if x1 > x0 and y1 > y0:
+                mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+                for poly in polys:
+                    pts = np.round((poly - [x0, y0]) * 4).astype(np.int32).reshape(-1, 1, 2)
+                    cv2.fillPoly(mask, [pts], 1, shift=2)
+                soft = cv2.GaussianBlur(mask.astype(np.float32), (0, 0), 1.5)
+                region = img[y0:y1, x0:x1]
+                region[:] = (region * (1 - 0.4 * soft[..., None])).astype(np.uint8)
         # sides: the outline at several heights, filled in a darker shade
         side = tuple(int(c * 0.6) for c in item.colour)
         for z in np.linspace(0, -h, 7):

@@ -391,11 +391,13 @@ def page_value(p: Player) -> int:
 
 
 def setup_to_dict(players, first_player: int = 0, *, dial_seed: str | None = None, shuffle_seed: int = 0,
-                  wheel: str | None = None, data: dict | None = None) -> dict:
+                  wheel: str | None = None, data: dict | None = None, hidden_hands: bool = False) -> dict:
     """The journal's setup: players (with their page designs), first player, the
     dial's secret seed and its commitment, the shuffle seed and a copy of the data
     files (so a journal replays after the files are edited). ``wheel``: a house-rule
-    wheel (``kind``, ``harsh`` or a file). Raises RuleError for a bad setup."""
+    wheel (``kind``, ``harsh`` or a file). ``hidden_hands``: a game at a real table,
+    where the hands are never known (see :data:`HIDDEN`). Raises RuleError for a bad
+    setup."""
     data = data or default_data(wheel)
     seed = dial_seed or dialmod.new_seed()
     specs = [p if isinstance(p, PlayerSpec) else PlayerSpec(**p) if isinstance(p, dict) else PlayerSpec(str(p))
@@ -408,6 +410,8 @@ def setup_to_dict(players, first_player: int = 0, *, dial_seed: str | None = Non
                      "design": p.design or designs[i % len(designs)]})
     d = {"players": rows, "first_player": first_player, "dial_seed": seed,
          "commitment": dialmod.commitment(seed), "shuffle_seed": int(shuffle_seed), "data": data}
+    if hidden_hands:
+        d["hidden_hands"] = True
     new_game_from_dict(d)
     return d
 
@@ -459,6 +463,8 @@ def new_game_from_dict(setup: dict) -> GameState:
     n = len(specs)
     for i, s in enumerate(specs):
         hand = [deck.pop() for _ in range(m["hand_size"])]
+        if setup.get("hidden_hands"):
+            hand = [HIDDEN] * len(hand)
         spaces = cat.designs[s.design].spaces(cat.story_spaces, cat.star_spaces)
         players.append(Player(s, m["start_cash"], hand, [[] for _ in range(m["reserve_spaces"])],
                               {k: [] for k in spaces}, [], []))
@@ -499,7 +505,8 @@ def _draw(s: GameState, seat: int, n: int) -> int:
             s.deck = s.discard
             s.discard = []
             random.Random(f"scoop-reshuffle:{s.setup.get('shuffle_seed', 0)}:{s.reshuffles}").shuffle(s.deck)
-        s.players[seat].hand.append(s.deck.pop())
+        card = s.deck.pop()
+        s.players[seat].hand.append(HIDDEN if s.setup.get("hidden_hands") else card)
         got += 1
     return got
 
@@ -527,17 +534,27 @@ def _name(s: GameState, seat) -> str:
     return p.spec.name or p.spec.colour
 
 
+#: A card in a hand the app does not know (setup ``hidden_hands``: a real table,
+#: where the hands stay hidden). A play names the cards it lays on the table; each is
+#: taken from the hand as that card if known, else as one unknown card, so only the
+#: number of cards in a hand is checked. Draws add unknown cards.
+HIDDEN = "?"
+
+
 def _take(hand: list[str], cards) -> None:
     for c in cards:
-        hand.remove(c)
+        hand.remove(c if c in hand else HIDDEN)
 
 
 def _has(hand: list[str], cards) -> bool:
     rest = list(hand)
     for c in cards:
-        if c not in rest:
+        if c in rest:
+            rest.remove(c)
+        elif HIDDEN in rest:
+            rest.remove(HIDDEN)
+        else:
             return False
-        rest.remove(c)
     return True
 
 
@@ -893,9 +910,9 @@ def _apply_exchange(s: GameState, a: Exchange) -> None:
     p = _check_player(s, a, R_EXCHANGE)
     if s.pending is not None or a.player != s.turn_player:
         raise RuleError(f"it is {_name(s, s.current_player)}'s turn", R_TURN)
-    if a.card not in p.hand:
+    if not _has(p.hand, [a.card]):
         raise RuleError(f"{_name(s, a.player)} does not hold {a.card}", R_EXCHANGE)
-    p.hand.remove(a.card)
+    _take(p.hand, [a.card])
     s.discard.append(a.card)
     _draw(s, a.player, 1)
     _end_turn(s)

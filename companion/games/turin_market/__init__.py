@@ -48,6 +48,8 @@ GAME = GameSpec(
     tags="companion.games.turin_market.tags",
     observer="companion.games.turin_market.observer:TurinMarketObserver",
     documents="printing.turin_market",
+    recordings=("turin-market-4p",),
+    screens="ui.games.turin_market.screens",
     tag_kinds={"C": "card", "G": "token", "O": "goose", "M": "mat", "B": "board"},
     data_files=("companion/games/turin_market/data/goods.json", "companion/games/turin_market/data/cards.csv"),
 )

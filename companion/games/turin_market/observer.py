@@ -97,6 +97,13 @@ class TurinMarketObserver:
             raise ValueError(f"a card for sale carries at least 1 shield, not {price!r}")
         self.prices[card] = price
 
+    def enter(self, tap: dict) -> None:
+        """A tap from the app with what the camera cannot read: ``{"card", "price"}``
+        (the shields on a card put up for sale). Raises ValueError for another tap."""
+        if not isinstance(tap, dict) or set(tap) != {"card", "price"}:
+            raise ValueError(f"unknown tap {tap!r}: expected {{'card', 'price'}}")
+        self.enter_price(str(tap["card"]), tap["price"])
+
     # ------------------------------------------------------------------ reading
     def read(self, state: eng.GameState, snap: TableSnapshot) -> tuple[Observed, list[Report]]:
         """The snapshot in game terms, plus reports for pieces that make no sense
@@ -261,16 +268,19 @@ class TurinMarketObserver:
 
 # ---------------------------------------------------------------- perfect camera
 
-#: Nominal tag centres (mm) on the layouts of calibration/data/turin_market.
-CENTRE_SLOTS = tuple((80.0 + 70.0 * i, 65.0) for i in range(5))
-SALE_SLOTS = tuple((80.0 + 70.4 * i, 190.0) for i in range(5))
-MAT_CARD_X0, MAT_CARD_DX, MAT_CARD_Y = 70.0, 34.0, 78.0
+#: Nominal tag centres (mm) on the layouts of calibration/data/turin_market. A
+#: card's tag is in its top-left corner (components.json), so cards fanned
+#: CARD_STEP_MM apart keep every tag in view.
+CARD_STEP_MM = 36.0
+CENTRE_SLOTS = tuple((70.0 + 70.0 * i, 30.0) for i in range(5))
+SALE_SLOTS = tuple((64.0 + 70.4 * i, 150.0) for i in range(5))
+MAT_CARD_X0, MAT_CARD_Y = 56.0, 30.0
 
 
 def expected_snapshot(state: eng.GameState, t: float = 0.0) -> TableSnapshot:
     """The still table a perfect camera would report for ``state``, with tag
     centres in mm on the layouts (centre and sale slots in order, a player's cards
-    fanned 34 mm apart, goods tokens in the holder's ``tokens`` zone). Used by tests,
+    fanned 36 mm apart, a seller's cards for sale 36 mm apart down their slot, goods tokens in the holder's ``tokens`` zone). Used by tests,
     the bundled recording and the scripted demo."""
     sightings = []
     places = expected_places(state)
@@ -280,14 +290,15 @@ def expected_snapshot(state: eng.GameState, t: float = 0.0) -> TableSnapshot:
         x, y = CENTRE_SLOTS[i % 5]
         sightings.append(Sighting(c, "board", "centre", x, y))
     for p, cards in enumerate(state.owned):
-        k = 0
+        k = j = 0
         for c in cards:
             if c in state.offers:
                 x, y = SALE_SLOTS[p]
-                sightings.append(Sighting(c, "board", "sale", x, y))
+                sightings.append(Sighting(c, "board", "sale", x, y + CARD_STEP_MM * min(j, 2)))
+                j += 1
             else:
-                sightings.append(Sighting(c, f"mat-{COLOURS[p]}", "cards", MAT_CARD_X0 + MAT_CARD_DX * k,
-                                          MAT_CARD_Y))
+                sightings.append(Sighting(c, f"mat-{COLOURS[p]}", "cards", MAT_CARD_X0 + CARD_STEP_MM * (k % 9),
+                                          MAT_CARD_Y + 60.0 * (k // 9)))
                 k += 1
     for j, (good, holder) in enumerate(sorted(state.tokens.items())):
         if holder is not None:

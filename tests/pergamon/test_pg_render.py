@@ -1,0 +1,62 @@
+"""A Pergamon table filmed by the renderer (vision.render.pergamon) and read back
+through vision (decoder, fiducial registration, zones): every piece in its zone, and
+the observer turns the filmed table into the engine's action."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games import pergamon as pg
+from companion.games.pergamon.observer import PergamonObserver, table_todo
+from companion.games.pergamon.tabletop import table_of
+from companion.table import Sighting, TableSnapshot
+
+
+def _film_and_read(state):
+    from vision.decode import Decoder
+    from vision.register import Registrar
+    from vision.render.camera import frame_bounds
+    from vision.render.pergamon import bounds, stage
+    from vision.render.scene import SceneRenderer
+    from vision.zones import locate
+    from companion.games.pergamon import tags as pgt
+
+    colours = [p.colour for p in state.players]
+    cam = frame_bounds(bounds(colours), (2560, 1440), tilt_deg=15.0, height_mm=1000.0)
+    frame = SceneRenderer(cam).render(stage(table_of(state), colours, "large"))
+    symbols = Decoder().decode(frame.image)
+    reg = Registrar(layout_names=("pergamon-board", "pergamon-mat"))
+    reg.set_frame_size((frame.image.shape[1], frame.image.shape[0]))
+    poses = reg.update(symbols, 0.0)
+    sightings = []
+    for s in symbols:
+        if s.format == "ArUco":
+            continue
+        parsed = pgt.parse_payload(s.text)
+        assert parsed.ok, (s.text, parsed.reason)
+        surface, zone, x, y, ang = locate(s.corners_px, poses)
+        sightings.append(Sighting(parsed.component, surface, zone, x, y, ang))
+    return sorted(poses), TableSnapshot(0.0, tuple(sightings))
+
+
+def test_a_filmed_show_is_read_into_the_engines_exhibit():
+    setup, actions = pg.random_game(7, 2)
+    before = pg.new_game_from_dict(setup)
+    for i, a in enumerate(actions):
+        after = pg.apply(before, a)
+        if isinstance(a, pg.Exhibit) and after.log[-1].moves and after.turn >= 3:
+            break
+        before = after
+    else:
+        pytest.fail("no show with pushed markers in this game")
+    surfaces, snap = _film_and_read(after)
+    assert surfaces == ["board", "mat-blue", "mat-red"]
+    want = {(p.component, p.surface, p.zone) for p in table_of(after)}
+    assert {(s.component, s.surface, s.zone) for s in snap.sightings} == want
+    out = PergamonObserver().observe(before, snap)
+    assert out.status == "action"
+    assert (out.action.player, out.action.finds, out.action.marker) == \
+        (a.player, a.finds, after.log[-1].shown.marker)
+    seen = pg.apply(before, out.action)
+    assert seen.scores == after.scores and seen.shown == after.shown
+    assert table_todo(seen, PergamonObserver().read(seen, snap)) == []

@@ -1,0 +1,52 @@
+"""Page files stay in the folder named, whatever the game's name in a journal or
+record says (found by benchmarks/reliability's security part: a journal whose
+meta game_id was "../../escaped" made `companion print --out DIR` write beside DIR)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+
+from companion import registry
+from companion.cli import main
+from companion.journal import Journal
+from printing.output import page_path
+
+
+@pytest.mark.parametrize("name", ["../../escaped", "/tmp/tc-abs", "..", "a\\..\\b", "C:\\x",
+                                  "x\x00y", "line\nbreak", "." * 3 + "/x", "A" * 300])
+def test_page_path_is_a_plain_file_in_the_folder(tmp_path, name):
+    p = page_path(tmp_path, name)
+    assert p.parent == tmp_path and p.suffix == ".png"
+    assert "/" not in p.name and "\\" not in p.name and "\x00" not in p.name
+    assert not p.name.startswith(".") and len(p.name) <= 124
+
+
+def test_page_path_keeps_ordinary_names(tmp_path):
+    assert page_path(tmp_path, "game-press1-red-e1").name == "game-press1-red-e1.png"
+    assert page_path(tmp_path, "报纸-final", ".bin").name == "报纸-final.bin"
+
+
+def test_print_of_a_hostile_journal_writes_only_in_out(tmp_path, capsys):
+    rules = registry.rules_module("penny-press")
+    setup, actions = rules.random_game(3, 3)
+    src = tmp_path / "in" / "g.sqlite"
+    j = Journal.create(src, "penny-press", setup)
+    for a in actions:
+        j.append(a)
+    record = j.export()
+    j.close()
+    conn = sqlite3.connect(src)
+    with conn:
+        conn.execute("UPDATE meta SET value='../../escaped' WHERE key='game_id'")
+    conn.close()
+    rec = tmp_path / "in" / "g.json"
+    record["game_id"] = "../escaped"
+    rec.write_text(json.dumps(record), "utf-8")
+    out = tmp_path / "a" / "b" / "out"
+    for game in (src, rec):
+        assert main(["print", str(game), "--final", "--out", str(out)]) == 0
+    written = sorted(p for p in tmp_path.rglob("*") if p.is_file() and p.parent != src.parent)
+    assert written and all(p.parent == out for p in written), written

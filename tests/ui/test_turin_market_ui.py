@@ -1,0 +1,165 @@
+"""Turin Market screens (ui/games/turin_market): the view-models without a window,
+and the Kivy screens driven offscreen (tests/ui/drive_turin_market.py in its own
+process: one Kivy app per process)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.errors import RuleError
+from companion.games import turin_market as tm
+from companion.games.turin_market.engine import new_game
+from ui.games.turin_market.texts import TEXTS
+from ui.games.turin_market.viewmodel import PassTabletVM, TableVM, TypedRevealVM
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ("turin_table", "turin_pass_handover", "turin_pass_entry", "turin_pass_reveal", "turin_typed",
+         "turin_payouts", "turin_table_zh", "turin_payouts_es")
+
+
+def test_every_text_has_es_en_zh_with_the_same_placeholders():
+    for key, row in TEXTS.items():
+        assert set(row) == {"es", "en", "zh"}, key
+        ph = {lang: set(re.findall(r"{(\w+)}", t)) for lang, t in row.items()}
+        assert ph["es"] == ph["en"] == ph["zh"], key
+
+
+def _three():
+    return tm.apply(new_game(3, seed=7), tm.RevealCards(("T01", "T02", "T03")))
+
+
+def test_pass_the_tablet_hides_each_entry_checks_it_and_reveals_the_same_action_as_typing():
+    st = _three()
+    vm = PassTabletVM(st, "en")
+    assert vm.mode == "handover" and vm.title == "Pass the tablet to Player 1"
+    vm.ready()
+    assert vm.mode == "entry" and "your bid" in vm.title
+    vm.set_value(99)                       # clamped to the shields the player has
+    assert vm.value == 15
+    vm.set_value(2)
+    assert vm.confirm() and vm.mode == "handover" and vm.value == 0   # hidden, nothing shown
+    for bid in (2, 4):
+        vm.ready()
+        vm.set_value(bid)
+        vm.confirm()
+    assert vm.mode == "reveal"
+    act = vm.reveal()
+    typed = TypedRevealVM(st, "en")
+    typed.values.update({0: 2, 1: 2, 2: 4})
+    assert act == typed.action() == tm.RevealBids((2, 2, 4))
+
+
+def test_a_refused_entry_says_why_and_records_nothing():
+    st = tm.new_game(3, seed=7)
+    vm = PassTabletVM(st, "es")
+    assert vm.kind == "card" and len(vm.card_choices) == 18
+    vm.ready()
+    vm.set_value("T01")
+    vm.confirm()
+    vm.ready()
+    vm.set_value("T01")                     # the same card twice
+    assert not vm.confirm() and "T01" in vm.error and vm.current == 1
+    typed = TypedRevealVM(st, "en")
+    typed.values.update({0: "T01", 1: "T01", 2: "T02"})
+    assert typed.action() is None and typed.error
+    with pytest.raises(RuleError):
+        PassTabletVM(tm.apply(_three(), tm.RevealBids((1, 2, 3))), "en")   # picks: nothing secret
+
+
+def test_table_explains_the_worked_example_and_says_who_picks_now():
+    st = tm.apply(_three(), tm.RevealBids((2, 2, 4)))
+    vm = TableVM(st, "en")
+    assert vm.headline() == "Tie round: Player 1, Player 2 add shields in secret"
+    st = tm.apply(st, tm.RevealTieBids((0, 1, None)))
+    vm = TableVM(st, "en")
+    assert vm.headline() == "Player 3 picks a card"
+    rows = {r.name: r for r in vm.bid_rows()}
+    assert rows["Player 3"].paid == "pays 4" and rows["Player 3"].won
+    assert rows["Player 2"].bid == "bid 2 + 1 = 3" and rows["Player 2"].paid == "pays 3"
+    assert rows["Player 1"].paid == "pays 1" and "half" in rows["Player 1"].why
+    assert [t for t, now in vm.pick_lines() if now] == ["Player 3"]
+    panels = vm.panels()
+    assert panels[2].to_act and panels[0].shields == "14 shields"
+    taps = dict(vm.taps())
+    assert taps["Take a loan (+10): Player 1"] == tm.TakeLoan(0) and len(taps) == 3
+    st = tm.apply(tm.apply(tm.apply(st, tm.Pick(2, "T03")), tm.Pick(2, "T01")), tm.Pick(1, "T02"))
+    taps = TableVM(st, "en").taps()
+    assert ("Pass: Player 2", tm.PassSale(1)) in taps
+
+
+def test_end_shows_payouts_good_by_good_and_the_winners():
+    setup, actions = tm.random_game(26, 4)
+    st = tm.new_game_from_dict(setup)
+    for a in actions:
+        st = tm.apply(st, a)
+    vm = TableVM(st, "en")
+    rows = vm.payouts()
+    assert [r.good for r in rows] == [st.catalog.good_names[g.good]["en"] for g in st.final.payouts]
+    for r, g in zip(rows, st.final.payouts):
+        assert r.bank == f"bank {g.bank_amount}"
+        if len(g.majority) == 1:
+            assert f"+{g.share}" in r.lines[0]
+    best = max(st.final.scores)
+    assert vm.headline().endswith(f"{best} shields") and vm.final_lines()[0].endswith(f"{best} shields")
+    assert "goods.json" in vm.guess_note()
+
+
+@pytest.fixture(scope="module")
+def driven(tmp_path_factory):
+    out = tmp_path_factory.mktemp("turin-ui")
+    env = dict(os.environ)
+    subprocess.run([sys.executable, str(ROOT / "tests" / "ui" / "drive_turin_market.py"), str(out)],
+                   check=True, timeout=300, env=env, cwd=ROOT)
+    return out, json.loads((out / "report.json").read_text(encoding="utf-8"))
+
+
+def test_screens_driven_offscreen_reveal_the_journals_bids_and_show_every_screen(driven):
+    from PIL import Image
+
+    out, report = driven
+    # the pass-the-tablet flow and the typed flow both gave the recorded reveal
+    assert report["checks"]["reveals"] == [report["checks"]["truth"]] * 2
+    for name in SHOTS:
+        img = Image.open(out / f"{name}.png")
+        assert img.size == (1280, 800), name
+        assert len(img.convert("L").resize((64, 40)).getcolors(4096)) > 4, f"{name} looks blank"
+    t = report["texts"]
+    assert any("Pass the tablet to" in x for x in t["turin_pass_handover"])
+    assert not any(x.isdigit() for x in t["turin_pass_handover"])   # no entry shown while hidden
+    assert any("Final payouts" in x for x in t["turin_payouts"])
+    assert any("选一张牌" in x for x in t["turin_table_zh"])
+    assert any("Pagos finales" in x for x in t["turin_payouts_es"])
+
+
+def test_observer_reports_read_in_every_language_with_names_not_seats():
+    from companion.games.turin_market.observer import TurinMarketObserver, expected_snapshot
+    from companion.table import Sighting
+    from dataclasses import replace
+    from ui.games.turin_market.texts import REPORTS, report_text
+
+    for key, row in REPORTS.items():
+        assert set(row) == {"es", "en", "zh"}, key
+    st = tm.apply(_three(), tm.RevealBids((2, 5, 1)))
+    for card in ("T01", "T02", "T03"):
+        st = tm.apply(st, tm.Pick(st.auction.pick_queue[0], card))
+    owner = next(p for p, cards in enumerate(st.owned) if "T01" in cards)
+    snap = expected_snapshot(st)
+    moved = tuple(Sighting("T01", "board", "sale", 80, 150) if s.component == "T01" else s for s in snap.sightings)
+    goose = (Sighting("goose", "mat-red", "tokens", 60, 170),)
+    out = TurinMarketObserver().observe(st, replace(snap, sightings=moved + goose))
+    r = out.reports[-1]
+    assert r.key == "tm.enter_price"
+    for lang in ("es", "en", "zh"):
+        text = report_text(r, st, lang)
+        assert "T01" in text and ("Player" in text or "Jugador" in text or "玩家" in text)
+    out = TurinMarketObserver().observe(st, replace(snap, sightings=snap.sightings + goose))
+    goose_r = next(x for x in out.reports if x.key == "tm.goose")
+    assert report_text(goose_r, st, "es") == "la oca está con Jugador 1"
+    assert owner in (0, 1, 2)

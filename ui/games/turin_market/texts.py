@@ -1,0 +1,157 @@
+"""Every on-screen text of the Turin Market screens, es/en/zh (our own words).
+
+``tr(key, lang, **values)``; tests/ui/test_turin_market_ui.py checks that every key
+has all three languages with the same ``{placeholders}``.
+"""
+
+from __future__ import annotations
+
+TEXTS: dict[str, dict[str, str]] = {
+    "title": {"en": "Turin Market", "es": "Turin Market", "zh": "都灵市场"},
+    "player": {"en": "Player {n}", "es": "Jugador {n}", "zh": "玩家 {n}"},
+    "round": {"en": "Round {n}", "es": "Ronda {n}", "zh": "第 {n} 轮"},
+    # the one thing to do now
+    "now_cards": {"en": "Everyone puts one card face down: pass the tablet round",
+                  "es": "Cada uno pone una carta boca abajo: pasad la tableta",
+                  "zh": "每人面朝下放一张牌：依次传递平板"},
+    "now_bids": {"en": "Secret bids: pass the tablet round", "es": "Pujas secretas: pasad la tableta",
+                 "zh": "秘密出价：依次传递平板"},
+    "now_ties": {"en": "Tie round: {who} add shields in secret", "es": "Desempate: {who} añaden escudos en secreto",
+                 "zh": "平局加价：{who} 秘密加盾"},
+    "now_flip": {"en": "Still tied: flip the coin", "es": "Sigue el empate: lanzad la moneda", "zh": "仍然平局：掷硬币"},
+    "now_pick": {"en": "{who} picks a card", "es": "{who} elige una carta", "zh": "{who} 选一张牌"},
+    "now_sell": {"en": "{who}: put a card up for sale, or pass", "es": "{who}: pon una carta a la venta, o pasa",
+                 "zh": "{who}：出售一张牌，或跳过"},
+    "now_leftover": {"en": "Reveal the card left in each hand", "es": "Revelad la carta que queda en cada mano",
+                     "zh": "亮出每人手中剩下的牌"},
+    "now_over": {"en": "Game over: {who} wins with {n} shields", "es": "Fin: gana {who} con {n} escudos",
+                 "zh": "游戏结束：{who} 以 {n} 盾获胜"},
+    "now_over_shared": {"en": "Game over: {who} share the victory with {n} shields",
+                        "es": "Fin: {who} comparten la victoria con {n} escudos",
+                        "zh": "游戏结束：{who} 以 {n} 盾共同获胜"},
+    # pass the tablet
+    "hand_to": {"en": "Pass the tablet to {who}", "es": "Pasa la tableta a {who}", "zh": "把平板交给 {who}"},
+    "hidden_note": {"en": "Everyone else looks away. Nothing entered so far is shown.",
+                    "es": "Los demás no miran. No se muestra nada de lo ya introducido.",
+                    "zh": "其他人请回避。之前的输入不会显示。"},
+    "i_am": {"en": "I am {who}: show my entry", "es": "Soy {who}: mostrar mi entrada", "zh": "我是 {who}：显示输入"},
+    "your_card": {"en": "{who}: which card do you put face down?", "es": "{who}: ¿qué carta pones boca abajo?",
+                  "zh": "{who}：你面朝下放哪张牌？"},
+    "your_leftover": {"en": "{who}: which card is left in your hand?", "es": "{who}: ¿qué carta te queda en la mano?",
+                      "zh": "{who}：你手里剩下哪张牌？"},
+    "your_bid": {"en": "{who}: your bid (you have {n} shields)", "es": "{who}: tu puja (tienes {n} escudos)",
+                 "zh": "{who}：你的出价（你有 {n} 盾）"},
+    "your_add": {"en": "{who}: shields you add in the tie (up to {n})", "es": "{who}: escudos que añades al empate (hasta {n})",
+                 "zh": "{who}：平局中你加的盾（最多 {n}）"},
+    "confirm_hide": {"en": "Done: hide it", "es": "Hecho: ocultar", "zh": "完成：隐藏"},
+    "all_in": {"en": "Everyone has entered. Reveal all at once?", "es": "Todos han entrado. ¿Revelar todo a la vez?",
+               "zh": "所有人已输入。一起揭晓？"},
+    "reveal": {"en": "Reveal", "es": "Revelar", "zh": "揭晓"},
+    "typed_mode": {"en": "We revealed on the table: one player types the values",
+                   "es": "Revelamos en la mesa: un jugador escribe los valores",
+                   "zh": "已在桌上亮出：由一人输入数值"},
+    "typed_title": {"en": "Type the revealed {what}", "es": "Escribe {what} reveladas", "zh": "输入亮出的{what}"},
+    "what_bids": {"en": "bids", "es": "las pujas", "zh": "出价"},
+    "what_cards": {"en": "cards", "es": "las cartas", "zh": "牌"},
+    "what_adds": {"en": "tie additions", "es": "las subidas del empate", "zh": "平局加价"},
+    # the round explained
+    "bids_title": {"en": "Bids and payments of round {n}", "es": "Pujas y pagos de la ronda {n}",
+                   "zh": "第 {n} 轮的出价与支付"},
+    "bid_line": {"en": "bid {b}", "es": "puja {b}", "zh": "出价 {b}"},
+    "bid_tie_line": {"en": "bid {b} + {a} = {t}", "es": "puja {b} + {a} = {t}", "zh": "出价 {b} + {a} = {t}"},
+    "pays": {"en": "pays {n}", "es": "paga {n}", "zh": "支付 {n}"},
+    "why_won": {"en": "wins {k} card(s): pays the whole bid", "es": "gana {k} carta(s): paga toda la puja",
+                "zh": "赢得 {k} 张牌：付全部出价"},
+    "why_lost": {"en": "wins nothing: pays half, rounded down", "es": "no gana: paga la mitad, redondeando abajo",
+                 "zh": "未赢：付一半，向下取整"},
+    "why_zero_tie": {"en": "tied at 0: no card", "es": "empate a 0: sin carta", "zh": "以 0 平局：无牌"},
+    "why_no_bid": {"en": "no bid", "es": "sin puja", "zh": "未出价"},
+    "why_waiting": {"en": "tied: waits for the tie round", "es": "empatado: espera al desempate",
+                    "zh": "平局：等待加价"},
+    "picks_title": {"en": "Who picks", "es": "Quién elige", "zh": "选牌顺序"},
+    "picked": {"en": "{who} took {card}", "es": "{who} tomó {card}", "zh": "{who} 拿了 {card}"},
+    "centre": {"en": "In the centre: {cards}", "es": "En el centro: {cards}", "zh": "中央：{cards}"},
+    # players at a glance
+    "shields": {"en": "{n} shields", "es": "{n} escudos", "zh": "{n} 盾"},
+    "on_sale": {"en": "{n} on sale", "es": "{n} en venta", "zh": "{n} 在售"},
+    "loan": {"en": "loan: owes {n}", "es": "préstamo: debe {n}", "zh": "贷款：欠 {n}"},
+    "majority": {"en": "majority", "es": "mayoría", "zh": "多数"},
+    "take_loan": {"en": "Take a loan (+10)", "es": "Pedir préstamo (+10)", "zh": "贷款（+10）"},
+    "pass": {"en": "Pass", "es": "Pasar", "zh": "跳过"},
+    # the end
+    "payouts_title": {"en": "Final payouts, good by good", "es": "Pagos finales, bien por bien",
+                      "zh": "最终支付（逐项货物）"},
+    "payout_major": {"en": "{who} +{n}", "es": "{who} +{n}", "zh": "{who} +{n}"},
+    "payout_shared": {"en": "{who} share: +{n} each", "es": "{who} comparten: +{n} cada uno",
+                      "zh": "{who} 并列：每人 +{n}"},
+    "payout_minor": {"en": "-1 shield each: {who}", "es": "-1 escudo cada uno: {who}", "zh": "每人 -1 盾：{who}"},
+    "payout_none": {"en": "nobody has any", "es": "nadie tiene", "zh": "无人持有"},
+    "bank": {"en": "bank {n}", "es": "banca {n}", "zh": "银行 {n}"},
+    "final_line": {"en": "{who}: {n} shields", "es": "{who}: {n} escudos", "zh": "{who}：{n} 盾"},
+    "guess_note": {"en": "Goods and amounts are our guess ({f})", "es": "Bienes y cantidades: estimación nuestra ({f})",
+                   "zh": "货物与金额为我们的估计（{f}）"},
+}
+
+
+def tr(key: str, lang: str = "en", **values) -> str:
+    """The text of ``key`` in ``lang`` (falls back to English), formatted."""
+    row = TEXTS[key]
+    return (row.get(lang) or row["en"]).format(**values)
+
+
+#: The Turin Market observer's reports (companion.games.turin_market.observer), by key.
+REPORTS: dict[str, dict[str, str]] = {
+    "tm.area_unused": {"en": "{component} lies on an area no player uses", "es": "{component} está en un área que nadie usa",
+                       "zh": "{component} 放在无人使用的区域"},
+    "tm.card_twice": {"en": "card {card} is seen in two places", "es": "la carta {card} se ve en dos sitios",
+                      "zh": "牌 {card} 出现在两个位置"},
+    "tm.enter_price": {"en": "{who} put {card} up for sale: tap the shields on it",
+                       "es": "{who} puso {card} a la venta: indica los escudos que tiene encima",
+                       "zh": "{who} 出售 {card}：请输入牌上的盾数"},
+    "tm.card_changed_hands": {"en": "{card} belongs to {who}: a card changes hands only when bought from the sale area",
+                              "es": "{card} es de {who}: una carta solo cambia de dueño si se compra en la zona de venta",
+                              "zh": "{card} 属于 {who}：牌只能通过在出售区购买易手"},
+    "tm.card_misplaced": {"en": "{card} is not where the game has it: put it back",
+                          "es": "{card} no está donde la partida la tiene: devuélvela a su sitio",
+                          "zh": "{card} 不在应在的位置：请放回"},
+    "tm.enter_reveal": {"en": "enter the secret choices in the app", "es": "introduce las elecciones secretas en la app",
+                        "zh": "请在应用中输入秘密选择"},
+    "tm.card_not_revealed": {"en": "cards {cards} were never revealed", "es": "las cartas {cards} no se revelaron",
+                             "zh": "牌 {cards} 从未亮出"},
+    "tm.move_token": {"en": "the {good} token goes to {who}", "es": "la ficha de {good} va a {who}",
+                      "zh": "{good} 标记归 {who}"},
+    "tm.goose": {"en": "the goose is with {who}", "es": "la oca está con {who}", "zh": "鹅在 {who} 处"},
+    "tm.sell_or_pass": {"en": "{players}: put a card in the sale area or tap Pass",
+                        "es": "{players}: pon una carta en la zona de venta o pulsa Pasar",
+                        "zh": "{players}：把牌放到出售区或点“跳过”"},
+    "centre_area": {"en": "the market board", "es": "el tablero del mercado", "zh": "市场板"},
+    "nobody": {"en": "the centre", "es": "el centro", "zh": "中央"},
+}
+
+
+def report_text(report, state, lang: str = "en") -> str:
+    """An observer report (companion.observing.Report) in ``lang``: seats become
+    the players' names, goods their names; the report's English text when its key
+    is not in :data:`REPORTS` (e.g. an engine rule message)."""
+    row = REPORTS.get(report.key)
+    if row is None:
+        return report.text
+    values = dict(report.params)
+    seat = values.get("seat")
+    if isinstance(seat, int):
+        if seat < 0:
+            values["who"] = tr_report("nobody" if report.key == "tm.move_token" else "centre_area", lang)
+        else:
+            values["who"] = state.players[seat].name or tr("player", lang, n=seat + 1)
+    if "good" in values:
+        names = state.catalog.good_names.get(values["good"], {})
+        values["good"] = names.get(lang) or names.get("en") or values["good"]
+    try:
+        return (row.get(lang) or row["en"]).format(**values)
+    except (KeyError, IndexError, ValueError):
+        return report.text
+
+
+def tr_report(key: str, lang: str) -> str:
+    row = REPORTS[key]
+    return row.get(lang) or row["en"]

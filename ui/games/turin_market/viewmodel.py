@@ -1,0 +1,391 @@
+"""Turin Market view-models (no Kivy): what the Turin Market screens show and do.
+
+- :class:`PassTabletVM` -- secret choices without a second device: the screen is
+  hidden ("pass the tablet to Ana"), Ana enters her card, bid or tie addition, it
+  is checked at once and hidden again; when everyone has entered, one tap reveals
+  all at once. The reveal action is what the journal records
+  (companion.games.turin_market.SecretRound).
+- :class:`TypedRevealVM` -- the players revealed on the table; one player types
+  every value. The same reveal action, through the same checks.
+- :class:`TableVM` -- the one thing to do now, the round's bids and payments
+  explained, who picks now, each player's shields, loans, goods and majorities,
+  and at the end the payouts good by good.
+
+Texts come from ui.games.turin_market.texts in the player's language; nothing
+shown is an internal id except the card ids printed on the cards and tags.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.errors import RuleError
+from companion.games import turin_market as tm
+from companion.games.turin_market.engine import BIDS, CARDS, FLIP, LEFTOVER, OVER, PICKS, SELL, TIES
+
+from .texts import tr
+
+SECRET_PHASES = (CARDS, BIDS, TIES, LEFTOVER)
+
+
+def name_of(state, seat: int, lang: str = "en") -> str:
+    """The player's name, else "Player n" in ``lang``."""
+    return state.players[seat].name or tr("player", lang, n=seat + 1)
+
+
+def good_name(state, good: str, lang: str) -> str:
+    names = state.catalog.good_names[good]
+    return names.get(lang) or names["en"]
+
+
+def _names(state, seats, lang) -> str:
+    return ", ".join(name_of(state, p, lang) for p in seats)
+
+
+# ------------------------------------------------------------------ pass the tablet
+
+class PassTabletVM:
+    """Pass-the-tablet entry of one secret step (module docstring).
+
+    ``mode``: ``"handover"`` (screen hidden: :attr:`title` says who gets the
+    tablet; :meth:`ready` when they have it), ``"entry"`` (that player enters
+    :attr:`value` with :meth:`set_value` then :meth:`confirm`), ``"reveal"``
+    (everyone has entered; :meth:`reveal` returns the reveal action). ``error``: the
+    last refusal, in the player's language. Raises RuleError when no secret choice
+    is due in ``state``.
+    """
+
+    def __init__(self, state, lang: str = "en"):
+        self.state = state
+        self.lang = lang
+        self.secret = tm.SecretRound(state)
+        self.mode = "handover"
+        self.value = None
+        self.error = ""
+        self._reset_value()
+
+    @property
+    def kind(self) -> str:
+        return self.secret.kind
+
+    @property
+    def current(self) -> int | None:
+        """The seat whose turn it is to enter (None once everyone has)."""
+        w = self.secret.waiting
+        return w[0] if w else None
+
+    @property
+    def title(self) -> str:
+        p = self.current
+        if self.mode == "reveal" or p is None:
+            return tr("all_in", self.lang)
+        who = name_of(self.state, p, self.lang)
+        if self.mode == "handover":
+            return tr("hand_to", self.lang, who=who)
+        if self.kind == "card":
+            return tr("your_card" if self.state.phase == CARDS else "your_leftover", self.lang, who=who)
+        if self.kind == "bid":
+            return tr("your_bid", self.lang, who=who, n=self.state.available(p))
+        return tr("your_add", self.lang, who=who, n=self.limit)
+
+    @property
+    def limit(self) -> int:
+        """Most shields the current player may enter (bids, tie additions)."""
+        p = self.current
+        if p is None:
+            return 0
+        return self.state.available(p)
+
+    @property
+    def card_choices(self) -> list[tuple[str, str]]:
+        """(card id, its goods in words) of every card not seen yet, for a card entry
+        (the tablet does not know the hands: any unseen card can be chosen)."""
+        if self.kind != "card":
+            return []
+        out = []
+        for c in sorted(self.state.catalog.cards):
+            if c in self.state.seen:
+                continue
+            units = sorted(self.state.catalog.cards[c].units.items(), key=lambda kv: -kv[1])
+            out.append((c, ", ".join(f"{n} {good_name(self.state, g, self.lang)}" for g, n in units)))
+        return out
+
+    def _reset_value(self) -> None:
+        self.value = None if self.kind == "card" else 0
+
+    def ready(self) -> None:
+        """The player holding the tablet is the one named: show their entry."""
+        if self.mode == "handover" and self.current is not None:
+            self.mode = "entry"
+            self.error = ""
+
+    def set_value(self, value) -> None:
+        """A card id, or shields (clamped to 0..limit)."""
+        if self.kind == "card":
+            self.value = value
+        else:
+            self.value = max(0, min(int(value), self.limit))
+
+    def step(self, delta: int) -> None:
+        """+/- buttons for shields."""
+        if self.kind != "card":
+            self.set_value((self.value or 0) + delta)
+
+    def confirm(self) -> bool:
+        """Record the current player's entry (checked at once; on a refusal
+        :attr:`error` says why and nothing is recorded) and hide the screen again.
+        Returns True when recorded."""
+        p = self.current
+        if self.mode != "entry" or p is None:
+            return False
+        try:
+            self.secret.submit(p, self.value)
+        except RuleError as exc:
+            self.error = str(exc)
+            return False
+        self.error = ""
+        self._reset_value()
+        self.mode = "reveal" if self.secret.complete else "handover"
+        return True
+
+    def reveal(self):
+        """The reveal action of everyone's entries (to journal). Raises RuleError
+        while someone has not entered or when the whole is not legal."""
+        return self.secret.reveal()
+
+
+class TypedRevealVM:
+    """The players revealed on the table: one player types every value.
+
+    ``values[p]`` per asked seat (cards: id; bids and tie additions: shields).
+    :meth:`action` checks each value the way a hidden entry is checked and returns
+    the same reveal action as :class:`PassTabletVM`. Raises RuleError when no
+    secret choice is due in ``state``."""
+
+    def __init__(self, state, lang: str = "en"):
+        self.state = state
+        self.lang = lang
+        self.kind = tm.SecretRound(state).kind
+        self.players = tm.SecretRound(state).players
+        self.values: dict[int, object] = {p: (None if self.kind == "card" else 0) for p in self.players}
+        self.error = ""
+
+    @property
+    def title(self) -> str:
+        what = {"card": "what_cards", "bid": "what_bids", "tie_add": "what_adds"}[self.kind]
+        return tr("typed_title", self.lang, what=tr(what, self.lang))
+
+    def action(self):
+        """The reveal action, or None with :attr:`error` set (nothing is kept)."""
+        secret = tm.SecretRound(self.state)
+        try:
+            for p in self.players:
+                secret.submit(p, self.values[p])
+            act = secret.reveal()
+        except RuleError as exc:
+            self.error = str(exc)
+            return None
+        self.error = ""
+        return act
+
+
+# ------------------------------------------------------------------ the table
+
+@dataclass(frozen=True)
+class BidRow:
+    """One player's line of the round explained: ``bid`` text, ``why`` (outcome in
+    words), ``paid`` text ("" while unsettled), ``won`` (bold)."""
+
+    seat: int
+    name: str
+    bid: str
+    why: str
+    paid: str
+    won: bool
+
+
+@dataclass(frozen=True)
+class PlayerPanel:
+    """A player at a glance: shields (purse), on sale, loan line ("" without a loan),
+    goods as (name, units, majority?) for the goods they have, and the final line
+    once over."""
+
+    seat: int
+    name: str
+    shields: str
+    on_sale: str
+    loan: str
+    goods: tuple[tuple[str, int, bool], ...]
+    cards: tuple[str, ...]
+    to_act: bool
+
+
+@dataclass(frozen=True)
+class PayoutRow:
+    """One good of the final payouts: good name, bank amount text, the lines
+    (majority share, 1-shield payments, forced loans) in words."""
+
+    good: str
+    bank: str
+    lines: tuple[str, ...]
+
+
+class TableVM:
+    """What the Turin Market table screen shows for ``state`` (module docstring)."""
+
+    def __init__(self, state, lang: str = "en"):
+        self.state = state
+        self.lang = lang
+
+    def name(self, seat: int) -> str:
+        return name_of(self.state, seat, self.lang)
+
+    # the one thing to do now -----------------------------------------------
+    def headline(self) -> str:
+        s, lang = self.state, self.lang
+        if s.phase == OVER:
+            f = s.final
+            best = f.scores[f.winners[0]]
+            key = "now_over" if len(f.winners) == 1 else "now_over_shared"
+            return tr(key, lang, who=_names(s, f.winners, lang), n=best)
+        if s.phase == CARDS:
+            return tr("now_cards", lang)
+        if s.phase == BIDS:
+            return tr("now_bids", lang)
+        if s.phase == TIES:
+            return tr("now_ties", lang, who=_names(s, tm.tie_being_settled(s), lang))
+        if s.phase == FLIP:
+            return tr("now_flip", lang)
+        if s.phase == PICKS:
+            return tr("now_pick", lang, who=self.name(s.auction.pick_queue[0]))
+        if s.phase == SELL:
+            return tr("now_sell", lang, who=_names(s, tm.sell_waiting(s), lang))
+        return tr("now_leftover", lang)
+
+    @property
+    def needs_secret_entry(self) -> bool:
+        return self.state.phase in SECRET_PHASES
+
+    def acting(self) -> tuple[int, ...]:
+        s = self.state
+        if s.phase == PICKS:
+            return (s.auction.pick_queue[0],)
+        if s.phase == SELL:
+            return tm.sell_waiting(s)
+        if s.phase == TIES:
+            return tm.tie_being_settled(s)
+        return ()
+
+    def taps(self) -> list[tuple[str, object]]:
+        """(button text, engine action) for what the players tap on this screen: a
+        coin flip (the journal's seeded flip), a pass for each player asked to sell,
+        a loan for each player who may still take one (any time before the end)."""
+        s, lang = self.state, self.lang
+        out: list[tuple[str, object]] = []
+        if s.phase == FLIP:
+            out.append((tr("now_flip", lang), tm.seeded_flip(s)))
+        if s.phase == SELL:
+            out += [(f"{tr('pass', lang)}: {self.name(p)}", tm.PassSale(p)) for p in tm.sell_waiting(s)]
+        if s.phase != OVER:
+            out += [(f"{tr('take_loan', lang)}: {self.name(p)}", tm.TakeLoan(p)) for p in range(s.n_players)
+                    if s.loans[p] < s.catalog.loans_per_player]
+        return out
+
+    # the round explained --------------------------------------------------
+    def auction(self):
+        """The auction shown: the current one once its bids are in, else the last
+        finished one (None before the first bids)."""
+        s = self.state
+        if s.auction is not None and s.auction.bids is not None:
+            return s.auction
+        return s.history[-1] if s.history else None
+
+    def round_title(self) -> str:
+        a = self.auction()
+        return tr("bids_title", self.lang, n=a.round) if a else tr("round", self.lang, n=self.state.round)
+
+    def bid_rows(self) -> list[BidRow]:
+        a = self.auction()
+        if a is None:
+            return []
+        lang = self.lang
+        order = sorted(range(self.state.n_players),
+                       key=lambda p: (a.position_of(p) if a.position_of(p) is not None else 50, -a.bids[p], p))
+        rows = []
+        for p in order:
+            add = a.adds[p] if a.adds and a.adds[p] is not None else None
+            bid = (tr("bid_line", lang, b=a.bids[p]) if add is None
+                   else tr("bid_tie_line", lang, b=a.bids[p], a=add, t=a.totals[p]))
+            why = a.outcome(p)
+            text = {"won": tr("why_won", lang, k=a.cards_won(p)), "lost": tr("why_lost", lang),
+                    "zero_tie": tr("why_zero_tie", lang), "no_bid": tr("why_no_bid", lang),
+                    None: tr("why_waiting", lang)}[why]
+            paid = "" if not a.payments or a.payments[p] is None else tr("pays", lang, n=a.payments[p])
+            rows.append(BidRow(p, self.name(p), bid, text, paid, why == "won"))
+        return rows
+
+    def centre_text(self) -> str:
+        a = self.state.auction
+        if a is None:
+            return ""
+        taken = {c for _, c in a.picks}
+        return tr("centre", self.lang, cards=", ".join(c for c in a.centre if c not in taken) or "-")
+
+    def pick_lines(self) -> list[tuple[str, bool]]:
+        """(text, is_now) for the picks made and to come, in order."""
+        a = self.auction()
+        if a is None:
+            return []
+        out = [(tr("picked", self.lang, who=self.name(p), card=c), False) for p, c in a.picks]
+        if a is self.state.auction:
+            out += [(self.name(p), i == 0) for i, p in enumerate(a.pick_queue)]
+        return out
+
+    # players at a glance ---------------------------------------------------
+    def panels(self) -> list[PlayerPanel]:
+        s, lang = self.state, self.lang
+        majors = tm.majorities(s)
+        acting = self.acting()
+        out = []
+        for p in range(s.n_players):
+            units = s.units(p)
+            goods = tuple((good_name(s, g, lang), units[g], p in majors.get(g, ()) and len(majors[g]) == 1
+                           or s.tokens.get(g) == p)
+                          for g in s.catalog.goods if units.get(g))
+            shields = s.final.scores[p] if s.final is not None else s.purse[p]
+            out.append(PlayerPanel(
+                p, self.name(p), tr("shields", lang, n=shields),
+                tr("on_sale", lang, n=s.on_sale[p]) if s.on_sale[p] else "",
+                tr("loan", lang, n=s.debt[p]) if s.debt[p] and s.final is None else "",
+                goods, tuple(s.owned[p]), p in acting))
+        return out
+
+    # the end ---------------------------------------------------------------
+    def payouts(self) -> list[PayoutRow]:
+        s, lang = self.state, self.lang
+        if s.final is None:
+            return []
+        rows = []
+        for g in s.final.payouts:
+            lines = []
+            if not g.majority:
+                lines.append(tr("payout_none", lang))
+            elif len(g.majority) == 1:
+                lines.append(tr("payout_major", lang, who=self.name(g.majority[0]), n=g.share))
+            else:
+                lines.append(tr("payout_shared", lang, who=_names(s, g.majority, lang), n=g.share))
+            if g.minority:
+                lines.append(tr("payout_minor", lang, who=_names(s, g.minority, lang)))
+            rows.append(PayoutRow(good_name(s, g.good, lang), tr("bank", lang, n=g.bank_amount), tuple(lines)))
+        return rows
+
+    def final_lines(self) -> list[str]:
+        f = self.state.final
+        if f is None:
+            return []
+        return [tr("final_line", self.lang, who=self.name(p), n=f.scores[p])
+                for p in sorted(range(self.state.n_players), key=lambda q: (-f.scores[q], q))]
+
+    def guess_note(self) -> str:
+        files = ", ".join(f.rsplit("/", 1)[-1] for f in self.state.catalog.guess_files)
+        return tr("guess_note", self.lang, f=files)
