@@ -66,7 +66,14 @@ def test_the_game_picker_offers_only_games_the_app_hosts():
     from companion import registry
     from ui.viewmodels.start import StartVM, app_games
 
+    from dataclasses import replace
+
+    from ui import hosting
+
     ids = [g.id for g in app_games()]
     assert "penny-press" in ids
-    assert all(registry.get(i).screens == "ui.screens" for i in ids)
+    assert all(registry.get(i).screens == "ui.screens" or hosting.hosts(registry.get(i)) for i in ids)
+    # a screens module without the hosting contract (new_setup, app_screens) is not offered
+    pp = registry.get("penny-press")
+    assert not hosting.hosts(replace(pp, screens="ui.games")) and not hosting.hosts(replace(pp, screens="ui.nowhere"))
     assert StartVM("zh").games()[0] == ("penny-press", registry.get("penny-press").name("zh"))
