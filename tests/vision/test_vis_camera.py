@@ -163,7 +163,7 @@ def test_bugcase_camera_stale_frames_session_reads_the_newest_frame(fakecam, tmp
             _cv2.VideoCapture = Cam10
         s = _session(tmp_path / mode, reader=timed, settings=small, **kw)
         s.start()
-        time.sleep(3.0)
+        time.sleep(2.2)
         s.stop()
         runs[mode] = statistics.median(timed.ages[2:])
     print("median frame age at processing start (s):", runs)
