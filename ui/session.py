@@ -479,10 +479,15 @@ class GameSession:
         elif ev.kind == "opened" and self.camera_status != "lost":
             self.camera_status = "ok" if self._camera_live() else ""
         elif ev.kind == "mode":
+            # the players hear of it only when the picture is not what was asked (a
+            # control the camera lacks, e.g. no frame-rate setting, is no news to them)
             src = getattr(self._source, "source", self._source)
-            text = self._text("live.camera_mode", mode=str(getattr(src, "mode", "") or "?"),
-                              asked=str(getattr(src, "settings", "") or "?"))
-            self._publish(P.Update(messages=(P.Message(text, "warning", "camera"),)))
+            mode, asked = getattr(src, "mode", None), getattr(src, "settings", None)
+            if mode is not None and asked is not None and (
+                    (asked.size and (mode.width, mode.height) != tuple(asked.size))
+                    or (asked.wanted_fourcc and mode.fourcc and mode.fourcc != asked.wanted_fourcc)):
+                text = self._text("live.camera_mode", mode=str(mode), asked=str(asked))
+                self._publish(P.Update(messages=(P.Message(text, "warning", "camera"),)))
         elif ev.kind == "gave_up":
             self.camera_status = "lost" if self._camera_live() else ""
             self._publish(P.Update(messages=(P.Message(ev.message, "error", "camera"),)))
