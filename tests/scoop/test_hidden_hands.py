@@ -45,3 +45,35 @@ def test_more_cards_than_the_hand_holds_are_refused():
     assert engine.describe(s) == before
     assert engine.setup_to_dict(["red", "blue"], hidden_hands=True)["hidden_hands"] is True
     assert "hidden_hands" not in engine.setup_to_dict(["red", "blue"])
+
+
+def _accepted_call(seed=2):
+    """A state just before a Dial whose signal takes the marked story (OK/Extra/Synd)."""
+    setup, actions = engine.random_game(seed, 3)
+    s = engine.new_game_from_dict(dict(setup, hidden_hands=True))
+    for a in actions:
+        if isinstance(a, engine.Dial) and engine.resolve_action(s, a).signal in ("ok", "extra", "synd"):
+            return s, a
+        s = engine.apply(s, engine.resolve_action(s, a))
+    raise AssertionError("no accepted call")
+
+
+def test_the_story_laid_is_the_value_read_from_its_card():
+    s, a = _accepted_call()
+    story = s.pending["story"]
+    pile = s.piles[story]
+    other = next(v for v in sorted(pile) if v != pile[-1])  # not the engine's top card
+    after = engine.apply(s, engine.Dial(a.player, a.number, value=other))
+    assert other in after.players[a.player].page[story]
+    assert sorted(after.piles[story] + [other]) == sorted(pile)
+    # journal round trip keeps the value
+    d = engine.action_to_dict(engine.Dial(a.player, a.number, value=other))
+    assert d["value"] == other and engine.action_from_dict(d).value == other
+
+
+def test_a_value_not_in_the_pile_is_refused_and_nothing_changes():
+    s, a = _accepted_call()
+    before = engine.describe(s)
+    with pytest.raises(RuleError, match=r"no story of \$99,999"):
+        engine.apply(s, engine.Dial(a.player, a.number, value=99999))
+    assert engine.describe(s) == before and len(s.calls) == len(engine.apply(s, a).calls) - 1

@@ -79,22 +79,28 @@ class Claim:
 @dataclass(frozen=True)
 class Dial:
     """The caller dials ``number`` (the telephone card's). ``signal``: the signal the
-    players saw (recorded in the journal); when given it must be the seed's."""
+    players saw (recorded in the journal); when given it must be the seed's.
+    ``value``: at a real table, the printed value ($) of the story card taken from
+    its pile after an accepted signal, as read from the card; None = the top of the
+    engine's own pile (random games)."""
 
     player: int
     number: int
     signal: str | None = None
+    value: int | None = None
 
 
 @dataclass(frozen=True)
 class Choose:
     """After Three Star: ``"three_star"`` or ``"story"``; after Press: ``"press"`` or
     ``"story"``. ``displace``: index of the single star story to take off the Star
-    Story spaces for a second three-star story (offered for sale)."""
+    Story spaces for a second three-star story (offered for sale). ``value``: the
+    printed value ($) of the story taken, as read from its card (see :class:`Dial`)."""
 
     player: int
     option: str
     displace: int | None = None
+    value: int | None = None
 
 
 @dataclass(frozen=True)
@@ -200,7 +206,7 @@ def action_from_dict(d: dict):
     return a
 
 
-_INT_FIELDS = {"player", "number", "victim", "displace", "index"}
+_INT_FIELDS = {"player", "number", "victim", "displace", "index", "value"}
 _STR_FIELDS = {"kind", "signal", "option", "card", "space"}
 _STRS_FIELDS = {"hand", "captured", "cards"}
 _INTS_FIELDS = {"reserve", "spaces"}
@@ -765,7 +771,7 @@ def _apply_dial(s: GameState, a: Dial) -> None:
         return
     if sig in ("three_star", "press"):
         if sig == "three_star" and (not s.piles["three_star"] or _three_star_room(s, a.player) is None):
-            _take_story(s, a.player, pend)  # no three-star to take: the marked story
+            _take_story(s, a.player, pend, a.value)  # no three-star to take: the marked story
             return
         s.pending = dict(pend, kind="choose", signal=sig)
         return
@@ -773,17 +779,28 @@ def _apply_dial(s: GameState, a: Dial) -> None:
         amount = s.catalog.money[sig]
         for other in _left_of(s, a.player):
             _pay(s, other, a.player, min(amount, s.players[other].cash), sig)
-    _take_story(s, a.player, pend)
+    _take_story(s, a.player, pend, a.value)
 
 
-def _take_story(s: GameState, seat: int, pend: dict) -> None:
-    """The accepted story: from the top of its pile into its place; the set to the
-    discards; the hand refilled free."""
+def _from_pile(pile: list[int], value: int | None, name: str) -> int:
+    """Take a story from ``pile``: its top, or (a real table) the one of printed
+    ``value`` read from the card. RuleError when the pile has no such story."""
+    if value is None:
+        return pile.pop()
+    if value not in pile:
+        raise RuleError(f"the {name} pile has no story of ${value:,} left (values.json)", R_CLAIM)
+    pile.remove(value)
+    return value
+
+
+def _take_story(s: GameState, seat: int, pend: dict, value: int | None = None) -> None:
+    """The accepted story: from the top of its pile (or the one of ``value``) into
+    its place; the set to the discards; the hand refilled free."""
     s.discard.extend(pend["set"])
     s.pending = None
     pile = s.piles[pend["story"]]
     if pile:
-        _lay(s, seat, pend["story"], pile.pop())
+        _lay(s, seat, pend["story"], _from_pile(pile, value, pend["story"]))
         if _page_full(s, seat):
             _finish(s, seat, "full page")
             return
@@ -803,7 +820,7 @@ def _apply_choose(s: GameState, a: Choose) -> None:
     if a.option == "story":
         if a.displace is not None:
             raise RuleError("displace is only for a second three-star story", R_THREE_STAR)
-        _take_story(s, a.player, pend)
+        _take_story(s, a.player, pend, a.value)
         return
     if a.option == "press":
         s.discard.extend(pend["set"])
@@ -820,7 +837,7 @@ def _apply_choose(s: GameState, a: Choose) -> None:
         raise RuleError("there is room for the three-star story: nothing to take off", R_THREE_STAR)
     s.discard.extend(pend["set"])
     s.pending = None
-    value = s.piles["three_star"].pop()
+    value = _from_pile(s.piles["three_star"], a.value, "three-star")
     if room == "three_star":
         p.page["three_star"].append(value)
     else:
