@@ -74,6 +74,8 @@ class StartVM:
         self.game = game
         if self.recording_name is not None and self.recording_name not in self.spec().recordings:
             self.recording = self.recording_name = None  # another game's recording
+        if self.hosted():
+            self.variant_strike = False  # Penny Press's variant
 
     def spec(self):
         """The chosen game's registry entry (companion.registry.GameSpec)."""
@@ -228,7 +230,7 @@ class StartVM:
             seen.add(p.colour)
         if not 0 <= self.first_player < max(1, n):
             errs.append(i18n.tr("err.first_player", self.lang))
-        if self.variant_strike and n < 4:
+        if self.variant_strike and n < 4 and not self.hosted():
             errs.append(i18n.tr("err.strike_players", self.lang))
         if self.hosted():
             pass  # read by taps on its own screens: no picture needed
