@@ -580,9 +580,10 @@ class GameSession:
 
     def report_text(self, report: Report) -> str:
         """An observer report in the session's language (English if not in the table)."""
-        from . import i18n
+        from . import hosting, i18n
 
-        return i18n.report_text(report.key, report.params, self.lang, report.text)
+        own = hosting.report_text(self.runner.spec, report, self.state, self.lang)  # the game's own texts
+        return own if own is not None else i18n.report_text(report.key, report.params, self.lang, report.text)
 
     # -- protocol: views --------------------------------------------------------
     # Every view comes from ui.viewmodels.adapt, over the engine's own functions.
