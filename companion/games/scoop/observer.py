@@ -29,7 +29,7 @@ from collections import Counter
 
 from companion.errors import RuleError
 from companion.games.scoop import engine
-from companion.games.scoop.tags import card_of, kind_of
+from companion.games.scoop.tags import card_of, kind_of, story_of
 from companion.observing import ERROR, INFO, WARNING, Outcome, Report
 from companion.table import TableSnapshot
 
@@ -95,7 +95,65 @@ class ScoopObserver:
         call = zones[seat].get("call", [])
         if call and self._claimed.get(seat) != frozenset(call):
             return self._claim(state, seat, call, zones)
-        return self._reserve(state, seat, zones)
+        out = self._reserve(state, seat, zones)
+        if out.status == "same":
+            out.reports.extend(self.page_check(state, snap))
+        return out
+
+    # the pages ---------------------------------------------------------------------
+    @staticmethod
+    def page_space(state, seat: int, zone: str) -> str | None:
+        """The engine's page space of a mat zone (``story:1,0`` -> the design's second
+        story type; ``advert:0`` -> ``ad-<type>``; ``star:i`` -> ``star``;
+        ``threestar`` -> ``three_star``), or None."""
+        design = state.catalog.designs[state.players[seat].design]
+        name, _, arg = zone.partition(":")
+        try:
+            if name == "story":
+                return design.stories[int(arg.split(",")[0])]
+            if name == "advert":
+                return f"ad-{design.adverts[int(arg)]}"
+        except (ValueError, IndexError):
+            return None
+        return {"star": "star", "threestar": "three_star"}.get(name)
+
+    def page_check(self, state, snap: TableSnapshot) -> list[Report]:
+        """Warnings where a page on the table differs from the game's (values per
+        space, from the story and advert tags; occluded zones are not judged)."""
+        seats = self._seats(state)
+        seen: dict[tuple[int, str], Counter] = {}
+        # zone names carry no surface: an occluded zone spares that space on every mat
+        hidden = {(seat, self.page_space(state, seat, z)) for z in snap.occluded_zones
+                  for seat in range(len(state.players))}
+        for s in snap.sightings:
+            seat = seats.get(s.surface)
+            if seat is None or s.zone is None:
+                continue
+            try:
+                if kind_of(s.component) not in ("S", "A"):
+                    continue
+            except ValueError:
+                continue
+            space = self.page_space(state, seat, s.zone)
+            if space is not None:
+                seen.setdefault((seat, space), Counter())[story_of(s.component)[1]] += 1
+        reports = []
+        for seat, p in enumerate(state.players):
+            if p.out:
+                continue
+            name = p.spec.name or p.spec.colour
+            for space, values in p.page.items():
+                want = Counter(values) + (Counter(p.star_three) if space == "star" else Counter())
+                got = seen.get((seat, space), Counter())
+                if got != want and (seat, space) not in hidden:
+                    reports.append(Report(WARNING, "scoop.page_differs",
+                                          f"{name}'s page, {space}: the table shows "
+                                          f"{sorted(got.elements()) or 'nothing'}, the game has "
+                                          f"{sorted(want.elements()) or 'nothing'}", engine.R_CLAIM,
+                                          (("player", name), ("space", space),
+                                           ("seen", tuple(sorted(got.elements()))),
+                                           ("game", tuple(sorted(want.elements()))))))
+        return reports
 
     # plays -------------------------------------------------------------------------
     def _waiting(self, state, pend) -> Outcome:

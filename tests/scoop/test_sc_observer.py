@@ -149,3 +149,67 @@ def test_incomplete_foreign_or_wrong_sets_are_not_played():
     out = ScoopObserver().observe(state, table(state, seat, state.catalog.required(kind)))
     assert out.status == "rejected" and out.reports[0].key == "scoop.refused" and out.reports[0].rule
     assert engine.describe(state) == before
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_at_a_real_table_with_hidden_hands_the_plays_are_read_the_same(seed):
+    setup, actions = engine.random_game(seed, 4)
+    state = engine.new_game_from_dict(dict(setup, hidden_hands=True))
+    read = 0
+    for a in actions:
+        if isinstance(a, (engine.Claim, engine.Reserve)):
+            out = ScoopObserver().observe(state, seen_for(state, a))
+            assert out.status == "action" and norm(out.action) == norm(a), (a, out.reports)
+            read += 1
+        state = engine.apply(state, engine.resolve_action(state, a))
+    assert read > 0 and state.is_over
+
+
+def _page_sightings(state, drop=None, extra=()):
+    """Story/advert tags of every page as the engine has them (distinct copies)."""
+    from companion.games.scoop.tags import story_of
+    free: dict[tuple[str, int], list[str]] = {}
+    for cid in catalog_ids():
+        if cid.rsplit("-v", 1)[0] in state.catalog.piles and "-v" in cid:
+            free.setdefault(story_of(cid), []).append(cid)
+    out = []
+    for seat, p in enumerate(state.players):
+        d = state.catalog.designs[p.design]
+        for c, kind in enumerate(d.stories):
+            for k, v in enumerate(p.page[kind]):
+                out.append(((seat, f"story:{c},{k}"), free[(kind, v)].pop()))
+        for i, a in enumerate(d.adverts):
+            for v in p.page[f"ad-{a}"]:
+                out.append(((seat, f"advert:{i}"), free[("adverts", v)].pop()))
+        for i, v in enumerate(p.page["star"]):
+            out.append(((seat, f"star:{i}"), free[("star", v)].pop()))
+        for v in p.star_three:
+            out.append(((seat, "star:1"), free[("three_star", v)].pop()))
+        for v in p.page["three_star"]:
+            out.append(((seat, "threestar"), free[("three_star", v)].pop()))
+    out = [o for o in out if o[0] != drop] + list(extra)
+    return tuple(Sighting(cid, f"mat-{state.players[seat].spec.colour}", zone, 0, 0) for (seat, zone), cid in out)
+
+
+def test_a_page_that_differs_from_the_game_is_reported_unless_hidden():
+    setup, actions = engine.random_game(4, 3)
+    state = engine.new_game_from_dict(setup)
+    for a in actions[: len(actions) // 2]:
+        state = engine.apply(state, engine.resolve_action(state, a))
+    while state.pending is not None:  # stop at a turn's start
+        a = actions[state.n_actions]
+        state = engine.apply(state, engine.resolve_action(state, a))
+    seat, col = next((i, c) for i, p in enumerate(state.players)
+                     for c, k in enumerate(state.catalog.designs[p.design].stories) if p.page[k])
+    p = state.players[seat]
+    base = table(state)
+    ok = TableSnapshot(0.0, base.sightings + _page_sightings(state), (), True)
+    out = ScoopObserver().observe(state, ok)
+    assert out.status == "same" and out.reports == []
+    missing = TableSnapshot(0.0, base.sightings + _page_sightings(state, drop=(seat, f"story:{col},0")), (), True)
+    out = ScoopObserver().observe(state, missing)
+    assert out.status == "same" and [r.key for r in out.reports] == ["scoop.page_differs"]
+    kind = state.catalog.designs[p.design].stories[col]
+    assert dict(out.reports[0].params)["space"] == kind
+    covered = TableSnapshot(0.0, missing.sightings, frozenset({f"story:{col},0"}), True)
+    assert ScoopObserver().observe(state, covered).reports == []
