@@ -41,15 +41,27 @@ RECORDINGS = {
     "penny-press-3p": (3, 7, (3200, 1800)),
     "penny-press-4p": (4, 131, (3328, 1872)),
     "turin-market-4p": (4, 26, (3200, 1800)),
+    # issue 10: the 3-player game again under harder conditions: pieces with height
+    # (sides, shadows), a strong barrel lens (its camera.json is bundled), Bayer
+    # sensor noise and in-camera sharpening, JPEG, a larger glare spot, the hand
+    "penny-press-3p-hard": (3, 7, (3200, 1800)),
 }
 #: recordings of games other than Penny Press: name -> game id
 GAMES = {"turin-market-4p": "turin-market"}
 
 
-def params_for(resolution, seed, tags="large"):
+def params_for(resolution, seed, tags="large", name=""):
     from vision.render.effects import Effects
     from vision.render.recording import RecordingParams
 
+    if name.endswith("-hard"):
+        return RecordingParams(
+            resolution=resolution, tags="large", tilt_deg=12.0, height_mm=1000.0, fps=2.0,
+            reach_frames=0, applied_frames=1, still_frames=2, setup_frames=3,
+            effects=Effects(light_gradient=0.3, vignette=0.25, glare_spots=1,
+                            glare_radius_px=45.0, defocus_sigma=0.7, noise_sigma=0.8,
+                            jpeg_quality=85, bayer=True, sharpen=0.8),
+            fmt="vp9", seed=seed, piece_heights=True, k1=-0.15, k2=0.01)
     return RecordingParams(
         resolution=resolution, tags=tags, tilt_deg=20.0, height_mm=900.0, fps=2.0,
         reach_frames=0, applied_frames=1, still_frames=2, setup_frames=3,
@@ -122,7 +134,7 @@ def main(argv=None) -> int:
             bar.total = total
             bar.update(done - bar.n)
 
-        params = params_for(res, seed, "normal" if game == "turin-market" else "large")
+        params = params_for(res, seed, "normal" if game == "turin-market" else "large", name)
         meta = render_recording(setup, actions, out, params, progress=progress)
         bar.close()
         size = sum(f.stat().st_size for f in out.iterdir() if f.is_file())
