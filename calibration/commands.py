@@ -68,6 +68,24 @@ def register(subparsers) -> None:
     tags.set_defaults(func=_cmd_tags)
 
 
+def _check_writable(target) -> None:
+    """Raise CompanionError naming ``target`` unless a file can be written there:
+    its folder is there (made if missing) and takes a new file (tried, and removed)."""
+    import os
+
+    if target.is_dir():
+        raise CompanionError(f"{target}: is a folder; give a file name for the PDF")
+    existed = target.exists()
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)  # as write_pdf would
+        with open(target, "ab"):
+            pass
+    except OSError as exc:
+        raise CompanionError(f"{target}: cannot be written ({exc.strerror or exc})") from None
+    if not existed:
+        os.unlink(target)
+
+
 def _cmd_tags(args: argparse.Namespace) -> int:
     from .sheets import plan_sheets, write_pdf
 
@@ -86,6 +104,7 @@ def _cmd_tags(args: argparse.Namespace) -> int:
     target = Path(args.out)
     if target.is_file() and target.stat().st_size and target.read_bytes()[:5] != b"%PDF-":
         raise CompanionError(f"{target} exists and is not a PDF; it is never overwritten: choose another --out")
+    _check_writable(target)  # before the sheets are laid out (seconds), not after
     plan = plan_sheets(args.paper, args.size, spec.id)
     out = write_pdf(plan, args.out, progress=not args.no_progress)
     n_tags = sum(1 for p in plan.placements if p.payload is not None or p.component not in ("board",)

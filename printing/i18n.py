@@ -12,7 +12,19 @@ from .documents import LANGS, check_lang, parse_story
 
 @functools.lru_cache(maxsize=None)
 def _table(name: str) -> dict:
-    return json.loads(resources.files(__package__).joinpath(name).read_text("utf-8"))
+    """``printing/<name>`` read as JSON. Raises DataFileError naming the file and line."""
+    from companion.errors import DataFileError
+
+    path = resources.files(__package__).joinpath(name)
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except json.JSONDecodeError as exc:
+        raise DataFileError(str(path), exc.lineno, f"not valid JSON: {exc.msg} (column {exc.colno})") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataFileError(str(path), None, f"cannot be read ({exc})") from None
+    if not isinstance(data, dict):
+        raise DataFileError(str(path), 1, "must hold a JSON object")
+    return data
 
 
 def label(key: str, lang: str, **fields) -> str:

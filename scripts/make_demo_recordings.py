@@ -45,9 +45,16 @@ RECORDINGS = {
     # (sides, shadows), a strong barrel lens (its camera.json is bundled), Bayer
     # sensor noise and in-camera sharpening, JPEG, a larger glare spot, the hand
     "penny-press-3p-hard": (3, 7, (3200, 1800)),
+    "pergamon-3p": (3, 2, (3840, 2160)),
 }
 #: recordings of games other than Penny Press: name -> game id
-GAMES = {"turin-market-4p": "turin-market"}
+GAMES = {"turin-market-4p": "turin-market", "pergamon-3p": "pergamon"}
+#: recordings filmed differently from params_for: name -> RecordingParams fields.
+#: Pergamon: the round markers' tags are small (2.9 px per module at 4K), so no glare
+#: spot and a camera closer to straight down; no hands (one still table per action).
+PARAMS = {"pergamon-3p": {"tilt_deg": 10.0, "height_mm": 1100.0, "applied_frames": 0,
+                          "effects": {"light_gradient": 0.15, "vignette": 0.1, "glare_spots": 0,
+                                      "defocus_sigma": 0.4}}}
 
 
 def params_for(resolution, seed, tags="large", name=""):
@@ -115,7 +122,9 @@ def main(argv=None) -> int:
     from tqdm import tqdm
 
     from companion import registry
-    from vision.render import recording, turin_market
+    from dataclasses import replace
+
+    from vision.render import pergamon, recording, turin_market
 
     for name, (players, seed, res) in RECORDINGS.items():
         if args.only and name != args.only:
@@ -126,7 +135,8 @@ def main(argv=None) -> int:
                 old.unlink()
         game = GAMES.get(name, "penny-press")
         setup, actions = registry.rules_module(game).random_game(seed, players)
-        render_recording = turin_market.render_recording if game == "turin-market" else recording.render_recording
+        render_recording = {"turin-market": turin_market.render_recording,
+                            "pergamon": pergamon.render_recording}.get(game, recording.render_recording)
         t0 = time.time()
         bar = tqdm(desc=name, unit="frame")
 
@@ -135,6 +145,10 @@ def main(argv=None) -> int:
             bar.update(done - bar.n)
 
         params = params_for(res, seed, "normal" if game == "turin-market" else "large", name)
+        extra = dict(PARAMS.get(name, {}))
+        if "effects" in extra:
+            extra["effects"] = replace(params.effects, **extra["effects"])
+        params = replace(params, **extra)
         meta = render_recording(setup, actions, out, params, progress=progress)
         bar.close()
         size = sum(f.stat().st_size for f in out.iterdir() if f.is_file())

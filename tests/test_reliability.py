@@ -45,3 +45,16 @@ def test_printer_faults_lose_and_double_nothing():
     assert r["jobs"] >= 14 and all(r["by_fault"].values())
     assert r["kept"] > 0 and r["lost"] == 0 and r["doubled"] == 0
     assert r["printed_once"] == r["jobs"]
+
+
+def test_long_play_session_stays_flat():
+    r = _run("longplay", hours=0.15, hold_s=5.0, sample_every_s=30.0)
+    assert r["frames"] == int(0.15 * 3600 * 30) and r["actions"] > 0
+    assert sum(x["t_min"] >= r["game_end_min"] + 2 for x in r["samples"]) >= 3  # a still part
+    assert r["threads_peak"] <= r["threads_start"] and r["containers_slope_h"] == 0
+
+
+def test_malformed_data_files_are_named():
+    r = _run("datafiles", per_file=1, max_files=2)
+    assert r["runs"] >= 8 and r["crash"] == 0 and r["unnamed"] == 0
+    assert r["file_and_line"] > 0

@@ -114,6 +114,8 @@ def build_app_class():
             self.sounds = Sounds(Path(os.environ.get("KIVY_HOME") or tempfile.gettempdir()) / "sounds",
                                  muted=self.settings_vm.settings.mute)
             self._was_over = False
+            self.host = None  # a game hosted on its own screens (ui.hosting.GameHost)
+            self.hosted_screens: list = []
 
         def build(self):
             try:
@@ -136,11 +138,14 @@ def build_app_class():
                 self.root.remove_widget(scr)
             for name in SCREENS:
                 self.root.add_widget(classes[name]())
+            for scr in self.hosted_screens:
+                self.root.add_widget(scr)
             self.root.current = cur
 
         # navigation and language ------------------------------------------------
         def go(self, name: str) -> None:
-            if name != "start" and name != "settings" and self.session is None:
+            if name != "start" and name != "settings" and self.session is None \
+                    and name not in {scr.name for scr in self.hosted_screens}:
                 name = "start"
             self.root.current = name
 
@@ -150,6 +155,8 @@ def build_app_class():
         def set_lang(self, lang: str) -> None:
             self.lang = i18n.check_lang(lang)
             self.start_vm.set_lang(lang)
+            if self.host is not None:
+                self.host.lang = lang
             if self.session is not None:
                 try:
                     self.session.lang = lang
@@ -181,6 +188,14 @@ def build_app_class():
         # session --------------------------------------------------------------
         def open_session(self, config) -> str | None:
             """Create and start the session; None on success, else the error text."""
+            from ui import hosting
+
+            try:
+                spec = hosting.spec_of(config)
+            except (CompanionError, OSError) as exc:
+                return i18n.tr("err.session", self.lang, error=exc)
+            if hosting.hosts(spec):
+                return self.open_hosted(spec, config)
             try:
                 session = self.session_factory(config)
             except (CompanionError, OSError, ValueError) as exc:
@@ -199,6 +214,52 @@ def build_app_class():
                 self._tick_ev = Clock.schedule_interval(self._tick, 1 / 30)
             self.go("live")
             return None
+
+        def open_hosted(self, spec, config) -> str | None:
+            """Start (or resume) a game on its own screens (ui.hosting): a journal
+            set up by its screens module, then its first screen, with a button back
+            to the game picker on each. None on success, else the error text."""
+            from kivy.metrics import dp
+            from kivy.uix.button import Button
+
+            from ui import hosting
+            from ui.viewmodels.start import default_journal_dir
+
+            try:
+                host = hosting.open_game(spec, config.players, self.lang,
+                                         config.journal_dir or default_journal_dir(), resume=config.resume)
+                screens = hosting.screens_module(spec).app_screens(host)
+            except (CompanionError, OSError, ValueError) as exc:
+                return i18n.tr("err.game_open", self.lang, error=i18n.error_text(exc, self.lang)
+                               if isinstance(exc, CompanionError) else exc)
+            self.close_hosted()
+            if self.session is not None:  # one game at a time
+                self.session.stop()
+                self.session = self.live_vm = self.corrections_vm = self.press_vm = self.scores_vm = None
+            host.back = self.close_hosted
+            self.host, self.hosted_screens = host, list(screens)
+            for scr in screens:
+                back = Button(text=i18n.tr("host.back", self.lang), font_size="18sp", size_hint=(None, None),
+                              size=(dp(132), dp(56)), pos_hint={"right": 0.995, "top": 0.995})
+                back.bind(on_release=lambda *_: self.close_hosted())
+                self.bind(lang=lambda _a, lang, b=back: setattr(b, "text", i18n.tr("host.back", lang)))
+                scr.add_widget(back)
+                self.root.add_widget(scr)
+            self.go(screens[0].name)
+            self.refresh_current()
+            return None
+
+        def close_hosted(self) -> None:
+            """Leave the hosted game for the game picker; its journal stays on disk
+            (resumable from the start screen)."""
+            if self.host is None:
+                return
+            host, screens = self.host, self.hosted_screens
+            self.host, self.hosted_screens = None, []
+            self.root.current = "start"
+            for scr in screens:
+                self.root.remove_widget(scr)
+            host.journal.close()
 
         def play(self, tune: str) -> None:
             """A sound for the moments that matter (press, error, end); muted in settings."""
@@ -284,6 +345,7 @@ def build_app_class():
                 self.set_lang(settings.lang)
 
         def on_stop(self):
+            self.close_hosted()
             if self.session is not None:
                 self.session.stop()
 

@@ -124,6 +124,27 @@ class GameRunner:
         self._last_key = None  # re-read the current snapshot
         return o
 
+    def restore_overrides(self) -> None:
+        """A resumed game keeps its corrections: the journal's notes replayed
+        (saved ones minus removed ones, in order)."""
+        if self.journal is None:
+            return
+        pending: dict[int, P.Correction] = {}
+        for e in self.journal.events:
+            if e.kind != "note":
+                continue
+            if "correction" in e.payload:
+                try:
+                    pending[e.seq] = P.Correction(**e.payload["correction"])
+                except (TypeError, ValueError):
+                    continue  # a note this version cannot read: left out
+            elif "override" in e.payload and e.payload.get("of") in pending:
+                self.overrides.add(pending.pop(e.payload["of"]), e.payload["of"], ident=e.payload["override"])
+            elif "override_removed" in e.payload:
+                o = self.overrides.get(e.payload["override_removed"])
+                if o is not None:
+                    self.overrides.remove(o.id)
+
     def remove_override(self, ident: int, why: str = "player") -> tuple[Override, list[int]]:
         """Drop override ``ident`` (why: ``player``, ``camera_agrees``, ``moot``,
         ``moved_on``); the actions it alone explained are taken back when they are
@@ -392,6 +413,7 @@ class GameSession:
             journal = Journal.open(config.resume)
             self.players = tuple(P.PlayerSetup(p.colour, p.name, p.paper) for p in journal.state.players)
             self.runner = GameRunner(journal)
+            self.runner.restore_overrides()
         else:
             spec = registry.get(_game_of(config))
             if not spec.min_players <= len(config.players) <= spec.max_players:
@@ -405,6 +427,7 @@ class GameSession:
         self._reader = reader
         self._source = source
         self._own_source = False
+        self._camera_src = None
         #: "ok" (frames coming), "lost" (camera gone: waiting for it, state kept),
         #: "" (no camera: a recording, or not started)
         self.camera_status = ""
@@ -457,10 +480,15 @@ class GameSession:
         elif ev.kind == "opened" and self.camera_status != "lost":
             self.camera_status = "ok" if self._camera_live() else ""
         elif ev.kind == "mode":
-            src = getattr(self._source, "source", self._source)
-            text = self._text("live.camera_mode", mode=str(getattr(src, "mode", "") or "?"),
-                              asked=str(getattr(src, "settings", "") or "?"))
-            self._publish(P.Update(messages=(P.Message(text, "warning", "camera"),)))
+            # the players hear of it only when the picture is not what was asked (a
+            # control the camera lacks, e.g. no frame-rate setting, is no news to them)
+            src = self._camera_src  # set before its reader thread starts (events come from there)
+            mode, asked = getattr(src, "mode", None), getattr(src, "settings", None)
+            if mode is not None and asked is not None and (
+                    (asked.size and (mode.width, mode.height) != tuple(asked.size))
+                    or (asked.wanted_fourcc and mode.fourcc and mode.fourcc != asked.wanted_fourcc)):
+                text = self._text("live.camera_mode", mode=str(mode), asked=str(asked))
+                self._publish(P.Update(messages=(P.Message(text, "warning", "camera"),)))
         elif ev.kind == "gave_up":
             self.camera_status = "lost" if self._camera_live() else ""
             self._publish(P.Update(messages=(P.Message(ev.message, "error", "camera"),)))
@@ -474,14 +502,16 @@ class GameSession:
         in ``config.camera_settings`` (default: the reference mode) and waited for
         as long as the game is open when it goes away."""
         if self._source is None:
-            from vision.sources import REFERENCE, open_live
+            from vision.sources import REFERENCE, LatestFrameReader, open_source
 
             if self.config.recording:
-                self._source = open_live(self.config.recording, on_event=self._on_source_event)
+                self._source = open_source(self.config.recording, on_event=self._on_source_event)
             else:
                 settings = getattr(self.config, "camera_settings", None) or DEFAULT_CAMERA_SETTINGS or REFERENCE
-                self._source = open_live(self.config.camera, settings=settings, max_retries=None,
-                                         on_event=self._on_source_event)
+                src = open_source(self.config.camera, settings=settings, max_retries=None,
+                                  on_event=self._on_source_event)
+                self._camera_src = src
+                self._source = LatestFrameReader(src) if src.live else src
             self._own_source = True
         return self._source
 
@@ -550,9 +580,10 @@ class GameSession:
 
     def report_text(self, report: Report) -> str:
         """An observer report in the session's language (English if not in the table)."""
-        from . import i18n
+        from . import hosting, i18n
 
-        return i18n.report_text(report.key, report.params, self.lang, report.text)
+        own = hosting.report_text(self.runner.spec, report, self.state, self.lang)  # the game's own texts
+        return own if own is not None else i18n.report_text(report.key, report.params, self.lang, report.text)
 
     # -- protocol: views --------------------------------------------------------
     # Every view comes from ui.viewmodels.adapt, over the engine's own functions.

@@ -40,18 +40,22 @@ def main(argv=None) -> int:
               f"{results[name]['seconds']} s", file=sys.stderr, flush=True)
     out = Path(args.out)
     cache = out.with_suffix(".json")  # every part's last full figures: --part updates one
-    if not args.quick and args.part and cache.exists():
-        kept = json.loads(cache.read_text("utf-8"))
-        results = {k: (results[k] if k in results else kept[k]) for k in report.PARTS
-                   if k in results or k in kept}
-    text = report.render(results, quick=args.quick, seed=args.seed,
-                         machine=f"{platform.system()} {platform.machine()}, Python "
-                                 f"{platform.python_version()}")
-    print(text)
-    if not args.quick:
-        out.write_text(text, encoding="utf-8")
-        cache.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n", "utf-8")
-        print(f"written {args.out}", file=sys.stderr)
+    import fcntl
+
+    with open(str(cache) + ".lock", "a") as lock:  # parts run at once merge one by one
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not args.quick and args.part and cache.exists():
+            kept = json.loads(cache.read_text("utf-8"))
+            results = {k: (results[k] if k in results else kept[k]) for k in report.PARTS
+                       if k in results or k in kept}
+        text = report.render(results, quick=args.quick, seed=args.seed,
+                             machine=f"{platform.system()} {platform.machine()}, Python "
+                                     f"{platform.python_version()}")
+        print(text)
+        if not args.quick:
+            out.write_text(text, encoding="utf-8")
+            cache.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n", "utf-8")
+            print(f"written {args.out}", file=sys.stderr)
     return 1 if any(r["failures"] for r in results.values()) else 0
 
 

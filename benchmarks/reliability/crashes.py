@@ -271,14 +271,16 @@ def play_with_kills(work: Path, name: str, gid: str, setup: dict, actions: list[
     lives = kills = 0
     while True:
         lives += 1
-        if lives > 400:
-            stats["failures"].append(f"{name}: no worker finished after 400 lives")
+        if lives > 4 * kills_per_game + 400:
+            stats["failures"].append(f"{name}: no worker finished after {lives - 1} lives")
             return
         left = len(actions) - committed
         mode = "none" if kills >= kills_per_game else rng.choice(("point", "point", "timer"))
         # about 3 SQL statements per action, a few queue steps per page
-        kill_at = rng.randint(1, 3 * left + 3 * (left // PRINT_EVERY) + 12) if mode == "point" else None
-        kill_after = rng.uniform(0.0, 0.004 + 0.0012 * left) if mode == "timer" else None
+        # aim within the next ``w`` actions, so that the kills spread over the game
+        w = max(1, left // max(1, kills_per_game - kills))
+        kill_at = rng.randint(1, 3 * w + 3 * (w // PRINT_EVERY) + 12) if mode == "point" else None
+        kill_after = rng.uniform(0.0, 0.004 + 0.0012 * w) if mode == "timer" else None
         pid, r = _fork_worker(path, gid, setup, actions, qdir, paper, kill_at)
         lines, how = _collect(pid, r, kill_after)
         committed = max([int(x.split()[1]) for x in lines if x.startswith(("ok ", "open "))] or [0])
@@ -302,6 +304,7 @@ def play_with_kills(work: Path, name: str, gid: str, setup: dict, actions: list[
                             p.unlink()
                 continue
             k, why = _check_prefix(path, gid, actions, ref, committed)
+            committed = max(committed, k)
             if why:
                 stats["failures"].append(f"{name} (life {lives}, {mode}): {why}")
                 return

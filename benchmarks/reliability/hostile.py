@@ -23,6 +23,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import os
 import random
 import sqlite3
 import tempfile
@@ -240,6 +241,26 @@ def fuzz_records(n: int, rng: random.Random, seed: int) -> dict:
                 j.append(a)
             j.close()
             clean.append(p.read_bytes())
+        # a hostile record must not take the machine's memory: cap this process's
+        # address space while loading (MemoryError then counts as a crash, input kept)
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        with open("/proc/self/statm") as fh:
+            vm = int(fh.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        resource.setrlimit(resource.RLIMIT_AS, (vm + MEMORY_CAP, hard))
+        try:
+            _fuzz_loop(n, rng, seed, sources, clean, tmp, old_tempdir, st)
+        finally:
+            resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+    tempfile.tempdir = old_tempdir
+    return st
+
+
+MEMORY_CAP = 1536 * 2 ** 20  # bytes of address space a hostile file may add
+
+
+def _fuzz_loop(n, rng, seed, sources, clean, tmp, old_tempdir, st):
         for k in range(n):
             i = rng.randrange(len(sources))
             gid, rec = sources[i]
@@ -268,9 +289,11 @@ def fuzz_records(n: int, rng: random.Random, seed: int) -> dict:
                 st["refused"] += 1
                 if not str(exc).strip():
                     st["failures"].append(f"{kind} {gid}: empty error message")
-            except RecursionError:
+            except (RecursionError, MemoryError) as exc:
                 st["crashes"] += 1
-                st["failures"].append(f"{kind} {gid}: RecursionError")
+                keep = Path(old_tempdir or "/tmp") / f"tc-hostile-crash-{seed}-{k}{path.suffix}"
+                keep.write_bytes(path.read_bytes())
+                st["failures"].append(f"{kind} {gid}: {type(exc).__name__} (input kept: {keep})")
             except Exception as exc:  # noqa: BLE001 - the finding
                 st["crashes"] += 1
                 if len(st["failures"]) < 40:
@@ -281,8 +304,6 @@ def fuzz_records(n: int, rng: random.Random, seed: int) -> dict:
                 p.unlink()
             for p in Path(tempfile.tempdir).glob("*/*"):
                 p.unlink()
-    tempfile.tempdir = old_tempdir
-    return st
 
 
 def _mutate_sql(rng: random.Random, path: Path) -> None:

@@ -446,7 +446,8 @@ def write_markdown(path: Path | None, mode: str, rows, size_hits, photos, pipe, 
     return text
 
 
-def main(argv=None) -> int:
+def build_parser() -> argparse.ArgumentParser:
+    """The command line of the benchmark (see the module docstring)."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     g = ap.add_mutually_exclusive_group()
     g.add_argument("--quick", action="store_true", help="1 frame per set, 1 rep (default)")
@@ -458,7 +459,11 @@ def main(argv=None) -> int:
                     "30-60 s each on a shared machine; docs/benchmarks.md uses 2; default 0: skip)")
     ap.add_argument("--scenes", choices=("render", "synth"), default="render",
                     help="decoder scenes from the scene renderer (default) or vision.synth")
-    args = ap.parse_args(argv)
+    return ap
+
+
+def main(argv=None) -> int:
+    args = build_parser().parse_args(argv)
     mode = "full" if args.full else "quick"
     n_frames, reps = (3, 3) if args.full else (1, 1)
     decoders = DECODERS_FULL if args.full else DECODERS_QUICK

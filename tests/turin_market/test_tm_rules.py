@@ -269,7 +269,7 @@ def test_no_sale_after_the_last_auction():
     s = at_leftover(3, [("T01",), ("T02",), ()])
     from dataclasses import replace
     from companion.games.turin_market import Offer
-    from companion.games.penny_press.catalog import FrozenDict
+    from companion.frozen import FrozenDict
     s = replace(s, offers=FrozenDict({"T01": Offer("T01", 0, 2, 3)}), purse=(13, 15, 15))
     rejected(s, Buy(1, "T01"), "selling")
     rejected(s, Withdraw(0, "T01"), "selling")

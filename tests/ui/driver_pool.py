@@ -1,9 +1,11 @@
 """The UI drivers (tests/ui/drive_*.py) run the Kivy app offscreen, each in its own
-process, for 10-40 s, much of it waiting on the app's clock and frames. Instead of one
-after the other when each module's fixture asks, every driver that the collected tests
-need is started as soon as collection ends, so they run beside each other and beside
-the rest of the suite; each module's fixture then only waits for its own
-(:func:`driver_result`). Without any UI test collected nothing is started.
+process, for 10-90 s, much of it waiting on the app's clock and frames. Instead of
+starting each when its module's fixture asks (the suite then waits for it), the
+drivers that the collected tests need run in the background from the end of
+collection, one at a time (the heaviest first), beside the rest of the suite; each
+module's fixture then only waits for its own (:func:`driver_result`). One at a time
+keeps each driver's share of the 2 cores what it had when run alone (their checks
+count frames shown in a time window). Without any UI test collected nothing starts.
 tests/ui/conftest.py calls :func:`start_needed` and :func:`stop_all`.
 """
 
@@ -13,6 +15,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,6 +32,7 @@ DRIVERS = {
     "recording": ("test_ui_recording.py", "drive_recording.py", (str(REC),), 300),
     "walk": ("test_ui_walk.py", "drive_walk.py", (), 600),
     "scoop_dial": ("test_ui_scoop_dial.py", "drive_scoop_dial.py", (), 120),
+    "host": ("test_ui_host.py", "drive_host.py", (), 240),
 }
 
 
@@ -78,25 +82,61 @@ def _start(name: str) -> Driver:
     return _running[name]
 
 
+_queue: list[str] = []
+_lock = threading.Lock()
+_done = threading.Condition(_lock)
+_stopping = False
+_thread: threading.Thread | None = None
+
+
+def _run_queue() -> None:
+    while True:
+        with _lock:
+            if _stopping or not _queue:
+                return
+            name = _queue.pop(0)
+            d = _start(name)
+            _done.notify_all()
+        d.wait()
+        with _lock:
+            _done.notify_all()
+
+
 def start_needed(items) -> None:
-    """Start the driver of every UI test module among the collected ``items``."""
+    """Run, one after another in the background, the driver of every UI test module
+    among the collected ``items``."""
+    global _thread
     wanted = {Path(str(item.fspath)).name for item in items}
-    for name, (module, *_rest) in DRIVERS.items():
-        if module in wanted:
-            _start(name)
+    with _lock:
+        _queue.extend(n for n, (module, *_rest) in DRIVERS.items() if module in wanted and n not in _running)
+    if _queue:
+        _thread = threading.Thread(target=_run_queue, name="ui-drivers", daemon=True)
+        _thread.start()
 
 
 def stop_all() -> None:
-    for d in _running.values():
+    global _stopping
+    with _lock:
+        _stopping = True
+        _queue.clear()
+    for d in list(_running.values()):
         if d.proc.poll() is None:
             d.proc.kill()
             d.proc.wait()
 
 
 def driver_result(name: str) -> Path:
-    """The output folder of driver ``name`` once it has ended well (started now if the
-    collection did not start it); fails the asking test with the driver's stderr."""
-    d = _start(name)
+    """The output folder of driver ``name`` once it has ended well (started now if no
+    background run has it); fails the asking test with the driver's stderr."""
+    with _lock:
+        if name in _queue:  # asked for now: it runs next, still one at a time
+            _queue.remove(name)
+            _queue.insert(0, name)
+            while name not in _running and not _stopping and _thread is not None and _thread.is_alive():
+                _done.wait(1.0)
+            if name in _queue:
+                _queue.remove(name)
+        d = _running.get(name) or _start(name)
     code, err = d.wait()
     assert code == 0, f"tests/ui/{DRIVERS[name][1]} exited {code}:\n{err}"
     return d.out

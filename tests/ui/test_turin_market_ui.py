@@ -87,6 +87,11 @@ def test_table_explains_the_worked_example_and_says_who_picks_now():
     assert [t for t, now in vm.pick_lines() if now] == ["Player 3"]
     panels = vm.panels()
     assert panels[2].to_act and panels[0].shields == "14 shields"
+    taps = dict(vm.taps())
+    assert taps["Take a loan (+10): Player 1"] == tm.TakeLoan(0) and len(taps) == 3
+    st = tm.apply(tm.apply(tm.apply(st, tm.Pick(2, "T03")), tm.Pick(2, "T01")), tm.Pick(1, "T02"))
+    taps = TableVM(st, "en").taps()
+    assert ("Pass: Player 2", tm.PassSale(1)) in taps
 
 
 def test_end_shows_payouts_good_by_good_and_the_winners():
@@ -131,3 +136,30 @@ def test_screens_driven_offscreen_reveal_the_journals_bids_and_show_every_screen
     assert any("Final payouts" in x for x in t["turin_payouts"])
     assert any("选一张牌" in x for x in t["turin_table_zh"])
     assert any("Pagos finales" in x for x in t["turin_payouts_es"])
+
+
+def test_observer_reports_read_in_every_language_with_names_not_seats():
+    from companion.games.turin_market.observer import TurinMarketObserver, expected_snapshot
+    from companion.table import Sighting
+    from dataclasses import replace
+    from ui.games.turin_market.texts import REPORTS, report_text
+
+    for key, row in REPORTS.items():
+        assert set(row) == {"es", "en", "zh"}, key
+    st = tm.apply(_three(), tm.RevealBids((2, 5, 1)))
+    for card in ("T01", "T02", "T03"):
+        st = tm.apply(st, tm.Pick(st.auction.pick_queue[0], card))
+    owner = next(p for p, cards in enumerate(st.owned) if "T01" in cards)
+    snap = expected_snapshot(st)
+    moved = tuple(Sighting("T01", "board", "sale", 80, 150) if s.component == "T01" else s for s in snap.sightings)
+    goose = (Sighting("goose", "mat-red", "tokens", 60, 170),)
+    out = TurinMarketObserver().observe(st, replace(snap, sightings=moved + goose))
+    r = out.reports[-1]
+    assert r.key == "tm.enter_price"
+    for lang in ("es", "en", "zh"):
+        text = report_text(r, st, lang)
+        assert "T01" in text and ("Player" in text or "Jugador" in text or "玩家" in text)
+    out = TurinMarketObserver().observe(st, replace(snap, sightings=snap.sightings + goose))
+    goose_r = next(x for x in out.reports if x.key == "tm.goose")
+    assert report_text(goose_r, st, "es") == "la oca está con Jugador 1"
+    assert owner in (0, 1, 2)

@@ -60,3 +60,36 @@ def test_stories_are_named_never_by_id():
         name = i18n.story_name("crime-C2", lang)
         assert "crime-C2" not in name and "★★" in name and "2×2" in name
     assert i18n.person("green", "es") == "Verde" and i18n.person("Ana", "es") == "Ana"
+
+
+def test_the_game_picker_offers_only_games_the_app_hosts():
+    from companion import registry
+    from ui.viewmodels.start import StartVM, app_games
+
+    from dataclasses import replace
+
+    from ui import hosting
+
+    ids = [g.id for g in app_games()]
+    assert "penny-press" in ids
+    assert all(registry.get(i).screens == "ui.screens" or hosting.hosts(registry.get(i)) for i in ids)
+    # a screens module without the hosting contract (new_setup, app_screens) is not offered
+    pp = registry.get("penny-press")
+    assert not hosting.hosts(replace(pp, screens="ui.games")) and not hosting.hosts(replace(pp, screens="ui.nowhere"))
+    assert StartVM("zh").games()[0] == ("penny-press", registry.get("penny-press").name("zh"))
+
+
+def test_a_hosted_game_takes_its_own_player_count_and_no_camera(tmp_path):
+    from ui.viewmodels.protocol import PlayerSetup
+    from ui.viewmodels.start import StartVM
+
+    vm = StartVM("es", camera=None, journal_dir=tmp_path)
+    vm.variant_strike = True
+    vm.choose_game("pergamon")  # 2 to 4 players, read by taps on its own screen
+    assert vm.hosted() and not vm.variant_strike
+    vm.players = [PlayerSetup(c, n) for c, n in zip(("red", "blue", "green", "yellow"), ("Ana", "Bo", "Chen", "Dai"))]
+    assert vm.validate() == []
+    vm.players.append(PlayerSetup("black", "Eva"))
+    assert vm.validate() == [i18n.tr("err.players_range", "es", n=5, low=2, high=4)]
+    vm.choose_game("penny-press")  # its own checks, unchanged
+    assert not vm.hosted() and i18n.tr("err.no_source", "es") in vm.validate()

@@ -143,3 +143,22 @@ def test_arrow_corrections_are_refused_in_the_players_language(tmp_path):
         s.correct(P.Correction("arrow", beat="war", count=3))
     with pytest.raises(CompanionError):
         s.remove_correction(42)
+
+
+def test_a_resumed_game_keeps_its_corrections(tmp_path):
+    from ui.session import GameSession
+
+    s = session(tmp_path)
+    for _ in range(4):
+        s.step()
+    first, second = wrong_correction(s), None
+    s.correct(first)
+    t = s.table()
+    story = next(st.story for b in t.beats for st in b.stories if st.story != first.story)
+    second = P.Correction("story_remove", story=story)
+    s.correct(second)
+    s.remove_correction(s.corrections()[0].id)
+    path = s.runner.journal.path if hasattr(s.runner.journal, "path") else None
+    path = path or next(tmp_path.glob("*.sqlite"))
+    again = GameSession(P.SessionConfig(resume=str(path), journal_dir=str(tmp_path)))
+    assert [v.correction for v in again.corrections()] == [second]

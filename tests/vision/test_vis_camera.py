@@ -117,6 +117,24 @@ def test_probe_lists_the_modes_the_driver_grants(fakecam):
 
 # ------------------------------------------------------------- stale frames
 
+def test_session_warns_when_the_camera_gives_another_size(fakecam, tmp_path):
+    class Only480(fakecam.FakeV4L2):
+        def set(self, prop, value):
+            if prop in (cv2.CAP_PROP_FRAME_WIDTH, cv2.CAP_PROP_FRAME_HEIGHT):
+                return True
+            return super().set(prop, value)
+
+    cv2.VideoCapture = Only480  # the fixture puts the real one back
+    msgs = []
+    s = _session(tmp_path, reader=_SlowTimedReader(fakecam, 0.0))
+    s.subscribe(lambda up: msgs.extend(m.text for m in up.messages))
+    s.start()
+    try:
+        assert _until(lambda: any("camera gives 640x480" in m for m in msgs))
+    finally:
+        s.stop()
+
+
 class _SlowTimedReader:
     """The pipeline stand-in of a slow tablet: records how old each frame is when
     processing starts (capture time stamped in the frame by the fake camera)."""
@@ -163,7 +181,7 @@ def test_bugcase_camera_stale_frames_session_reads_the_newest_frame(fakecam, tmp
             _cv2.VideoCapture = Cam10
         s = _session(tmp_path / mode, reader=timed, settings=small, **kw)
         s.start()
-        time.sleep(3.0)
+        time.sleep(2.2)
         s.stop()
         runs[mode] = statistics.median(timed.ages[2:])
     print("median frame age at processing start (s):", runs)
@@ -303,6 +321,8 @@ def test_bugcase_camera_replug_session_keeps_the_game_and_resumes(fakecam, tmp_p
         assert s.camera_status == "ok" and not vm.camera_lost()
         assert s._thread.is_alive()
         assert any("back" in m.lower() for m in msgs)
+        # the mode asked was granted (this camera only lacks a frame-rate control): no warning
+        assert not any("camera gives" in m for m in msgs)
     finally:
         s.stop()
     assert not any(i.stop is False for i in fakecam.FakeV4L2.instances[-1:])  # released

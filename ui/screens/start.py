@@ -63,6 +63,7 @@ class StartScreen(Screen):
         ids.camera.text = "" if vm.camera is None else str(vm.camera)
         self._camera_text()
         ids.strike.state = "down" if vm.variant_strike else "normal"
+        ids.strike.disabled = vm.hosted()  # Penny Press's variant only
         rbox = ids.resume
         rbox.clear_widgets()
         files = vm.resumable()

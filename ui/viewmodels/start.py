@@ -20,10 +20,18 @@ def default_players_path() -> Path:
     return Path(user_config_dir("table-companion")) / "players.json"
 
 
+#: Screens modules this app hosts end to end with its own screens (start -> live ->
+#: press -> results). Other games are hosted through their screens module's
+#: contract (ui.hosting: ``new_setup``, ``app_screens``).
+HOSTED_SCREENS = ("ui.screens",)
+
+
 def app_games() -> list:
-    """The registry's games that have app screens (``GameSpec.screens``)."""
+    """The registry's games whose app screens this app hosts (``GameSpec.screens``):
+    the built-in ones and those whose screens module offers ui.hosting's contract."""
     from companion import registry
-    return [g for g in registry.games().values() if g.screens]
+    from ui import hosting
+    return [g for g in registry.games().values() if g.screens in HOSTED_SCREENS or hosting.hosts(g)]
 
 
 def default_journal_dir() -> Path:
@@ -64,6 +72,26 @@ class StartVM:
         if game not in dict(self.games()):
             raise ValueError(f"no app screens for {game!r}")
         self.game = game
+        if self.recording_name is not None and self.recording_name not in self.spec().recordings:
+            self.recording = self.recording_name = None  # another game's recording
+        if self.hosted():
+            self.variant_strike = False  # Penny Press's variant
+
+    def spec(self):
+        """The chosen game's registry entry (companion.registry.GameSpec)."""
+        from companion import registry
+        return registry.get(self.game)
+
+    def player_range(self) -> tuple[int, int]:
+        """(fewest, most) players of the chosen game."""
+        spec = self.spec()
+        return spec.min_players, spec.max_players
+
+    def hosted(self) -> bool:
+        """True when the chosen game runs on its own screens (ui.hosting), read by
+        taps: no camera or recording needed to start."""
+        from ui import hosting
+        return hosting.hosts(self.spec())
 
     def saved_players(self) -> list[PlayerSetup]:
         """Players saved from earlier games, newest first (a broken file: none)."""
@@ -99,7 +127,7 @@ class StartVM:
         row = PlayerSetup(colour, saved.name, saved.paper)
         empty = next((i for i, p in enumerate(self.players) if not p.name.strip()), None)
         if empty is None:
-            if len(self.players) >= MAX_PLAYERS:
+            if len(self.players) >= self.player_range()[1]:
                 return None
             self.players.append(row)
         else:
@@ -163,7 +191,7 @@ class StartVM:
     # players -----------------------------------------------------------------
     def add_player(self) -> PlayerSetup:
         """Add a player with the first free colour; ValueError past 5 players."""
-        if len(self.players) >= MAX_PLAYERS:
+        if len(self.players) >= self.player_range()[1]:
             raise ValueError(i18n.tr("err.players_count", self.lang, n=len(self.players) + 1))
         used = {p.colour for p in self.players}
         p = PlayerSetup(next(c for c in COLOURS if c not in used), "")
@@ -189,8 +217,10 @@ class StartVM:
         """Every problem with the current choices, as texts in ``lang`` (empty: ok)."""
         errs = []
         n = len(self.players)
-        if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-            errs.append(i18n.tr("err.players_count", self.lang, n=n))
+        low, high = self.player_range()
+        if not low <= n <= high:
+            errs.append(i18n.tr("err.players_range", self.lang, n=n, low=low, high=high)
+                        if (low, high) != (MIN_PLAYERS, MAX_PLAYERS) else i18n.tr("err.players_count", self.lang, n=n))
         seen = set()
         for i, p in enumerate(self.players, 1):
             if not p.name.strip():
@@ -200,9 +230,11 @@ class StartVM:
             seen.add(p.colour)
         if not 0 <= self.first_player < max(1, n):
             errs.append(i18n.tr("err.first_player", self.lang))
-        if self.variant_strike and n < 4:
+        if self.variant_strike and n < 4 and not self.hosted():
             errs.append(i18n.tr("err.strike_players", self.lang))
-        if self.recording:
+        if self.hosted():
+            pass  # read by taps on its own screens: no picture needed
+        elif self.recording:
             if not Path(self.recording).exists():
                 errs.append(i18n.tr("err.recording_missing", self.lang, path=self.recording))
         elif self.camera is None:

@@ -119,3 +119,93 @@ def stage(pieces, colours: list[str], tags: str = "large") -> list[Placed]:
                             layer=3 if kind in ("circular marker", "figure", "angular marker") else 2,
                             colour=colour, round=bool(piece.get("round"))))
     return items
+
+
+# ---------------------------------------------------------------- recordings
+
+def render_recording(setup: dict, actions, out_dir, params, progress=None) -> dict:
+    """Film a whole Pergamon journal into ``out_dir`` for ``companion demo``: the set-up
+    table (``params.setup_frames`` frames), then after each action the table the
+    players leave (``params.still_frames`` identical frames: the tracker sees a still
+    moment per action). No hands: every change is made between two frames. Writes
+    the video (``params.fmt``), ``truth.jsonl`` (per frame: journal index, tags seen
+    whole), ``states.jsonl`` (the pieces per still table), ``journal.json`` (setup,
+    actions, final VP), ``meta.json`` and ``recording.json`` (game, setup, no
+    entries: coins and tickets are computed, everything else is read). Returns the
+    meta dict. Raises RuleError for an illegal journal, CompanionError when the video
+    cannot be written."""
+    import json
+    import math
+    from dataclasses import asdict
+    from pathlib import Path
+
+    import numpy as np
+
+    from companion.games import pergamon as pg
+    from companion.games.pergamon.tabletop import table_of
+    from vision.render.camera import frame_bounds
+    from vision.render.effects import glare_field, light_field
+    from vision.render.recording import _Sink
+    from vision.render.scene import SceneRenderer
+
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    actions = [pg.action_from_dict(a) if isinstance(a, dict) else a for a in actions]
+    state = pg.new_game_from_dict(setup)
+    colours = [p.colour for p in state.players]
+    tables = [(-1, table_of(state))]
+    for i, a in enumerate(actions):
+        state = pg.apply(state, a)
+        tables.append((i, table_of(state)))
+    camera = frame_bounds(bounds(colours), params.resolution, tilt_deg=params.tilt_deg, height_mm=params.height_mm)
+    renderer = SceneRenderer(camera)
+    fx = params.effects
+    lamp = np.random.default_rng([params.seed, 1])
+    light = light_field((camera.height, camera.width), lamp, fx.light_gradient, fx.vignette)
+    glare = (glare_field((camera.height, camera.width), lamp, fx.glare_spots, fx.glare_radius_px)
+             if fx.glare_spots else None)
+    sink = _Sink(out, params, (camera.width, camera.height))
+    total = params.setup_frames + len(actions) * params.still_frames
+    n = 0
+    min_ppm = math.inf
+    with open(out / "truth.jsonl", "w", encoding="utf-8") as tf, \
+            open(out / "states.jsonl", "w", encoding="utf-8") as sf:
+        for index, pieces in tables:
+            items = stage(pieces, colours, params.tags)
+            clean = renderer.render_clean(items)
+            count = params.setup_frames if index < 0 else params.still_frames
+            for k in range(count):
+                frame = renderer.render(items, effects=fx, rng=np.random.default_rng([params.seed, 2, n]),
+                                        clean=clean, glare=glare, light=light)
+                sink.write(frame.image)
+                seen = [t for t in frame.tags if not t.component.startswith("fid:")]
+                if seen:
+                    min_ppm = min(min_ppm, min(t.px_per_module for t in seen))
+                tf.write(json.dumps({"frame": n, "t": round(n / params.fps, 4), "journal_index": index,
+                                     "still": k > 0, "hand": False,
+                                     "visible": sorted(t.component for t in seen if t.visible >= 0.98)},
+                                    separators=(",", ":")) + "\n")
+                n += 1
+                if progress:
+                    progress(n, total)
+            sf.write(json.dumps({"journal_index": index, "pieces": [
+                {"component": p.component, "surface": p.surface, "zone": p.zone, "order": p.order}
+                for p in pieces]}, separators=(",", ":")) + "\n")
+    sink.close()
+    truth = {"game": GAME, "setup": setup, "actions": [pg.action_to_dict(a) for a in actions],
+             "final_scores": list(state.final.scores), "winners": list(state.final.winners)}
+    (out / "journal.json").write_text(json.dumps(truth, indent=1, ensure_ascii=False), encoding="utf-8")
+    p = asdict(params)
+    p["effects"] = asdict(params.effects)
+    meta = {"game": GAME, "frames": n, "fps": params.fps, "size_px": [camera.width, camera.height],
+            "video": str(sink.path.relative_to(out)), "min_px_per_module": round(min_ppm, 3),
+            "camera": {"fx": camera.fx, "fy": camera.fy, "cx": camera.cx, "cy": camera.cy, "k1": camera.k1,
+                       "k2": camera.k2, "rotation": camera.rotation.round(9).tolist(),
+                       "centre_mm": camera.centre.round(4).tolist()},
+            "params": p, "stills": len(tables)}
+    (out / "meta.json").write_text(json.dumps(meta, indent=1, default=str), encoding="utf-8")
+    desc = {"game": GAME, "frames": meta["video"], "fps": params.fps, "setup": setup, "entries": [],
+            "truth": "journal.json", "truth_frames": "truth.jsonl", "states": "states.jsonl", "meta": "meta.json",
+            "pieces": "flat"}
+    (out / "recording.json").write_text(json.dumps(desc, indent=1, ensure_ascii=False), encoding="utf-8")
+    return meta

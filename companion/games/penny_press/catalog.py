@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Mapping
 
 from companion.errors import DataFileError
+from companion.frozen import FrozenDict  # shared with the other engines (companion.frozen)
 
 DATA_DIR = Path(__file__).with_name("data")
 
@@ -27,29 +28,6 @@ STORIES_FILE = "stories.csv"
 SHAPES_FILE = "shapes.csv"
 CARDS_FILE = "headline_cards.csv"
 RULES_FILE = "rules.json"
-
-
-class FrozenDict(dict):
-    """A read-only dict (hashable views are not needed): mutation raises TypeError.
-    Picklable and copyable, unlike ``types.MappingProxyType``."""
-
-    __slots__ = ()
-
-    def _readonly(self, *a, **k):
-        raise TypeError("this mapping is read-only")
-
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _readonly
-    __ior__ = _readonly
-
-    def __reduce__(self):
-        return (FrozenDict, (dict(self),))
-
-    def __copy__(self):
-        return self
-
-    def __deepcopy__(self, memo):
-        return self
-
 
 
 @dataclass(frozen=True)

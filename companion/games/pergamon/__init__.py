@@ -44,6 +44,7 @@ GAME = GameSpec(
     rules="companion.games.pergamon",
     tag_code="PG",
     observer="companion.games.pergamon.observer:PergamonObserver",
+    screens="ui.games.pergamon.screen",
     layouts="pergamon",
     documents="printing.pergamon",
     tags="companion.games.pergamon.tags",

@@ -43,6 +43,7 @@ GAME = GameSpec(
     screens="ui.games.scoop.screens",
     layouts="scoop",
     tags="companion.games.scoop.tags",
+    observer="companion.games.scoop.observer:ScoopObserver",
     units={"es": "dólares", "en": "dollars", "zh": "美元"},
     tag_kinds={"C": "card", "S": "story", "A": "advert", "G": "page", "M": "mat"},
     data_files=("companion/games/scoop/data/pages.json", "companion/games/scoop/data/values.json",

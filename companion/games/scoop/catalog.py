@@ -134,6 +134,10 @@ def _kind_of_card(card: str) -> str | None:
     return None if card == SCOOP_CARD else card.rsplit("-", 1)[0]
 
 
+#: the largest count of cards, spaces or copies a data file may give
+MAX_COUNT = 100
+
+
 def catalog_from_data(data: dict) -> Catalog:
     """A :class:`Catalog` from :func:`default_data`'s form. Raises CompanionError
     naming the file and key for bad data."""
@@ -149,8 +153,16 @@ def catalog_from_data(data: dict) -> Catalog:
         cat = Catalog(story_types, advert_types, int(cards.get("copies", 2)), int(cards.get("scoop_cards", 3)),
                       designs, int(pages.get("story_spaces", 2)), int(pages.get("star_spaces", 2)), piles, money,
                       Wheel.from_dict(data["wheel"]))
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+    except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:
         raise CompanionError(f"Scoop data (companion/games/scoop/data): missing or bad {exc}") from None
+    # A setup carries its data (a journal or record from someone else): counts that
+    # size lists are bounded, so a bad one is an error, not all the memory there is.
+    counts = {"cards.json: copies": cat.copies, "cards.json: scoop_cards": cat.scoop_cards,
+              "pages.json: story_spaces": cat.story_spaces, "pages.json: star_spaces": cat.star_spaces,
+              **{f"rules.json: {k}": money[k] for k in ("hand_size", "reserve_spaces", "reserve_capacity")}}
+    for name, n in counts.items():
+        if not 0 <= n <= MAX_COUNT:
+            raise CompanionError(f"companion/games/scoop/data/{name} = {n} is outside 0..{MAX_COUNT}")
     if "star" not in story_types:
         raise CompanionError("companion/games/scoop/data/cards.json: story_types needs 'star' (the star stories)")
     for n in story_types.values():

@@ -79,22 +79,28 @@ class Claim:
 @dataclass(frozen=True)
 class Dial:
     """The caller dials ``number`` (the telephone card's). ``signal``: the signal the
-    players saw (recorded in the journal); when given it must be the seed's."""
+    players saw (recorded in the journal); when given it must be the seed's.
+    ``value``: at a real table, the printed value ($) of the story card taken from
+    its pile after an accepted signal, as read from the card; None = the top of the
+    engine's own pile (random games)."""
 
     player: int
     number: int
     signal: str | None = None
+    value: int | None = None
 
 
 @dataclass(frozen=True)
 class Choose:
     """After Three Star: ``"three_star"`` or ``"story"``; after Press: ``"press"`` or
     ``"story"``. ``displace``: index of the single star story to take off the Star
-    Story spaces for a second three-star story (offered for sale)."""
+    Story spaces for a second three-star story (offered for sale). ``value``: the
+    printed value ($) of the story taken, as read from its card (see :class:`Dial`)."""
 
     player: int
     option: str
     displace: int | None = None
+    value: int | None = None
 
 
 @dataclass(frozen=True)
@@ -200,7 +206,7 @@ def action_from_dict(d: dict):
     return a
 
 
-_INT_FIELDS = {"player", "number", "victim", "displace", "index"}
+_INT_FIELDS = {"player", "number", "victim", "displace", "index", "value"}
 _STR_FIELDS = {"kind", "signal", "option", "card", "space"}
 _STRS_FIELDS = {"hand", "captured", "cards"}
 _INTS_FIELDS = {"reserve", "spaces"}
@@ -391,11 +397,13 @@ def page_value(p: Player) -> int:
 
 
 def setup_to_dict(players, first_player: int = 0, *, dial_seed: str | None = None, shuffle_seed: int = 0,
-                  wheel: str | None = None, data: dict | None = None) -> dict:
+                  wheel: str | None = None, data: dict | None = None, hidden_hands: bool = False) -> dict:
     """The journal's setup: players (with their page designs), first player, the
     dial's secret seed and its commitment, the shuffle seed and a copy of the data
     files (so a journal replays after the files are edited). ``wheel``: a house-rule
-    wheel (``kind``, ``harsh`` or a file). Raises RuleError for a bad setup."""
+    wheel (``kind``, ``harsh`` or a file). ``hidden_hands``: a game at a real table,
+    where the hands are never known (see :data:`HIDDEN`). Raises RuleError for a bad
+    setup."""
     data = data or default_data(wheel)
     seed = dial_seed or dialmod.new_seed()
     specs = [p if isinstance(p, PlayerSpec) else PlayerSpec(**p) if isinstance(p, dict) else PlayerSpec(str(p))
@@ -408,6 +416,8 @@ def setup_to_dict(players, first_player: int = 0, *, dial_seed: str | None = Non
                      "design": p.design or designs[i % len(designs)]})
     d = {"players": rows, "first_player": first_player, "dial_seed": seed,
          "commitment": dialmod.commitment(seed), "shuffle_seed": int(shuffle_seed), "data": data}
+    if hidden_hands:
+        d["hidden_hands"] = True
     new_game_from_dict(d)
     return d
 
@@ -459,6 +469,8 @@ def new_game_from_dict(setup: dict) -> GameState:
     n = len(specs)
     for i, s in enumerate(specs):
         hand = [deck.pop() for _ in range(m["hand_size"])]
+        if setup.get("hidden_hands"):
+            hand = [HIDDEN] * len(hand)
         spaces = cat.designs[s.design].spaces(cat.story_spaces, cat.star_spaces)
         players.append(Player(s, m["start_cash"], hand, [[] for _ in range(m["reserve_spaces"])],
                               {k: [] for k in spaces}, [], []))
@@ -499,7 +511,8 @@ def _draw(s: GameState, seat: int, n: int) -> int:
             s.deck = s.discard
             s.discard = []
             random.Random(f"scoop-reshuffle:{s.setup.get('shuffle_seed', 0)}:{s.reshuffles}").shuffle(s.deck)
-        s.players[seat].hand.append(s.deck.pop())
+        card = s.deck.pop()
+        s.players[seat].hand.append(HIDDEN if s.setup.get("hidden_hands") else card)
         got += 1
     return got
 
@@ -527,17 +540,27 @@ def _name(s: GameState, seat) -> str:
     return p.spec.name or p.spec.colour
 
 
+#: A card in a hand the app does not know (setup ``hidden_hands``: a real table,
+#: where the hands stay hidden). A play names the cards it lays on the table; each is
+#: taken from the hand as that card if known, else as one unknown card, so only the
+#: number of cards in a hand is checked. Draws add unknown cards.
+HIDDEN = "?"
+
+
 def _take(hand: list[str], cards) -> None:
     for c in cards:
-        hand.remove(c)
+        hand.remove(c if c in hand else HIDDEN)
 
 
 def _has(hand: list[str], cards) -> bool:
     rest = list(hand)
     for c in cards:
-        if c not in rest:
+        if c in rest:
+            rest.remove(c)
+        elif HIDDEN in rest:
+            rest.remove(HIDDEN)
+        else:
             return False
-        rest.remove(c)
     return True
 
 
@@ -748,7 +771,7 @@ def _apply_dial(s: GameState, a: Dial) -> None:
         return
     if sig in ("three_star", "press"):
         if sig == "three_star" and (not s.piles["three_star"] or _three_star_room(s, a.player) is None):
-            _take_story(s, a.player, pend)  # no three-star to take: the marked story
+            _take_story(s, a.player, pend, a.value)  # no three-star to take: the marked story
             return
         s.pending = dict(pend, kind="choose", signal=sig)
         return
@@ -756,17 +779,28 @@ def _apply_dial(s: GameState, a: Dial) -> None:
         amount = s.catalog.money[sig]
         for other in _left_of(s, a.player):
             _pay(s, other, a.player, min(amount, s.players[other].cash), sig)
-    _take_story(s, a.player, pend)
+    _take_story(s, a.player, pend, a.value)
 
 
-def _take_story(s: GameState, seat: int, pend: dict) -> None:
-    """The accepted story: from the top of its pile into its place; the set to the
-    discards; the hand refilled free."""
+def _from_pile(pile: list[int], value: int | None, name: str) -> int:
+    """Take a story from ``pile``: its top, or (a real table) the one of printed
+    ``value`` read from the card. RuleError when the pile has no such story."""
+    if value is None:
+        return pile.pop()
+    if value not in pile:
+        raise RuleError(f"the {name} pile has no story of ${value:,} left (values.json)", R_CLAIM)
+    pile.remove(value)
+    return value
+
+
+def _take_story(s: GameState, seat: int, pend: dict, value: int | None = None) -> None:
+    """The accepted story: from the top of its pile (or the one of ``value``) into
+    its place; the set to the discards; the hand refilled free."""
     s.discard.extend(pend["set"])
     s.pending = None
     pile = s.piles[pend["story"]]
     if pile:
-        _lay(s, seat, pend["story"], pile.pop())
+        _lay(s, seat, pend["story"], _from_pile(pile, value, pend["story"]))
         if _page_full(s, seat):
             _finish(s, seat, "full page")
             return
@@ -786,7 +820,7 @@ def _apply_choose(s: GameState, a: Choose) -> None:
     if a.option == "story":
         if a.displace is not None:
             raise RuleError("displace is only for a second three-star story", R_THREE_STAR)
-        _take_story(s, a.player, pend)
+        _take_story(s, a.player, pend, a.value)
         return
     if a.option == "press":
         s.discard.extend(pend["set"])
@@ -803,7 +837,7 @@ def _apply_choose(s: GameState, a: Choose) -> None:
         raise RuleError("there is room for the three-star story: nothing to take off", R_THREE_STAR)
     s.discard.extend(pend["set"])
     s.pending = None
-    value = s.piles["three_star"].pop()
+    value = _from_pile(s.piles["three_star"], a.value, "three-star")
     if room == "three_star":
         p.page["three_star"].append(value)
     else:
@@ -893,9 +927,9 @@ def _apply_exchange(s: GameState, a: Exchange) -> None:
     p = _check_player(s, a, R_EXCHANGE)
     if s.pending is not None or a.player != s.turn_player:
         raise RuleError(f"it is {_name(s, s.current_player)}'s turn", R_TURN)
-    if a.card not in p.hand:
+    if not _has(p.hand, [a.card]):
         raise RuleError(f"{_name(s, a.player)} does not hold {a.card}", R_EXCHANGE)
-    p.hand.remove(a.card)
+    _take(p.hand, [a.card])
     s.discard.append(a.card)
     _draw(s, a.player, 1)
     _end_turn(s)

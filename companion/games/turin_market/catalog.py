@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Mapping
 
 from companion.errors import DataFileError
-from companion.games.penny_press.catalog import FrozenDict
+from companion.frozen import FrozenDict
 
 DATA_DIR = Path(__file__).with_name("data")
 RULES_FILE = "rules.json"

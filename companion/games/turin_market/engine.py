@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
 from companion.errors import CompanionError, RuleError
-from companion.games.penny_press.catalog import FrozenDict
+from companion.frozen import FrozenDict
 from companion.games.turin_market.actions import (Action, Buy, ChooseBuyer, FlipCoin, OfferForSale, PassSale,
                                                    Pick, RevealBids, RevealCards, RevealLeftovers, RevealTieBids,
                                                    TakeLoan, Withdraw)

@@ -153,3 +153,27 @@ class PergamonScreen(Screen):
     def _next(self) -> None:
         self.vm.next_step()
         self.show()
+
+
+# the app shell's hosting contract (ui/hosting.py, docs/contracts.md "App screens")
+def new_setup(players, seed: int) -> dict:
+    """The journal's setup for the players chosen in the app (names, colours, in
+    seat order; the first row starts). The finds are read from the table."""
+    return {"game": "pergamon", "players": [{"name": p.name, "colour": p.colour} for p in players],
+            "first_player": 0}
+
+
+def app_screens(host) -> list:
+    """Pergamon's screen for the app shell, showing ``host``'s game (ui.hosting.GameHost)."""
+    vm = PergamonVM(lang=host.lang)
+    vm.update(host.state)
+    screen = PergamonScreen(vm)
+
+    def refresh() -> None:
+        vm.lang = host.lang
+        vm.update(host.state)
+        screen.show()
+
+    screen.refresh = refresh
+    host.listeners.append(refresh)
+    return [screen]

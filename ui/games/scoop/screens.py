@@ -27,6 +27,58 @@ class DialScreen(Screen):
 SCREENS = {"scoop_dial": DialScreen}
 
 
+# the app shell's hosting contract (ui/hosting.py, docs/contracts.md "App screens")
+def new_setup(players, seed: int) -> dict:
+    """The journal's setup for the players chosen in the app (colour, name, paper):
+    a real table (hands never known), the dial's secret seed and the shuffle from
+    ``seed``; page designs in seat order."""
+    import random
+
+    from companion.games.scoop.engine import PlayerSpec, setup_to_dict
+
+    dial_seed = random.Random(f"dial-{seed}").getrandbits(256).to_bytes(32, "big").hex()
+    return setup_to_dict([PlayerSpec(p.colour, p.name, p.paper) for p in players], 0, dial_seed=dial_seed,
+                         shuffle_seed=seed % (2 ** 31), hidden_hands=True)
+
+
+def _dial_vm(host) -> DialVM:
+    """The telephone of the player to act, on the game's own dial (its seed, the
+    wheel where the journal left it), journalling each call as a Dial action."""
+    from companion.games.scoop.dial import Dial as Telephone
+    from companion.games.scoop.engine import Dial
+
+    from ui.games.scoop.dial_vm import player_numbers
+
+    state = host.state
+    seat = state.current_player if state.current_player is not None else 0
+    tel = Telephone(state.catalog.wheel, state.setup["dial_seed"], state.wheel_pos)
+    tel.calls = list(state.calls)  # the next call's index is the game's
+    numbers = player_numbers(state.catalog, state.players[seat].design)
+    vm = DialVM(numbers=numbers, dial=tel, lang=host.lang)
+
+    def journal(call) -> None:
+        refused = host.apply(Dial(seat, call.number, call.signal))
+        if refused:
+            vm.message = refused
+
+    vm.on_call = journal
+    return vm
+
+
+def app_screens(host) -> list:
+    """Scoop's screens for the app shell: the dial of the player to act."""
+    screen = DialScreen(_dial_vm(host))
+
+    def refresh() -> None:
+        if screen.panel.vm.holding is None and screen.panel.dial._anim is None:
+            vm = _dial_vm(host)
+            screen.panel.vm = vm
+            screen.panel.dial.vm = vm
+
+    screen.refresh = refresh
+    return [screen]
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m ui.games.scoop.screens")
     ap.add_argument("--lang", choices=("es", "en", "zh"), default="en")

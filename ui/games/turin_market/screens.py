@@ -107,6 +107,8 @@ class TurinTableScreen(Screen):
                                         lambda *_: self.on_secret and self.on_secret("pass")))
             bar.add_widget(self._button(tr("typed_mode", lang),
                                         lambda *_: self.on_secret and self.on_secret("typed")))
+        for text, action in vm.taps():
+            bar.add_widget(self._button(text, lambda *_, a=action: self.on_action and self.on_action(a)))
 
     def _panel(self, p, lang) -> Panel:
         box = Panel(orientation="vertical", padding=dp(8), spacing=dp(2))
@@ -228,3 +230,44 @@ def screens() -> list[Screen]:
     """The Turin Market screens, for the app's screen manager."""
     load_kv()
     return [TurinTableScreen(name="turin_table"), TurinSecretScreen(name="turin_secret")]
+
+
+# the app shell's hosting contract (ui/hosting.py, docs/contracts.md "App screens")
+def new_setup(players, seed: int) -> dict:
+    """The journal's setup for the players chosen in the app (their names, in seat
+    order): the classic payment card, the centre read at the table, coin flips from
+    ``seed``."""
+    return {"game": "turin-market", "players": [{"name": p.name} for p in players],
+            "payment_card": "classic", "centre": [], "seed": seed % (2 ** 31)}
+
+
+def app_screens(host) -> list[Screen]:
+    """Turin Market's screens for the app shell, wired to ``host`` (ui.hosting.GameHost):
+    the table screen first; the secret entry when bids or cards are due."""
+    table, secret = screens()
+
+    def show_table() -> None:
+        table.show(host.state, host.lang)
+
+    def act(action) -> None:
+        refused = host.apply(action)
+        if refused and table.manager and table.manager.current == secret.name:
+            secret.vm.error = refused
+            secret.redraw()
+            return
+        if table.manager:
+            table.manager.current = table.name
+        show_table()
+        if refused:
+            table.headline = refused
+
+    def open_secret(mode: str) -> None:
+        secret.start(host.state, host.lang, typed=mode == "typed")
+        if table.manager:
+            table.manager.current = secret.name
+
+    table.on_action = secret.on_action = act
+    table.on_secret = open_secret
+    table.refresh = show_table
+    secret.refresh = lambda: secret.start(host.state, host.lang, typed=secret.mode == "typed")
+    return [table, secret]

@@ -97,3 +97,61 @@ def tr(key: str, lang: str = "en", **values) -> str:
     """The text of ``key`` in ``lang`` (falls back to English), formatted."""
     row = TEXTS[key]
     return (row.get(lang) or row["en"]).format(**values)
+
+
+#: The Turin Market observer's reports (companion.games.turin_market.observer), by key.
+REPORTS: dict[str, dict[str, str]] = {
+    "tm.area_unused": {"en": "{component} lies on an area no player uses", "es": "{component} está en un área que nadie usa",
+                       "zh": "{component} 放在无人使用的区域"},
+    "tm.card_twice": {"en": "card {card} is seen in two places", "es": "la carta {card} se ve en dos sitios",
+                      "zh": "牌 {card} 出现在两个位置"},
+    "tm.enter_price": {"en": "{who} put {card} up for sale: tap the shields on it",
+                       "es": "{who} puso {card} a la venta: indica los escudos que tiene encima",
+                       "zh": "{who} 出售 {card}：请输入牌上的盾数"},
+    "tm.card_changed_hands": {"en": "{card} belongs to {who}: a card changes hands only when bought from the sale area",
+                              "es": "{card} es de {who}: una carta solo cambia de dueño si se compra en la zona de venta",
+                              "zh": "{card} 属于 {who}：牌只能通过在出售区购买易手"},
+    "tm.card_misplaced": {"en": "{card} is not where the game has it: put it back",
+                          "es": "{card} no está donde la partida la tiene: devuélvela a su sitio",
+                          "zh": "{card} 不在应在的位置：请放回"},
+    "tm.enter_reveal": {"en": "enter the secret choices in the app", "es": "introduce las elecciones secretas en la app",
+                        "zh": "请在应用中输入秘密选择"},
+    "tm.card_not_revealed": {"en": "cards {cards} were never revealed", "es": "las cartas {cards} no se revelaron",
+                             "zh": "牌 {cards} 从未亮出"},
+    "tm.move_token": {"en": "the {good} token goes to {who}", "es": "la ficha de {good} va a {who}",
+                      "zh": "{good} 标记归 {who}"},
+    "tm.goose": {"en": "the goose is with {who}", "es": "la oca está con {who}", "zh": "鹅在 {who} 处"},
+    "tm.sell_or_pass": {"en": "{players}: put a card in the sale area or tap Pass",
+                        "es": "{players}: pon una carta en la zona de venta o pulsa Pasar",
+                        "zh": "{players}：把牌放到出售区或点“跳过”"},
+    "centre_area": {"en": "the market board", "es": "el tablero del mercado", "zh": "市场板"},
+    "nobody": {"en": "the centre", "es": "el centro", "zh": "中央"},
+}
+
+
+def report_text(report, state, lang: str = "en") -> str:
+    """An observer report (companion.observing.Report) in ``lang``: seats become
+    the players' names, goods their names; the report's English text when its key
+    is not in :data:`REPORTS` (e.g. an engine rule message)."""
+    row = REPORTS.get(report.key)
+    if row is None:
+        return report.text
+    values = dict(report.params)
+    seat = values.get("seat")
+    if isinstance(seat, int):
+        if seat < 0:
+            values["who"] = tr_report("nobody" if report.key == "tm.move_token" else "centre_area", lang)
+        else:
+            values["who"] = state.players[seat].name or tr("player", lang, n=seat + 1)
+    if "good" in values:
+        names = state.catalog.good_names.get(values["good"], {})
+        values["good"] = names.get(lang) or names.get("en") or values["good"]
+    try:
+        return (row.get(lang) or row["en"]).format(**values)
+    except (KeyError, IndexError, ValueError):
+        return report.text
+
+
+def tr_report(key: str, lang: str) -> str:
+    row = REPORTS[key]
+    return row.get(lang) or row["en"]

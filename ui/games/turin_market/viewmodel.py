@@ -276,6 +276,21 @@ class TableVM:
             return tm.tie_being_settled(s)
         return ()
 
+    def taps(self) -> list[tuple[str, object]]:
+        """(button text, engine action) for what the players tap on this screen: a
+        coin flip (the journal's seeded flip), a pass for each player asked to sell,
+        a loan for each player who may still take one (any time before the end)."""
+        s, lang = self.state, self.lang
+        out: list[tuple[str, object]] = []
+        if s.phase == FLIP:
+            out.append((tr("now_flip", lang), tm.seeded_flip(s)))
+        if s.phase == SELL:
+            out += [(f"{tr('pass', lang)}: {self.name(p)}", tm.PassSale(p)) for p in tm.sell_waiting(s)]
+        if s.phase != OVER:
+            out += [(f"{tr('take_loan', lang)}: {self.name(p)}", tm.TakeLoan(p)) for p in range(s.n_players)
+                    if s.loans[p] < s.catalog.loans_per_player]
+        return out
+
     # the round explained --------------------------------------------------
     def auction(self):
         """The auction shown: the current one once its bids are in, else the last

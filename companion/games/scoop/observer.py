@@ -1,0 +1,223 @@
+"""Scoop's table observer (pure): still table snapshots -> engine plays.
+
+What the camera reads (calibration/data/scoop/scoop-page.json, tags in
+companion.games.scoop.tags): on each player's mat the ``call`` area, where the player
+whose turn it is lays the three cards of the story or advert he claims, and the two
+``reserve:<i>`` spaces. From them:
+
+- a full set in the call area of the player to act -> :class:`~.engine.Claim`
+  (cards that left his own reserve spaces are ``reserve``; with a SCOOP card, the
+  cards that left another player's reserve are ``captured`` from that ``victim``;
+  the rest came from his hand);
+- new cards in his reserve spaces -> :class:`~.engine.Reserve`.
+
+Hands stay hidden and are never read: what a play takes from a hand is what appears
+on the table. Plays the camera cannot see are entered in the app: the dial (the
+app's telephone, :mod:`ui.games.scoop.dial`), the choice after Three Star / Press, a
+purchase on offer, Lines Down, an exchange, a bankrupt player's offer. While the
+engine waits for one, the observer says so (``waiting``) and reads nothing else.
+A call area shown again with the same cards after its claim is not claimed twice:
+the call area must be seen empty (or with other cards) first.
+
+Reports (companion.observing.Report) carry keys ``scoop.dial``, ``scoop.answer``,
+``scoop.incomplete``, ``scoop.not_your_turn``, ``scoop.refused`` with ``params``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from companion.errors import RuleError
+from companion.games.scoop import engine
+from companion.games.scoop.tags import card_of, kind_of, story_of
+from companion.observing import ERROR, INFO, WARNING, Outcome, Report
+from companion.table import TableSnapshot
+
+SCOOP = "scoop"
+
+
+def _minus(a: Counter, b: Counter) -> Counter:
+    return Counter({k: v for k, v in (a - b).items() if v > 0})
+
+
+class ScoopObserver:
+    """Turns still snapshots into Scoop plays (see the module docstring). Built with
+    no arguments (registry); keeps only which call-area set it has claimed."""
+
+    def __init__(self, *_a, **_kw):
+        self._claimed: dict[int, frozenset[str]] = {}
+
+    # reading the table -------------------------------------------------------
+    @staticmethod
+    def _seats(state) -> dict[str, int]:
+        return {f"mat-{p.spec.colour}": i for i, p in enumerate(state.players)}
+
+    @staticmethod
+    def _zones(state, snap: TableSnapshot) -> dict[int, dict[str, list[str]]]:
+        """seat -> zone -> SCOOP card component ids seen there (other kinds ignored)."""
+        seats = ScoopObserver._seats(state)
+        out: dict[int, dict[str, list[str]]] = {i: {} for i in range(len(state.players))}
+        for s in snap.sightings:
+            seat = seats.get(s.surface)
+            if seat is None or s.zone is None:
+                continue
+            try:
+                if kind_of(s.component) != "C":
+                    continue
+            except ValueError:
+                continue
+            out[seat].setdefault(s.zone, []).append(s.component)
+        return out
+
+    def observe(self, state, snap: TableSnapshot) -> Outcome:
+        """One still snapshot -> :class:`companion.observing.Outcome` (``moving``,
+        ``same``, ``action``, ``waiting`` or ``rejected``). Never raises for what the
+        camera shows; an illegal play is ``rejected`` with the engine's rule."""
+        if not snap.still:
+            return Outcome("moving")
+        if state.is_over:
+            return Outcome("same")
+        zones = self._zones(state, snap)
+        for seat, z in zones.items():  # a call area seen with other cards frees its memory
+            if self._claimed.get(seat) is not None and frozenset(z.get("call", ())) != self._claimed[seat]:
+                del self._claimed[seat]
+        pend = state.pending
+        if pend is not None:
+            return self._waiting(state, pend)
+        seat = state.turn_player
+        name = state.players[seat].spec.name or state.players[seat].spec.colour
+        for other, z in zones.items():
+            if other != seat and z.get("call") and self._claimed.get(other) is None:
+                return Outcome("waiting", reports=[Report(WARNING, "scoop.not_your_turn",
+                                                          f"cards in the call area of seat {other + 1}: "
+                                                          f"it is {name}'s turn", engine.R_TURN,
+                                                          (("seat", other + 1), ("player", name)))])
+        call = zones[seat].get("call", [])
+        if call and self._claimed.get(seat) != frozenset(call):
+            return self._claim(state, seat, call, zones)
+        out = self._reserve(state, seat, zones)
+        if out.status == "same":
+            out.reports.extend(self.page_check(state, snap))
+        return out
+
+    # the pages ---------------------------------------------------------------------
+    @staticmethod
+    def page_space(state, seat: int, zone: str) -> str | None:
+        """The engine's page space of a mat zone (``story:1,0`` -> the design's second
+        story type; ``advert:0`` -> ``ad-<type>``; ``star:i`` -> ``star``;
+        ``threestar`` -> ``three_star``), or None."""
+        design = state.catalog.designs[state.players[seat].design]
+        name, _, arg = zone.partition(":")
+        try:
+            if name == "story":
+                return design.stories[int(arg.split(",")[0])]
+            if name == "advert":
+                return f"ad-{design.adverts[int(arg)]}"
+        except (ValueError, IndexError):
+            return None
+        return {"star": "star", "threestar": "three_star"}.get(name)
+
+    def page_check(self, state, snap: TableSnapshot) -> list[Report]:
+        """Warnings where a page on the table differs from the game's (values per
+        space, from the story and advert tags; occluded zones are not judged)."""
+        seats = self._seats(state)
+        seen: dict[tuple[int, str], Counter] = {}
+        # zone names carry no surface: an occluded zone spares that space on every mat
+        hidden = {(seat, self.page_space(state, seat, z)) for z in snap.occluded_zones
+                  for seat in range(len(state.players))}
+        for s in snap.sightings:
+            seat = seats.get(s.surface)
+            if seat is None or s.zone is None:
+                continue
+            try:
+                if kind_of(s.component) not in ("S", "A"):
+                    continue
+            except ValueError:
+                continue
+            space = self.page_space(state, seat, s.zone)
+            if space is not None:
+                seen.setdefault((seat, space), Counter())[story_of(s.component)[1]] += 1
+        reports = []
+        for seat, p in enumerate(state.players):
+            if p.out:
+                continue
+            name = p.spec.name or p.spec.colour
+            for space, values in p.page.items():
+                want = Counter(values) + (Counter(p.star_three) if space == "star" else Counter())
+                got = seen.get((seat, space), Counter())
+                if got != want and (seat, space) not in hidden:
+                    reports.append(Report(WARNING, "scoop.page_differs",
+                                          f"{name}'s page, {space}: the table shows "
+                                          f"{sorted(got.elements()) or 'nothing'}, the game has "
+                                          f"{sorted(want.elements()) or 'nothing'}", engine.R_CLAIM,
+                                          (("player", name), ("space", space),
+                                           ("seen", tuple(sorted(got.elements()))),
+                                           ("game", tuple(sorted(want.elements()))))))
+        return reports
+
+    # plays -------------------------------------------------------------------------
+    def _waiting(self, state, pend) -> Outcome:
+        actor = pend["actor"]
+        name = state.players[actor].spec.name or state.players[actor].spec.colour
+        if pend["kind"] == "call":
+            return Outcome("waiting", reports=[Report(INFO, "scoop.dial",
+                                                      f"{name}: dial {pend['number']} on the telephone",
+                                                      engine.R_PHONE,
+                                                      (("player", name), ("number", pend["number"])))])
+        return Outcome("waiting", reports=[Report(INFO, "scoop.answer", f"{name}: answer in the app", "",
+                                                  (("player", name), ("question", pend["kind"])))])
+
+    def _claim(self, state, seat: int, call: list[str], zones) -> Outcome:
+        cards = Counter(card_of(c) for c in call)
+        p = state.players[seat]
+        kinds = {state.catalog.kind_of_card(c) for c in cards if c != SCOOP}
+        if len(kinds) != 1 or sum(n for c, n in cards.items() if c != SCOOP) < 3:
+            return Outcome("waiting", reports=[Report(INFO, "scoop.incomplete",
+                                                      "lay the three cards of one story or advert in the call area",
+                                                      engine.R_CLAIM, (("cards", len(call)),))])
+        kind = next(iter(kinds))
+        rest = Counter(cards)
+        reserve = []
+        for i, sp in enumerate(p.reserve):  # own reserve spaces whose cards came to the call area
+            seen = Counter(card_of(c) for c in zones[seat].get(f"reserve:{i}", ()))
+            gone = _minus(Counter(sp), seen)
+            if sp and sum(gone.values()) == len(sp) and not _minus(gone, rest):
+                reserve.append(i)
+                rest -= gone
+        victim, captured = None, []
+        if rest.get(SCOOP):
+            for v, other in enumerate(state.players):
+                if v == seat or other.out:
+                    continue
+                seen = Counter(card_of(c) for i in range(len(other.reserve))
+                               for c in zones[v].get(f"reserve:{i}", ()))
+                gone = _minus(Counter(c for sp in other.reserve for c in sp), seen) & rest
+                if gone:
+                    victim, captured = v, sorted(gone.elements())
+                    rest -= gone
+                    break
+        action = engine.Claim(seat, kind, tuple(sorted(rest.elements())), tuple(reserve), victim,
+                              tuple(captured))
+        return self._try(state, action, seat, frozenset(call))
+
+    def _reserve(self, state, seat: int, zones) -> Outcome:
+        p = state.players[seat]
+        cards, spaces = [], []
+        for i, sp in enumerate(p.reserve):
+            seen = Counter(card_of(c) for c in zones[seat].get(f"reserve:{i}", ()))
+            for c in sorted(_minus(seen, Counter(sp)).elements()):
+                cards.append(c)
+                spaces.append(i)
+        if not cards:
+            return Outcome("same")
+        return self._try(state, engine.Reserve(seat, tuple(cards), tuple(spaces)), seat, None)
+
+    def _try(self, state, action, seat: int, call) -> Outcome:
+        try:
+            engine.apply(state, action)
+        except RuleError as exc:
+            return Outcome("rejected", reports=[Report(ERROR, "scoop.refused", str(exc), exc.rule,
+                                                       (("reason", str(exc)),))])
+        if call is not None:
+            self._claimed[seat] = call
+        return Outcome("action", action)

@@ -1,0 +1,137 @@
+"""How the app shell hosts a game's own screens (docs/contracts.md, "App screens").
+
+A game's screens module (``GameSpec.screens``) is hosted by the shell when it offers
+
+- ``new_setup(players, seed) -> dict``: the journal's ``setup`` event for
+  ``rules.new_game_from_dict``, from the players chosen on the start screen
+  (``ui.viewmodels.protocol.PlayerSetup``: colour, name, paper) and a seed (int) for
+  whatever the game shuffles or hides;
+- ``app_screens(host) -> list[Screen]``: its Kivy screens wired to ``host`` (a
+  :class:`GameHost`), the first one being where the game starts; a screen with a
+  ``refresh()`` method is redrawn by the shell on entering it and on a language switch;
+- optionally ``report_text(report, state, lang) -> str``: an observer report
+  (``companion.observing.Report``) in ``lang`` for the app's message line.
+
+Penny Press keeps its own screens (``ui.screens``: start -> live -> press -> results).
+This module is Kivy-free; importing a screens module may import Kivy.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Callable, Sequence
+
+from companion.errors import CompanionError
+from companion.journal import Journal
+
+#: The screens modules built into the shell itself (Penny Press's live/press/results).
+BUILT_IN = ("ui.screens",)
+CONTRACT = ("new_setup", "app_screens")
+
+
+def screens_module(spec) -> ModuleType | None:
+    """The screens module of ``spec`` (a registry GameSpec) when it offers the
+    hosting contract (:data:`CONTRACT`), else None (also when it fails to import)."""
+    if not spec.screens or spec.screens in BUILT_IN:
+        return None
+    try:
+        mod = importlib.import_module(spec.screens)
+    except ImportError:
+        return None
+    return mod if all(callable(getattr(mod, n, None)) for n in CONTRACT) else None
+
+
+def hosts(spec) -> bool:
+    """True when the shell hosts ``spec`` through its screens module's contract."""
+    return screens_module(spec) is not None
+
+
+def report_text(spec, report, state, lang: str) -> str | None:
+    """``report`` in ``lang`` through the game's own ``report_text(report, state,
+    lang)`` (the ``texts`` module beside its screens module, else the screens module
+    itself), or None when the game has none."""
+    if not spec.screens or spec.screens in BUILT_IN:
+        return None
+    for name in (spec.screens.rpartition(".")[0] + ".texts", spec.screens):  # texts first: no Kivy
+        try:
+            fn = getattr(importlib.import_module(name), "report_text", None)
+        except ImportError:
+            continue
+        if callable(fn):
+            try:
+                return fn(report, state, lang)
+            except Exception:  # noqa: BLE001  a text never stops the game: English instead
+                return None
+    return None
+
+
+@dataclass
+class GameHost:
+    """What the shell gives a hosted game's screens (Kivy-free).
+
+    journal: the game's open journal (every action goes through :meth:`apply`).
+    lang: es|en|zh, changed by the shell on a language switch. players: the
+    PlayerSetup rows. back: returns to the game picker (the journal stays on disk).
+    """
+
+    journal: Journal
+    lang: str
+    players: Sequence[Any] = ()
+    back: Callable[[], None] = lambda: None
+    listeners: list[Callable[[], None]] = field(default_factory=list)
+
+    @property
+    def state(self):
+        """The game's current state (the journal's replay)."""
+        return self.journal.state
+
+    def apply(self, action, source: str = "manual") -> str | None:
+        """Journal ``action`` (the rules' ``resolve_action`` first when it has one).
+        Returns None, or the refusal's text when the rules refuse it (state unchanged)."""
+        try:
+            self.journal.append(action, source=source)
+        except CompanionError as exc:
+            from ui import i18n
+            return i18n.error_text(exc, self.lang)
+        for cb in list(self.listeners):
+            cb()
+        return None
+
+
+def spec_of(config):
+    """The registry GameSpec a SessionConfig plays: the journal's own game when it
+    resumes one (``config.resume``), else ``config.game`` (Penny Press when unset).
+    Raises CompanionError for an unreadable journal or an unknown game."""
+    from companion import registry
+
+    if getattr(config, "resume", None):
+        with Journal.open(config.resume, readonly=True) as j:
+            return registry.get(j.game)
+    return registry.get(getattr(config, "game", None) or "penny-press")
+
+
+def open_game(spec, players: Sequence[Any], lang: str, journal_dir: str | Path,
+              seed: int | None = None, resume: str | Path | None = None) -> GameHost:
+    """A new journal of ``spec`` (``<journal_dir>/<id>-<time>.sqlite``) set up by
+    its screens module's ``new_setup``, or the journal ``resume`` reopened. Raises
+    CompanionError when the game is not hosted or the setup is refused."""
+    import secrets
+    import time
+
+    mod = screens_module(spec)
+    if mod is None:
+        raise CompanionError(f"{spec.id}: its screens module offers no {' / '.join(CONTRACT)}")
+    if resume:
+        return GameHost(Journal.open(resume), lang, tuple(players))
+    setup = mod.new_setup(list(players), secrets.randbits(63) if seed is None else seed)
+    base = Path(journal_dir)
+    base.mkdir(parents=True, exist_ok=True)
+    path = base / time.strftime(f"{spec.id}-%Y%m%d-%H%M%S.sqlite")
+    k = 1
+    while path.exists():
+        path = path.with_name(f"{path.stem.split('~')[0]}~{k}.sqlite")
+        k += 1
+    return GameHost(Journal.create(path, spec.id, setup), lang, tuple(players))
