@@ -27,9 +27,13 @@ def main(argv=None) -> int:
     ap.add_argument("--part", action="append", choices=sorted(report.PARTS),
                     help="run only this part (repeatable)")
     ap.add_argument("--seed", type=int, default=17)
+    ap.add_argument("--render", action="store_true",
+                    help="only rewrite docs/reliability.md from the figures kept in docs/reliability.json")
     ap.add_argument("--out", default=str(ROOT / "docs" / "reliability.md"))
     args = ap.parse_args(argv)
-    parts = args.part or list(report.PARTS)
+    parts = [] if args.render else (args.part or list(report.PARTS))
+    if args.render:
+        args.part = ["render"]
     results = {}
     for name in parts:
         t0 = time.perf_counter()

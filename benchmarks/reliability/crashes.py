@@ -562,7 +562,7 @@ def render(r: dict) -> str:
 | SIGKILLs survived (worker killed, journal reopened and checked) | **{r['kills']}** ({r['kills_point']} at a random instrumented point: SQL statement, queue write step, page chunk; {r['kills_timer']} after a random delay) |
 | kills by game | {by} |
 | games played to the end through the kills (recorded + random) | {r['games']} of {r['games_total']}, final scores = uninterrupted run |
-| journals that replayed to a prefix holding every reported commit | {r['checked']} (plus {r['create_refused']} killed while the journal was being created: refused as "not a game journal", game not begun) |
+| journals that replayed to a prefix holding every reported commit | {r['checked']} checked after a kill that fell after the worker had opened its journal (the other kills fell while it was opening and replaying it: the next worker opened it); {r['create_refused']} kills fell while the journal was being created: refused as "not a game journal", game not begun |
 | commits on disk not yet reported when killed (kept, as SQLite promises) | {r['committed_unreported']} |
 | pages queued by the killed workers / lost / printed twice | {r['pages']} / **{r['pages_lost']}** / {r['pages_doubled']} |
 | torn journals (cut at a random byte, cut -wal, last page half overwritten) | {r['torn']}: {r['torn_prefix']} recovered a correct prefix, {r['torn_refused']} refused with a JournalError, 0 wrong states allowed |
