@@ -41,6 +41,10 @@ RECORDINGS = {
     "penny-press-3p": (3, 7, (3200, 1800)),
     "penny-press-4p": (4, 131, (3328, 1872)),
     "turin-market-4p": (4, 26, (3200, 1800)),
+    # issue 10: the 3-player game again under harder conditions: pieces with height
+    # (sides, shadows), a strong barrel lens (its camera.json is bundled), Bayer
+    # sensor noise and in-camera sharpening, JPEG, a larger glare spot, the hand
+    "penny-press-3p-hard": (3, 7, (3200, 1800)),
     "pergamon-3p": (3, 2, (3840, 2160)),
 }
 #: recordings of games other than Penny Press: name -> game id
@@ -53,10 +57,18 @@ PARAMS = {"pergamon-3p": {"tilt_deg": 10.0, "height_mm": 1100.0, "applied_frames
                                       "defocus_sigma": 0.4}}}
 
 
-def params_for(resolution, seed, tags="large"):
+def params_for(resolution, seed, tags="large", name=""):
     from vision.render.effects import Effects
     from vision.render.recording import RecordingParams
 
+    if name.endswith("-hard"):
+        return RecordingParams(
+            resolution=resolution, tags="large", tilt_deg=12.0, height_mm=1000.0, fps=2.0,
+            reach_frames=0, applied_frames=1, still_frames=2, setup_frames=3,
+            effects=Effects(light_gradient=0.3, vignette=0.25, glare_spots=1,
+                            glare_radius_px=45.0, defocus_sigma=0.7, noise_sigma=0.8,
+                            jpeg_quality=85, bayer=True, sharpen=0.8),
+            fmt="vp9", seed=seed, piece_heights=True, k1=-0.15, k2=0.01)
     return RecordingParams(
         resolution=resolution, tags=tags, tilt_deg=20.0, height_mm=900.0, fps=2.0,
         reach_frames=0, applied_frames=1, still_frames=2, setup_frames=3,
@@ -132,7 +144,7 @@ def main(argv=None) -> int:
             bar.total = total
             bar.update(done - bar.n)
 
-        params = params_for(res, seed, "normal" if game == "turin-market" else "large")
+        params = params_for(res, seed, "normal" if game == "turin-market" else "large", name)
         extra = dict(PARAMS.get(name, {}))
         if "effects" in extra:
             extra["effects"] = replace(params.effects, **extra["effects"])

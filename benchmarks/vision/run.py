@@ -343,7 +343,8 @@ def write_markdown(path: Path | None, mode: str, rows, size_hits, photos, pipe, 
     L.append("# Vision benchmarks")
     L.append("")
     L.append(f"Regenerate: `.venv/bin/python -m benchmarks.vision.run --{mode}"
-             f"{'' if scenes == 'render' else ' --scenes synth'} --out docs/benchmarks.md` "
+             f"{'' if scenes == 'render' else ' --scenes synth'}"
+             f"{' --tables 2' if tables else ''} --out docs/benchmarks.md` "
              f"(this file was written by a `--{mode}` run in {elapsed:.0f} s on "
              f"{platform.machine()}, {os.cpu_count()} cores shared with other jobs, "
              f"Python {platform.python_version()}).")
@@ -453,9 +454,9 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--full", action="store_true", help="3 frames per set, 3 reps, more decoders")
     ap.add_argument("--out", metavar="FILE", help="also write the markdown table to FILE (e.g. "
                     "docs/benchmarks.md to refresh the tracked figures); default: print it only")
-    ap.add_argument("--tables", type=int, default=2, metavar="N",
-                    help="whole-table scenes per seed set (dev and held-out; 4K, about 30-60 s "
-                    "each on a shared machine; --full: 8; 0: skip)")
+    ap.add_argument("--tables", type=int, default=0, metavar="N",
+                    help="also N whole-table scenes per seed set (dev and held-out; 4K, about "
+                    "30-60 s each on a shared machine; docs/benchmarks.md uses 2; default 0: skip)")
     ap.add_argument("--scenes", choices=("render", "synth"), default="render",
                     help="decoder scenes from the scene renderer (default) or vision.synth")
     return ap
@@ -486,7 +487,7 @@ def main(argv=None) -> int:
         from benchmarks.vision import table as tb
 
         print("whole tables (hard conditions):", flush=True)
-        n = 8 if args.full else args.tables
+        n = args.tables
         tables = (tb.report(tb.run(tb.DEV, n, "4k"), f"4K, dev seeds {tb.DEV['seeds'][:n]}") + "\n\n"
                   + tb.report(tb.run(tb.HELD_OUT, n, "4k"),
                               f"4K, held-out seeds {tb.HELD_OUT['seeds'][:n]} (never tuned on; "

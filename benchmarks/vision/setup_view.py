@@ -44,7 +44,10 @@ def rows(resolution: str):
                 yield n, (b[2] - b[0], b[3] - b[1]), h, tilt, hfov, ppm
 
 
-def main() -> int:
+def main(argv=None) -> int:
+    import argparse
+
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args(argv)
     for res in ("4k", "1080p"):
         print(f"{res}: | players | table mm | camera height mm | tilt deg | horizontal FOV deg | "
               "worst px/mm | QR normal px/module | QR large | ArUco px/cell |")

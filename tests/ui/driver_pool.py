@@ -31,7 +31,7 @@ DRIVERS = {
     "real": ("test_ui_real_session.py", "drive_real.py", (), 240),
     "recording": ("test_ui_recording.py", "drive_recording.py", (str(REC),), 300),
     "walk": ("test_ui_walk.py", "drive_walk.py", (), 600),
-    "scoop_dial": ("test_ui_scoop_dial.py", "drive_scoop_dial.py", (), 120),
+    "scoop_dial": ("test_ui_scoop_dial.py", "drive_scoop_dial.py", (), 300),  # all drivers start at once: room under load
     "host": ("test_ui_host.py", "drive_host.py", (), 240),
 }
 

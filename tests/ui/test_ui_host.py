@@ -89,3 +89,31 @@ def test_report_texts_come_from_the_games_own_texts():
     assert all(texts.values()) and len(set(texts.values())) == 3 and "ENGLISH" not in "".join(texts.values()), texts
     assert "7" in texts["zh"] and CJK.search(texts["zh"])
     assert hosting.report_text(registry.get("penny-press"), rep, state, "es") is None  # its own table
+
+
+def test_scoop_dial_only_dials_the_call_the_journal_waits_for(tmp_path):
+    """No signal is shown that the journal does not record: at the start no call is
+    due (a hole is refused before the wheel turns); when one is due, the call shown
+    is the one journalled (Scoop, "Uso del teléfono")."""
+    from companion.games.scoop import engine as scoop
+    from ui.games.scoop import screens as scoop_screens
+    from ui.viewmodels.protocol import PlayerSetup
+
+    spec = registry.get("scoop")
+    host = hosting.open_game(spec, [PlayerSetup("red", "Ana"), PlayerSetup("blue", "Bo")], "es", tmp_path, seed=3)
+    vm = scoop_screens._dial_vm(host)
+    assert not vm.due and vm.press(0.0, 0.0, 1.0) is False and vm.rotation == 0
+    setup, actions = scoop.random_game(4, 3)
+    j = Journal.create(tmp_path / "due.sqlite", "scoop", setup)
+    for a in actions:
+        if scoop_screens._due(j.state)[1]:
+            break
+        j.append(a)
+    vm = scoop_screens._dial_vm(hosting.GameHost(j, "en"))
+    assert vm.due and vm.numbers
+    n = sorted(vm.numbers)[0]
+    before = len(j.events)
+    call = vm.dial.dial(n)
+    vm.on_call(call)
+    assert len(j.events) == before + 1
+    assert j.events[-1].payload["number"] == n and j.events[-1].payload["signal"] == call.signal

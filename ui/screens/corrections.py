@@ -8,7 +8,7 @@ from kivy.app import App
 from kivy.factory import Factory
 from kivy.uix.screenmanager import Screen
 
-from ui.screens.common import PLAYER_RGBA, ask
+from ui.screens.common import PLAYER_INK, PLAYER_RGBA, ask
 
 
 class CorrectionsScreen(Screen):
@@ -43,10 +43,13 @@ class CorrectionsScreen(Screen):
         row = self.ids.colours
         row.clear_widgets()
         for colour, name in vm.colours():
-            b = Factory.ColourButton(text=name, group="corr-colour",
-                                     background_color=PLAYER_RGBA.get(colour, (1, 1, 1, 1)))
+            chosen = colour == vm.colour
+            b = Factory.ColourButton(text=("✔ " if chosen else "") + name, group="corr-colour",
+                                     background_normal="", background_down="",
+                                     background_color=PLAYER_RGBA.get(colour, (1, 1, 1, 1)),
+                                     color=PLAYER_INK.get(colour, (1, 1, 1, 1)), bold=chosen)
             b.colour = colour
-            b.state = "down" if colour == vm.colour else "normal"
+            b.state = "down" if chosen else "normal"
             row.add_widget(b)
         self.ids.count.text = str(vm.count)
         for w in (self.ids.set_reporters, self.ids.story_there, self.ids.story_not_there,

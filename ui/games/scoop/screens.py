@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 
+from dataclasses import dataclass
+
 from kivy.uix.screenmanager import Screen
 
 from ui.games.scoop.dial import DialPanel
@@ -41,25 +43,56 @@ def new_setup(players, seed: int) -> dict:
                          shuffle_seed=seed % (2 ** 31), hidden_hands=True)
 
 
+#: Shown when a finger goes in a hole while no call is due (es/en/zh).
+NOT_DUE = {"en": "No call is due now: a player lays a story's three cards first.",
+           "es": "Ahora no toca llamar: antes alguien baja las tres cartas de una noticia.",
+           "zh": "现在不用打电话：先由玩家打出一条新闻的三张牌。"}
+
+
+@dataclass
+class GameDialVM(DialVM):
+    """The telephone of a journalled game: only the call the game waits for
+    (``numbers``: the numbers of the Dial actions legal now) can be dialled, so no
+    signal is ever shown that the journal does not record; ``due`` False: no call now."""
+
+    due: bool = True
+
+    def press(self, x: float, y: float, radius: float) -> bool:
+        if not self.due:
+            if self.hole_at(x, y, radius) is not None:
+                self.message = NOT_DUE.get(self.lang) or NOT_DUE["en"]
+            return False
+        return super().press(x, y, radius)
+
+
+def _due(state) -> tuple[int | None, frozenset]:
+    """(seat, numbers) of the calls the game waits for now ((None, {}) when none)."""
+    from companion.games.scoop.engine import Dial, legal_actions
+
+    calls = [a for a in legal_actions(state) if isinstance(a, Dial)]
+    return (calls[0].player if calls else None), frozenset(a.number for a in calls)
+
+
 def _dial_vm(host) -> DialVM:
-    """The telephone of the player to act, on the game's own dial (its seed, the
-    wheel where the journal left it), journalling each call as a Dial action."""
+    """The telephone on the game's own dial (its seed, the wheel where the journal
+    left it) for the player whose call is due, journalling each call as a Dial action."""
     from companion.games.scoop.dial import Dial as Telephone
     from companion.games.scoop.engine import Dial
 
-    from ui.games.scoop.dial_vm import player_numbers
-
     state = host.state
-    seat = state.current_player if state.current_player is not None else 0
+    seat, numbers = _due(state)
     tel = Telephone(state.catalog.wheel, state.setup["dial_seed"], state.wheel_pos)
     tel.calls = list(state.calls)  # the next call's index is the game's
-    numbers = player_numbers(state.catalog, state.players[seat].design)
-    vm = DialVM(numbers=numbers, dial=tel, lang=host.lang)
+    vm = GameDialVM(numbers=numbers, dial=tel, lang=host.lang, due=bool(numbers))
+    if not numbers:
+        vm.message = NOT_DUE.get(host.lang) or NOT_DUE["en"]
 
     def journal(call) -> None:
         refused = host.apply(Dial(seat, call.number, call.signal))
         if refused:
             vm.message = refused
+        nxt_seat, nxt = _due(host.state)  # the next call, if one is due at once
+        vm.numbers, vm.due = nxt, bool(nxt)
 
     vm.on_call = journal
     return vm
