@@ -86,8 +86,14 @@ def main(out: Path) -> None:
             report["games"].setdefault(lang, {})[game] = row
 
             def leave():
-                if back:
-                    back[0].dispatch("on_release")
+                if game == "turin-market":  # the second screen: secret entry, then back from it
+                    app.root.get_screen("turin_table").on_secret("pass")
+                    row["second_screen"] = app.root.current
+                    row["second_texts"] = texts_of(app.root.current_screen)
+                here = [w for w in app.root.current_screen.walk(restrict=True) if isinstance(w, Button)
+                        and w.text == i18n.tr("host.back", lang)]
+                if here:
+                    here[0].dispatch("on_release")
                 row["after_back"] = app.root.current
                 row["hosted_left"] = len(app.hosted_screens)
                 Clock.schedule_once(lambda dt: next_step(), 0)

@@ -55,6 +55,16 @@ def test_each_game_starts_on_its_first_screen_and_comes_back(report, lang):
             assert [getattr(p, "name", "") for p in j.state.players] == ["Ana", "Bo", "Chen"]
 
 
+@pytest.mark.parametrize("lang", i18n.LANGS)
+def test_turin_market_passes_the_tablet_and_comes_back_from_there(report, lang):
+    from ui.games.turin_market.texts import tr
+
+    row = report["games"][lang]["turin-market"]
+    assert row["second_screen"] == "turin_secret"
+    assert tr("hidden_note", lang) in row["second_texts"] and i18n.tr("host.back", lang) in row["second_texts"]
+    assert row["after_back"] == "start"
+
+
 def test_screens_follow_the_language(report):
     for game in report["hosted"]:
         es, en, zh = (set(report["games"][lang][game]["texts"]) for lang in ("es", "en", "zh"))
