@@ -95,6 +95,7 @@ def build_app_class():
             self.lang = i18n.check_lang(lang or self.settings_vm.settings.lang)
             self.settings_vm.lang = self.lang
             s = self.settings_vm.settings
+            self.settings_vm.apply_camera_mode(keep_flags=True)  # the mode chosen on the settings screen
             self.start_vm = StartVM(self.lang, camera if camera is not None or recording else s.camera,
                                     recording, s.printer, journal_dir)
             self.start_vm.min_module_px = s.min_module_px

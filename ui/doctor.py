@@ -5,9 +5,10 @@ One line per check, each a plain verdict (OK / CHECK / FIX) and what to change:
 - cameras found (index 0..3, or the one given) and the modes each offers;
 - the mode the game will be played with (``--size/--fourcc/--fps``, default the
   reference 3840x2160 MJPG 30 fps): what the camera granted, and the px per module
-  the smallest QR tags get at the reference distance (70 cm up, 27.5 degrees tilt,
-  the centre row spanning 100 cm: calibration.synthetic), against the 3 px rule
-  (docs/tags.md);
+  the smallest QR tags get in the reference setup (docs/calibration.md: a 4K camera
+  1.0-1.1 m up looking straight down with a 72-85 degree lens; worked out for the
+  worst end, 1.1 m and 72 degrees, with calibration.synthetic), against the 3 px
+  rule (docs/tags.md);
 - the printer (``--printer``, else the app's saved printer): reachable, paper and
   cover where the printer reports them, permissions;
 - fonts for Spanish and Chinese (printed pages, the app);
@@ -27,6 +28,11 @@ OK, CHECK, FIX = "OK", "CHECK", "FIX"
 MIN_PX_PER_MODULE = 3.0
 #: free space below which journals and the print queue are at risk (MB)
 MIN_FREE_MB = 200
+#: the reference setup (docs/calibration.md) at its worst end: camera height (mm),
+#: looking straight down, horizontal field of view (degrees)
+REFERENCE_HEIGHT_MM = 1100.0
+REFERENCE_FOV_DEG = 72.0
+REFERENCE_WORDS = "1.1 m up, straight down, 72 degree lens"
 
 
 def register(subparsers) -> None:
@@ -71,12 +77,18 @@ def smallest_qr_module_mm(size: str) -> float:
 
 def px_per_module_at_reference(width: int, height: int, module_mm: float) -> float:
     """px per module at the far edge of the reference view (the worst place) for a
-    camera delivering ``width`` x ``height`` px (calibration.synthetic)."""
+    camera delivering ``width`` x ``height`` px, ``module_mm`` mm modules: the
+    camera REFERENCE_HEIGHT_MM above the table looking straight down with a
+    REFERENCE_FOV_DEG lens (docs/calibration.md; calibration.synthetic)."""
+    import math
+
     import numpy as np
 
     from calibration.synthetic import local_scale, reference_homography
 
-    H = reference_homography((0.0, 0.0), frame=(width, height))
+    view_mm = 2 * REFERENCE_HEIGHT_MM * math.tan(math.radians(REFERENCE_FOV_DEG / 2))
+    H = reference_homography((0.0, 0.0), tilt_deg=0.0, frame=(width, height),
+                             height_mm=REFERENCE_HEIGHT_MM, view_width_mm=view_mm)
     far = np.linalg.inv(H) @ np.array([width / 2, 0.0, 1.0])  # image top centre on the table
     return local_scale(H, far[0] / far[2], far[1] / far[2]) * module_mm
 
@@ -123,16 +135,16 @@ def check_cameras(args) -> list[tuple[str, str, str]]:
     asked = f" (asked {settings})" if mode is not None and (mode.width, mode.height) != settings.size else ""
     if ppm >= MIN_PX_PER_MODULE:
         out.append(_line(OK, f"camera {cam} mode", f"{granted}{asked}: {ppm:.1f} px per module for the "
-                         f"smallest {args.tag_size} tags ({module_mm:g} mm modules) at 70 cm (need "
+                         f"smallest {args.tag_size} tags ({module_mm:g} mm modules) at {REFERENCE_WORDS} (need "
                          f"{MIN_PX_PER_MODULE:g})"))
     else:
         fix = ("use a higher resolution (--size 3840x2160; MJPG is chosen by itself from 1080p)"
-               if w < 3840 else "lower the camera or move it closer")
+               if w < 3840 else "lower the camera (1.0 m up), look straight down, or use a narrower (72-85 degree) lens")
         if args.tag_size == "normal":
             fix += ", or print large tags (companion tags penny-press --size large)"
         out.append(_line(FIX if ppm < 2.5 else CHECK, f"camera {cam} mode",
                          f"{granted}{asked}: only {ppm:.1f} px per module for the smallest {args.tag_size} "
-                         f"tags at 70 cm (need {MIN_PX_PER_MODULE:g}): {fix}; then check the real view "
+                         f"tags at {REFERENCE_WORDS} (need {MIN_PX_PER_MODULE:g}): {fix}; then check the real view "
                          f"with `companion calibrate table {cam}`"))
     if mode is not None and mode.fps and settings.fps and mode.fps < 0.8 * settings.fps:
         out.append(_line(CHECK, f"camera {cam} frame rate", f"{mode.fps:g} fps (asked {settings.fps:g}): "

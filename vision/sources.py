@@ -329,8 +329,8 @@ class CameraSettings:
         return cls(**kw)
 
 
-#: the reference setup (README "At your own table"): a 4K camera about 70 cm above
-#: the table, MJPG at 30 fps
+#: the reference setup (docs/calibration.md): a 4K camera 1.0-1.1 m above the
+#: table looking straight down with a 72-85 degree lens, MJPG at 30 fps
 REFERENCE = CameraSettings()
 
 

@@ -72,6 +72,8 @@ def main(out: Path) -> None:
                  and any(x is not None for x in s.auction.adds))
     bids = next(i for i, s in enumerate(states) if s.phase == "bids" and s.round >= 2
                 and isinstance(acts[i], tm.RevealBids))
+    # a selling step with a card on sale and sellers still to offer
+    sale = next(i for i, s in enumerate(states) if s.phase == "sell" and s.offers and tm.sell_waiting(s))
     report: dict = {"texts": {}, "checks": {}}
     got: list = []
 
@@ -105,6 +107,10 @@ def main(out: Path) -> None:
                 self.shot("turin_table_zh"),
                 lambda n: (self.show_table(states[-1], "es"), n()),
                 self.shot("turin_payouts_es"),
+                lambda n: (self.show_table(states[sale], "en"), press(self.table, "+"), n()),
+                self.shot("turin_sale"),
+                lambda n: (press(self.table, "Several claim"), n()),
+                self.shot("turin_sale_claims"),
             ]
 
             def run(i=0):

@@ -21,7 +21,7 @@ from ui.games.turin_market.viewmodel import PassTabletVM, TableVM, TypedRevealVM
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ("turin_table", "turin_pass_handover", "turin_pass_entry", "turin_pass_reveal", "turin_typed",
-         "turin_payouts", "turin_table_zh", "turin_payouts_es")
+         "turin_payouts", "turin_table_zh", "turin_payouts_es", "turin_sale", "turin_sale_claims")
 
 
 def test_every_text_has_es_en_zh_with_the_same_placeholders():
@@ -136,6 +136,10 @@ def test_screens_driven_offscreen_reveal_the_journals_bids_and_show_every_screen
     assert any("Final payouts" in x for x in t["turin_payouts"])
     assert any("选一张牌" in x for x in t["turin_table_zh"])
     assert any("Pagos finales" in x for x in t["turin_payouts_es"])
+    # the sale area: a typed offer with a stepper, buy taps, then the seller's choice of claims
+    assert any("For sale" in x for x in t["turin_sale"]) and any(" buys " in x for x in t["turin_sale"])
+    assert "Offer for 2" in t["turin_sale"]
+    assert any("Who claimed" in x for x in t["turin_sale_claims"])
 
 
 def test_observer_reports_read_in_every_language_with_names_not_seats():

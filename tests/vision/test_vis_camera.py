@@ -431,3 +431,32 @@ def test_focus_and_exposure_are_asked_only_when_given_and_refusals_are_said(fake
     src.read()
     src.close()
     assert cv2.CAP_PROP_FOCUS not in {int(x[1]) for x in fakecam.FakeV4L2.log if x[0] == "set"}
+
+
+def test_settings_choose_a_camera_mode_in_players_words_and_open_the_camera_in_it(fakecam, tmp_path):
+    """Issue 11: the settings screen's rows name modes as players read them (no
+    pixel format codes); the chosen one is saved and every camera opens in it."""
+    from ui import session
+    from ui.viewmodels.settings import SettingsVM
+
+    vm = SettingsVM(tmp_path / "settings.json")
+    rows = vm.camera_mode_rows(probe=lambda i: probe_modes(i, sizes=((3840, 2160), (1920, 1080))))
+    labels = [label for _, label in rows]
+    assert labels[0] == "4K (3840x2160), 30 frames per second"
+    assert "Full HD (1920x1080), 30 frames per second" in labels
+    assert not any("MJPG" in x or "YUYV" in x for x in labels)
+    full_hd = next(text for text, label in rows if label.startswith("Full HD"))
+    assert vm.update(camera_mode=full_hd)
+    again = SettingsVM(tmp_path / "settings.json", "es")
+    assert again.settings.camera_mode == full_hd
+    assert "Full HD (1920x1080), 30 imágenes por segundo" in again.mode_report(CameraMode(1280, 720, 30.0, "MJPG"))
+    assert "HD (1280x720)" in again.mode_report(CameraMode(1280, 720, 30.0, "MJPG")).splitlines()[1]
+    before = session.DEFAULT_CAMERA_SETTINGS
+    try:
+        again.apply_camera_mode()
+        src = CaptureSource(0, settings=session.DEFAULT_CAMERA_SETTINGS, max_retries=1)
+        assert (src.read().image.shape[1], src.mode.width, src.mode.height) == (1920, 1920, 1080)
+        src.close()
+    finally:
+        session.use_camera_settings(before)
+    assert not vm.update(camera_mode="fourcc MJPG") and vm.settings.camera_mode == full_hd

@@ -27,7 +27,7 @@ class SettingsScreen(Screen):
         s = self.vm.settings
         current = {"lang": App.get_running_app().lang, "kind": s.printer.kind, "width": s.printer.width,
                    "darkness": s.printer.darkness, "cut": s.printer.cut, "mute": s.mute,
-                   "camera": s.camera, "min_module_px": s.min_module_px}
+                   "camera": s.camera, "min_module_px": s.min_module_px, "camera_mode": s.camera_mode}
         return self.pending.get(name, current[name])
 
     def _choices(self, box, name: str, options) -> None:
@@ -60,8 +60,42 @@ class SettingsScreen(Screen):
         ids.profile.text = self.pending.get("profile", vm.settings.printer.profile)
         cam = self.value("camera")
         ids.camera.text = i18n.tr("set.camera_no", lang, n=(cam if cam is not None else 0) + 1)
+        self._mode_rows(lang)
         ids.min_module.text = i18n.tr("set.min_tag", lang, px=f"{self.value('min_module_px'):g}")
         ids.status.text = vm.status or i18n.tr("set.heading", lang)
+
+    def _mode_rows(self, lang: str) -> None:
+        """The camera's modes as big rows (found on "find"), the chosen one down, and
+        what the open camera gives (session.camera_mode)."""
+        vm, box = self.vm, self.ids.modes
+        box.clear_widgets()
+        chosen = self.value("camera_mode")
+        rows = [("", i18n.tr("set.mode_default", lang))] + list(getattr(vm, "modes", []))
+        for value, label in rows:
+            b = Factory.ToggleButton(text=label, font_size="18sp", group="set-camera_mode", size_hint_y=None,
+                                     height="56dp", allow_no_selection=False,
+                                     state="down" if value == chosen else "normal")
+            b.bind(on_release=lambda btn, v=value: self.pick("camera_mode", v))
+            box.add_widget(b)
+        session = App.get_running_app().session
+        granted = getattr(session, "camera_mode", None) if session is not None else None
+        saved, vm.settings.camera_mode = vm.settings.camera_mode, chosen
+        try:
+            self.ids.mode_report.text = vm.mode_report(granted)
+        finally:
+            vm.settings.camera_mode = saved
+        self.ids.mode_detail.text = "\n".join(v for v, _ in rows if v)  # pixel formats: camera details only
+
+    def find_modes(self) -> None:
+        """Ask the chosen camera for its modes (takes a moment; not while a game reads it)."""
+        saved, self.vm.settings.camera = self.vm.settings.camera, self.value("camera")
+        try:
+            found = self.vm.camera_mode_rows()
+        finally:
+            self.vm.settings.camera = saved
+        if not found:
+            self.vm.status = i18n.tr("set.modes_none", App.get_running_app().lang)
+        self.refresh()
 
     def camera_step(self, delta: int) -> None:
         cam = self.value("camera") or 0
@@ -78,8 +112,10 @@ class SettingsScreen(Screen):
         ok = self.vm.update(kind=self.value("kind"), target=ids.target.text, profile=ids.profile.text,
                             width=self.value("width"), darkness=self.value("darkness"), cut=self.value("cut"),
                             camera=self.value("camera"), min_module_px=self.value("min_module_px"),
-                            lang=self.value("lang"), mute=self.value("mute"))
+                            lang=self.value("lang"), mute=self.value("mute"),
+                            camera_mode=self.value("camera_mode"))
         if ok:
+            self.vm.apply_camera_mode()
             self.pending = {}
             app.apply_settings(self.vm.settings)
         self.refresh()

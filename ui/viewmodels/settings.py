@@ -4,6 +4,7 @@ cut), camera, tag size check, language; saved as JSON in the user config dir."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Sequence
@@ -41,6 +42,7 @@ class Settings:
     min_module_px: float = 3.5
     lang: str = "en"
     mute: bool = False
+    camera_mode: str = ""  # "WIDTHxHEIGHT FOURCC FPS fps" chosen on the settings screen; "" = the reference mode
 
 
 def module_px(corners: Sequence[tuple[float, float]]) -> float:
@@ -64,12 +66,41 @@ def tag_size_check(symbols: Sequence[Any], min_module_px: float) -> tuple[int, i
     return ok, len(sizes) - ok, (min(sizes) if sizes else None)
 
 
+#: everyday names of the common camera sizes (players read these, not fourcc codes)
+SIZE_NAMES = {(3840, 2160): "4K", (2560, 1440): "QHD", (1920, 1080): "Full HD", (1280, 720): "HD"}
+_MODE_RE = re.compile(r"^\s*(\d+)x(\d+)(?:\s+([A-Za-z0-9]{4}))?(?:\s+([\d.]+)\s*fps)?\s*$")
+
+
+def parse_mode(text: str) -> tuple[int, int, str, float] | None:
+    """(width px, height px, fourcc or "", fps or 0.0) of a mode's text as
+    vision.sources.CameraMode prints it ("3840x2160 MJPG 30 fps"); None if garbled."""
+    m = _MODE_RE.match(text or "")
+    if not m:
+        return None
+    w, h = int(m.group(1)), int(m.group(2))
+    if not (16 <= w <= 16384 and 16 <= h <= 16384):
+        return None
+    return w, h, (m.group(3) or "").strip().upper(), float(m.group(4) or 0.0)
+
+
+def mode_label(text: str, lang: str) -> str:
+    """A camera mode in players' words: "4K (3840x2160), 30 frames per second" (no
+    pixel format); the text itself when it cannot be read."""
+    parsed = parse_mode(text)
+    if parsed is None:
+        return text
+    w, h, _fourcc, fps = parsed
+    size = f"{SIZE_NAMES[(w, h)]} ({w}x{h})" if (w, h) in SIZE_NAMES else f"{w}x{h}"
+    return i18n.tr("set.mode_fps", lang, size=size, fps=f"{fps:g}") if fps else size
+
+
 class SettingsVM:
     def __init__(self, path: str | Path | None = None, lang: str = "en"):
         self.path = Path(path) if path else default_path()
         self.settings = self.load()
         self.lang = i18n.check_lang(lang)
         self.status = ""
+        self.modes: list[tuple[str, str]] = []
 
     def load(self) -> Settings:
         """Read the file; a missing or broken file gives the defaults (never raises)."""
@@ -77,7 +108,8 @@ class SettingsVM:
             d = json.loads(self.path.read_text(encoding="utf-8"))
             pr = PrinterSettings(**d.get("printer", {}))
             return Settings(pr, d.get("camera", 0), d.get("recording", ""),
-                            float(d.get("min_module_px", 3.5)), d.get("lang", "en"), bool(d.get("mute", False)))
+                            float(d.get("min_module_px", 3.5)), d.get("lang", "en"), bool(d.get("mute", False)),
+                            str(d.get("camera_mode", "") or ""))
         except (OSError, ValueError, TypeError):
             return Settings()
 
@@ -94,6 +126,8 @@ class SettingsVM:
             errs.append(i18n.tr("err.printer_target", self.lang))
         if not 1 <= s.min_module_px <= 20:
             errs.append(i18n.tr("err.min_module", self.lang))
+        if s.camera_mode and parse_mode(s.camera_mode) is None:
+            errs.append(i18n.tr("err.camera_mode", self.lang))
         if s.lang not in i18n.LANGS:
             errs.append(i18n.tr("err.language", self.lang, lang=s.lang))
         return errs
@@ -148,3 +182,54 @@ class SettingsVM:
         if probe is None:
             from vision.sources import probe_modes as probe
         return [str(m) for m in probe(int(self.settings.camera))]
+
+    def camera_mode_rows(self, probe=None) -> list[tuple[str, str]]:
+        """The chosen camera's modes as settings-screen rows: (mode text to keep in
+        the settings, label in the players' words), largest first; two modes that
+        read the same to a player (the same size and fps in another pixel format)
+        show once, the faster first. Kept in ``self.modes``; asks the camera (see
+        :meth:`camera_modes`)."""
+        rows: dict[str, str] = {}
+        for text in self.camera_modes(probe):
+            rows.setdefault(mode_label(text, self.lang), text)
+        self.modes = [(text, label) for label, text in rows.items()]
+        return self.modes
+
+    def camera_settings(self):
+        """vision.sources.CameraSettings of the chosen mode (size, pixel format, fps),
+        or None when none is chosen (the reference 4K mode, or ``--size`` flags)."""
+        parsed = parse_mode(self.settings.camera_mode)
+        if parsed is None:
+            return None
+        from vision.sources import CameraSettings
+
+        w, h, fourcc, fps = parsed
+        return CameraSettings((w, h), fourcc or None, fps or None)
+
+    def apply_camera_mode(self, keep_flags: bool = False) -> None:
+        """Make the chosen mode the one every camera is opened (and reopened) in,
+        through ui.session.use_camera_settings; no choice leaves it as it is.
+        keep_flags (app start): a mode given by ``companion app --size/--fourcc/--fps``
+        wins over the saved one."""
+        chosen = self.camera_settings()
+        if chosen is not None:
+            from ui import session
+            from ui.session import use_camera_settings
+            from vision.sources import REFERENCE
+
+            now = session.DEFAULT_CAMERA_SETTINGS
+            if keep_flags and now is not None and (now.size, now.fourcc, now.fps) != (
+                    REFERENCE.size, REFERENCE.fourcc, REFERENCE.fps):
+                return
+
+            use_camera_settings(chosen)
+
+    def mode_report(self, granted=None) -> str:
+        """"Asked: ... / The camera gives: ..." in players' words; ``granted``: the
+        open camera's vision.sources.CameraMode (session.camera_mode) or None."""
+        asked = self.settings.camera_mode
+        text = i18n.tr("set.mode_asked", self.lang,
+                       mode=mode_label(asked, self.lang) if asked else i18n.tr("set.mode_default", self.lang))
+        if granted is not None and getattr(granted, "width", 0):
+            text += "\n" + i18n.tr("set.mode_granted", self.lang, mode=mode_label(str(granted), self.lang))
+        return text

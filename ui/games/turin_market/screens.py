@@ -98,6 +98,7 @@ class TurinTableScreen(Screen):
         grid.bind(minimum_height=grid.setter("height"))
         for pnl in vm.panels():
             grid.add_widget(self._panel(pnl, lang))
+        self._sale_area(right, vm, lang)
         right.add_widget(grid)
         bar = self.ids.actions
         bar.clear_widgets()
@@ -109,6 +110,90 @@ class TurinTableScreen(Screen):
                                         lambda *_: self.on_secret and self.on_secret("typed")))
         for text, action in vm.taps():
             bar.add_widget(self._button(text, lambda *_, a=action: self.on_action and self.on_action(a)))
+
+    # the sale area: typed offers (steppers), buy taps, the seller's choice of claims
+    def _sale_area(self, box, vm, lang) -> None:
+        self._vm_entries = getattr(self, "_vm_entries", {})
+        entries = vm.offer_entries()
+        sales = vm.sales()
+        if not entries and not sales:
+            return
+        for e in entries:
+            old = self._vm_entries.get(e.seat)
+            if old is not None and old.state is vm.state:
+                e.card, e.price = old.card, old.price
+            self._vm_entries[e.seat] = e
+            box.add_widget(_line(e.title, 20, True))
+            cards = GridLayout(cols=4, spacing=dp(6), size_hint_y=None)
+            cards.bind(minimum_height=cards.setter("height"))
+            for c in e.cards:
+                b = Button(text=c, font_size=sp(18), size_hint_y=None, height=dp(56),
+                           background_color=(0.3, 0.6, 0.3, 1) if e.card == c else (1, 1, 1, 1))
+                b.bind(on_release=lambda _b, e=e, c=c: (setattr(e, "card", c), self.redraw_sale()))
+                cards.add_widget(b)
+            box.add_widget(cards)
+            row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(8))
+            row.add_widget(self._stepper("-", lambda *_, e=e: (e.step(-1), self.redraw_sale())))
+            row.add_widget(Label(text=str(e.price), font_size=sp(30), bold=True, color=(0.1, 0.1, 0.1, 1)))
+            row.add_widget(self._stepper("+", lambda *_, e=e: (e.step(1), self.redraw_sale())))
+            ok = Button(text=tr("offer", lang, n=e.price), font_size=sp(18), size_hint_y=None, height=dp(64),
+                        disabled=e.card is None)
+            ok.bind(on_release=lambda *_, e=e: self.tap(e.action()))
+            row.add_widget(ok)
+            box.add_widget(row)
+        if sales:
+            box.add_widget(_line(tr("sale_title", lang), 20, True))
+        claim = getattr(self, "_claim", None)
+        for r in sales:
+            box.add_widget(_line(r.text, 18, True))
+            grid = GridLayout(cols=2, spacing=dp(6), size_hint_y=None)
+            grid.bind(minimum_height=grid.setter("height"))
+            if claim is not None and claim[0] == r.card and claim[1] is vm.state:
+                box.add_widget(_line(tr("claims_who", lang, card=r.card), 16))
+                for p in range(vm.state.n_players):
+                    if p == r.seller:
+                        continue
+                    on = p in claim[2]
+                    b = Button(text=vm.name(p), font_size=sp(18), size_hint_y=None, height=dp(56),
+                               background_color=(0.3, 0.6, 0.3, 1) if on else (1, 1, 1, 1))
+                    b.bind(on_release=lambda *_, p=p: (claim[2].symmetric_difference_update({p}), self.redraw_sale()))
+                    grid.add_widget(b)
+                for text, action in vm.claims(r.card, claim[2]):
+                    grid.add_widget(self._button(text, lambda *_, a=action: self.tap(a)))
+                grid.add_widget(self._button(tr("cancel", lang), lambda *_: self._set_claim(None)))
+            else:
+                for text, action in r.buys:
+                    grid.add_widget(self._button(text, lambda *_, a=action: self.tap(a)))
+                grid.add_widget(self._button(tr("claims", lang, card=r.card),
+                                             lambda *_, c=r.card: self._set_claim((c, vm.state, set()))))
+            box.add_widget(grid)
+
+    def _set_claim(self, claim) -> None:
+        self._claim = claim
+        self.redraw_sale()
+
+    def redraw_sale(self) -> None:
+        """Redraw after a stepper or selection tap (no action journalled)."""
+        self.show(self.vm.state, self.vm.lang)
+
+    def tap(self, action) -> None:
+        """A sale-area tap: refused at once with the rule in the player's language
+        (banner; nothing changes) or handed to ``on_action``."""
+        if action is None:
+            return
+        why = self.vm.check(action)
+        if why:
+            self.headline = why
+            return
+        self._claim = None
+        if self.on_action:
+            self.on_action(action)
+
+    @staticmethod
+    def _stepper(text, cb) -> Button:
+        b = Button(text=text, font_size=sp(36), size_hint=(None, None), width=dp(72), height=dp(64))
+        b.bind(on_release=cb)
+        return b
 
     def _panel(self, p, lang) -> Panel:
         box = Panel(orientation="vertical", padding=dp(8), spacing=dp(2))

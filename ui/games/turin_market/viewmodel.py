@@ -291,6 +291,26 @@ class TableVM:
                     if s.loans[p] < s.catalog.loans_per_player]
         return out
 
+    # the sale area ---------------------------------------------------------
+    def sales(self) -> list["SaleRow"]:
+        """The cards on sale, each with a buy tap per other player (:func:`sale_rows`)."""
+        return sale_rows(self.state, self.lang)
+
+    def claims(self, card: str, claimants) -> list[tuple[str, object]]:
+        """The seller's choice between players who claimed ``card`` at once (:func:`claim_choices`)."""
+        return claim_choices(self.state, card, claimants, self.lang)
+
+    def offer_entries(self) -> list["OfferEntry"]:
+        """A typed offer (card, shields on it) for each player asked to sell now."""
+        if self.state.phase != SELL:
+            return []
+        return [OfferEntry(self.state, p, self.lang) for p in tm.sell_waiting(self.state)]
+
+    def check(self, action) -> str:
+        """"" when the engine accepts ``action`` now, else why not in the player's
+        language (:func:`refusal_text`); nothing is changed either way."""
+        return try_tap(self.state, action, self.lang)[1]
+
     # the round explained --------------------------------------------------
     def auction(self):
         """The auction shown: the current one once its bids are in, else the last
@@ -389,3 +409,119 @@ class TableVM:
     def guess_note(self) -> str:
         files = ", ".join(f.rsplit("/", 1)[-1] for f in self.state.catalog.guess_files)
         return tr("guess_note", self.lang, f=files)
+
+
+# ------------------------------------------------------------------ the sale area
+
+@dataclass(frozen=True)
+class SaleRow:
+    """A card on sale: ``text`` (seller, card, price in words), ``buys`` as
+    (button text, ``Buy`` action) for every other player (any time before the
+    last auction ends)."""
+
+    card: str
+    seller: int
+    price: int
+    text: str
+    buys: tuple[tuple[str, object], ...]
+
+
+def sale_rows(state, lang: str = "en") -> list[SaleRow]:
+    """The cards on sale now (Turin Market, Auction step 4: a card on sale can be
+    bought by any other player at any time); [] once the game is over."""
+    if state.phase in (OVER, LEFTOVER):
+        return []
+    out = []
+    for card, o in sorted(state.offers.items()):
+        text = tr("offer_line", lang, who=name_of(state, o.seller, lang), card=card, n=o.price)
+        buys = tuple((tr("buy", lang, who=name_of(state, p, lang), card=card), tm.Buy(p, card))
+                     for p in range(state.n_players) if p != o.seller)
+        out.append(SaleRow(card, o.seller, o.price, text, buys))
+    return out
+
+
+def claim_choices(state, card: str, claimants, lang: str = "en") -> list[tuple[str, object]]:
+    """Two or more players claimed ``card`` at once: (button text, ``ChooseBuyer``)
+    for each claimant, for its seller to tap. [] when the card is not on sale or
+    fewer than two claimants are given."""
+    o = state.offers.get(card)
+    cl = tuple(sorted(set(claimants)))
+    if o is None or len(cl) < 2:
+        return []
+    seller = name_of(state, o.seller, lang)
+    return [(tr("seller_gives", lang, who=seller, to=name_of(state, b, lang), card=card),
+             tm.ChooseBuyer(o.seller, card, b, cl)) for b in cl]
+
+
+class OfferEntry:
+    """A seller types the offer the camera cannot read (Turin Market, Auction
+    step 4): ``card`` among :attr:`cards` (face-up, not on sale), ``price`` in
+    shields stepped with :meth:`step` (1..shields they can put on it; no
+    keyboard). :meth:`action` is the ``OfferForSale`` to check and journal."""
+
+    def __init__(self, state, seat: int, lang: str = "en"):
+        self.state, self.seat, self.lang = state, seat, lang
+        self.cards = tuple(c for c in state.owned[seat] if c not in state.offers)
+        self.card = self.cards[0] if len(self.cards) == 1 else None
+        self.price = 1
+
+    @property
+    def limit(self) -> int:
+        return max(1, self.state.available(self.seat))
+
+    def step(self, delta: int) -> None:
+        self.price = max(1, min(self.limit, self.price + delta))
+
+    @property
+    def title(self) -> str:
+        return tr("offer_title", self.lang, who=name_of(self.state, self.seat, self.lang),
+                  n=self.state.available(self.seat))
+
+    def action(self):
+        """The offer, or None while no card is chosen."""
+        return None if self.card is None else tm.OfferForSale(self.seat, self.card, self.price)
+
+
+def refusal_text(state, action, exc: RuleError, lang: str = "en") -> str:
+    """Why the engine refused a sale-area tap, in ``lang``. The engine decides
+    (``exc``); this only words its rule for the players. The engine's own text when
+    the case has no words of ours."""
+    s = state
+    card = getattr(action, "card", None)
+    who = lambda p: name_of(s, p, lang)  # noqa: E731
+    o = s.offers.get(card) if isinstance(card, str) else None
+    if s.phase in (OVER, LEFTOVER):
+        return tr("err_closed", lang)
+    if isinstance(action, (tm.Buy, tm.ChooseBuyer)):
+        if o is None:
+            return tr("err_not_on_sale", lang, card=card)
+        if isinstance(action, tm.ChooseBuyer):
+            if action.player != o.seller:
+                return tr("err_only_seller", lang, who=who(o.seller), card=card)
+            for q in action.claimants:
+                if 0 <= q < s.n_players and s.available(q) < o.price:
+                    return tr("err_afford", lang, who=who(q), card=card, n=o.price, have=s.available(q))
+            return tr("err_claims", lang)
+        b = action.player
+        if b == o.seller:
+            return tr("err_own_card", lang, who=who(b), card=card)
+        if 0 <= b < s.n_players and s.available(b) < o.price:
+            return tr("err_afford", lang, who=who(b), card=card, n=o.price, have=s.available(b))
+    if isinstance(action, tm.OfferForSale) and 0 <= action.player < s.n_players:
+        p = action.player
+        if s.phase != SELL:
+            return tr("err_not_selling", lang)
+        if s.sell_done[p]:
+            return tr("err_one_offer", lang, who=who(p))
+        if s.available(p) < action.price:
+            return tr("err_price", lang, who=who(p), n=s.available(p))
+    return str(exc)
+
+
+def try_tap(state, action, lang: str = "en"):
+    """(new state, "") when the engine accepts ``action``; (None, why in ``lang``)
+    when it refuses it -- ``state`` is never changed."""
+    try:
+        return tm.apply(state, action), ""
+    except RuleError as exc:
+        return None, refusal_text(state, action, exc, lang)
