@@ -93,7 +93,8 @@ def _is_sqlite(path: Path) -> bool:
 
 
 def journal_from_record(record: dict, path: str | Path | None = None):
-    """Build a journal (in memory unless ``path``) from a record with setup + actions."""
+    """Build a journal from a record with setup + actions: at ``path``, or in a scratch
+    folder removed when the process ends. Raises JournalError naming what is wrong."""
     import tempfile
 
     from .errors import CompanionError
@@ -102,8 +103,13 @@ def journal_from_record(record: dict, path: str | Path | None = None):
     if not isinstance(record, dict) or "setup" not in record or "actions" not in record:
         raise JournalError("a game record needs 'setup' and 'actions'")
     game = record.get("game") or "penny-press"  # records from before the registry are Penny Press
-    if path is None:
-        path = Path(tempfile.mkdtemp(prefix="companion-")) / "game.sqlite"
+    if path is None:  # a scratch journal, removed when the process ends
+        import atexit
+        import shutil
+
+        scratch = tempfile.mkdtemp(prefix="companion-")
+        atexit.register(shutil.rmtree, scratch, True)
+        path = Path(scratch) / "game.sqlite"
     try:
         j = Journal.create(path, game, record["setup"])
         for i, a in enumerate(record["actions"], 1):

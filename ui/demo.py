@@ -120,8 +120,34 @@ def check_player_count(n: int, game: str = "penny-press") -> None:
         raise CompanionError(f"--players {n}: {spec.name()} is for {spec.min_players}..{spec.max_players} players")
 
 
+def own_source_refusal(game: str) -> str | None:
+    """Why ``game`` cannot be played from your own video/folder or a live camera,
+    or None when it can.
+
+    A game starts from the camera alone when its observer reads the setup off the
+    table (``initial_cards``) and its rules turn seats and cards into the journal's
+    setup (``setup_to_dict``, ``PlayerSpec``, ``load_catalog``); other games need the
+    setup the players enter in the app, which only a bundled recording carries.
+    """
+    spec = registry.get(game)
+    rules = spec.rules_module()
+    observer = registry.load_attr(spec.observer) if spec.observer else None
+    if (observer is not None and hasattr(observer, "initial_cards")
+            and all(hasattr(rules, n) for n in ("setup_to_dict", "PlayerSpec", "load_catalog"))):
+        return None
+    name = spec.name()
+    if spec.recordings:
+        return (f"{name} cannot start from your own recording or camera yet (its setup is entered in the "
+                f"app); play its bundled recording: companion demo --game {spec.id}")
+    return (f"{name} has no bundled recording yet, and own recordings/cameras of {name} are not "
+            "supported yet (play it in the app: companion app)")
+
+
 def default_players(n: int, game: str = "penny-press") -> list:
     spec = registry.get(game)
+    refusal = own_source_refusal(game)
+    if refusal:
+        raise CompanionError(refusal)
     rules = spec.rules_module()
     check_player_count(n, game)
     colours = list(rules.load_catalog().colours)
@@ -311,8 +337,12 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     # a live camera goes through the latest-frame reader (never a stale frame from the
     # driver's queue), asked for camera_settings (default: the reference 4K mode)
     kw = {"settings": camera_settings} if camera_settings is not None else {}
-    source = (open_live(rec.source, on_event=on_event, **kw) if isinstance(rec.source, (str, int))
-              else rec.source)
+    try:
+        source = (open_live(rec.source, on_event=on_event, **kw) if isinstance(rec.source, (str, int))
+                  else rec.source)
+    except BaseException:
+        bar.close()  # end the bar's line before the error is printed
+        raise
     total = getattr(source, "frame_count", None) or None
     bar.reset(total=total)
     t0 = time.perf_counter()
@@ -445,6 +475,9 @@ def _source_name(source: str | None, camera: int | None) -> str:
 def cmd_demo(args) -> int:
     if args.source is not None or args.camera is not None:
         game = registry.get(args.game or "penny-press").id
+        refusal = own_source_refusal(game)
+        if refusal:
+            raise CompanionError(refusal)
         if args.players is None:
             lo, hi = player_range(game)
             raise CompanionError(f"say how many players are at the table: --players N ({lo}..{hi})")
@@ -464,7 +497,8 @@ def cmd_demo(args) -> int:
         elif args.game:
             spec = registry.get(args.game)
             if not spec.recordings:
-                raise CompanionError(f"no bundled recording of {spec.name()} yet; give --source or --camera")
+                raise CompanionError(own_source_refusal(spec.id) or
+                                     f"{spec.name()} has no bundled recording yet; give --source or --camera")
             name = spec.recordings[0]
         else:
             name = DEFAULT_RECORDING
