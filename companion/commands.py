@@ -123,12 +123,15 @@ def journal_from_record(record: dict, path: str | Path | None = None):
 
 
 def _scores_line(state) -> str:
-    names = [getattr(p, "name", None) or getattr(p, "colour", str(i))
-             for i, p in enumerate(getattr(state, "players", ()))]
+    """``blue (player 1) 5  Ana (red, player 2) 14``: each player as people name
+    them (:func:`companion.naming.who`, numbered from 1), for every game."""
     from .journal import total_scores
+    from .naming import who
 
+    players = tuple(getattr(state, "players", ()))
     scores = total_scores(state)
-    return "  ".join(f"{n} {s}" for n, s in zip(names, scores))
+    specs = [getattr(p, "spec", p) for p in players]
+    return "  ".join(f"{who(specs[i] if i < len(specs) else None, i)} {s}" for i, s in enumerate(scores))
 
 
 def _action_text(rules, payload: dict, players=()) -> str:
