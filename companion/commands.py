@@ -95,7 +95,8 @@ def _is_sqlite(path: Path) -> bool:
 
 
 def journal_from_record(record: dict, path: str | Path | None = None):
-    """Build a journal (in memory unless ``path``) from a record with setup + actions."""
+    """Build a journal from a record with setup + actions: at ``path``, or in a scratch
+    folder removed when the process ends. Raises JournalError naming what is wrong."""
     import tempfile
 
     from .errors import CompanionError
@@ -104,8 +105,13 @@ def journal_from_record(record: dict, path: str | Path | None = None):
     if not isinstance(record, dict) or "setup" not in record or "actions" not in record:
         raise JournalError("a game record needs 'setup' and 'actions'")
     game = record.get("game") or "penny-press"  # records from before the registry are Penny Press
-    if path is None:
-        path = Path(tempfile.mkdtemp(prefix="companion-")) / "game.sqlite"
+    if path is None:  # a scratch journal, removed when the process ends
+        import atexit
+        import shutil
+
+        scratch = tempfile.mkdtemp(prefix="companion-")
+        atexit.register(shutil.rmtree, scratch, True)
+        path = Path(scratch) / "game.sqlite"
     try:
         j = Journal.create(path, game, record["setup"])
         for i, a in enumerate(record["actions"], 1):
@@ -119,12 +125,15 @@ def journal_from_record(record: dict, path: str | Path | None = None):
 
 
 def _scores_line(state) -> str:
-    names = [getattr(p, "name", None) or getattr(p, "colour", str(i))
-             for i, p in enumerate(getattr(state, "players", ()))]
+    """``blue (player 1) 5  Ana (red, player 2) 14``: each player as people name
+    them (:func:`companion.naming.who`, numbered from 1), for every game."""
     from .journal import total_scores
+    from .naming import who
 
+    players = tuple(getattr(state, "players", ()))
     scores = total_scores(state)
-    return "  ".join(f"{n} {s}" for n, s in zip(names, scores))
+    specs = [getattr(p, "spec", p) for p in players]
+    return "  ".join(f"{who(specs[i] if i < len(specs) else None, i)} {s}" for i, s in enumerate(scores))
 
 
 def _action_text(rules, payload: dict, players=()) -> str:

@@ -33,3 +33,14 @@ def who(spec, seat: int) -> str:
     if name:
         return f"{name} ({', '.join(x for x in (colour, seat_label(seat)) if x)})"
     return f"{colour} ({seat_label(seat)})" if colour else seat_label(seat)
+
+
+def count(n: int, forms: dict[str, str], lang: str = "en") -> str:
+    """``n`` with the word in the CLDR plural form of ``lang`` (Babel's plural rules):
+    ``count(1, {"one": "call", "other": "calls"})`` -> ``"1 call"``. ``forms`` maps
+    CLDR categories (``one``, ``few``, ``many``, ``other``...) to words; a category
+    missing falls back to ``other``. Raises ``KeyError`` if ``other`` is missing."""
+    from babel import Locale
+
+    cat = Locale.parse(lang).plural_form(n)
+    return f"{n} {forms.get(cat, forms['other'])}"

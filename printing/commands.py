@@ -23,7 +23,8 @@ def register(subparsers) -> None:
     what = p.add_mutually_exclusive_group(required=True)
     what.add_argument("--press", metavar="N",
                       help="the N-th press of the game (1-based; with --player: that "
-                      "player's edition N), or 'all' for every front page")
+                      "player's edition N), or 'all' for every front page; Scoop, one press at "
+                      "its end: 'start' (the dial's commitment) or 'all'")
     what.add_argument("--final", action="store_true",
                       help="the score receipt: presses, end-game bonuses, ranking")
     p.add_argument("--player", metavar="P", help="player colour (red) or seat number (1..5)")

@@ -418,7 +418,7 @@ def render_front_page(doc: FrontPageDoc, width: int = 384, fonts: FontSet | None
     cv.rule(1)
     cv.row(i18n.label("total", lang), i18n.label("points", lang, pts=doc.total), 22, bold=True)
     cv.rule(1)
-    cv.qr(doc.record, doc.record)
+    cv.qr(doc.record)  # no caption: the record link is for a reader, not a player
     cv.para(i18n.label("thanks", lang), 14, align="center")
     img = cv.finish()
     img.info["grid"] = (gx, gy, cell_w, cell_h, pad)
@@ -485,7 +485,7 @@ def render_receipt(doc: ReceiptDoc, width: int = 384, fonts: FontSet | None = No
                    i18n.label("points", lang, pts=r.score), 17, bold=r.rank == 1)
             cv.para(paper(r.player), 13, serif=True, x0=cv.margin + cv.px(16))
         cv.rule(1)
-    cv.qr(doc.record, doc.record)
+    cv.qr(doc.record)  # no caption: the record link is for a reader, not a player
     cv.para(i18n.label("thanks", lang), 14, align="center")
     img = cv.finish()
     img.info["text_blocks"] = cv.blocks

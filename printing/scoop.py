@@ -212,10 +212,12 @@ def _finish(cv: Canvas):
 
 
 def print_pages(state, game_id: str, args) -> list[tuple[str, object]]:
-    """``companion print`` for Scoop: ``--press start`` the slip with the dial's
-    commitment; ``--final`` the money receipt; ``--press all``
-    every paper's front page, ``--press N`` (or ``--player P``) one paper's (seat N
-    or P). Raises CompanionError for a seat not in the game."""
+    """``companion print`` for Scoop, which has one press (at the game's end):
+    ``--press start`` the slip with the dial's commitment; ``--final`` the money
+    receipt; ``--press all`` (or ``1``, the one press) every paper's front page, or
+    with ``--player P`` (colour or number 1..N) that player's paper. Raises
+    CompanionError naming the option given (``--press``, ``--player``) for a value
+    Scoop does not have."""
     from companion.errors import CompanionError
 
     from .layout import dots_for
@@ -225,8 +227,13 @@ def print_pages(state, game_id: str, args) -> list[tuple[str, object]]:
         return [(f"{game_id}-dial-commitment", render_start_slip(state, args.lang, width, game_id))]
     if args.final:
         return [(f"{game_id}-money", render_money_receipt(state, args.lang, width, game_id))]
+    press = str(args.press).strip().lower()
+    if press not in ("all", "1"):
+        raise CompanionError(f"--press {args.press}: Scoop has one press, at the game's end: use "
+                             "--press start (the dial's commitment), --press all (every front page, "
+                             "--player P for one), or --final (the money receipt)")
     seats = list(range(len(state.players)))
-    who = args.player if args.player is not None else (None if args.press == "all" else args.press)
+    who = args.player
     if who is not None:
         colours = [p.spec.colour for p in state.players]
         if str(who).lower() in colours:
@@ -234,7 +241,7 @@ def print_pages(state, game_id: str, args) -> list[tuple[str, object]]:
         elif str(who).isdigit() and 1 <= int(who) <= len(colours):
             seats = [int(who) - 1]
         else:
-            raise CompanionError(f"player {who!r} not in this game: a colour ({', '.join(colours)}) "
-                                 f"or a seat 1..{len(colours)}")
+            raise CompanionError(f"--player {who}: not in this game: give a colour ({', '.join(colours)}) "
+                                 f"or a player number 1..{len(colours)}")
     return [(f"{game_id}-{state.players[i].spec.colour}-front", render_front_page(state, i, args.lang, width, game_id))
             for i in seats]

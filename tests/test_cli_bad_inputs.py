@@ -268,3 +268,19 @@ def test_a_good_journal_with_a_hard_name_is_read_and_left_alone(game, argv, tmp_
     out, err = capfd.readouterr()
     assert code == 0, err
     assert sorted(p.name for p in folder.iterdir()) == before
+
+
+def test_reading_a_game_record_leaves_no_scratch_journal_behind(tmp_path):
+    """replay/export of an exported record build a scratch journal: it is gone when the
+    command ends (it used to stay in the temp folder on every run)."""
+    exe = str(Path(sys.executable).with_name("companion"))
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    env = {**os.environ, "TMPDIR": str(scratch)}
+    game = tmp_path / "g.sqlite"
+    record = tmp_path / "g.json"
+    for argv in (["sample", str(game)], ["export", str(game), "-o", str(record)],
+                 ["replay", str(record)], ["export", str(record), "-o", str(tmp_path / "again.json")]):
+        r = subprocess.run([exe, *argv], capture_output=True, text=True, timeout=120, env=env)
+        assert r.returncode == 0, r.stderr
+    assert sorted(p.name for p in scratch.iterdir()) == []

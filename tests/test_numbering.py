@@ -77,3 +77,27 @@ def test_translated_receipt_has_no_english_placeholder_name(lang):
     assert any(p.name.startswith("Player") for p in state.players)  # the sample's filled-in names
     doc = receipt_doc(state, lang, "g", None)
     assert not any("Player" in name for _, name in doc.names), doc.names
+
+
+@pytest.mark.parametrize("game", list(registry.games()))
+def test_replay_final_line_names_players_from_1(game, tmp_path, capsys):
+    spec = registry.get(game)
+    n = spec.min_players + 1 if spec.min_players < spec.max_players else spec.min_players
+    journal = tmp_path / "g.sqlite"
+    assert main(["sample", str(journal), "--game", game, "--players", str(n), "--seed", "4"]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(journal), "--brief"]) == 0
+    out = capsys.readouterr().out
+    last = out.strip().splitlines()[-1]
+    assert "player 1" in last and f"player {n}" in last and "player 0" not in last, last
+    if game == "scoop":  # lines name players and cards in words, not seats and ids
+        assert " seat " not in out and not re.search(r"\b[a-z]+-(?:copy|artwork|order|call\d|reporter|photo)\b", out)
+
+
+def test_scoop_card_words():
+    from companion.games.scoop.texts import card_words
+
+    assert card_words("ad-motoring-copy") == "motoring advert copy"
+    assert card_words("crime-call9") == "crime telephone card (9)"
+    assert card_words("sport-reporter") == "sport story reporter"
+    assert card_words("scoop") == "SCOOP card"

@@ -6,14 +6,15 @@ one paper; and every story has its own headline in every language."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 import companion.games.penny_press as pp
 from printing import i18n
-from printing.adapters import front_page_doc
-from printing.layout import _is_cjk, render_front_page, word_breaks
+from printing.adapters import front_page_doc, receipt_doc
+from printing.layout import _is_cjk, render_front_page, render_receipt, word_breaks
 from ui.demo import DEMO_DATA
 
 LANGS = ("es", "en", "zh")
@@ -54,9 +55,14 @@ def breaks_ok(source: str, lines: list[str]) -> str | None:
     return None
 
 
+#: What a player must never read on paper: record links, tag payloads, component ids.
+INTERNAL = re.compile(r"tcrec:|TC1:|\b(?:war|crime|city|politics|human)-[ABCD][123]\b|\bmat-[a-z]+\b")
+
+
 def check_page(img, label: str):
     heads = []
     for b in img.info["text_blocks"]:
+        assert not INTERNAL.search(b["text"]), f"{label} {b['role']}: an internal id is printed: {b['text']!r}"
         lines = [ln[0] for ln in b["lines"]]
         err = breaks_ok(b["text"], lines)
         assert err is None, f"{label} {b['role']}: {err}"
@@ -85,6 +91,9 @@ def test_front_pages_of_the_bundled_recordings_break_words_properly_and_clip_not
                 assert len(heads) == len(res.front_page.placements)
                 seen.update((lang, h) for h in heads)
     assert len(seen) > 20
+    for lang in LANGS:  # the final receipt too: nothing clipped, no internal id
+        for width in (384, 576):
+            check_page(render_receipt(receipt_doc(state, lang, "demo"), width), f"{name} receipt {lang} {width}")
 
 
 def test_every_story_has_its_own_headline_in_every_language():

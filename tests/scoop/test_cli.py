@@ -106,3 +106,15 @@ def test_the_journal_records_the_signal_of_a_dial_appended_without_it(tmp_path):
     dials = [e.payload for e in j.events if e.payload.get("action") == "dial"]
     assert [d["signal"] for d in dials] == [a.signal for a in actions if isinstance(a, sc.Dial)]
     assert j.state.is_over
+
+
+def test_verify_with_another_commitment_reports_only_that(tmp_path, monkeypatch, capsys):
+    log = tmp_path / "calls.json"
+    rc, _ = run_dial(monkeypatch, capsys, ["3"], "--log", str(log))
+    assert rc == 0
+    assert main(["dial", "verify", str(log)]) == 0
+    assert "1 call re-run" in capsys.readouterr().out  # CLDR plural: "1 call", not "1 calls"
+    assert main(["dial", "verify", str(log), "--commitment", "00ff"]) == 4
+    out = capsys.readouterr().out
+    assert "1 problem:" in out and "the file's commitment is not the one given" in out
+    assert "does not match the commitment shown" not in out

@@ -67,3 +67,19 @@ def test_companion_print_writes_scoop_pages(tmp_path, over, capsys):
     names = sorted(p.name for p in tmp_path.glob("*.png"))
     assert names == ["g-blue-front.png", "g-dial-commitment.png", "g-green-front.png", "g-money.png",
                      "g-red-front.png"]
+
+
+def test_scoop_print_errors_name_the_option_given(tmp_path, capsys):
+    setup, actions = sc.random_game(36, 3)
+    journal_from_record({"game": "scoop", "setup": setup, "actions": [sc.action_to_dict(a) for a in actions]},
+                        tmp_path / "g.sqlite").close()
+    for n in ("5", "3"):  # Scoop has one press: a number is not a player's page
+        assert main(["print", str(tmp_path / "g.sqlite"), "--press", n, "--out", str(tmp_path)]) != 0
+        err = capsys.readouterr().err
+        assert f"--press {n}" in err and "player '" not in err, err
+    assert not list(tmp_path.glob("*.png"))
+    assert main(["print", str(tmp_path / "g.sqlite"), "--press", "all", "--player", "7", "--out", str(tmp_path)]) != 0
+    assert "--player 7" in capsys.readouterr().err
+    assert main(["print", str(tmp_path / "g.sqlite"), "--press", "1", "--player", "2", "--out", str(tmp_path)]) == 0
+    second = sc.new_game_from_dict(setup).players[1].spec.colour
+    assert [p.name for p in tmp_path.glob("*.png")] == [f"g-{second}-front.png"]

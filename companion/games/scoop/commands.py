@@ -182,19 +182,26 @@ def _journal_setup_actions(path: Path) -> tuple[dict, list[dict]]:
 
 
 def cmd_verify(args) -> int:
+    from companion.naming import count
+
     from .dial import Wheel, verify_calls
 
     wheel_d, seed, recorded, calls = calls_of(args.file)
     wheel = Wheel.from_dict(wheel_d)
-    committed = args.commitment or recorded
+    given = (args.commitment or "").strip().lower() or None
+    # The seed is checked against the file's own commitment; a different one given on
+    # the command line is one problem (the file is not the game announced), not two.
+    committed = str(recorded).strip().lower() if recorded else given
     verdict = verify_calls(wheel, seed, calls, committed)
-    if args.commitment and recorded and args.commitment.strip().lower() != str(recorded).lower():
+    if given and recorded and given != committed:
         verdict = type(verdict)(False, verdict.calls, verdict.problems +
                                 ("the file's commitment is not the one given",))
+    ran = count(verdict.calls, {"one": "call", "other": "calls"})
     if verdict.ok:
-        print(f"{verdict.calls} calls re-run from the seed: all match (commitment {committed}).")
+        print(f"{ran} re-run from the seed: all match (commitment {committed}).")
         return 0
-    print(f"{verdict.calls} calls re-run from the seed: {len(verdict.problems)} problem(s):")
+    n = len(verdict.problems)
+    print(f"{ran} re-run from the seed: {count(n, {'one': 'problem', 'other': 'problems'})}:")
     for p in verdict.problems:
         print(f"  {p}")
     return EXIT_MISMATCH

@@ -1306,21 +1306,23 @@ SIGNAL_WORDS = {"three_star": "Three Star", "extra": "Extra", "press": "Press", 
 
 def describe_action(a) -> str:
     """One line for ``companion replay``."""
+    from .texts import card_words, kind_words
+
     k = _TYPE_OF.get(type(a), "?")
-    who = f"seat {a.player + 1}"
+    who = f"player {a.player + 1}"
     if isinstance(a, Claim):
         extra = f" using reserve {list(a.reserve)}" if a.reserve else ""
         if a.victim is not None:
-            extra += f", SCOOP from seat {a.victim + 1}: {', '.join(a.captured)}"
-        return f"{who} claims {a.kind}{extra}"
+            extra += f", SCOOP from player {a.victim + 1}: {', '.join(card_words(c) for c in a.captured)}"
+        return f"{who} claims a {kind_words(a.kind)}{extra}"
     if isinstance(a, Dial):
         return f"{who} dials {a.number}" + (f": {SIGNAL_WORDS.get(a.signal, a.signal)}" if a.signal else "")
     if isinstance(a, Choose):
         return f"{who} chooses {a.option}" + (f" (star story {a.displace} off)" if a.displace is not None else "")
     if isinstance(a, Reserve):
-        return f"{who} reserves {', '.join(a.cards)}"
+        return f"{who} reserves {', '.join(card_words(c) for c in a.cards)}"
     if isinstance(a, Exchange):
-        return f"{who} exchanges {a.card}"
+        return f"{who} exchanges {card_words(a.card)}"
     if isinstance(a, Offer):
         return f"{who} offers {a.space} #{a.index}"
     return f"{who} {k.replace('_', ' ')}"

@@ -76,3 +76,29 @@ def signal_text(signal: str, lang: str = "en") -> tuple[str, str]:
 def ui(key: str, lang: str = "en", **kw) -> str:
     row = UI[key]
     return (row.get(lang) or row["en"]).format(**kw)
+
+
+_PARTS = {"reporter": "reporter", "photo": "photo", "copy": "copy", "artwork": "artwork", "order": "order"}
+
+
+def kind_words(kind: str) -> str:
+    """A story type or advert in English words: ``crime`` -> ``crime story``,
+    ``ad-motoring`` -> ``motoring advert`` (replay and CLI text)."""
+    if kind.startswith("ad-"):
+        return f"{kind[3:].replace('-', ' ')} advert"
+    return f"{kind.replace('-', ' ')} story"
+
+
+def card_words(card: str) -> str:
+    """A SCOOP card id in English words, as a player names the card:
+    ``ad-motoring-copy`` -> ``motoring advert copy``, ``crime-call9`` ->
+    ``crime telephone card (9)``, ``scoop`` -> ``SCOOP card``. An id of another
+    shape is returned with its dashes as spaces."""
+    if card == "scoop":
+        return "SCOOP card"
+    kind, _, part = card.rpartition("-")
+    if not kind:
+        return card.replace("-", " ")
+    if part.startswith("call") and part[4:].isdigit():
+        return f"{kind.replace('-', ' ')} telephone card ({part[4:]})"
+    return f"{kind_words(kind)} {_PARTS.get(part, part)}"
