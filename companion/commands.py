@@ -23,7 +23,9 @@ def register(subparsers) -> None:
         description="Write the game's JSON record (format: docs/journal.md).",
     )
     p.add_argument("game", help="game journal (.sqlite)")
-    p.add_argument("-o", "--out", help="output file (default: standard output)")
+    p.add_argument("-o", "--out", help="output file (default: standard output); an existing file is "
+                   "kept unless --force")
+    p.add_argument("--force", action="store_true", help="replace an existing --out file (never a journal)")
     p.set_defaults(func=cmd_export)
 
     p = subparsers.add_parser(
@@ -195,6 +197,8 @@ def cmd_export(args) -> int:
         raise CompanionError(f"{args.out} is the game being exported; write the record to another file")
     if args.out and _is_sqlite(Path(args.out)):
         raise CompanionError(f"{args.out} is a game journal; it is never overwritten")
+    if args.out and Path(args.out).exists() and not getattr(args, "force", False):
+        raise CompanionError(f"{args.out} already exists; choose another file or add --force to replace it")
     j = load_game(args.game)
     text = json.dumps(j.export(), indent=2, ensure_ascii=False, sort_keys=False)
     if args.out:

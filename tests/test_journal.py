@@ -328,3 +328,19 @@ def test_text_that_is_not_utf8_is_a_damaged_journal(tmp_path, game):
     conn.close()
     with pytest.raises(JournalError, match="damaged.*not UTF-8"):
         Journal.open(path, readonly=True)
+
+
+def test_export_keeps_an_existing_file_unless_forced(tmp_path, capsys):
+    path = tmp_path / "s.sqlite"
+    assert main(["sample", str(path), "--players", "3", "--seed", "3"]) == 0
+    out_json = tmp_path / "mine.json"
+    out_json.write_text("my notes\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["export", str(path), "-o", str(out_json)]) == 1
+    assert "already exists" in capsys.readouterr().err
+    assert out_json.read_text(encoding="utf-8") == "my notes\n"  # nothing lost
+    assert main(["export", str(path), "-o", str(out_json), "--force"]) == 0
+    assert json.loads(out_json.read_text())["scores"] == list(Journal.open(path).state.final.scores)
+    # --force never replaces a journal
+    assert main(["export", str(path), "-o", str(path), "--force"]) == 1
+    assert Journal.open(path).state.is_over
