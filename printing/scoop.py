@@ -105,7 +105,9 @@ def _type_name(kind: str, lang: str) -> str:
     if kind.startswith("ad-"):
         a = kind[3:]
         return label("space_ad", lang, t=ADVERTS.get(a, {}).get(lang, a))
-    return TYPES.get(kind, {}).get(lang, (kind, ""))[0]
+    from companion.games.scoop.texts import story_name
+
+    return story_name(kind, lang)
 
 
 def render_start_slip(state, lang: str = "en", width: int = 384, game_id: str = "game"):

@@ -118,3 +118,15 @@ def test_verify_with_another_commitment_reports_only_that(tmp_path, monkeypatch,
     out = capsys.readouterr().out
     assert "1 problem:" in out and "the file's commitment is not the one given" in out
     assert "does not match the commitment shown" not in out
+
+
+@pytest.mark.parametrize("lang,sport", [("es", "Deportes 3"), ("zh", "体育 3")])
+def test_terminal_dial_translates_story_types_and_refuses_a_number_on_no_card(tmp_path, monkeypatch, capsys,
+                                                                               lang, sport):
+    log = tmp_path / "calls.json"
+    rc, out = run_dial(monkeypatch, capsys, ["8", "3", "q"], "--log", str(log), "--lang", lang)
+    assert rc == 0
+    cards = out.splitlines()[2]
+    assert sport in cards and "sport" not in cards and "crime" not in cards, cards
+    assert "8" in out.split(cards, 1)[1].strip().splitlines()[0]  # the refusal, right after the card line
+    assert [c["number"] for c in json.loads(log.read_text())["calls"]] == [3]  # 8 was not dialled

@@ -74,7 +74,7 @@ def _banner(text: str) -> str:
 def cmd_dial(args) -> int:
     from .catalog import load_catalog
     from .dial import Dial, load_wheel
-    from .texts import signal_text, ui
+    from .texts import signal_text, story_name, ui
 
     wheel = load_wheel(args.wheel)
     d = Dial(wheel, args.seed)
@@ -87,7 +87,9 @@ def cmd_dial(args) -> int:
     print(ui("commitment", lang, c=d.commitment), file=out)
     print(ui("wheel", lang, w=wheel.name, f=wheel.file), file=out)
     cat = load_catalog()
-    print(ui("numbers", lang, n=", ".join(f"{t} {n}" for t, n in cat.story_types.items())), file=out)
+    on_cards = sorted(set(cat.story_types.values()))
+    by_number = sorted(cat.story_types.items(), key=lambda tn: (tn[1], tn[0]))
+    print(ui("numbers", lang, n=", ".join(f"{story_name(t, lang)} {n}" for t, n in by_number)), file=out)
     _write_log(log, d, revealed=False)
     interactive = sys.stdin.isatty()
     while True:
@@ -103,6 +105,9 @@ def cmd_dial(args) -> int:
             continue
         if len(text) != 1 or not text.isdigit():
             print(ui("bad", lang), file=out)
+            continue
+        if int(text) not in on_cards:  # the terminal has no player: it checks every telephone card
+            print(ui("not_on_card", lang, d=text, n=", ".join(map(str, on_cards))), file=out)
             continue
         c = d.dial(int(text))
         _write_log(log, d, revealed=False)

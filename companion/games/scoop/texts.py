@@ -63,8 +63,29 @@ UI: dict[str, dict[str, str]] = {
     "seed": {"en": "{k} calls. The seed, revealed: {s}\nAnyone can check: companion dial verify {log}",
              "es": "{k} llamadas. La semilla, revelada: {s}\nCualquiera puede comprobarlo: companion dial verify {log}",
              "zh": "共 {k} 次通话。公开种子：{s}\n任何人都可以核对：companion dial verify {log}"},
+    "not_on_card": {"en": "{d} is on no telephone card: dial the number on your telephone card ({n}).",
+                    "es": "El {d} no está en ninguna tarjeta telefónica: marca el número de tu tarjeta ({n}).",
+                    "zh": "{d} 不在任何电话牌上：请拨你电话牌上的号码（{n}）。"},
     "wheel": {"en": "Wheel: {w} ({f})", "es": "Rueda: {w} ({f})", "zh": "信号轮：{w}（{f}）"},
 }
+
+#: Story type names (es/en/zh), shown on the dial and printed pages.
+STORY_NAMES: dict[str, dict[str, str]] = {
+    "sport": {"en": "Sport", "es": "Deportes", "zh": "体育"},
+    "crime": {"en": "Crime", "es": "Sucesos", "zh": "犯罪"},
+    "politics": {"en": "Politics", "es": "Política", "zh": "政治"},
+    "foreign": {"en": "Foreign", "es": "Internacional", "zh": "国际"},
+    "society": {"en": "Society", "es": "Sociedad", "zh": "社会"},
+    "star": {"en": "Star Story", "es": "Historia estrella", "zh": "明星新闻"},
+    "three_star": {"en": "Three-star story", "es": "Tres estrellas", "zh": "三星新闻"},
+}
+
+
+def story_name(kind: str, lang: str = "en") -> str:
+    """A story type's name in ``lang`` (a type from a house-rule data file without a
+    translation: its id with spaces, capitalised)."""
+    row = STORY_NAMES.get(kind)
+    return (row.get(lang) or row["en"]) if row else kind.replace("-", " ").replace("_", " ").capitalize()
 
 
 def signal_text(signal: str, lang: str = "en") -> tuple[str, str]:
