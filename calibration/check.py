@@ -23,6 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
+from companion import registry
 from companion.errors import CompanionError
 from companion.tags import COLOURS, kind_of, parse_payload
 
@@ -84,6 +85,64 @@ _KIND_EXAMPLE = {"story": "war-A1", "headline card": "H01", "ad": "ad1", "report
                  "marker": "arrow-war", "penny": "penny1", "newsboy": "newsboy"}
 _KIND_WORD = {"S": "story", "H": "headline card", "A": "ad", "R": "reporter", "W": "marker", "X": "marker",
               "P": "penny", "N": "newsboy"}
+
+
+@dataclass(frozen=True)
+class _GameTags:
+    """What the check needs of a registered game: its layouts, its payload parser,
+    the kind word and tag spec of a component, and where each kind of piece lies."""
+
+    game: str
+    layouts: tuple
+    parse: object
+    kind_word: object
+    spec: object
+    #: surface kind -> kind word -> zone-name prefixes ("" = anywhere on the surface)
+    kind_zones: dict
+
+
+def _game_tags(game: str) -> _GameTags:
+    """The check's view of ``game`` (a registry id). Raises UnknownGame, and
+    CompanionError (one line) for a game without table layouts or a tag module."""
+    spec = registry.get(game)
+    if spec.id == "penny-press":
+        return _GameTags(spec.id, (load_layout("penny-press-board"), load_layout("penny-press-mat")),
+                         parse_payload, lambda c: _KIND_WORD[kind_of(c)],
+                         lambda c, size: tag_spec(_KIND_EXAMPLE.get(c, c), size), KIND_ZONES)
+    from . import game_tags
+
+    mod = game_tags.tags_module(spec.id)
+    if mod is None or not spec.layouts:
+        raise CompanionError(f"{spec.name()} has no table layout or tags to check a view against yet")
+    try:
+        layouts = game_tags.layouts(spec.id)
+        pieces = game_tags.load_components(spec.id)["pieces"]
+    except CompanionError as exc:
+        raise CompanionError(f"{spec.name()}: cannot check a view of its table ({exc})") from None
+    qr = tuple(k for k, v in pieces.items() if v.get("symbol") == "qr")
+    zones = {"board": {k: ("",) for k in qr}, "mat": {k: ("",) for k in qr}}
+
+    def example(kind: str):  # a component of that kind, for its tag size
+        return next((c for c in mod.catalog_ids() if mod.KIND_NAMES.get(mod.kind_of(c)) == kind), None)
+
+    examples = {k: example(k) for k in qr}
+    return _GameTags(spec.id, layouts, mod.parse_payload, lambda c: mod.KIND_NAMES[mod.kind_of(c)],
+                     lambda c, size: game_tags.tag_spec(spec.id, examples.get(c, c), size), zones)
+
+
+def parse_any(text):
+    """Parse a tag payload of any registered game: ``(game id or None, TagParse)``.
+    A payload of another registered game is read with that game's parser (not
+    reported as "other game"). Never raises."""
+    p = parse_payload(text)
+    if p.reason == "other game" and p.game:
+        spec = registry.by_tag_code(p.game)
+        if spec is not None and spec.tags:
+            try:
+                return spec.id, registry.load_attr(spec.tags).parse_payload(text)
+            except CompanionError:
+                return spec.id, p
+    return ("penny-press" if p.ok else None), p
 
 
 def _words(surface: str) -> str:
@@ -240,31 +299,35 @@ class TableCheck:
 
 
 def _measure_codes(gray: np.ndarray, measured: dict[str, list[float]],
-                   codes: list[tuple[str, float, float, float]] | None = None) -> list[str]:
+                   codes: list[tuple[str, float, float, float]] | None = None,
+                   gt: _GameTags | None = None) -> list[str]:
     """Decode the QR tags of one frame: px per module per tag kind into ``measured``,
     (component, centre x px, centre y px, px per module) into ``codes``; returns the
     foreign payloads (ignored)."""
     import zxingcpp
 
+    gt = gt or _game_tags("penny-press")
     foreign = []
     for r in zxingcpp.read_barcodes(gray, formats=zxingcpp.BarcodeFormat.QRCode):
-        p = parse_payload(r.text)
+        p = gt.parse(r.text)
         if not p.ok:
-            foreign.append(f"{r.text[:30]!r} ({p.reason})")
+            other, _ = parse_any(r.text) if p.reason == "other game" else (None, None)
+            why = f"a {registry.get(other).name()} tag" if other and other != gt.game else p.reason
+            foreign.append(f"{r.text[:30]!r} ({why})")
             continue
         pos = r.position
         pts = np.array([[pos.top_left.x, pos.top_left.y], [pos.top_right.x, pos.top_right.y],
                         [pos.bottom_right.x, pos.bottom_right.y], [pos.bottom_left.x, pos.bottom_left.y]], float)
         edges = np.linalg.norm(pts - np.roll(pts, -1, axis=0), axis=1)
         ppm = float(np.sqrt(edges[0] * edges[1])) / QR_V1_MODULES
-        measured.setdefault(_KIND_WORD[kind_of(p.component)], []).append(ppm)
+        measured.setdefault(gt.kind_word(p.component), []).append(ppm)
         if codes is not None:
             cx, cy = pts.mean(axis=0)
             codes.append((p.component, float(cx), float(cy), ppm))
     return foreign
 
 
-def _size_in_view(codes, surfaces) -> tuple[str | None, int]:
+def _size_in_view(codes, surfaces, spec=tag_spec) -> tuple[str | None, int]:
     """The tag size printed (``"normal"``/``"large"``), read from the QR tags in view:
     each tag's module in mm (its px per module over the table's px per mm where it
     lies, from a registered surface) is matched to the nearest size within 15 %.
@@ -283,7 +346,7 @@ def _size_in_view(codes, surfaces) -> tuple[str | None, int]:
             continue
         x, y = reg.px_to_mm([[cx, cy]])[0]
         module_mm = ppm / reg.px_per_mm_at(x, y)
-        ratio = {s: abs(np.log(module_mm / tag_spec(comp, s).module_mm)) for s in SIZES}
+        ratio = {s: abs(np.log(module_mm / spec(comp, s).module_mm)) for s in SIZES}
         best = min(ratio, key=ratio.get)
         if ratio[best] < np.log(1.15):
             votes[best] += 1
@@ -292,40 +355,52 @@ def _size_in_view(codes, surfaces) -> tuple[str | None, int]:
 
 
 def check_table(frames: list[np.ndarray], camera: CameraModel | None = None,
-                mats: list[str] | None = None, size: str | None = None) -> TableCheck:
+                mats: list[str] | None = None, size: str | None = None,
+                game: str = "penny-press") -> TableCheck:
     """Check recorded frames of the table (see the module doc).
 
     frames: grey uint8 images of one view. mats: colours whose mats must be in
     view (default: every mat with a fiducial seen). size: the tag size to predict
     for (``"normal"``/``"large"``); None: the size of the tags in view, else
-    "normal". Raises
-    :class:`companion.errors.CompanionError` for no frames or an unknown colour.
+    "normal". game: the registry id whose layouts and tags the view is checked
+    against. Raises :class:`companion.errors.CompanionError` for no frames, an
+    unknown colour, or a game without table layouts and tags (UnknownGame for an
+    unknown id).
     """
     if not frames:
         raise CompanionError("no frames to check")
+    gt = _game_tags(game)
+    # a layout with one surface is the board (always wanted); one with several is the
+    # players' mats/areas (those asked for, else those with a fiducial in view)
+    colours = [s[4:] for lay in gt.layouts if len(lay.surfaces) > 1 for s in lay.surfaces]
     for c in mats or []:
-        if c not in COLOURS:
-            raise CompanionError(f"unknown mat colour {c!r}; colours: {', '.join(COLOURS)}")
-    board, mat = load_layout("penny-press-board"), load_layout("penny-press-mat")
+        if c not in colours:
+            raise CompanionError(f"unknown mat colour {c!r}; colours: {', '.join(colours)}")
     h, w = frames[0].shape[:2]
     detections = [detect_fiducials(f) for f in frames]
     seen = {d.id for ds in detections for d in ds}
-    wanted = [("board", board)] + [(s, mat) for s in mat.surfaces
-                                   if (mats is not None and s[4:] in mats)
-                                   or (mats is None and any(f.id in seen for f in mat.fiducials(s)))]
+    wanted = [(s, lay) for lay in gt.layouts if len(lay.surfaces) == 1 for s in lay.surfaces]
+    wanted += [(s, lay) for lay in gt.layouts if len(lay.surfaces) > 1 for s in lay.surfaces
+               if (mats is not None and s[4:] in mats)
+               or (mats is None and any(f.id in seen for f in lay.fiducials(s)))]
     measured: dict[str, list[float]] = {}
     foreign: list[str] = []
     findings = [f"Checked {len(frames)} frame(s) of {w}x{h} px."]
     advice: list[str] = []
+    if not wanted:
+        name = registry.get(gt.game).name()
+        findings.append(f"no {name} board or player area found (none of their corner fiducials in view)")
+        advice.append(f"bring the {name} board or players' areas into view, their corner fiducials "
+                      "uncovered and lit")
     # pieces' ArUco cells
-    for ds in detections[:1]:
+    for ds in detections[:1] if gt.game == "penny-press" else ():
         for d in ds:
             owner = marker_owner(d.id)
             if owner and owner[1] == "piece":
                 measured.setdefault(_KIND_WORD[kind_of(owner[0])], []).append(d.side_px / ARUCO_CELLS)
     codes: list[tuple[str, float, float, float]] = []
     for f in frames[:3]:
-        foreign += _measure_codes(f, measured, codes)
+        foreign += _measure_codes(f, measured, codes, gt)
 
     surfaces = []
     for sname, layout in wanted:
@@ -361,14 +436,14 @@ def check_table(frames: list[np.ndarray], camera: CameraModel | None = None,
         if reg.rms_mm > 2.0:
             advice.append(f"{sname} registers with {reg.rms_mm:.1f} mm error: lay it flat and run "
                           "'companion calibrate camera' (lens distortion)")
-        for k, prefixes in KIND_ZONES["board" if sname == "board" else "mat"].items():
+        for k, prefixes in gt.kind_zones["board" if len(layout.surfaces) == 1 else "mat"].items():
             where = [reg.px_per_mm_at(x, y) for z in layout.zones if z.name.startswith(prefixes)
                      and z.name not in sc.zones_hidden for x, y in z.polygon]
             if where:
-                sc.predicted[k] = {s: tag_spec(_KIND_EXAMPLE[k], s).module_mm * min(where) for s in SIZES}
+                sc.predicted[k] = {s: gt.spec(k, s).module_mm * min(where) for s in SIZES}
         surfaces.append(sc)
 
-    in_view, matched = _size_in_view(codes, surfaces)
+    in_view, matched = _size_in_view(codes, surfaces, gt.spec)
     if in_view:
         findings.append(f"tags in view are the {in_view} size ({matched} QR tag(s) measured)")
     if size is None:
@@ -399,7 +474,7 @@ def check_table(frames: list[np.ndarray], camera: CameraModel | None = None,
         tip = f"tags read at only {worst:.2f} px per module ({', '.join(kinds)}; need {MIN_PX_PER_MODULE:g}{miss}): " \
               f"move the camera closer (or use a higher resolution, {MIN_PX_PER_MODULE / worst:.2f}x)"
         if size == "normal" and large_ok:
-            tip += ", or print tags larger (companion tags penny-press --size large)"
+            tip += f", or print tags larger (companion tags {gt.game} --size large)"
         advice.append(tip)
     stack = np.concatenate([f.ravel()[::7] for f in frames])
     brightness, glare = float(stack.mean()), float((stack >= 250).mean())

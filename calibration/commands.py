@@ -2,7 +2,7 @@
 
 - ``companion calibrate camera --images DIR | --video FILE [--board-out board.png] [--out camera.json]``
 - ``companion calibrate table SOURCE [--lens camera.json] [--mats red,blue] [--size normal|large]
-  [--camera-size WxH] [--fourcc CODE] [--fps N]``
+  [--camera-size WxH] [--fourcc CODE] [--fps N] [--game ID]`` (the game's layouts and tags, default penny-press)
 - ``companion tags penny-press --paper a4|letter [--size normal|large] --out sheet.pdf``
 
 Heavy imports (cv2, fpdf2) stay inside the handlers so ``companion --help`` is fast.
@@ -53,6 +53,8 @@ def register(subparsers) -> None:
                           "camera); the check runs in that mode")
     tab.add_argument("--fourcc", metavar="CODE", help="live camera: pixel format (default MJPG from 1080p up)")
     tab.add_argument("--fps", type=float, metavar="N", help="live camera: frame rate (default 30)")
+    tab.add_argument("--game", default="penny-press", help="the game whose board, mats and tags the view "
+                     "is checked against (default penny-press; `companion games` lists them)")
     tab.set_defaults(func=_cmd_table)
 
     tags = subparsers.add_parser("tags", help="print the tag stickers of a game (PDF)",
@@ -160,6 +162,9 @@ def _cmd_table(args: argparse.Namespace) -> int:
     from .check import check_table, read_frames
     from .lens import describe, estimate_from_frame, find_lens
 
+    from .check import _game_tags
+
+    _game_tags(getattr(args, "game", "penny-press"))  # an unknown or uncheckable game: before the camera
     camera, source = find_lens(args.camera)
     from . import check
 
@@ -178,6 +183,7 @@ def _cmd_table(args: argparse.Namespace) -> int:
             camera = estimate.camera
     print(describe(estimate, source))
     mats = [c.strip() for c in args.mats.split(",") if c.strip()] if args.mats else None
-    result = check_table(frames, camera=camera, mats=mats, size=args.size)
+    result = check_table(frames, camera=camera, mats=mats, size=args.size,
+                         game=getattr(args, "game", "penny-press"))
     print(result.report())
     return 0 if result.ok else 3

@@ -179,3 +179,54 @@ def test_a_frame_of_a_bundled_recording_is_ready_as_the_demo_reads_it(name):
     # asked about normal tags (not what lies there), the same view is too far for them
     normal = check_table([gray], size="normal")
     assert not normal.ok and "--size large" in " ".join(normal.advice)
+
+
+def _turin_frame():
+    from ui.demo import DEMO_DATA
+
+    cap = cv2.VideoCapture(str(DEMO_DATA / "turin-market-4p" / "video.mkv"))
+    ok, frame = cap.read()
+    cap.release()
+    assert ok
+    return cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+
+
+def test_a_turin_market_frame_is_checked_against_turin_markets_layouts():
+    result = check_table([_turin_frame()], game="turin-market")
+    text = result.report()
+    registered = {sc.surface for sc in result.surfaces if sc.registration is not None}
+    assert registered == {"board", "mat-red", "mat-blue", "mat-green", "mat-yellow"}, text
+    assert all(sc.registration.rms_mm < 1.0 for sc in result.surfaces if sc.registration), text
+    assert "card" in result.measured and "foreign" not in text and "other game" not in text
+    assert "board: normal token tags would read at" in text
+    # the verdict follows the figures: ready exactly when every kind reaches the limit
+    assert result.ok == (result.worst_px_per_module >= MIN_PX_PER_MODULE), text
+
+
+def test_another_registered_games_tags_are_named_not_other_game():
+    result = check_table([_turin_frame()])  # checked as Penny Press (the default)
+    text = result.report()
+    assert "(a Turin Market tag)" in text and "other game" not in text
+
+
+def test_calibrate_table_takes_the_game(tmp_path, capsys):
+    path = tmp_path / "turin.png"
+    cv2.imwrite(str(path), _turin_frame())
+    assert main(["calibrate", "table", str(path), "--game", "turin-market"]) in (0, 3)
+    out = capsys.readouterr().out
+    assert "mat-yellow: registered" in out and "VERDICT" in out and "foreign" not in out
+    assert main(["calibrate", "table", str(path), "--game", "no-such-game"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "unknown game" in err[0]
+
+
+def test_a_game_without_table_layouts_is_refused_in_one_line(monkeypatch):
+    import dataclasses
+
+    from calibration import check
+    from companion import registry
+
+    spec = dataclasses.replace(registry.get("scoop"), layouts="", tags="")
+    monkeypatch.setattr(registry, "get", lambda game: spec)
+    with pytest.raises(CompanionError, match="Scoop has no table layout or tags to check a view against yet"):
+        check._game_tags("scoop")
