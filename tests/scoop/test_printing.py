@@ -51,10 +51,12 @@ def test_front_page_shows_every_space_and_the_papers_value(over, lang):
     p = over.players[seat]
     img = render_front_page(over, seat, lang, 384, "g1")
     t = texts(img)
+    from companion.games.scoop.texts import money
+
     for vals in p.page.values():
         for v in vals:
-            assert f"${v:,}" in t
-    assert f"${sc.page_value(p) + sum(v // 2 for v in p.kept):,}" in t
+            assert money(v, lang) in t
+    assert money(sc.page_value(p) + sum(v // 2 for v in p.kept), lang) in t
 
 
 def test_companion_print_writes_scoop_pages(tmp_path, over, capsys):
@@ -104,5 +106,37 @@ def test_final_receipt_names_players_in_the_language_and_does_not_rank_who_left(
     from printing.scoop import label
 
     assert label("last", lang, who=blue) in t  # "Último periódico en pie: Azul"
-    assert "2." not in t  # those who left are not ranked; each says so
+    assert not [ln for ln in t.splitlines() if ln.startswith("2. ")]  # who left is not ranked; each says so
     assert t.count(label("left", lang)) == 2
+
+
+@pytest.mark.parametrize("lang", ["es", "en", "zh"])
+def test_front_page_gives_each_story_its_own_headline(lang):
+    import copy
+
+    from printing.scoop import HEADLINES
+
+    s = copy.deepcopy(sc.new_game_from_dict(sc.random_game(36, 3)[0]))
+    p = s.players[0]
+    kind = next(k for k in s.spaces(0) if k in HEADLINES and k not in ("star", "three_star"))
+    pile = s.catalog.piles[kind]
+    dup = next(v for v in pile if pile.count(v) > 1)
+    p.page[kind] = [dup, dup]  # two cards of the same value: still two headlines
+    t = texts(render_front_page(s, 0, lang, 384, "g"))
+    heads = [h[lang] for h in HEADLINES[kind]]
+    shown = [h for h in heads if h in t]
+    assert len(shown) == 2, shown
+    assert all(len({h[x] for h in hs}) == len(hs) for hs in HEADLINES.values() for x in ("es", "en", "zh"))
+
+
+def test_money_follows_the_locale():
+    from companion.games.scoop.texts import money, signal_text
+
+    assert money(1200, "en") == "$1,200" and money(1200, "zh") == "$1,200"
+    assert money(1200, "es").replace("\xa0", " ") == "1.200 $"
+    assert "1.500" in signal_text("press", "es")[1] and "$1,500" not in signal_text("press", "es")[1]
+
+
+def test_spanish_receipt_has_no_english_money(over):
+    t = texts(render_money_receipt(over, "es", 384, "g1")).replace("\xa0", " ")
+    assert "$1," not in t and f"{over.final.scores[over.final.winners[0]]:,} $".replace(",", ".") in t

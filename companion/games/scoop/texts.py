@@ -5,6 +5,8 @@ Our own short wording of what each signal does (no rulebook sentences).
 
 from __future__ import annotations
 
+import re
+
 LANGS = ("es", "en", "zh")
 
 #: signal -> lang -> (what the window shows, what it means)
@@ -88,10 +90,23 @@ def story_name(kind: str, lang: str = "en") -> str:
     return (row.get(lang) or row["en"]) if row else kind.replace("-", " ").replace("_", " ").capitalize()
 
 
+def money(v: int, lang: str = "en") -> str:
+    """Dollars in ``lang``'s CLDR currency pattern (Babel), whole dollars: en/zh
+    ``$1,200``, es ``1.200 $``. Raises babel's UnknownLocaleError for an unknown lang."""
+    from babel import Locale
+    from babel.numbers import format_decimal
+
+    pattern = Locale.parse(lang).currency_formats["standard"].pattern
+    pattern = re.sub(r"[.]0+", "", pattern.split(";")[0]).replace("\u00a4", "$")
+    return format_decimal(v, format=pattern, locale=lang)
+
+
 def signal_text(signal: str, lang: str = "en") -> tuple[str, str]:
-    """(window text, meaning) of a signal in ``lang`` (English if unknown)."""
+    """(window text, meaning) of a signal in ``lang`` (English if unknown), its
+    amounts in ``lang``'s money format (:func:`money`)."""
     row = SIGNALS[signal]
-    return row.get(lang) or row["en"]
+    head, meaning = row.get(lang) or row["en"]
+    return head, re.sub(r"\$(\d[\d,]*)", lambda m: money(int(m.group(1).replace(",", "")), lang), meaning)
 
 
 def ui(key: str, lang: str = "en", **kw) -> str:
