@@ -82,9 +82,15 @@ def _money(v: int) -> str:
     return f"${v:,}"
 
 
-def _who(state, seat: int) -> str:
+def _who(state, seat: int, lang: str = "en") -> str:
+    """The name the players gave, else the player's colour in ``lang`` (a filled-in
+    ``Player N`` is English and never shown: companion.naming.given_name)."""
+    from companion.naming import given_name
+
+    from . import i18n
+
     p = state.players[seat]
-    return p.spec.name or p.spec.colour
+    return given_name(p.spec.name) or i18n.player_name(p.spec.colour, lang)
 
 
 def _paper(state, seat: int, lang: str) -> str:
@@ -177,17 +183,19 @@ def render_money_receipt(state, lang: str = "en", width: int = 384, game_id: str
     cv.para(label("game", lang, id=game_id), 14, align="center")
     cv.rule(2, double=True, gap=2)
     if f.how == "last player":
-        cv.para(label("last", lang, who=_who(state, f.pressed_by)), 14)
+        cv.para(label("last", lang, who=_who(state, f.pressed_by, lang)), 14)
     else:
-        cv.para(label("pressed", lang, who=_who(state, f.pressed_by), how=label(f"how_{f.how}", lang)), 14)
+        cv.para(label("pressed", lang, who=_who(state, f.pressed_by, lang), how=label(f"how_{f.how}", lang)), 14)
     cv.rule(1)
-    order = sorted(range(len(state.players)), key=lambda i: (f.rank[i], i))
+    # Those still standing by rank; those who left after them, with no rank (the
+    # engine ranks them all equal, after the others): "left the game".
+    order = sorted(range(len(state.players)), key=lambda i: (state.players[i].out, f.rank[i], i))
     for i in order:
         p = state.players[i]
         if p.out:
-            cv.row(f"{f.rank[i]}. {_who(state, i)}", label("left", lang), 15)
+            cv.row(f"– {_who(state, i, lang)}", label("left", lang), 15)
             continue
-        cv.row(f"{f.rank[i]}. {_who(state, i)} · {_paper(state, i, lang)}", _money(f.scores[i]), 17,
+        cv.row(f"{f.rank[i]}. {_who(state, i, lang)} · {_paper(state, i, lang)}", _money(f.scores[i]), 17,
                bold=i in f.winners)
         cv.row(label("cash", lang), _money(f.cash[i]), 14, indent=16)
         cv.row(label("page_value", lang), _money(f.page[i]), 14, indent=16)

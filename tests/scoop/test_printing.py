@@ -83,3 +83,26 @@ def test_scoop_print_errors_name_the_option_given(tmp_path, capsys):
     assert main(["print", str(tmp_path / "g.sqlite"), "--press", "1", "--player", "2", "--out", str(tmp_path)]) == 0
     second = sc.new_game_from_dict(setup).players[1].spec.colour
     assert [p.name for p in tmp_path.glob("*.png")] == [f"g-{second}-front.png"]
+
+
+@pytest.mark.parametrize("lang,blue", [("es", "Azul"), ("zh", "蓝色")])
+def test_final_receipt_names_players_in_the_language_and_does_not_rank_who_left(over, lang, blue):
+    import copy
+    import dataclasses
+
+    s = copy.deepcopy(over)
+    for i, p in enumerate(s.players):
+        p.spec = dataclasses.replace(p.spec, name=f"Player {i + 1}")  # the tool's filled-in names
+    blue_seat = [p.spec.colour for p in s.players].index("blue")
+    gone = [i for i in range(3) if i != blue_seat]
+    for i in gone:
+        s.players[i].out = True
+    rank = tuple(1 if i == blue_seat else 2 for i in range(3))  # the engine's ranks: the two who left tie
+    s.final = dataclasses.replace(s.final, rank=rank, winners=(blue_seat,), pressed_by=blue_seat, how="last player")
+    t = texts(render_money_receipt(s, lang, 384, "g1"))
+    assert "Player" not in t, t
+    from printing.scoop import label
+
+    assert label("last", lang, who=blue) in t  # "Último periódico en pie: Azul"
+    assert "2." not in t  # those who left are not ranked; each says so
+    assert t.count(label("left", lang)) == 2
