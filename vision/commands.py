@@ -54,6 +54,8 @@ def register(subparsers) -> None:
                    "cameras: 30)")
     p.add_argument("--lens", metavar="JSON", help="lens model from 'companion calibrate camera' "
                    "(default: your calibration if there is one, else estimated from the corner fiducials)")
+    p.add_argument("--game", default=None, help="the game on the table, whose tags and layouts are read "
+                   "(default: the registered game whose tags the frame shows most; `companion games`)")
     p.add_argument("--track", action="store_true",
                    help="videos: run the tracker and print the table snapshot too")
     add_camera_arguments(p)
@@ -67,7 +69,27 @@ def _line(obj) -> None:
         print(f"companion scan: error: {obj['error']}", file=sys.stderr)
 
 
+def _tag_game(sym: dict) -> str | None:
+    """Add ``game`` (the registered game whose tag it is) to a QR symbol's JSON and,
+    for another game's tag, its ``component``; returns that game's id or None."""
+    from calibration.check import parse_any
+
+    text = sym.get("text")
+    if not isinstance(text, str) or sym.get("status") == "fiducial":
+        return None
+    game, p = parse_any(text)
+    if game is None:
+        return None
+    sym["game"] = game
+    if sym.get("component") is None and p.ok:
+        sym["component"] = p.component
+    return game
+
+
 def _scan(args) -> int:
+    from collections import Counter
+
+    from companion import registry
     from companion.errors import CompanionError
 
     from .pipeline import PipelineConfig, pipeline_for
@@ -78,6 +100,8 @@ def _scan(args) -> int:
     if args.max_frames is not None and args.max_frames < 1:
         raise CompanionError("--max-frames must be 1 or more")
     status = 0
+    if args.game is not None:
+        args.game = registry.get(args.game).id  # UnknownGame names the known ids
     settings = settings_from_args(args)
     for spec in args.paths:
         events = []
@@ -88,10 +112,12 @@ def _scan(args) -> int:
             status = 1
             continue
 
+        game = {"id": args.game or "penny-press", "chosen": args.game is not None}
+
         def make():
             cfg = PipelineConfig(backend=args.backend, prep=args.prep,
                                  rescue=not args.no_rescue, incremental=bool(args.track))
-            return pipeline_for(spec, args.lens, cfg)
+            return pipeline_for(spec, args.lens, cfg, game=game["id"])
 
         pipe = make()
         max_frames = args.max_frames
@@ -109,16 +135,30 @@ def _scan(args) -> int:
                 events.clear()
                 raw_i += 1
                 if isinstance(src, ImageSource):
-                    pipe = make()  # every photo on its own
+                    if args.game is None:
+                        game.update(id="penny-press", chosen=False)  # every photo on its own
+                    pipe = make()
                 elif (raw_i - 1) % args.every:
                     if args.track:
                         pipe.process(frame)
                     continue
                 snap, rep = pipe.process(frame)
+                if not game["chosen"]:  # read the table as the game whose tags it shows most
+                    seen = Counter(g for g in (_tag_game(s.to_json()) for s in rep.symbols) if g)
+                    if seen:
+                        game["chosen"] = True
+                        best = seen.most_common(1)[0][0]
+                        if best != game["id"]:
+                            game["id"] = best
+                            pipe = make()
+                            snap, rep = pipe.process(frame)
                 out = {"source": spec, "name": frame.name or None, "frame": frame.index,
                        "t": round(frame.t, 3), "size": [frame.image.shape[1], frame.image.shape[0]]}
                 out.update({k: v for k, v in rep.to_json().items()
                             if k in ("symbols", "candidates", "poses", "lens", "timings_ms")})
+                out["game"] = game["id"]
+                for sym in out.get("symbols") or ():
+                    _tag_game(sym)
                 if args.track:
                     out["snapshot"] = {"still": snap.still,
                                        "occluded_zones": sorted(snap.occluded_zones),

@@ -78,3 +78,23 @@ def test_scan_video_every_n_and_track(tmp_path, capsys):
     assert "snapshot" in lines[-1]
     with pytest.raises(SystemExit):
         main(["scan", path, "--backend", "opencv"])
+
+
+def test_scan_reports_each_tags_game_and_reads_the_table_as_that_game(tmp_path, capsys):
+    from ui.demo import DEMO_DATA
+
+    cap = cv2.VideoCapture(str(DEMO_DATA / "turin-market-4p" / "video.mkv"))
+    ok, frame = cap.read()
+    cap.release()
+    assert ok
+    path = tmp_path / "turin.png"
+    cv2.imwrite(str(path), frame)
+    rc, lines = run(capsys, str(path))
+    assert rc == 0 and lines[0]["game"] == "turin-market"
+    qr = [s for s in lines[0]["symbols"] if s["format"] == "QRCode"]
+    assert qr and all(s["game"] == "turin-market" and s["status"] == "ok" and s["zone"] for s in qr)
+    # read as Penny Press, they are another game's tags, named with their game and id
+    rc, lines = run(capsys, str(path), "--game", "penny-press")
+    qr = [s for s in lines[0]["symbols"] if s["format"] == "QRCode"]
+    assert qr and all(s["status"] == "other game" and s["game"] == "turin-market"
+                      and s["component"] == s["text"].rsplit(":", 1)[1] for s in qr)
