@@ -99,6 +99,8 @@ class GameSpec:
     screens: str = ""
     recordings: tuple[str, ...] = ()
     units: Mapping[str, str] = field(default_factory=lambda: {"es": "puntos", "en": "points", "zh": "分"})
+    #: the unit for a count whose CLDR plural category is "one" (1 point, 1 escudo)
+    units_one: Mapping[str, str] = field(default_factory=lambda: {"es": "punto", "en": "point", "zh": "分"})
     tag_kinds: Mapping[str, str] = field(default_factory=dict)
     data_files: tuple[str, ...] = ()
     tags: str = ""
@@ -126,6 +128,13 @@ class GameSpec:
     def unit(self, lang: str = "en") -> str:
         """What the scores count, in ``lang`` (falls back to English)."""
         return self.units.get(lang) or self.units.get("en", "")
+
+    def count(self, n: int, lang: str = "en") -> str:
+        """``n`` with the unit in its CLDR plural form (Babel): ``1 shield``, ``2 shields``."""
+        from .naming import count
+
+        lang = lang if lang in self.units else "en"
+        return count(n, {"one": self.units_one.get(lang) or self.unit(lang), "other": self.unit(lang)}, lang)
 
 
 def load_attr(dotted: str) -> Any:

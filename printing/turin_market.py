@@ -44,7 +44,9 @@ LABELS: dict[str, dict[str, str]] = {
     "took": {"en": "{who} takes {card}", "es": "{who} toma {card}", "zh": "{who} 拿走 {card}"},
     "discarded": {"en": "Discarded: {cards}", "es": "Descartadas: {cards}", "zh": "弃置：{cards}"},
     "to_bank": {"en": "Shields to the bank", "es": "Escudos a la banca", "zh": "付给银行的盾"},
-    "shields": {"en": "{n} shields", "es": "{n} escudos", "zh": "{n} 盾"},
+    # CLDR plural categories (Babel) -> words; "other" is every count a form is missing for
+    "shields": {"en": {"one": "{n} shield", "other": "{n} shields"},
+                "es": {"one": "{n} escudo", "other": "{n} escudos"}, "zh": {"other": "{n} 盾"}},
     "payouts": {"en": "Final payouts", "es": "Pagos finales", "zh": "最终支付"},
     "card": {"en": "Payment card: {c}", "es": "Carta de pagos: {c}", "zh": "支付卡：{c}"},
     "returned": {"en": "Back from unsold cards", "es": "Devueltos de cartas sin vender", "zh": "未售出牌退回"},
@@ -71,8 +73,15 @@ LABELS: dict[str, dict[str, str]] = {
 
 
 def label(key: str, lang: str, **kw) -> str:
+    """``LABELS[key]`` in ``lang``; a label with plural forms takes the CLDR plural
+    category (Babel) of its ``n`` (``1 shield``, ``2 shields``)."""
     row = LABELS[key]
-    return (row.get(lang) or row["en"]).format(**kw)
+    text = row.get(lang) or row["en"]
+    if isinstance(text, dict):
+        from babel import Locale
+
+        text = text.get(Locale.parse(lang).plural_form(kw["n"]), text["other"])
+    return text.format(**kw)
 
 
 def who(state, seat: int, lang: str = "en") -> str:

@@ -179,10 +179,12 @@ def press_text(state, res) -> str:
 
 
 def final_text(state, game: str = "penny-press") -> str:
+    from companion.naming import count
+
     f = state.final
     if not hasattr(f, "bonuses"):  # another game: its final scores
-        unit = registry.get(game).unit("en")
-        rows = [f"  {getattr(p, 'name', '') or f'Player {i + 1}'}: {f.scores[i]} {unit}"
+        spec = registry.get(game)
+        rows = [f"  {getattr(p, 'name', '') or f'Player {i + 1}'}: {spec.count(f.scores[i], 'en')}"
                 f"{'  <- winner' if i in getattr(f, 'winners', ()) else ''}" for i, p in enumerate(state.players)]
         return "\n".join(["Final scores:"] + rows)
     names = [p.name or p.colour for p in state.players]
@@ -197,8 +199,10 @@ def final_text(state, game: str = "penny-press") -> str:
     for i in sorted(range(len(names)), key=lambda k: (f.rank[k], k)):
         bonus = f.scores[i] - f.circulation[i]
         star = "  <- winner" if i in f.winners else ""
-        lines.append(f"  {f.rank[i]}. {names[i]:<12} {f.scores[i]:>3} points "
-                     f"({f.circulation[i]} + {bonus} bonus, {f.stories[i]} stories){star}")
+        points = count(f.scores[i], {"one": "point", "other": "points"})
+        lines.append(f"  {f.rank[i]}. {names[i]:<12} {points:>10} "
+                     f"({f.circulation[i]} + {bonus} bonus, {count(f.stories[i], {'one': 'story', 'other': 'stories'})})"
+                     f"{star}")
     return "\n".join(lines)
 
 

@@ -85,3 +85,12 @@ def test_companion_print_writes_turin_market_receipts(tmp_path, capsys):
     out = tmp_path / "receipt.bin"
     assert main(["print", str(game), "--final", "--printer", f"file:{out}", "--queue", str(tmp_path / "q")]) == 0
     assert out.read_bytes()[:2] == b"\x1b@"
+
+
+@pytest.mark.parametrize("lang,one,two", [("en", "1 shield", "2 shields"), ("es", "1 escudo", "2 escudos"),
+                                          ("zh", "1 盾", "2 盾")])
+def test_shield_counts_take_the_cldr_plural_form(lang, one, two):
+    from printing.turin_market import label
+
+    assert label("shields", lang, n=1) == one and label("shields", lang, n=2) == two
+    assert label("shields", lang, n=0) == two.replace("2", "0")

@@ -51,5 +51,6 @@ GAME = GameSpec(
     tag_kinds={"B": "board", "M": "area", "F": "find", "C": "card", "K": "card back", "G": "figure",
                "T": "tomb raider", "O": "circular marker", "L": "angular marker"},
     units={"es": "puntos de victoria", "en": "victory points", "zh": "胜利点"},
+    units_one={"es": "punto de victoria", "en": "victory point", "zh": "胜利点"},
     data_files=("companion/games/pergamon/data/tiles.csv", "companion/games/pergamon/data/rules.json"),
 )

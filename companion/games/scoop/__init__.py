@@ -45,6 +45,7 @@ GAME = GameSpec(
     tags="companion.games.scoop.tags",
     observer="companion.games.scoop.observer:ScoopObserver",
     units={"es": "dólares", "en": "dollars", "zh": "美元"},
+    units_one={"es": "dólar", "en": "dollar", "zh": "美元"},
     tag_kinds={"C": "card", "S": "story", "A": "advert", "G": "page", "M": "mat"},
     data_files=("companion/games/scoop/data/pages.json", "companion/games/scoop/data/values.json",
                 "companion/games/scoop/data/cards.json", "companion/games/scoop/data/wheel.json"),

@@ -44,6 +44,7 @@ GAME = GameSpec(
     rules="companion.games.turin_market",
     tag_code="TM",
     units={"es": "escudos", "en": "shields", "zh": "盾"},
+    units_one={"es": "escudo", "en": "shield", "zh": "盾"},
     layouts="turin_market",
     tags="companion.games.turin_market.tags",
     observer="companion.games.turin_market.observer:TurinMarketObserver",
