@@ -41,7 +41,9 @@ LABELS: dict[str, dict[str, str]] = {
     "left": {"en": "left the game", "es": "abandonó la partida", "zh": "已退出"},
     "commitment": {"en": "Commitment", "es": "Compromiso", "zh": "承诺值"},
     "seed": {"en": "Seed", "es": "Semilla", "zh": "种子"},
-    "calls": {"en": "{n} calls to the editor", "es": "{n} llamadas al editor", "zh": "共 {n} 次致电编辑"},
+    "calls": {"en": {"one": "{n} call to the editor", "other": "{n} calls to the editor"},
+              "es": {"one": "{n} llamada al editor", "other": "{n} llamadas al editor"},
+              "zh": {"other": "共 {n} 次致电编辑"}},
     "values": {"en": "Values: our guesses, in {f}", "es": "Valores: estimaciones nuestras, en {f}",
                "zh": "数值为我们的估计，见 {f}"},
     "space_star": {"en": "Star Story", "es": "Historia estrella", "zh": "明星新闻"},
@@ -150,8 +152,15 @@ ADVERTS: dict[str, dict[str, str]] = {
 
 
 def label(key: str, lang: str, **kw) -> str:
+    """``LABELS[key]`` in ``lang``; a label with plural forms takes the CLDR plural
+    category (Babel) of its ``n``."""
     row = LABELS[key]
-    return (row.get(lang) or row["en"]).format(**kw)
+    text = row.get(lang) or row["en"]
+    if isinstance(text, dict):
+        from babel import Locale
+
+        text = text.get(Locale.parse(lang).plural_form(kw["n"]), text["other"])
+    return text.format(**kw)
 
 
 def _money(v: int, lang: str = "en") -> str:

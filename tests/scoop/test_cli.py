@@ -130,3 +130,11 @@ def test_terminal_dial_translates_story_types_and_refuses_a_number_on_no_card(tm
     assert sport in cards and "sport" not in cards and "crime" not in cards, cards
     assert "8" in out.split(cards, 1)[1].strip().splitlines()[0]  # the refusal, right after the card line
     assert [c["number"] for c in json.loads(log.read_text())["calls"]] == [3]  # 8 was not dialled
+
+
+def test_hang_up_and_receipt_say_1_call(tmp_path, monkeypatch, capsys):
+    from printing.scoop import label
+
+    rc, out = run_dial(monkeypatch, capsys, ["3", "q"], "--log", str(tmp_path / "l.json"), "--lang", "es")
+    assert rc == 0 and "1 llamada." in out
+    assert label("calls", "en", n=1) == "1 call to the editor" and label("calls", "en", n=2).startswith("2 calls")

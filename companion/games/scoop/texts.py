@@ -62,8 +62,10 @@ UI: dict[str, dict[str, str]] = {
     "prompt": {"en": "Number to dial (0-9), q to hang up: ", "es": "Número a marcar (0-9), q para colgar: ",
                "zh": "要拨的号码（0-9），输入 q 挂断："},
     "bad": {"en": "Dial one digit, 0 to 9.", "es": "Marca un solo dígito, del 0 al 9.", "zh": "请拨一位数字，0 到 9。"},
-    "seed": {"en": "{k} calls. The seed, revealed: {s}\nAnyone can check: companion dial verify {log}",
-             "es": "{k} llamadas. La semilla, revelada: {s}\nCualquiera puede comprobarlo: companion dial verify {log}",
+    "seed": {"en": {"one": "{k} call. The seed, revealed: {s}\nAnyone can check: companion dial verify {log}",
+                    "other": "{k} calls. The seed, revealed: {s}\nAnyone can check: companion dial verify {log}"},
+             "es": {"one": "{k} llamada. La semilla, revelada: {s}\nCualquiera puede comprobarlo: companion dial verify {log}",
+                    "other": "{k} llamadas. La semilla, revelada: {s}\nCualquiera puede comprobarlo: companion dial verify {log}"},
              "zh": "共 {k} 次通话。公开种子：{s}\n任何人都可以核对：companion dial verify {log}"},
     "not_on_card": {"en": "{d} is on no telephone card: dial the number on your telephone card ({n}).",
                     "es": "El {d} no está en ninguna tarjeta telefónica: marca el número de tu tarjeta ({n}).",
@@ -110,8 +112,15 @@ def signal_text(signal: str, lang: str = "en") -> tuple[str, str]:
 
 
 def ui(key: str, lang: str = "en", **kw) -> str:
+    """``UI[key]`` in ``lang``; a text with plural forms takes the CLDR plural
+    category (Babel) of its count ``k``."""
     row = UI[key]
-    return (row.get(lang) or row["en"]).format(**kw)
+    text = row.get(lang) or row["en"]
+    if isinstance(text, dict):
+        from babel import Locale
+
+        text = text.get(Locale.parse(lang).plural_form(kw["k"]), text["other"])
+    return text.format(**kw)
 
 
 _PARTS = {"reporter": "reporter", "photo": "photo", "copy": "copy", "artwork": "artwork", "order": "order"}
