@@ -30,3 +30,15 @@ def test_demo_summary_says_1_shield_and_1_point():
             players=players)
     out = final_text(pp)
     assert "1 point " in out and "1 story)" in out and "2 stories)" in out and "0 points" in out
+
+
+def test_turin_replay_lines_say_1_shield():
+    import dataclasses
+
+    from companion.games.turin_market import tools
+
+    rules = registry.rules_module("turin-market")
+    s = rules.new_game_from_dict(rules.random_game(3, 3)[0])
+    s = dataclasses.replace(s, purse=(1 + s.debt[0] - s.on_sale[0],) + tuple(s.purse[1:]))
+    assert s.scores[0] == 1
+    assert "player 1: 1 shield;" in tools.describe(s)

@@ -115,6 +115,8 @@ def random_game(seed: int, n_players: int, payment_card: str | None = None,
 def describe(state: GameState, lang: str = "en") -> str:
     """A few lines: phase, round, each player's shields, loans and goods; at the end
     the winners (for ``companion replay``)."""
+    from companion.naming import count
+
     cat = state.catalog
     lines = []
     if state.is_over:
@@ -125,7 +127,8 @@ def describe(state: GameState, lang: str = "en") -> str:
     for p in range(state.n_players):
         goods = ", ".join(f"{cat.good_name(g, lang)} {u}" for g, u in sorted(state.units(p).items()))
         loan = f", loan (owes {state.debt[p]})" if state.debt[p] else ""
-        lines.append(f"  player {p + 1}: {state.scores[p]} shields{loan}; {goods or 'no goods'}")
+        shields = count(state.scores[p], {"one": "shield", "other": "shields"})
+        lines.append(f"  player {p + 1}: {shields}{loan}; {goods or 'no goods'}")
     return "\n".join(lines)
 
 
