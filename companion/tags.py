@@ -208,8 +208,24 @@ def parse_payload(text: str | bytes) -> TagParse:
     :class:`TagParse`). The check is strict: exact upper case, no surrounding
     spaces, at most 20 characters, only the forms :func:`encode_payload` writes.
     """
+    return parse_tc1(text, *TC1_SPEC)
+
+
+#: (game code, kind letters, lookup) of Penny Press payloads for :func:`parse_tc1`;
+#: every game's tags module has one.
+TC1_SPEC = (GAME, KIND_NAMES, lambda kind, ident, _payload: _REVERSE.get((kind, ident)))
+
+
+def parse_tc1(text, game_code: str, kind_names, lookup) -> TagParse:
+    """The TC1 payload check every game's ``parse_payload`` shares; never raises.
+
+    game_code: the game's two-letter code (``PP``); kind_names: its kind letters;
+    lookup(kind, ident, payload) -> component id or None. Another game's valid
+    payload is ``"other game"`` (with its code), anything else a reason of
+    :data:`REASONS`.
+    """
     try:
-        return _parse(text)
+        return _parse(text, game_code, kind_names, lookup)
     except Exception:  # pragma: no cover - defensive: parse must never raise
         try:
             raw = str(text)[:_RAW_KEEP]
@@ -218,7 +234,7 @@ def parse_payload(text: str | bytes) -> TagParse:
         return _reject(raw, "garbled")
 
 
-def _parse(text) -> TagParse:
+def _parse(text, game_code: str, kind_names, lookup) -> TagParse:
     if isinstance(text, (bytes, bytearray, memoryview)):
         data = bytes(text[: _RAW_KEEP * 4])
         raw = data.decode("latin-1")
@@ -247,11 +263,11 @@ def _parse(text) -> TagParse:
     if not m:
         return _reject(raw, "garbled")
     _, game, kind, ident = m.groups()
-    if game != GAME:
+    if game != game_code:
         return _reject(raw, "other game", game=game)
-    if kind not in KIND_NAMES:
+    if kind not in kind_names:
         return _reject(raw, "garbled", game=game)
-    cid = _REVERSE.get((kind, ident))
+    cid = lookup(kind, ident, text)
     if cid is None:
         return _reject(raw, "unknown id", kind=kind, game=game)
     return TagParse(cid, kind, game, None, raw)

@@ -5,7 +5,8 @@ companion.tags, and each registered game's ``tags`` module), then mutated (flipp
 inserted, deleted, duplicated bytes; case changes; truncation; splices of two
 payloads; random QR-alphanumeric strings, random bytes, random Unicode, bytes vs
 str), through the game's parser. A crash is any exception (for parsers with a
-catch-all, the inner ``_parse`` is called, so a swallowed internal error counts too).
+catch-all, the shared inner check ``companion.tags._parse`` is called with the game's
+``TC1_SPEC``, so a swallowed internal error counts too).
 A wrong reading is a payload accepted as a component whose own payload
 (``encode_payload``) is not exactly that text.
 
@@ -22,7 +23,6 @@ from __future__ import annotations
 
 import io
 import json
-import math
 import os
 import random
 import sqlite3
@@ -33,6 +33,7 @@ from pathlib import Path
 
 from companion import registry
 from companion.errors import CompanionError
+from companion.tags import _parse as _inner_parse
 
 from .crashes import random_games, recorded_games
 
@@ -106,7 +107,7 @@ def fuzz_tags(n: int, rng: random.Random) -> dict:
     per = n // len(names)
     for name in names:
         mod = mods[name]
-        parse = getattr(mod, "_parse", None) or mod.parse_payload
+        parse = (lambda p, spec=mod.TC1_SPEC: _inner_parse(p, *spec))  # the shared check, no catch-all
         k = 0
         # every valid payload first: each must read back to its component
         for cid in mod.catalog_ids():

@@ -27,10 +27,9 @@ Ids and codes come from the data files. :func:`parse_payload` never raises.
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
-from companion.tags import MAX_PAYLOAD_LEN, QR_ALPHANUMERIC, TagParse
+from companion.tags import MAX_PAYLOAD_LEN, QR_ALPHANUMERIC, TagParse, parse_tc1
 
 GAME = "SC"
 #: Kind letter -> kind name (also GameSpec.tag_kinds).
@@ -38,8 +37,6 @@ KIND_NAMES = {"C": "card", "S": "story", "A": "advert", "G": "page", "M": "mat"}
 #: Seat colours of the players' mats (catalog COLOURS).
 COLOURS = ("red", "blue", "green", "yellow", "black", "white")
 _ROLES = {"reporter": "R", "photo": "P", "copy": "C", "artwork": "A", "order": "O"}
-_RAW_KEEP = 200
-_STRUCTURE = re.compile(r"TC1:([0-9A-Z]{2}):([A-Z]):([0-9A-Z\-]{1,11})")
 
 
 @lru_cache(maxsize=None)
@@ -129,44 +126,15 @@ def _reverse() -> dict[str, str]:
     return {encode_payload(c): c for c in catalog_ids()}
 
 
+#: (game code, kind letters, lookup) for companion.tags.parse_tc1.
+TC1_SPEC = (GAME, KIND_NAMES, lambda _kind, _ident, payload: _reverse().get(payload))
+
+
 def parse_payload(text) -> TagParse:
     """Read a decoded payload as a Scoop tag; never raises. Returns
     :class:`companion.tags.TagParse` (``component`` set, or None with ``reason`` one
     of companion.tags.REASONS: another game's payload is ``"other game"``)."""
-    try:
-        if isinstance(text, (bytes, bytearray, memoryview)):
-            data = bytes(text[:_RAW_KEEP * 4])
-            try:
-                text = data.decode("ascii")
-            except UnicodeDecodeError:
-                raw = data.decode("latin-1")[:_RAW_KEEP]
-                return TagParse(None, None, None, "garbled" if data.startswith(b"TC") else "foreign", raw)
-        if not isinstance(text, str):
-            return TagParse(None, None, None, "garbled", repr(text)[:_RAW_KEEP])
-        raw = text[:_RAW_KEEP]
-        if not text.startswith("TC"):
-            return TagParse(None, None, None, "foreign", raw)
-        v = re.match(r"TC([0-9A-Z]{1,3}):", text)
-        if not v:
-            return TagParse(None, None, None, "garbled", raw)
-        if v.group(1) != "1":
-            return TagParse(None, None, None, "unsupported version", raw)
-        if len(text) > MAX_PAYLOAD_LEN:
-            return TagParse(None, None, None, "too long", raw)
-        m = _STRUCTURE.fullmatch(text) if set(text) <= QR_ALPHANUMERIC else None
-        if not m:
-            return TagParse(None, None, None, "garbled", raw)
-        game, kind = m.group(1), m.group(2)
-        if game != GAME:
-            return TagParse(None, None, game, "other game", raw)
-        if kind not in KIND_NAMES:
-            return TagParse(None, None, game, "garbled", raw)
-        cid = _reverse().get(text)
-        if cid is None:
-            return TagParse(None, kind, game, "unknown id", raw)
-        return TagParse(cid, kind, game, None, raw)
-    except Exception:  # pragma: no cover - defensive: never raises
-        return TagParse(None, None, None, "garbled", "<unprintable>")
+    return parse_tc1(text, *TC1_SPEC)
 
 
 def card_of(component_id: str) -> str:
