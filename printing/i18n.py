@@ -39,6 +39,19 @@ def label(key: str, lang: str, **fields) -> str:
     return text.format(**fields) if fields else text
 
 
+def pick(row: dict, lang: str, **fields) -> str:
+    """One row of a game's own label table (``{"en": ..., "es": ..., "zh": ...}``) in
+    ``lang`` (English when missing), formatted with ``fields``. A text given as a dict
+    of CLDR plural categories (``{"one": ..., "other": ...}``) takes the category of
+    ``fields["n"]`` in ``lang`` (Babel)."""
+    text = row.get(lang) or row["en"]
+    if isinstance(text, dict):
+        from babel import Locale
+
+        text = text.get(Locale.parse(lang).plural_form(fields["n"]), text["other"])
+    return text.format(**fields)
+
+
 def beat_name(beat: str, lang: str) -> str:
     """Localised beat name (``war`` -> ``Guerra`` in es)."""
     return _table("labels.json")["beats"][check_lang(lang)].get(beat, beat)

@@ -281,9 +281,12 @@ class Canvas:
             self.para(caption, 12, align="center")
 
     def finish(self) -> Image.Image:
-        """The page cropped to its content plus a bottom margin, mode "1"."""
+        """The page cropped to its content plus a bottom margin, mode "1", with
+        ``info["text_blocks"]``: every text drawn and where (:attr:`blocks`)."""
         h = min(_MAX_HEIGHT, self.y + self.margin)
-        return self.img.crop((0, 0, self.width, h))
+        img = self.img.crop((0, 0, self.width, h))
+        img.info["text_blocks"] = self.blocks
+        return img
 
 
 def _stars(n: int) -> str:
@@ -422,7 +425,6 @@ def render_front_page(doc: FrontPageDoc, width: int = 384, fonts: FontSet | None
     cv.para(i18n.label("thanks", lang), 14, align="center")
     img = cv.finish()
     img.info["grid"] = (gx, gy, cell_w, cell_h, pad)
-    img.info["text_blocks"] = cv.blocks
     return img
 
 
@@ -488,5 +490,4 @@ def render_receipt(doc: ReceiptDoc, width: int = 384, fonts: FontSet | None = No
     cv.qr(doc.record)  # no caption: the record link is for a reader, not a player
     cv.para(i18n.label("thanks", lang), 14, align="center")
     img = cv.finish()
-    img.info["text_blocks"] = cv.blocks
     return img

@@ -20,6 +20,7 @@ from __future__ import annotations
 from companion.naming import given_name
 
 from .documents import DocumentError, check_lang
+from .i18n import pick
 from .layout import Canvas
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
@@ -71,9 +72,8 @@ KINDS: dict[str, dict[str, str]] = {
 
 
 def label(key: str, lang: str, **kw) -> str:
-    """Our words for ``key`` in ``lang`` (falls back to English)."""
-    row = LABELS[key]
-    return (row.get(lang) or row["en"]).format(**kw)
+    """``LABELS[key]`` in ``lang`` (printing.i18n.pick: English fallback, CLDR plurals)."""
+    return pick(LABELS[key], lang, **kw)
 
 
 def _who(state, seat: int, lang: str) -> str:
@@ -153,7 +153,7 @@ def render_evaluation_receipt(state, evaluation, lang: str = "en", width: int = 
     if ev.sources:
         cv.rule(1)
         cv.para(label("sources", lang, f=_short(ev.sources)), 11)
-    return _finish(cv)
+    return cv.finish()
 
 
 def render_final_ranking(state, lang: str = "en", width: int = 384, game_id: str = "game"):
@@ -184,13 +184,7 @@ def render_final_ranking(state, lang: str = "en", width: int = 384, game_id: str
     if f.sources:
         cv.rule(1)
         cv.para(label("sources", lang, f=_short(f.sources)), 11)
-    return _finish(cv)
-
-
-def _finish(cv: Canvas):
-    img = cv.finish()
-    img.info["text_blocks"] = cv.blocks  # what was written where (tests, checks)
-    return img
+    return cv.finish()
 
 
 def print_pages(state, game_id: str, args) -> list[tuple[str, object]]:

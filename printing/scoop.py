@@ -16,6 +16,7 @@ dots. Raises DocumentError for a bad width or language.
 from __future__ import annotations
 
 from .documents import DocumentError, check_lang
+from .i18n import pick
 from .layout import Canvas
 
 #: Our own words, es/en/zh.
@@ -152,15 +153,8 @@ ADVERTS: dict[str, dict[str, str]] = {
 
 
 def label(key: str, lang: str, **kw) -> str:
-    """``LABELS[key]`` in ``lang``; a label with plural forms takes the CLDR plural
-    category (Babel) of its ``n``."""
-    row = LABELS[key]
-    text = row.get(lang) or row["en"]
-    if isinstance(text, dict):
-        from babel import Locale
-
-        text = text.get(Locale.parse(lang).plural_form(kw["n"]), text["other"])
-    return text.format(**kw)
+    """``LABELS[key]`` in ``lang`` (printing.i18n.pick: English fallback, CLDR plurals)."""
+    return pick(LABELS[key], lang, **kw)
 
 
 def _money(v: int, lang: str = "en") -> str:
@@ -234,7 +228,7 @@ def render_start_slip(state, lang: str = "en", width: int = 384, game_id: str = 
     cv.para(c[32:], 15)
     cv.rule(1)
     cv.para(label("start_note", lang), 13)
-    return _finish(cv)
+    return cv.finish()
 
 
 def render_front_page(state, seat: int, lang: str = "en", width: int = 384, game_id: str = "game"):
@@ -278,7 +272,7 @@ def render_front_page(state, seat: int, lang: str = "en", width: int = 384, game
     cv.row(label("page_value", lang), _money(page_value(p) + sum(v // 2 for v in p.kept), lang), 17, bold=True)
     cv.row(label("cash", lang), _money(p.cash, lang), 15)
     cv.para(label("values", lang, f=state.catalog.files[0]), 11)
-    return _finish(cv)
+    return cv.finish()
 
 
 def render_money_receipt(state, lang: str = "en", width: int = 384, game_id: str = "game"):
@@ -323,13 +317,7 @@ def render_money_receipt(state, lang: str = "en", width: int = 384, game_id: str
     cv.para(seed[32:], 13)
     cv.rule(1)
     cv.para(label("values", lang, f=", ".join(f.files)), 11)
-    return _finish(cv)
-
-
-def _finish(cv: Canvas):
-    img = cv.finish()
-    img.info["text_blocks"] = cv.blocks  # what was written where (tests, checks)
-    return img
+    return cv.finish()
 
 
 def print_pages(state, game_id: str, args) -> list[tuple[str, object]]:

@@ -18,6 +18,7 @@ round not played or a game not over.
 from __future__ import annotations
 
 from .documents import DocumentError, check_lang
+from .i18n import pick
 from .layout import Canvas
 
 #: Our own words, es/en/zh.
@@ -73,15 +74,8 @@ LABELS: dict[str, dict[str, str]] = {
 
 
 def label(key: str, lang: str, **kw) -> str:
-    """``LABELS[key]`` in ``lang``; a label with plural forms takes the CLDR plural
-    category (Babel) of its ``n`` (``1 shield``, ``2 shields``)."""
-    row = LABELS[key]
-    text = row.get(lang) or row["en"]
-    if isinstance(text, dict):
-        from babel import Locale
-
-        text = text.get(Locale.parse(lang).plural_form(kw["n"]), text["other"])
-    return text.format(**kw)
+    """``LABELS[key]`` in ``lang`` (printing.i18n.pick: English fallback, CLDR plurals)."""
+    return pick(LABELS[key], lang, **kw)
 
 
 def who(state, seat: int, lang: str = "en") -> str:
@@ -145,7 +139,7 @@ def render_round_receipt(state, round_no: int, lang: str = "en", width: int = 38
             cv.para(f"{i}. " + label("took", lang, who=who(state, p, lang), card=card_text(state, c, lang)), 14)
     if a.discarded:
         cv.para(label("discarded", lang, cards=", ".join(a.discarded)), 14)
-    return _finish(cv)
+    return cv.finish()
 
 
 def render_payout_receipt(state, lang: str = "en", width: int = 384, game_id: str = "game"):
@@ -203,13 +197,7 @@ def render_payout_receipt(state, lang: str = "en", width: int = 384, game_id: st
         cv.row(f"{who(state, p, lang)}{mark}", label("shields", lang, n=f.scores[p]), 16, bold=p in f.winners)
     cv.rule(1)
     cv.para(label("values", lang, f=", ".join(f.data_files)), 11)
-    return _finish(cv)
-
-
-def _finish(cv: Canvas):
-    img = cv.finish()
-    img.info["text_blocks"] = cv.blocks  # what was written where (tests, checks)
-    return img
+    return cv.finish()
 
 
 def print_pages(state, game_id: str, args) -> list[tuple[str, object]]:
