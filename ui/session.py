@@ -429,6 +429,7 @@ class GameSession:
         self._own_source = False
         self._camera_src = None
         #: "ok" (frames coming), "lost" (camera gone: waiting for it, state kept),
+        #: "frozen" (the same picture again and again: the camera is being reopened),
         #: "" (no camera: a recording, or not started)
         self.camera_status = ""
         self._subs: list[Callable[[P.Update], None]] = []
@@ -477,6 +478,15 @@ class GameSession:
         elif ev.kind == "reconnected":
             self.camera_status = "ok"
             self._publish(P.Update(messages=(P.Message(self._text("live.camera_back"), "info", "camera"),)))
+        elif ev.kind == "frozen" and self.camera_status != "lost":  # the same picture: reopened
+            self.camera_status = "frozen"
+            self._publish(P.Update(messages=(P.Message(self._text("live.camera_frozen"), "error", "camera"),)))
+        elif ev.kind == "resized":  # mid-stream: the pipeline reads the table afresh
+            size = ev.message.rsplit(" ", 1)[-1]
+            self._publish(P.Update(messages=(P.Message(self._text("live.camera_resized", size=size),
+                                                       "warning", "camera"),)))
+        elif ev.kind == "clock":
+            self._publish(P.Update(messages=(P.Message(self._text("live.camera_clock"), "info", "camera"),)))
         elif ev.kind == "opened" and self.camera_status != "lost":
             self.camera_status = "ok" if self._camera_live() else ""
         elif ev.kind == "mode":
