@@ -97,6 +97,10 @@ class GameRunner:
         self._last_reports: tuple = ()
         self._pending_cards: list[str] | None = None
         self.last_snapshot: TableSnapshot | None = None
+        #: the sightings of the last still table the game state was found to match
+        #: (what the table should still show: vision re-reads those it loses,
+        #: ``vision.pipeline.Pipeline.expect``)
+        self.expected: tuple = ()
 
     @property
     def state(self):
@@ -328,6 +332,8 @@ class GameRunner:
                             "Table Companion: corrections", (("id", fresh[-1].id),))))
                     out, use = alt, raw
             if out.status != "action":
+                if out.status == "same":
+                    self.expected = tuple(raw.sightings)
                 steps += [Step(report=r) for r in out.reports]
                 break
             try:
@@ -569,6 +575,9 @@ class GameSession:
         snap, report = reader.process(image, t)
         with self._lock:
             steps = self.runner.feed(snap)
+            expect = getattr(reader, "expect", None)
+            if expect is not None:
+                expect(self.runner.expected)
         messages = tuple(P.Message(self.report_text(s.report), s.report.level, s.report.rule,
                                    s.report.key, tuple(s.report.params))
                          for s in steps if s.report)
