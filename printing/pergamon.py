@@ -17,10 +17,12 @@ game does not have yet.
 
 from __future__ import annotations
 
+import re
+
 from companion.naming import given_name
 
 from .documents import DocumentError, check_lang
-from .i18n import pick
+from .i18n import game_when, joined, pick
 from .layout import Canvas
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
@@ -30,7 +32,6 @@ LABELS: dict[str, dict[str, str]] = {
     "title": {"en": "PERGAMON MUSEUM", "es": "MUSEO DE PÉRGAMO", "zh": "帕加马博物馆"},
     "evaluation": {"en": "Evaluation after turn {turn}", "es": "Evaluación tras el turno {turn}",
                    "zh": "第 {turn} 回合后的计分"},
-    "game": {"en": "Game {id}", "es": "Partida {id}", "zh": "对局 {id}"},
     "collections": {"en": "Collections in the museum", "es": "Colecciones en el museo", "zh": "博物馆中的收藏"},
     "collection": {"en": "{who} · collection {m} · space {space}", "es": "{who} · colección {m} · casilla {space}",
                    "zh": "{who} · 收藏 {m} · 第 {space} 格"},
@@ -61,6 +62,10 @@ LABELS: dict[str, dict[str, str]] = {
     "winners": {"en": "Shared victory: {who}", "es": "Victoria compartida: {who}", "zh": "共同获胜：{who}"},
     "sources": {"en": "Values: our guesses, in {f}", "es": "Valores: estimaciones nuestras, en {f}",
                 "zh": "数值为我们的估计，见 {f}"},
+    # one data file and its entry ("rules.json", "plan_vp"): the file stays named (FACTS.md)
+    "source": {"en": "{file}, entry {entry}", "es": "{file}, entrada {entry}", "zh": "{file} 中的 {entry} 项"},
+    "source_unverified": {"en": "{file}, entry {entry} (not verified)", "es": "{file}, entrada {entry} (sin verificar)",
+                          "zh": "{file} 中的 {entry} 项（未核实）"},
     "player": {"en": "Player {n}", "es": "Jugador {n}", "zh": "玩家 {n}"},
 }
 KINDS: dict[str, dict[str, str]] = {
@@ -84,8 +89,23 @@ def _kind(kind: str, lang: str) -> str:
     return KINDS.get(kind, {}).get(lang, kind)
 
 
-def _short(files) -> str:
-    return ", ".join(f.split("/")[-1] for f in files)
+_SOURCE = re.compile(r"^(?P<file>[^:]+?)(?::\s*(?P<key>[^()]*?))?\s*(?P<flag>\(unverified\))?\s*$")
+
+
+def _short(files, lang: str = "en") -> str:
+    """The data files VP depend on, for the paper: each file by its name (FACTS.md:
+    the file stays named) with its entry, the words around them in ``lang``:
+    ``"companion/.../rules.json: plan_vp (unverified)"`` -> ``"rules.json 中的
+    plan_vp 项（未核实）"``."""
+    out = []
+    for f in files:
+        m = _SOURCE.match(str(f))
+        name = (m.group("file") if m else str(f)).split("/")[-1]
+        if not m or not m.group("key"):
+            out.append(name)
+            continue
+        out.append(label("source_unverified" if m.group("flag") else "source", lang, file=name, entry=m.group("key")))
+    return "; ".join(out)
 
 
 def evaluations(state) -> list:
@@ -124,7 +144,8 @@ def render_evaluation_receipt(state, evaluation, lang: str = "en", width: int = 
     cv = Canvas(width, lang=lang)
     cv.para(label("title", lang), 24, serif=True, align="center")
     cv.para(label("evaluation", lang, turn=ev.turn), 18, bold=True, align="center")
-    cv.para(label("game", lang, id=game_id), 13, align="center")
+    if game_when(game_id, lang):
+        cv.para(game_when(game_id, lang), 13, align="center")
     cv.rule(2, double=True, gap=2)
     cv.para(label("collections", lang), 16, bold=True)
     if not ev.collection_vp:
@@ -152,7 +173,7 @@ def render_evaluation_receipt(state, evaluation, lang: str = "en", width: int = 
             cv.para(label("move", lang, who=who, m=ROMAN.get(m.marker, m.marker), a=m.from_space, b=m.to_space), 14)
     if ev.sources:
         cv.rule(1)
-        cv.para(label("sources", lang, f=_short(ev.sources)), 11)
+        cv.para(label("sources", lang, f=_short(ev.sources, lang)), 11)
     return cv.finish()
 
 
@@ -166,7 +187,8 @@ def render_final_ranking(state, lang: str = "en", width: int = 384, game_id: str
     cv = Canvas(width, lang=lang)
     cv.para(label("title", lang), 24, serif=True, align="center")
     cv.para(label("final", lang), 18, bold=True, align="center")
-    cv.para(label("game", lang, id=game_id), 13, align="center")
+    if game_when(game_id, lang):
+        cv.para(game_when(game_id, lang), 13, align="center")
     cv.rule(2, double=True, gap=2)
     if f.bonus:
         cv.para(label("bonus", lang), 16, bold=True)
@@ -183,7 +205,7 @@ def render_final_ranking(state, lang: str = "en", width: int = 384, game_id: str
     cv.para(label("winner" if len(f.winners) == 1 else "winners", lang, who=names), 18, bold=True, align="center")
     if f.sources:
         cv.rule(1)
-        cv.para(label("sources", lang, f=_short(f.sources)), 11)
+        cv.para(label("sources", lang, f=_short(f.sources, lang)), 11)
     return cv.finish()
 
 
