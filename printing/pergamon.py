@@ -17,12 +17,10 @@ game does not have yet.
 
 from __future__ import annotations
 
-import re
-
 from companion.naming import given_name
 
 from .documents import DocumentError, check_lang
-from .i18n import game_when, joined, pick
+from .i18n import game_when, pick
 from .layout import Canvas
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
@@ -60,12 +58,8 @@ LABELS: dict[str, dict[str, str]] = {
     "oldest_none": {"en": "nothing shown", "es": "nada expuesto", "zh": "未展出"},
     "winner": {"en": "Winner: {who}", "es": "Gana: {who}", "zh": "获胜：{who}"},
     "winners": {"en": "Shared victory: {who}", "es": "Victoria compartida: {who}", "zh": "共同获胜：{who}"},
-    "sources": {"en": "Values: our guesses, in {f}", "es": "Valores: estimaciones nuestras, en {f}",
-                "zh": "数值为我们的估计，见 {f}"},
-    # one data file and its entry ("rules.json", "plan_vp"): the file stays named (FACTS.md)
-    "source": {"en": "{file}, entry {entry}", "es": "{file}, entrada {entry}", "zh": "{file} 中的 {entry} 项"},
-    "source_unverified": {"en": "{file}, entry {entry} (not verified)", "es": "{file}, entrada {entry} (sin verificar)",
-                          "zh": "{file} 中的 {entry} 项（未核实）"},
+    "sources": {"en": "Our guesses (editable): {f}", "es": "Estimaciones nuestras (editables): {f}",
+                "zh": "我们的估计（可编辑）：{f}"},
     "player": {"en": "Player {n}", "es": "Jugador {n}", "zh": "玩家 {n}"},
 }
 KINDS: dict[str, dict[str, str]] = {
@@ -89,23 +83,36 @@ def _kind(kind: str, lang: str) -> str:
     return KINDS.get(kind, {}).get(lang, kind)
 
 
-_SOURCE = re.compile(r"^(?P<file>[^:]+?)(?::\s*(?P<key>[^()]*?))?\s*(?P<flag>\(unverified\))?\s*$")
+#: What each unverified data key holds, in the players' words (the file and key stay
+#: named, as FACTS.md asks, so a player can find and edit them).
+DATA_KEYS: dict[str, dict[str, str]] = {
+    "plan_vp": {"en": "VP per plan space", "es": "PV por casilla del plano", "zh": "平面图每格胜利点"},
+    "funds_spaces": {"en": "the funds spaces", "es": "los espacios de fondos", "zh": "经费格"},
+    "raider_spaces": {"en": "the tomb raider's spaces", "es": "las casillas del saqueador", "zh": "盗墓者的格子"},
+    "tiles": {"en": "the tiles' object halves", "es": "las mitades de objeto de las fichas",
+              "zh": "发现物上的物品半边"},
+}
+UNVERIFIED = {"en": "unverified", "es": "sin verificar", "zh": "未核实"}
 
 
 def _short(files, lang: str = "en") -> str:
-    """The data files VP depend on, for the paper: each file by its name (FACTS.md:
-    the file stays named) with its entry, the words around them in ``lang``:
-    ``"companion/.../rules.json: plan_vp (unverified)"`` -> ``"rules.json 中的
-    plan_vp 项（未核实）"``."""
+    """The data sources (catalog.source strings, ``".../rules.json: plan_vp
+    (unverified)"``) as a player reads them: what the value is, then the file and key,
+    the flag in ``lang`` (``"平面图每格胜利点（rules.json: plan_vp，未核实）"``)."""
     out = []
+    zh = lang == "zh"
     for f in files:
-        m = _SOURCE.match(str(f))
-        name = (m.group("file") if m else str(f)).split("/")[-1]
-        if not m or not m.group("key"):
-            out.append(name)
-            continue
-        out.append(label("source_unverified" if m.group("flag") else "source", lang, file=name, entry=m.group("key")))
-    return "; ".join(out)
+        name = f.split("/")[-1]
+        flagged = name.endswith(" (unverified)")
+        name = name.removesuffix(" (unverified)")
+        fname, _, key = name.partition(": ")
+        key = key or ("tiles" if fname == "tiles.csv" else "")
+        what = DATA_KEYS.get(key, {}).get(lang) or DATA_KEYS.get(key, {}).get("en") or ""
+        where = f"{fname}: {key}" if key and fname != "tiles.csv" else fname
+        if flagged:
+            where += ("，" if zh else ", ") + UNVERIFIED.get(lang, UNVERIFIED["en"])
+        out.append(f"{what}（{where}）" if zh and what else f"{what} ({where})" if what else where)
+    return ("；" if zh else "; ").join(out)
 
 
 def evaluations(state) -> list:

@@ -878,10 +878,11 @@ class GameSession:
         if st is None or st.final is None:
             raise _refuse("not_over", "the game is not over yet")
         img = render_final_page(st, self.lang, 576, self.runner.journal.game_id)
+        from printing.output import atomic_write, png_bytes
+
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        img.convert("L").save(path)
-        return path
+        return atomic_write(path, png_bytes(img.convert("L")), fsync=False)  # never half a picture
 
     def export_json(self, path: str | Path) -> Path:
         import json

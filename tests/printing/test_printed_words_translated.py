@@ -38,7 +38,7 @@ def test_turin_receipts_print_no_game_id(lang):
         assert "turin-market-4p" not in text and "Game " not in text
 
 
-@pytest.mark.parametrize("lang,words", [("es", "sin verificar"), ("zh", "未核实"), ("en", "not verified")])
+@pytest.mark.parametrize("lang,words", [("es", "sin verificar"), ("zh", "未核实"), ("en", "unverified")])
 def test_pergamon_sources_name_the_file_with_translated_words(lang, words):
     from companion.games import pergamon as pg
     from printing.pergamon import evaluations, render_evaluation_receipt, render_final_ranking
