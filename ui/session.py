@@ -564,15 +564,27 @@ class GameSession:
         except (KeyError, ValueError):
             return key
 
+    def _camera_message(self, key: str, level: str, **params) -> P.Message:
+        """A camera event for the players: ``obs.<key>`` in the session's language,
+        carrying its key and values so the live table re-words it after a switch."""
+        from . import i18n
+
+        text = i18n.report_text(key, tuple(params.items()), self.lang, key)
+        return P.Message(text, level, "camera", key, tuple(params.items()))
+
     def _on_source_event(self, ev) -> None:
         """A camera dropping, coming back, or opening in another mode than asked:
-        tell the players (docs/ui.md: camera lost). Recordings report an error only."""
+        tell the players (docs/ui.md: camera lost). Recordings report an error only.
+        Each message carries its key and values (``obs.camera_*``): the live table
+        re-words it after a language switch."""
+        if ev.kind == "opened":
+            self._camera_opened = True
         if ev.kind == "dropped" and self.camera_status != "lost":
             self.camera_status = "lost"
-            self._publish(P.Update(messages=(P.Message(self._text("live.camera_lost"), "error", "camera"),)))
+            self._publish(P.Update(messages=(self._camera_message("camera_lost", "error"),)))
         elif ev.kind == "reconnected":
             self.camera_status = "ok"
-            self._publish(P.Update(messages=(P.Message(self._text("live.camera_back"), "info", "camera"),)))
+            self._publish(P.Update(messages=(self._camera_message("camera_back", "info"),)))
         elif ev.kind == "opened" and self.camera_status != "lost":
             self.camera_status = "ok" if self._camera_live() else ""
         elif ev.kind == "mode":
@@ -583,11 +595,19 @@ class GameSession:
             if mode is not None and asked is not None and (
                     (asked.size and (mode.width, mode.height) != tuple(asked.size))
                     or (asked.wanted_fourcc and mode.fourcc and mode.fourcc != asked.wanted_fourcc)):
-                text = self._text("live.camera_mode", mode=str(mode), asked=str(asked))
-                self._publish(P.Update(messages=(P.Message(text, "warning", "camera"),)))
+                self._publish(P.Update(messages=(
+                    self._camera_message("camera_mode", "warning", mode=str(mode), asked=str(asked)),)))
         elif ev.kind == "gave_up":
             self.camera_status = "lost" if self._camera_live() else ""
-            self._publish(P.Update(messages=(P.Message(ev.message, "error", "camera"),)))
+            camera = self.config.camera if self.config.camera is not None else ""
+            if not self._camera_live():
+                msg = self._camera_message("recording_unreadable", "error")
+            elif getattr(self, "_camera_opened", False):
+                msg = self._camera_message("camera_gave_up", "error", camera=camera,
+                                           n=getattr(self._camera_src, "max_retries", None) or 0)
+            else:
+                msg = self._camera_message("camera_never_opened", "error", camera=camera)
+            self._publish(P.Update(messages=(msg,)))
 
     def _camera_live(self) -> bool:
         return not self.config.recording and self.config.camera is not None
@@ -657,7 +677,9 @@ class GameSession:
                     break
                 self.process_frame(frame.image, frame.t, reader)
         except CompanionError as exc:
-            self._publish(P.Update(messages=(P.Message(str(exc), "error"),)))
+            from . import i18n
+
+            self._publish(P.Update(messages=(P.Message(i18n.error_text(exc, self.lang), "error"),)))
 
     def process_frame(self, image, t: float, reader=None) -> P.Update:
         """Run one frame through vision and the runner; publish and return the Update."""
@@ -972,10 +994,11 @@ class GameSession:
         if st is None or st.final is None:
             raise _refuse("not_over", "the game is not over yet")
         img = render_final_page(st, self.lang, 576, self.runner.journal.game_id)
+        from printing.output import atomic_write, png_bytes
+
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        img.convert("L").save(path)
-        return path
+        return atomic_write(path, png_bytes(img.convert("L")), fsync=False)  # never half a picture
 
     def export_json(self, path: str | Path) -> Path:
         import json

@@ -7,7 +7,7 @@ the same ``{placeholders}``.
 from __future__ import annotations
 
 TEXTS: dict[str, dict[str, str]] = {
-    "title": {"en": "Pergamon · turn {turn} of 12", "es": "Pérgamo · turno {turn} de 12", "zh": "帕加马 · 第 {turn}/12 回合"},
+    "title": {"en": "{game} · turn {turn} of 12", "es": "{game} · turno {turn} de 12", "zh": "{game} · 第 {turn}/12 回合"},
     "turn_up": {"en": "Turn up the {n} finds of turn {turn}", "es": "Destapa los {n} hallazgos del turno {turn}",
                 "zh": "翻开第 {turn} 回合的 {n} 个发现物"},
     "sort": {"en": "Put the {n} finds in this order: {order}", "es": "Coloca los {n} hallazgos en este orden: {order}",

@@ -79,7 +79,8 @@ class PergamonVM:
         (companion.observing.Report, English ``text``), shown first when not info."""
         self._state = state
         cat = state.catalog
-        self.title = tr("title", self.lang, turn=state.turn)
+        # the game's name has one source: the registry's names per language
+        self.title = tr("title", self.lang, game=pg.GAME.name(self.lang), turn=state.turn)
         self.players = [PlayerPanel(i, self.name(i), p.colour, state.scores[i], state.coins[i], len(state.hands[i]),
                                     tuple((ROMAN[s.marker], s.space, s.value)
                                           for s in sorted(state.shown, key=lambda s: s.marker) if s.owner == i),
