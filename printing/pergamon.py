@@ -20,7 +20,7 @@ from __future__ import annotations
 from companion.naming import given_name
 
 from .documents import DocumentError, check_lang
-from .i18n import pick
+from .i18n import game_when, pick
 from .layout import Canvas
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
@@ -30,7 +30,6 @@ LABELS: dict[str, dict[str, str]] = {
     "title": {"en": "PERGAMON MUSEUM", "es": "MUSEO DE PÉRGAMO", "zh": "帕加马博物馆"},
     "evaluation": {"en": "Evaluation after turn {turn}", "es": "Evaluación tras el turno {turn}",
                    "zh": "第 {turn} 回合后的计分"},
-    "game": {"en": "Game {id}", "es": "Partida {id}", "zh": "对局 {id}"},
     "collections": {"en": "Collections in the museum", "es": "Colecciones en el museo", "zh": "博物馆中的收藏"},
     "collection": {"en": "{who} · collection {m} · space {space}", "es": "{who} · colección {m} · casilla {space}",
                    "zh": "{who} · 收藏 {m} · 第 {space} 格"},
@@ -152,7 +151,8 @@ def render_evaluation_receipt(state, evaluation, lang: str = "en", width: int = 
     cv = Canvas(width, lang=lang)
     cv.para(label("title", lang), 24, serif=True, align="center")
     cv.para(label("evaluation", lang, turn=ev.turn), 18, bold=True, align="center")
-    cv.para(label("game", lang, id=game_id), 13, align="center")
+    if game_when(game_id, lang):
+        cv.para(game_when(game_id, lang), 13, align="center")
     cv.rule(2, double=True, gap=2)
     cv.para(label("collections", lang), 16, bold=True)
     if not ev.collection_vp:
@@ -194,7 +194,8 @@ def render_final_ranking(state, lang: str = "en", width: int = 384, game_id: str
     cv = Canvas(width, lang=lang)
     cv.para(label("title", lang), 24, serif=True, align="center")
     cv.para(label("final", lang), 18, bold=True, align="center")
-    cv.para(label("game", lang, id=game_id), 13, align="center")
+    if game_when(game_id, lang):
+        cv.para(game_when(game_id, lang), 13, align="center")
     cv.rule(2, double=True, gap=2)
     if f.bonus:
         cv.para(label("bonus", lang), 16, bold=True)
