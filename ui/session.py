@@ -333,7 +333,9 @@ class GameRunner:
             try:
                 ev = self.journal.append(out.action, source="vision")
             except RuleError as exc:  # the observer checked it; a race is still reported
-                steps.append(Step(report=Report("error", "illegal", exc.detail, exc.rule)))
+                params = {**exc.values, "section": exc.rule, "kind": exc.key, "detail": exc.detail}
+                steps.append(Step(report=Report("error", "illegal", exc.detail, exc.rule,
+                                                tuple(sorted(params.items())))))
                 break
             if use is not raw:
                 touched = _stories_of(out.action)
