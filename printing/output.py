@@ -171,11 +171,9 @@ def save_config(cfg: PrinterConfig, path: str | os.PathLike | None = None) -> Pa
     Raises PrinterConfigError naming the file when it cannot be written."""
     p = Path(path) if path else config_path()
     text = json.dumps(asdict(cfg.validate()), indent=2) + "\n"
-    tmp = p.with_suffix(".tmp")
     try:
         p.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(text, "utf-8")
-        os.replace(tmp, p)
+        atomic_write(p, text.encode("utf-8"), fsync=False)
     except OSError as exc:
         raise PrinterConfigError(f"{p}: cannot save the printer settings: {exc.strerror or exc}") from None
     return p
@@ -284,14 +282,90 @@ def page_path(folder: str | os.PathLike, name: str, suffix: str = ".png") -> Pat
     return Path(folder) / f"{safe}{suffix}"
 
 
+def _tmp_path(path: Path) -> Path:
+    """``.<name>.<pid>.tmp`` beside ``path``: same folder (``os.replace`` stays one
+    rename on one file system), hidden, and naming its writer for
+    :func:`remove_stale_tmp`."""
+    return path.with_name(f".{path.name}.{os.getpid()}.tmp")
+
+
+def atomic_write(path: str | os.PathLike, data: bytes, fsync: bool = True) -> Path:
+    """Write ``data`` to ``path`` so that a reader (or a crash) sees the old file or
+    the new one, never a part: a temporary file in the same folder, fsync, then
+    ``os.replace`` (and a folder fsync). A failed write (disk full) removes its
+    temporary file and raises the OSError."""
+    p = Path(path)
+    tmp = _tmp_path(p)
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+            if fsync:
+                fh.flush()
+                os.fsync(fh.fileno())
+        os.replace(tmp, p)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    if fsync:
+        fd = os.open(p.parent, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    return p
+
+
+def _pid_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: alive
+        return True
+    return True
+
+
+def remove_stale_tmp(folder: str | os.PathLike) -> list[str]:
+    """Delete the ``.<name>.<pid>.tmp`` files (of :func:`atomic_write`) in ``folder``
+    whose process is gone: a write killed before its ``os.replace``, whose target is
+    intact. Returns the names removed; never raises."""
+    gone: list[str] = []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return gone
+    for name in names:
+        if not (name.startswith(".") and name.endswith(".tmp")):
+            continue
+        pid = name[:-4].rsplit(".", 1)[-1]
+        if pid.isdigit() and _pid_alive(int(pid)):
+            continue
+        try:
+            os.unlink(os.path.join(folder, name))
+            gone.append(name)
+        except OSError:
+            pass
+    return sorted(gone)
+
+
+def png_bytes(img: Image.Image) -> bytes:
+    import io
+
+    buf = io.BytesIO()
+    img.save(buf, format="PNG")
+    return buf.getvalue()
+
+
 def save_preview(img: Image.Image, path: str | os.PathLike) -> Path:
-    """Write the page raster as a 1-bit PNG (atomically): the very pixels sent."""
+    """Write the page raster as a 1-bit PNG atomically (:func:`atomic_write`): the
+    very pixels sent. Stale temporary files of killed writers in that folder are
+    removed first."""
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
-    tmp = p.with_name(p.name + ".tmp")
-    img.save(tmp, format="PNG")
-    os.replace(tmp, p)
-    return p
+    remove_stale_tmp(p.parent)
+    return atomic_write(p, png_bytes(img), fsync=False)
 
 
 # --- targets -------------------------------------------------------------------

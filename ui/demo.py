@@ -366,6 +366,8 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
                     break
                 entry_pos = pos
                 steps += runner.feed(snap)
+            if hasattr(reader, "expect"):  # what the game state says the table still shows
+                reader.expect(runner.expected)
             for step in steps:
                 if step.report is not None:
                     text = f"[{step.report.level}] {step.report.text}"
@@ -415,8 +417,10 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
                 "not seen" if rec.game == "penny-press" else "its setup was not seen")
         raise CompanionError(f"{src_name}: the game never started: {what}")
     else:
-        done = (f"{len(st.press_results)} presses so far" if hasattr(st, "press_results")
-                else f"{len(runner.journal.actions())} actions so far")
+        from companion.naming import count
+
+        done = (count(len(st.press_results), {"one": "press", "other": "presses"}) if hasattr(st, "press_results")
+                else count(len(runner.journal.actions()), {"one": "action", "other": "actions"})) + " so far"
         warn(f"The recording ended before the game did ({done}).")
     note = pages.flush()
     if note:

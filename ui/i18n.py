@@ -407,6 +407,31 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "obs.override_moved_on": ("la mesa siguió sin la corrección: se deshizo con su jugada",
                               "the table moved on without the correction: it was taken back with its move",
                               "桌面没有按更正继续：更正及其操作已撤回"),
+    "obs.override_set_aside": ("corrección quitada; estas jugadas ya no encajan y quedan aparte (el diario las guarda): {moves}",
+                               "correction removed; these moves no longer fit and were set aside (the journal keeps them): {moves}",
+                               "更正已移除；以下操作不再成立，已搁置（记录中仍保留）：{moves}"),
+    "press.pass_turn": ("Paso mi último turno", "Pass my last turn", "我放弃最后一回合"),
+    "ask.pass_turn": ("¿{name} pasa su último turno? La cámara no lo ve y no se puede deshacer.",
+                      "{name} passes their last turn? The camera cannot see it and it cannot be undone.",
+                      "{name} 放弃最后一回合？摄像头看不到此操作，且无法撤销。"),
+    # camera events (ui.session: Message key "camera_*", re-worded after a switch)
+    "obs.camera_lost": ("Cámara perdida: vuelve a conectarla. La partida sigue guardada.",
+                        "Camera lost: plug it back in. The game is kept.",
+                        "摄像头已断开：请重新插上。游戏进度已保存。"),
+    "obs.camera_back": ("Cámara de nuevo en marcha", "Camera back", "摄像头已恢复"),
+    "obs.camera_mode": ("La cámara da {mode}, no {asked}: las etiquetas pequeñas pueden no leerse",
+                        "The camera gives {mode}, not {asked}: small tags may not be read",
+                        "摄像头只提供 {mode}，而不是 {asked}：小标签可能无法识别"),
+    "obs.camera_never_opened": ("No se pudo abrir la cámara {camera}: ¿está conectada y es el número correcto?",
+                                "Camera {camera} could not be opened: is it connected, and is the number right?",
+                                "无法打开摄像头 {camera}：是否已连接，编号是否正确？"),
+    "obs.camera_gave_up.one": ("La cámara {camera} no volvió tras {n} intento: vuelve a conectarla y pulsa Reintentar",
+                               "Camera {camera} did not come back after {n} try: plug it back in and tap Retry now",
+                               "摄像头 {camera} 尝试 {n} 次后仍未恢复：请重新插上并点“立即重试”"),
+    "obs.camera_gave_up.other": ("La cámara {camera} no volvió tras {n} intentos: vuelve a conectarla y pulsa Reintentar",
+                                 "Camera {camera} did not come back after {n} tries: plug it back in and tap Retry now",
+                                 "摄像头 {camera} 尝试 {n} 次后仍未恢复：请重新插上并点“立即重试”"),
+    "obs.recording_unreadable": ("No se puede leer la grabación", "The recording cannot be read", "无法读取录像"),
     "press.decline": ("No ir a imprenta", "Do not go to press", "不付印"),
     "act.assign.one": ("{name} pone {n} reportero en {story}", "{name} puts {n} reporter on {story}",
                        "{name} 派 {n} 名记者到 {story}"),
@@ -428,6 +453,8 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "fake.press": ("{name} va a imprenta con {stories}", "{name} goes to press with {stories}",
                    "{name} 带着 {stories} 付印"),
     "fake.correction": ("Corrección: {what}", "Correction: {what}", "更正：{what}"),
+    "fake.frame_title": ("Partida simulada (sin cámara)", "Scripted game (no camera)", "模拟游戏（无摄像头）"),
+    "fake.frame_turn": ("Turno {n} de {total}", "Turn {n} of {total}", "第 {n} 回合，共 {total} 回合"),
     "fake.claim_tie": ("Empate en {story}: cuenta para los dos", "Tie on {story}: both claim it",
                        "{story} 平局：双方都可认领"),
     "lang.es": ("Español", "Español", "Español"),
@@ -457,7 +484,7 @@ def report_text(key: str, params, lang: str, fallback: str) -> str:
     """An observer report (``obs.<key>``) in ``lang``; colour and story values are
     named for players; ``fallback`` when the key is not in the table."""
     k = f"obs.{key}"
-    if not key or k not in TEXTS:
+    if not key or (k not in TEXTS and f"{k}.other" not in TEXTS):
         return fallback
     values = dict(params or ())
     for name, v in list(values.items()):
@@ -468,8 +495,11 @@ def report_text(key: str, params, lang: str, fallback: str) -> str:
         elif isinstance(v, str) and "," in v and all(_story_shape(x.strip()) for x in v.split(",")):
             values[name] = ", ".join(story_name(x.strip(), lang) for x in v.split(","))
     try:
+        if k not in TEXTS:  # plural forms: key.one / key.other by the CLDR category of n
+            n = values.pop("n")
+            return trn(k, lang, n, **values)
         return tr(k, lang, **values)
-    except (KeyError, ValueError, IndexError):
+    except (KeyError, ValueError, IndexError, TypeError):
         return fallback
 
 
