@@ -11,7 +11,9 @@ Event kinds (column ``kind``; ``payload`` is JSON):
 - ``action``: one engine action (the engine's ``action_to_dict`` form). ``source``
   says who entered it: ``"vision"`` (the observer), ``"manual"`` (a tap in the app
   or the CLI), ``"correction"`` (a fix replacing a misread), ``"replay"``.
-- ``undo``: ``{"target": seq}``: the action with that seq no longer counts.
+- ``undo``: ``{"target": seq}``: the action with that seq no longer counts (a
+  player's take-back, or ``Journal.revise``: a game replayed without a removed
+  correction, the payload then says why).
 - ``note``: free data for the app or observer (e.g. an observation correction); it
   never changes the game state.
 
@@ -33,7 +35,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Sequence
 
 from .errors import CompanionError, RuleError
 
@@ -405,6 +407,57 @@ class Journal:
         self._state = new_state
         self._timeline.append((ev.seq, new_state))
         return ev
+
+    def revise(self, take_back: Sequence[int], then: Sequence[tuple[Any, str]], why: dict) -> list[Event]:
+        """Rewrite the end of the game without losing anything: the effective actions
+        ``take_back`` (journal seqs, anywhere in the game) stop counting, each through
+        an ``undo`` event ``{"target": seq, **why}``, and ``then`` ((engine action or
+        its dict, source) pairs) are appended after them, in order.
+
+        Unlike :meth:`undo` this is not a player's take-back: the app uses it when a
+        correction of the camera's reading is removed (ui/overrides.py) and the game
+        is replayed without it. Every action left and appended is checked with the
+        engine first; the events are written in one transaction. Raises RuleError
+        (nothing written, state unchanged) when the result does not replay, KeyError
+        for a seq that is not an effective action. Returns the appended action events.
+        """
+        effective = self._effective_action_events()
+        seqs = {e.seq for e in effective}
+        for seq in take_back:
+            if seq not in seqs:
+                raise KeyError(seq)
+        gone = set(take_back)
+        state = self.rules.new_game_from_dict(self._events[0].payload)
+        for e in effective:
+            if e.seq not in gone:
+                state = self.rules.apply(state, self.rules.action_from_dict(e.payload))  # raises RuleError
+        payloads = []
+        for action, _source in then:
+            if isinstance(action, dict):
+                action = self.rules.action_from_dict(action)
+            state = self.rules.apply(state, action)  # raises RuleError
+            payloads.append(self.rules.action_to_dict(action))
+        rows = [("undo", dict(why, target=seq), "correction") for seq in take_back]
+        rows += [("action", p, source) for p, (_a, source) in zip(payloads, then)]
+        written = self._write_all(rows)
+        self._rebuild()
+        return [e for e in written if e.kind == "action"]
+
+    def _write_all(self, rows: Sequence[tuple[str, dict, str]]) -> list[Event]:
+        """Write (kind, payload, source) rows in one transaction (all or none)."""
+        if getattr(self, "_readonly", False):
+            raise JournalError(f"{self.path}: opened read-only; nothing can be added")
+        at = time.time()
+        out = []
+        with _file_errors(self.path, "write the game journal"), self._conn:
+            self._conn.execute("BEGIN IMMEDIATE")
+            for kind, payload, source in rows:
+                text = json.dumps(payload, sort_keys=True)
+                cur = self._conn.execute("INSERT INTO events (kind, payload, source, at) VALUES (?, ?, ?, ?)",
+                                         (kind, text, source, at))
+                out.append(Event(cur.lastrowid, kind, json.loads(text), source, at))
+        self._events.extend(out)
+        return out
 
     def note(self, payload: dict, source: str = "manual") -> Event:
         """Record a note (no effect on the game state), e.g. an observation fix."""

@@ -406,6 +406,13 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "obs.override_moved_on": ("la mesa siguió sin la corrección: se deshizo con su jugada",
                               "the table moved on without the correction: it was taken back with its move",
                               "桌面没有按更正继续：更正及其操作已撤回"),
+    "obs.override_set_aside": ("corrección quitada; estas jugadas ya no encajan y quedan aparte (el diario las guarda): {moves}",
+                               "correction removed; these moves no longer fit and were set aside (the journal keeps them): {moves}",
+                               "更正已移除；以下操作不再成立，已搁置（记录中仍保留）：{moves}"),
+    "press.pass_turn": ("Paso mi último turno", "Pass my last turn", "我放弃最后一回合"),
+    "ask.pass_turn": ("¿{name} pasa su último turno? La cámara no lo ve y no se puede deshacer.",
+                      "{name} passes their last turn? The camera cannot see it and it cannot be undone.",
+                      "{name} 放弃最后一回合？摄像头看不到此操作，且无法撤销。"),
     # camera events (ui.session: Message key "camera_*", re-worded after a switch)
     "obs.camera_lost": ("Cámara perdida: vuelve a conectarla. La partida sigue guardada.",
                         "Camera lost: plug it back in. The game is kept.",
