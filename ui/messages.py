@@ -303,6 +303,9 @@ N_("obs.camera_never_opened", "Camera {camera} could not be opened: is it connec
 NP_("obs.camera_gave_up",
     "Camera {camera} did not come back after {n} try: plug it back in and tap Retry now",
     "Camera {camera} did not come back after {n} tries: plug it back in and tap Retry now")
+N_("obs.camera_frozen", "The camera picture is frozen: restarting the camera. The game is kept.")
+N_("obs.camera_resized", "The camera changed its picture size to {size}: reading the table again")
+N_("obs.camera_clock", "The camera's clock jumped: using the tablet's clock instead")
 N_("obs.recording_unreadable", "The recording cannot be read")
 N_("press.decline", "Do not go to press")
 NP_("act.assign", "{name} puts {n} reporter on {story}", "{name} puts {n} reporters on {story}")
@@ -379,3 +382,4 @@ N_("section.unknown", "Rules")
 N_("lang.es", "Español")
 N_("lang.en", "English")
 N_("lang.zh", "中文")
+
