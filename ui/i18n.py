@@ -284,3 +284,43 @@ def reason(r: str | None, lang: str) -> str:
     """Localised unreadable reason; unknown reasons are shown as given."""
     key = f"reason.{r or 'unknown'}"
     return tr(key, lang) if key in TEXTS else str(r)
+
+
+class GameTexts(Mapping):
+    """A hosted game's texts (its ``texts`` module): the keys it declared with
+    ``N_("<prefix><key>", ...)`` / ``NP_`` and a read-only view ``key -> {"en",
+    "es", "zh"}`` (a count: each language a dict of ``one``/``other`` forms), so a
+    game keeps its short keys: ``TEXTS.tr("now_bids", lang)``. Raises KeyError for
+    a key the game did not declare."""
+
+    def __init__(self, prefix: str, keys):
+        self.prefix = prefix
+        self.keys_ = tuple(keys)
+
+    def tr(self, key: str, lang: str = "en", **values) -> str:
+        """``key`` in ``lang`` formatted; a count takes the form of ``values["n"]``."""
+        if key not in self.keys_:
+            raise KeyError(key)
+        full = self.prefix + key
+        if isinstance(declared().get(full), tuple):
+            n = values.pop("n")
+            return trn(full, lang, n, **values)
+        return tr(full, lang, **values)
+
+    def __getitem__(self, key: str) -> dict:
+        if key not in self.keys_:
+            raise KeyError(key)
+        full = self.prefix + key
+        if isinstance(declared().get(full), tuple):
+            return {lang: {"one": _text(f"{full}.one", lang), "other": _text(f"{full}.other", lang)}
+                    for lang in LANGS}
+        return {lang: _text(full, lang) for lang in LANGS}
+
+    def __contains__(self, key) -> bool:
+        return key in self.keys_
+
+    def __iter__(self):
+        return iter(self.keys_)
+
+    def __len__(self) -> int:
+        return len(self.keys_)
