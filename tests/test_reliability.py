@@ -58,3 +58,9 @@ def test_malformed_data_files_are_named():
     r = _run("datafiles", per_file=1, max_files=2)
     assert r["runs"] >= 8 and r["crash"] == 0 and r["unnamed"] == 0
     assert r["file_and_line"] > 0
+
+
+def test_camera_faults_are_reported_recovered_and_leave_the_table():
+    r = _run("camera", n_sessions=4)  # one of each: unplugged, frozen, resized, clock jump
+    assert r["sessions"] == 4 and all(v == 1 for v in r["by_kind"].values())
+    assert r["reported"] == r["recovered"] == r["unchanged"] == 4

@@ -431,7 +431,9 @@ class GameRunner:
             try:
                 ev = self.journal.append(out.action, source="vision")
             except RuleError as exc:  # the observer checked it; a race is still reported
-                steps.append(Step(report=Report("error", "illegal", exc.detail, exc.rule)))
+                params = {**exc.values, "section": exc.rule, "kind": exc.key, "detail": exc.detail}
+                steps.append(Step(report=Report("error", "illegal", exc.detail, exc.rule,
+                                                tuple(sorted(params.items())))))
                 break
             if use is not raw:
                 touched = _stories_of(out.action)
@@ -555,6 +557,7 @@ class GameSession:
         self._own_source = False
         self._camera_src = None
         #: "ok" (frames coming), "lost" (camera gone: waiting for it, state kept),
+        #: "frozen" (the same picture again and again: the camera is being reopened),
         #: "" (no camera: a recording, or not started)
         self.camera_status = ""
         self._subs: list[Callable[[P.Update], None]] = []
@@ -615,6 +618,14 @@ class GameSession:
         elif ev.kind == "reconnected":
             self.camera_status = "ok"
             self._publish(P.Update(messages=(self._camera_message("camera_back", "info"),)))
+        elif ev.kind == "frozen" and self.camera_status != "lost":  # the same picture: reopened
+            self.camera_status = "frozen"
+            self._publish(P.Update(messages=(self._camera_message("camera_frozen", "error"),)))
+        elif ev.kind == "resized":  # mid-stream: the pipeline keeps the table, reads it anew
+            size = ev.message.rsplit(" ", 1)[-1]
+            self._publish(P.Update(messages=(self._camera_message("camera_resized", "warning", size=size),)))
+        elif ev.kind == "clock":
+            self._publish(P.Update(messages=(self._camera_message("camera_clock", "info"),)))
         elif ev.kind == "opened" and self.camera_status != "lost":
             self.camera_status = "ok" if self._camera_live() else ""
         elif ev.kind == "mode":
