@@ -580,7 +580,9 @@ class Journal:
             "version": 1,
             "game": self.game,
             "game_id": self.game_id,
-            "setup": self.setup,
+            # a secret (SECRET_SETUP_KEYS) once revealed at the end, so the record rebuilds
+            "setup": dict(self.setup, **next((e.payload["reveal"] for e in self._events if e.kind == "note"
+                                              and isinstance(e.payload.get("reveal"), dict)), {})),
             "events": [dict(e.to_dict(), undone=e.seq in undone) for e in self._events],
             "actions": [e.payload for e in self._effective_action_events()],
             "timeline": timeline,

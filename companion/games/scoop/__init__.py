@@ -48,6 +48,7 @@ GAME = GameSpec(
     layouts="scoop",
     tags="companion.games.scoop.tags",
     observer="companion.games.scoop.observer:ScoopObserver",
+    recordings=("scoop-4p",),
     units={"es": "dólares", "en": "dollars", "zh": "美元"},
     units_one={"es": "dólar", "en": "dollar", "zh": "美元"},
     tag_kinds={"C": "card", "S": "story", "A": "advert", "G": "page", "M": "mat"},
