@@ -64,3 +64,10 @@ def test_camera_faults_are_reported_recovered_and_leave_the_table():
     r = _run("camera", n_sessions=4)  # one of each: unplugged, frozen, resized, clock jump
     assert r["sessions"] == 4 and all(v == 1 for v in r["by_kind"].values())
     assert r["reported"] == r["recovered"] == r["unchanged"] == 4
+
+
+def test_hostile_frames_and_files_are_refused_or_read_with_bounded_memory():
+    r = _run("frames", n_mutants=2, only=("notes.png", "huge.png", "cut.avi", "nan.tiff"))
+    assert r["files"] == 7 and r["by_outcome"].get("crash", 0) == 0
+    assert r["by_outcome"]["refused"] >= 3 and r["peak_rss_kb"] < r["baseline_rss_kb"] + 256 * 1024
+    assert r["arrays"]["crash"] == 0 and r["arrays"]["refused"] >= 10

@@ -20,6 +20,7 @@ state, which is pure), table changes from the observer.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import threading
 import time
 from pathlib import Path
@@ -34,6 +35,8 @@ from companion.table import Sighting, TableSnapshot
 from .overrides import Override, Overrides
 from .viewmodels import adapt
 from .viewmodels import protocol as P
+
+log = logging.getLogger(__name__)
 
 
 def _refuse(key: str, english: str, **values) -> CompanionError:
@@ -564,6 +567,8 @@ class GameSession:
         self._lock = threading.RLock()
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
+        #: frames whose processing raised (skipped, the first reported): should stay 0
+        self.frame_errors = 0
 
     # -- protocol: lifecycle ----------------------------------------------------
     @property
@@ -713,10 +718,22 @@ class GameSession:
         try:
             source = self._make_source()
             reader = self._make_reader()
+            told = False
             for frame in source:
                 if self._stop.is_set():
                     break
-                self.process_frame(frame.image, frame.t, reader)
+                try:
+                    self.process_frame(frame.image, frame.t, reader)
+                except Exception as exc:  # noqa: BLE001 one bad frame never ends the game's camera
+                    self.frame_errors += 1
+                    if not told:  # said once; the next frames are read as usual
+                        told = True
+                        log.exception("frame %s skipped", frame.index)
+                        from . import i18n
+
+                        self._publish(P.Update(messages=(P.Message(i18n.error_text(exc, self.lang)
+                                                                   if isinstance(exc, CompanionError)
+                                                                   else str(exc), "error"),)))
         except CompanionError as exc:
             from . import i18n
 

@@ -41,9 +41,9 @@ import numpy as np
 from companion.table import Sighting, TableSnapshot
 from companion.tags import parse_payload
 
-from .decode import SMALL_PX_PER_MODULE, Candidate, Decoder, Symbol, dedupe, to_gray
+from .decode import SMALL_PX_PER_MODULE, Candidate, DecodeError, Decoder, Symbol, dedupe, to_gray
 from .register import Registrar, SurfacePose
-from .sources import Frame
+from .sources import Frame, check_image
 from .track import Observation, Track, Tracker
 from .zones import locate, reporters_on_stories
 
@@ -339,7 +339,9 @@ class Pipeline:
         frame: a :class:`vision.sources.Frame`, or a BGR/grey uint8 array with ``t``
         (s; default: previous t + 1/30). A time earlier than the previous frame's
         resets the pipeline (see :meth:`reset`). Returns the tracker's snapshot and
-        the frame report. Raises :class:`vision.decode.DecodeError` for a non-image.
+        the frame report. Raises :class:`vision.decode.DecodeError` for a non-image (the
+        reason of :func:`vision.sources.check_image`: empty, 1x1, 16-bit, float/NaN,
+        too large ...), the pipeline unchanged.
         """
         import cv2
 
@@ -350,13 +352,14 @@ class Pipeline:
             image, index = frame, self._index
             if t is None:
                 t = (self.tracker._last_t or 0.0) + 1 / 30 if self._index else 0.0
+        why = check_image(image)  # the sources' rules: 8-bit grey/BGR/BGRA, 8 px to 67 MP
+        if why is not None:
+            raise DecodeError(f"not a usable frame: {why}")
         self._index += 1
         if self.tracker._last_t is not None and t < self.tracker._last_t:
             self.reset()  # a new source or a video started again: start afresh
         tm = {}
         t0 = time.perf_counter()
-        if not isinstance(image, np.ndarray) or image.ndim not in (2, 3) or image.size == 0:
-            to_gray(image)  # raises DecodeError with the reason
         H, W = image.shape[:2]
         sw = min(W, c.work_width)
         sh = max(1, int(round(H * sw / W)))

@@ -90,13 +90,27 @@ class SourceEvent:
     t: float
 
 
+#: the largest frame read (px): 8192 x 8192, 67 megapixels (the reference 4K camera
+#: gives 8.3). A bigger picture is refused before it is decoded (memory stays bounded).
+MAX_FRAME_PIXELS = 8192 * 8192
+
+
+class Unreadable(str):
+    """What a source's ``_next_raw`` gives instead of an image it could not read:
+    the reason, in words (reported as a bad frame)."""
+
+
 def check_image(image: object) -> str | None:
     """Return why ``image`` is not a usable frame, or ``None`` when it is.
 
-    A usable frame is a ``uint8`` array ``(H, W, 3)`` (BGR) or ``(H, W)`` (grey) with
-    H, W >= 8. Reasons: ``"no image"``, ``"not an array"``, ``"empty"``, ``"bad shape
-    (...)"``, ``"bad dtype ..."``.
+    A usable frame is a ``uint8`` array ``(H, W, 3)`` (BGR), ``(H, W, 4)`` (BGRA) or
+    ``(H, W)`` (grey) with H, W >= 8 and at most :data:`MAX_FRAME_PIXELS` pixels.
+    Reasons: ``"no image"``, ``"not an array"``, ``"empty"``, ``"bad shape (...)"``,
+    ``"too small (...)"``, ``"too large (...)"``, ``"bad dtype ... (8-bit images
+    only)"``, or an :class:`Unreadable`'s own words.
     """
+    if isinstance(image, Unreadable):
+        return str(image)
     if image is None:
         return "no image"
     if not isinstance(image, np.ndarray):
@@ -107,8 +121,35 @@ def check_image(image: object) -> str | None:
         return f"bad shape {image.shape}"
     if image.shape[0] < 8 or image.shape[1] < 8:
         return f"too small {image.shape[:2]}"
+    if image.shape[0] * image.shape[1] > MAX_FRAME_PIXELS:
+        return (f"too large ({image.shape[1]}x{image.shape[0]} px; at most "
+                f"{MAX_FRAME_PIXELS // 1_000_000} megapixels)")
     if image.dtype != np.uint8:
-        return f"bad dtype {image.dtype}"
+        return f"bad dtype {image.dtype} (8-bit images only)"
+    return None
+
+
+def image_file_problem(path: str) -> str | None:
+    """Why the image file ``path`` cannot be a frame, found before decoding it (an
+    empty file, a picture larger than :data:`MAX_FRAME_PIXELS`), or None. The size
+    comes from the file's header (Pillow reads no pixels for it)."""
+    try:
+        size = os.path.getsize(path)
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror or exc})"
+    if size == 0:
+        return "empty file (0 bytes)"
+    try:
+        from PIL import Image
+
+        with Image.open(path) as im:
+            w, h = im.size
+    except Image.DecompressionBombError:
+        return f"too large (over {Image.MAX_IMAGE_PIXELS * 2 // 1_000_000} megapixels)"
+    except Exception:  # noqa: BLE001 (Pillow does not know it: OpenCV may)
+        return None
+    if w * h > MAX_FRAME_PIXELS:
+        return f"too large ({w}x{h} px; at most {MAX_FRAME_PIXELS // 1_000_000} megapixels)"
     return None
 
 
@@ -256,7 +297,12 @@ class ImageSource(FrameSource):
         p = self.paths[self._i]
         t = self._i / self._fps
         self._i += 1
-        img = cv2.imread(p, cv2.IMREAD_COLOR)
+        why = image_file_problem(p)
+        if why is not None:
+            return Unreadable(why), t, p
+        img = cv2.imread(p, cv2.IMREAD_COLOR)  # 16-bit and BGRA files come as 8-bit BGR
+        if img is None:
+            img = Unreadable("not a readable image (damaged, cut short, or not a picture)")
         return img, t, p
 
 
@@ -555,6 +601,16 @@ class CaptureSource(FrameSource):
                 except Exception:
                     pass
             return False
+        if not self.live:  # a video whose frames would not fit: refused before decoding
+            try:
+                w, h = int(cap.get(cv2.CAP_PROP_FRAME_WIDTH) or 0), int(cap.get(cv2.CAP_PROP_FRAME_HEIGHT) or 0)
+            except Exception:  # noqa: BLE001
+                w = h = 0
+            if w * h > MAX_FRAME_PIXELS:
+                self._open_problem = (f"frames too large ({w}x{h} px; at most "
+                                      f"{MAX_FRAME_PIXELS // 1_000_000} megapixels)")
+                cap.release()
+                return False
         self._cap = cap
         self._stamps_ok, self._lag = True, None
         self._shape = self._resized_to = None  # a reopened camera may give another mode
@@ -618,7 +674,7 @@ class CaptureSource(FrameSource):
                 return None
             if self._cap is None and not self._open():
                 if not self.live:
-                    self._emit("ended", f"cannot open video {self.spec!r}")
+                    self._emit("ended", f"cannot open video {self.spec!r}: {self._video_problem()}")
                     return None
                 failures += 1
                 if self._exhausted(failures) or not self._reconnect("did not open"):
@@ -701,6 +757,16 @@ class CaptureSource(FrameSource):
         self._frozen_next = now + self._frozen_wait
         self._drop()  # reopened by the next read, in the same mode
         return True
+
+    def _video_problem(self) -> str:
+        if getattr(self, "_open_problem", None):
+            return self._open_problem
+        try:
+            if os.path.getsize(self.spec) == 0:
+                return "empty file (0 bytes)"
+        except OSError as exc:
+            return f"cannot be read ({exc.strerror or exc})"
+        return "not a readable video (damaged, or a format OpenCV cannot read)"
 
     def _exhausted(self, failures: int) -> bool:
         return self.max_retries is not None and failures > self.max_retries

@@ -29,6 +29,8 @@ PARTS = {
     "hostile": Part("hostile", "Hostile input: tag payloads, journals and records",
                     full=dict(n_tags=100_000, n_records=10_000),
                     quick=dict(n_tags=10_000, n_records=500)),
+    "frames": Part("frames", "Hostile input: frames, images and videos",
+                   full=dict(n_mutants=60), quick=dict(n_mutants=6)),
     "datafiles": Part("datafiles", "Hostile input: malformed data files and printer config",
                       full=dict(per_file=3), quick=dict(per_file=1, max_files=4)),
     "printers": Part("printers", "Printer faults through the print queue",
