@@ -20,6 +20,7 @@ state, which is pure), table changes from the observer.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import threading
 import time
 from pathlib import Path
@@ -34,6 +35,8 @@ from companion.table import Sighting, TableSnapshot
 from .overrides import Override, Overrides
 from .viewmodels import adapt
 from .viewmodels import protocol as P
+
+log = logging.getLogger(__name__)
 
 
 def _refuse(key: str, english: str, **values) -> CompanionError:
@@ -379,6 +382,17 @@ class GameRunner:
             return []  # no move yet (or not one that tells): keep waiting
         return self._create(self._pending_cards, fits[0])
 
+    def enter(self, tap: dict) -> bool:
+        """A player's entry in the app that the camera cannot read (e.g. Scoop's dial:
+        ``{"dial": 9}``), given to the observer's ``enter``; the next still snapshot is
+        read again with it. False when the game's observer takes no entries."""
+        enter = getattr(self.observer, "enter", None)
+        if enter is None:
+            return False
+        enter(tap)
+        self._last_key = None  # the same table reads differently now
+        return True
+
     def feed(self, snap: TableSnapshot) -> list[Step]:
         """Process one snapshot; returns what was done (actions and new reports).
 
@@ -431,7 +445,9 @@ class GameRunner:
             try:
                 ev = self.journal.append(out.action, source="vision")
             except RuleError as exc:  # the observer checked it; a race is still reported
-                steps.append(Step(report=Report("error", "illegal", exc.detail, exc.rule)))
+                params = {**exc.values, "section": exc.rule, "kind": exc.key, "detail": exc.detail}
+                steps.append(Step(report=Report("error", "illegal", exc.detail, exc.rule,
+                                                tuple(sorted(params.items())))))
                 break
             if use is not raw:
                 touched = _stories_of(out.action)
@@ -480,6 +496,21 @@ def _game_of(config: P.SessionConfig) -> str:
     return getattr(config, "game", None) or "penny-press"
 
 
+def _entered_setup(spec, config: P.SessionConfig) -> dict | None:
+    """The journal's setup for a game whose setup the players enter in the app (its
+    screens module's ``new_setup``, ui.hosting) and whose observer reads only the
+    play (Pergamon, Turin Market); None for a game the camera sets up (Penny Press)."""
+    import secrets
+
+    from . import hosting
+
+    mod = hosting.screens_module(spec)
+    factory = spec.observer_factory()
+    if mod is None or factory is None or hasattr(factory, "initial_cards"):
+        return None
+    return mod.new_setup(list(config.players), secrets.randbits(63))
+
+
 def _players_from(config: P.SessionConfig) -> list:
     rules = registry.rules_module(_game_of(config))
     return [rules.PlayerSpec(p.colour, p.name, p.paper) for p in config.players]
@@ -504,16 +535,20 @@ class GameSession:
     a worker thread runs vision and the runner; subscribers get Updates from it.
     """
 
-    def __init__(self, config: P.SessionConfig, *, reader=None, source=None):
+    def __init__(self, config: P.SessionConfig, *, reader=None, source=None, journal: Journal | None = None):
+        """``journal``: an open journal to play on (e.g. a hosted game's
+        ``GameHost.journal``: the camera's actions and the players' taps then go to
+        the same game); else ``config.resume``, else a new game."""
         from platformdirs import user_data_dir
 
         self.config = config
         self.lang = config.lang
         base = Path(config.journal_dir or Path(user_data_dir("table-companion")) / "games")
         self.out_dir = base
-        if config.resume:
-            journal = Journal.open(config.resume)
-            self.players = tuple(P.PlayerSetup(p.colour, p.name, p.paper) for p in journal.state.players)
+        if journal is not None or config.resume:
+            journal = journal if journal is not None else Journal.open(config.resume)
+            self.players = tuple(P.PlayerSetup(p.colour, p.name, getattr(p, "paper", ""))
+                                 for p in journal.state.players)
             self.runner = GameRunner(journal)
             self.runner.restore_overrides()
         else:
@@ -523,20 +558,28 @@ class GameSession:
                               low=spec.min_players, high=spec.max_players)
             self.players = tuple(config.players)
             path = base / time.strftime(f"{spec.id}-%Y%m%d-%H%M%S.sqlite")
-            self.runner = GameRunner(None, players=_players_from(config), strike=config.variant_strike,
-                                     first_player=getattr(config, "first_player", 0), journal_path=path,
-                                     game=spec.id)
+            entered = _entered_setup(spec, config)
+            if entered is not None:  # the players entered the setup in the app: the camera reads play
+                path.parent.mkdir(parents=True, exist_ok=True)
+                self.runner = GameRunner(Journal.create(path, spec.id, entered))
+            else:
+                self.runner = GameRunner(None, players=_players_from(config), strike=config.variant_strike,
+                                         first_player=getattr(config, "first_player", 0), journal_path=path,
+                                         game=spec.id)
         self._reader = reader
         self._source = source
         self._own_source = False
         self._camera_src = None
         #: "ok" (frames coming), "lost" (camera gone: waiting for it, state kept),
+        #: "frozen" (the same picture again and again: the camera is being reopened),
         #: "" (no camera: a recording, or not started)
         self.camera_status = ""
         self._subs: list[Callable[[P.Update], None]] = []
         self._lock = threading.RLock()
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
+        #: frames whose processing raised (skipped, the first reported): should stay 0
+        self.frame_errors = 0
 
     # -- protocol: lifecycle ----------------------------------------------------
     @property
@@ -559,7 +602,7 @@ class GameSession:
 
             # lens: a recording's own file, else $TABLE_COMPANION_LENS (app --lens),
             # else the user's calibration, else estimated from the corner fiducials
-            self._reader = pipeline_for(self.config.recording)
+            self._reader = pipeline_for(self.config.recording, game=self.runner.spec.id)
         return self._reader
 
     def _text(self, key: str, **values) -> str:
@@ -591,6 +634,14 @@ class GameSession:
         elif ev.kind == "reconnected":
             self.camera_status = "ok"
             self._publish(P.Update(messages=(self._camera_message("camera_back", "info"),)))
+        elif ev.kind == "frozen" and self.camera_status != "lost":  # the same picture: reopened
+            self.camera_status = "frozen"
+            self._publish(P.Update(messages=(self._camera_message("camera_frozen", "error"),)))
+        elif ev.kind == "resized":  # mid-stream: the pipeline keeps the table, reads it anew
+            size = ev.message.rsplit(" ", 1)[-1]
+            self._publish(P.Update(messages=(self._camera_message("camera_resized", "warning", size=size),)))
+        elif ev.kind == "clock":
+            self._publish(P.Update(messages=(self._camera_message("camera_clock", "info"),)))
         elif ev.kind == "opened" and self.camera_status != "lost":
             self.camera_status = "ok" if self._camera_live() else ""
         elif ev.kind == "mode":
@@ -650,6 +701,18 @@ class GameSession:
         if fn is not None:
             fn()
 
+    def enter(self, tap: dict) -> bool:
+        """A player's entry for the observer (:meth:`GameRunner.enter`), taken with the
+        worker's lock; read with the next frame."""
+        with self._lock:
+            return self.runner.enter(tap)
+
+    @property
+    def lock(self):
+        """The lock the worker holds while it reads a frame and journals: a screen
+        that journals on the same game takes it too."""
+        return self._lock
+
     def start(self) -> None:
         if self._thread is not None and self._thread.is_alive():
             return
@@ -678,10 +741,22 @@ class GameSession:
         try:
             source = self._make_source()
             reader = self._make_reader()
+            told = False
             for frame in source:
                 if self._stop.is_set():
                     break
-                self.process_frame(frame.image, frame.t, reader)
+                try:
+                    self.process_frame(frame.image, frame.t, reader)
+                except Exception as exc:  # noqa: BLE001 one bad frame never ends the game's camera
+                    self.frame_errors += 1
+                    if not told:  # said once; the next frames are read as usual
+                        told = True
+                        log.exception("frame %s skipped", frame.index)
+                        from . import i18n
+
+                        self._publish(P.Update(messages=(P.Message(i18n.error_text(exc, self.lang)
+                                                                   if isinstance(exc, CompanionError)
+                                                                   else str(exc), "error"),)))
         except CompanionError as exc:
             from . import i18n
 
