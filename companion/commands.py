@@ -143,8 +143,13 @@ def _action_text(rules, payload: dict, players=()) -> str:
 
     describe_action = getattr(rules, "describe_action", None)
     if describe_action is not None:
+        import inspect
+
         try:
-            return describe_action(rules.action_from_dict(payload))
+            action = rules.action_from_dict(payload)
+            if "players" in inspect.signature(describe_action).parameters:
+                return describe_action(action, players=players)
+            return describe_action(action)
         except Exception:  # a description must never stop a replay
             pass
     fields = ", ".join(f"{k}={v}" for k, v in payload.items() if k not in ("type", "action", "player"))
@@ -222,5 +227,8 @@ def cmd_sample(args) -> int:
     j = journal_from_record({"game": spec.id, "setup": setup,
                              "actions": [rules.action_to_dict(a) for a in actions]}, path=args.out)
     j.close()  # a finished file: no -wal/-shm left beside it
-    print(f"wrote {args.out}: {len(actions)} actions; scores {_scores_line(j.state)}")
+    from .naming import count
+
+    print(f"wrote {args.out}: {count(len(actions), {'one': 'action', 'other': 'actions'})}; "
+          f"scores {_scores_line(j.state)}")
     return 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from importlib import resources
 
 from .documents import LANGS, check_lang, parse_story
@@ -36,6 +37,8 @@ def label(key: str, lang: str, **fields) -> str:
     check_lang(lang)
     t = _table("labels.json")
     text = t[lang].get(key) or t["en"].get(key) or key
+    if isinstance(text, dict):  # CLDR plural categories of fields["n"] (see pick)
+        return pick({lang: text}, lang, **fields)
     return text.format(**fields) if fields else text
 
 
@@ -50,6 +53,35 @@ def pick(row: dict, lang: str, **fields) -> str:
 
         text = text.get(Locale.parse(lang).plural_form(fields["n"]), text["other"])
     return text.format(**fields)
+
+
+_GAME_ID_TIME = re.compile(r"-(\d{8})-(\d{6})(?:~\d+)?$")
+
+
+def game_when(game_id: str, lang: str) -> str:
+    """The line naming a game on paper: when it started, in ``lang``'s CLDR date and
+    time format (Babel), e.g. ``"Game started 1 Dec 2026, 03:17"``, read from the
+    journal id the app gives a game (``<game>-YYYYMMDD-HHMMSS``). An id without a
+    time (a recording's ``turin-market-4p``, a file name) is an internal name, never
+    printed: the line is then ``""``."""
+    from datetime import datetime
+
+    from babel.dates import format_datetime
+
+    m = _GAME_ID_TIME.search(str(game_id or ""))
+    if not m:
+        return ""
+    try:
+        when = datetime.strptime(m.group(1) + m.group(2), "%Y%m%d%H%M%S")
+    except ValueError:
+        return ""
+    locale = {"zh": "zh_Hans_CN"}.get(check_lang(lang), lang)
+    return label("game_started", lang, when=format_datetime(when, "medium", locale=locale))
+
+
+def joined(*parts: str, sep: str = " · ") -> str:
+    """The non-empty ``parts`` joined (a heading line whose parts may be absent)."""
+    return sep.join(p for p in parts if p)
 
 
 def beat_name(beat: str, lang: str) -> str:
@@ -92,12 +124,13 @@ def headlines_for(stories: list[str], lang: str) -> dict[str, str]:
 def all_printed_text(lang: str) -> str:
     """Every fixed string printing can put on paper in ``lang`` (for glyph checks)."""
     t = _table("labels.json")
-    parts = list(t[lang].values()) + list(t["beats"][lang].values())
+    parts = [v for x in t[lang].values() for v in (x.values() if isinstance(x, dict) else (x,))]
+    parts += list(t["beats"][lang].values())
     parts += list(t["colours"][lang].values())
     for beat in t["beats"][lang]:
         parts += headline_phrases(beat, lang)
     return "\n".join(parts)
 
 
-__all__ = ["LANGS", "label", "beat_name", "player_name", "paper_name", "headline", "headlines_for",
+__all__ = ["LANGS", "label", "pick", "game_when", "joined", "beat_name", "player_name", "paper_name", "headline", "headlines_for",
            "headline_phrases", "all_printed_text"]

@@ -448,7 +448,8 @@ def render_receipt(doc: ReceiptDoc, width: int = 384, fonts: FontSet | None = No
 
     cv.para(i18n.label("final_receipt" if final else "receipt", lang), 26, serif=True,
             align="center")
-    cv.para(i18n.label("game", lang, id=doc.game_id), 14, align="center")
+    if i18n.game_when(doc.game_id, lang):
+        cv.para(i18n.game_when(doc.game_id, lang), 14, align="center")
     cv.para(_date_text(doc.date, lang), 14, align="center")
     papers = dict(doc.papers)
 

@@ -125,6 +125,10 @@ class PrinterConfig:
         if not (isinstance(self.band_height, int) and 8 <= self.band_height <= 2400
                 and self.band_height % 8 == 0):
             raise PrinterConfigError(f"band_height={self.band_height!r}: 8..2400, multiple of 8")
+        for name in ("timeout_s", "close_wait_s", "status_timeout_s"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, (int, float)):
+                raise PrinterConfigError(f"{name}={v!r}: a number of seconds")
         if not (self.timeout_s > 0 and self.close_wait_s >= 0 and self.status_timeout_s > 0):
             raise PrinterConfigError("timeout_s and status_timeout_s must be > 0, "
                                      "close_wait_s >= 0")
@@ -146,23 +150,43 @@ def load_config(path: str | os.PathLike | None = None, **overrides) -> PrinterCo
     for bad JSON or unknown keys."""
     p = Path(path) if path else config_path()
     data: dict = {}
+    text = ""
     if p.exists():
         try:
-            data = json.loads(p.read_text("utf-8"))
+            text = p.read_text("utf-8")
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise PrinterConfigError(f"{p}:{exc.lineno}: not a readable JSON printer config ({exc.msg}, "
+                                     f"column {exc.colno}); fix it, or run `companion printer-config "
+                                     "--reset` for the defaults") from None
         except (OSError, ValueError) as exc:
             raise PrinterConfigError(f"{p}: not a readable JSON printer config ({exc}); fix it, or run "
                                      "`companion printer-config --reset` for the defaults") from None
         if not isinstance(data, dict):
-            raise PrinterConfigError(f"{p}: expected a JSON object")
+            raise PrinterConfigError(f"{p}:1: expected a JSON object")
         known = {f.name for f in fields(PrinterConfig)}
         bad = sorted(set(data) - known)
         if bad:
-            raise PrinterConfigError(f"{p}: unknown keys {bad}; known: {sorted(known)}")
+            raise PrinterConfigError(f"{_where(p, text, bad[0])}: unknown keys {bad}; known: {sorted(known)}")
     data.update({k: v for k, v in overrides.items() if v is not None})
     try:
         return PrinterConfig(**data)
-    except PrinterConfigError as exc:
-        raise PrinterConfigError(f"{p}: {exc}") from None
+    except (PrinterConfigError, TypeError, ValueError) as exc:
+        import re
+
+        why = str(exc) if isinstance(exc, PrinterConfigError) else f"a value of the wrong type ({exc})"
+        key = (re.match(r"[a-z_]+", str(exc)) or re.match("", "")).group(0)
+        from_file = key in data and key not in {k for k, v in overrides.items() if v is not None}
+        raise PrinterConfigError(f"{_where(p, text, key) if from_file else p}: {why}") from None
+
+
+def _where(p: Path, text: str, key: str) -> str:
+    """``path:line`` of ``"key"`` in the config's text (``path`` alone if not found)."""
+    needle = json.dumps(key)
+    for i, line in enumerate(text.splitlines(), 1):
+        if needle in line:
+            return f"{p}:{i}"
+    return str(p)
 
 
 def save_config(cfg: PrinterConfig, path: str | os.PathLike | None = None) -> Path:
@@ -171,11 +195,9 @@ def save_config(cfg: PrinterConfig, path: str | os.PathLike | None = None) -> Pa
     Raises PrinterConfigError naming the file when it cannot be written."""
     p = Path(path) if path else config_path()
     text = json.dumps(asdict(cfg.validate()), indent=2) + "\n"
-    tmp = p.with_suffix(".tmp")
     try:
         p.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(text, "utf-8")
-        os.replace(tmp, p)
+        atomic_write(p, text.encode("utf-8"), fsync=False)
     except OSError as exc:
         raise PrinterConfigError(f"{p}: cannot save the printer settings: {exc.strerror or exc}") from None
     return p
@@ -284,14 +306,90 @@ def page_path(folder: str | os.PathLike, name: str, suffix: str = ".png") -> Pat
     return Path(folder) / f"{safe}{suffix}"
 
 
+def _tmp_path(path: Path) -> Path:
+    """``.<name>.<pid>.tmp`` beside ``path``: same folder (``os.replace`` stays one
+    rename on one file system), hidden, and naming its writer for
+    :func:`remove_stale_tmp`."""
+    return path.with_name(f".{path.name}.{os.getpid()}.tmp")
+
+
+def atomic_write(path: str | os.PathLike, data: bytes, fsync: bool = True) -> Path:
+    """Write ``data`` to ``path`` so that a reader (or a crash) sees the old file or
+    the new one, never a part: a temporary file in the same folder, fsync, then
+    ``os.replace`` (and a folder fsync). A failed write (disk full) removes its
+    temporary file and raises the OSError."""
+    p = Path(path)
+    tmp = _tmp_path(p)
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+            if fsync:
+                fh.flush()
+                os.fsync(fh.fileno())
+        os.replace(tmp, p)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    if fsync:
+        fd = os.open(p.parent, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    return p
+
+
+def _pid_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: alive
+        return True
+    return True
+
+
+def remove_stale_tmp(folder: str | os.PathLike) -> list[str]:
+    """Delete the ``.<name>.<pid>.tmp`` files (of :func:`atomic_write`) in ``folder``
+    whose process is gone: a write killed before its ``os.replace``, whose target is
+    intact. Returns the names removed; never raises."""
+    gone: list[str] = []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return gone
+    for name in names:
+        if not (name.startswith(".") and name.endswith(".tmp")):
+            continue
+        pid = name[:-4].rsplit(".", 1)[-1]
+        if pid.isdigit() and _pid_alive(int(pid)):
+            continue
+        try:
+            os.unlink(os.path.join(folder, name))
+            gone.append(name)
+        except OSError:
+            pass
+    return sorted(gone)
+
+
+def png_bytes(img: Image.Image) -> bytes:
+    import io
+
+    buf = io.BytesIO()
+    img.save(buf, format="PNG")
+    return buf.getvalue()
+
+
 def save_preview(img: Image.Image, path: str | os.PathLike) -> Path:
-    """Write the page raster as a 1-bit PNG (atomically): the very pixels sent."""
+    """Write the page raster as a 1-bit PNG atomically (:func:`atomic_write`): the
+    very pixels sent. Stale temporary files of killed writers in that folder are
+    removed first."""
     p = Path(path)
     p.parent.mkdir(parents=True, exist_ok=True)
-    tmp = p.with_name(p.name + ".tmp")
-    img.save(tmp, format="PNG")
-    os.replace(tmp, p)
-    return p
+    remove_stale_tmp(p.parent)
+    return atomic_write(p, png_bytes(img), fsync=False)
 
 
 # --- targets -------------------------------------------------------------------

@@ -20,7 +20,7 @@ from __future__ import annotations
 from companion.naming import given_name
 
 from .documents import DocumentError, check_lang
-from .i18n import pick
+from .i18n import game_when, pick
 from .layout import Canvas
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
@@ -30,7 +30,6 @@ LABELS: dict[str, dict[str, str]] = {
     "title": {"en": "PERGAMON MUSEUM", "es": "MUSEO DE PÉRGAMO", "zh": "帕加马博物馆"},
     "evaluation": {"en": "Evaluation after turn {turn}", "es": "Evaluación tras el turno {turn}",
                    "zh": "第 {turn} 回合后的计分"},
-    "game": {"en": "Game {id}", "es": "Partida {id}", "zh": "对局 {id}"},
     "collections": {"en": "Collections in the museum", "es": "Colecciones en el museo", "zh": "博物馆中的收藏"},
     "collection": {"en": "{who} · collection {m} · space {space}", "es": "{who} · colección {m} · casilla {space}",
                    "zh": "{who} · 收藏 {m} · 第 {space} 格"},
@@ -59,8 +58,8 @@ LABELS: dict[str, dict[str, str]] = {
     "oldest_none": {"en": "nothing shown", "es": "nada expuesto", "zh": "未展出"},
     "winner": {"en": "Winner: {who}", "es": "Gana: {who}", "zh": "获胜：{who}"},
     "winners": {"en": "Shared victory: {who}", "es": "Victoria compartida: {who}", "zh": "共同获胜：{who}"},
-    "sources": {"en": "Values: our guesses, in {f}", "es": "Valores: estimaciones nuestras, en {f}",
-                "zh": "数值为我们的估计，见 {f}"},
+    "sources": {"en": "Our guesses (editable): {f}", "es": "Estimaciones nuestras (editables): {f}",
+                "zh": "我们的估计（可编辑）：{f}"},
     "player": {"en": "Player {n}", "es": "Jugador {n}", "zh": "玩家 {n}"},
 }
 KINDS: dict[str, dict[str, str]] = {
@@ -84,8 +83,36 @@ def _kind(kind: str, lang: str) -> str:
     return KINDS.get(kind, {}).get(lang, kind)
 
 
-def _short(files) -> str:
-    return ", ".join(f.split("/")[-1] for f in files)
+#: What each unverified data key holds, in the players' words (the file and key stay
+#: named, as FACTS.md asks, so a player can find and edit them).
+DATA_KEYS: dict[str, dict[str, str]] = {
+    "plan_vp": {"en": "VP per plan space", "es": "PV por casilla del plano", "zh": "平面图每格胜利点"},
+    "funds_spaces": {"en": "the funds spaces", "es": "los espacios de fondos", "zh": "经费格"},
+    "raider_spaces": {"en": "the tomb raider's spaces", "es": "las casillas del saqueador", "zh": "盗墓者的格子"},
+    "tiles": {"en": "the tiles' object halves", "es": "las mitades de objeto de las fichas",
+              "zh": "发现物上的物品半边"},
+}
+UNVERIFIED = {"en": "unverified", "es": "sin verificar", "zh": "未核实"}
+
+
+def _short(files, lang: str = "en") -> str:
+    """The data sources (catalog.source strings, ``".../rules.json: plan_vp
+    (unverified)"``) as a player reads them: what the value is, then the file and key,
+    the flag in ``lang`` (``"平面图每格胜利点（rules.json: plan_vp，未核实）"``)."""
+    out = []
+    zh = lang == "zh"
+    for f in files:
+        name = f.split("/")[-1]
+        flagged = name.endswith(" (unverified)")
+        name = name.removesuffix(" (unverified)")
+        fname, _, key = name.partition(": ")
+        key = key or ("tiles" if fname == "tiles.csv" else "")
+        what = DATA_KEYS.get(key, {}).get(lang) or DATA_KEYS.get(key, {}).get("en") or ""
+        where = f"{fname}: {key}" if key and fname != "tiles.csv" else fname
+        if flagged:
+            where += ("，" if zh else ", ") + UNVERIFIED.get(lang, UNVERIFIED["en"])
+        out.append(f"{what}（{where}）" if zh and what else f"{what} ({where})" if what else where)
+    return ("；" if zh else "; ").join(out)
 
 
 def evaluations(state) -> list:
@@ -124,7 +151,8 @@ def render_evaluation_receipt(state, evaluation, lang: str = "en", width: int = 
     cv = Canvas(width, lang=lang)
     cv.para(label("title", lang), 24, serif=True, align="center")
     cv.para(label("evaluation", lang, turn=ev.turn), 18, bold=True, align="center")
-    cv.para(label("game", lang, id=game_id), 13, align="center")
+    if game_when(game_id, lang):
+        cv.para(game_when(game_id, lang), 13, align="center")
     cv.rule(2, double=True, gap=2)
     cv.para(label("collections", lang), 16, bold=True)
     if not ev.collection_vp:
@@ -152,7 +180,7 @@ def render_evaluation_receipt(state, evaluation, lang: str = "en", width: int = 
             cv.para(label("move", lang, who=who, m=ROMAN.get(m.marker, m.marker), a=m.from_space, b=m.to_space), 14)
     if ev.sources:
         cv.rule(1)
-        cv.para(label("sources", lang, f=_short(ev.sources)), 11)
+        cv.para(label("sources", lang, f=_short(ev.sources, lang)), 11)
     return cv.finish()
 
 
@@ -166,7 +194,8 @@ def render_final_ranking(state, lang: str = "en", width: int = 384, game_id: str
     cv = Canvas(width, lang=lang)
     cv.para(label("title", lang), 24, serif=True, align="center")
     cv.para(label("final", lang), 18, bold=True, align="center")
-    cv.para(label("game", lang, id=game_id), 13, align="center")
+    if game_when(game_id, lang):
+        cv.para(game_when(game_id, lang), 13, align="center")
     cv.rule(2, double=True, gap=2)
     if f.bonus:
         cv.para(label("bonus", lang), 16, bold=True)
@@ -183,7 +212,7 @@ def render_final_ranking(state, lang: str = "en", width: int = 384, game_id: str
     cv.para(label("winner" if len(f.winners) == 1 else "winners", lang, who=names), 18, bold=True, align="center")
     if f.sources:
         cv.rule(1)
-        cv.para(label("sources", lang, f=_short(f.sources)), 11)
+        cv.para(label("sources", lang, f=_short(f.sources, lang)), 11)
     return cv.finish()
 
 

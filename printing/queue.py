@@ -23,6 +23,10 @@ Guarantees
   wait behind it so pages keep their order. A bad target or config
   (PrinterConfigError) marks the job ``failed``; it stays on disk and
   :meth:`PrintQueue.retry` puts it back.
+- Leftovers of a crash are cleaned when a queue is opened (:meth:`PrintQueue.recover`):
+  temporary files ``.<name>.<pid>.tmp`` of a process that is gone, and the payload or
+  preview of an enqueue that never got its record. Neither is ever a job (a job is
+  its record), so no job is lost by it.
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ from typing import Callable
 from companion.errors import CompanionError
 
 from .output import (APP, PrinterConfig, PrinterConfigError, PrinterUnavailable, Target,
-                     parse_target, send)
+                     atomic_write, parse_target, png_bytes, remove_stale_tmp, send)
 
 PENDING, DONE, FAILED = "pending", "done", "failed"
 
@@ -100,22 +104,13 @@ def default_dir() -> Path:
     return Path(user_data_dir(APP)) / "print-queue"
 
 
-def _fsync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def _atomic_write(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "wb") as fh:
-        fh.write(data)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
-    _fsync_dir(path.parent)
+    atomic_write(path, data, fsync=True)
+
+
+#: an enqueue's payload or preview without a record, older than this (s), is a
+#: crashed enqueue (a live one writes its record within milliseconds)
+ORPHAN_AGE_S = 600.0
 
 
 class PrintQueue:
@@ -137,6 +132,36 @@ class PrintQueue:
         self.backoff_s, self.max_backoff_s = backoff_s, max_backoff_s
         self.sender = sender or send
         self.clock, self.sleep = clock, sleep
+        self.recovered = self.recover()
+
+    def recover(self) -> list[str]:
+        """Delete what a crashed process left in the folder; returns the file names.
+
+        Removed: ``.<name>.<pid>.tmp`` files whose process is gone (a write that
+        never reached its ``os.replace``: the file it was replacing is intact), and
+        ``<id>.bin`` / ``<id>.png`` without a ``<id>.json`` record older than
+        :data:`ORPHAN_AGE_S` (an enqueue that crashed before it was accepted: no
+        caller ever got that job). A record, damaged or not, is never removed.
+        Never raises (a file another process removes first is skipped)."""
+        gone = remove_stale_tmp(self.folder)
+        now = time.time()
+        try:
+            names = os.listdir(self.folder)
+        except OSError:
+            return gone
+        for name in names:
+            p = self.folder / name
+            if not name.endswith((".bin", ".png")) or name.startswith("."):
+                continue
+            if (self.folder / (p.stem + ".json")).exists():
+                continue
+            try:
+                if now - p.stat().st_mtime > ORPHAN_AGE_S:
+                    p.unlink()
+                    gone.append(name)
+            except OSError:
+                pass
+        return sorted(gone)
 
     # --- records --------------------------------------------------------------
     def _record(self, job_id: str) -> Path:
@@ -185,7 +210,7 @@ class PrintQueue:
         job_id = f"{time.time_ns():020d}-{uuid.uuid4().hex[:8]}"
         _atomic_write(self.payload_path(job_id), bytes(payload))
         if preview is not None:
-            preview.save(self.preview_path(job_id), format="PNG")
+            _atomic_write(self.preview_path(job_id), png_bytes(preview))
         job = Job(id=job_id, target=str(t), title=title, config=asdict(config),
                   created=self.clock(), size=len(payload))
         self._save(job)

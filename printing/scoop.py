@@ -16,7 +16,7 @@ dots. Raises DocumentError for a bad width or language.
 from __future__ import annotations
 
 from .documents import DocumentError, check_lang
-from .i18n import pick
+from .i18n import game_when, joined, pick
 from .layout import Canvas
 
 #: Our own words, es/en/zh.
@@ -25,7 +25,6 @@ LABELS: dict[str, dict[str, str]] = {
     "start_note": {"en": "Keep this slip. At the end the seed is printed: `companion dial verify` checks every call.",
                    "es": "Guarda este tique. Al final se imprime la semilla: `companion dial verify` comprueba cada llamada.",
                    "zh": "请保留此票。结束时会打印种子：`companion dial verify` 可核对每次通话。"},
-    "game": {"en": "Game {id}", "es": "Partida {id}", "zh": "对局 {id}"},
     "design": {"en": "Page design {d}", "es": "Diseño de página {d}", "zh": "版面 {d}"},
     "empty": {"en": "(empty)", "es": "(vacío)", "zh": "（空）"},
     "kept": {"en": "Star story kept, half value", "es": "Historia estrella guardada, mitad de valor",
@@ -220,7 +219,8 @@ def render_start_slip(state, lang: str = "en", width: int = 384, game_id: str = 
     check_lang(lang)
     cv = Canvas(width, lang=lang)
     cv.para(label("start", lang), 22, serif=True, align="center")
-    cv.para(label("game", lang, id=game_id), 14, align="center")
+    if game_when(game_id, lang):
+        cv.para(game_when(game_id, lang), 14, align="center")
     cv.rule(2, double=True, gap=2)
     cv.para(label("commitment", lang), 15, bold=True)
     c = state.commitment
@@ -239,7 +239,7 @@ def render_front_page(state, seat: int, lang: str = "en", width: int = 384, game
     p = state.players[seat]
     cv = Canvas(width, lang=lang)
     cv.para(_paper(state, seat, lang), 28, serif=True, align="center")
-    cv.para(f"{label('game', lang, id=game_id)} · {label('design', lang, d=p.spec.design)}", 13, align="center")
+    cv.para(joined(game_when(game_id, lang), label('design', lang, d=p.spec.design)), 13, align="center")
     cv.rule(2, double=True, gap=2)
     spaces = state.spaces(seat)
     order = ["three_star"] + [k for k in spaces if k not in ("three_star", "star") and not k.startswith("ad-")] + \
@@ -284,7 +284,8 @@ def render_money_receipt(state, lang: str = "en", width: int = 384, game_id: str
         raise DocumentError("the game is not over yet: the seed stays secret until the end")
     cv = Canvas(width, lang=lang)
     cv.para(label("receipt", lang), 24, serif=True, align="center")
-    cv.para(label("game", lang, id=game_id), 14, align="center")
+    if game_when(game_id, lang):
+        cv.para(game_when(game_id, lang), 14, align="center")
     cv.rule(2, double=True, gap=2)
     if f.how == "last player":
         cv.para(label("last", lang, who=_who(state, f.pressed_by, lang)), 14)

@@ -18,14 +18,13 @@ round not played or a game not over.
 from __future__ import annotations
 
 from .documents import DocumentError, check_lang
-from .i18n import pick
+from .i18n import game_when, joined, pick
 from .layout import Canvas
 
 #: Our own words, es/en/zh.
 LABELS: dict[str, dict[str, str]] = {
     "title": {"en": "TURIN MARKET", "es": "TURIN MARKET", "zh": "都灵市场"},
     "round": {"en": "Auction round {n}", "es": "Subasta, ronda {n}", "zh": "第 {n} 轮拍卖"},
-    "game": {"en": "Game {id}", "es": "Partida {id}", "zh": "对局 {id}"},
     "player": {"en": "Player {n}", "es": "Jugador {n}", "zh": "玩家 {n}"},
     "centre": {"en": "Cards in the centre", "es": "Cartas en el centro", "zh": "中央的牌"},
     "bids": {"en": "Bids", "es": "Pujas", "zh": "出价"},
@@ -111,7 +110,7 @@ def render_round_receipt(state, round_no: int, lang: str = "en", width: int = 38
     a = rounds[round_no]
     cv = _canvas(width, lang)
     cv.para(label("title", lang), 24, serif=True, align="center")
-    cv.para(f"{label('round', lang, n=round_no)} · {label('game', lang, id=game_id)}", 14, align="center")
+    cv.para(joined(label('round', lang, n=round_no), game_when(game_id, lang)), 14, align="center")
     cv.rule(2, double=True, gap=2)
     cv.para(label("centre", lang), 16, bold=True)
     for c in a.centre:
@@ -151,7 +150,7 @@ def render_payout_receipt(state, lang: str = "en", width: int = 384, game_id: st
     cv = _canvas(width, lang)
     n = state.n_players
     cv.para(label("title", lang), 24, serif=True, align="center")
-    cv.para(f"{label('payouts', lang)} · {label('game', lang, id=game_id)}", 14, align="center")
+    cv.para(joined(label('payouts', lang), game_when(game_id, lang)), 14, align="center")
     names = state.catalog.payment_card_names[f.payment_card]
     cv.para(label("card", lang, c=names.get(lang) or names["en"]), 14, align="center")
     cv.rule(2, double=True, gap=2)

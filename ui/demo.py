@@ -100,8 +100,8 @@ def apply_entries(runner, entries: list, pos: int) -> int:
         if int(e["index"]) == done:
             if "action" in e:
                 j.append(runner.rules.action_from_dict(e["action"]), source="player")
-            elif "tap" in e and hasattr(runner.observer, "enter"):
-                runner.observer.enter(e["tap"])
+            elif "tap" in e:
+                runner.enter(e["tap"])
             runner._last_key = None  # the same table reads differently now
         pos += 1
     return pos
@@ -250,9 +250,17 @@ class PageWriter:
         if game != "penny-press" and spec.documents:
             import argparse
 
+            print_pages = registry.load_attr(f"{spec.documents}:print_pages")
+            try:  # the game's own pages first (e.g. each Scoop paper's front page), as `print --press all`
+                presses = print_pages(state, self.game_id, argparse.Namespace(
+                    final=False, press="all", player=None, lang=self.lang, width_mm=self.cfg.paper_mm))
+            except CompanionError:
+                presses = []
+            for name, image in presses:
+                self.write(name, image)
             args = argparse.Namespace(final=True, press=None, player=None, lang=self.lang,
                                       width_mm=self.cfg.paper_mm)
-            pages = registry.load_attr(f"{spec.documents}:print_pages")(state, self.game_id, args)
+            pages = print_pages(state, self.game_id, args)
             for i, (_, image) in enumerate(pages):
                 self.write("final-receipt" if i == 0 else f"final-receipt-{i + 1}", image)
             return
@@ -366,6 +374,8 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
                     break
                 entry_pos = pos
                 steps += runner.feed(snap)
+            if hasattr(reader, "expect"):  # what the game state says the table still shows
+                reader.expect(runner.expected)
             for step in steps:
                 if step.report is not None:
                     text = f"[{step.report.level}] {step.report.text}"
@@ -415,8 +425,10 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
                 "not seen" if rec.game == "penny-press" else "its setup was not seen")
         raise CompanionError(f"{src_name}: the game never started: {what}")
     else:
-        done = (f"{len(st.press_results)} presses so far" if hasattr(st, "press_results")
-                else f"{len(runner.journal.actions())} actions so far")
+        from companion.naming import count
+
+        done = (count(len(st.press_results), {"one": "press", "other": "presses"}) if hasattr(st, "press_results")
+                else count(len(runner.journal.actions()), {"one": "action", "other": "actions"})) + " so far"
         warn(f"The recording ended before the game did ({done}).")
     note = pages.flush()
     if note:

@@ -22,21 +22,35 @@ from .viewmodels import protocol as P
 
 
 class _Frame:
-    """A plain picture standing in for the camera (the table is scripted)."""
+    """A plain picture standing in for the camera (the table is scripted): green
+    baize with two lines in the players' language ("scripted game (no camera)",
+    "turn 3 of 40"), drawn with Pillow in the app's CJK-capable font (OpenCV's
+    Hershey fonts have no accents or CJK glyphs)."""
 
     def __init__(self, size: tuple[int, int]):
         self.size = size
 
-    def image(self, label: str) -> np.ndarray:
-        import cv2
+    @staticmethod
+    def _font(px: int):
+        from PIL import ImageFont
+
+        try:
+            from .fonts import find_cjk_font
+
+            return ImageFont.truetype(str(find_cjk_font()), px)
+        except Exception:  # no CJK font: Pillow's own (Latin only) rather than no frame
+            return ImageFont.load_default()
+
+    def image(self, title: str, label: str) -> np.ndarray:
+        """An HxWx3 BGR uint8 frame showing ``title`` and ``label``."""
+        from PIL import Image, ImageDraw
 
         h, w = self.size
-        img = np.zeros((h, w, 3), np.uint8)
-        img[:] = (40, 90, 60)  # green baize
-        cv2.putText(img, "scripted game (no camera)", (16, 40), cv2.FONT_HERSHEY_SIMPLEX, 0.8,
-                    (230, 230, 230), 2, cv2.LINE_AA)
-        cv2.putText(img, label, (16, 80), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (200, 220, 200), 1, cv2.LINE_AA)
-        return img
+        img = Image.new("RGB", (w, h), (60, 90, 40))  # green baize (RGB)
+        draw = ImageDraw.Draw(img)
+        draw.text((16, 16), title, fill=(230, 230, 230), font=self._font(24))
+        draw.text((16, 56), label, fill=(200, 220, 200), font=self._font(20))
+        return np.ascontiguousarray(np.asarray(img)[:, :, ::-1])
 
 
 class ScriptedSession(GameSession):
@@ -72,13 +86,17 @@ class ScriptedSession(GameSession):
         messages = tuple(P.Message(self.report_text(s.report), s.report.level, s.report.rule,
                                    s.report.key, tuple(s.report.params))
                          for s in steps if s.report)
-        label = f"turn {self._i} of {len(self._snaps)}"
-        self._publish(P.Update(frame=self._frame.image(label), snapshot=snap, messages=messages,
+        self._publish(P.Update(frame=self._frame_image(), snapshot=snap, messages=messages,
                                state_changed=True))
         return self._i < len(self._snaps)
 
+    def _frame_image(self) -> np.ndarray:
+        """The stand-in camera picture, worded in the session's language now."""
+        return self._frame.image(self._text("fake.frame_title"),
+                                 self._text("fake.frame_turn", n=self._i, total=len(self._snaps)))
+
     def emit_frame(self) -> P.Update:
-        up = P.Update(frame=self._frame.image(f"turn {self._i} of {len(self._snaps)}"))
+        up = P.Update(frame=self._frame_image())
         self._publish(up)
         return up
 

@@ -20,6 +20,7 @@ state, which is pure), table changes from the observer.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import threading
 import time
 from pathlib import Path
@@ -34,6 +35,8 @@ from companion.table import Sighting, TableSnapshot
 from .overrides import Override, Overrides
 from .viewmodels import adapt
 from .viewmodels import protocol as P
+
+log = logging.getLogger(__name__)
 
 
 def _refuse(key: str, english: str, **values) -> CompanionError:
@@ -50,6 +53,19 @@ def _stories_of(action) -> set[str]:
     out |= set(getattr(action, "stories", ()) or ())
     out.discard(None)
     return out
+
+def _snapshot_to_json(snap: TableSnapshot) -> dict:
+    """A still snapshot as a journal note's JSON (sightings as lists)."""
+    return {"t": snap.t, "sightings": [[x.component, x.surface, x.zone, round(x.x_mm, 1), round(x.y_mm, 1),
+                                        round(x.angle_deg, 1)] for x in snap.sightings],
+            "occluded": sorted(snap.occluded_zones)}
+
+
+def _snapshot_from_json(data: dict) -> TableSnapshot:
+    """The inverse of :func:`_snapshot_to_json` (TypeError/ValueError/KeyError when garbled)."""
+    return TableSnapshot(float(data["t"]), tuple(Sighting(str(c), str(s), z, float(x), float(y), float(a))
+                                                 for c, s, z, x, y, a in data["sightings"]),
+                         frozenset(str(z) for z in data.get("occluded") or ()))
 
 # -------------------------------------------------------------------- runner
 
@@ -93,10 +109,20 @@ class GameRunner:
         factory = self.spec.observer_factory()
         self.observer = factory() if factory is not None else None
         self.overrides = Overrides()
+        #: the camera's own snapshot each move read with a correction came from
+        #: (journal seq -> snapshot; this run only), to re-read it without it
+        self._read_from: dict[int, TableSnapshot] = {}
+        #: the moves the last removed correction set aside: (seq, action, state before)
+        self.set_aside: list[tuple[int, object, object]] = []
+        self.renumbered: dict[int, int] = {}
         self._last_key: tuple | None = None
         self._last_reports: tuple = ()
         self._pending_cards: list[str] | None = None
         self.last_snapshot: TableSnapshot | None = None
+        #: the sightings of the last still table the game state was found to match
+        #: (what the table should still show: vision re-reads those it loses,
+        #: ``vision.pipeline.Pipeline.expect``)
+        self.expected: tuple = ()
 
     @property
     def state(self):
@@ -140,21 +166,94 @@ class GameRunner:
                     continue  # a note this version cannot read: left out
             elif "override" in e.payload and e.payload.get("of") in pending:
                 self.overrides.add(pending.pop(e.payload["of"]), e.payload["of"], ident=e.payload["override"])
+            elif "read_with" in e.payload:
+                for ident in e.payload["read_with"]:
+                    o = self.overrides.get(ident)
+                    if o is not None:
+                        o.actions.append(e.payload["seq"])
+                try:
+                    self._read_from[e.payload["seq"]] = _snapshot_from_json(e.payload.get("camera"))
+                except (TypeError, ValueError, KeyError):
+                    pass  # not readable: the move is set aside if its correction goes
             elif "override_removed" in e.payload:
                 o = self.overrides.get(e.payload["override_removed"])
                 if o is not None:
                     self.overrides.remove(o.id)
+                self._renumber({int(k): v for k, v in (e.payload.get("renumbered") or {}).items()})
 
     def remove_override(self, ident: int, why: str = "player") -> tuple[Override, list[int]]:
         """Drop override ``ident`` (why: ``player``, ``camera_agrees``, ``moot``,
-        ``moved_on``); the actions it alone explained are taken back when they are
-        still the last ones. Returns (override, seqs taken back). KeyError if none."""
+        ``moved_on``). The moves it explained go with it: still the last ones, they
+        are taken back; else the game is replayed without it (:meth:`_replay_without`:
+        its moves re-read from what the camera saw, later moves kept while legal,
+        the others set aside in :attr:`set_aside`). Returns (override, seqs taken
+        back). KeyError if none."""
         o = self.overrides.remove(ident)
-        taken = self._take_back(o.actions) if o.actions else []
+        self.set_aside, self.renumbered = [], {}
+        taken: list[int] = []
+        if o.actions and self.journal is not None:
+            taken = self._take_back(o.actions) if self.tail_of(o.actions) else self._replay_without(o)
         if self.journal is not None:
-            self.journal.note({"override_removed": o.id, "why": why, "taken_back": taken}, source="correction")
+            self.journal.note({"override_removed": o.id, "why": why, "taken_back": taken,
+                               "set_aside": [seq for seq, _a, _st in self.set_aside],
+                               "renumbered": {str(k): v for k, v in self.renumbered.items()}},
+                              source="correction")
         self._last_key = None
         return o, taken
+
+    def _replay_without(self, o: Override) -> list[int]:
+        """Replay the game from the first move ``o`` explained, without ``o``: each of
+        its moves re-read from the camera's own snapshot it was read from (with the
+        other corrections), or set aside when that snapshot explains no move (or
+        is not known: a resumed game); every later move kept while the rules still
+        allow it, else set aside. Written with ``Journal.revise`` (undo events: the
+        journal keeps every move). Returns the seqs taken back; the moves set aside
+        are in :attr:`set_aside` as (seq, action, state before)."""
+        j = self.journal
+        tl = j.timeline()
+        mine = set(o.actions)
+        at = next((i for i, (seq, _) in enumerate(tl) if seq in mine and i > 0), None)
+        if at is None:
+            return []
+        by_seq = {e.seq: e for e in j.events}
+        state = tl[at - 1][1]
+        later = [seq for seq, _ in tl[at:]]
+        then: list[tuple[object, str]] = []
+        origin: list[int] = []
+        aside = []
+        for seq in later:
+            ev = by_seq[seq]
+            action, source = j.rules.action_from_dict(ev.payload), ev.source
+            if seq in mine:
+                snap = self._read_from.get(seq)
+                out = self.observer.observe(state, self.overrides.apply(snap)) if snap is not None else None
+                if out is None or out.status != "action":
+                    aside.append((seq, action, state))
+                    continue
+                action, source = out.action, "vision"
+            try:
+                state = j.rules.apply(state, action)
+            except RuleError:
+                aside.append((seq, action, state))
+                continue
+            then.append((action, source))
+            origin.append(seq)
+        try:
+            events = j.revise(later, then, {"why": "correction_removed", "override": o.id})
+        except RuleError:  # cannot happen (checked above); never lose the game over it
+            return []
+        self.renumbered = {old: ev.seq for old, ev in zip(origin, events)}
+        self._renumber(self.renumbered)
+        self.set_aside = aside
+        return later
+
+    def _renumber(self, renumber: dict[int, int]) -> None:
+        """Moves written again by a replay have new seqs: follow them."""
+        if not renumber:
+            return
+        for other in self.overrides:
+            other.actions = [renumber.get(s, s) for s in other.actions]
+        self._read_from = {renumber.get(s, s): snap for s, snap in self._read_from.items()}
 
     def tail_of(self, seqs: Sequence[int]) -> list[tuple[int, int]]:
         """[(seq, player)] of ``seqs`` when they are the journal's last effective
@@ -283,6 +382,17 @@ class GameRunner:
             return []  # no move yet (or not one that tells): keep waiting
         return self._create(self._pending_cards, fits[0])
 
+    def enter(self, tap: dict) -> bool:
+        """A player's entry in the app that the camera cannot read (e.g. Scoop's dial:
+        ``{"dial": 9}``), given to the observer's ``enter``; the next still snapshot is
+        read again with it. False when the game's observer takes no entries."""
+        enter = getattr(self.observer, "enter", None)
+        if enter is None:
+            return False
+        enter(tap)
+        self._last_key = None  # the same table reads differently now
+        return True
+
     def feed(self, snap: TableSnapshot) -> list[Step]:
         """Process one snapshot; returns what was done (actions and new reports).
 
@@ -328,18 +438,26 @@ class GameRunner:
                             "Table Companion: corrections", (("id", fresh[-1].id),))))
                     out, use = alt, raw
             if out.status != "action":
+                if out.status == "same":
+                    self.expected = tuple(raw.sightings)
                 steps += [Step(report=r) for r in out.reports]
                 break
             try:
                 ev = self.journal.append(out.action, source="vision")
             except RuleError as exc:  # the observer checked it; a race is still reported
-                steps.append(Step(report=Report("error", "illegal", exc.detail, exc.rule)))
+                params = {**exc.values, "section": exc.rule, "kind": exc.key, "detail": exc.detail}
+                steps.append(Step(report=Report("error", "illegal", exc.detail, exc.rule,
+                                                tuple(sorted(params.items())))))
                 break
             if use is not raw:
                 touched = _stories_of(out.action)
-                for o in self.overrides:
-                    if o.correction.story in touched:
-                        o.actions.append(ev.seq)
+                mine = [o for o in self.overrides if o.correction.story in touched]
+                for o in mine:
+                    o.actions.append(ev.seq)
+                if mine:  # kept to re-read the move if the correction goes (also after a resume)
+                    self._read_from[ev.seq] = raw
+                    self.journal.note({"read_with": [o.id for o in mine], "seq": ev.seq,
+                                       "camera": _snapshot_to_json(raw)}, source="correction")
             steps.append(Step(action=out.action, event_seq=ev.seq))
         return self._fresh_reports(steps)
 
@@ -378,6 +496,21 @@ def _game_of(config: P.SessionConfig) -> str:
     return getattr(config, "game", None) or "penny-press"
 
 
+def _entered_setup(spec, config: P.SessionConfig) -> dict | None:
+    """The journal's setup for a game whose setup the players enter in the app (its
+    screens module's ``new_setup``, ui.hosting) and whose observer reads only the
+    play (Pergamon, Turin Market); None for a game the camera sets up (Penny Press)."""
+    import secrets
+
+    from . import hosting
+
+    mod = hosting.screens_module(spec)
+    factory = spec.observer_factory()
+    if mod is None or factory is None or hasattr(factory, "initial_cards"):
+        return None
+    return mod.new_setup(list(config.players), secrets.randbits(63))
+
+
 def _players_from(config: P.SessionConfig) -> list:
     rules = registry.rules_module(_game_of(config))
     return [rules.PlayerSpec(p.colour, p.name, p.paper) for p in config.players]
@@ -402,16 +535,20 @@ class GameSession:
     a worker thread runs vision and the runner; subscribers get Updates from it.
     """
 
-    def __init__(self, config: P.SessionConfig, *, reader=None, source=None):
+    def __init__(self, config: P.SessionConfig, *, reader=None, source=None, journal: Journal | None = None):
+        """``journal``: an open journal to play on (e.g. a hosted game's
+        ``GameHost.journal``: the camera's actions and the players' taps then go to
+        the same game); else ``config.resume``, else a new game."""
         from platformdirs import user_data_dir
 
         self.config = config
         self.lang = config.lang
         base = Path(config.journal_dir or Path(user_data_dir("table-companion")) / "games")
         self.out_dir = base
-        if config.resume:
-            journal = Journal.open(config.resume)
-            self.players = tuple(P.PlayerSetup(p.colour, p.name, p.paper) for p in journal.state.players)
+        if journal is not None or config.resume:
+            journal = journal if journal is not None else Journal.open(config.resume)
+            self.players = tuple(P.PlayerSetup(p.colour, p.name, getattr(p, "paper", ""))
+                                 for p in journal.state.players)
             self.runner = GameRunner(journal)
             self.runner.restore_overrides()
         else:
@@ -421,20 +558,28 @@ class GameSession:
                               low=spec.min_players, high=spec.max_players)
             self.players = tuple(config.players)
             path = base / time.strftime(f"{spec.id}-%Y%m%d-%H%M%S.sqlite")
-            self.runner = GameRunner(None, players=_players_from(config), strike=config.variant_strike,
-                                     first_player=getattr(config, "first_player", 0), journal_path=path,
-                                     game=spec.id)
+            entered = _entered_setup(spec, config)
+            if entered is not None:  # the players entered the setup in the app: the camera reads play
+                path.parent.mkdir(parents=True, exist_ok=True)
+                self.runner = GameRunner(Journal.create(path, spec.id, entered))
+            else:
+                self.runner = GameRunner(None, players=_players_from(config), strike=config.variant_strike,
+                                         first_player=getattr(config, "first_player", 0), journal_path=path,
+                                         game=spec.id)
         self._reader = reader
         self._source = source
         self._own_source = False
         self._camera_src = None
         #: "ok" (frames coming), "lost" (camera gone: waiting for it, state kept),
+        #: "frozen" (the same picture again and again: the camera is being reopened),
         #: "" (no camera: a recording, or not started)
         self.camera_status = ""
         self._subs: list[Callable[[P.Update], None]] = []
         self._lock = threading.RLock()
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
+        #: frames whose processing raised (skipped, the first reported): should stay 0
+        self.frame_errors = 0
 
     # -- protocol: lifecycle ----------------------------------------------------
     @property
@@ -457,7 +602,7 @@ class GameSession:
 
             # lens: a recording's own file, else $TABLE_COMPANION_LENS (app --lens),
             # else the user's calibration, else estimated from the corner fiducials
-            self._reader = pipeline_for(self.config.recording)
+            self._reader = pipeline_for(self.config.recording, game=self.runner.spec.id)
         return self._reader
 
     def _text(self, key: str, **values) -> str:
@@ -468,15 +613,35 @@ class GameSession:
         except (KeyError, ValueError):
             return key
 
+    def _camera_message(self, key: str, level: str, **params) -> P.Message:
+        """A camera event for the players: ``obs.<key>`` in the session's language,
+        carrying its key and values so the live table re-words it after a switch."""
+        from . import i18n
+
+        text = i18n.report_text(key, tuple(params.items()), self.lang, key)
+        return P.Message(text, level, "camera", key, tuple(params.items()))
+
     def _on_source_event(self, ev) -> None:
         """A camera dropping, coming back, or opening in another mode than asked:
-        tell the players (docs/ui.md: camera lost). Recordings report an error only."""
+        tell the players (docs/ui.md: camera lost). Recordings report an error only.
+        Each message carries its key and values (``obs.camera_*``): the live table
+        re-words it after a language switch."""
+        if ev.kind == "opened":
+            self._camera_opened = True
         if ev.kind == "dropped" and self.camera_status != "lost":
             self.camera_status = "lost"
-            self._publish(P.Update(messages=(P.Message(self._text("live.camera_lost"), "error", "camera"),)))
+            self._publish(P.Update(messages=(self._camera_message("camera_lost", "error"),)))
         elif ev.kind == "reconnected":
             self.camera_status = "ok"
-            self._publish(P.Update(messages=(P.Message(self._text("live.camera_back"), "info", "camera"),)))
+            self._publish(P.Update(messages=(self._camera_message("camera_back", "info"),)))
+        elif ev.kind == "frozen" and self.camera_status != "lost":  # the same picture: reopened
+            self.camera_status = "frozen"
+            self._publish(P.Update(messages=(self._camera_message("camera_frozen", "error"),)))
+        elif ev.kind == "resized":  # mid-stream: the pipeline keeps the table, reads it anew
+            size = ev.message.rsplit(" ", 1)[-1]
+            self._publish(P.Update(messages=(self._camera_message("camera_resized", "warning", size=size),)))
+        elif ev.kind == "clock":
+            self._publish(P.Update(messages=(self._camera_message("camera_clock", "info"),)))
         elif ev.kind == "opened" and self.camera_status != "lost":
             self.camera_status = "ok" if self._camera_live() else ""
         elif ev.kind == "mode":
@@ -487,11 +652,19 @@ class GameSession:
             if mode is not None and asked is not None and (
                     (asked.size and (mode.width, mode.height) != tuple(asked.size))
                     or (asked.wanted_fourcc and mode.fourcc and mode.fourcc != asked.wanted_fourcc)):
-                text = self._text("live.camera_mode", mode=str(mode), asked=str(asked))
-                self._publish(P.Update(messages=(P.Message(text, "warning", "camera"),)))
+                self._publish(P.Update(messages=(
+                    self._camera_message("camera_mode", "warning", mode=str(mode), asked=str(asked)),)))
         elif ev.kind == "gave_up":
             self.camera_status = "lost" if self._camera_live() else ""
-            self._publish(P.Update(messages=(P.Message(ev.message, "error", "camera"),)))
+            camera = self.config.camera if self.config.camera is not None else ""
+            if not self._camera_live():
+                msg = self._camera_message("recording_unreadable", "error")
+            elif getattr(self, "_camera_opened", False):
+                msg = self._camera_message("camera_gave_up", "error", camera=camera,
+                                           n=getattr(self._camera_src, "max_retries", None) or 0)
+            else:
+                msg = self._camera_message("camera_never_opened", "error", camera=camera)
+            self._publish(P.Update(messages=(msg,)))
 
     def _camera_live(self) -> bool:
         return not self.config.recording and self.config.camera is not None
@@ -528,6 +701,18 @@ class GameSession:
         if fn is not None:
             fn()
 
+    def enter(self, tap: dict) -> bool:
+        """A player's entry for the observer (:meth:`GameRunner.enter`), taken with the
+        worker's lock; read with the next frame."""
+        with self._lock:
+            return self.runner.enter(tap)
+
+    @property
+    def lock(self):
+        """The lock the worker holds while it reads a frame and journals: a screen
+        that journals on the same game takes it too."""
+        return self._lock
+
     def start(self) -> None:
         if self._thread is not None and self._thread.is_alive():
             return
@@ -556,12 +741,26 @@ class GameSession:
         try:
             source = self._make_source()
             reader = self._make_reader()
+            told = False
             for frame in source:
                 if self._stop.is_set():
                     break
-                self.process_frame(frame.image, frame.t, reader)
+                try:
+                    self.process_frame(frame.image, frame.t, reader)
+                except Exception as exc:  # noqa: BLE001 one bad frame never ends the game's camera
+                    self.frame_errors += 1
+                    if not told:  # said once; the next frames are read as usual
+                        told = True
+                        log.exception("frame %s skipped", frame.index)
+                        from . import i18n
+
+                        self._publish(P.Update(messages=(P.Message(i18n.error_text(exc, self.lang)
+                                                                   if isinstance(exc, CompanionError)
+                                                                   else str(exc), "error"),)))
         except CompanionError as exc:
-            self._publish(P.Update(messages=(P.Message(str(exc), "error"),)))
+            from . import i18n
+
+            self._publish(P.Update(messages=(P.Message(i18n.error_text(exc, self.lang), "error"),)))
 
     def process_frame(self, image, t: float, reader=None) -> P.Update:
         """Run one frame through vision and the runner; publish and return the Update."""
@@ -569,6 +768,9 @@ class GameSession:
         snap, report = reader.process(image, t)
         with self._lock:
             steps = self.runner.feed(snap)
+            expect = getattr(reader, "expect", None)
+            if expect is not None:
+                expect(self.runner.expected)
         messages = tuple(P.Message(self.report_text(s.report), s.report.level, s.report.rule,
                                    s.report.key, tuple(s.report.params))
                          for s in steps if s.report)
@@ -703,9 +905,21 @@ class GameSession:
                 self.runner.remove_override(ident, "player")
             except KeyError:
                 raise _refuse("no_correction", f"there is no correction {ident}") from None
+            messages = self._set_aside_messages()
             if self.runner.last_snapshot is not None:
                 self.runner.feed(self.runner.last_snapshot)
-        self._publish(P.Update(state_changed=True))
+        self._publish(P.Update(state_changed=True, messages=messages))
+
+    def _set_aside_messages(self) -> tuple:
+        """The moves the removed correction set aside, named for the players (one
+        warning; the journal keeps them as undone events)."""
+        aside = self.runner.set_aside
+        if not aside:
+            return ()
+        moves = "; ".join(adapt.action_text(a, st, self.lang) for _seq, a, st in aside)
+        rep = Report("warning", "override_set_aside", f"correction removed: these moves no longer fit and "
+                     f"were set aside: {moves}", "Table Companion: corrections", (("moves", moves),))
+        return (P.Message(self.report_text(rep), rep.level, rep.rule, rep.key, rep.params),)
 
     def can_decline(self, colour: str) -> bool:
         """True when ``colour`` is the player to act in the final edition (a last turn
@@ -713,6 +927,14 @@ class GameSession:
         st = self.state
         return bool(st is not None and st.phase in ("final_turns", "final_presses")
                     and st.players[st.current_player].colour == colour)
+
+    def decline_kind(self, colour: str) -> str:
+        """What declining means now for ``colour``: ``"turn"`` (pass a last turn of the
+        final edition), ``"press"`` (not go to press in the final presses), or ``""``
+        (``colour`` may not decline now). Penny Press, Final edition."""
+        if not self.can_decline(colour):
+            return ""
+        return "turn" if self.state.phase == "final_turns" else "press"
 
     def decline_press(self, colour: str) -> None:
         """The player passes a final-edition turn or does not go to press in the final
@@ -856,10 +1078,11 @@ class GameSession:
         if st is None or st.final is None:
             raise _refuse("not_over", "the game is not over yet")
         img = render_final_page(st, self.lang, 576, self.runner.journal.game_id)
+        from printing.output import atomic_write, png_bytes
+
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        img.convert("L").save(path)
-        return path
+        return atomic_write(path, png_bytes(img.convert("L")), fsync=False)  # never half a picture
 
     def export_json(self, path: str | Path) -> Path:
         import json

@@ -41,9 +41,9 @@ import numpy as np
 from companion.table import Sighting, TableSnapshot
 from companion.tags import parse_payload
 
-from .decode import Candidate, Decoder, Symbol, dedupe, to_gray
+from .decode import SMALL_PX_PER_MODULE, Candidate, DecodeError, Decoder, Symbol, dedupe, to_gray
 from .register import Registrar, SurfacePose
-from .sources import Frame
+from .sources import Frame, check_image
 from .track import Observation, Track, Tracker
 from .zones import locate, reporters_on_stories
 
@@ -70,7 +70,11 @@ class PipelineConfig:
     reread_max: still re-read budget, crops per frame at most (0 = off): on tiles that
     are neither changed nor moving nor glared, undecoded candidates and held tags not
     found again are decoded once more on later frames (fresh sensor noise), each at
-    most reread_tries times until its tile changes. piece_heights: put a tag on
+    most reread_tries times until its tile changes. Components the table state
+    expects (:meth:`Pipeline.expect`) that the camera no longer reads are targets too,
+    where they were last seen (or where the state puts them); once their
+    reread_tries are spent they are tried again every reread_backoff frames while
+    expected. piece_heights: put a tag on
     top of a piece back onto the surface under it (calibration's ``height_mm``) before
     its zone is chosen; off for frames of flat pieces (the older rendered recordings).
     """
@@ -100,6 +104,7 @@ class PipelineConfig:
     track_rescue_max: int = 8
     reread_max: int = 3
     reread_tries: int = 12
+    reread_backoff: int = 8
     piece_heights: bool = True
 
 
@@ -235,6 +240,12 @@ class Pipeline:
         self._index = 0
         self._zone_px_cache: dict[str, tuple[SurfacePose, list]] = {}
         self._heights: dict[str, float] = {}
+        self._px_unknown: set[str] = set()  # after a resize: tags whose place is unknown
+        self._too_small: set[str] = set()   # after a resize: tags too small to be read
+        #: what the table state expects on the table: component -> Sighting (expect())
+        self._expected: dict[str, Sighting] = {}
+        #: component -> (corners px, payload) where it was last read
+        self._last_px: dict[str, tuple[np.ndarray, str]] = {}
 
     # ------------------------------------------------------------------ state
     def reset(self) -> None:
@@ -245,6 +256,49 @@ class Pipeline:
         self.registrar.reset_lens()
         self._shape = None
         self._zone_px_cache.clear()
+        self._px_unknown.clear()
+        self._too_small.clear()
+        self._last_px.clear()
+
+    def expect(self, sightings=None) -> None:
+        """Tell the pipeline what the table state expects on the table.
+
+        sightings: ``companion.table.Sighting`` s (e.g. the still snapshot the game's
+        state was last found to match: ``ui.session.GameRunner.expected``), or None
+        for nothing. While the table is still, each expected component the camera no
+        longer reads is decoded again where it was last read (or where its sighting
+        puts it), within the still re-read budget (``PipelineConfig.reread_max``
+        crops a frame). Kept until the next call.
+        """
+        self._expected = {s.component: s for s in (sightings or ())}
+
+    def _resized(self, old: tuple[int, int], new: tuple[int, int]) -> None:
+        """The camera changed its picture size mid-stream (a USB reset renegotiating
+        its mode). The table did not change: the tracker keeps every component.
+        Surface poses (px of the old size) are dropped and found again from the
+        fiducials. With the same aspect ratio each track's tag corners are scaled to
+        the new size, and a tag now too small to be read (px per module below the
+        decoder's least) is held until it is read again; with another aspect ratio
+        (another crop of the sensor) every tag's place is unknown and held until it
+        is read again. Held: not being read means nothing (as under a hand)."""
+        from calibration.layouts import QR_V1_MODULES
+
+        sy, sx = new[0] / old[0], new[1] / old[1]
+        self.registrar.poses.clear()
+        self._zone_px_cache.clear()
+        self._too_small.clear()
+        if abs(sx / sy - 1.0) < 0.01:
+            self._last_px = {k: (np.asarray(cp, np.float64) * np.array([sx, sy]), text)
+                             for k, (cp, text) in self._last_px.items()}
+            for comp, tr in self.tracker.tracks.items():
+                cp = np.asarray(tr.corners_px, np.float64) * np.array([sx, sy])
+                tr.corners_px = cp
+                side = float(np.mean([np.linalg.norm(cp[i] - cp[(i + 1) % 4]) for i in range(4)]))
+                if side / QR_V1_MODULES < SMALL_PX_PER_MODULE:
+                    self._too_small.add(comp)
+        else:
+            self._px_unknown |= set(self.tracker.tracks)
+            self._last_px.clear()
 
     def _reset_maps(self, shape, small_shape) -> None:
         c = self.config
@@ -266,6 +320,7 @@ class Pipeline:
         self._placed = None
         self._blob_since: dict[str, float] = {}
         self._tries: dict[tuple, int] = {}   # still re-read target -> attempts
+        self._last_px.clear()
 
     def _tiles_of_box(self, x0, y0, x1, y1):
         """Tile index ranges covering a px box."""
@@ -284,7 +339,9 @@ class Pipeline:
         frame: a :class:`vision.sources.Frame`, or a BGR/grey uint8 array with ``t``
         (s; default: previous t + 1/30). A time earlier than the previous frame's
         resets the pipeline (see :meth:`reset`). Returns the tracker's snapshot and
-        the frame report. Raises :class:`vision.decode.DecodeError` for a non-image.
+        the frame report. Raises :class:`vision.decode.DecodeError` for a non-image (the
+        reason of :func:`vision.sources.check_image`: empty, 1x1, 16-bit, float/NaN,
+        too large ...), the pipeline unchanged.
         """
         import cv2
 
@@ -295,13 +352,14 @@ class Pipeline:
             image, index = frame, self._index
             if t is None:
                 t = (self.tracker._last_t or 0.0) + 1 / 30 if self._index else 0.0
+        why = check_image(image)  # the sources' rules: 8-bit grey/BGR/BGRA, 8 px to 67 MP
+        if why is not None:
+            raise DecodeError(f"not a usable frame: {why}")
         self._index += 1
         if self.tracker._last_t is not None and t < self.tracker._last_t:
             self.reset()  # a new source or a video started again: start afresh
         tm = {}
         t0 = time.perf_counter()
-        if not isinstance(image, np.ndarray) or image.ndim not in (2, 3) or image.size == 0:
-            to_gray(image)  # raises DecodeError with the reason
         H, W = image.shape[:2]
         sw = min(W, c.work_width)
         sh = max(1, int(round(H * sw / W)))
@@ -313,6 +371,8 @@ class Pipeline:
         small = to_gray(small_col)
         gray = None  # the full grey frame, made only for a whole-frame decode
         if self._shape != (H, W):
+            if self._shape is not None:
+                self._resized(self._shape, (H, W))
             self._reset_maps((H, W), small.shape)
             set_size = getattr(self.registrar, "set_frame_size", None)
             if set_size is not None:
@@ -358,6 +418,8 @@ class Pipeline:
             """Grey crop of the frame (only this part is converted) and its origin."""
             x0, y0 = int(max(0, x0)), int(max(0, y0))
             x1, y1 = int(min(W, x1)), int(min(H, y1))
+            if x1 - x0 < 8 or y1 - y0 < 8:  # off the frame (a stale place): nothing to read
+                return np.zeros((0, 0), np.uint8), (x0, y0)
             if gray is not None:
                 return gray[y0:y1, x0:x1], (x0, y0)
             return to_gray(np.ascontiguousarray(image[y0:y1, x0:x1])), (x0, y0)
@@ -398,7 +460,7 @@ class Pipeline:
                 if tries >= c.track_rescue_max:
                     break
                 text = tr.text
-                if not text or text in have:
+                if not text or text in have or tr.sighting.component in self._px_unknown:
                     continue
                 ty0_, ty1_, tx0_, tx1_ = self._tiles_of_box(*tr.corners_px.min(0), *tr.corners_px.max(0))
                 if not decodable[ty0_:ty1_, tx0_:tx1_].any() or moving[ty0_:ty1_, tx0_:tx1_].any():
@@ -407,6 +469,8 @@ class Pipeline:
                 lo, hi = tr.corners_px.min(0), tr.corners_px.max(0)
                 pad = 0.6 * float((hi - lo).max())
                 sub, (ox, oy) = crop(lo[0] - pad, lo[1] - pad, hi[0] + pad, hi[1] + pad)
+                if not sub.size:
+                    continue
                 got = [s for s in self.decoder.decode_region(
                     sub, (0, 0, sub.shape[1], sub.shape[0]), "sharpen_up2", "track")
                     if s.text == text]
@@ -433,6 +497,8 @@ class Pipeline:
         if regions or found or self._placed is None:
             poses = self.registrar.update(self._cache, t)
             self._placed = (poses, *self._interpret(poses))
+            for ob in self._placed[2]:
+                self._last_px[ob.sighting.component] = (ob.corners_px, ob.text)
         poses, reports, observations = self._placed
         tm["place"] = (time.perf_counter() - t2) * 1000
 
@@ -444,11 +510,16 @@ class Pipeline:
 
         def occluded(track: Track) -> bool:
             nonlocal changed_lab
+            comp = track.sighting.component
+            if comp in self._px_unknown or comp in self._too_small:
+                return True  # after a size change: not readable here (see _resized)
             lo, hi = track.corners_px.min(0), track.corners_px.max(0)
             ty0_, ty1_, tx0_, tx1_ = self._tiles_of_box(*lo, *hi)
             if occl_tiles[ty0_:ty1_, tx0_:tx1_].any():
                 return True
             # a resting hand: a changed blob much larger than the tag over it
+            if self._bg is None:  # no still picture at this size yet (a resize): hold
+                return True
             if changed_lab is None:
                 ch = (cv2.absdiff(small, self._bg) > c.change_level).astype(np.uint8)
                 ch = cv2.dilate(ch, np.ones((3, 3), np.uint8))
@@ -472,6 +543,10 @@ class Pipeline:
 
         occ_zones = self._occluded_zones(poses, occl_tiles)
         snap = self.tracker.update(t, observations, occluded, motion, occ_zones)
+        if self._px_unknown or self._too_small:
+            seen = {ob.sighting.component for ob in observations}
+            self._px_unknown -= seen
+            self._too_small -= seen
         held_occluded = any(tr.occluded for tr in self.tracker.tracks.values())
         if snap.still and not held_occluded:
             self._bg = small.copy()
@@ -496,14 +571,15 @@ class Pipeline:
         """Decode again, on this frame, what earlier frames of a still table missed.
 
         Targets: undecoded QR candidates (not glare), lone finder patterns nothing
-        explains (``DecodeResult.retry``) and tags the tracker holds but
-        that are not among the current symbols, whose tiles are not ``busy``
+        explains (``DecodeResult.retry``), tags the tracker holds but
+        that are not among the current symbols, and components the table state
+        expects (:meth:`expect`) that are neither read nor held, whose tiles are not ``busy``
         (changed, moving, recently moved or glared). Fewest attempts first; at most
         ``reread_max`` crops per frame and ``reread_tries`` attempts per target until
         its tile is decoded anew. Returns (crops decoded, symbols gained).
         """
         c = self.config
-        targets = []   # (tries, key, lo, hi, ppm, text)
+        targets = []   # (tries, key, lo, hi, ppm, text, component)
 
         def calm(lo, hi) -> bool:
             ty0, ty1, tx0, tx1 = self._tiles_of_box(*lo, *hi)
@@ -520,10 +596,10 @@ class Pipeline:
             k_ = key_of("c", lo, hi)
             n = self._tries.get(k_, 0)
             if n < c.reread_tries and calm(lo, hi):
-                targets.append((n, k_, lo, hi, cd.px_per_module, None))
+                targets.append((n, k_, lo, hi, cd.px_per_module, None, None))
         have = {s.text for s in self._cache}
         for tr in self.tracker.tracks.values():
-            if not tr.text or tr.text in have:
+            if not tr.text or tr.text in have or tr.sighting.component in self._px_unknown:
                 continue
             lo, hi = tr.corners_px.min(0), tr.corners_px.max(0)
             pad = 0.6 * float((hi - lo).max())
@@ -531,18 +607,38 @@ class Pipeline:
             k_ = key_of("t:" + tr.text, lo, hi)
             n = self._tries.get(k_, 0)
             if n < c.reread_tries and calm(lo, hi):
-                targets.append((n, k_, lo, hi, 99.0, tr.text))
+                targets.append((n, k_, lo, hi, 99.0, tr.text, tr.sighting.component))
+        if self._expected:
+            read = {self._component_of(s) for s in self._cache}
+            for comp, sg in self._expected.items():
+                if comp in read or comp in self.tracker.tracks:
+                    continue
+                box = self._expected_box(comp, sg)
+                if box is None:
+                    continue
+                lo, hi = box
+                k_ = key_of("e:" + comp, lo, hi)
+                n = self._tries.get(k_, 0)
+                # spent: once every reread_backoff frames while the state expects it
+                if (n < c.reread_tries or self._index % max(1, c.reread_backoff) == 0) and calm(lo, hi):
+                    targets.append((n, k_, lo, hi, 2.9, None, comp))
         targets.sort(key=lambda x: x[0])
         done = found = 0
-        for n, k_, lo, hi, ppm, text in targets[:c.reread_max]:
+        for n, k_, lo, hi, ppm, text, comp in targets[:c.reread_max]:
             self._tries[k_] = n + 1
             done += 1
             sub, (ox, oy) = crop(lo[0], lo[1], hi[0], hi[1])
+            if min(sub.shape[:2]) < 8:  # off the frame (or a sliver of it): nothing to read
+                continue
             box = (0, 0, sub.shape[1], sub.shape[0])
-            got = self.decoder.decode_region(sub, box, "sharpen_up2", "reread")
-            if not got and ppm < 3.0:
-                got = self.decoder.decode_region(sub, box, "sharpen_up3", "reread")
-            got = [s for s in got if s.text not in have and (text is None or s.text == text)]
+            if comp is not None and self._is_aruco(comp):
+                got = self._aruco_in(sub)
+            else:
+                got = self.decoder.decode_region(sub, box, "sharpen_up2", "reread")
+                if not got and ppm < 3.0:
+                    got = self.decoder.decode_region(sub, box, "sharpen_up3", "reread")
+            got = [s for s in got if s.text not in have and (text is None or s.text == text)
+                   and (comp is None or self._component_of(s) == comp)]
             if not got:
                 continue
             off = np.float32([ox, oy])
@@ -559,6 +655,81 @@ class Pipeline:
                 self._cands = [cd for cd in self._cands if unexplained(cd)]
                 self._retry = [cd for cd in self._retry if unexplained(cd)]
         return done, found
+
+    def _component_of(self, sym: Symbol) -> str | None:
+        """The component a decoded symbol tags (None: a fiducial, foreign, unknown)."""
+        if sym.format == "ArUco":
+            if self.registrar.is_fiducial(sym) or not sym.text.isdigit() or self.game != "penny-press":
+                return None
+            from calibration.layouts import marker_owner
+
+            owner = marker_owner(int(sym.text))
+            return None if owner is None else owner[0]
+        return self._parse(sym.text).component
+
+    def _is_aruco(self, comp: str) -> bool:
+        """The component is tagged with an ArUco marker (a wooden piece: the QR
+        re-read cannot read it)."""
+        last = self._last_px.get(comp)
+        if last is not None:
+            return last[1].isdigit()
+        if self.game != "penny-press":
+            return False
+        try:
+            from calibration.layouts import tag_spec
+
+            return tag_spec(comp).symbol == "aruco"
+        except Exception:
+            return False
+
+    def _aruco_in(self, sub: np.ndarray) -> list[Symbol]:
+        """ArUco markers in a re-read crop (the decoder's dictionary; small quads
+        read again upscaled, ``vision.decode.detect_aruco``), pass ``"reread"``."""
+        from .decode import detect_aruco
+
+        a = self.decoder.aruco
+        if a is False:
+            return []
+        return [Symbol(s.format, s.text, s.corners_px, s.backend, "reread", s.dictionary)
+                for s in detect_aruco(sub, None if a is True else str(a))]
+
+    def _expected_box(self, comp: str, sg: Sighting):
+        """``(lo, hi)`` px box to re-read an expected component in: around its tag's
+        corners where it was last read, else around where its sighting (surface mm)
+        puts its top face (piece size and height from calibration's components; the
+        surface's current pose). None when it cannot be placed in the frame."""
+        last = self._last_px.get(comp)
+        if last is not None:
+            cp = last[0]
+            lo, hi = cp.min(0), cp.max(0)
+            pad = 0.6 * float((hi - lo).max())
+            return lo - pad, hi + pad
+        poses = self._placed[0] if self._placed is not None else {}
+        pose = poses.get(sg.surface)
+        if pose is None:
+            return None
+        try:
+            from calibration.layouts import component_size_mm
+
+            half = 0.6 * max(component_size_mm(comp))
+        except Exception:
+            half = 30.0
+        x, y = sg.x_mm, sg.y_mm
+        h = self._height(comp)
+        cam = pose.camera_centre() if h > 0 else None
+        if cam is not None and cam[2] > h:  # where the top face is seen (parallax)
+            k = cam[2] / (cam[2] - h)
+            x, y = cam[0] + (x - cam[0]) * k, cam[1] + (y - cam[1]) * k
+        sq = np.array([[x - half, y - half], [x + half, y - half], [x + half, y + half],
+                       [x - half, y + half]], np.float64)
+        px = pose.to_px(sq)
+        if not np.isfinite(px).all():
+            return None
+        lo, hi = px.min(0), px.max(0)
+        H, W = self._shape
+        if hi[0] <= 0 or hi[1] <= 0 or lo[0] >= W or lo[1] >= H:
+            return None
+        return lo, hi
 
     def _card_area_px(self, track: Track) -> float:
         """Area (px) of the component's card/piece in the frame, from its tag's size
@@ -592,7 +763,6 @@ class Pipeline:
         return h
 
     def _interpret(self, poses: dict[str, SurfacePose]):
-        from calibration.layouts import marker_owner
         from companion.tags import kind_of
 
         reports: list[SymbolReport] = []
@@ -604,12 +774,10 @@ class Pipeline:
                     surface = self.registrar.table[int(s.text)][0]
                     reports.append(SymbolReport(s, surface, "fiducial"))
                     continue
-                owner = (marker_owner(int(s.text)) if s.text.isdigit() and self.game == "penny-press"
-                         else None)
-                if owner is None:
+                comp = self._component_of(s)
+                if comp is None:
                     reports.append(SymbolReport(s, None, "unknown marker"))
                     continue
-                comp = owner[0]
             else:
                 p = self._parse(s.text)
                 if p.component is None:

@@ -138,3 +138,22 @@ def test_previews_match_what_happens():
     res = preview_exhibit(e, Exhibit(0, ("BR", "VA", "MA"), polish=2))
     assert (res.shown.value, res.shown.space) == (14, 14)
     assert apply(e, Exhibit(0, ("BR", "VA", "MA"), polish=2)).log[-1] == res
+
+
+def test_the_3_find_example_under_our_ruling_two_objects_and_open_ends():
+    """3B's example names three objects (bracelet 5th c., vase 3rd c., mask 4th c.)
+    for a collection of three finds; in our model (docs/rulings.md, "The 3-find
+    example") each find brings the half named, three finds in a row complete two
+    objects and the outer halves stay open. The example's numbers hold: 12, 14 with
+    2 coins of polish, space 12 / 14."""
+    cat = catalog([tile("BR", 5, 10, "mask", "bracelet"), tile("VA", 3, 40, "bracelet", "vase"),
+                   tile("MA", 4, 63, "vase", "mask"), tile("O1", 2, 10), tile("O2", 2, 20), tile("O3", 2, 30)])
+    s = acting(game(3, cat), 0, coins=4, hand=("BR", "VA", "MA"))
+    row = ("BR", "VA", "MA")
+    assert s.collection_value(row) == 12
+    # a bracelet (dated by its older half, 510) and a vase (463); the mask halves at both ends are open
+    assert s.objects(row) == (("bracelet", 510), ("vase", 463))
+    after = apply(s, Exhibit(0, row, polish=2))
+    mine = [x for x in after.shown if x.owner == 0][0]
+    assert (mine.value, mine.space) == (14, 14)
+    assert oldest_shown(after, "bracelet")[0] == 0 and oldest_shown(after, "mask") is None

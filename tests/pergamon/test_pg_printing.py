@@ -94,3 +94,29 @@ def test_companion_print_pergamon(tmp_path, capsys):
     assert (tmp_path / "g-ranking.png").is_file()
     assert main(["print", str(tmp_path / "g.sqlite"), "--press", "6", "--out", str(tmp_path)]) == 1
     assert "no evaluation after turn 6" in capsys.readouterr().err
+
+
+def test_data_sources_are_named_in_the_players_language():
+    """The data file and key stay named (FACTS.md), the words around them are
+    translated: a zh receipt says 未核实, never 'unverified'."""
+    s = _game()
+    ev = evaluations(s)[0]
+    assert any("plan_vp" in src for src in ev.sources)
+    for lang, words in (("en", ("Our guesses", "VP per plan space", "unverified")),
+                        ("es", ("Estimaciones nuestras", "PV por casilla del plano", "sin verificar")),
+                        ("zh", ("我们的估计", "平面图每格胜利点", "未核实"))):
+        for img in (render_evaluation_receipt(s, ev, lang, 576, "g"), render_final_ranking(s, lang, 576, "g")):
+            line = next(t for t in _texts(img) if "rules.json: plan_vp" in t)
+            assert all(w in line for w in words), line
+            if lang != "en":
+                assert "unverified" not in line and "guesses" not in line, line
+
+
+def test_screen_title_and_registry_name_the_game_alike():
+    from ui.games.pergamon.viewmodel import PergamonVM
+
+    s = _game()
+    for lang in ("en", "es", "zh"):
+        vm = PergamonVM(lang)
+        vm.update(s)
+        assert vm.title.startswith(pg.GAME.name(lang) + " · "), vm.title

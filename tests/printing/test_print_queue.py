@@ -239,3 +239,64 @@ def test_ports_outside_1_65535_are_refused_up_front():
         with pytest.raises(PrinterConfigError):
             parse_target(bad)
     assert parse_target("tcp://127.0.0.1:9100").port == 9100
+
+
+def _dead_pid() -> int:
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-c", "pass"])
+    proc.wait()
+    return proc.pid
+
+
+def test_opening_the_queue_cleans_a_crashed_writers_leftovers_and_keeps_every_job(tmp_path):
+    import os
+    import time
+
+    q = PrintQueue(tmp_path)
+    q.sender = lambda t, p, c: None
+    kept = q.submit(f"file:{tmp_path}/o.bin", b"page one", CFG, title="one", preview=job_page())
+    dead = _dead_pid()
+    # a record update killed before its os.replace, by a process that is gone
+    (tmp_path / f".{kept.id}.json.{dead}.tmp").write_text('{"id": "half')
+    (tmp_path / f".{kept.id}.png.{dead}.tmp").write_bytes(b"\x89PNG half")
+    live = tmp_path / f".other.json.{os.getpid()}.tmp"  # a writer still at work
+    live.write_text("{")
+    old_bin = tmp_path / "00000000000000000001-deadbeef.bin"  # an enqueue that never got its record
+    old_bin.write_bytes(b"half an enqueue")
+    os.utime(old_bin, (time.time() - 3600, time.time() - 3600))
+    young_bin = tmp_path / "00000000000000000002-cafecafe.bin"  # an enqueue under way
+    young_bin.write_bytes(b"being queued")
+    damaged = tmp_path / "00000000000000000003-deadbeef.json"
+    damaged.write_text('{"id": "trunc')
+
+    q2 = PrintQueue(tmp_path)
+    assert q2.recovered == sorted([f".{kept.id}.json.{dead}.tmp", f".{kept.id}.png.{dead}.tmp",
+                                   old_bin.name])
+    assert live.exists() and young_bin.exists() and damaged.exists()
+    assert [j.id for j in q2.jobs(PENDING)] == [kept.id]
+    assert q2.preview_path(kept.id).read_bytes().startswith(b"\x89PNG")
+    q2.sender = lambda t, p, c: None
+    assert [r.outcome for r in q2.process()] == ["printed"]
+
+
+def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path, monkeypatch):
+    import os
+
+    from printing.output import atomic_write, save_preview
+
+    target = tmp_path / "p.png"
+    save_preview(job_page(1), target)
+    before = target.read_bytes()
+
+    def full(*a):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full)
+    with pytest.raises(OSError):
+        save_preview(job_page(2), target)
+    with pytest.raises(OSError):
+        atomic_write(tmp_path / "q.bin", b"x")
+    assert target.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.png"]

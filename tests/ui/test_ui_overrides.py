@@ -10,6 +10,7 @@ import pytest
 
 import companion.games.penny_press as pp
 from companion.errors import CompanionError
+from companion.journal import total_scores
 from companion.table import TableSnapshot
 from ui.scripted import ScriptedSession
 from ui.viewmodels import protocol as P
@@ -162,3 +163,153 @@ def test_a_resumed_game_keeps_its_corrections(tmp_path):
     path = path or next(tmp_path.glob("*.sqlite"))
     again = GameSession(P.SessionConfig(resume=str(path), journal_dir=str(tmp_path)))
     assert [v.correction for v in again.corrections()] == [second]
+
+
+# -- removing a correction at any time: the game replayed without it -------------
+RECORDING = "penny-press-3p"
+
+
+def recorded_session(tmp_path):
+    """The real session fed the bundled recording's game (its ground-truth journal)
+    as the still snapshots a perfect camera gives: one action per step."""
+    import json
+
+    from companion.games.penny_press.observer import game_snapshots
+    from ui.demo import DEMO_DATA
+    from ui.session import GameSession
+
+    truth = json.loads((DEMO_DATA / RECORDING / "journal.json").read_text(encoding="utf-8"))
+    setup = truth["setup"]
+    actions = [pp.action_from_dict(a) for a in truth["actions"]]
+    players = tuple(P.PlayerSetup(p["colour"], p["name"], p["paper"]) for p in setup["players"])
+    s = GameSession(P.SessionConfig(players=players, first_player=setup["first_player"],
+                                    journal_dir=str(tmp_path)))
+    s.runner.expected_cards = list(setup["headline_cards"])
+    snaps = iter(game_snapshots(setup, actions))
+    end = pp.new_game_from_dict(setup)
+    for a in actions:
+        end = pp.apply(end, a)
+
+    current = [s]
+
+    def step() -> bool:
+        """Show the next snapshot to the session (``step.use(other)`` changes it)."""
+        snap = next(snaps, None)
+        if snap is None:
+            return False
+        with current[0]._lock:
+            current[0].runner.feed(snap)
+        return True
+    step.use = lambda other: current.__setitem__(0, other)
+    return s, step, end, actions
+
+
+@pytest.mark.parametrize("resume", [False, True])
+def test_removing_a_correction_long_after_replays_the_game_without_it(tmp_path, resume):
+    """A correction that says one reporter too many on the story just played: the
+    move is read with it, the game goes on for several moves (the correction is no
+    longer the last thing), then the players remove it: the game is replayed
+    without it (its move re-read as the camera saw it, the later moves kept) and
+    reaches the recording's ground-truth end."""
+    s, step, end, actions = recorded_session(tmp_path)
+    j = None
+    while step():
+        j = s.runner.journal
+        acts = j.actions() if j is not None else []
+        if len(acts) >= 6 and isinstance(acts[-1], pp.Assign) and \
+                s.state.home[acts[-1].player] >= 1:
+            break
+    last = j.actions()[-1]
+    colour = s.state.players[last.player].colour
+    msgs = collect(s)
+    s.correct(P.Correction("reporters", story=last.story, colour=colour, count=last.count + 1))
+    assert j.actions()[-1] == dataclasses.replace(last, count=last.count + 1)  # read with the correction
+    n = len(j.actions())
+    for _ in range(4):  # play on: moves that do not touch that story
+        assert step()
+    assert len(j.actions()) >= n + 3, "the game stalled behind the correction"
+    if resume:  # the app closed and reopened: the correction and what it read come back
+        from ui.session import GameSession
+
+        s2 = GameSession(P.SessionConfig(resume=str(j.path), journal_dir=str(tmp_path)))
+        s2.runner.last_snapshot = s.runner.last_snapshot  # the camera's first still view
+        s, j = s2, s2.runner.journal
+        step.use(s2)
+        msgs = collect(s)
+    (view,) = s.corrections()
+    assert not view.disputed and view.takes_back == ()  # its move is no longer the last one
+    s.remove_correction(view.id)
+    assert s.corrections() == []
+    truth = pp.new_game_from_dict(s.runner.journal.setup)
+    for a in actions[: len(acts)]:
+        truth = pp.apply(truth, a)
+    replayed = j.timeline()[len(acts)][1]  # the move re-read as the camera saw it
+    assert (replayed.reporters, replayed.home) == (truth.reporters, truth.home)
+    assert len(j.actions()) >= n + 3  # the later moves kept
+    while step():
+        pass
+    assert s.state.is_over and s.state.final == end.final
+    assert total_scores(s.state) == total_scores(end)
+    assert not [m for m in msgs if m.level == "error"]
+    # nothing lost: the journal still holds the corrected move, taken back by an undo event
+    corrected = [e for e in j.events if e.kind == "action" and e.payload.get("count") == last.count + 1
+                 and e.payload.get("story") == last.story]
+    assert corrected and all(any(u.kind == "undo" and u.payload["target"] == e.seq for u in j.events)
+                             for e in corrected)
+
+
+def test_the_press_screen_names_a_passed_last_turn(tmp_path):
+    """A passed final turn cannot be seen by the camera: the press screen's button
+    says "Pass my last turn" in the final turns, "Do not go to press" in the final
+    presses, in the players' language."""
+    from ui.viewmodels.press import PressVM
+
+    s, step, end, _actions = recorded_session(tmp_path)
+    seen = set()
+    while step():
+        st = s.state
+        if st is None or st.phase not in ("final_turns", "final_presses"):
+            continue
+        colour = st.players[st.current_player].colour
+        for lang, want in (("en", {"final_turns": "Pass my last turn", "final_presses": "Do not go to press"}),
+                           ("es", {"final_turns": "Paso mi último turno", "final_presses": "No ir a imprenta"})):
+            vm = PressVM(s, lang)
+            vm.colour = colour
+            assert vm.decline_label() == want[st.phase]
+            other = next(p.colour for p in st.players if p.colour != colour)
+            vm.colour = other
+            assert vm.decline_kind() == ""
+        seen.add(st.phase)
+    assert "final_turns" in seen  # (this recording goes from its last turn straight to the end)
+
+
+def test_moves_that_no_longer_fit_are_named_and_set_aside(tmp_path):
+    """When the camera's snapshot of a corrected move is not known (nothing to re-read
+    it from), removing the correction sets that move aside, with every later move the
+    rules no longer allow; the players are told which, in their language, and the
+    journal keeps them (undo events)."""
+    s, step, _end, _actions = recorded_session(tmp_path)
+    while step():
+        acts = s.runner.journal.actions() if s.runner.journal is not None else []
+        if len(acts) >= 6 and isinstance(acts[-1], pp.Assign) and s.state.home[acts[-1].player] >= 1:
+            break
+    j = s.runner.journal
+    last = j.actions()[-1]
+    s.correct(P.Correction("reporters", story=last.story, colour=s.state.players[last.player].colour,
+                           count=last.count + 1))
+    for _ in range(2):
+        step()
+    n = len(j.actions())
+    s.runner._read_from.clear()
+    s.lang = "es"
+    msgs = collect(s)
+    s.remove_correction(s.corrections()[0].id)
+    aside = s.runner.set_aside
+    assert aside and len(j.actions()) == n - len(aside)
+    (m,) = [m for m in msgs if m.key == "override_set_aside"]
+    assert m.level == "warning" and m.text.startswith("corrección quitada")
+    from ui.viewmodels import adapt
+    for _seq, action, before in aside:
+        assert adapt.action_text(action, before, "es") in m.text
+    undone = {e.payload["target"] for e in j.events if e.kind == "undo"}
+    assert {seq for seq, _a, _st in aside} <= undone

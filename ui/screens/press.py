@@ -62,6 +62,7 @@ class PressScreen(Screen):
             ids.title0.text = vm.error or i18n.tr("press.none_claimed", vm.lang)
         ids.job.text = vm.job_text()
         ids.decline.disabled = not vm.can_decline()
+        ids.decline.text = vm.decline_label()
 
     def choose(self, colour: str) -> None:
         if self.vm and colour:
@@ -82,7 +83,7 @@ class PressScreen(Screen):
 
     def ask_decline(self) -> None:
         vm = self.vm
-        ask(i18n.tr("ask.decline", vm.lang, name=vm.name(vm.colour)), self.decline)
+        ask(vm.decline_question(), self.decline)
 
     def decline(self) -> None:
         self.vm.decline()

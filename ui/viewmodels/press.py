@@ -182,6 +182,24 @@ class PressVM:
         check = getattr(self.session, "can_decline", None)
         return bool(self.colour and check and check(self.colour))
 
+    def decline_kind(self) -> str:
+        """``"turn"`` (a last turn of the final edition may be passed), ``"press"``
+        (not going to press in the final presses) or ``""`` (nothing to decline)."""
+        if not self.can_decline():
+            return ""
+        kind = getattr(self.session, "decline_kind", None)
+        return kind(self.colour) if kind else "press"
+
+    def decline_label(self) -> str:
+        """The decline button's text: "Pass my last turn" in the final turns (the
+        camera cannot see a passed turn), else "Do not go to press"."""
+        return i18n.tr("press.pass_turn" if self.decline_kind() == "turn" else "press.decline", self.lang)
+
+    def decline_question(self) -> str:
+        """Asked before declining (it cannot be undone)."""
+        key = "ask.pass_turn" if self.decline_kind() == "turn" else "ask.decline"
+        return i18n.tr(key, self.lang, name=self.name(self.colour))
+
     def decline(self) -> None:
         """Record that this player does not go to press (Penny Press: Final edition)."""
         try:

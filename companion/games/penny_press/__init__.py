@@ -18,7 +18,7 @@ from companion.games.penny_press.engine import (BeatBonus, FinalResult, GameStat
 from companion.games.penny_press.frontpage import (FrontPage, Placement, check_front_page,
                                                     exhaustive_front_page, score_front_page,
                                                     solve_front_page, top_beats)
-from companion.games.penny_press.tools import Adjustment, board_adjustments, describe, random_game
+from companion.games.penny_press.tools import Adjustment, board_adjustments, describe, describe_action, random_game
 
 __all__ = [
     "press_preview",
@@ -29,7 +29,7 @@ __all__ = [
     "new_game", "new_game_from_dict", "setup_to_dict",
     "FrontPage", "Placement", "check_front_page", "exhaustive_front_page", "score_front_page",
     "solve_front_page", "top_beats",
-    "Adjustment", "board_adjustments", "describe", "random_game",
+    "Adjustment", "board_adjustments", "describe", "describe_action", "random_game",
 ]
 
 from companion.registry import GameSpec  # noqa: E402

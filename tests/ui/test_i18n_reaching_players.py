@@ -1,0 +1,71 @@
+"""Words that reached players in English while they play in es/zh: the `--fake`
+camera picture, camera events (re-worded after a switch), engine refusals."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from ui import i18n
+from ui.scripted import ScriptedSession
+from ui.viewmodels import protocol as P
+from ui.viewmodels.live import LiveVM
+
+PLAYERS = (P.PlayerSetup("red", "Ana", "T"), P.PlayerSetup("blue", "Bo", "H"), P.PlayerSetup("green", "Chen", "W"))
+
+
+def _session(tmp_path, lang):
+    return ScriptedSession(P.SessionConfig(players=PLAYERS, journal_dir=str(tmp_path), lang=lang), seed=7)
+
+
+def test_the_fake_camera_picture_is_worded_in_the_players_language(tmp_path, monkeypatch):
+    s = _session(tmp_path, "zh")
+    drawn = []
+    real = type(s._frame).image
+    monkeypatch.setattr(type(s._frame), "image", lambda self, *texts: drawn.append(texts) or real(self, *texts))
+    s.step()
+    s.lang = "es"
+    up = s.emit_frame()
+    assert drawn[0] == (i18n.tr("fake.frame_title", "zh"), i18n.tr("fake.frame_turn", "zh", n=1, total=len(s._snaps)))
+    assert drawn[1][0] == "Partida simulada (sin cámara)" and drawn[1][1].startswith("Turno 1 de ")
+    assert isinstance(up.frame, np.ndarray) and up.frame.dtype == np.uint8 and up.frame.shape[2] == 3
+    # something is written on the baize (not only the plain green)
+    assert len(np.unique(up.frame.reshape(-1, 3), axis=0)) > 2
+
+
+class _Ev:
+    def __init__(self, kind, message="camera 0 is gone"):
+        self.kind, self.message, self.t = kind, message, 0.0
+
+
+@pytest.mark.parametrize("kind,word_es", [("dropped", "Cámara perdida"), ("reconnected", "Cámara de nuevo")])
+def test_camera_events_are_in_the_players_language_and_reworded_after_a_switch(tmp_path, kind, word_es):
+    s = _session(tmp_path, "es")
+    got = []
+    s.subscribe(got.append)
+    if kind == "reconnected":
+        s._on_source_event(_Ev("dropped"))
+    s._on_source_event(_Ev(kind))
+    m = got[-1].messages[0]
+    assert m.text.startswith(word_es) and m.key
+    vm = LiveVM(s, "zh")
+    assert vm.message_text(m) == i18n.report_text(m.key, m.params, "zh", "?") != m.text
+    assert not any(c.isascii() and c.isalpha() for c in vm.message_text(m))  # no English left in zh
+
+
+def test_a_camera_that_gives_up_is_reported_in_the_players_language_with_its_plural(tmp_path):
+    s = _session(tmp_path, "es")
+    s.config = P.SessionConfig(**{**s.config.__dict__, "camera": 0, "recording": None})
+    got = []
+    s.subscribe(got.append)
+
+    class Src:
+        max_retries = 1
+    s._camera_src = Src()
+    s._on_source_event(_Ev("gave_up", "camera 0 could not be opened (5 tries): is it connected?"))
+    assert got[-1].messages[0].text.startswith("No se pudo abrir la cámara 0")
+    s._on_source_event(_Ev("opened"))
+    s._on_source_event(_Ev("gave_up", "camera 0 did not come back after 1 attempts"))
+    m = got[-1].messages[0]
+    assert "tras 1 intento:" in m.text
+    assert "after 1 try:" in LiveVM(s, "en").message_text(m)
