@@ -382,6 +382,17 @@ class GameRunner:
             return []  # no move yet (or not one that tells): keep waiting
         return self._create(self._pending_cards, fits[0])
 
+    def enter(self, tap: dict) -> bool:
+        """A player's entry in the app that the camera cannot read (e.g. Scoop's dial:
+        ``{"dial": 9}``), given to the observer's ``enter``; the next still snapshot is
+        read again with it. False when the game's observer takes no entries."""
+        enter = getattr(self.observer, "enter", None)
+        if enter is None:
+            return False
+        enter(tap)
+        self._last_key = None  # the same table reads differently now
+        return True
+
     def feed(self, snap: TableSnapshot) -> list[Step]:
         """Process one snapshot; returns what was done (actions and new reports).
 
@@ -689,6 +700,18 @@ class GameSession:
         fn = getattr(self._source, "retry_now", None)
         if fn is not None:
             fn()
+
+    def enter(self, tap: dict) -> bool:
+        """A player's entry for the observer (:meth:`GameRunner.enter`), taken with the
+        worker's lock; read with the next frame."""
+        with self._lock:
+            return self.runner.enter(tap)
+
+    @property
+    def lock(self):
+        """The lock the worker holds while it reads a frame and journals: a screen
+        that journals on the same game takes it too."""
+        return self._lock
 
     def start(self) -> None:
         if self._thread is not None and self._thread.is_alive():
