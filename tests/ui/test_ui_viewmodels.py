@@ -335,3 +335,24 @@ def test_live_messages_said_again_are_shown_once_at_their_newest_place():
         s.cb(Update(messages=(m,)))
         vm.poll()
     assert vm.messages == [b, a]
+
+
+def test_start_screen_shows_each_games_own_fields():
+    """Each game's own start fields, from the registry: newspapers only where the
+    players have one, the camera and who starts only for the game read through the
+    camera on the built-in screens, recordings of that game only (a game's
+    recording prefills its players, also when they have no colour or paper)."""
+    vm = StartVM(lang="es")
+    got = {}
+    for game, _name in vm.games():
+        vm.choose_game(game)
+        got[game] = vm.fields()
+        assert all(name in vm.spec().recordings for name, _label in vm.recordings())
+    assert got["penny-press"] == {"paper", "colour", "first_player", "camera", "recordings", "strike"}
+    assert "paper" in got["scoop"] and "camera" not in got["scoop"]
+    assert got["pergamon"] == {"colour"}
+    assert got["turin-market"] == {"recordings"}  # no newspaper, no colour: names only
+    vm.choose_game("turin-market")
+    vm.choose_recording("turin-market-4p")
+    assert vm.game == "turin-market" and len(vm.players) == 4 and vm.validate() == []
+    assert all(p.paper == "" and p.name for p in vm.players)
