@@ -1,10 +1,15 @@
 """Synthetic camera views with a known pose (for tests, benchmarks and docs).
 
-The reference setup of issue 3: a camera of 3840x2160 px about 700 mm above the
-table, seeing about 1000 x 560 mm, tilted 20-35 degrees from straight down.
-:func:`reference_homography` builds the exact surface-mm -> image-px homography of
-such a pinhole camera; :func:`render_view` warps a flat drawing of a board or mat
-(with tags pasted on) through it, with blur and sensor noise.
+The reference setup (docs/calibration.md, "The reference setup"; issue 10): a camera
+of 3840x2160 px 1.0-1.1 m above the middle of the table looking straight down, with a
+72-85 degree horizontal field of view; the constants below are its worst end
+(1.1 m up, 72 degrees: the frame's centre row spans about 1.6 m of table, 0.9 m
+deep). The older tilted view of issue 3 (about 0.7 m up, 20-35 degrees from
+straight down, about 1.0 x 0.56 m in view) is kept as ``TILTED_*`` for the tests and
+benchmarks of tilted views. :func:`reference_homography` builds the exact surface-mm
+-> image-px homography of such a pinhole camera; :func:`render_view` warps a flat
+drawing of a board or mat (with tags pasted on) through it, with blur and sensor
+noise.
 """
 
 from __future__ import annotations
@@ -17,11 +22,19 @@ from .layouts import load_layout
 from .tags import surface_image
 
 REFERENCE_FRAME = (3840, 2160)
-REFERENCE_HEIGHT_MM = 700.0
-REFERENCE_VIEW_WIDTH_MM = 1000.0
+#: the reference camera: height above the table (mm), tilt from straight down
+#: (degrees) and horizontal field of view (degrees), at the worst end of the range
+REFERENCE_HEIGHT_MM = 1100.0
+REFERENCE_TILT_DEG = 0.0
+REFERENCE_FOV_DEG = 72.0
+#: table width (mm) the reference frame's centre row spans: 2 h tan(FOV / 2)
+REFERENCE_VIEW_WIDTH_MM = 2 * REFERENCE_HEIGHT_MM * math.tan(math.radians(REFERENCE_FOV_DEG / 2))
+#: the old tilted view (issue 3), for tests and benchmarks of tilted cameras
+TILTED_HEIGHT_MM = 700.0
+TILTED_VIEW_WIDTH_MM = 1000.0
 
 
-def reference_homography(target_mm: tuple[float, float], tilt_deg: float = 27.5,
+def reference_homography(target_mm: tuple[float, float], tilt_deg: float = REFERENCE_TILT_DEG,
                          frame: tuple[int, int] = REFERENCE_FRAME, height_mm: float = REFERENCE_HEIGHT_MM,
                          view_width_mm: float = REFERENCE_VIEW_WIDTH_MM, yaw_deg: float = 0.0) -> np.ndarray:
     """3x3 homography surface mm -> image px of a pinhole camera.
@@ -30,6 +43,7 @@ def reference_homography(target_mm: tuple[float, float], tilt_deg: float = 27.5,
     (larger y), tilted ``tilt_deg`` from straight down, its optical axis through
     ``target_mm`` (surface mm), turned ``yaw_deg`` about the vertical. The focal
     length is chosen so the image's centre row spans ``view_width_mm`` of table.
+    Defaults: the reference setup (straight down, 1.1 m, 72 degrees, 4K).
     """
     t = math.radians(tilt_deg)
     w, h = frame

@@ -14,12 +14,20 @@ class RuleError(CompanionError):
     ``"Penny Press: Go to Press"``); the message says what is wrong and, where it
     helps, what is allowed instead. The state the action was applied to is left
     unchanged.
+
+    ``key`` names the kind of refusal (``"pp.not_your_turn"``) and ``values`` its
+    parameters (counts, story and card ids, players as their given name or colour
+    code): what the app translates for the players (``ui.i18n.rule_error_text``);
+    the English ``message`` is for the CLI and logs. Errors without a key are shown
+    in the players' language as a refusal of their rule section only.
     """
 
-    def __init__(self, message: str, rule: str = ""):
+    def __init__(self, message: str, rule: str = "", key: str = "", values: dict | None = None):
         super().__init__(f"{rule}: {message}" if rule else message)
         self.rule = rule
         self.detail = message
+        self.key = key
+        self.values = dict(values or {})
 
 
 class DataFileError(CompanionError):

@@ -16,6 +16,10 @@ After rendering, every still frame is decoded (zxing-cpp for QR, OpenCV ArUco) a
 the figures are printed; the ground-truth journal is replayed through the engine
 and its final scores compared with the ones written.
 
+``scoop-4p`` is a whole 4-player Scoop game played to finish (policy ``quick``) and
+filmed by vision.render.scoop; its ``recording.json`` holds the setup the players
+entered (hands hidden) and their entries (the dial, choices, exchanges).
+
 ``turin-market-4p`` is a whole 4-player Turin Market game (seed chosen for ties,
 coin flips, sales, a purchase, a withdrawal, a loan and forced loans) filmed by
 vision.render.turin_market with the normal tag sizes; its ``recording.json`` also
@@ -46,9 +50,15 @@ RECORDINGS = {
     # sensor noise and in-camera sharpening, JPEG, a larger glare spot, the hand
     "penny-press-3p-hard": (3, 7, (3200, 1800)),
     "pergamon-3p": (3, 2, (3840, 2160)),
+    "scoop-4p": (4, 9, (2560, 1440)),
 }
 #: recordings of games other than Penny Press: name -> game id
-GAMES = {"turin-market-4p": "turin-market", "pergamon-3p": "pergamon"}
+GAMES = {"turin-market-4p": "turin-market", "pergamon-3p": "pergamon", "scoop-4p": "scoop"}
+#: keyword arguments of a game's random_game per recording. Scoop: players who play to
+#: finish (random Scoop games run ~900 plays); seed 9 has refusals with cards bought
+#: (Kill It, X libel, !!!), reserves, reserve claims and SCOOP captures, a Synd with 4
+#: players, a three-star story taken and Press on the dial
+GAME_KW = {"scoop-4p": {"policy": "quick"}}
 #: recordings filmed differently from params_for: name -> RecordingParams fields.
 #: Pergamon: the round markers' tags are small (2.9 px per module at 4K), so no glare
 #: spot and a camera closer to straight down; no hands (one still table per action).
@@ -124,7 +134,7 @@ def main(argv=None) -> int:
     from companion import registry
     from dataclasses import replace
 
-    from vision.render import pergamon, recording, turin_market
+    from vision.render import pergamon, recording, scoop, turin_market
 
     for name, (players, seed, res) in RECORDINGS.items():
         if args.only and name != args.only:
@@ -134,8 +144,8 @@ def main(argv=None) -> int:
             if old.is_file():
                 old.unlink()
         game = GAMES.get(name, "penny-press")
-        setup, actions = registry.rules_module(game).random_game(seed, players)
-        render_recording = {"turin-market": turin_market.render_recording,
+        setup, actions = registry.rules_module(game).random_game(seed, players, **GAME_KW.get(name, {}))
+        render_recording = {"turin-market": turin_market.render_recording, "scoop": scoop.render_recording,
                             "pergamon": pergamon.render_recording}.get(game, recording.render_recording)
         t0 = time.time()
         bar = tqdm(desc=name, unit="frame")

@@ -2,7 +2,8 @@
 # Regenerates docs/screenshots: every screen at 1280x800 (en, es) and 800x1280
 # (en, zh) over the real session on a seeded game (tests/ui/drive_walk.py), and the
 # live table on the bundled recording through the real vision pipeline
-# (tests/ui/drive_recording.py -> recording_live.png, recording_scores.png).
+# (tests/ui/drive_recording.py -> recording_live.png, recording_scores.png); the
+# Pergamon screen in both sizes (tests/pergamon/drive_pg_screen.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 unset DISPLAY WAYLAND_DISPLAY
@@ -12,5 +13,10 @@ out=docs/screenshots
 rm -f "$out"/{start,live,corrections,press,scores,settings}_*.png "$out"/recording_*.png  # only ours
 .venv/bin/python tests/ui/drive_walk.py "$out" --shots
 .venv/bin/python tests/ui/drive_recording.py "$out" ui/demo_data/penny-press-3p
-rm -f "$out"/report.json
+# Pergamon's screen: payout, markers, evaluation, zh, the entry panel (es) and a refusal
+# (zh), at 1280x800 and 800x1280 (pergamon_*_portrait.png)
+rm -f "$out"/pergamon_*.png
+.venv/bin/python tests/pergamon/drive_pg_screen.py "$out"
+.venv/bin/python tests/pergamon/drive_pg_screen.py "$out" --portrait
+rm -f "$out"/report.json "$out"/pergamon_report.json
 ls "$out"

@@ -242,7 +242,7 @@ def test_every_report_key_is_worded_in_es_en_zh_with_its_params():
     code = (src / "companion" / "games" / "penny_press" / "observer.py").read_text() + (src / "ui" / "session.py").read_text()
     keys = set(re.findall(r'(?:_report\(\s*\w+,\s*|Report\(\s*"\w+",\s*)"(\w+)"', code))
     assert {"not_your_turn", "illegal", "press_in_progress", "setup_cards"} <= keys
-    for key in keys:
+    for key in keys - {"illegal"}:  # an engine refusal is worded by its kind (rule.<kind>, tests/test_i18n_rules.py)
         texts = i18n.TEXTS[f"obs.{key}"]
         assert len({frozenset(i18n.placeholders(t)) for t in texts}) == 1, key
 

@@ -115,3 +115,19 @@ def test_decline_in_the_final_presses_is_a_tap(tmp_path):
     assert len(s.runner.journal.events) == n
     s.decline_press(colour)
     assert isinstance(s.runner.journal.actions()[-1], pp.DeclinePress)
+
+
+def test_expected_is_the_last_table_the_state_matched(tmp_path):
+    """What vision should still see (issue 10): the sightings of the last still table
+    that matched the game state; a misread table (a reporter lost) leaves it as it was."""
+    setup, actions = pp.random_game(5, 3)
+    j = Journal.create(tmp_path / "g.sqlite", "penny-press", setup)
+    j.append(actions[0])
+    runner = GameRunner(j)
+    assert runner.expected == ()
+    snap = table_of(j.state)
+    runner.feed(snap)
+    assert set(runner.expected) == set(snap.sightings)
+    lost = next(s for s in snap.sightings if s.zone == f"on:{actions[0].story}")
+    runner.feed(TableSnapshot(1, tuple(s for s in snap.sightings if s is not lost)))
+    assert lost in runner.expected and set(runner.expected) == set(snap.sightings)

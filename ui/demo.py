@@ -366,6 +366,8 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
                     break
                 entry_pos = pos
                 steps += runner.feed(snap)
+            if hasattr(reader, "expect"):  # what the game state says the table still shows
+                reader.expect(runner.expected)
             for step in steps:
                 if step.report is not None:
                     text = f"[{step.report.level}] {step.report.text}"

@@ -33,8 +33,7 @@ RECOMMENDED_PX_PER_MODULE = 3.0
 MIN_FREE_MB = 200
 #: the reference setup (docs/calibration.md) at its worst end: camera height (mm),
 #: looking straight down, horizontal field of view (degrees)
-REFERENCE_HEIGHT_MM = 1100.0
-REFERENCE_FOV_DEG = 72.0
+#: (calibration.synthetic's REFERENCE_HEIGHT_MM and REFERENCE_FOV_DEG: 1.1 m, 72 degrees)
 REFERENCE_WORDS = "1.1 m up, straight down, 72 degree lens"
 
 
@@ -87,7 +86,7 @@ def px_per_module_at_reference(width: int, height: int, module_mm: float) -> flo
 
     import numpy as np
 
-    from calibration.synthetic import local_scale, reference_homography
+    from calibration.synthetic import REFERENCE_FOV_DEG, REFERENCE_HEIGHT_MM, local_scale, reference_homography
 
     view_mm = 2 * REFERENCE_HEIGHT_MM * math.tan(math.radians(REFERENCE_FOV_DEG / 2))
     H = reference_homography((0.0, 0.0), tilt_deg=0.0, frame=(width, height),

@@ -49,23 +49,39 @@ def hosts(spec) -> bool:
     return screens_module(spec) is not None
 
 
-def report_text(spec, report, state, lang: str) -> str | None:
-    """``report`` in ``lang`` through the game's own ``report_text(report, state,
-    lang)`` (the ``texts`` module beside its screens module, else the screens module
-    itself), or None when the game has none."""
+def _game_text(spec, fn_name: str, *args) -> str | None:
+    """The game's own ``fn_name(*args)`` (the ``texts`` module beside its screens
+    module, else the screens module itself), or None when the game has none."""
     if not spec.screens or spec.screens in BUILT_IN:
         return None
     for name in (spec.screens.rpartition(".")[0] + ".texts", spec.screens):  # texts first: no Kivy
         try:
-            fn = getattr(importlib.import_module(name), "report_text", None)
+            fn = getattr(importlib.import_module(name), fn_name, None)
         except ImportError:
             continue
         if callable(fn):
             try:
-                return fn(report, state, lang)
-            except Exception:  # noqa: BLE001  a text never stops the game: English instead
+                return fn(*args)
+            except Exception:  # noqa: BLE001  a text never stops the game
                 return None
     return None
+
+
+def report_text(spec, report, state, lang: str) -> str | None:
+    """``report`` in ``lang`` through the game's own ``report_text(report, state,
+    lang)`` (the ``texts`` module beside its screens module, else the screens module
+    itself), or None when the game has none."""
+    return _game_text(spec, "report_text", report, state, lang)
+
+
+def refusal_text(spec, exc, state, lang: str) -> str:
+    """A refusal in ``lang``: the game's own ``refusal(exc, state, lang)`` (its
+    texts module: seats named, its own words per kind), else ``ui.i18n.error_text``
+    (by kind, never the engine's English sentence)."""
+    from ui import i18n
+
+    own = _game_text(spec, "refusal", exc, state, lang) if getattr(exc, "key", None) is not None else None
+    return own if own is not None else i18n.error_text(exc, lang)
 
 
 @dataclass
@@ -94,8 +110,9 @@ class GameHost:
         try:
             self.journal.append(action, source=source)
         except CompanionError as exc:
-            from ui import i18n
-            return i18n.error_text(exc, self.lang)
+            from companion import registry
+
+            return refusal_text(registry.get(self.journal.game), exc, self.state, self.lang)
         for cb in list(self.listeners):
             cb()
         return None

@@ -9,6 +9,7 @@ portada, 版面) in our own words; no publisher sentence is copied.
 
 from __future__ import annotations
 
+import re
 import string
 
 LANGS: tuple[str, ...] = ("es", "en", "zh")
@@ -395,8 +396,6 @@ TEXTS: dict[str, tuple[str, str, str]] = {
                                  "起始头条卡应为 {expected}；桌上是 {seen}"),
     "obs.first_move": ("preparación vista: el jugador inicial puede empezar", "setup seen: the first player may start",
                        "已看到开局摆放：起始玩家可以开始"),
-    "obs.illegal": ("no permitido ({section}): {detail}", "not allowed ({section}): {detail}",
-                    "不允许（{section}）：{detail}"),
     "obs.override_disputed": ("la cámara no ve lo que dijisteis y la partida siguió con lo que ve; quitad la corrección si está mal",
                               "the camera does not see what you said and the game went on with what it sees; remove the correction if it is wrong",
                               "摄像头没有看到你们更正的内容，游戏按它看到的继续；如更正有误请移除"),
@@ -457,6 +456,103 @@ TEXTS: dict[str, tuple[str, str, str]] = {
     "fake.frame_turn": ("Turno {n} de {total}", "Turn {n} of {total}", "第 {n} 回合，共 {total} 回合"),
     "fake.claim_tie": ("Empate en {story}: cuenta para los dos", "Tie on {story}: both claim it",
                        "{story} 平局：双方都可认领"),
+    # engine refusals by kind (companion.errors.RuleError key/values; rule_error_text)
+    "rule.generic": ("{section}: las reglas no lo permiten", "{section}: the rules do not allow this",
+                     "{section}：规则不允许"),
+    "rule.game_over": ("La partida ha terminado", "The game is over", "游戏已结束"),
+    "rule.no_player": ("No hay jugador {seat} (los jugadores van de 1 a {n})",
+                       "There is no player {seat} (players are 1 to {n})", "没有第 {seat} 位玩家（玩家为 1 至 {n}）"),
+    "rule.not_your_turn": ("Es el turno de {who}, no de {other}", "It is {who}'s turn, not {other}'s",
+                           "现在轮到 {who}，不是 {other}"),
+    "rule.pp.draw_first": ("Antes de seguir hay que robar una carta de titular para {who}",
+                           "A headline card must be drawn for {who} first", "需要先为 {who} 抽一张头条卡"),
+    "rule.pp.final_presses_only": ("En las últimas impresiones solo se va a imprenta o se pasa",
+                                   "In the final presses a player only goes to press or passes",
+                                   "最后付印阶段只能付印或放弃"),
+    "rule.pp.hold_newsboy": ("Tienes al repartidor: renuncia a tu acción y pásalo a tu derecha",
+                             "You hold the newsboy: give up your action and pass him to your right",
+                             "你持有报童：放弃本回合行动，把他交给右边的玩家"),
+    "rule.pp.no_newsboy": ("No tienes al repartidor", "You do not hold the newsboy", "你没有报童"),
+    "rule.pp.unknown_story": ("«{story}» no es una noticia del juego", "'{story}' is not a story of the game",
+                              "“{story}”不是本游戏的新闻"),
+    "rule.pp.not_on_board": ("{story} no está en el tablero", "{story} is not on the board", "{story} 不在版图上"),
+    "rule.pp.assign_one": ("Pon al menos un reportero", "Assign at least one reporter", "至少派出一名记者"),
+    "rule.pp.final_one_assign": ("En la edición final se pone un solo reportero",
+                                 "In the final edition you assign a single reporter",
+                                 "最终版中每次只能派一名记者"),
+    "rule.pp.none_home": ("No te quedan reporteros en casa", "You have no reporters left at home",
+                          "你家里已经没有记者了"),
+    "rule.pp.too_few_home.one": ("Solo tienes {n} reportero en casa, no {want}",
+                                 "You have only {n} reporter at home, not {want}", "你家里只有 {n} 名记者，不是 {want} 名"),
+    "rule.pp.too_few_home.other": ("Solo tienes {n} reporteros en casa, no {want}",
+                                   "You have only {n} reporters at home, not {want}", "你家里只有 {n} 名记者，不是 {want} 名"),
+    "rule.pp.recall_one": ("Retira al menos un reportero", "Recall at least one reporter", "至少召回一名记者"),
+    "rule.pp.final_one_recall": ("En la edición final se retira un solo reportero",
+                                 "In the final edition you recall a single reporter",
+                                 "最终版中每次只能召回一名记者"),
+    "rule.pp.too_few_on_story.one": ("Tienes {n} reportero en {story}: no puedes retirar {want}",
+                                     "You have {n} reporter on {story}: you cannot recall {want}",
+                                     "你在 {story} 上有 {n} 名记者：不能召回 {want} 名"),
+    "rule.pp.too_few_on_story.other": ("Tienes {n} reporteros en {story}: no puedes retirar {want}",
+                                       "You have {n} reporters on {story}: you cannot recall {want}",
+                                       "你在 {story} 上有 {n} 名记者：不能召回 {want} 名"),
+    "rule.pp.same_story": ("El reportero tiene que ir a otra noticia", "The reporter must move to another story",
+                           "记者必须调到另一条新闻"),
+    "rule.pp.no_reporter_on": ("No tienes ningún reportero en {story}", "You have no reporter on {story}",
+                               "你在 {story} 上没有记者"),
+    "rule.pp.must_act": ("Hay que hacer una acción (poner, retirar, mover o ir a imprenta); pasar solo en la edición final",
+                         "Take an action (assign, recall, reassign or go to press); passing is for the final edition only",
+                         "必须行动（派出、召回、调动或付印）；只有最终版可以放弃"),
+    "rule.pp.nothing_to_claim": ("No puedes ir a imprenta: no tienes ninguna noticia con al menos tantos reporteros como los demás",
+                                 "You cannot go to press: no story where you have at least as many reporters as everyone else",
+                                 "不能付印：没有一条新闻上你的记者不少于其他玩家"),
+    "rule.pp.no_draw_final": ("En la edición final no se roban cartas de titular",
+                              "No headline card is drawn in the final edition", "最终版不抽头条卡"),
+    "rule.pp.draw_after_press": ("Solo se roba carta de titular justo después de ir a imprenta",
+                                 "A headline card is drawn only right after a press", "只有付印后才抽头条卡"),
+    "rule.pp.unknown_card": ("«{card}» no es una carta de titular", "'{card}' is not a headline card",
+                             "“{card}”不是头条卡"),
+    "rule.pp.card_used": ("La carta de titular {card} ya se usó", "Headline card {card} has been used already",
+                          "头条卡 {card} 已经用过"),
+    "rule.pp.ad_off_grid": ("El anuncio está fuera de la portada", "The ad is off the front page", "广告不在版面内"),
+    "rule.pp.story_twice": ("Una noticia aparece dos veces", "A story is listed twice", "有一条新闻出现了两次"),
+    "rule.pp.no_beat_value": ("Falta el valor de la sección {beat}", "The value of the {beat} beat is missing",
+                              "缺少{beat}栏的新闻值"),
+    "rule.pp.ad_moved": ("El anuncio no está en su casilla", "The ad is not on its cell", "广告不在它的格子里"),
+    "rule.pp.not_claimed": ("{story} no se reclamó en esta impresión", "{story} was not claimed in this press",
+                            "{story} 不是本次付印认领的新闻"),
+    "rule.pp.placed_twice": ("{story} está colocada dos veces", "{story} is placed twice", "{story} 被放了两次"),
+    "rule.pp.off_grid": ("{story} se sale de la portada", "{story} runs off the front page", "{story} 超出了版面"),
+    "rule.pp.covers_ad": ("{story} tapa el anuncio", "{story} covers the ad", "{story} 盖住了广告"),
+    "rule.pp.overlap": ("{story} se monta sobre otra noticia", "{story} overlaps another story",
+                        "{story} 与另一条新闻重叠"),
+    "rule.pp.top_row.one": ("Las noticias de {beats} van primero y tocando la fila de arriba: cabe {n}, hay {touching}",
+                            "Stories of {beats} go first, touching the top row: {n} fits, {touching} do",
+                            "{beats}的新闻必须优先放置并贴着顶行：可放 {n} 条，实际 {touching} 条"),
+    "rule.pp.top_row.other": ("Las noticias de {beats} van primero y tocando la fila de arriba: caben {n}, hay {touching}",
+                              "Stories of {beats} go first, touching the top row: {n} fit, {touching} do",
+                              "{beats}的新闻必须优先放置并贴着顶行：可放 {n} 条，实际 {touching} 条"),
+    # rule sections (RuleError.rule, "Game: section"), as the rulebooks name them
+    "section.penny_press_setup": ("Penny Press: preparación", "Penny Press: setup", "Penny Press：准备"),
+    "section.penny_press_how_to_play": ("Penny Press: cómo se juega", "Penny Press: how to play", "Penny Press：游戏流程"),
+    "section.penny_press_assign_reporters": ("Penny Press: poner reporteros", "Penny Press: assign reporters",
+                                             "Penny Press：派出记者"),
+    "section.penny_press_recall_reporters": ("Penny Press: retirar reporteros", "Penny Press: recall reporters",
+                                             "Penny Press：召回记者"),
+    "section.penny_press_reassign_a_reporter": ("Penny Press: mover un reportero", "Penny Press: reassign a reporter",
+                                                "Penny Press：调动记者"),
+    "section.penny_press_go_to_press": ("Penny Press: ir a imprenta", "Penny Press: go to press", "Penny Press：付印"),
+    "section.penny_press_drawing_headline_cards": ("Penny Press: robar cartas de titular",
+                                                   "Penny Press: drawing headline cards", "Penny Press：抽头条卡"),
+    "section.penny_press_final_edition": ("Penny Press: edición final", "Penny Press: final edition",
+                                          "Penny Press：最终版"),
+    "section.penny_press_newsboy_strike": ("Penny Press: huelga de repartidores", "Penny Press: newsboy strike",
+                                           "Penny Press：报童罢工"),
+    "section.penny_press_end_of_the_game": ("Penny Press: fin de la partida", "Penny Press: end of the game",
+                                            "Penny Press：游戏结束"),
+    "section.penny_press_building_the_front_page": ("Penny Press: montar la portada",
+                                                    "Penny Press: building the front page", "Penny Press：排版头版"),
+    "section.unknown": ("Reglas", "Rules", "规则"),
     "lang.es": ("Español", "Español", "Español"),
     "lang.en": ("English", "English", "English"),
     "lang.zh": ("中文", "中文", "中文"),
@@ -465,9 +561,65 @@ TEXTS: dict[str, tuple[str, str, str]] = {
 _INDEX = {lang: i for i, lang in enumerate(LANGS)}
 
 
+def section_name(rule: str, lang: str) -> str:
+    """A rule section (``RuleError.rule``, ``"Penny Press: Go to Press"``) in
+    ``lang``; a section the table does not know is shown as "Rules"."""
+    slug = re.sub(r"[^a-z0-9]+", "_", str(rule or "").lower()).strip("_")
+    key = f"section.{slug}"
+    return tr(key if key in TEXTS else "section.unknown", lang)
+
+
+def _player_values(values: dict, lang: str) -> dict:
+    """Values of a refusal or report worded for players: colour codes, story ids,
+    beat codes (``beat``/``beats``) in ``lang``."""
+    out = dict(values)
+    for name, v in list(out.items()):
+        if not isinstance(v, str):
+            continue
+        if name in ("beat", "beats") and all(f"beat.{b.strip()}" in TEXTS for b in v.split(",") if b.strip()):
+            out[name] = ", ".join(beat(b.strip(), lang) for b in v.split(",") if b.strip())
+        elif f"colour.{v}" in TEXTS:
+            out[name] = person(v, lang) if name in _PERSONS else colour(v, lang)
+        elif _story_shape(v) is not None:
+            out[name] = story_name(v, lang)
+        elif "," in v and all(_story_shape(x.strip()) for x in v.split(",")):
+            out[name] = ", ".join(story_name(x.strip(), lang) for x in v.split(","))
+    return out
+
+
+#: Value names that stand for a player (a colour code there is a person: "Rojo").
+_PERSONS = frozenset({"who", "other", "player", "to", "name"})
+
+
+def rule_error_text(kind: str, values, rule: str, lang: str, detail: str = "") -> str:
+    """An engine refusal (``RuleError.key``/``values``/``rule``) in ``lang``:
+    ``rule.<kind>`` (CLDR plural form by ``values["n"]`` when the kind has
+    ``.one``/``.other``), colours, stories and beats named for players; a kind
+    the table lacks becomes "<section>: the rules do not allow this" in es/zh
+    (never the engine's English sentence), the engine's ``detail`` in en."""
+    vals = _player_values(dict(values or ()), lang)
+    k = f"rule.{kind}" if kind else ""
+    try:
+        if k in TEXTS:
+            return tr(k, lang, **vals)
+        if k and f"{k}.other" in TEXTS:
+            n = vals.pop("n")
+            return trn(k, lang, n, **vals)
+    except (KeyError, IndexError, ValueError, TypeError):
+        pass
+    if lang == "en" and detail:
+        return detail[:1].upper() + detail[1:]
+    return tr("rule.generic", lang, section=section_name(rule, lang))
+
+
 def error_text(exc: BaseException, lang: str) -> str:
     """An error for the players in ``lang``: ``exc.key`` (with ``exc.values``) when
-    the table has ``err.<key>``, else the error's own text."""
+    the table has ``err.<key>``; an engine refusal (RuleError) by its kind
+    (:func:`rule_error_text`); else the error's own text."""
+    from companion.errors import RuleError
+
+    if isinstance(exc, RuleError):
+        return rule_error_text(exc.key, exc.values, exc.rule, lang, exc.detail)
     key = getattr(exc, "key", None)
     if key and f"err.{key}" in TEXTS:
         try:
@@ -484,16 +636,15 @@ def report_text(key: str, params, lang: str, fallback: str) -> str:
     """An observer report (``obs.<key>``) in ``lang``; colour and story values are
     named for players; ``fallback`` when the key is not in the table."""
     k = f"obs.{key}"
+    if key == "illegal":  # an engine refusal: by its kind, never its English sentence
+        values = dict(params or ())
+        rule = values.pop("section", "")
+        detail = str(values.pop("detail", "") or fallback)
+        values.pop("action", None)
+        return rule_error_text(values.pop("kind", ""), values, rule, lang, detail)
     if not key or (k not in TEXTS and f"{k}.other" not in TEXTS):
         return fallback
-    values = dict(params or ())
-    for name, v in list(values.items()):
-        if isinstance(v, str) and f"colour.{v}" in TEXTS:
-            values[name] = colour(v, lang)
-        elif isinstance(v, str) and _story_shape(v) is not None:
-            values[name] = story_name(v, lang)
-        elif isinstance(v, str) and "," in v and all(_story_shape(x.strip()) for x in v.split(",")):
-            values[name] = ", ".join(story_name(x.strip(), lang) for x in v.split(","))
+    values = _player_values(dict(params or ()), lang)
     try:
         if k not in TEXTS:  # plural forms: key.one / key.other by the CLDR category of n
             n = values.pop("n")

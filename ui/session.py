@@ -116,6 +116,10 @@ class GameRunner:
         self._last_reports: tuple = ()
         self._pending_cards: list[str] | None = None
         self.last_snapshot: TableSnapshot | None = None
+        #: the sightings of the last still table the game state was found to match
+        #: (what the table should still show: vision re-reads those it loses,
+        #: ``vision.pipeline.Pipeline.expect``)
+        self.expected: tuple = ()
 
     @property
     def state(self):
@@ -420,12 +424,16 @@ class GameRunner:
                             "Table Companion: corrections", (("id", fresh[-1].id),))))
                     out, use = alt, raw
             if out.status != "action":
+                if out.status == "same":
+                    self.expected = tuple(raw.sightings)
                 steps += [Step(report=r) for r in out.reports]
                 break
             try:
                 ev = self.journal.append(out.action, source="vision")
             except RuleError as exc:  # the observer checked it; a race is still reported
-                steps.append(Step(report=Report("error", "illegal", exc.detail, exc.rule)))
+                params = {**exc.values, "section": exc.rule, "kind": exc.key, "detail": exc.detail}
+                steps.append(Step(report=Report("error", "illegal", exc.detail, exc.rule,
+                                                tuple(sorted(params.items())))))
                 break
             if use is not raw:
                 touched = _stories_of(out.action)
@@ -474,6 +482,21 @@ def _game_of(config: P.SessionConfig) -> str:
     return getattr(config, "game", None) or "penny-press"
 
 
+def _entered_setup(spec, config: P.SessionConfig) -> dict | None:
+    """The journal's setup for a game whose setup the players enter in the app (its
+    screens module's ``new_setup``, ui.hosting) and whose observer reads only the
+    play (Pergamon, Turin Market); None for a game the camera sets up (Penny Press)."""
+    import secrets
+
+    from . import hosting
+
+    mod = hosting.screens_module(spec)
+    factory = spec.observer_factory()
+    if mod is None or factory is None or hasattr(factory, "initial_cards"):
+        return None
+    return mod.new_setup(list(config.players), secrets.randbits(63))
+
+
 def _players_from(config: P.SessionConfig) -> list:
     rules = registry.rules_module(_game_of(config))
     return [rules.PlayerSpec(p.colour, p.name, p.paper) for p in config.players]
@@ -498,16 +521,20 @@ class GameSession:
     a worker thread runs vision and the runner; subscribers get Updates from it.
     """
 
-    def __init__(self, config: P.SessionConfig, *, reader=None, source=None):
+    def __init__(self, config: P.SessionConfig, *, reader=None, source=None, journal: Journal | None = None):
+        """``journal``: an open journal to play on (e.g. a hosted game's
+        ``GameHost.journal``: the camera's actions and the players' taps then go to
+        the same game); else ``config.resume``, else a new game."""
         from platformdirs import user_data_dir
 
         self.config = config
         self.lang = config.lang
         base = Path(config.journal_dir or Path(user_data_dir("table-companion")) / "games")
         self.out_dir = base
-        if config.resume:
-            journal = Journal.open(config.resume)
-            self.players = tuple(P.PlayerSetup(p.colour, p.name, p.paper) for p in journal.state.players)
+        if journal is not None or config.resume:
+            journal = journal if journal is not None else Journal.open(config.resume)
+            self.players = tuple(P.PlayerSetup(p.colour, p.name, getattr(p, "paper", ""))
+                                 for p in journal.state.players)
             self.runner = GameRunner(journal)
             self.runner.restore_overrides()
         else:
@@ -517,9 +544,14 @@ class GameSession:
                               low=spec.min_players, high=spec.max_players)
             self.players = tuple(config.players)
             path = base / time.strftime(f"{spec.id}-%Y%m%d-%H%M%S.sqlite")
-            self.runner = GameRunner(None, players=_players_from(config), strike=config.variant_strike,
-                                     first_player=getattr(config, "first_player", 0), journal_path=path,
-                                     game=spec.id)
+            entered = _entered_setup(spec, config)
+            if entered is not None:  # the players entered the setup in the app: the camera reads play
+                path.parent.mkdir(parents=True, exist_ok=True)
+                self.runner = GameRunner(Journal.create(path, spec.id, entered))
+            else:
+                self.runner = GameRunner(None, players=_players_from(config), strike=config.variant_strike,
+                                         first_player=getattr(config, "first_player", 0), journal_path=path,
+                                         game=spec.id)
         self._reader = reader
         self._source = source
         self._own_source = False
@@ -553,7 +585,7 @@ class GameSession:
 
             # lens: a recording's own file, else $TABLE_COMPANION_LENS (app --lens),
             # else the user's calibration, else estimated from the corner fiducials
-            self._reader = pipeline_for(self.config.recording)
+            self._reader = pipeline_for(self.config.recording, game=self.runner.spec.id)
         return self._reader
 
     def _text(self, key: str, **values) -> str:
@@ -687,6 +719,9 @@ class GameSession:
         snap, report = reader.process(image, t)
         with self._lock:
             steps = self.runner.feed(snap)
+            expect = getattr(reader, "expect", None)
+            if expect is not None:
+                expect(self.runner.expected)
         messages = tuple(P.Message(self.report_text(s.report), s.report.level, s.report.rule,
                                    s.report.key, tuple(s.report.params))
                          for s in steps if s.report)

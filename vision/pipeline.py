@@ -70,7 +70,11 @@ class PipelineConfig:
     reread_max: still re-read budget, crops per frame at most (0 = off): on tiles that
     are neither changed nor moving nor glared, undecoded candidates and held tags not
     found again are decoded once more on later frames (fresh sensor noise), each at
-    most reread_tries times until its tile changes. piece_heights: put a tag on
+    most reread_tries times until its tile changes. Components the table state
+    expects (:meth:`Pipeline.expect`) that the camera no longer reads are targets too,
+    where they were last seen (or where the state puts them); once their
+    reread_tries are spent they are tried again every reread_backoff frames while
+    expected. piece_heights: put a tag on
     top of a piece back onto the surface under it (calibration's ``height_mm``) before
     its zone is chosen; off for frames of flat pieces (the older rendered recordings).
     """
@@ -100,6 +104,7 @@ class PipelineConfig:
     track_rescue_max: int = 8
     reread_max: int = 3
     reread_tries: int = 12
+    reread_backoff: int = 8
     piece_heights: bool = True
 
 
@@ -235,6 +240,10 @@ class Pipeline:
         self._index = 0
         self._zone_px_cache: dict[str, tuple[SurfacePose, list]] = {}
         self._heights: dict[str, float] = {}
+        #: what the table state expects on the table: component -> Sighting (expect())
+        self._expected: dict[str, Sighting] = {}
+        #: component -> (corners px, payload) where it was last read
+        self._last_px: dict[str, tuple[np.ndarray, str]] = {}
 
     # ------------------------------------------------------------------ state
     def reset(self) -> None:
@@ -245,6 +254,19 @@ class Pipeline:
         self.registrar.reset_lens()
         self._shape = None
         self._zone_px_cache.clear()
+        self._last_px.clear()
+
+    def expect(self, sightings=None) -> None:
+        """Tell the pipeline what the table state expects on the table.
+
+        sightings: ``companion.table.Sighting`` s (e.g. the still snapshot the game's
+        state was last found to match: ``ui.session.GameRunner.expected``), or None
+        for nothing. While the table is still, each expected component the camera no
+        longer reads is decoded again where it was last read (or where its sighting
+        puts it), within the still re-read budget (``PipelineConfig.reread_max``
+        crops a frame). Kept until the next call.
+        """
+        self._expected = {s.component: s for s in (sightings or ())}
 
     def _reset_maps(self, shape, small_shape) -> None:
         c = self.config
@@ -266,6 +288,7 @@ class Pipeline:
         self._placed = None
         self._blob_since: dict[str, float] = {}
         self._tries: dict[tuple, int] = {}   # still re-read target -> attempts
+        self._last_px.clear()
 
     def _tiles_of_box(self, x0, y0, x1, y1):
         """Tile index ranges covering a px box."""
@@ -433,6 +456,8 @@ class Pipeline:
         if regions or found or self._placed is None:
             poses = self.registrar.update(self._cache, t)
             self._placed = (poses, *self._interpret(poses))
+            for ob in self._placed[2]:
+                self._last_px[ob.sighting.component] = (ob.corners_px, ob.text)
         poses, reports, observations = self._placed
         tm["place"] = (time.perf_counter() - t2) * 1000
 
@@ -496,14 +521,15 @@ class Pipeline:
         """Decode again, on this frame, what earlier frames of a still table missed.
 
         Targets: undecoded QR candidates (not glare), lone finder patterns nothing
-        explains (``DecodeResult.retry``) and tags the tracker holds but
-        that are not among the current symbols, whose tiles are not ``busy``
+        explains (``DecodeResult.retry``), tags the tracker holds but
+        that are not among the current symbols, and components the table state
+        expects (:meth:`expect`) that are neither read nor held, whose tiles are not ``busy``
         (changed, moving, recently moved or glared). Fewest attempts first; at most
         ``reread_max`` crops per frame and ``reread_tries`` attempts per target until
         its tile is decoded anew. Returns (crops decoded, symbols gained).
         """
         c = self.config
-        targets = []   # (tries, key, lo, hi, ppm, text)
+        targets = []   # (tries, key, lo, hi, ppm, text, component)
 
         def calm(lo, hi) -> bool:
             ty0, ty1, tx0, tx1 = self._tiles_of_box(*lo, *hi)
@@ -520,7 +546,7 @@ class Pipeline:
             k_ = key_of("c", lo, hi)
             n = self._tries.get(k_, 0)
             if n < c.reread_tries and calm(lo, hi):
-                targets.append((n, k_, lo, hi, cd.px_per_module, None))
+                targets.append((n, k_, lo, hi, cd.px_per_module, None, None))
         have = {s.text for s in self._cache}
         for tr in self.tracker.tracks.values():
             if not tr.text or tr.text in have:
@@ -531,18 +557,38 @@ class Pipeline:
             k_ = key_of("t:" + tr.text, lo, hi)
             n = self._tries.get(k_, 0)
             if n < c.reread_tries and calm(lo, hi):
-                targets.append((n, k_, lo, hi, 99.0, tr.text))
+                targets.append((n, k_, lo, hi, 99.0, tr.text, tr.sighting.component))
+        if self._expected:
+            read = {self._component_of(s) for s in self._cache}
+            for comp, sg in self._expected.items():
+                if comp in read or comp in self.tracker.tracks:
+                    continue
+                box = self._expected_box(comp, sg)
+                if box is None:
+                    continue
+                lo, hi = box
+                k_ = key_of("e:" + comp, lo, hi)
+                n = self._tries.get(k_, 0)
+                # spent: once every reread_backoff frames while the state expects it
+                if (n < c.reread_tries or self._index % max(1, c.reread_backoff) == 0) and calm(lo, hi):
+                    targets.append((n, k_, lo, hi, 2.9, None, comp))
         targets.sort(key=lambda x: x[0])
         done = found = 0
-        for n, k_, lo, hi, ppm, text in targets[:c.reread_max]:
+        for n, k_, lo, hi, ppm, text, comp in targets[:c.reread_max]:
             self._tries[k_] = n + 1
             done += 1
             sub, (ox, oy) = crop(lo[0], lo[1], hi[0], hi[1])
+            if sub.size == 0:
+                continue
             box = (0, 0, sub.shape[1], sub.shape[0])
-            got = self.decoder.decode_region(sub, box, "sharpen_up2", "reread")
-            if not got and ppm < 3.0:
-                got = self.decoder.decode_region(sub, box, "sharpen_up3", "reread")
-            got = [s for s in got if s.text not in have and (text is None or s.text == text)]
+            if comp is not None and self._is_aruco(comp):
+                got = self._aruco_in(sub)
+            else:
+                got = self.decoder.decode_region(sub, box, "sharpen_up2", "reread")
+                if not got and ppm < 3.0:
+                    got = self.decoder.decode_region(sub, box, "sharpen_up3", "reread")
+            got = [s for s in got if s.text not in have and (text is None or s.text == text)
+                   and (comp is None or self._component_of(s) == comp)]
             if not got:
                 continue
             off = np.float32([ox, oy])
@@ -559,6 +605,81 @@ class Pipeline:
                 self._cands = [cd for cd in self._cands if unexplained(cd)]
                 self._retry = [cd for cd in self._retry if unexplained(cd)]
         return done, found
+
+    def _component_of(self, sym: Symbol) -> str | None:
+        """The component a decoded symbol tags (None: a fiducial, foreign, unknown)."""
+        if sym.format == "ArUco":
+            if self.registrar.is_fiducial(sym) or not sym.text.isdigit() or self.game != "penny-press":
+                return None
+            from calibration.layouts import marker_owner
+
+            owner = marker_owner(int(sym.text))
+            return None if owner is None else owner[0]
+        return self._parse(sym.text).component
+
+    def _is_aruco(self, comp: str) -> bool:
+        """The component is tagged with an ArUco marker (a wooden piece: the QR
+        re-read cannot read it)."""
+        last = self._last_px.get(comp)
+        if last is not None:
+            return last[1].isdigit()
+        if self.game != "penny-press":
+            return False
+        try:
+            from calibration.layouts import tag_spec
+
+            return tag_spec(comp).symbol == "aruco"
+        except Exception:
+            return False
+
+    def _aruco_in(self, sub: np.ndarray) -> list[Symbol]:
+        """ArUco markers in a re-read crop (the decoder's dictionary; small quads
+        read again upscaled, ``vision.decode.detect_aruco``), pass ``"reread"``."""
+        from .decode import detect_aruco
+
+        a = self.decoder.aruco
+        if a is False:
+            return []
+        return [Symbol(s.format, s.text, s.corners_px, s.backend, "reread", s.dictionary)
+                for s in detect_aruco(sub, None if a is True else str(a))]
+
+    def _expected_box(self, comp: str, sg: Sighting):
+        """``(lo, hi)`` px box to re-read an expected component in: around its tag's
+        corners where it was last read, else around where its sighting (surface mm)
+        puts its top face (piece size and height from calibration's components; the
+        surface's current pose). None when it cannot be placed in the frame."""
+        last = self._last_px.get(comp)
+        if last is not None:
+            cp = last[0]
+            lo, hi = cp.min(0), cp.max(0)
+            pad = 0.6 * float((hi - lo).max())
+            return lo - pad, hi + pad
+        poses = self._placed[0] if self._placed is not None else {}
+        pose = poses.get(sg.surface)
+        if pose is None:
+            return None
+        try:
+            from calibration.layouts import component_size_mm
+
+            half = 0.6 * max(component_size_mm(comp))
+        except Exception:
+            half = 30.0
+        x, y = sg.x_mm, sg.y_mm
+        h = self._height(comp)
+        cam = pose.camera_centre() if h > 0 else None
+        if cam is not None and cam[2] > h:  # where the top face is seen (parallax)
+            k = cam[2] / (cam[2] - h)
+            x, y = cam[0] + (x - cam[0]) * k, cam[1] + (y - cam[1]) * k
+        sq = np.array([[x - half, y - half], [x + half, y - half], [x + half, y + half],
+                       [x - half, y + half]], np.float64)
+        px = pose.to_px(sq)
+        if not np.isfinite(px).all():
+            return None
+        lo, hi = px.min(0), px.max(0)
+        H, W = self._shape
+        if hi[0] <= 0 or hi[1] <= 0 or lo[0] >= W or lo[1] >= H:
+            return None
+        return lo, hi
 
     def _card_area_px(self, track: Track) -> float:
         """Area (px) of the component's card/piece in the frame, from its tag's size
@@ -592,7 +713,6 @@ class Pipeline:
         return h
 
     def _interpret(self, poses: dict[str, SurfacePose]):
-        from calibration.layouts import marker_owner
         from companion.tags import kind_of
 
         reports: list[SymbolReport] = []
@@ -604,12 +724,10 @@ class Pipeline:
                     surface = self.registrar.table[int(s.text)][0]
                     reports.append(SymbolReport(s, surface, "fiducial"))
                     continue
-                owner = (marker_owner(int(s.text)) if s.text.isdigit() and self.game == "penny-press"
-                         else None)
-                if owner is None:
+                comp = self._component_of(s)
+                if comp is None:
                     reports.append(SymbolReport(s, None, "unknown marker"))
                     continue
-                comp = owner[0]
             else:
                 p = self._parse(s.text)
                 if p.component is None:

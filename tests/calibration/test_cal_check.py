@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from calibration.check import DECODE_RECALL, MIN_PX_PER_MODULE, RECALL_GOAL, check_table, read_frames
-from calibration.synthetic import reference_homography, render_view
+from calibration.synthetic import TILTED_HEIGHT_MM, reference_homography, render_view
 from calibration.tags import tag_image
 from companion.cli import main
 from companion.errors import CompanionError
@@ -26,7 +26,7 @@ def _items(ppm):
 
 
 def _board_view(frame=REF, hide=(), view_width_mm=1150, tilt=27.5, noise=2.0):
-    H = reference_homography((420, 300), tilt_deg=tilt, frame=frame, view_width_mm=view_width_mm)
+    H = reference_homography((420, 300), tilt_deg=tilt, height_mm=TILTED_HEIGHT_MM, frame=frame, view_width_mm=view_width_mm)
     return render_view("penny-press-board", "board", H, frame, items=_items(3.0), src_px_per_mm=3.0,
                        hide=hide, noise_sigma=noise)
 
@@ -133,7 +133,7 @@ def test_bad_sources_are_clear_errors(tmp_path, capsys):
 def test_foreign_qr_in_view_is_ignored_and_reported():
     from calibration.tags import qr_image
 
-    H = reference_homography((420, 300), tilt_deg=27.5, frame=REF, view_width_mm=1150)
+    H = reference_homography((420, 300), tilt_deg=27.5, height_mm=TILTED_HEIGHT_MM, frame=REF, view_width_mm=1150)
     url = cv2.resize(qr_image("https://example.org/menu", 12, 2), (120, 120), interpolation=cv2.INTER_AREA)
     img = render_view("penny-press-board", "board", H, REF, items=[(url, (420, 330))], src_px_per_mm=3.0)
     result = check_table([img])

@@ -14,7 +14,7 @@ from calibration.fiducials import detect_fiducials
 from calibration.layouts import load_layout
 from calibration.lens import estimate_radial, find_lens
 from calibration.register import register_surface
-from calibration.synthetic import reference_homography, render_view
+from calibration.synthetic import TILTED_HEIGHT_MM, reference_homography, render_view
 from companion.errors import DataFileError
 
 SIZE = (1920, 1080)
@@ -23,7 +23,7 @@ SIZE = (1920, 1080)
 def _distorted_board(k1: float):
     """A board view through a lens with radial term k1 (focal 0.8 x width), its true
     mm -> ideal px homography and the lens."""
-    H = reference_homography((420, 300), tilt_deg=25, frame=SIZE, view_width_mm=1150)
+    H = reference_homography((420, 300), tilt_deg=25, height_mm=TILTED_HEIGHT_MM, frame=SIZE, view_width_mm=1150)
     ideal = render_view("penny-press-board", "board", H, SIZE, src_px_per_mm=SIZE[0] / 500,
                         noise_sigma=2, blur_sigma=0.7)
     f = 0.8 * SIZE[0]

@@ -12,7 +12,7 @@ from calibration.camera import CameraModel
 from calibration.fiducials import Fiducial, detect_fiducials
 from calibration.layouts import load_layout
 from calibration.register import register_all, register_surface
-from calibration.synthetic import reference_homography, render_view
+from calibration.synthetic import TILTED_HEIGHT_MM, reference_homography, render_view
 
 FRAME = (1920, 1080)  # small frames keep the suite fast; 4K is in the benchmark
 
@@ -35,7 +35,7 @@ def _zone_error_mm(reg, H_true):
 
 @pytest.mark.parametrize("tilt, yaw", [(20, 0), (35, 0), (27.5, 8)])
 def test_board_zones_within_2_mm(tilt, yaw):
-    H = reference_homography((420, 300), tilt_deg=tilt, frame=FRAME, view_width_mm=1150 + 15 * yaw, yaw_deg=yaw)
+    H = reference_homography((420, 300), tilt_deg=tilt, height_mm=TILTED_HEIGHT_MM, frame=FRAME, view_width_mm=1150 + 15 * yaw, yaw_deg=yaw)
     img = render_view("penny-press-board", "board", H, FRAME, src_px_per_mm=3, seed=int(tilt))
     reg = register_surface(detect_fiducials(img), load_layout("penny-press-board"))
     assert reg is not None and reg.surface == "board"
@@ -47,7 +47,7 @@ def test_board_zones_within_2_mm(tilt, yaw):
 
 
 def test_partial_fiducial_set_still_registers_and_names_the_missing_one():
-    H = reference_homography((420, 300), tilt_deg=27.5, frame=(3840, 2160), view_width_mm=1150)
+    H = reference_homography((420, 300), tilt_deg=27.5, height_mm=TILTED_HEIGHT_MM, frame=(3840, 2160), view_width_mm=1150)
     img = render_view("penny-press-board", "board", H, (3840, 2160), src_px_per_mm=3, hide=(2,))
     reg = register_surface(detect_fiducials(img), load_layout("penny-press-board"))
     assert reg is not None and reg.used == (0, 1, 3)
@@ -57,7 +57,7 @@ def test_partial_fiducial_set_still_registers_and_names_the_missing_one():
 
 def test_mat_colour_is_told_apart_by_its_fiducials():
     mat = load_layout("penny-press-mat")
-    H = reference_homography((150, 120), tilt_deg=25, frame=(1280, 720), view_width_mm=450)
+    H = reference_homography((150, 120), tilt_deg=25, height_mm=TILTED_HEIGHT_MM, frame=(1280, 720), view_width_mm=450)
     img = render_view("penny-press-mat", "mat-green", H, (1280, 720), src_px_per_mm=4)
     regs = register_all(detect_fiducials(img), [load_layout("penny-press-board"), mat])
     assert list(regs) == ["mat-green"]
@@ -80,7 +80,7 @@ def test_too_few_points_gives_none():
 
 def test_a_misread_fiducial_is_rejected_by_ransac():
     board = load_layout("penny-press-board")
-    H = reference_homography((420, 300), tilt_deg=27.5, frame=FRAME, view_width_mm=1150)
+    H = reference_homography((420, 300), tilt_deg=27.5, height_mm=TILTED_HEIGHT_MM, frame=FRAME, view_width_mm=1150)
     fids = [Fiducial(f.id, _project(H, f.corners_mm)) for f in board.fiducials("board")]
     fids[1] = Fiducial(1, fids[1].corners_px + 60.0)  # a wrong detection
     reg = register_surface(fids, board)
@@ -92,7 +92,7 @@ def test_lens_distortion_is_removed_with_intrinsics():
     import cv2
 
     size = (960, 540)
-    H = reference_homography((420, 300), tilt_deg=25, frame=size, view_width_mm=1150)
+    H = reference_homography((420, 300), tilt_deg=25, height_mm=TILTED_HEIGHT_MM, frame=size, view_width_mm=1150)
     ideal = render_view("penny-press-board", "board", H, size, src_px_per_mm=2, noise_sigma=0, blur_sigma=0.5)
     f = 700.0
     cam = CameraModel(np.array([[f, 0, 480], [0, f, 270], [0, 0, 1]]), np.array([-0.25, 0.08, 0, 0, 0]), size)
@@ -120,7 +120,7 @@ def test_lens_distortion_is_removed_with_intrinsics():
 def test_px_per_mm_matches_the_true_pose():
     from calibration.synthetic import local_scale
 
-    H = reference_homography((420, 300), tilt_deg=30, frame=FRAME, view_width_mm=1150)
+    H = reference_homography((420, 300), tilt_deg=30, height_mm=TILTED_HEIGHT_MM, frame=FRAME, view_width_mm=1150)
     board = load_layout("penny-press-board")
     fids = [Fiducial(f.id, _project(H, f.corners_mm)) for f in board.fiducials("board")]
     reg = register_surface(fids, board)

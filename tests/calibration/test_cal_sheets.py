@@ -14,11 +14,12 @@ from companion.cli import main
 from companion.errors import CompanionError
 from companion.tags import catalog_ids, encode_payload, kind_of, parse_payload
 
-# Reference setup (issue 3): 3840x2160 camera, 70 cm up, ~100 x 56 cm view, 20-35
-# degree tilt. Worst local scale in that view (far edge, 35 degrees, see
-# calibration.synthetic.reference_homography): about 2.5 px/mm, so a normal 1.3 mm
-# module spans 3.25 px. Large tags (1.6 mm modules on stories) are for 1920x1080:
-# 1.9 px/mm (the centre of a 1 m wide 1080p view) gives 3.0 px per module.
+# Reference setup (docs/calibration.md): 3840x2160 camera 1.0-1.1 m up, straight
+# down, a 1.6 x 0.9 m view: 2.4 px/mm everywhere (calibration.synthetic.
+# reference_homography; the old tilted 70 cm view gave 2.35-2.98), so a normal 1.3 mm
+# module spans 3.1 px; 2.5 px/mm here keeps the sheets' check at that margin. Large
+# tags (1.6 mm modules on stories) are for 1920x1080: 1.9 px/mm (a 1.0 x 0.58 m
+# 1080p view straight down, the board alone) gives 3.0 px per module.
 SCALES = {"normal": 2.5, "large": 1.9}
 
 

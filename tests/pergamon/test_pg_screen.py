@@ -81,25 +81,34 @@ def test_a_whole_game_panels_plan_and_evaluations_follow_the_engine():
     assert vm.banner.text.startswith("Game over")
 
 
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory):
+@pytest.fixture(scope="module", params=["landscape", "portrait"])
+def shots(tmp_path_factory, request):
     out = tmp_path_factory.mktemp("pgshots")
-    subprocess.run([sys.executable, str(ROOT / "tests" / "pergamon" / "drive_pg_screen.py"), str(out)],
+    extra = ["--portrait"] if request.param == "portrait" else []
+    subprocess.run([sys.executable, str(ROOT / "tests" / "pergamon" / "drive_pg_screen.py"), str(out), *extra],
                    check=True, timeout=180, cwd=ROOT)
-    return out, json.loads((out / "pergamon_report.json").read_text(encoding="utf-8"))
+    size, suffix = ((800, 1280), "_portrait") if extra else ((1280, 800), "")
+    return out, json.loads((out / "pergamon_report.json").read_text(encoding="utf-8")), size, suffix
 
 
 def test_screen_shows_banner_players_plan_and_steps(shots):
     from PIL import Image
 
-    out, rep = shots
-    for name in ("payout", "markers", "evaluation", "zh"):
-        img = Image.open(out / f"pergamon_{name}.png")
-        assert img.size == (1280, 800)
+    out, rep, size, suffix = shots
+    for name in ("payout", "markers", "evaluation", "zh", "entry", "refused"):
+        img = Image.open(out / f"pergamon_{name}{suffix}.png")
+        assert img.size == size
         texts = rep["texts"][name]
         assert rep["banner"][name][0] in texts          # the one thing to do, on screen
-        assert any(t.startswith(("Museum plan", "展览平面图")) for t in texts)
+        assert any(t.startswith(("Museum plan", "展览平面图", "Plano del museo")) for t in texts)
     assert any(" takes " in t for t in rep["texts"]["payout"])
     assert any(t.startswith("Move markers") for t in rep["texts"]["markers"])
     assert any(t.startswith("Step 4 of") for t in rep["texts"]["evaluation"])
     assert any("计分" in t for t in rep["texts"]["zh"])
+    # the entry panel: the collection tapped in order, its value and plan space, in Spanish
+    assert any(t.startswith("Exponer: ") for t in rep["texts"]["entry"])
+    assert any(t.startswith("1. ") for t in rep["texts"]["entry"])
+    assert any(t.startswith("Fin del turno") for t in rep["texts"]["entry"])
+    # a refused entry: the rule named in Chinese, on screen
+    refusal = rep["refusal"]["refused"]
+    assert refusal.startswith("帕加马：3B. 展出：") and refusal in rep["texts"]["refused"]

@@ -1,5 +1,6 @@
-"""Camera model: projection geometry of the reference setup (issue 3: ~70 cm above the
-table, 20-35 degree tilt, about 100 x 56 cm in view)."""
+"""Camera model: projection geometry of the renderer's default camera (the tilted view
+of issue 3: ~70 cm above the table, 20-35 degree tilt, about 100 x 56 cm in view) and of
+straight-down views."""
 
 import numpy as np
 import pytest

@@ -82,11 +82,11 @@ def test_verify_refuses_another_game(tmp_path, capsys):
 
 
 def test_replay_shows_the_ledger_and_the_calls(tmp_path, capsys):
-    assert main(["sample", str(tmp_path / "s.sqlite"), "--game", "scoop", "--players", "3", "--seed", "30"]) == 0
+    assert main(["sample", str(tmp_path / "s.sqlite"), "--game", "scoop", "--players", "3", "--seed", "40"]) == 0
     capsys.readouterr()
     assert main(["replay", str(tmp_path / "s.sqlite")]) == 0
     out = capsys.readouterr().out
-    setup, actions = sc.random_game(30, 3)
+    setup, actions = sc.random_game(40, 3)
     s = sc.new_game_from_dict(setup)
     for a in actions:
         s = sc.apply(s, a)
@@ -94,7 +94,7 @@ def test_replay_shows_the_ledger_and_the_calls(tmp_path, capsys):
     assert synd and all(f"ledger: $500 {s.players[t.payer].name} -> {s.players[t.payee].name} (synd)" in out
                         for t in synd)
     first = s.calls[0]
-    assert f"(call 1, number {first.number}, wheel 0 -> {first.after}" in out
+    assert f"(call 1, number {first.number}, wheel {first.before} -> {first.after}" in out
     assert "companion/games/scoop/data/values.json" in out
 
 

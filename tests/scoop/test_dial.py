@@ -22,7 +22,7 @@ def test_the_same_seed_replays_the_same_calls():
 
 def test_the_wheel_position_is_kept_and_the_number_turns_it():
     w = D.Wheel(tuple(["ok"] * 19 + ["press"]), sectors_per_digit=2, slip_sectors=1, name="t")
-    d = D.Dial(w, SEED)
+    d = D.Dial(w, SEED, start=0)
     c1 = d.dial(3)
     assert (c1.before, c1.after, c1.slip) == (0, 6, 0)
     c2 = d.dial(0)  # 0 turns ten digits
@@ -63,18 +63,69 @@ def test_verify_catches_an_edited_outcome_and_a_wrong_seed():
     assert not other.ok and "commitment" in other.problems[0]
 
 
-def test_long_run_shares_equal_the_wheel_sectors_chi_square():
-    """100,000 calls of mixed numbers; chi-square over the 8 signals against the
-    wheel's sector shares, bound 24.32 (7 degrees of freedom, p = 0.001)."""
+def test_the_number_dialled_matters_and_the_hand_slips_a_little():
+    """The data's wheel turns the disc by the number (2 sectors a digit) and slips
+    0..2 sectors (docs/rulings.md): from one position, 3 and 9 land apart."""
     w = D.load_wheel()
-    d = D.Dial(w, SEED)
+    assert (w.sectors_per_digit, w.slip_sectors, w.start) == (2, 3, "seeded")
+    a = D.call(w, SEED, 0, 0, 3)
+    b = D.call(w, SEED, 0, 0, 9)
+    assert (a.after - a.slip) % 20 == 6 and (b.after - b.slip) % 20 == 18
+    assert 0 <= a.slip <= 2 and 0 <= b.slip <= 2
+
+
+@pytest.mark.parametrize("name", ["standard", "kind", "harsh"])
+def test_a_call_keeps_the_uniform_spread_of_positions_and_reaches_every_sector(name):
+    """Exact: for every number, one call maps the uniform spread of disc positions to
+    itself (each column of the transition matrix sums to 1), and the slip's
+    consecutive values let the walk reach every sector at every step count from some
+    point on (irreducible, aperiodic): the long-run share of each signal is its
+    share of the sectors, whatever numbers are dialled."""
+    from fractions import Fraction
+
+    w = D.load_wheel(name)
+    n = w.size
+    for number in D.NUMBERS:
+        m = [[Fraction(0)] * n for _ in range(n)]
+        for pos in range(n):
+            for slip in range(w.slip_sectors):
+                m[pos][(pos + D.digits(number) * w.sectors_per_digit + slip) % n] += Fraction(1, w.slip_sectors)
+        assert all(sum(m[p][q] for p in range(n)) == 1 for q in range(n))
+    reach = {0}
+    for _ in range(n):
+        reach = {(p + D.digits(3) * w.sectors_per_digit + s) % n for p in reach for s in range(w.slip_sectors)}
+    assert reach == set(range(n))
+
+
+def test_signal_shares_equal_the_wheel_sectors_chi_square():
+    """100,000 calls, one from each of 100,000 games (fresh seeds, the disc where the
+    seed puts it, a number from the telephone cards): chi-square over the 8 signals
+    against the sector shares, bound 24.32 (7 degrees of freedom, p = 0.001). One
+    call per game keeps the calls independent, so the bound holds exactly."""
+    import random
+
+    w = D.load_wheel()
+    rng = random.Random(14)
     counts = dict.fromkeys(D.SIGNALS, 0)
     numbers = (3, 9, 7, 0, 5, 1)
-    for i in range(100_000):
-        counts[d.dial(numbers[i % 6]).signal] += 1
+    n = 100_000
+    for _ in range(n):
+        seed = rng.getrandbits(256).to_bytes(32, "big").hex()
+        counts[D.call(w, seed, D.start_position(w, seed), 0, rng.choice(numbers)).signal] += 1
     shares = w.shares()
-    chi2 = sum((counts[s] - 100_000 * shares[s]) ** 2 / (100_000 * shares[s]) for s in D.SIGNALS if shares[s])
+    chi2 = sum((counts[s] - n * shares[s]) ** 2 / (n * shares[s]) for s in D.SIGNALS if shares[s])
     assert chi2 < 24.32, (chi2, counts)
+
+
+def test_a_wheel_without_start_starts_at_zero_as_old_journals_did():
+    old = D.Wheel.from_dict({"sectors": ["ok"] * 19 + ["press"], "slip_sectors": 20})
+    assert old.start == "zero" and D.Dial(old, SEED).position == 0
+    assert "start" not in old.to_dict()
+    new = D.load_wheel()
+    assert D.Dial(new, SEED).position == D.start_position(new, SEED)
+    assert D.Wheel.from_dict(new.to_dict()) == new
+    with pytest.raises(CompanionError, match="start"):
+        D.Wheel(("ok",), start="anywhere")
 
 
 @pytest.mark.parametrize("name", ["standard", "kind", "harsh"])
@@ -100,7 +151,7 @@ def test_a_number_not_on_the_dial_is_refused():
     for n in (10, -1, "3", None, True):
         with pytest.raises(CompanionError):
             d.dial(n)
-    assert d.calls == [] and d.position == 0
+    assert d.calls == [] and d.position == D.start_position(d.wheel, SEED)
 
 
 def test_every_signal_is_worded_in_es_en_zh():

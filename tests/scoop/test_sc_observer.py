@@ -92,7 +92,7 @@ def test_every_claim_and_reserve_of_a_game_is_read_back(seed):
             assert out.status == "waiting" and out.reports[0].key == "scoop.dial"
             assert dict(out.reports[0].params)["number"] == state.pending["number"]
         state = engine.apply(state, engine.resolve_action(state, a))
-    assert kinds["Claim"] > 0 and kinds["Reserve"] > 0
+    assert sum(n for k, n in kinds.items() if k.startswith("Claim")) > 0 and kinds["Reserve"] > 0
 
 
 def test_reserve_claims_and_captures_occur_in_the_games_read():
@@ -192,7 +192,7 @@ def _page_sightings(state, drop=None, extra=()):
 
 
 def test_a_page_that_differs_from_the_game_is_reported_unless_hidden():
-    setup, actions = engine.random_game(4, 3)
+    setup, actions = engine.random_game(5, 3)
     state = engine.new_game_from_dict(setup)
     for a in actions[: len(actions) // 2]:
         state = engine.apply(state, engine.resolve_action(state, a))
@@ -213,3 +213,57 @@ def test_a_page_that_differs_from_the_game_is_reported_unless_hidden():
     assert dict(out.reports[0].params)["space"] == kind
     covered = TableSnapshot(0.0, missing.sightings, frozenset({f"story:{col},0"}), True)
     assert ScoopObserver().observe(state, covered).reports == []
+
+
+def _mat_sightings(state, pieces):
+    return tuple(Sighting(p.component, p.surface, p.zone, 100.0, 100.0) for p in pieces)
+
+
+def test_a_dial_entry_waits_for_the_story_laid_and_plays_its_printed_value():
+    """The telephone's entry (``enter({"dial": n})``): a refusal is played at once; an
+    accepted call is held (``scoop.lay_story``) until the camera sees the story laid
+    on the caller's page, then played with the value printed on that card, even
+    when the table's pile did not have the engine's top card on top."""
+    from companion.games.scoop.tabletop import table_of
+
+    setup, actions = engine.random_game(9, 4, policy="quick")
+    state = engine.new_game_from_dict(dict(setup, hidden_hands=True))
+    seen = Counter()
+    for a in actions:
+        if isinstance(a, engine.Dial):
+            sig = engine.resolve_action(state, a).signal
+            obs = ScoopObserver()
+            obs.enter({"dial": a.number})
+            claim_table = TableSnapshot(0.0, _mat_sightings(state, table_of(state)), (), True)
+            out = obs.observe(state, claim_table)
+            if sig in ("kill", "libel", "editor", "three_star", "press"):
+                assert out.status == "action" and out.action.signal == sig and out.action.value is None
+                seen["at once"] += 1
+            else:
+                assert out.status == "waiting" and out.reports[0].key == "scoop.lay_story", out.reports
+                story = state.pending["story"]
+                pile = state.piles[story]
+                other = next((v for v in pile if v != pile[-1]), pile[-1])  # a card not on the engine's top
+                laid = engine.apply(state, engine.Dial(a.player, a.number, value=other))
+                out = obs.observe(state, TableSnapshot(1.0, _mat_sightings(laid, table_of(laid)), (), True))
+                assert out.status == "action" and out.action == engine.Dial(a.player, a.number, sig, other)
+                assert obs.entered is None
+                seen["held"] += 1
+        state = engine.apply(state, engine.resolve_action(state, a))
+    assert seen["at once"] and seen["held"]
+
+
+def test_an_entry_that_does_not_fit_is_refused_and_nothing_changes():
+    state, a = _first_claim()
+    obs = ScoopObserver()
+    obs.enter({"dial": 3})  # nobody is calling
+    out = obs.observe(state, table(state))
+    assert out.status == "same" and obs.entered is not None  # kept for when a call is due
+    after = engine.apply(state, a)
+    obs.enter({"choose": "press"})
+    out = obs.observe(after, table(after))
+    assert out.status == "rejected" and out.reports[0].key == "scoop.refused" and obs.entered is None
+    wrong = (after.pending["number"] + 1) % 10
+    obs.enter({"dial": wrong})
+    out = obs.observe(after, table(after))
+    assert out.status == "rejected" and "wrong number" in out.reports[0].text

@@ -90,3 +90,212 @@ def stage(pieces, colours: list[str], tags: str = "large") -> list[Placed]:
                             tag=TagSpec("qr", spec.symbol_mm, text=spec.payload, quiet_mm=spec.quiet_mm),
                             sx_mm=sx, sy_mm=sy, layer=2 + p.order, colour=CARD_BGR.get(kind, (235, 235, 235))))
     return items
+
+
+# ------------------------------------------------------------------ recordings
+#
+# A whole Scoop game (setup + actions) filmed like vision.render.turin_market does
+# for Turin Market: one still table per action that changes the table (a claim's
+# cards laid in the call area, the story laid after the call, a reserve, a sale),
+# a hand reaching in before each. Hands are never shown; what the camera cannot
+# read (the dial, choices, exchanges, Lines Down, sales) is the players' entries in
+# the app, written to ``recording.json`` for ``companion demo``.
+
+#: Actions the camera reads from the table (the observer); the rest are entries.
+CAMERA_ACTIONS = ("claim", "reserve")
+
+
+def _call_cards(before, a) -> list[str]:
+    """The engine cards a Claim lays in the call area (the SCOOP card included)."""
+    p = before.players[a.player]
+    return list(a.hand) + [c for i in a.reserve for c in p.reserve[i]] + list(a.captured)
+
+
+def _shown(before, a):
+    """``before`` with the cards of Claim ``a`` taken out of the reserves (they lie
+    in the call area)."""
+    shown = before.clone()
+    for i in a.reserve:
+        shown.players[a.player].reserve[i] = []
+    for c in a.captured:
+        for sp in shown.players[a.victim].reserve:
+            if c in sp:
+                sp.remove(c)
+                break
+    return shown
+
+
+def table_actions(setup: dict, actions) -> list:
+    """The actions as a table journal has them: a Dial or Choose that takes a story
+    from its pile names the printed ``value`` of the card taken (the table's piles
+    are shuffled by hand; the camera reads the value from the card laid). Same
+    game, same states."""
+    from companion.games.scoop import engine
+
+    state = engine.new_game_from_dict(setup)
+    out = []
+    for a in actions:
+        a = engine.action_from_dict(a) if isinstance(a, dict) else a
+        a = engine.resolve_action(state, a)
+        after = engine.apply(state, a)
+        if isinstance(a, (engine.Dial, engine.Choose)) and a.value is None:
+            pile = next((k for k, v in state.piles.items() if len(after.piles[k]) < len(v)), None)
+            if pile is not None:
+                from dataclasses import replace
+
+                a = replace(a, value=state.piles[pile][-1])
+                after = engine.apply(state, a)
+        out.append(a)
+        state = after
+    return out
+
+
+def storyboard(setup: dict, actions, tags: str = "large"):
+    """(stills, items, final state): the still tables of a game (the setup first), one
+    per table change; a claim's set lies in the call area until its call is settled
+    (an advert's set is shown before it is laid). Raises RuleError for an illegal
+    journal."""
+    from companion.games.scoop import engine
+    from companion.games.scoop.tabletop import table_of
+    from vision.render.recording import Still
+
+    state = engine.new_game_from_dict(setup)
+    colours = [p["colour"] for p in setup["players"]]
+    stills = [Still(-1, "setup", state)]
+    items = [stage(table_of(state), colours, tags)]
+    call: tuple[int, list[str]] | None = None
+
+    def add(k, st, pieces):
+        placed = stage(pieces, colours, tags)
+        if _pieces(placed) != _pieces(items[-1]):
+            stills.append(Still(k, "after", st))
+            items.append(placed)
+
+    for k, a in enumerate(actions):
+        a = engine.action_from_dict(a) if isinstance(a, dict) else a
+        before, state = state, engine.apply(state, a)
+        if isinstance(a, engine.Claim):
+            call = (a.player, _call_cards(before, a))
+            if a.kind.startswith("ad-"):  # no call: the set is laid, then the advert
+                add(k - 1 if k else -1, before, table_of(_shown(before, a), *call))
+                call = None
+        pend = state.pending
+        if call is not None and (pend is None or pend["kind"] not in ("call", "choose")):
+            call = None
+        add(k, state, table_of(state, *call) if call else table_of(state))
+    return stills, items, state
+
+
+def _pieces(items) -> list[tuple]:
+    return sorted((p.component, round(p.x_mm, 1), round(p.y_mm, 1)) for p in items
+                  if p.kind not in ("fiducial", "mat"))
+
+
+def entries(setup: dict, actions) -> list[dict]:
+    """What the players enter in the app, in journal order: ``{"index": k, "tap":
+    {"dial": n}}`` (the telephone), ``{"index": k, "tap": {"choose": option,
+    "displace": i}}`` (after Three Star / Press), and ``{"index": k, "action":
+    {...}}`` for the other plays the camera cannot read (an exchange names no card:
+    hands stay hidden)."""
+    from companion.games.scoop import engine
+
+    out = []
+    for k, a in enumerate(actions):
+        a = engine.action_from_dict(a) if isinstance(a, dict) else a
+        d = engine.action_to_dict(a)
+        if d["action"] in CAMERA_ACTIONS:
+            continue
+        if isinstance(a, engine.Dial):
+            out.append({"index": k, "tap": {"dial": a.number}})
+        elif isinstance(a, engine.Choose):
+            tap = {"choose": a.option}
+            if a.displace is not None:
+                tap["displace"] = a.displace
+            out.append({"index": k, "tap": tap})
+        else:
+            if isinstance(a, engine.Exchange):
+                d["card"] = engine.HIDDEN
+            out.append({"index": k, "action": d})
+    return out
+
+
+def render_recording(setup: dict, actions, out_dir, params, progress=None) -> dict:
+    """Film a Scoop game into ``out_dir`` (files as vision.render.turin_market:
+    ``video.*``, ``truth.jsonl``, ``states.jsonl``, ``journal.json``, ``meta.json``,
+    ``recording.json``). ``recording.json`` holds the setup the players entered
+    (``hidden_hands``: the app never knows a hand) and their ``entries``. Returns the
+    meta dict. Raises RuleError for an illegal journal, CompanionError when the video
+    cannot be written."""
+    import json
+    import math
+    from dataclasses import asdict
+    from pathlib import Path
+
+    import numpy as np
+
+    from companion.games.scoop import engine
+    from vision.render.camera import frame_bounds
+    from vision.render.effects import glare_field, light_field
+    from vision.render.recording import _Sink, plan_frames
+    from vision.render.scene import SceneRenderer
+
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    acts = table_actions(setup, actions)
+    stills, items, final = storyboard(setup, acts, params.tags)
+    colours = [p["colour"] for p in setup["players"]]
+    camera = frame_bounds(bounds(colours), params.resolution, tilt_deg=params.tilt_deg, height_mm=params.height_mm)
+    renderer = SceneRenderer(camera)
+    plan = plan_frames(stills, items, camera, params)
+    fx = params.effects
+    lamp = np.random.default_rng([params.seed, 1])
+    light = light_field((camera.height, camera.width), lamp, fx.light_gradient, fx.vignette)
+    glare = (glare_field((camera.height, camera.width), lamp, fx.glare_spots, fx.glare_radius_px)
+             if fx.glare_spots else None)
+    sink = _Sink(out, params, (camera.width, camera.height))
+    clean: dict[int, object] = {}
+    prev = None
+    min_ppm = math.inf
+    with open(out / "truth.jsonl", "w", encoding="utf-8") as tf:
+        for i, fp in enumerate(plan):
+            if fp.still not in clean:
+                clean.clear()
+                clean[fp.still] = renderer.render_clean(items[fp.still])
+            frame = renderer.render(items[fp.still], effects=fx, rng=np.random.default_rng([params.seed, 2, i]),
+                                    hand=fp.hand, clean=clean[fp.still], glare=glare, light=light)
+            sink.write(frame.image)
+            still = fp.hand is None and prev is not None and prev.hand is None and prev.still == fp.still
+            seen = [t for t in frame.tags if not t.component.startswith("fid:")]
+            if seen:
+                min_ppm = min(min_ppm, min(t.px_per_module for t in seen))
+            line = {"frame": i, "t": round(i / params.fps, 4), "journal_index": stills[fp.still].journal_index,
+                    "moment": fp.moment, "still": bool(still), "hand": fp.hand is not None,
+                    "visible": sorted(t.component for t in frame.tags if t.visible >= 0.98 and t.glare < 0.02)}
+            tf.write(json.dumps(line, separators=(",", ":")) + "\n")
+            prev = fp
+            if progress:
+                progress(i + 1, len(plan))
+    sink.close()
+    with open(out / "states.jsonl", "w", encoding="utf-8") as sf:
+        for s, its in zip(stills, items):
+            pieces = [{"component": p.component, "surface": p.surface, "zone": p.zone, "x_mm": round(p.sx_mm, 2),
+                       "y_mm": round(p.sy_mm, 2)} for p in its if p.kind not in ("fiducial", "mat")]
+            sf.write(json.dumps({"journal_index": s.journal_index, "pieces": pieces}, separators=(",", ":")) + "\n")
+    truth = {"game": GAME, "setup": setup, "actions": [engine.action_to_dict(a) for a in acts],
+             "final_scores": list(final.final.scores), "winners": list(final.final.winners),
+             "how": final.final.how}
+    (out / "journal.json").write_text(json.dumps(truth, indent=1, ensure_ascii=False), encoding="utf-8")
+    p = asdict(params)
+    p["effects"] = asdict(params.effects)
+    meta = {"game": GAME, "frames": len(plan), "fps": params.fps, "size_px": [camera.width, camera.height],
+            "video": str(sink.path.relative_to(out)), "min_px_per_module": round(min_ppm, 3),
+            "camera": {"fx": camera.fx, "fy": camera.fy, "cx": camera.cx, "cy": camera.cy, "k1": camera.k1,
+                       "k2": camera.k2, "rotation": camera.rotation.round(9).tolist(),
+                       "centre_mm": camera.centre.round(4).tolist()},
+            "params": p, "stills": len(stills)}
+    (out / "meta.json").write_text(json.dumps(meta, indent=1, default=str), encoding="utf-8")
+    desc = {"game": GAME, "frames": meta["video"], "fps": params.fps, "setup": dict(setup, hidden_hands=True),
+            "entries": entries(setup, acts), "truth": "journal.json", "truth_frames": "truth.jsonl",
+            "states": "states.jsonl", "meta": "meta.json", "pieces": "flat"}
+    (out / "recording.json").write_text(json.dumps(desc, indent=1, ensure_ascii=False), encoding="utf-8")
+    return meta

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
 from companion.errors import CompanionError, RuleError
+from companion.naming import count
 from companion.games.penny_press.actions import (Action, Assign, DeclinePress, DrawHeadline, GoToPress,
                                                   PassNewsboy, Reassign, Recall)
 from companion.games.penny_press.catalog import Catalog, FrozenDict, load_catalog
@@ -276,8 +277,20 @@ def _add_setup_stories(cat: Catalog, cards: Sequence, board: dict, piles: dict) 
 def _player(state: GameState, p: Any, rule: str) -> int:
     if type(p) is not int or not 0 <= p < state.n_players:
         shown = p + 1 if type(p) is int else repr(p)  # people count players from 1
-        raise RuleError(f"no player {shown} (players are 1..{state.n_players})", rule)
+        raise RuleError(f"no player {shown} (players are 1..{state.n_players})", rule,
+                        "no_player", {"seat": shown, "n": state.n_players})
     return p
+
+
+REPORTERS = {"one": "reporter", "other": "reporters"}
+
+
+def _pname(state: GameState, p: int) -> str:
+    """A player for a translated refusal: the given name, else the colour code (the
+    app words the colour in the players' language)."""
+    from companion.naming import given_name
+
+    return given_name(state.players[p].name) or state.players[p].colour
 
 
 def _who(state: GameState, p: int) -> str:
@@ -383,25 +396,28 @@ def apply(state: GameState, action: Action) -> GameState:
     with nothing to claim, an illegal front page, declining when not allowed.
     """
     if state.phase == OVER:
-        raise RuleError("the game is over", R_END)
+        raise RuleError("the game is over", R_END, "game_over")
     if isinstance(action, DrawHeadline):
         return _draw(state, action)
     if state.awaiting_draw:
         raise RuleError(f"a headline card must be drawn for {_who(state, state.current_player)} before the "
-                        "next action", R_DRAW)
+                        "next action", R_DRAW, "pp.draw_first", {"who": _pname(state, state.current_player)})
     if not isinstance(action, (Assign, Recall, Reassign, GoToPress, PassNewsboy, DeclinePress)):
         raise RuleError(f"not a Penny Press action: {action!r}", R_TURN)
     p = _player(state, action.player, R_TURN)
     if p != state.current_player:
-        raise RuleError(f"it is {_who(state, state.current_player)}'s turn, not {_who(state, p)}'s", R_TURN)
+        raise RuleError(f"it is {_who(state, state.current_player)}'s turn, not {_who(state, p)}'s", R_TURN,
+                        "not_your_turn", {"who": _pname(state, state.current_player), "other": _pname(state, p)})
     if state.phase == FINAL_PRESSES and not isinstance(action, (GoToPress, DeclinePress)):
-        raise RuleError("in the final presses a player may only go to press or decline", R_FINAL)
+        raise RuleError("in the final presses a player may only go to press or decline", R_FINAL,
+                        "pp.final_presses_only")
     if state.newsboy == p:
         if not isinstance(action, PassNewsboy):
-            raise RuleError("you hold the newsboy: give up your action and pass him to your right", R_STRIKE)
+            raise RuleError("you hold the newsboy: give up your action and pass him to your right", R_STRIKE,
+                            "pp.hold_newsboy")
         return _end_turn(state, {"newsboy": (p - 1) % state.n_players})
     if isinstance(action, PassNewsboy):
-        raise RuleError("you do not hold the newsboy", R_STRIKE)
+        raise RuleError("you do not hold the newsboy", R_STRIKE, "pp.no_newsboy")
     if isinstance(action, Assign):
         return _assign(state, p, action)
     if isinstance(action, Recall):
@@ -419,7 +435,7 @@ def press_preview(state: GameState, player: int, front_page: FrontPage | None = 
     checked and scored, or the solver's best) and its score. Pure; the state is not
     changed. Raises RuleError when nothing can be claimed or the page is illegal."""
     if state.phase == OVER:
-        raise RuleError("the game is over", R_END)
+        raise RuleError("the game is over", R_END, "game_over")
     p = _player(state, player, R_PRESS)
     return _press(state, p, front_page).press_results[-1]
 
@@ -468,22 +484,23 @@ def _end_turn(state: GameState, changes: dict) -> GameState:
 
 def _check_story(state: GameState, story: Any, rule: str) -> str:
     if not isinstance(story, str) or story not in state.catalog.stories:
-        raise RuleError(f"unknown story {story!r}", rule)
+        raise RuleError(f"unknown story {story!r}", rule, "pp.unknown_story", {"story": str(story)})
     if not state.on_board(story):
-        raise RuleError(f"{story} is not on the board", rule)
+        raise RuleError(f"{story} is not on the board", rule, "pp.not_on_board", {"story": story})
     return story
 
 
 def _assign(state: GameState, p: int, a: Assign) -> GameState:
     _check_story(state, a.story, R_ASSIGN)
     if type(a.count) is not int or a.count < 1:
-        raise RuleError(f"assign at least one reporter, not {a.count!r}", R_ASSIGN)
+        raise RuleError(f"assign at least one reporter, not {a.count!r}", R_ASSIGN, "pp.assign_one")
     if state.phase == FINAL_TURNS and a.count != 1:
-        raise RuleError("in the final edition you may assign a single reporter only", R_FINAL)
+        raise RuleError("in the final edition you may assign a single reporter only", R_FINAL, "pp.final_one_assign")
     if state.home[p] == 0:
-        raise RuleError("you have no reporters left at home", R_ASSIGN)
+        raise RuleError("you have no reporters left at home", R_ASSIGN, "pp.none_home")
     if a.count > state.home[p]:
-        raise RuleError(f"you have only {state.home[p]} reporter(s) at home, not {a.count}", R_ASSIGN)
+        raise RuleError(f"you have only {count(state.home[p], REPORTERS)} at home, not {a.count}", R_ASSIGN,
+                        "pp.too_few_home", {"n": state.home[p], "want": a.count})
     reps = dict(state.reporters)
     c = list(reps.get(a.story, (0,) * state.n_players))
     c[p] += a.count
@@ -495,16 +512,17 @@ def _assign(state: GameState, p: int, a: Assign) -> GameState:
 
 def _recall(state: GameState, p: int, a: Recall) -> GameState:
     if not a.stories:
-        raise RuleError("recall at least one reporter", R_RECALL)
+        raise RuleError("recall at least one reporter", R_RECALL, "pp.recall_one")
     if state.phase == FINAL_TURNS and len(a.stories) != 1:
-        raise RuleError("in the final edition you may recall a single reporter only", R_FINAL)
+        raise RuleError("in the final edition you may recall a single reporter only", R_FINAL, "pp.final_one_recall")
     reps = dict(state.reporters)
     for sid in set(a.stories):
         _check_story(state, sid, R_RECALL)
         want = a.stories.count(sid)
         have = reps.get(sid, (0,) * state.n_players)[p]
         if want > have:
-            raise RuleError(f"you have {have} reporter(s) on {sid}, cannot recall {want}", R_RECALL)
+            raise RuleError(f"you have {count(have, REPORTERS)} on {sid}, cannot recall {want}", R_RECALL,
+                            "pp.too_few_on_story", {"n": have, "story": sid, "want": want})
         c = list(reps[sid])
         c[p] -= want
         if any(c):
@@ -520,11 +538,12 @@ def _reassign(state: GameState, p: int, a: Reassign) -> GameState:
     _check_story(state, a.from_story, R_REASSIGN)
     _check_story(state, a.to_story, R_REASSIGN)
     if a.from_story == a.to_story:
-        raise RuleError("a reporter must move to a different story", R_REASSIGN)
+        raise RuleError("a reporter must move to a different story", R_REASSIGN, "pp.same_story")
     reps = dict(state.reporters)
     src = reps.get(a.from_story)
     if not src or src[p] == 0:
-        raise RuleError(f"you have no reporter on {a.from_story}", R_REASSIGN)
+        raise RuleError(f"you have no reporter on {a.from_story}", R_REASSIGN, "pp.no_reporter_on",
+                        {"story": a.from_story})
     c = list(src)
     c[p] -= 1
     if any(c):
@@ -552,7 +571,7 @@ def _decline(state: GameState, p: int) -> GameState:
     if state.phase in (FINAL_TURNS, FINAL_PRESSES) or _stuck(state, p):
         return _end_turn(state, {})
     raise RuleError("you must take an action (assign, recall, reassign or go to press); passing is "
-                    "only for the final edition", R_TURN)
+                    "only for the final edition", R_TURN, "pp.must_act")
 
 
 def _press(state: GameState, p: int, page: FrontPage | None) -> GameState:
@@ -561,7 +580,7 @@ def _press(state: GameState, p: int, page: FrontPage | None) -> GameState:
     claimed = state.claimable(p)
     if not claimed:
         raise RuleError("you cannot go to press: no story where you have at least as many reporters as "
-                        "every other player", R_PRESS)
+                        "every other player", R_PRESS, "pp.nothing_to_claim")
     values = state.beat_values()
     ad = state.ad[p]
     best = solve_front_page(claimed, ad, values, cat)
@@ -635,13 +654,13 @@ def _draw(state: GameState, a: DrawHeadline) -> GameState:
     cat = state.catalog
     if not state.awaiting_draw:
         if state.phase != NORMAL:
-            raise RuleError("no headline cards are drawn in the final edition", R_FINAL)
-        raise RuleError("a headline card is drawn only right after a press", R_DRAW)
+            raise RuleError("no headline cards are drawn in the final edition", R_FINAL, "pp.no_draw_final")
+        raise RuleError("a headline card is drawn only right after a press", R_DRAW, "pp.draw_after_press")
     card = cat.headline_cards.get(a.card) if isinstance(a.card, str) else None
     if card is None:
-        raise RuleError(f"unknown headline card {a.card!r}", R_DRAW)
+        raise RuleError(f"unknown headline card {a.card!r}", R_DRAW, "pp.unknown_card", {"card": str(a.card)})
     if a.card in state.used_cards:
-        raise RuleError(f"headline card {a.card} has already been used", R_DRAW)
+        raise RuleError(f"headline card {a.card} has already been used", R_DRAW, "pp.card_used", {"card": a.card})
     p = state.current_player
     bonus = dict(state.bonus_track)
     bonus[card.bonus_beat] = min(cat.bonus_max, bonus[card.bonus_beat] + card.bonus_advance)

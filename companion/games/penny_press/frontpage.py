@@ -97,7 +97,8 @@ def _ad_mask(ad_cell, cat: Catalog) -> int:
         return 0
     r, c = ad_cell
     if not (0 <= r < cat.front_rows and 0 <= c < cat.front_cols):
-        raise RuleError(f"ad cell {tuple(ad_cell)} is off the {cat.front_rows}x{cat.front_cols} grid", RULE)
+        raise RuleError(f"ad cell {tuple(ad_cell)} is off the {cat.front_rows}x{cat.front_cols} grid", RULE,
+                        "pp.ad_off_grid")
     return 1 << (r * cat.front_cols + c)
 
 
@@ -111,15 +112,16 @@ def top_beats(beat_values: Mapping[str, int]) -> frozenset[str]:
 
 def _prepare(stories: Sequence[str], beat_values: Mapping[str, int], cat: Catalog):
     if len(set(stories)) != len(stories):
-        raise RuleError(f"a story is listed twice: {list(stories)}", RULE)
+        raise RuleError(f"a story is listed twice: {list(stories)}", RULE, "pp.story_twice")
     tops = top_beats(beat_values)
     info = []
     for sid in stories:
         s = cat.stories.get(sid)
         if s is None:
-            raise RuleError(f"unknown story {sid!r}", RULE)
+            raise RuleError(f"unknown story {sid!r}", RULE, "pp.unknown_story", {"story": str(sid)})
         if s.beat not in beat_values:
-            raise RuleError(f"no news-beat value given for beat {s.beat!r}", RULE)
+            raise RuleError(f"no news-beat value given for beat {s.beat!r}", RULE, "pp.no_beat_value",
+                            {"beat": s.beat})
         info.append((sid, beat_values[s.beat], s.beat in tops,
                      _placements(s.width, s.height, cat.front_rows, cat.front_cols)))
     return info
@@ -168,7 +170,7 @@ def score_front_page(stories: Sequence[str], front_page: FrontPage, ad_cell: tup
     excl: tuple[int, str] | None = None
     for p in front_page.placements:
         if p.story not in info:
-            raise RuleError(f"{p.story} was not claimed in this press", RULE)
+            raise RuleError(f"{p.story} was not claimed in this press", RULE, "pp.not_claimed", {"story": p.story})
         v, top = info[p.story]
         placed.add(p.story)
         lines.append(("placed", p.story, v))
@@ -208,29 +210,29 @@ def check_front_page(stories: Sequence[str], front_page: FrontPage, ad_cell: tup
     by_id = {sid: (v, top) for sid, v, top, _ in info}
     ad = _ad_mask(ad_cell, cat)
     if front_page.ad_cell is not None and tuple(front_page.ad_cell) != (tuple(ad_cell) if ad_cell else None):
-        raise RuleError(f"the ad is at {ad_cell}, not at {tuple(front_page.ad_cell)}", RULE)
+        raise RuleError(f"the ad is at {ad_cell}, not at {tuple(front_page.ad_cell)}", RULE, "pp.ad_moved")
     used = 0
     seen = set()
     touching = 0
     for p in front_page.placements:
         if p.story not in by_id:
-            raise RuleError(f"{p.story} was not claimed in this press", RULE)
+            raise RuleError(f"{p.story} was not claimed in this press", RULE, "pp.not_claimed", {"story": p.story})
         if p.story in seen:
-            raise RuleError(f"{p.story} is placed twice", RULE)
+            raise RuleError(f"{p.story} is placed twice", RULE, "pp.placed_twice", {"story": p.story})
         seen.add(p.story)
         s = cat.stories[p.story]
         pw, ph = (s.height, s.width) if p.rotated else (s.width, s.height)
         if not (0 <= p.row and 0 <= p.col and p.row + ph <= cat.front_rows and p.col + pw <= cat.front_cols):
             raise RuleError(f"{p.story} ({pw}x{ph} cells at row {p.row}, column {p.col}) is off the "
-                            f"{cat.front_cols}x{cat.front_rows} grid", RULE)
+                            f"{cat.front_cols}x{cat.front_rows} grid", RULE, "pp.off_grid", {"story": p.story})
         m = 0
         for dr in range(ph):
             for dc in range(pw):
                 m |= 1 << ((p.row + dr) * cat.front_cols + p.col + dc)
         if m & ad:
-            raise RuleError(f"{p.story} covers the ad at {tuple(ad_cell)}", RULE)
+            raise RuleError(f"{p.story} covers the ad at {tuple(ad_cell)}", RULE, "pp.covers_ad", {"story": p.story})
         if m & used:
-            raise RuleError(f"{p.story} overlaps another story", RULE)
+            raise RuleError(f"{p.story} overlaps another story", RULE, "pp.overlap", {"story": p.story})
         used |= m
         if p.row == 0 and by_id[p.story][1]:
             touching += 1
@@ -238,7 +240,8 @@ def check_front_page(stories: Sequence[str], front_page: FrontPage, ad_cell: tup
     if touching != need:
         tops = sorted(top_beats(beat_values))
         raise RuleError(f"stories of the top beat(s) {', '.join(tops)} must be placed first, as many as "
-                        f"possible touching the top row: {need} can, {touching} do", RULE)
+                        f"possible touching the top row: {need} can, {touching} do", RULE, "pp.top_row",
+                        {"beats": ", ".join(tops), "n": need, "touching": touching})
 
 
 # --------------------------------------------------------------------------- solver

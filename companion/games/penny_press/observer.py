@@ -219,7 +219,8 @@ class PennyPressObserver:
         except RuleError as exc:
             return Outcome("rejected", reports=[_report(
                 ERROR, "illegal", f"{exc.detail}", exc.rule, action=pp.action_to_dict(action)["action"],
-                detail=exc.detail, section=exc.rule)])
+                detail=exc.detail, section=exc.rule, kind=exc.key,
+                **{k: v for k, v in exc.values.items() if k not in ("action", "detail", "section", "kind")})])
         return Outcome("action", action=action)
 
     @staticmethod

@@ -292,6 +292,16 @@ def _player(state: GameState, p: Any, rule: str) -> int:
     return p
 
 
+def _refuse(key: str, message: str, rule: str, **values) -> RuleError:
+    """A RuleError (English ``message``, ``rule`` named) that also carries ``key``
+    (``"pergamon.<key>"``) and ``values`` (seats as ints, dates, counts) so the app
+    can say it in the players' language (ui/games/pergamon/texts.py)."""
+    exc = RuleError(message, rule)
+    exc.key = f"pergamon.{key}"
+    exc.values = values
+    return exc
+
+
 def _who(state: GameState, p: int) -> str:
     """A player as people say it (companion.naming): ``Ana (blue, player 2)``."""
     if p == RAIDER:
@@ -303,6 +313,12 @@ def _finds(state: GameState, ids) -> str:
     """Finds as players read them: by full date ("find 463"), unknown ids as given."""
     tiles = state.catalog.tiles
     return ", ".join(f"find {tiles[t].date}" if isinstance(t, str) and t in tiles else repr(t) for t in ids)
+
+
+def _dates(state: GameState, ids) -> str:
+    """``"463, 512"``: the full dates of known finds, other ids as given."""
+    tiles = state.catalog.tiles
+    return ", ".join(str(tiles[t].date) if isinstance(t, str) and t in tiles else repr(t) for t in ids)
 
 
 def _set(t: tuple, i: int, v) -> tuple:
@@ -373,13 +389,14 @@ def apply(state: GameState, action: Action) -> GameState:
     free marker; discards not in hand or a storage fee the player cannot pay.
     """
     if state.phase == OVER:
-        raise RuleError("the game is over", R_END)
+        raise _refuse("over", "the game is over", R_END)
     handler = _HANDLERS.get(type(action))
     if handler is None:
         raise RuleError(f"not a Pergamon action: {action!r}", R_TURN)
     phase, rule = _PHASE_OF[type(action)]
     if state.phase not in phase:
-        raise RuleError(f"{type(action).__name__} is not allowed now: {_phase_hint(state)}", rule)
+        raise _refuse("not_now", f"{type(action).__name__} is not allowed now: {_phase_hint(state)}", rule,
+                      phase=state.phase, who=state.current_player, turn=state.turn)
     return handler(state, action)
 
 
@@ -409,11 +426,12 @@ def _present(state: GameState, a: PresentFinds) -> GameState:
     seen = set(state.presented)
     again = [t for t in finds if t in seen]
     if again:
-        raise RuleError(f"{_finds(state, again)}: already turned up earlier", R_PRESENT)
+        raise _refuse("present_again", f"{_finds(state, again)}: already turned up earlier", R_PRESENT,
+                      dates=_dates(state, again))
     if len(finds) != len(open_g):
-        raise RuleError(f"take exactly {len(open_g)} finds from the stack: {len(open_g)} galleries have room"
-                        + (" (full galleries take none; the rest of the stack leaves the game unseen)"
-                           if len(open_g) < cat.finds_per_turn else ""), R_PRESENT)
+        raise _refuse("present_count", f"take exactly {len(open_g)} finds from the stack: {len(open_g)} galleries "
+                      "have room" + (" (full galleries take none; the rest of the stack leaves the game unseen)"
+                                     if len(open_g) < cat.finds_per_turn else ""), R_PRESENT, n=len(open_g))
     if len(state.presented) + len(finds) > len(cat.tiles):
         raise RuleError("there are no finds left", R_PRESENT)
     order = sorted(finds, key=lambda t: cat.tiles[t].date)
@@ -440,7 +458,8 @@ def _draw_funds(state: GameState, a: DrawFunds) -> GameState:
     for back, need in Counter(backs).items():
         have = sum(left[v] for v in cat.backs[back])
         if have < need:
-            raise RuleError(f"the deck has only {have} card(s) with a {back} back left", R_FUNDS)
+            raise _refuse("deck_backs", f"the deck has only {have} card(s) with a {back} back left", R_FUNDS,
+                          n=have, back=back)
     raider = None
     if state.has_raider:
         raider = cat.raider_spaces["+".join(sorted(backs))]
@@ -451,12 +470,14 @@ def _place(state: GameState, a: PlaceFigure) -> GameState:
     cat = state.catalog
     p = _player(state, a.player, R_FUNDS)
     if p != state.current_player:
-        raise RuleError(f"it is the turn of {_who(state, state.current_player)} to place a figure", R_FUNDS)
+        raise _refuse("not_your_turn", f"it is the turn of {_who(state, state.current_player)} to place a figure",
+                      R_FUNDS, who=state.current_player)
     if type(a.space) is not int or not 1 <= a.space <= cat.n_funds_spaces:
         raise RuleError(f"funds spaces are 1..{cat.n_funds_spaces} (from the right), got {a.space!r}", R_FUNDS)
     occ = state.occupied_spaces()
     if a.space in occ:
-        raise RuleError(f"funds space {a.space} is taken by {_who(state, occ[a.space])}", R_FUNDS)
+        raise _refuse("space_taken", f"funds space {a.space} is taken by {_who(state, occ[a.space])}", R_FUNDS,
+                      space=a.space, who=occ[a.space])
     figures = _set(state.figures, p, a.space)
     phase = REVEAL if all(f is not None for f in figures) else BID
     return replace(state, figures=figures, phase=phase)
@@ -470,14 +491,15 @@ def _reveal(state: GameState, a: RevealFunds) -> GameState:
     b0, b1 = state.backs
     c0, c1 = cards
     if not ((_fits(c0, b0, cat) and _fits(c1, b1, cat)) or (_fits(c0, b1, cat) and _fits(c1, b0, cat))):
-        raise RuleError(f"cards {c0} and {c1} do not match the backs {b0} and {b1} "
-                        f"(bag {min(cat.backs['bag'])}-{max(cat.backs['bag'])}, "
-                        f"chest {min(cat.backs['chest'])}-{max(cat.backs['chest'])})", R_FUNDS)
+        raise _refuse("cards_backs", f"cards {c0} and {c1} do not match the backs {b0} and {b1} "
+                      f"(bag {min(cat.backs['bag'])}-{max(cat.backs['bag'])}, "
+                      f"chest {min(cat.backs['chest'])}-{max(cat.backs['chest'])})", R_FUNDS,
+                      a=c0, b=c1, back_a=b0, back_b=b1)
     left = state.cards_left()
     for v, need in Counter(cards).items():
         if left[v] < need:
-            raise RuleError(f"no card of {v} coins is left in the deck (all {cat.funds_cards.get(v, 0)} drawn)",
-                            R_FUNDS)
+            raise _refuse("card_gone", f"no card of {v} coins is left in the deck (all {cat.funds_cards.get(v, 0)} "
+                          "drawn)", R_FUNDS, v=v, n=cat.funds_cards.get(v, 0))
     total = c0 + c1
     occ = state.occupied_spaces()
     order = sorted(occ)                       # space 1 = rightmost, paid and acts first
@@ -525,7 +547,8 @@ def preview_exhibit(state: GameState, action: Exhibit) -> ExhibitResult:
 def _check_turn(state: GameState, player: Any, rule: str) -> int:
     p = _player(state, player, rule)
     if p != state.current_player:
-        raise RuleError(f"it is the turn of {_who(state, state.current_player)}", rule)
+        raise _refuse("not_your_turn", f"it is the turn of {_who(state, state.current_player)}", rule,
+                      who=state.current_player)
     return p
 
 
@@ -533,18 +556,20 @@ def _dig(state: GameState, a: Dig) -> GameState:
     cat = state.catalog
     p = _check_turn(state, a.player, R_DIG)
     if state.acted:
-        raise RuleError("digging must be the first action of your turn", R_DIG)
+        raise _refuse("dig_first", "digging must be the first action of your turn", R_DIG)
     g = a.gallery
     if type(g) is not int or not 1 <= g <= cat.galleries:
         raise RuleError(f"galleries are 1..{cat.galleries}, got {g!r}", R_DIG)
     space = state.figures[p]
     deepest = cat.space(space).deepest
     if g > deepest:
-        raise RuleError(f"funds space {space} allows galleries 1..{deepest} only, not {g}", R_DIG)
+        raise _refuse("dig_deep", f"funds space {space} allows galleries 1..{deepest} only, not {g}", R_DIG,
+                      space=space, deepest=deepest, g=g)
     if not state.galleries[g - 1]:
-        raise RuleError(f"gallery {g} is empty", R_DIG)
+        raise _refuse("dig_empty", f"gallery {g} is empty", R_DIG, g=g)
     if state.coins[p] < g:
-        raise RuleError(f"digging gallery {g} costs {g} coins; {_who(state, p)} has {state.coins[p]}", R_DIG)
+        raise _refuse("dig_coins", f"digging gallery {g} costs {g} coins; {_who(state, p)} has {state.coins[p]}",
+                      R_DIG, g=g, who=p, have=state.coins[p])
     finds = state.galleries[g - 1]
     res = DigResult(state.turn, p, g, finds, g)
     return replace(state, galleries=_set(state.galleries, g - 1, ()), coins=_set(state.coins, p, state.coins[p] - g),
@@ -558,43 +583,47 @@ def _exhibit(state: GameState, a: Exhibit) -> GameState:
     if any(not isinstance(t, str) for t in finds):
         raise RuleError(f"finds are tile ids, got {list(finds)!r}", R_EXHIBIT)
     if len(finds) < cat.min_collection:
-        raise RuleError(f"a collection needs at least {cat.min_collection} finds", R_EXHIBIT)
+        raise _refuse("exhibit_min", f"a collection needs at least {cat.min_collection} finds", R_EXHIBIT,
+                      n=cat.min_collection)
     if len(set(finds)) != len(finds):
         raise RuleError("a find is listed twice", R_EXHIBIT)
     hand = state.hands[p]
     missing = [t for t in finds if t not in hand]
     if missing:
-        raise RuleError(f"{_finds(state, missing)}: not among the unshown finds of {_who(state, p)}", R_EXHIBIT)
+        raise _refuse("not_in_hand", f"{_finds(state, missing)}: not among the unshown finds of {_who(state, p)}",
+                      R_EXHIBIT, dates=_dates(state, missing), who=p)
     for x, y in zip(finds, finds[1:]):
         tx, ty = cat.tiles[x], cat.tiles[y]
         if tx.right != ty.left:
-            raise RuleError(f"find {tx.date} ({tx.right} half on the right) and find {ty.date} ({ty.left} half "
-                            "on the left) "
-                            "do not make a complete object", R_EXHIBIT)
+            raise _refuse("halves", f"find {tx.date} ({tx.right} half on the right) and find {ty.date} "
+                          f"({ty.left} half on the left) do not make a complete object", R_EXHIBIT,
+                          a=tx.date, b=ty.date, right=tx.right, left=ty.left)
     polish = a.polish
     if type(polish) is not int or polish < 0:
         raise RuleError(f"polish is a number of coins >= 0, got {polish!r}", R_EXHIBIT)
     if polish > cat.polish_max and state.turn != cat.turns:
-        raise RuleError(f"at most {cat.polish_max} coins of polish (any amount only in turn {cat.turns})",
-                        R_EXHIBIT)
+        raise _refuse("polish_max", f"at most {cat.polish_max} coins of polish (any amount only in turn "
+                      f"{cat.turns})", R_EXHIBIT, n=cat.polish_max, turn=cat.turns)
     if polish > state.coins[p]:
-        raise RuleError(f"{polish} coins of polish, but {_who(state, p)} has {state.coins[p]}", R_EXHIBIT)
+        raise _refuse("polish_coins", f"{polish} coins of polish, but {_who(state, p)} has {state.coins[p]}",
+                      R_EXHIBIT, c=polish, who=p, have=state.coins[p])
     used = state.markers_in_museum(p)
     free = [m for m in range(1, cat.markers + 1) if m not in used]
     marker = a.marker
     replaced = None
     if marker is None:
         if not free:
-            raise RuleError(f"all {cat.markers} markers are in the museum: name one to break its collection",
-                            R_EXHIBIT)
+            raise _refuse("markers_full", f"all {cat.markers} markers are in the museum: name one to break its "
+                          "collection", R_EXHIBIT, n=cat.markers)
         marker = free[0]
     else:
         if type(marker) is not int or not 1 <= marker <= cat.markers:
             raise RuleError(f"markers are 1..{cat.markers}, got {marker!r}", R_EXHIBIT)
         if marker in used:
             if free:
-                raise RuleError(f"marker {marker} is in the museum; a shown collection may be broken only when "
-                                f"all {cat.markers} are shown (marker {free[0]} is free)", R_EXHIBIT)
+                raise _refuse("marker_shown", f"marker {marker} is in the museum; a shown collection may be "
+                              f"broken only when all {cat.markers} are shown (marker {free[0]} is free)",
+                              R_EXHIBIT, m=marker, n=cat.markers, free=free[0])
             replaced = next(s for s in state.shown if s.owner == p and s.marker == marker)
     value = sum(cat.tiles[t].century for t in finds) + polish
     target = min(value, cat.plan_spaces)
@@ -633,13 +662,15 @@ def _store(state: GameState, a: Store) -> GameState:
         raise RuleError("a find is listed twice", R_STORE)
     missing = [t for t in a.discard if t not in hand]
     if missing:
-        raise RuleError(f"{_finds(state, missing)}: not among the unshown finds of {_who(state, p)}", R_STORE)
+        raise _refuse("not_in_hand", f"{_finds(state, missing)}: not among the unshown finds of {_who(state, p)}",
+                      R_STORE, dates=_dates(state, missing), who=p)
     kept = tuple(t for t in hand if t not in a.discard)
     fee = _storage_fee(cat, len(kept))
     if fee > state.coins[p]:
         need = len(kept) - _max_affordable(cat, state.coins[p])
-        raise RuleError(f"keeping {len(kept)} finds costs {fee} coins; {_who(state, p)} has {state.coins[p]}: "
-                        f"discard at least {need} more", R_STORE)
+        raise _refuse("store_coins", f"keeping {len(kept)} finds costs {fee} coins; {_who(state, p)} has "
+                      f"{state.coins[p]}: discard at least {need} more", R_STORE,
+                      kept=len(kept), fee=fee, who=p, have=state.coins[p], need=need)
     res = StoreResult(state.turn, p, tuple(a.discard), len(kept), fee)
     s = replace(state, hands=_set(state.hands, p, kept), coins=_set(state.coins, p, state.coins[p] - fee),
                 box=state.box + tuple(a.discard), queue=state.queue[1:], acted=False, log=state.log + (res,))

@@ -11,10 +11,16 @@ guess: FACTS.md), its position is kept across calls, and one call:
   drawn from the game's secret seed with HMAC-SHA256(seed, "call:<n>:<number>"),
 - and reads the signal under the window.
 
-With ``slip_sectors`` equal to the number of sectors (the data's default) each
-call is independent of the last and the long-run share of a signal is exactly its
-share of the sectors; a smaller slip gives a more mechanical telephone whose shares
-still converge in the long run.
+The data's wheels (ruling in docs/rulings.md) turn the disc by the number dialled
+and slip by 0..2 sectors, like a real telephone: the number matters. The disc starts
+each game where the last game left it, which nobody knows: ``start: "seeded"``
+places it at HMAC-SHA256(seed, "start") mod the sectors (:func:`start_position`; a
+wheel without ``start`` starts at 0, as journals written before this rule did).
+Any turn-plus-slip walk keeps the uniform spread of positions (each step moves every
+position by the same amount), so with a uniform start every call's signal has
+exactly the sectors' shares, and the long-run shares equal them too (the slip's
+consecutive values make the walk reach every sector). ``slip_sectors`` equal to the
+number of sectors gives a telephone where the number no longer matters.
 
 Fairness anyone can check: the seed is 32 random bytes (hex); its SHA-256
 :func:`commitment` is shown (and printed) when the game starts, the seed is revealed
@@ -53,6 +59,9 @@ class Wheel:
     slip_sectors: int = 0
     name: str = "standard"
     file: str = ""
+    #: where the disc stands at the game's start: ``"zero"`` (sector 0) or
+    #: ``"seeded"`` (:func:`start_position`)
+    start: str = "zero"
 
     def __post_init__(self):
         if not self.sectors:
@@ -62,6 +71,8 @@ class Wheel:
             raise CompanionError(f"unknown signals on the wheel: {', '.join(bad)}; known: {', '.join(SIGNALS)}")
         if self.slip_sectors < 0 or self.sectors_per_digit < 0:
             raise CompanionError("sectors_per_digit and slip_sectors must be 0 or more")
+        if self.start not in ("zero", "seeded"):
+            raise CompanionError(f"start must be \"zero\" or \"seeded\", not {self.start!r}")
 
     @property
     def size(self) -> int:
@@ -72,8 +83,11 @@ class Wheel:
         return {s: self.sectors.count(s) / self.size for s in SIGNALS}
 
     def to_dict(self) -> dict:
-        return {"name": self.name, "sectors": list(self.sectors), "sectors_per_digit": self.sectors_per_digit,
-                "slip_sectors": self.slip_sectors, "file": self.file}
+        d = {"name": self.name, "sectors": list(self.sectors), "sectors_per_digit": self.sectors_per_digit,
+             "slip_sectors": self.slip_sectors, "file": self.file}
+        if self.start != "zero":
+            d["start"] = self.start
+        return d
 
     @staticmethod
     def from_dict(d: dict, file: str = "") -> "Wheel":
@@ -82,7 +96,7 @@ class Wheel:
             sectors = tuple(str(x) for x in d["sectors"])
             return Wheel(sectors, int(d.get("sectors_per_digit", 2)),
                          int(d.get("slip_sectors", len(sectors))), str(d.get("name", "custom")),
-                         str(d.get("file") or file))
+                         str(d.get("file") or file), str(d.get("start", "zero")))
         except (KeyError, TypeError, ValueError) as exc:
             raise CompanionError(f"{file or 'wheel'}: not a signal wheel ({exc})") from None
 
@@ -171,6 +185,15 @@ def slip_of(seed: str, index: int, number: int, slip_sectors: int) -> int:
     return int.from_bytes(mac[:8], "big") % slip_sectors
 
 
+def start_position(wheel: Wheel, seed: str) -> int:
+    """Sector under the window at the game's start: 0, or for a ``"seeded"`` wheel
+    HMAC-SHA256(seed, "start") mod the sectors (uniform over the sectors)."""
+    if wheel.start != "seeded":
+        return 0
+    mac = hmac.new(_seed_bytes(seed), b"start", hashlib.sha256).digest()
+    return int.from_bytes(mac[:8], "big") % wheel.size
+
+
 def call(wheel: Wheel, seed: str, position: int, index: int, number: int) -> Call:
     """Dial ``number`` with the disc at ``position``: the :class:`Call` (new position,
     signal). Raises CompanionError for a number not on the dial."""
@@ -183,12 +206,14 @@ def call(wheel: Wheel, seed: str, position: int, index: int, number: int) -> Cal
 class Dial:
     """A dial telephone for one game: the wheel, the secret seed and the disc's
     position, kept across :meth:`dial` calls. ``start`` is the position at the start
-    (0)."""
+    (None: :func:`start_position`)."""
 
-    def __init__(self, wheel: Wheel | None = None, seed: str | None = None, start: int = 0):
+    def __init__(self, wheel: Wheel | None = None, seed: str | None = None, start: int | None = None):
         self.wheel = wheel or load_wheel()
         self.seed = seed or new_seed()
         self.commitment = commitment(self.seed)
+        if start is None:
+            start = start_position(self.wheel, self.seed)
         self.position = start % self.wheel.size
         self.calls: list[Call] = []
 
@@ -209,17 +234,21 @@ class Verdict:
     problems: tuple[str, ...]
 
 
-def verify_calls(wheel: Wheel, seed: str, calls, committed: str | None = None, start: int = 0) -> Verdict:
+def verify_calls(wheel: Wheel, seed: str, calls, committed: str | None = None, start: int | None = None) -> Verdict:
     """Re-run every call from ``seed``. ``calls``: dicts or :class:`Call` with
     ``number`` and the recorded ``signal`` (None = not recorded, only re-run).
-    ``committed``: the commitment shown at the start (checked against the seed)."""
+    ``committed``: the commitment shown at the start (checked against the seed).
+    ``start``: the disc's position at the start (None: :func:`start_position`)."""
     problems: list[str] = []
     try:
         if committed is not None and commitment(seed) != committed.strip().lower():
             problems.append("the revealed seed does not match the commitment shown at the start")
     except CompanionError as exc:
         return Verdict(False, 0, (str(exc),))
-    pos = start % wheel.size
+    try:
+        pos = (start_position(wheel, seed) if start is None else start) % wheel.size
+    except CompanionError as exc:
+        return Verdict(False, 0, (str(exc),))
     n = 0
     for i, c in enumerate(calls):
         d = c.to_dict() if isinstance(c, Call) else dict(c)

@@ -475,7 +475,8 @@ def new_game_from_dict(setup: dict) -> GameState:
         players.append(Player(s, m["start_cash"], hand, [[] for _ in range(m["reserve_spaces"])],
                               {k: [] for k in spaces}, [], []))
         ledger.append(Transfer(-1, BANK, i, m["start_cash"], "start"))
-    return GameState(cat, setup, players, deck, [], piles, first, None, [], 0, (), tuple(ledger),
+    return GameState(cat, setup, players, deck, [], piles, first, None, [], dialmod.start_position(cat.wheel, seed),
+                     (), tuple(ledger),
                      -m["start_cash"] * n, 0, 0)
 
 
@@ -1205,14 +1206,20 @@ def legal_actions(state: GameState) -> list:
 
 
 def random_game(seed: int, n_players: int, *, wheel: str | None = None, max_actions: int = 20000,
-                on_step=None):
+                on_step=None, policy: str = "random"):
     """A complete legal game by simple computer players: ``(setup dict, [actions])``.
 
     Players claim what they can, keep pairs in reserve, exchange the rest, take a
     three-star story when they can, go to press when ahead, buy when rich, and
-    now and then say Lines Down. Deterministic for a seed. ``on_step(before, action,
-    after)`` is called after each action (for property tests). Raises CompanionError
-    if the game does not end within ``max_actions`` (it always has)."""
+    now and then say Lines Down. ``policy="quick"``: players who play to finish
+    (always claim, keep only pairs in reserve, exchange their least useful card,
+    take every three-star story, go to press at the first Press signal, never say
+    Lines Down): short games for the bundled recording. Deterministic for a seed.
+    ``on_step(before, action, after)`` is called after each action (for property
+    tests). Raises CompanionError if the game does not end within ``max_actions``
+    (it always has)."""
+    if policy not in ("random", "quick"):
+        raise CompanionError(f"unknown policy {policy!r}: random or quick")
     rng = random.Random(seed)
     dial_seed = random.Random(f"dial-{seed}").getrandbits(256).to_bytes(32, "big").hex()
     cat_colours = ("red", "blue", "green", "yellow", "black", "white")
@@ -1226,7 +1233,7 @@ def random_game(seed: int, n_players: int, *, wheel: str | None = None, max_acti
     while not state.is_over:
         if len(actions) >= max_actions:
             raise CompanionError(f"random Scoop game {seed} did not end in {max_actions} actions")
-        a = resolve_action(state, _policy(state, rng))
+        a = resolve_action(state, (_quick_policy if policy == "quick" else _policy)(state, rng))
         before, state = state, apply(state, a)
         if on_step is not None:
             on_step(before, a, state)
@@ -1294,6 +1301,62 @@ def _policy(s: GameState, rng: random.Random):
 
     if rng.random() < 0.25:  # players change their minds: no hoarding stalls the table
         return Exchange(seat, rng.choice(p.hand))
+    return Exchange(seat, min(p.hand, key=lambda c: (worth(c), rng.random())))
+
+
+def _quick_policy(s: GameState, rng: random.Random):
+    """Players who play to finish (see :func:`random_game`)."""
+    pend = s.pending
+    if pend is not None:
+        acts = legal_actions(s)
+        kind = pend["kind"]
+        if kind == "call":
+            return acts[0]
+        if kind == "choose":
+            return acts[0] if pend["signal"] == "press" else acts[-1]
+        if kind == "sale":
+            buy = [a for a in acts if isinstance(a, Buy)]
+            if buy and s.players[pend["actor"]].cash > pend["value"] + 500:
+                return buy[0]
+            return [a for a in acts if isinstance(a, Decline)][0]
+        offers = [a for a in acts if isinstance(a, Offer)]
+        return offers[0] if offers else acts[-1]
+    seat = s.turn_player
+    claims = _claims(s, seat)
+    if claims:
+        return rng.choice(claims)
+    p = s.players[seat]
+    if not p.hand:
+        return Pass(seat)
+    cat = s.catalog
+    spaces = s.spaces(seat)
+    if p.cash >= 800:
+        for c1 in p.hand:
+            k = cat.kind_of_card(c1)
+            if k is None or k not in spaces or k == "three_star":
+                continue
+            pair = [c for c in p.hand if c != c1 and cat.kind_of_card(c) == k][:1]
+            if not pair:
+                continue
+            for sp in range(len(p.reserve)):
+                a = Reserve(seat, (c1, pair[0]), (sp, sp))
+                try:
+                    _check_reserve(s, a)
+                except RuleError:
+                    continue
+                return a
+    held: dict[str, int] = {}
+    for c in set(p.hand) | {c for r in p.reserve for c in r}:
+        k = cat.kind_of_card(c)
+        if k is not None:
+            held[k] = held.get(k, 0) + 1
+
+    def worth(card: str) -> float:
+        if card == SCOOP_CARD:
+            return 1.5
+        k = cat.kind_of_card(card)
+        return 0 if k not in spaces else held.get(k, 0) + (0.5 if not p.page.get(k) else 0)
+
     return Exchange(seat, min(p.hand, key=lambda c: (worth(c), rng.random())))
 
 

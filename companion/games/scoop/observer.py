@@ -16,16 +16,26 @@ on the table. Plays the camera cannot see are entered in the app: the dial (the
 app's telephone, :mod:`ui.games.scoop.dial`), the choice after Three Star / Press, a
 purchase on offer, Lines Down, an exchange, a bankrupt player's offer. While the
 engine waits for one, the observer says so (``waiting``) and reads nothing else.
+
+The dial and the choice come in through :meth:`ScoopObserver.enter` (``{"dial":
+number}``, ``{"choose": option, "displace": i}``): the signal is the seed's at once,
+but when the play takes a story from a pile (the story piles are shuffled by hand,
+so the engine cannot know which card comes up) the play is held until the camera
+sees that story laid on the caller's page, and is then played with the value
+printed on it (``Dial.value`` / ``Choose.value``); meanwhile the report is
+``scoop.lay_story``.
 A call area shown again with the same cards after its claim is not claimed twice:
 the call area must be seen empty (or with other cards) first.
 
 Reports (companion.observing.Report) carry keys ``scoop.dial``, ``scoop.answer``,
-``scoop.incomplete``, ``scoop.not_your_turn``, ``scoop.refused`` with ``params``.
+``scoop.lay_story``, ``scoop.incomplete``, ``scoop.not_your_turn``,
+``scoop.refused`` and ``scoop.page_differs`` with ``params``.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from companion.errors import RuleError
 from companion.games.scoop import engine
@@ -46,6 +56,20 @@ class ScoopObserver:
 
     def __init__(self, *_a, **_kw):
         self._claimed: dict[int, frozenset[str]] = {}
+        self._tap: dict | None = None
+
+    def enter(self, tap: dict) -> None:
+        """A player's entry in the app that the camera cannot read: ``{"dial":
+        number}`` (the telephone) or ``{"choose": "three_star"|"press"|"story",
+        "displace": i}``. It is played on the next still snapshot (held until the
+        story it takes is seen on the page, see the module docstring); an entry
+        that does not fit the game then is refused there (``scoop.refused``)."""
+        self._tap = dict(tap)
+
+    @property
+    def entered(self) -> dict | None:
+        """The entry waiting to be played (None when there is none)."""
+        return None if self._tap is None else dict(self._tap)
 
     # reading the table -------------------------------------------------------
     @staticmethod
@@ -83,6 +107,8 @@ class ScoopObserver:
                 del self._claimed[seat]
         pend = state.pending
         if pend is not None:
+            if self._tap is not None:
+                return self._entered(state, snap, pend)
             return self._waiting(state, pend)
         seat = state.turn_player
         name = state.players[seat].spec.name or state.players[seat].spec.colour
@@ -96,7 +122,7 @@ class ScoopObserver:
         if call and self._claimed.get(seat) != frozenset(call):
             return self._claim(state, seat, call, zones)
         out = self._reserve(state, seat, zones)
-        if out.status == "same":
+        if out.status == "same" and not any(z.get("call") for z in zones.values()):  # not mid-claim
             out.reports.extend(self.page_check(state, snap))
         return out
 
@@ -166,6 +192,62 @@ class ScoopObserver:
                                                       (("player", name), ("number", pend["number"])))])
         return Outcome("waiting", reports=[Report(INFO, "scoop.answer", f"{name}: answer in the app", "",
                                                   (("player", name), ("question", pend["kind"])))])
+
+    @staticmethod
+    def _pile_values(state, seat: int, pile: str) -> Counter:
+        """Values of ``pile``'s stories on ``seat``'s page in the engine."""
+        p = state.players[seat]
+        if pile == "three_star":
+            return Counter(p.page.get("three_star", [])) + Counter(p.star_three)
+        return Counter(v for space, vals in p.page.items() if state.catalog.pile_of(space) == pile for v in vals)
+
+    def _entered(self, state, snap: TableSnapshot, pend) -> Outcome:
+        tap, seat = self._tap, pend["actor"]
+        name = state.players[seat].spec.name or state.players[seat].spec.colour
+        try:
+            if "dial" in tap and pend["kind"] == "call":
+                action = engine.resolve_action(state, engine.Dial(seat, int(tap["dial"])))
+            elif "choose" in tap and pend["kind"] == "choose":
+                d = tap.get("displace")
+                action = engine.Choose(seat, str(tap["choose"]), None if d is None else int(d))
+            else:
+                raise RuleError("that entry is not what the game waits for now", engine.R_PHONE)
+            after = engine.apply(state, action)
+        except (RuleError, TypeError, ValueError) as exc:
+            self._tap = None
+            return Outcome("rejected", reports=[Report(ERROR, "scoop.refused", str(exc), getattr(exc, "rule", ""),
+                                                       (("reason", str(exc)),))])
+        pile = next((k for k, v in state.piles.items() if len(after.piles[k]) < len(v)), None)
+        if pile is None:  # no story taken from a pile (refused, a choice to make, press)
+            self._tap = None
+            return Outcome("action", action)
+        seen = Counter()
+        mat = f"mat-{state.players[seat].spec.colour}"
+        for s in snap.sightings:
+            if s.surface != mat:
+                continue
+            try:
+                if kind_of(s.component) != "S":
+                    continue
+                got_pile, value = story_of(s.component)
+            except ValueError:
+                continue
+            if got_pile == pile:
+                seen[value] += 1
+        new = _minus(seen, self._pile_values(state, seat, pile))
+        if sum(new.values()) == 1:
+            try:
+                played = replace(action, value=next(iter(new)))
+                engine.apply(state, played)
+            except RuleError:
+                pass
+            else:
+                self._tap = None
+                return Outcome("action", played)
+        return Outcome("waiting", reports=[Report(INFO, "scoop.lay_story",
+                                                  f"{name}: lay the {pile} story on the page", engine.R_CLAIM,
+                                                  (("player", name), ("story", pile),
+                                                   ("signal", getattr(action, "signal", None) or "")))])
 
     def _claim(self, state, seat: int, call: list[str], zones) -> Outcome:
         cards = Counter(card_of(c) for c in call)

@@ -30,6 +30,7 @@ import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
+from companion.naming import count
 from companion.errors import CompanionError, RuleError
 from companion.frozen import FrozenDict
 from companion.games.turin_market.actions import (Action, Buy, ChooseBuyer, FlipCoin, OfferForSale, PassSale,
@@ -405,10 +406,14 @@ def seats(players) -> str:
     return ", ".join(str(p + 1) if type(p) is int else repr(p) for p in players)
 
 
+SHIELDS = {"one": "shield", "other": "shields"}
+
+
 def _player(state: GameState, p: Any, rule: str) -> int:
     if type(p) is not int or not 0 <= p < state.n_players:
         shown = p + 1 if type(p) is int else repr(p)  # people count players from 1
-        raise RuleError(f"no player {shown} (players are 1..{state.n_players})", rule)
+        raise RuleError(f"no player {shown} (players are 1..{state.n_players})", rule,
+                        "no_player", {"seat": shown, "n": state.n_players})
     return p
 
 
@@ -426,13 +431,13 @@ def apply(state: GameState, action: Action) -> GameState:
     without the shields; a second loan; any sale after the last auction.
     """
     if state.phase == OVER:
-        raise RuleError("the game is over", R_END)
+        raise RuleError("the game is over", R_END, "game_over")
     if isinstance(action, TakeLoan):
         return _loan(state, action)
     if isinstance(action, (Buy, ChooseBuyer, Withdraw)):
         if state.phase == LEFTOVER:
             raise RuleError("the last auction is over: the final payouts begin, no card is bought or withdrawn "
-                            "any more", R_SELL)
+                            "any more", R_SELL, "tm.closed")
         if isinstance(action, Withdraw):
             return _withdraw(state, action)
         return _buy(state, action)
@@ -441,7 +446,8 @@ def apply(state: GameState, action: Action) -> GameState:
     if not isinstance(action, kinds[state.phase]):
         early = isinstance(action, Pick) and state.phase in (BIDS, TIES, FLIP)
         rule = R_PICKS if early else _phase_rule(state)
-        raise RuleError(_wrong_phase(state, action), rule)
+        raise RuleError(_wrong_phase(state, action), rule, "tm.pick_early" if early else "tm.not_now",
+                        {"phase": state.phase})
     if isinstance(action, RevealCards):
         return _reveal_cards(state, action)
     if isinstance(action, RevealBids):
@@ -488,14 +494,16 @@ _ACTION_WORDS = {RevealCards: "revealing cards for the auction", RevealBids: "re
 def _check_reveal_cards(state: GameState, cards: tuple, rule: str) -> None:
     n = state.n_players
     if len(cards) != n:
-        raise RuleError(f"one card per player is revealed: {n} needed, {len(cards)} given", rule)
+        raise RuleError(f"one card per player is revealed: {n} needed, {len(cards)} given", rule,
+                        "tm.cards_count", {"n": n, "given": len(cards)})
     for c in cards:
         if not isinstance(c, str) or c not in state.catalog.cards:
-            raise RuleError(f"unknown goods card {c!r}", rule)
+            raise RuleError(f"unknown goods card {c!r}", rule, "tm.unknown_card", {"card": str(c)})
         if c in state.seen:
-            raise RuleError(f"card {c} has already been seen in this game; it cannot be in a hand", rule)
+            raise RuleError(f"card {c} has already been seen in this game; it cannot be in a hand", rule,
+                            "tm.card_seen", {"card": c})
     if len(set(cards)) != n:
-        raise RuleError(f"a card is given twice: {list(cards)}", rule)
+        raise RuleError(f"a card is given twice: {list(cards)}", rule, "tm.card_twice")
 
 
 def _reveal_cards(state: GameState, a: RevealCards) -> GameState:
@@ -510,11 +518,13 @@ def check_bid(state: GameState, player: int, bid: Any) -> None:
     """Raise RuleError if ``player`` may not bid ``bid`` shields now (Turin Market:
     bids): a non-integer, below 0 or above the shields they hold."""
     if type(bid) is not int or bid < 0:
-        raise RuleError(f"player {player + 1}'s bid must be a whole number of shields >= 0, got {bid!r}", R_BIDS)
+        raise RuleError(f"player {player + 1}'s bid must be a whole number of shields >= 0, got {bid!r}", R_BIDS,
+                        "tm.bid_whole", {"seat": player})
     have = state.available(player)
     if bid > have:
-        raise RuleError(f"player {player + 1} bids {bid} but has only {have} shield(s) to bid (shields on cards "
-                        "for sale cannot be bid; a loan can be taken first)", R_BIDS)
+        raise RuleError(f"player {player + 1} bids {bid} but has only {count(have, SHIELDS)} to bid (shields on "
+                        "cards for sale cannot be bid; a loan can be taken first)", R_BIDS,
+                        "tm.bid_too_high", {"seat": player, "bid": bid, "n": have})
 
 
 def _groups(order: list[int], value) -> list[list[int]]:
@@ -591,7 +601,8 @@ def _classify(a: Auction, first: int, group: list[int], value: int, tie_round: b
 def _reveal_bids(state: GameState, act: RevealBids) -> GameState:
     n = state.n_players
     if len(act.bids) != n:
-        raise RuleError(f"every player's bid is revealed together: {n} needed, {len(act.bids)} given", R_BIDS)
+        raise RuleError(f"every player's bid is revealed together: {n} needed, {len(act.bids)} given", R_BIDS,
+                        "tm.bids_count", {"n": n, "given": len(act.bids)})
     for p, b in enumerate(act.bids):
         check_bid(state, p, b)
     a = replace(state.auction, bids=tuple(act.bids), adds=(None,) * n, totals=tuple(act.bids),
@@ -621,15 +632,19 @@ def check_tie_add(state: GameState, player: int, add: Any) -> None:
     or a new total above the shields they hold."""
     a = state.auction
     if state.phase != TIES:
-        raise RuleError("no tie round is being played now", R_TIES)
+        raise RuleError("no tie round is being played now", R_TIES, "tm.no_tie_round")
     if player not in a.pending[0][2]:
         raise RuleError(f"player {player + 1} is not in the tie being settled (players "
-                        f"{seats(a.pending[0][2])})", R_TIES)
+                        f"{seats(a.pending[0][2])})", R_TIES, "tm.not_in_tie",
+                        {"seat": player, "seats": tuple(a.pending[0][2])})
     if type(add) is not int or add < 0:
-        raise RuleError(f"player {player + 1} must add a whole number of shields >= 0, got {add!r}", R_TIES)
+        raise RuleError(f"player {player + 1} must add a whole number of shields >= 0, got {add!r}", R_TIES,
+                        "tm.add_whole", {"seat": player})
     if a.totals[player] + add > state.purse[player]:
-        raise RuleError(f"player {player + 1} has {state.purse[player]} shield(s): a bid of {a.totals[player]} "
-                        f"plus {add} is more than that", R_TIES)
+        raise RuleError(f"player {player + 1} has {count(state.purse[player], SHIELDS)}: a bid of "
+                        f"{a.totals[player]} plus {add} is more than that", R_TIES,
+                        "tm.add_too_high", {"seat": player, "n": state.purse[player], "bid": a.totals[player],
+                                            "add": add})
 
 
 def _reveal_tie_bids(state: GameState, act: RevealTieBids) -> GameState:
@@ -638,14 +653,16 @@ def _reveal_tie_bids(state: GameState, act: RevealTieBids) -> GameState:
     _, first, tied = a.pending[0]
     if len(act.adds) != n:
         raise RuleError(f"give one entry per player ({n}): the added shields for players "
-                        f"{seats(tied)} and null for the others", R_TIES)
+                        f"{seats(tied)} and null for the others", R_TIES, "tm.tie_entries", {"seats": tuple(tied)})
     for p in range(n):
         if p in tied:
             if act.adds[p] is None:
-                raise RuleError(f"player {p + 1} is in the tie: their added shields (0 or more) are needed", R_TIES)
+                raise RuleError(f"player {p + 1} is in the tie: their added shields (0 or more) are needed", R_TIES,
+                                "tm.tie_add_needed", {"seat": p})
             check_tie_add(state, p, act.adds[p])
         elif act.adds[p] is not None:
-            raise RuleError(f"player {p + 1} is not in the tie being settled and adds nothing", R_TIES)
+            raise RuleError(f"player {p + 1} is not in the tie being settled and adds nothing", R_TIES,
+                            "tm.adds_nothing", {"seat": p})
     adds = list(a.adds)
     totals = list(a.totals)
     for p in tied:
@@ -674,7 +691,7 @@ def seeded_flip(state: GameState) -> FlipCoin:
     drawn from the game's seed and the number of flips so far (so a replay draws the
     same). Raises RuleError when no coin flip is due."""
     if state.phase != FLIP:
-        raise RuleError("no tie is waiting for a coin flip", R_TIES)
+        raise RuleError("no tie is waiting for a coin flip", R_TIES, "tm.no_flip")
     players = list(state.auction.pending[0][2])
     for i in range(len(players) - 1, 0, -1):
         j = _flip_index(state.seed, state.flips_done, i) % (i + 1)
@@ -687,7 +704,8 @@ def _flip(state: GameState, act: FlipCoin) -> GameState:
     _, first, tied = a.pending[0]
     if any(type(p) is not int for p in act.order) or sorted(act.order) != sorted(tied):
         raise RuleError(f"the coin decides between players {seats(tied)}: give each of them "
-                        f"once, the winner first, not {seats(act.order)}", R_TIES)
+                        f"once, the winner first, not {seats(act.order)}", R_TIES, "tm.flip_order",
+                        {"seats": tuple(tied)})
     a = replace(a, **_settle(a, first, act.order, False), pending=a.pending[1:], flips=a.flips + (act.order,))
     return _after_settling(replace(state, flips_done=state.flips_done + 1), a)
 
@@ -697,10 +715,12 @@ def _pick(state: GameState, act: Pick) -> GameState:
     p = _player(state, act.player, R_PICKS)
     who = a.pick_queue[0]
     if p != who:
-        raise RuleError(f"cards are picked in bid order: it is player {who + 1}'s pick, not player {p + 1}'s", R_PICKS)
+        raise RuleError(f"cards are picked in bid order: it is player {who + 1}'s pick, not player {p + 1}'s", R_PICKS,
+                        "tm.pick_order", {"seat": who, "other": p})
     left = [c for c in a.centre if c not in {x for _, x in a.picks}]
     if act.card not in left:
-        raise RuleError(f"card {act.card!r} is not in the centre (left: {', '.join(left)})", R_PICKS)
+        raise RuleError(f"card {act.card!r} is not in the centre (left: {', '.join(left)})", R_PICKS,
+                        "tm.not_in_centre", {"card": str(act.card)})
     owned = list(state.owned)
     owned[p] = owned[p] + (act.card,)
     a = replace(a, pick_queue=a.pick_queue[1:], picks=a.picks + ((p, act.card),))
@@ -752,20 +772,22 @@ def _sell(state: GameState, act) -> GameState:
     p = _player(state, act.player, R_SELL)
     if state.sell_done[p]:
         raise RuleError(f"player {p + 1} has already offered a card or passed this round (one offer per round)",
-                        R_SELL)
+                        R_SELL, "tm.one_offer", {"seat": p})
     done = list(state.sell_done)
     done[p] = True
     if isinstance(act, PassSale):
         return _maybe_end_sell(replace(state, sell_done=tuple(done)))
     if act.card not in state.owned[p]:
-        raise RuleError(f"card {act.card!r} is not one of player {p + 1}'s face-up cards", R_SELL)
+        raise RuleError(f"card {act.card!r} is not one of player {p + 1}'s face-up cards", R_SELL,
+                        "tm.not_own_card", {"card": str(act.card), "seat": p})
     if act.card in state.offers:
-        raise RuleError(f"card {act.card} is already on sale", R_SELL)
+        raise RuleError(f"card {act.card} is already on sale", R_SELL, "tm.already_on_sale", {"card": act.card})
     if type(act.price) is not int or act.price < 1:
-        raise RuleError(f"the price is the shields put on the card: at least 1, got {act.price!r}", R_SELL)
+        raise RuleError(f"the price is the shields put on the card: at least 1, got {act.price!r}", R_SELL,
+                        "tm.price_one")
     if act.price > state.available(p):
-        raise RuleError(f"player {p + 1} has only {state.available(p)} shield(s) to put on the card, not "
-                        f"{act.price}", R_SELL)
+        raise RuleError(f"player {p + 1} has only {count(state.available(p), SHIELDS)} to put on the card, not "
+                        f"{act.price}", R_SELL, "tm.price_too_high", {"seat": p, "n": state.available(p)})
     offers = dict(state.offers)
     offers[act.card] = Offer(act.card, p, act.price, state.auctions_done)
     purse = list(state.purse)
@@ -777,12 +799,13 @@ def _withdraw(state: GameState, act: Withdraw) -> GameState:
     p = _player(state, act.player, R_SELL)
     o = state.offers.get(act.card) if isinstance(act.card, str) else None
     if o is None:
-        raise RuleError(f"card {act.card!r} is not on sale", R_SELL)
+        raise RuleError(f"card {act.card!r} is not on sale", R_SELL, "tm.not_on_sale", {"card": str(act.card)})
     if o.seller != p:
-        raise RuleError(f"card {act.card} is player {o.seller + 1}'s; only the seller withdraws it", R_SELL)
+        raise RuleError(f"card {act.card} is player {o.seller + 1}'s; only the seller withdraws it", R_SELL,
+                        "tm.only_seller_withdraws", {"card": act.card, "seat": o.seller})
     if state.auctions_done <= o.since:
         raise RuleError(f"the shields stay on card {act.card} for at least one whole auction; it can be "
-                        "withdrawn after the next auction's picks", R_SELL)
+                        "withdrawn after the next auction's picks", R_SELL, "tm.withdraw_early", {"card": act.card})
     offers = dict(state.offers)
     del offers[act.card]
     purse = list(state.purse)
@@ -794,29 +817,34 @@ def _buy(state: GameState, act) -> GameState:
     b = _player(state, act.buyer if isinstance(act, ChooseBuyer) else act.player, R_SELL)
     o = state.offers.get(act.card) if isinstance(act.card, str) else None
     if o is None:
-        raise RuleError(f"card {act.card!r} is not on sale", R_SELL)
+        raise RuleError(f"card {act.card!r} is not on sale", R_SELL, "tm.not_on_sale", {"card": str(act.card)})
     if isinstance(act, ChooseBuyer):
         seller = _player(state, act.player, R_SELL)
         if seller != o.seller:
-            raise RuleError(f"card {act.card} is player {o.seller + 1}'s: only its seller chooses the buyer", R_SELL)
+            raise RuleError(f"card {act.card} is player {o.seller + 1}'s: only its seller chooses the buyer", R_SELL,
+                            "tm.only_seller", {"card": act.card, "seat": o.seller})
         cl = act.claimants
         if len(cl) < 2 or len(set(cl)) != len(cl) or any(type(q) is not int or not 0 <= q < state.n_players
                                                            for q in cl):
             raise RuleError("the seller chooses between two or more different players who claimed the card "
-                            f"at once, got {seats(cl)}", R_SELL)
+                            f"at once, got {seats(cl)}", R_SELL, "tm.claims")
         if b not in cl:
-            raise RuleError(f"the buyer must be one of the claimants {seats(cl)}", R_SELL)
+            raise RuleError(f"the buyer must be one of the claimants {seats(cl)}", R_SELL, "tm.buyer_claimant",
+                            {"seats": tuple(cl)})
         if o.seller in cl:
-            raise RuleError("the seller cannot claim their own card", R_SELL)
+            raise RuleError("the seller cannot claim their own card", R_SELL, "tm.seller_claims")
         for q in cl:
             if state.available(q) < o.price:
-                raise RuleError(f"player {q + 1} has only {state.available(q)} shield(s), not the price "
-                                f"{o.price}: not a valid claim", R_SELL)
+                raise RuleError(f"player {q + 1} has only {count(state.available(q), SHIELDS)}, not the price "
+                                f"{o.price}: not a valid claim", R_SELL, "tm.afford",
+                                {"seat": q, "card": act.card, "price": o.price, "n": state.available(q)})
     if b == o.seller:
-        raise RuleError(f"player {b + 1} is selling card {act.card}; a player cannot buy their own card", R_SELL)
+        raise RuleError(f"player {b + 1} is selling card {act.card}; a player cannot buy their own card", R_SELL,
+                        "tm.own_card", {"seat": b, "card": act.card})
     if state.available(b) < o.price:
-        raise RuleError(f"card {act.card} costs {o.price} shield(s) and player {b + 1} has {state.available(b)} "
-                        "to spend (a loan can be taken first)", R_SELL)
+        raise RuleError(f"card {act.card} costs {count(o.price, SHIELDS)} and player {b + 1} has "
+                        f"{state.available(b)} to spend (a loan can be taken first)", R_SELL,
+                        "tm.afford", {"seat": b, "card": act.card, "price": o.price, "n": state.available(b)})
     purse = list(state.purse)
     purse[b] -= o.price
     purse[o.seller] += 2 * o.price       # the price, and the shields that were on the card
@@ -832,7 +860,8 @@ def _loan(state: GameState, act: TakeLoan) -> GameState:
     p = _player(state, act.player, R_LOAN)
     cat = state.catalog
     if state.loans[p] >= cat.loans_per_player:
-        raise RuleError(f"player {p + 1} already has a loan; a player can have only {cat.loans_per_player}", R_LOAN)
+        raise RuleError(f"player {p + 1} already has a loan; a player can have only {cat.loans_per_player}", R_LOAN,
+                        "tm.one_loan", {"seat": p})
     return _with_loan(state, p)
 
 

@@ -218,7 +218,9 @@ class TurinMarketObserver:
         try:
             eng.apply(state, action)
         except RuleError as exc:
-            return Outcome("rejected", None, reports + [_report(ERROR, "tm.illegal", str(exc), exc.rule)])
+            return Outcome("rejected", None, reports + [_report(
+                ERROR, "tm.illegal", str(exc), exc.rule, kind=exc.key, section=exc.rule,
+                **{k: v for k, v in exc.values.items() if k not in ("kind", "section")})])
         if isinstance(action, OfferForSale):
             self.prices.pop(action.card, None)
         return Outcome("action", action, reports)

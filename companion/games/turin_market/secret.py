@@ -33,7 +33,7 @@ class SecretRound:
 
     def __init__(self, state: GameState):
         if state.phase not in _KIND:
-            raise RuleError("no secret choice is due now", R_CARDS)
+            raise RuleError("no secret choice is due now", R_CARDS, "tm.no_secret")
         self.state = state
         self.kind = _KIND[state.phase]
         if self.kind == "tie_add":
@@ -57,15 +57,18 @@ class SecretRound:
         for them: an unknown or already seen card, a card another player already
         entered, a bid above their shields, a tie addition beyond them."""
         if player not in self.players:
-            raise RuleError(f"player {player + 1} has no secret choice to make now", R_CARDS)
+            raise RuleError(f"player {player + 1} has no secret choice to make now", R_CARDS, "tm.not_asked",
+                            {"seat": player})
         if self.kind == "card":
             rule = R_CARDS if self.state.phase == CARDS else R_LEFTOVER
             if not isinstance(value, str) or value not in self.state.catalog.cards:
-                raise RuleError(f"unknown goods card {value!r}", rule)
+                raise RuleError(f"unknown goods card {value!r}", rule, "tm.unknown_card", {"card": str(value)})
             if value in self.state.seen:
-                raise RuleError(f"card {value} has already been seen in this game; it cannot be in a hand", rule)
+                raise RuleError(f"card {value} has already been seen in this game; it cannot be in a hand", rule,
+                                "tm.card_seen", {"card": value})
             if any(v == value for q, v in self._values.items() if q != player):
-                raise RuleError(f"card {value} was entered by another player: check the card", rule)
+                raise RuleError(f"card {value} was entered by another player: check the card", rule,
+                                "tm.card_entered", {"card": value})
         elif self.kind == "bid":
             check_bid(self.state, player, value)
         else:
@@ -82,7 +85,8 @@ class SecretRound:
         missing. The action is checked against the state (apply) before it is
         returned."""
         if self.waiting:
-            raise RuleError(f"waiting for player(s) {seats(self.waiting)}", R_CARDS)
+            raise RuleError(f"waiting for player(s) {seats(self.waiting)}", R_CARDS, "tm.waiting",
+                            {"seats": tuple(self.waiting)})
         n = self.state.n_players
         if self.kind == "card":
             vals = tuple(self._values[p] for p in range(n))

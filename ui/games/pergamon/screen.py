@@ -13,6 +13,8 @@ from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.stacklayout import StackLayout
 
 from .texts import coins, finds, tr
 from .viewmodel import RGBA, PergamonVM
@@ -39,10 +41,13 @@ class PergamonScreen(Screen):
     ``on_confirm`` / ``on_next_step``: callbacks of the two buttons (the session
     records a confirmed payment; the VM advances the evaluation)."""
 
-    def __init__(self, vm: PergamonVM, on_confirm=None, **kw):
+    def __init__(self, vm: PergamonVM, on_confirm=None, on_action=None, **kw):
         super().__init__(name=kw.pop("name", "pergamon"), **kw)
         self.vm = vm
         self.on_confirm = on_confirm
+        #: on_action(action) -> None | refusal text (in the VM's language): journals a
+        #: tapped entry through the rules (app_screens wires it to the GameHost)
+        self.on_action = on_action
         self.root_box = BoxLayout(orientation="vertical", padding=dp(10), spacing=dp(8))
         _fill(self.root_box, PAPER)
         self.add_widget(self.root_box)
@@ -54,12 +59,52 @@ class PergamonScreen(Screen):
         box = self.root_box
         box.clear_widgets()
         box.add_widget(self._banner(vm))
-        middle = BoxLayout(spacing=dp(10))
-        middle.add_widget(self._plan(vm))
-        middle.add_widget(self._galleries(vm))
-        middle.add_widget(self._players(vm))
+        tall = self.height > self.width * 1.2          # portrait tablet: the board parts stack
+        if vm.entry:
+            box.add_widget(self._entry(vm, tall))
+        middle = BoxLayout(spacing=dp(10), orientation="vertical" if tall else "horizontal")
+        if tall:
+            top = BoxLayout(spacing=dp(10))
+            top.add_widget(self._plan(vm))
+            top.add_widget(self._galleries(vm))
+            middle.add_widget(top)
+        else:
+            middle.add_widget(self._plan(vm))
+            middle.add_widget(self._galleries(vm))
+        middle.add_widget(self._players(vm, tall))
         box.add_widget(middle)
         box.add_widget(self._evaluation(vm))
+
+    def on_size(self, *_):
+        self.show()
+
+    def _entry(self, vm: PergamonVM, tall: bool):
+        """The entry panel: every tap the game needs now (finds, backs, funds spaces,
+        cards, dig, collection with polish and marker, discard, end of turn)."""
+        scroll = ScrollView(size_hint_y=0.9 if tall else 0.62, do_scroll_x=False)
+        stack = StackLayout(size_hint_y=None, spacing=dp(6), padding=dp(4))
+        stack.bind(minimum_height=stack.setter("height"))
+
+        def width_of(text: str, per: float) -> float:
+            return sum(per * 1.8 if ord(ch) > 0x2E80 else per for ch in text)
+
+        for group in vm.entry:
+            if group.title:                       # the group's title leads its row of buttons
+                lab = Label(text=group.title, font_size=sp(16), bold=True, color=INK, size_hint=(None, None),
+                            height=dp(52), width=dp(width_of(group.title, 8.5) + 12), halign="left",
+                            valign="middle")
+                stack.add_widget(lab)
+            for t in group.taps:
+                btn = Button(text=t.label, font_size=sp(18), size_hint=(None, None), height=dp(52),
+                             width=dp(max(64, width_of(t.label, 10) + 28)), background_normal="",
+                             color=(1, 1, 1, 1) if (t.selected or t.primary) else INK)
+                btn.background_color = ((0.18, 0.55, 0.3, 1) if t.selected else
+                                        (0.22, 0.38, 0.72, 1) if t.primary else (0.86, 0.82, 0.72, 1))
+                btn.bind(on_release=lambda _b, key=t.key: self._tap(key))
+                stack.add_widget(btn)
+            stack.add_widget(Label(size_hint=(1, None), height=dp(2)))   # next group on a new row
+        scroll.add_widget(stack)
+        return scroll
 
     def _banner(self, vm: PergamonVM):
         b = vm.banner
@@ -72,10 +117,13 @@ class PergamonScreen(Screen):
             btn.bind(on_release=lambda *_: self._confirm())
             head.add_widget(btn)
         top.add_widget(_label(vm.title, 15, size_hint_y=None, height=dp(24)))
+        if vm.refusal:
+            top.add_widget(_label(vm.refusal, 18, bold=True, colour=(0.75, 0.1, 0.1, 1), size_hint_y=None,
+                                  height=dp(30)))
         top.add_widget(head)
         for line in b.lines[:4]:
             top.add_widget(_label(line, 18, size_hint_y=None, height=dp(28)))
-        top.height = dp(24 + 64 + 28 * min(len(b.lines), 4) + 24)
+        top.height = dp(24 + 64 + 28 * min(len(b.lines), 4) + 24 + (30 if vm.refusal else 0))
         return top
 
     def _plan(self, vm: PergamonVM):
@@ -107,8 +155,9 @@ class PergamonScreen(Screen):
             col.add_widget(row)
         return col
 
-    def _players(self, vm: PergamonVM):
-        col = BoxLayout(orientation="vertical", size_hint_x=0.4, spacing=dp(6))
+    def _players(self, vm: PergamonVM, tall: bool = False):
+        col = BoxLayout(orientation="horizontal" if tall else "vertical", size_hint_x=1 if tall else 0.4,
+                        size_hint_y=0.45 if tall else 1, spacing=dp(6))
         for p in vm.players:
             panel = BoxLayout(orientation="vertical", padding=dp(6))
             _fill(panel, (1, 1, 1, 1) if p.active else (0.93, 0.9, 0.84, 1))
@@ -150,6 +199,14 @@ class PergamonScreen(Screen):
             self.on_confirm()
         self.show()
 
+    def _tap(self, key) -> None:
+        action = self.vm.tap(key)
+        if action is not None and self.on_action is not None:
+            refusal = self.on_action(action)
+            if refusal:
+                self.vm.refused(refusal)
+        self.show()
+
     def _next(self) -> None:
         self.vm.next_step()
         self.show()
@@ -164,16 +221,53 @@ def new_setup(players, seed: int) -> dict:
 
 
 def app_screens(host) -> list:
-    """Pergamon's screen for the app shell, showing ``host``'s game (ui.hosting.GameHost)."""
+    """Pergamon's screen for the app shell, showing ``host``'s game (ui.hosting.GameHost).
+
+    Every tapped entry goes through :func:`enter` (the rules, then the journal); a
+    confirmed payment is a journal note (``{"pergamon": "confirmed", "after": n}``)."""
     vm = PergamonVM(lang=host.lang)
-    vm.update(host.state)
-    screen = PergamonScreen(vm)
+    last = {"n": -1}
 
     def refresh() -> None:
         vm.lang = host.lang
-        vm.update(host.state)
+        acts = host.journal.actions()
+        vm.update(host.state, acts[-1] if acts and len(acts) != last["n"] else None)
+        last["n"] = len(acts)
+        vm.confirmed = confirmed(host.journal)
         screen.show()
+
+    def confirm() -> None:
+        host.journal.note({"pergamon": "confirmed", "after": len(host.journal.actions())}, source="player")
+
+    vm.update(host.state)
+    vm.confirmed = confirmed(host.journal)
+    last["n"] = len(host.journal.actions())
+    screen = PergamonScreen(vm, on_confirm=confirm, on_action=lambda a: enter(host, a))
 
     screen.refresh = refresh
     host.listeners.append(refresh)
     return [screen]
+
+
+def confirmed(journal) -> bool:
+    """True when the players confirmed (tapped Done) after the journal's last action."""
+    n = len(journal.actions())
+    return any(e.kind == "note" and e.payload.get("pergamon") == "confirmed" and e.payload.get("after") == n
+               for e in journal.events)
+
+
+def enter(host, action) -> str | None:
+    """Journal a tapped ``action`` through the rules (``host.apply``, source
+    ``player``). Returns None, or the refusal in ``host.lang`` with the rule named
+    (texts.refusal_text); a refused entry changes nothing."""
+    from companion.errors import RuleError
+    from companion.games import pergamon as pg
+
+    from .texts import refusal_text
+
+    state = host.state
+    try:
+        pg.apply(state, action)                 # the rules first: the refusal in the players' words
+    except RuleError as exc:
+        return refusal_text(exc, state, host.lang)
+    return host.apply(action, source="player")

@@ -58,6 +58,25 @@ class PlanCell:
     marker: tuple[str, str] | None
 
 
+@dataclass(frozen=True)
+class Tap:
+    """One button of the entry panel: ``key`` goes back to :meth:`PergamonVM.tap`;
+    ``selected`` for a chosen find/card; ``primary`` for the button that journals."""
+
+    key: tuple
+    label: str
+    selected: bool = False
+    primary: bool = False
+
+
+@dataclass(frozen=True)
+class TapGroup:
+    """A titled row of :class:`Tap` buttons (the screen wraps them)."""
+
+    title: str
+    taps: tuple[Tap, ...]
+
+
 @dataclass
 class PergamonVM:
     """State of the Pergamon screen in one language (``lang``: es/en/zh)."""
@@ -71,6 +90,16 @@ class PergamonVM:
     eval_steps: list[str] = field(default_factory=list)
     eval_index: int = 0
     confirmed: bool = False
+    #: the entry panel: what the players can enter by tap now (see :meth:`tap`)
+    entry: list[TapGroup] = field(default_factory=list)
+    #: the last refused entry, in ``lang`` (the rule named), "" when none
+    refusal: str = ""
+    #: taps being collected for the next action (finds, cards, polish, marker)
+    picks: list = field(default_factory=list)
+    row: list = field(default_factory=list)
+    discard: list = field(default_factory=list)
+    polish: int = 0
+    marker: int | None = None
 
     # ------------------------------------------------------------ inputs
     def update(self, state: pg.GameState, last_action=None, reports=()) -> None:
@@ -92,10 +121,165 @@ class PergamonVM:
                           for g, finds in enumerate(state.galleries, 1)]
         self.banner = self._banner(state, last_action, reports)
         self.confirmed = False
+        if last_action is not None or getattr(self, "_entry_key", None) != self._key(state):
+            self._clear_picks()
+        self._entry_key = self._key(state)
+        self.entry = self._entry(state)
         ev = self._new_evaluation(state, last_action)
         if ev is not None:
             self.eval_steps = self.evaluation_steps(state, ev)
             self.eval_index = 0
+
+    # ------------------------------------------------------------ taps
+    @staticmethod
+    def _key(state) -> tuple:
+        return (state.turn, state.phase, state.current_player, len(state.log), len(state.presented),
+                state.figures, state.backs)
+
+    def _clear_picks(self) -> None:
+        self.picks, self.row, self.discard = [], [], []
+        self.polish, self.marker = 0, None
+
+    def tap(self, key: tuple):
+        """A button of :attr:`entry` was tapped. Returns the engine action it completes
+        (the caller journals it through the rules and reports a refusal with
+        :meth:`refused`), or None when the tap only chose something (a find, a card,
+        polish, a marker): the entry panel is rebuilt. Unknown keys are ignored."""
+        st = self._state
+        kind = key[0]
+        self.refusal = ""
+        p = st.current_player
+        if kind == "find":                       # presentation: a find turned up
+            _toggle(self.picks, key[1])
+        elif kind == "present":
+            return pg.PresentFinds(tuple(self.picks))
+        elif kind == "backs":
+            return pg.DrawFunds(tuple(key[1]))
+        elif kind == "space":
+            return pg.PlaceFigure(p, key[1])
+        elif kind == "card":                     # reveal: one value per back
+            i, v = key[1], key[2]
+            while len(self.picks) < 2:
+                self.picks.append(None)
+            self.picks[i] = None if self.picks[i] == v else v
+        elif kind == "reveal":
+            return pg.RevealFunds(tuple(self.picks[:2]))
+        elif kind == "dig":
+            return pg.Dig(p, key[1])
+        elif kind == "row":
+            _toggle(self.row, key[1])
+            if key[1] in self.discard:
+                self.discard.remove(key[1])
+        elif kind == "polish":
+            self.polish = key[1]
+        elif kind == "marker":
+            self.marker = None if self.marker == key[1] else key[1]
+        elif kind == "exhibit":
+            return pg.Exhibit(p, tuple(self.row), self.polish, self.marker)
+        elif kind == "discard":
+            _toggle(self.discard, key[1])
+            if key[1] in self.row:
+                self.row.remove(key[1])
+        elif kind == "store":
+            return pg.Store(p, tuple(self.discard))
+        else:
+            return None
+        self.entry = self._entry(st)
+        return None
+
+    def refused(self, text: str) -> None:
+        """The rules refused the tapped action (``text``: the refusal in ``lang``,
+        texts.refusal_text); nothing changed, the choices stay for a correction."""
+        self.refusal = text
+        self.entry = self._entry(self._state)
+
+    def _date(self, tid: str) -> int:
+        return self._state.catalog.tiles[tid].date
+
+    def _find_label(self, tid: str) -> str:
+        """``"463 mask|jug"``: a find's full date and its two object halves."""
+        t = self._state.catalog.tiles[tid]
+        left, right = tr(t.left, self.lang), tr(t.right, self.lang)
+        if self.lang != "zh":
+            left, right = left.lower(), right.lower()
+        return f"{t.date} {left}|{right}"
+
+    def _entry(self, st) -> list[TapGroup]:
+        lang = self.lang
+        cat = st.catalog
+        if st.is_over:
+            return []
+        if st.phase == eng.PRESENT:
+            n = len(st.open_galleries())
+            seen = set(st.presented) | set(st.box)
+            unseen = sorted((t for t in cat.tiles if t not in seen), key=self._date)
+            tiles = tuple(Tap(("find", t), str(self._date(t)), t in self.picks) for t in unseen)
+            done = Tap(("present",), tr("e_present", lang, k=len(self.picks), n=n), primary=True)
+            return [TapGroup(tr("e_finds", lang, n=n), tiles), TapGroup("", (done,))]
+        if st.phase == eng.BACKS_PHASE:
+            opts = (("bag", "bag"), ("bag", "chest"), ("chest", "chest"))
+            return [TapGroup(tr("e_backs", lang), tuple(
+                Tap(("backs", o), tr("e_back_" + "_".join(o), lang), primary=True) for o in opts))]
+        if st.phase == eng.BID:
+            occ = st.occupied_spaces()
+            taps = []
+            for sp in range(cat.n_funds_spaces, 0, -1):        # left to right, as on the board
+                fs = cat.space(sp)
+                if sp in occ:
+                    label = tr("e_taken", lang, s=sp, who=self.name(occ[sp]))
+                else:
+                    label = tr("e_space", lang, s=sp, c=fs.coins, g=ROMAN[fs.deepest])
+                taps.append(Tap(("space", sp), label, primary=sp not in occ))
+            return [TapGroup(tr("e_bid", lang, who=self.name(st.current_player)), tuple(taps))]
+        if st.phase == eng.REVEAL:
+            picks = (self.picks + [None, None])[:2]
+            groups = []
+            for i, back in enumerate(st.backs):
+                left = st.cards_left()
+                vals = [v for v in cat.backs[back] if left[v] > 0]
+                groups.append(TapGroup(tr("e_card", lang, i=i + 1, back=tr("e_" + back, lang)),
+                                       tuple(Tap(("card", i, v), str(v), picks[i] == v) for v in vals)))
+            total = sum(v for v in picks if v)
+            groups.append(TapGroup("", (Tap(("reveal",), tr("e_reveal", lang, n=total), primary=True),)))
+            return groups
+        if st.phase == eng.ACT and st.current_player is not None:
+            p = st.current_player
+            groups = []
+            if not st.acted:
+                deepest = cat.space(st.figures[p]).deepest
+                digs = tuple(Tap(("dig", g), tr("e_dig", lang, g=ROMAN[g], c=coins(g, lang), f=finds(len(st.galleries[g - 1]), lang)),
+                                 primary=True)
+                             for g in range(1, deepest + 1) if st.galleries[g - 1])
+                if digs:
+                    groups.append(TapGroup(tr("e_dig_title", lang, who=self.name(p), c=coins(st.coins[p], lang)), digs))
+            hand = sorted(st.hands[p], key=self._date)
+            if hand:
+                order = {t: i + 1 for i, t in enumerate(self.row)}
+                groups.append(TapGroup(tr("e_row", lang), tuple(
+                    Tap(("row", t), (f"{order[t]}. " if t in order else "") + self._find_label(t), t in order)
+                    for t in hand)))
+                any_polish = st.turn == cat.turns
+                top = min(st.coins[p], cat.polish_max) if not any_polish else min(st.coins[p], 24)
+                polish = tuple(Tap(("polish", c), f"+{c}", self.polish == c) for c in range(0, top + 1))
+                groups.append(TapGroup(tr("e_polish", lang), polish))
+                used = st.markers_in_museum(p)
+                if len(used) == cat.markers:
+                    groups.append(TapGroup(tr("e_break", lang), tuple(
+                        Tap(("marker", sh.marker), tr("e_marker", lang, m=ROMAN[sh.marker], s=sh.space),
+                            self.marker == sh.marker)
+                        for sh in sorted(st.shown, key=lambda x: x.marker) if sh.owner == p)))
+                value = st.collection_value(tuple(self.row), self.polish) if self.row else 0
+                label = tr("e_exhibit", lang, v=value, s=min(value, cat.plan_spaces)) if self.row else \
+                    tr("e_exhibit_none", lang)
+                groups.append(TapGroup("", (Tap(("exhibit",), label, primary=True),)))
+                groups.append(TapGroup(tr("e_discard", lang), tuple(
+                    Tap(("discard", t), self._find_label(t), t in self.discard) for t in hand)))
+            kept = len(hand) - len(self.discard)
+            fee = st.storage_fee(kept)
+            groups.append(TapGroup("", (Tap(("store",), tr("e_store", lang, k=finds(kept, lang), c=coins(fee, lang)),
+                                            primary=True),)))
+            return groups
+        return []
 
     def confirm(self) -> None:
         """The players tapped the confirm button: the payment/step is done."""
@@ -248,3 +432,10 @@ class PergamonVM:
                 out.append(mv)
             out += gone
         return out
+
+
+def _toggle(items: list, x) -> None:
+    if x in items:
+        items.remove(x)
+    else:
+        items.append(x)

@@ -295,7 +295,9 @@ class TurinSecretScreen(Screen):
         try:
             return self.vm.reveal()
         except RuleError as exc:
-            self.vm.error = str(exc)
+            from .texts import refusal
+
+            self.vm.error = refusal(exc, self.vm.state, self.vm.lang)
             return None
 
     @staticmethod

@@ -128,13 +128,168 @@ TEXTS: dict[str, dict[str, str]] = {
     "final_line": {"en": "{who}: {n} shields", "es": "{who}: {n} escudos", "zh": "{who}：{n} 盾"},
     "guess_note": {"en": "Goods and amounts are our guess ({f})", "es": "Bienes y cantidades: estimación nuestra ({f})",
                    "zh": "货物与金额为我们的估计（{f}）"},
+    # engine refusals by kind (companion.errors.RuleError key/values; refusal())
+    "rule.tm.closed": {"en": "The last auction is over: no card is bought, sold or withdrawn any more",
+                       "es": "La última subasta terminó: ya no se compra, vende ni retira ninguna carta",
+                       "zh": "最后一轮拍卖已结束：不能再买、卖或撤回牌"},
+    "rule.tm.not_now": {"en": "Not now: {phase}", "es": "Ahora no: {phase}", "zh": "现在不行：{phase}"},
+    "rule.tm.pick_early": {"en": "No card is picked before every bid and tie is settled; now {phase}",
+                           "es": "No se elige carta hasta resolver pujas y empates; ahora {phase}",
+                           "zh": "所有出价和平局解决前不能选牌；现在{phase}"},
+    "phase.cards": {"en": "each player's card for the auction is revealed",
+                    "es": "se revela la carta de cada jugador para la subasta", "zh": "亮出每人用于拍卖的牌"},
+    "phase.bids": {"en": "the bids are revealed", "es": "se revelan las pujas", "zh": "亮出出价"},
+    "phase.ties": {"en": "the tied players reveal what they add", "es": "los empatados revelan lo que añaden",
+                   "zh": "平局玩家亮出加价"},
+    "phase.flip": {"en": "a coin decides the tie", "es": "una moneda decide el empate", "zh": "掷硬币决定平局"},
+    "phase.picks": {"en": "the winners pick their cards", "es": "los ganadores eligen sus cartas",
+                    "zh": "赢家选牌"},
+    "phase.sell": {"en": "each player may offer a card for sale or pass",
+                   "es": "cada jugador puede poner una carta a la venta o pasar", "zh": "每人可出售一张牌或跳过"},
+    "phase.leftover": {"en": "the card left in each hand is revealed", "es": "se revela la carta que queda en cada mano",
+                       "zh": "亮出每人手中剩下的牌"},
+    "phase.over": {"en": "the game is over", "es": "la partida ha terminado", "zh": "游戏已结束"},
+    "rule.tm.cards_count": {"en": "One card per player: {n} needed, {given} given",
+                            "es": "Una carta por jugador: hacen falta {n}, hay {given}",
+                            "zh": "每人一张牌：需要 {n} 张，给了 {given} 张"},
+    "rule.tm.unknown_card": {"en": "'{card}' is not a goods card", "es": "«{card}» no es una carta de bienes",
+                             "zh": "“{card}”不是货物牌"},
+    "rule.tm.card_seen": {"en": "{card} was already seen in this game: it cannot be in a hand",
+                          "es": "{card} ya salió en esta partida: no puede estar en una mano",
+                          "zh": "{card} 本局已出现过：不可能在手中"},
+    "rule.tm.card_twice": {"en": "A card is given twice", "es": "Una carta aparece dos veces", "zh": "有一张牌出现了两次"},
+    "rule.tm.card_entered": {"en": "{card} was entered by another player: check the card",
+                             "es": "Otro jugador ya introdujo {card}: revisa la carta",
+                             "zh": "{card} 已被其他玩家输入：请核对"},
+    "rule.tm.bid_whole": {"en": "{who}: a bid is a whole number of shields, 0 or more",
+                          "es": "{who}: la puja es un número entero de escudos, 0 o más",
+                          "zh": "{who}：出价必须是 0 或以上的整数盾"},
+    "rule.tm.bid_too_high": {"en": {"one": "{who} bids {bid} but has only {n} shield to bid (take a loan first?)",
+                                    "other": "{who} bids {bid} but has only {n} shields to bid (take a loan first?)"},
+                             "es": {"one": "{who} puja {bid} pero solo tiene {n} escudo para pujar (¿pedir préstamo?)",
+                                    "other": "{who} puja {bid} pero solo tiene {n} escudos para pujar (¿pedir préstamo?)"},
+                             "zh": {"other": "{who} 出价 {bid}，但只有 {n} 盾可出（先贷款？）"}},
+    "rule.tm.bids_count": {"en": "Every player's bid together: {n} needed, {given} given",
+                           "es": "Las pujas de todos a la vez: hacen falta {n}, hay {given}",
+                           "zh": "所有人一起出价：需要 {n} 个，给了 {given} 个"},
+    "rule.tm.no_tie_round": {"en": "No tie round is being played now", "es": "Ahora no hay desempate",
+                             "zh": "现在没有平局加价"},
+    "rule.tm.not_in_tie": {"en": "{who} is not in the tie being settled ({whom})",
+                           "es": "{who} no está en el empate que se resuelve ({whom})",
+                           "zh": "{who} 不在正在解决的平局中（{whom}）"},
+    "rule.tm.add_whole": {"en": "{who}: add a whole number of shields, 0 or more",
+                          "es": "{who}: añade un número entero de escudos, 0 o más", "zh": "{who}：加价必须是 0 或以上的整数盾"},
+    "rule.tm.add_too_high": {"en": {"one": "{who} has {n} shield: a bid of {bid} plus {add} is more",
+                                    "other": "{who} has {n} shields: a bid of {bid} plus {add} is more"},
+                             "es": {"one": "{who} tiene {n} escudo: puja {bid} más {add} es demasiado",
+                                    "other": "{who} tiene {n} escudos: puja {bid} más {add} es demasiado"},
+                             "zh": {"other": "{who} 只有 {n} 盾：出价 {bid} 加 {add} 超出了"}},
+    "rule.tm.tie_entries": {"en": "Give the added shields of {whom}", "es": "Indica los escudos que añaden {whom}",
+                            "zh": "请输入 {whom} 的加价"},
+    "rule.tm.tie_add_needed": {"en": "{who} is in the tie: their added shields (0 or more) are needed",
+                               "es": "{who} está en el empate: falta lo que añade (0 o más)",
+                               "zh": "{who} 在平局中：需要其加价（0 或以上）"},
+    "rule.tm.adds_nothing": {"en": "{who} is not in the tie and adds nothing", "es": "{who} no está en el empate y no añade nada",
+                             "zh": "{who} 不在平局中，不能加价"},
+    "rule.tm.no_flip": {"en": "No tie is waiting for a coin flip", "es": "Ningún empate espera la moneda",
+                        "zh": "没有等待掷硬币的平局"},
+    "rule.tm.flip_order": {"en": "The coin decides between {whom}: each once, the winner first",
+                           "es": "La moneda decide entre {whom}: cada uno una vez, el ganador primero",
+                           "zh": "硬币在 {whom} 之间决定：每人一次，赢家在前"},
+    "rule.tm.pick_order": {"en": "Cards are picked in bid order: it is {who}'s pick, not {other}'s",
+                           "es": "Se elige por orden de puja: le toca a {who}, no a {other}",
+                           "zh": "按出价顺序选牌：轮到 {who}，不是 {other}"},
+    "rule.tm.not_in_centre": {"en": "{card} is not in the centre", "es": "{card} no está en el centro",
+                              "zh": "{card} 不在中央"},
+    "rule.tm.one_offer": {"en": "{who} has already offered a card or passed this round",
+                          "es": "{who} ya puso una carta a la venta o pasó esta ronda", "zh": "{who} 本轮已出售或跳过"},
+    "rule.tm.not_own_card": {"en": "{card} is not one of {who}'s face-up cards",
+                             "es": "{card} no es una de las cartas boca arriba de {who}", "zh": "{card} 不是 {who} 面朝上的牌"},
+    "rule.tm.already_on_sale": {"en": "{card} is already on sale", "es": "{card} ya está a la venta",
+                                "zh": "{card} 已在出售中"},
+    "rule.tm.price_one": {"en": "The price is the shields put on the card: at least 1",
+                          "es": "El precio son los escudos puestos sobre la carta: al menos 1",
+                          "zh": "价格就是放在牌上的盾：至少 1"},
+    "rule.tm.price_too_high": {"en": {"one": "{who} has only {n} shield to put on the card",
+                                      "other": "{who} has only {n} shields to put on the card"},
+                               "es": {"one": "{who} solo tiene {n} escudo para poner en la carta",
+                                      "other": "{who} solo tiene {n} escudos para poner en la carta"},
+                               "zh": {"other": "{who} 只有 {n} 盾可放在牌上"}},
+    "rule.tm.not_on_sale": {"en": "{card} is not on sale", "es": "{card} no está a la venta", "zh": "{card} 不在出售中"},
+    "rule.tm.only_seller_withdraws": {"en": "{card} is {who}'s: only its seller takes it off sale",
+                                      "es": "{card} es de {who}: solo quien vende la retira",
+                                      "zh": "{card} 属于 {who}：只有卖家能撤回"},
+    "rule.tm.withdraw_early": {"en": "The shields stay on {card} for one whole auction: withdraw it after the next picks",
+                               "es": "Los escudos siguen en {card} una subasta entera: retírala tras las próximas elecciones",
+                               "zh": "{card} 上的盾至少要放满一轮拍卖：下次选牌后才能撤回"},
+    "rule.tm.only_seller": {"en": "{card} is {who}'s: only its seller chooses the buyer",
+                            "es": "{card} es de {who}: solo quien vende elige al comprador",
+                            "zh": "{card} 属于 {who}：只有卖家选择买家"},
+    "rule.tm.claims": {"en": "The seller chooses between two or more other players who claimed the card",
+                       "es": "Quien vende elige entre dos o más jugadores que reclamaron la carta",
+                       "zh": "卖家在两名或以上抢牌的其他玩家中选择"},
+    "rule.tm.buyer_claimant": {"en": "The buyer must be one of {whom}", "es": "Compra uno de estos: {whom}",
+                               "zh": "买家必须是 {whom} 之一"},
+    "rule.tm.seller_claims": {"en": "The seller cannot claim their own card", "es": "Quien vende no reclama su propia carta",
+                              "zh": "卖家不能抢自己的牌"},
+    "rule.tm.afford": {"en": {"one": "{card} costs {price} and {who} has {n} shield (take a loan first?)",
+                              "other": "{card} costs {price} and {who} has {n} shields (take a loan first?)"},
+                       "es": {"one": "{card} cuesta {price} y {who} tiene {n} escudo (¿pedir préstamo antes?)",
+                              "other": "{card} cuesta {price} y {who} tiene {n} escudos (¿pedir préstamo antes?)"},
+                       "zh": {"other": "{card} 要 {price} 盾，{who} 只有 {n}（先贷款？）"}},
+    "rule.tm.own_card": {"en": "{who} is selling {card}: nobody buys their own card",
+                         "es": "{who} vende {card}: nadie compra su propia carta", "zh": "{who} 在卖 {card}：不能买自己的牌"},
+    "rule.tm.one_loan": {"en": "{who} already has a loan: one per player", "es": "{who} ya tiene un préstamo: uno por jugador",
+                         "zh": "{who} 已有贷款：每人只能一次"},
+    "rule.tm.no_secret": {"en": "No secret choice is due now", "es": "Ahora no toca ninguna elección secreta",
+                          "zh": "现在没有需要秘密选择的步骤"},
+    "rule.tm.not_asked": {"en": "{who} has no secret choice to make now", "es": "{who} no tiene que elegir nada en secreto ahora",
+                          "zh": "{who} 现在无需秘密选择"},
+    "rule.tm.waiting": {"en": "Waiting for {whom}", "es": "Falta: {whom}", "zh": "等待：{whom}"},
+    "rule.no_player": {"en": "There is no player {seat}", "es": "No hay jugador {seat}", "zh": "没有第 {seat} 位玩家"},
+    "rule.game_over": {"en": "The game is over", "es": "La partida ha terminado", "zh": "游戏已结束"},
 }
 
 
 def tr(key: str, lang: str = "en", **values) -> str:
-    """The text of ``key`` in ``lang`` (falls back to English), formatted."""
-    row = TEXTS[key]
-    return (row.get(lang) or row["en"]).format(**values)
+    """The text of ``key`` in ``lang`` (falls back to English), formatted; a text
+    given as CLDR plural categories takes the form of ``values["n"]`` (Babel)."""
+    from printing.i18n import pick
+
+    return pick(TEXTS[key], lang, **values)
+
+
+def refusal(exc, state, lang: str = "en") -> str:
+    """An engine refusal (RuleError with ``key``/``values``) in ``lang``: seats as
+    the players' names, the phase in words; a kind without words of ours names its
+    rule section in ``lang`` (ui.i18n), never the engine's English sentence."""
+    from ui import i18n
+
+    kind = getattr(exc, "key", "") or ""
+    return refusal_from(kind, dict(getattr(exc, "values", {}) or {}), getattr(exc, "rule", ""), state, lang,
+                        getattr(exc, "detail", ""))
+
+
+def refusal_from(kind: str, values: dict, rule: str, state, lang: str = "en", detail: str = "") -> str:
+    """:func:`refusal` from a report's kind, values and rule section."""
+    from ui import i18n
+
+    key = f"rule.{kind}"
+    if kind and key in TEXTS:
+        vals = dict(values)
+        for name, other in (("seat", "who"), ("other", "other")):
+            if isinstance(vals.get(name), int) and 0 <= vals[name] < len(state.players):
+                vals[other] = state.players[vals[name]].name or tr("player", lang, n=vals[name] + 1)
+        if isinstance(vals.get("seats"), (tuple, list)):
+            vals["whom"] = ", ".join(state.players[q].name or tr("player", lang, n=q + 1)
+                                     for q in vals["seats"] if isinstance(q, int) and 0 <= q < len(state.players))
+        if "phase" in vals and f"phase.{vals['phase']}" in TEXTS:
+            vals["phase"] = tr(f"phase.{vals['phase']}", lang)
+        try:
+            return tr(key, lang, **vals)
+        except (KeyError, IndexError, ValueError):
+            pass
+    return i18n.rule_error_text(kind, values, rule, lang, detail)
 
 
 #: The Turin Market observer's reports (companion.games.turin_market.observer), by key.
@@ -171,6 +326,10 @@ def report_text(report, state, lang: str = "en") -> str:
     """An observer report (companion.observing.Report) in ``lang``: seats become
     the players' names, goods their names; the report's English text when its key
     is not in :data:`REPORTS` (e.g. an engine rule message)."""
+    if report.key == "tm.illegal":  # an engine refusal: by its kind, never its English sentence
+        values = dict(report.params)
+        return refusal_from(values.pop("kind", ""), values, values.pop("section", report.rule), state, lang,
+                            report.text)
     row = REPORTS.get(report.key)
     if row is None:
         return report.text

@@ -23,7 +23,7 @@ from companion.errors import RuleError
 from companion.games import turin_market as tm
 from companion.games.turin_market.engine import BIDS, CARDS, FLIP, LEFTOVER, OVER, PICKS, SELL, TIES
 
-from .texts import tr
+from .texts import refusal, tr
 
 SECRET_PHASES = (CARDS, BIDS, TIES, LEFTOVER)
 
@@ -141,7 +141,7 @@ class PassTabletVM:
         try:
             self.secret.submit(p, self.value)
         except RuleError as exc:
-            self.error = str(exc)
+            self.error = refusal(exc, self.state, self.lang)
             return False
         self.error = ""
         self._reset_value()
@@ -183,7 +183,7 @@ class TypedRevealVM:
                 secret.submit(p, self.values[p])
             act = secret.reveal()
         except RuleError as exc:
-            self.error = str(exc)
+            self.error = refusal(exc, self.state, self.lang)
             return None
         self.error = ""
         return act
@@ -515,7 +515,7 @@ def refusal_text(state, action, exc: RuleError, lang: str = "en") -> str:
             return tr("err_one_offer", lang, who=who(p))
         if s.available(p) < action.price:
             return tr("err_price", lang, who=who(p), n=s.available(p))
-    return str(exc)
+    return refusal(exc, s, lang)
 
 
 def try_tap(state, action, lang: str = "en"):

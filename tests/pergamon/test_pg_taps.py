@@ -1,0 +1,165 @@
+"""Pergamon by taps: every entry a player makes on the Pergamon screen (finds turned
+up, card backs, a figure on a funds space, the cards' coins, digging, a collection
+with polish and marker, storage or discard) becomes the engine's action through the
+view-model's entry panel; a whole game is played by taps alone, and an illegal entry
+is refused in the player's language with the rule named, nothing changed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from companion.errors import RuleError
+from companion.games import pergamon as pg
+from ui.games.pergamon.texts import refusal_text
+from ui.games.pergamon.viewmodel import PergamonVM
+
+
+def _keys(vm) -> set:
+    return {t.key for g in vm.entry for t in g.taps}
+
+
+def _tap(vm, key):
+    assert key in _keys(vm), (key, vm._state.phase)
+    return vm.tap(key)
+
+
+def taps_for(vm, action):
+    """Tap the buttons that enter ``action``; returns the action the VM completes."""
+    if isinstance(action, pg.PresentFinds):
+        for t in action.finds:
+            _tap(vm, ("find", t))
+        return _tap(vm, ("present",))
+    if isinstance(action, pg.DrawFunds):
+        return _tap(vm, ("backs", tuple(sorted(action.backs))))
+    if isinstance(action, pg.PlaceFigure):
+        return _tap(vm, ("space", action.space))
+    if isinstance(action, pg.RevealFunds):
+        b = vm._state.backs
+        cat = vm._state.catalog
+        a, c = action.cards
+        if not (a in cat.backs[b[0]] and c in cat.backs[b[1]]):
+            a, c = c, a
+        _tap(vm, ("card", 0, a))
+        _tap(vm, ("card", 1, c))
+        return _tap(vm, ("reveal",))
+    if isinstance(action, pg.Dig):
+        return _tap(vm, ("dig", action.gallery))
+    if isinstance(action, pg.Exhibit):
+        for t in action.finds:
+            _tap(vm, ("row", t))
+        _tap(vm, ("polish", action.polish))
+        if action.marker is not None:
+            _tap(vm, ("marker", action.marker))
+        return _tap(vm, ("exhibit",))
+    if isinstance(action, pg.Store):
+        for t in action.discard:
+            _tap(vm, ("discard", t))
+        return _tap(vm, ("store",))
+    raise AssertionError(action)
+
+
+def _same(a, b) -> bool:
+    if isinstance(a, pg.DrawFunds):
+        return isinstance(b, pg.DrawFunds) and sorted(a.backs) == sorted(b.backs)
+    if isinstance(a, pg.RevealFunds):
+        return isinstance(b, pg.RevealFunds) and sorted(a.cards) == sorted(b.cards)
+    if isinstance(a, pg.PresentFinds):
+        return isinstance(b, pg.PresentFinds) and sorted(a.finds) == sorted(b.finds)
+    if isinstance(a, pg.Exhibit) and isinstance(b, pg.Exhibit):
+        return (a.player, a.finds, a.polish) == (b.player, b.finds, b.polish) and (
+            a.marker == b.marker or a.marker is None)
+    return a == b
+
+
+@pytest.mark.parametrize("seed, n", [(3, 3), (8, 2), (21, 4)])
+def test_a_whole_game_played_by_taps_reaches_the_engines_vp(seed, n):
+    setup, actions = pg.random_game(seed, n)
+    want = pg.new_game_from_dict(setup)
+    for a in actions:
+        want = pg.apply(want, a)
+    s = pg.new_game_from_dict(setup)
+    vm = PergamonVM("en")
+    vm.update(s)
+    for a in actions:
+        got = taps_for(vm, a)
+        assert got is not None and _same(a, got), (a, got)
+        s = pg.apply(s, got)
+        vm.update(s, got)
+        assert [p.vp for p in vm.players] == list(s.scores)
+        assert [p.coins for p in vm.players] == list(s.coins)
+    assert s.is_over and s.final.scores == want.final.scores
+    assert vm.entry == []
+
+
+def _refuse(state, action, lang):
+    with pytest.raises(RuleError) as exc:
+        pg.apply(state, action)
+    return refusal_text(exc.value, state, lang)
+
+
+def test_illegal_taps_are_refused_in_the_players_language_naming_the_rule():
+    setup, actions = pg.random_game(3, 3)
+    s = pg.new_game_from_dict(setup)
+    s = replace(s, players=tuple(replace(p, name=nm) for p, nm in zip(s.players, ("Anna", "Ben", "Cleo"))))
+    vm = PergamonVM("es")
+    vm.update(s)
+    # presentation with too few finds
+    vm.tap(("find", sorted(s.catalog.tiles)[0]))
+    act = vm.tap(("present",))
+    text = _refuse(s, act, "es")
+    assert text == "Pergamon: 1. Presentación de hallazgos: toma exactamente 5 hallazgos: hay sitio en 5 galerías"
+    vm.refused(text)
+    assert vm.refusal == text and vm.picks  # nothing lost: the choice stays for a correction
+    zh = _refuse(s, act, "zh")
+    assert zh.startswith("帕加马：1. 展示发现物：") and "Presentation" not in zh
+    # play on to the first player's turn to act, then dig too deep / an empty gallery
+    i = 0
+    while not (s.phase == "act" and s.current_player is not None):
+        s = pg.apply(s, actions[i])
+        i += 1
+    p = s.current_player
+    deepest = s.catalog.space(s.figures[p]).deepest
+    if deepest < 5:
+        t = _refuse(s, pg.Dig(p, 5), "es")
+        assert t.startswith("Pergamon: 3A. Excavar: el espacio de fondos") and "I-" in t
+    s2 = replace(s, galleries=((),) + s.galleries[1:])
+    assert _refuse(s2, pg.Dig(p, 1), "en") == "Pergamon: 3A. Digging: gallery I is empty"
+    assert _refuse(s2, pg.Dig(p, 1), "zh") == "帕加马：3A. 挖掘：第 I 层是空的"
+    poor = replace(s, coins=tuple(0 for _ in s.coins))
+    assert _refuse(poor, pg.Dig(p, 1), "es").endswith(f"la galería I cuesta 1 moneda; {['Anna', 'Ben', 'Cleo'][p]} tiene 0 monedas")
+    # a bid out of turn names whose turn it is
+    s3 = pg.new_game_from_dict(setup)
+    for a in actions[:2]:
+        s3 = pg.apply(s3, a)
+    other = (s3.current_player + 1) % 3
+    t = _refuse(s3, pg.PlaceFigure(other, 13), "es")
+    assert t == f"Pergamon: 2. Fondos de investigación: es el turno de Jugador {s3.current_player + 1}"
+
+
+def test_tapped_entries_go_through_the_rules_into_the_journal(tmp_path):
+    """The screen's taps journal through ui.hosting.GameHost (source 'player'); a
+    refused one leaves the journal as it was; a confirmed payment is a note."""
+    from companion.journal import Journal
+    from ui.games.pergamon.screen import confirmed, enter
+    from ui.hosting import GameHost
+
+    setup, actions = pg.random_game(5, 3)
+    host = GameHost(Journal.create(tmp_path / "pg.sqlite", "pergamon", setup), "es")
+    vm = PergamonVM("es")
+    vm.update(host.state)
+    for a in actions[:12]:
+        assert enter(host, taps_for(vm, a)) is None
+        vm.update(host.state, host.journal.actions()[-1])
+    n = len(host.journal.actions())
+    st = host.state
+    bad = pg.PlaceFigure(0, 1) if st.phase != "bid" else pg.Dig(0, 1)
+    text = enter(host, bad)
+    assert text.startswith("Pergamon: ") and len(host.journal.actions()) == n and host.state == st
+    assert not confirmed(host.journal)
+    host.journal.note({"pergamon": "confirmed", "after": n}, source="player")
+    assert confirmed(host.journal)
+    again = Journal.open(tmp_path / "pg.sqlite")
+    assert {e.source for e in again.events if e.kind == "action"} == {"player"}
+    assert again.state.scores == st.scores and confirmed(again)
