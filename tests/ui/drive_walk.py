@@ -415,14 +415,14 @@ def main(out: Path, shots: bool) -> None:
                 for row, name in zip(rows, HOSTED_NAMES):
                     row.ids.name.text = name
                 report["checks"].setdefault("start_fields", {})[spec.id] = sorted(app.start_vm.fields())
-                view["ctx"] = f"/{spec.id}"
+                view["ctx"] = view["game"] = f"/{spec.id}"
             return f
 
         def begin(resume=None):
             def f():
                 scr("start").begin(resume=str(resume) if resume else None)
                 if resume:
-                    view["ctx"] += "-" + Path(resume).stem.rsplit("-", 1)[-1]
+                    view["ctx"] = view["game"] + "-" + Path(resume).stem.rsplit("-", 1)[-1]
                 report["checks"].setdefault("hosted_open", []).append(app.root.current)
             return f
 
