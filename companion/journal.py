@@ -17,6 +17,14 @@ Event kinds (column ``kind``; ``payload`` is JSON):
 - ``note``: free data for the app or observer (e.g. an observation correction); it
   never changes the game state.
 
+A game's secret (e.g. Scoop's dial seed: the rules module lists such setup keys in
+``SECRET_SETUP_KEYS``) never enters the journal while the game runs: :meth:`Journal.create`
+writes it first, atomically, to a side file beside the journal (:func:`secret_path`,
+``<journal>-secret.json``), and the setup event holds the rest (the seed's commitment
+included). Reopening after a crash reads the side file back. When the game is over
+the secret is revealed into the journal as a ``note`` ``{"reveal": {...}}``, so a
+finished journal stands alone (export, ``companion dial verify``).
+
 Undo follows the usual rule of online board games: a player may take back only
 their own last actions (consecutive, at the end of the game so far), never across
 a headline card draw (the draw reveals hidden information).
@@ -30,6 +38,7 @@ without a recorded game (none was ever written so) is read as Penny Press.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import time
 from contextlib import contextmanager
@@ -94,6 +103,24 @@ def rules_module(game: str):
         return registry.rules_module(game)
     except registry.UnknownGame as exc:
         raise JournalError(str(exc)) from None
+
+
+def secret_path(path: str | Path) -> Path:
+    """The side file that keeps a game's secret while it runs (module docstring)."""
+    path = Path(path)
+    return path.with_name(path.name + "-secret.json")
+
+
+def _write_secret(path: Path, secret: dict) -> None:
+    """Write the side file atomically (temporary file, fsync, rename)."""
+    target = secret_path(path)
+    tmp = target.with_name(target.name + ".tmp")
+    with _file_errors(target, "write the game's secret"):
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump({"format": "table-companion/game-secret", "journal": path.name, "secret": secret}, f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
 
 
 @dataclass(frozen=True)
@@ -196,8 +223,12 @@ class Journal:
             raise JournalError(f"{path}: already exists; choose another file name (replay or export it to see that game)")
         rules = rules_module(game)
         rules.new_game_from_dict(setup)  # validates before anything is written
+        keys = [k for k in getattr(rules, "SECRET_SETUP_KEYS", ()) if k in setup]
         with _file_errors(path.parent, "create the folder of the game journal"):
             path.parent.mkdir(parents=True, exist_ok=True)
+        if keys:  # the secret first, beside the journal; the journal holds the rest
+            _write_secret(path, {k: setup[k] for k in keys})
+            setup = {k: v for k, v in setup.items() if k not in keys}
         with _file_errors(path, "create the game journal"):
             conn = cls._connect(path)
         try:
@@ -329,9 +360,44 @@ class Journal:
         undone = {e.payload.get("target") for e in self._events if e.kind == "undo"}
         return [e for e in self._events if e.kind == "action" and e.seq not in undone]
 
-    def _rebuild(self) -> None:
+    def _secret(self) -> dict:
+        """The setup keys kept secret (module docstring): revealed in a note once the
+        game is over, else read from the side file. JournalError when a key the rules
+        need is in neither."""
+        keys = [k for k in getattr(self.rules, "SECRET_SETUP_KEYS", ()) if k not in self._events[0].payload]
+        if not keys:
+            return {}
+        for e in self._events:
+            if e.kind == "note" and isinstance(e.payload.get("reveal"), dict):
+                return dict(e.payload["reveal"])
+        side = secret_path(self.path)
         try:
-            state = self.rules.new_game_from_dict(self._events[0].payload)
+            data = json.loads(side.read_text(encoding="utf-8"))
+            secret = dict(data["secret"])
+            if not all(k in secret for k in keys):
+                raise KeyError(keys[0])
+        except FileNotFoundError:
+            raise JournalError(f"{self.path}: its secret ({', '.join(keys)}) is kept beside it in {side.name} "
+                               "until the game ends, and that file is missing: copy it with the journal") from None
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise JournalError(f"{side}: cannot read the game's secret ({exc})") from None
+        return secret
+
+    def _reveal_if_over(self) -> None:
+        """Once the game is over, write the secret into the journal (once)."""
+        if not getattr(self._state, "is_over", False) or not getattr(self.rules, "SECRET_SETUP_KEYS", ()):
+            return
+        if any(e.kind == "note" and "reveal" in e.payload for e in self._events):
+            return
+        secret = {k: self._full_setup[k] for k in self.rules.SECRET_SETUP_KEYS
+                  if k in self._full_setup and k not in self._events[0].payload}
+        if secret:
+            self._write("note", {"reveal": secret}, "companion")
+
+    def _rebuild(self) -> None:
+        self._full_setup = dict(self._events[0].payload, **self._secret())
+        try:
+            state = self.rules.new_game_from_dict(self._full_setup)
         except (CompanionError, KeyError, TypeError, ValueError) as exc:
             raise JournalError(f"{self.path}: event {self._events[0].seq} (setup) cannot be "
                                f"read ({exc})") from None
@@ -406,6 +472,8 @@ class Journal:
         ev = self._write("action", self.rules.action_to_dict(action), source)
         self._state = new_state
         self._timeline.append((ev.seq, new_state))
+        if not getattr(self, "_readonly", False):
+            self._reveal_if_over()
         return ev
 
     def revise(self, take_back: Sequence[int], then: Sequence[tuple[Any, str]], why: dict) -> list[Event]:
@@ -427,7 +495,7 @@ class Journal:
             if seq not in seqs:
                 raise KeyError(seq)
         gone = set(take_back)
-        state = self.rules.new_game_from_dict(self._events[0].payload)
+        state = self.rules.new_game_from_dict(self._full_setup)
         for e in effective:
             if e.seq not in gone:
                 state = self.rules.apply(state, self.rules.action_from_dict(e.payload))  # raises RuleError
@@ -441,6 +509,7 @@ class Journal:
         rows += [("action", p, source) for p, (_a, source) in zip(payloads, then)]
         written = self._write_all(rows)
         self._rebuild()
+        self._reveal_if_over()
         return [e for e in written if e.kind == "action"]
 
     def _write_all(self, rows: Sequence[tuple[str, dict, str]]) -> list[Event]:
@@ -511,7 +580,9 @@ class Journal:
             "version": 1,
             "game": self.game,
             "game_id": self.game_id,
-            "setup": self.setup,
+            # a secret (SECRET_SETUP_KEYS) once revealed at the end, so the record rebuilds
+            "setup": dict(self.setup, **next((e.payload["reveal"] for e in self._events if e.kind == "note"
+                                              and isinstance(e.payload.get("reveal"), dict)), {})),
             "events": [dict(e.to_dict(), undone=e.seq in undone) for e in self._events],
             "actions": [e.payload for e in self._effective_action_events()],
             "timeline": timeline,

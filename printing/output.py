@@ -125,6 +125,10 @@ class PrinterConfig:
         if not (isinstance(self.band_height, int) and 8 <= self.band_height <= 2400
                 and self.band_height % 8 == 0):
             raise PrinterConfigError(f"band_height={self.band_height!r}: 8..2400, multiple of 8")
+        for name in ("timeout_s", "close_wait_s", "status_timeout_s"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, (int, float)):
+                raise PrinterConfigError(f"{name}={v!r}: a number of seconds")
         if not (self.timeout_s > 0 and self.close_wait_s >= 0 and self.status_timeout_s > 0):
             raise PrinterConfigError("timeout_s and status_timeout_s must be > 0, "
                                      "close_wait_s >= 0")
@@ -146,23 +150,43 @@ def load_config(path: str | os.PathLike | None = None, **overrides) -> PrinterCo
     for bad JSON or unknown keys."""
     p = Path(path) if path else config_path()
     data: dict = {}
+    text = ""
     if p.exists():
         try:
-            data = json.loads(p.read_text("utf-8"))
+            text = p.read_text("utf-8")
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise PrinterConfigError(f"{p}:{exc.lineno}: not a readable JSON printer config ({exc.msg}, "
+                                     f"column {exc.colno}); fix it, or run `companion printer-config "
+                                     "--reset` for the defaults") from None
         except (OSError, ValueError) as exc:
             raise PrinterConfigError(f"{p}: not a readable JSON printer config ({exc}); fix it, or run "
                                      "`companion printer-config --reset` for the defaults") from None
         if not isinstance(data, dict):
-            raise PrinterConfigError(f"{p}: expected a JSON object")
+            raise PrinterConfigError(f"{p}:1: expected a JSON object")
         known = {f.name for f in fields(PrinterConfig)}
         bad = sorted(set(data) - known)
         if bad:
-            raise PrinterConfigError(f"{p}: unknown keys {bad}; known: {sorted(known)}")
+            raise PrinterConfigError(f"{_where(p, text, bad[0])}: unknown keys {bad}; known: {sorted(known)}")
     data.update({k: v for k, v in overrides.items() if v is not None})
     try:
         return PrinterConfig(**data)
-    except PrinterConfigError as exc:
-        raise PrinterConfigError(f"{p}: {exc}") from None
+    except (PrinterConfigError, TypeError, ValueError) as exc:
+        import re
+
+        why = str(exc) if isinstance(exc, PrinterConfigError) else f"a value of the wrong type ({exc})"
+        key = (re.match(r"[a-z_]+", str(exc)) or re.match("", "")).group(0)
+        from_file = key in data and key not in {k for k, v in overrides.items() if v is not None}
+        raise PrinterConfigError(f"{_where(p, text, key) if from_file else p}: {why}") from None
+
+
+def _where(p: Path, text: str, key: str) -> str:
+    """``path:line`` of ``"key"`` in the config's text (``path`` alone if not found)."""
+    needle = json.dumps(key)
+    for i, line in enumerate(text.splitlines(), 1):
+        if needle in line:
+            return f"{p}:{i}"
+    return str(p)
 
 
 def save_config(cfg: PrinterConfig, path: str | os.PathLike | None = None) -> Path:

@@ -52,9 +52,24 @@ def test_long_play_session_stays_flat():
     assert r["frames"] == int(0.15 * 3600 * 30) and r["actions"] > 0
     assert sum(x["t_min"] >= r["game_end_min"] + 2 for x in r["samples"]) >= 3  # a still part
     assert r["threads_peak"] <= r["threads_start"] and r["containers_slope_h"] == 0
+    # the recorded game is played to its end (the stand-in once dropped tiles' turns)
+    assert r["actions"] == r["actions_recorded"] and r["final_scores"] == r["final_expected"]
 
 
 def test_malformed_data_files_are_named():
     r = _run("datafiles", per_file=1, max_files=2)
     assert r["runs"] >= 8 and r["crash"] == 0 and r["unnamed"] == 0
     assert r["file_and_line"] > 0
+
+
+def test_camera_faults_are_reported_recovered_and_leave_the_table():
+    r = _run("camera", n_sessions=4)  # one of each: unplugged, frozen, resized, clock jump
+    assert r["sessions"] == 4 and all(v == 1 for v in r["by_kind"].values())
+    assert r["reported"] == r["recovered"] == r["unchanged"] == 4
+
+
+def test_hostile_frames_and_files_are_refused_or_read_with_bounded_memory():
+    r = _run("frames", n_mutants=2, only=("notes.png", "huge.png", "cut.avi", "nan.tiff"))
+    assert r["files"] == 7 and r["by_outcome"].get("crash", 0) == 0
+    assert r["by_outcome"]["refused"] >= 3 and r["peak_rss_kb"] < r["baseline_rss_kb"] + 256 * 1024
+    assert r["arrays"]["crash"] == 0 and r["arrays"]["refused"] >= 10

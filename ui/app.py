@@ -226,6 +226,7 @@ def build_app_class():
             try:
                 host = hosting.open_game(spec, config.players, self.lang,
                                          config.journal_dir or default_journal_dir(), resume=config.resume)
+                host.camera = self.hosted_camera(spec, config, host)
                 screens = hosting.screens_module(spec).app_screens(host)
             except (CompanionError, OSError, ValueError) as exc:
                 return i18n.tr("err.game_open", self.lang, error=i18n.error_text(exc, self.lang)
@@ -243,6 +244,7 @@ def build_app_class():
             self.refresh_current()
             return None
 
+<<<<<<< HEAD
         def _host_bar(self, scr, spec) -> None:
             """A hosted screen under the shell's bar: the game's name and a "Games"
             button back to the picker, in a strip of its own at the top (never laid
@@ -279,12 +281,31 @@ def build_app_class():
             bar.add_widget(title)
             bar.add_widget(back)
             scr.add_widget(bar)
+=======
+        def hosted_camera(self, spec, config, host):
+            """The camera session (started) on ``host``'s journal for a hosted game
+            whose screens module asks for one (``CAMERA = True``: Scoop) when a camera
+            or recording was chosen; None otherwise (the game is played by taps)."""
+            from ui import hosting
+
+            if not getattr(hosting.screens_module(spec), "CAMERA", False) or \
+                    self.session_factory is not default_session_factory or \
+                    (config.camera is None and not config.recording):
+                return None
+            from ui.session import create_session
+
+            session = create_session(config, journal=host.journal)
+            session.start()
+            return session
+>>>>>>> main
 
         def close_hosted(self) -> None:
             """Leave the hosted game for the game picker; its journal stays on disk
             (resumable from the start screen)."""
             if self.host is None:
                 return
+            if self.host.camera is not None:
+                self.host.camera.stop()
             host, screens = self.host, self.hosted_screens
             self.host, self.hosted_screens = None, []
             self.root.current = "start"

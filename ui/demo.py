@@ -100,8 +100,8 @@ def apply_entries(runner, entries: list, pos: int) -> int:
         if int(e["index"]) == done:
             if "action" in e:
                 j.append(runner.rules.action_from_dict(e["action"]), source="player")
-            elif "tap" in e and hasattr(runner.observer, "enter"):
-                runner.observer.enter(e["tap"])
+            elif "tap" in e:
+                runner.enter(e["tap"])
             runner._last_key = None  # the same table reads differently now
         pos += 1
     return pos
@@ -250,9 +250,17 @@ class PageWriter:
         if game != "penny-press" and spec.documents:
             import argparse
 
+            print_pages = registry.load_attr(f"{spec.documents}:print_pages")
+            try:  # the game's own pages first (e.g. each Scoop paper's front page), as `print --press all`
+                presses = print_pages(state, self.game_id, argparse.Namespace(
+                    final=False, press="all", player=None, lang=self.lang, width_mm=self.cfg.paper_mm))
+            except CompanionError:
+                presses = []
+            for name, image in presses:
+                self.write(name, image)
             args = argparse.Namespace(final=True, press=None, player=None, lang=self.lang,
                                       width_mm=self.cfg.paper_mm)
-            pages = registry.load_attr(f"{spec.documents}:print_pages")(state, self.game_id, args)
+            pages = print_pages(state, self.game_id, args)
             for i, (_, image) in enumerate(pages):
                 self.write("final-receipt" if i == 0 else f"final-receipt-{i + 1}", image)
             return

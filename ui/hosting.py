@@ -91,6 +91,9 @@ class GameHost:
     journal: the game's open journal (every action goes through :meth:`apply`).
     lang: es|en|zh, changed by the shell on a language switch. players: the
     PlayerSetup rows. back: returns to the game picker (the journal stays on disk).
+    camera: the camera session (ui.session.GameSession) playing on the same journal
+    when the screens module asks for one (``CAMERA = True``) and a camera or
+    recording was chosen, else None; :meth:`apply` then takes its lock.
     """
 
     journal: Journal
@@ -98,6 +101,11 @@ class GameHost:
     players: Sequence[Any] = ()
     back: Callable[[], None] = lambda: None
     listeners: list[Callable[[], None]] = field(default_factory=list)
+    camera: Any = None
+
+    def enter(self, tap: dict) -> bool:
+        """An entry for the camera's observer (e.g. Scoop's dial); False without a camera."""
+        return bool(self.camera is not None and self.camera.enter(tap))
 
     @property
     def state(self):
@@ -108,7 +116,11 @@ class GameHost:
         """Journal ``action`` (the rules' ``resolve_action`` first when it has one).
         Returns None, or the refusal's text when the rules refuse it (state unchanged)."""
         try:
-            self.journal.append(action, source=source)
+            if self.camera is not None:
+                with self.camera.lock:
+                    self.journal.append(action, source=source)
+            else:
+                self.journal.append(action, source=source)
         except CompanionError as exc:
             from companion import registry
 

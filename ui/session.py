@@ -20,6 +20,7 @@ state, which is pure), table changes from the observer.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import threading
 import time
 from pathlib import Path
@@ -34,6 +35,8 @@ from companion.table import Sighting, TableSnapshot
 from .overrides import Override, Overrides
 from .viewmodels import adapt
 from .viewmodels import protocol as P
+
+log = logging.getLogger(__name__)
 
 
 def _refuse(key: str, english: str, **values) -> CompanionError:
@@ -379,6 +382,17 @@ class GameRunner:
             return []  # no move yet (or not one that tells): keep waiting
         return self._create(self._pending_cards, fits[0])
 
+    def enter(self, tap: dict) -> bool:
+        """A player's entry in the app that the camera cannot read (e.g. Scoop's dial:
+        ``{"dial": 9}``), given to the observer's ``enter``; the next still snapshot is
+        read again with it. False when the game's observer takes no entries."""
+        enter = getattr(self.observer, "enter", None)
+        if enter is None:
+            return False
+        enter(tap)
+        self._last_key = None  # the same table reads differently now
+        return True
+
     def feed(self, snap: TableSnapshot) -> list[Step]:
         """Process one snapshot; returns what was done (actions and new reports).
 
@@ -557,12 +571,15 @@ class GameSession:
         self._own_source = False
         self._camera_src = None
         #: "ok" (frames coming), "lost" (camera gone: waiting for it, state kept),
+        #: "frozen" (the same picture again and again: the camera is being reopened),
         #: "" (no camera: a recording, or not started)
         self.camera_status = ""
         self._subs: list[Callable[[P.Update], None]] = []
         self._lock = threading.RLock()
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
+        #: frames whose processing raised (skipped, the first reported): should stay 0
+        self.frame_errors = 0
 
     # -- protocol: lifecycle ----------------------------------------------------
     @property
@@ -617,6 +634,14 @@ class GameSession:
         elif ev.kind == "reconnected":
             self.camera_status = "ok"
             self._publish(P.Update(messages=(self._camera_message("camera_back", "info"),)))
+        elif ev.kind == "frozen" and self.camera_status != "lost":  # the same picture: reopened
+            self.camera_status = "frozen"
+            self._publish(P.Update(messages=(self._camera_message("camera_frozen", "error"),)))
+        elif ev.kind == "resized":  # mid-stream: the pipeline keeps the table, reads it anew
+            size = ev.message.rsplit(" ", 1)[-1]
+            self._publish(P.Update(messages=(self._camera_message("camera_resized", "warning", size=size),)))
+        elif ev.kind == "clock":
+            self._publish(P.Update(messages=(self._camera_message("camera_clock", "info"),)))
         elif ev.kind == "opened" and self.camera_status != "lost":
             self.camera_status = "ok" if self._camera_live() else ""
         elif ev.kind == "mode":
@@ -676,6 +701,18 @@ class GameSession:
         if fn is not None:
             fn()
 
+    def enter(self, tap: dict) -> bool:
+        """A player's entry for the observer (:meth:`GameRunner.enter`), taken with the
+        worker's lock; read with the next frame."""
+        with self._lock:
+            return self.runner.enter(tap)
+
+    @property
+    def lock(self):
+        """The lock the worker holds while it reads a frame and journals: a screen
+        that journals on the same game takes it too."""
+        return self._lock
+
     def start(self) -> None:
         if self._thread is not None and self._thread.is_alive():
             return
@@ -704,10 +741,22 @@ class GameSession:
         try:
             source = self._make_source()
             reader = self._make_reader()
+            told = False
             for frame in source:
                 if self._stop.is_set():
                     break
-                self.process_frame(frame.image, frame.t, reader)
+                try:
+                    self.process_frame(frame.image, frame.t, reader)
+                except Exception as exc:  # noqa: BLE001 one bad frame never ends the game's camera
+                    self.frame_errors += 1
+                    if not told:  # said once; the next frames are read as usual
+                        told = True
+                        log.exception("frame %s skipped", frame.index)
+                        from . import i18n
+
+                        self._publish(P.Update(messages=(P.Message(i18n.error_text(exc, self.lang)
+                                                                   if isinstance(exc, CompanionError)
+                                                                   else str(exc), "error"),)))
         except CompanionError as exc:
             from . import i18n
 

@@ -173,6 +173,11 @@ def _scan(args) -> int:
                     if ev.kind == "gave_up":
                         status = 1
         if scanned == 0:
-            _line({"source": spec, "error": f"{spec}: no frame could be read"})
+            why = [e.message for e in getattr(src, "events", ()) if e.kind in ("bad_frame", "ended")
+                   and e.message not in ("no more frames",)]
+            reason = why[0].split("): ", 1)[-1] if why else ""
+            if reason.startswith("cannot open video"):
+                reason = reason.split(": ", 1)[-1]
+            _line({"source": spec, "error": f"{spec}: no frame could be read" + (f": {reason}" if reason else "")})
             status = 1
     return status

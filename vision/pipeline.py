@@ -41,9 +41,9 @@ import numpy as np
 from companion.table import Sighting, TableSnapshot
 from companion.tags import parse_payload
 
-from .decode import Candidate, Decoder, Symbol, dedupe, to_gray
+from .decode import SMALL_PX_PER_MODULE, Candidate, DecodeError, Decoder, Symbol, dedupe, to_gray
 from .register import Registrar, SurfacePose
-from .sources import Frame
+from .sources import Frame, check_image
 from .track import Observation, Track, Tracker
 from .zones import locate, reporters_on_stories
 
@@ -240,6 +240,8 @@ class Pipeline:
         self._index = 0
         self._zone_px_cache: dict[str, tuple[SurfacePose, list]] = {}
         self._heights: dict[str, float] = {}
+        self._px_unknown: set[str] = set()  # after a resize: tags whose place is unknown
+        self._too_small: set[str] = set()   # after a resize: tags too small to be read
         #: what the table state expects on the table: component -> Sighting (expect())
         self._expected: dict[str, Sighting] = {}
         #: component -> (corners px, payload) where it was last read
@@ -254,6 +256,8 @@ class Pipeline:
         self.registrar.reset_lens()
         self._shape = None
         self._zone_px_cache.clear()
+        self._px_unknown.clear()
+        self._too_small.clear()
         self._last_px.clear()
 
     def expect(self, sightings=None) -> None:
@@ -267,6 +271,34 @@ class Pipeline:
         crops a frame). Kept until the next call.
         """
         self._expected = {s.component: s for s in (sightings or ())}
+
+    def _resized(self, old: tuple[int, int], new: tuple[int, int]) -> None:
+        """The camera changed its picture size mid-stream (a USB reset renegotiating
+        its mode). The table did not change: the tracker keeps every component.
+        Surface poses (px of the old size) are dropped and found again from the
+        fiducials. With the same aspect ratio each track's tag corners are scaled to
+        the new size, and a tag now too small to be read (px per module below the
+        decoder's least) is held until it is read again; with another aspect ratio
+        (another crop of the sensor) every tag's place is unknown and held until it
+        is read again. Held: not being read means nothing (as under a hand)."""
+        from calibration.layouts import QR_V1_MODULES
+
+        sy, sx = new[0] / old[0], new[1] / old[1]
+        self.registrar.poses.clear()
+        self._zone_px_cache.clear()
+        self._too_small.clear()
+        if abs(sx / sy - 1.0) < 0.01:
+            self._last_px = {k: (np.asarray(cp, np.float64) * np.array([sx, sy]), text)
+                             for k, (cp, text) in self._last_px.items()}
+            for comp, tr in self.tracker.tracks.items():
+                cp = np.asarray(tr.corners_px, np.float64) * np.array([sx, sy])
+                tr.corners_px = cp
+                side = float(np.mean([np.linalg.norm(cp[i] - cp[(i + 1) % 4]) for i in range(4)]))
+                if side / QR_V1_MODULES < SMALL_PX_PER_MODULE:
+                    self._too_small.add(comp)
+        else:
+            self._px_unknown |= set(self.tracker.tracks)
+            self._last_px.clear()
 
     def _reset_maps(self, shape, small_shape) -> None:
         c = self.config
@@ -307,7 +339,9 @@ class Pipeline:
         frame: a :class:`vision.sources.Frame`, or a BGR/grey uint8 array with ``t``
         (s; default: previous t + 1/30). A time earlier than the previous frame's
         resets the pipeline (see :meth:`reset`). Returns the tracker's snapshot and
-        the frame report. Raises :class:`vision.decode.DecodeError` for a non-image.
+        the frame report. Raises :class:`vision.decode.DecodeError` for a non-image (the
+        reason of :func:`vision.sources.check_image`: empty, 1x1, 16-bit, float/NaN,
+        too large ...), the pipeline unchanged.
         """
         import cv2
 
@@ -318,13 +352,14 @@ class Pipeline:
             image, index = frame, self._index
             if t is None:
                 t = (self.tracker._last_t or 0.0) + 1 / 30 if self._index else 0.0
+        why = check_image(image)  # the sources' rules: 8-bit grey/BGR/BGRA, 8 px to 67 MP
+        if why is not None:
+            raise DecodeError(f"not a usable frame: {why}")
         self._index += 1
         if self.tracker._last_t is not None and t < self.tracker._last_t:
             self.reset()  # a new source or a video started again: start afresh
         tm = {}
         t0 = time.perf_counter()
-        if not isinstance(image, np.ndarray) or image.ndim not in (2, 3) or image.size == 0:
-            to_gray(image)  # raises DecodeError with the reason
         H, W = image.shape[:2]
         sw = min(W, c.work_width)
         sh = max(1, int(round(H * sw / W)))
@@ -336,6 +371,8 @@ class Pipeline:
         small = to_gray(small_col)
         gray = None  # the full grey frame, made only for a whole-frame decode
         if self._shape != (H, W):
+            if self._shape is not None:
+                self._resized(self._shape, (H, W))
             self._reset_maps((H, W), small.shape)
             set_size = getattr(self.registrar, "set_frame_size", None)
             if set_size is not None:
@@ -381,6 +418,8 @@ class Pipeline:
             """Grey crop of the frame (only this part is converted) and its origin."""
             x0, y0 = int(max(0, x0)), int(max(0, y0))
             x1, y1 = int(min(W, x1)), int(min(H, y1))
+            if x1 - x0 < 8 or y1 - y0 < 8:  # off the frame (a stale place): nothing to read
+                return np.zeros((0, 0), np.uint8), (x0, y0)
             if gray is not None:
                 return gray[y0:y1, x0:x1], (x0, y0)
             return to_gray(np.ascontiguousarray(image[y0:y1, x0:x1])), (x0, y0)
@@ -421,7 +460,7 @@ class Pipeline:
                 if tries >= c.track_rescue_max:
                     break
                 text = tr.text
-                if not text or text in have:
+                if not text or text in have or tr.sighting.component in self._px_unknown:
                     continue
                 ty0_, ty1_, tx0_, tx1_ = self._tiles_of_box(*tr.corners_px.min(0), *tr.corners_px.max(0))
                 if not decodable[ty0_:ty1_, tx0_:tx1_].any() or moving[ty0_:ty1_, tx0_:tx1_].any():
@@ -430,6 +469,8 @@ class Pipeline:
                 lo, hi = tr.corners_px.min(0), tr.corners_px.max(0)
                 pad = 0.6 * float((hi - lo).max())
                 sub, (ox, oy) = crop(lo[0] - pad, lo[1] - pad, hi[0] + pad, hi[1] + pad)
+                if not sub.size:
+                    continue
                 got = [s for s in self.decoder.decode_region(
                     sub, (0, 0, sub.shape[1], sub.shape[0]), "sharpen_up2", "track")
                     if s.text == text]
@@ -469,11 +510,16 @@ class Pipeline:
 
         def occluded(track: Track) -> bool:
             nonlocal changed_lab
+            comp = track.sighting.component
+            if comp in self._px_unknown or comp in self._too_small:
+                return True  # after a size change: not readable here (see _resized)
             lo, hi = track.corners_px.min(0), track.corners_px.max(0)
             ty0_, ty1_, tx0_, tx1_ = self._tiles_of_box(*lo, *hi)
             if occl_tiles[ty0_:ty1_, tx0_:tx1_].any():
                 return True
             # a resting hand: a changed blob much larger than the tag over it
+            if self._bg is None:  # no still picture at this size yet (a resize): hold
+                return True
             if changed_lab is None:
                 ch = (cv2.absdiff(small, self._bg) > c.change_level).astype(np.uint8)
                 ch = cv2.dilate(ch, np.ones((3, 3), np.uint8))
@@ -497,6 +543,10 @@ class Pipeline:
 
         occ_zones = self._occluded_zones(poses, occl_tiles)
         snap = self.tracker.update(t, observations, occluded, motion, occ_zones)
+        if self._px_unknown or self._too_small:
+            seen = {ob.sighting.component for ob in observations}
+            self._px_unknown -= seen
+            self._too_small -= seen
         held_occluded = any(tr.occluded for tr in self.tracker.tracks.values())
         if snap.still and not held_occluded:
             self._bg = small.copy()
@@ -549,7 +599,7 @@ class Pipeline:
                 targets.append((n, k_, lo, hi, cd.px_per_module, None, None))
         have = {s.text for s in self._cache}
         for tr in self.tracker.tracks.values():
-            if not tr.text or tr.text in have:
+            if not tr.text or tr.text in have or tr.sighting.component in self._px_unknown:
                 continue
             lo, hi = tr.corners_px.min(0), tr.corners_px.max(0)
             pad = 0.6 * float((hi - lo).max())
@@ -578,7 +628,7 @@ class Pipeline:
             self._tries[k_] = n + 1
             done += 1
             sub, (ox, oy) = crop(lo[0], lo[1], hi[0], hi[1])
-            if sub.size == 0:
+            if min(sub.shape[:2]) < 8:  # off the frame (or a sliver of it): nothing to read
                 continue
             box = (0, 0, sub.shape[1], sub.shape[0])
             if comp is not None and self._is_aruco(comp):

@@ -76,8 +76,12 @@ class SourceEvent:
 
     kind: ``"opened"``, ``"bad_frame"`` (corrupted/empty frame skipped), ``"dropped"``
     (camera stopped delivering), ``"reconnecting"`` (attempt n of max, after a delay),
-    ``"reconnected"``, ``"gave_up"`` (retries exhausted: iteration ends), ``"ended"``
-    (end of video / list), ``"closed"``.
+    ``"reconnected"`` (frames again: after a drop, or a frozen picture moving again),
+    ``"gave_up"`` (retries exhausted: iteration ends), ``"ended"`` (end of video /
+    list), ``"closed"``; live cameras also ``"mode"`` (opened in another mode than
+    asked), ``"frozen"`` (the very same picture for ``freeze_s``: the camera is
+    reopened), ``"resized"`` (the picture size changed mid-stream) and ``"clock"``
+    (the driver's time stamps jumped: the read clock is used from then on).
     message: human-readable detail. t: monotonic time of the event (s).
     """
 
@@ -86,13 +90,27 @@ class SourceEvent:
     t: float
 
 
+#: the largest frame read (px): 8192 x 8192, 67 megapixels (the reference 4K camera
+#: gives 8.3). A bigger picture is refused before it is decoded (memory stays bounded).
+MAX_FRAME_PIXELS = 8192 * 8192
+
+
+class Unreadable(str):
+    """What a source's ``_next_raw`` gives instead of an image it could not read:
+    the reason, in words (reported as a bad frame)."""
+
+
 def check_image(image: object) -> str | None:
     """Return why ``image`` is not a usable frame, or ``None`` when it is.
 
-    A usable frame is a ``uint8`` array ``(H, W, 3)`` (BGR) or ``(H, W)`` (grey) with
-    H, W >= 8. Reasons: ``"no image"``, ``"not an array"``, ``"empty"``, ``"bad shape
-    (...)"``, ``"bad dtype ..."``.
+    A usable frame is a ``uint8`` array ``(H, W, 3)`` (BGR), ``(H, W, 4)`` (BGRA) or
+    ``(H, W)`` (grey) with H, W >= 8 and at most :data:`MAX_FRAME_PIXELS` pixels.
+    Reasons: ``"no image"``, ``"not an array"``, ``"empty"``, ``"bad shape (...)"``,
+    ``"too small (...)"``, ``"too large (...)"``, ``"bad dtype ... (8-bit images
+    only)"``, or an :class:`Unreadable`'s own words.
     """
+    if isinstance(image, Unreadable):
+        return str(image)
     if image is None:
         return "no image"
     if not isinstance(image, np.ndarray):
@@ -103,8 +121,35 @@ def check_image(image: object) -> str | None:
         return f"bad shape {image.shape}"
     if image.shape[0] < 8 or image.shape[1] < 8:
         return f"too small {image.shape[:2]}"
+    if image.shape[0] * image.shape[1] > MAX_FRAME_PIXELS:
+        return (f"too large ({image.shape[1]}x{image.shape[0]} px; at most "
+                f"{MAX_FRAME_PIXELS // 1_000_000} megapixels)")
     if image.dtype != np.uint8:
-        return f"bad dtype {image.dtype}"
+        return f"bad dtype {image.dtype} (8-bit images only)"
+    return None
+
+
+def image_file_problem(path: str) -> str | None:
+    """Why the image file ``path`` cannot be a frame, found before decoding it (an
+    empty file, a picture larger than :data:`MAX_FRAME_PIXELS`), or None. The size
+    comes from the file's header (Pillow reads no pixels for it)."""
+    try:
+        size = os.path.getsize(path)
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror or exc})"
+    if size == 0:
+        return "empty file (0 bytes)"
+    try:
+        from PIL import Image
+
+        with Image.open(path) as im:
+            w, h = im.size
+    except Image.DecompressionBombError:
+        return f"too large (over {Image.MAX_IMAGE_PIXELS * 2 // 1_000_000} megapixels)"
+    except Exception:  # noqa: BLE001 (Pillow does not know it: OpenCV may)
+        return None
+    if w * h > MAX_FRAME_PIXELS:
+        return f"too large ({w}x{h} px; at most {MAX_FRAME_PIXELS // 1_000_000} megapixels)"
     return None
 
 
@@ -252,7 +297,12 @@ class ImageSource(FrameSource):
         p = self.paths[self._i]
         t = self._i / self._fps
         self._i += 1
-        img = cv2.imread(p, cv2.IMREAD_COLOR)
+        why = image_file_problem(p)
+        if why is not None:
+            return Unreadable(why), t, p
+        img = cv2.imread(p, cv2.IMREAD_COLOR)  # 16-bit and BGRA files come as 8-bit BGR
+        if img is None:
+            img = Unreadable("not a readable image (damaged, cut short, or not a picture)")
         return img, t, p
 
 
@@ -463,16 +513,34 @@ class CaptureSource(FrameSource):
     ``t`` is the frame's own time stamp in the file (s, ``CAP_PROP_POS_MSEC``; from
     the frame count and the file's fps only when the file has no time stamps).
 
+    Live faults other than a drop (each reported, none raised; frame times always
+    increase):
+    - frozen picture: a driver that hands out the same buffer again and again (a
+      stalled UVC stream). A real sensor never gives two identical frames, so the
+      very same picture (a sample of its pixels) for ``freeze_s`` seconds is
+      reported ``"frozen"`` and the camera reopened (again after ``freeze_s``,
+      doubling up to ``backoff_max_s``, while it stays frozen); the first new
+      picture is reported ``"reconnected"``.
+    - picture size changed mid-stream (a USB reset renegotiating the mode): reported
+      ``"resized"``, the asked ``settings`` applied again once, and the frame of the
+      odd size not handed out; when the camera keeps the new size it is used (and
+      ``mode`` updated) from the next frame: the pipeline starts its maps afresh.
+    - time stamps that jump (a driver stamp more than 1 s off its usual lag behind
+      the read clock, in either direction): reported ``"clock"``; the read clock is
+      used until the camera is reopened.
+
     capture_factory: ``spec -> capture`` object with ``isOpened() / read() /
     release() / get(prop)`` and optionally ``set(prop, value)`` (default
     ``cv2.VideoCapture``; tests pass a fake). sleep: the wait function (tests pass a
     no-op; default: a wait that :meth:`retry_now` and :meth:`close` interrupt).
+    clock: the read clock (default ``time.monotonic``; V4L2's buffer stamps are on
+    it). freeze_s: seconds of one unchanged picture that count as frozen (s).
     """
 
     def __init__(self, spec: int | str, *, capture_factory: Callable | None = None,
                  max_retries: int | None = 5, backoff_s: float = 0.5, backoff_max_s: float = 4.0,
                  sleep: Callable[[float], None] | None = None,
-                 settings: CameraSettings | None = REFERENCE, **kw):
+                 settings: CameraSettings | None = REFERENCE, freeze_s: float = 2.0, **kw):
         super().__init__(**kw)
         import cv2
 
@@ -493,6 +561,17 @@ class CaptureSource(FrameSource):
         self._last_t = -1.0
         self._interrupted = False
         self.reconnects = 0
+        self.freeze_s = freeze_s
+        self._shape = None         # (H, W) of the frames handed out
+        self._resized_to = None    # an odd size already asked away once
+        self._print = None         # sample of the last picture, its first time seen
+        self._print_since = 0.0
+        self._frozen_next = 0.0    # when a frozen camera is reopened next
+        self._frozen_wait = 0.0
+        self.frozen = False
+        self._stamps_ok = True     # the driver's stamps are used until they jump
+        self._lag = None           # read clock - driver stamp (s), while used
+        self._last_ms = 0.0
 
     def _wait(self, delay: float) -> None:
         self._wake.wait(delay)
@@ -522,7 +601,19 @@ class CaptureSource(FrameSource):
                 except Exception:
                     pass
             return False
+        if not self.live:  # a video whose frames would not fit: refused before decoding
+            try:
+                w, h = int(cap.get(cv2.CAP_PROP_FRAME_WIDTH) or 0), int(cap.get(cv2.CAP_PROP_FRAME_HEIGHT) or 0)
+            except Exception:  # noqa: BLE001
+                w = h = 0
+            if w * h > MAX_FRAME_PIXELS:
+                self._open_problem = (f"frames too large ({w}x{h} px; at most "
+                                      f"{MAX_FRAME_PIXELS // 1_000_000} megapixels)")
+                cap.release()
+                return False
         self._cap = cap
+        self._stamps_ok, self._lag = True, None
+        self._shape = self._resized_to = None  # a reopened camera may give another mode
         if self.live:
             if self.settings is not None:
                 self.mode, self.mode_notes = apply_settings(cap, self.settings)
@@ -583,7 +674,7 @@ class CaptureSource(FrameSource):
                 return None
             if self._cap is None and not self._open():
                 if not self.live:
-                    self._emit("ended", f"cannot open video {self.spec!r}")
+                    self._emit("ended", f"cannot open video {self.spec!r}: {self._video_problem()}")
                     return None
                 failures += 1
                 if self._exhausted(failures) or not self._reconnect("did not open"):
@@ -603,10 +694,79 @@ class CaptureSource(FrameSource):
                     self._give_up(failures)
                     return None
                 continue
+            if self.live and isinstance(img, np.ndarray) and img.ndim >= 2 and img.size:
+                if not self._check_size(img):
+                    continue
+                now = self._clock()
+                if self._check_frozen(img, now):
+                    continue
             t = self._frame_time()
             self._raw_i += 1
             return img, t, ""
         return None
+
+    def _check_size(self, img: np.ndarray) -> bool:
+        """False for a frame whose size changed mid-stream (not handed out)."""
+        shape = img.shape[:2]
+        if self._shape is None or shape == self._shape:
+            self._shape = self._shape or shape
+            self._resized_to = None
+            return True
+        if self._resized_to != shape:  # first frame of the new size: ask again once
+            self._resized_to = shape
+            self._emit("resized", f"camera {self.spec}: the picture changed from "
+                                  f"{self._shape[1]}x{self._shape[0]} to {shape[1]}x{shape[0]}")
+            if self.settings is not None and self._cap is not None:
+                apply_settings(self._cap, self.settings)
+            return False
+        # the camera keeps the new size: go on with it
+        self._shape, self._resized_to = shape, None
+        self.mode = read_mode(self._cap) if self._cap is not None else self.mode
+        if self.mode is None or (self.mode.width, self.mode.height) != (shape[1], shape[0]):
+            old = self.mode
+            self.mode = CameraMode(shape[1], shape[0], old.fps if old else 0.0, old.fourcc if old else "")
+        self._emit("mode", f"camera {self.spec}: now {self.mode}")
+        return True
+
+    def _check_frozen(self, img: np.ndarray, now: float) -> bool:
+        """True when the camera was reopened because its picture froze (the frame is
+        not handed out then)."""
+        import zlib
+
+        h, w = img.shape[:2]
+        sample = img[h // 64::max(1, h // 32), w // 64::max(1, w // 32)]
+        fp = (img.shape, zlib.crc32(np.ascontiguousarray(sample).tobytes()))
+        if fp != self._print:
+            self._print, self._print_since = fp, now
+            if self.frozen:
+                self.frozen = False
+                self.reconnects += 1
+                self._emit("reconnected", f"camera {self.spec}: the picture moves again")
+            return False
+        if self.freeze_s is None or now - self._print_since < self.freeze_s:
+            return False
+        if not self.frozen:
+            self.frozen = True
+            self._frozen_wait = self.freeze_s
+            self._emit("frozen", f"camera {self.spec}: the same picture for "
+                                 f"{now - self._print_since:.0f} s: reopening the camera")
+        elif now < self._frozen_next:
+            return False
+        else:
+            self._frozen_wait = min(self._frozen_wait * 2, max(self.backoff_max_s, self.freeze_s))
+        self._frozen_next = now + self._frozen_wait
+        self._drop()  # reopened by the next read, in the same mode
+        return True
+
+    def _video_problem(self) -> str:
+        if getattr(self, "_open_problem", None):
+            return self._open_problem
+        try:
+            if os.path.getsize(self.spec) == 0:
+                return "empty file (0 bytes)"
+        except OSError as exc:
+            return f"cannot be read ({exc.strerror or exc})"
+        return "not a readable video (damaged, or a format OpenCV cannot read)"
 
     def _exhausted(self, failures: int) -> bool:
         return self.max_retries is not None and failures > self.max_retries
@@ -623,7 +783,21 @@ class CaptureSource(FrameSource):
             now = self._clock()
             # V4L2 gives the buffer's capture time on the monotonic clock; anything
             # else (0, a wall-clock or a frame count) is not comparable: read time
-            t = ms / 1000.0 if self._clock is time.monotonic and 0 < now - ms / 1000.0 < 5.0 else now
+            lag = now - ms / 1000.0
+            usable = ms > 0 and 0 <= lag < 5.0
+            again = ms > 0 and ms == self._last_ms  # the same buffer again (a stalled
+            self._last_ms = ms                       # driver): not a clock that jumped
+            if again:
+                usable = False
+            elif self._stamps_ok and self._lag is not None and (not usable or abs(lag - self._lag) > 1.0):
+                self._stamps_ok = False  # jumped: not trusted again until reopened
+                self._emit("clock", f"camera {self.spec}: its time stamps jumped by "
+                                    f"{self._lag - lag:+.1f} s; using the tablet's clock")
+            t = ms / 1000.0 if self._stamps_ok and usable else now
+            if self._stamps_ok and usable:
+                self._lag = lag
+            if t <= self._last_t:  # never backwards, never twice the same time
+                t = self._last_t + 1e-3
         elif ms > 0 or self._raw_i == 0:
             t = ms / 1000.0
         else:  # a file without time stamps: frame count / fps

@@ -120,6 +120,10 @@ def run(per_file: int = 3, seed: int = 17, max_files: int | None = None) -> dict
                     if kind in ("crash", "unnamed"):
                         tail = (r.stderr.strip().splitlines() or ["?"])[-1][:200]
                         st["failures"].append(f"{rel} ({how}): {cmd[0]} {kind}: {tail}")
+                    if kind == "file_only":
+                        st.setdefault("file_only_list", []).append(
+                            f"{rel} ({how}): " + (r.stderr.strip().splitlines() or [""])[-1][:200]
+                            .replace(str(copy), "<src>"))
                     elif kind not in st["examples"] and kind != "accepted":
                         st["examples"][kind] = (r.stderr.strip().splitlines() or [""])[-1][:200] \
                             .replace(str(copy), "<src>")
@@ -144,10 +148,20 @@ def run(per_file: int = 3, seed: int = 17, max_files: int | None = None) -> dict
             last = (r.stderr.strip().splitlines() or ["?"])[-1][:200]
             if kind in ("crash", "unnamed"):
                 st["failures"].append(f"printer config #{i}: {kind}: {last}")
+            if kind == "file_only":
+                st.setdefault("file_only_list", []).append(f"printer config #{i}: "
+                                                           + last.replace(str(work), "<dir>"))
             elif kind != "accepted":
                 st["examples"].setdefault("printer config " + kind, last.replace(str(work), "<dir>"))
     st["seconds"] = round(time.perf_counter() - t0, 1)
     return st
+
+
+def _file_only(r: dict) -> str:
+    rows = r.get("file_only_list") or []
+    if not rows:
+        return ""
+    return "\nNamed the file but no line: " + "; ".join(f"`{x}`" for x in rows) + "\n"
 
 
 def render(r: dict) -> str:
@@ -161,7 +175,7 @@ def render(r: dict) -> str:
 | crashes (a traceback) | **{r['crash']}** |
 
 Examples: {ex}
-
+{_file_only(r)}
 Conditions: each file cut at a random byte, given a garbage line at a random line, and
 a number replaced by a word; commands run from a copy of the packages in a fresh
 process: `companion sample` (game data), `companion tags` (layouts),

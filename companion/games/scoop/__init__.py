@@ -31,6 +31,10 @@ from companion.registry import GameSpec  # noqa: E402
 UNDO_BARRIERS = frozenset({"claim", "dial", "choose", "lines_down", "reserve", "exchange", "buy", "decline",
                            "offer", "give_up"})
 
+#: Setup keys the journal keeps out of its file while the game runs (companion.journal:
+#: a side file beside it, revealed into the journal at the end): the dial's seed.
+SECRET_SETUP_KEYS = ("dial_seed",)
+
 #: This game's entry in the registry (companion.registry).
 GAME = GameSpec(
     id="scoop",
@@ -44,6 +48,7 @@ GAME = GameSpec(
     layouts="scoop",
     tags="companion.games.scoop.tags",
     observer="companion.games.scoop.observer:ScoopObserver",
+    recordings=("scoop-4p",),
     units={"es": "dólares", "en": "dollars", "zh": "美元"},
     units_one={"es": "dólar", "en": "dollar", "zh": "美元"},
     tag_kinds={"C": "card", "S": "story", "A": "advert", "G": "page", "M": "mat"},

@@ -155,6 +155,16 @@ def calls_of(path: str | Path) -> tuple[dict, str, str | None, list[dict]]:
         if rec.get("game") != "scoop" or "setup" not in rec:
             raise CompanionError(f"{path}: not a Scoop game record")
         setup, actions = rec["setup"], rec.get("actions") or []
+        if isinstance(setup, dict) and "dial_seed" not in setup:
+            revealed = [e.get("payload", {}).get("reveal") for e in rec.get("events") or []
+                        if isinstance(e, dict) and e.get("kind") == "note" and isinstance(e.get("payload"), dict)]
+            seed = next((r["dial_seed"] for r in revealed if isinstance(r, dict) and r.get("dial_seed")), None)
+            if seed:
+                setup = dict(setup, dial_seed=seed)
+    if isinstance(setup, dict) and "data" in setup and "dial_seed" not in setup:
+        raise CompanionError(f"{path}: the game is not over yet: the dial's seed stays secret until its end "
+                             "(kept beside the journal), so its calls cannot be checked now; verify the "
+                             "game once it has ended")
     try:
         wheel = setup["data"]["wheel"]
         seed = setup["dial_seed"]
@@ -183,6 +193,9 @@ def _journal_setup_actions(path: Path) -> tuple[dict, list[dict]]:
     undone = {p.get("target") for _, kind, p in events if kind == "undo"}
     setup = next(p for _, kind, p in events if kind == "setup")
     actions = [p for seq, kind, p in events if kind == "action" and seq not in undone]
+    for _, kind, p in events:  # the seed revealed at the game's end (companion.journal)
+        if kind == "note" and isinstance(p.get("reveal"), dict) and "dial_seed" not in setup:
+            setup = dict(setup, **p["reveal"])
     return setup, actions
 
 

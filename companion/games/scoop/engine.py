@@ -66,7 +66,9 @@ class Claim:
     hand: cards from the hand (with ``scoop`` when capturing); reserve: own reserve
     space indices whose cards are used (all of a space's cards); victim/captured:
     the seat whose reserve is captured from and the cards taken (needs a ``scoop``
-    card in ``hand``)."""
+    card in ``hand``). ``value``: for an advert at a real table, the printed value
+    ($) of the advert card taken from its pile (see :class:`Dial`); None = the top
+    of the engine's pile."""
 
     player: int
     kind: str
@@ -74,6 +76,7 @@ class Claim:
     reserve: tuple[int, ...] = ()
     victim: int | None = None
     captured: tuple[str, ...] = ()
+    value: int | None = None
 
 
 @dataclass(frozen=True)
@@ -721,6 +724,10 @@ def _apply_claim(s: GameState, a: Claim) -> None:
     if s.pending is not None or a.player != s.turn_player:
         raise RuleError(f"it is {_name(s, s.current_player)}'s turn", R_TURN)
     _, cards = _check_claim(s, a)
+    if a.value is not None and not a.kind.startswith("ad-"):
+        raise RuleError("a story's value comes with its call (the dial), not with the claim", R_CLAIM)
+    if a.value is not None and s.piles["adverts"] and a.value not in s.piles["adverts"]:
+        raise RuleError(f"the adverts pile has no advert of ${a.value:,} left (values.json)", R_ADVERT)
     _take(p.hand, a.hand)
     for i in a.reserve:
         p.reserve[i] = []
@@ -737,7 +744,7 @@ def _apply_claim(s: GameState, a: Claim) -> None:
         s.discard.extend(cards)
         pile = s.piles["adverts"]
         if pile:
-            _lay(s, a.player, a.kind, pile.pop())
+            _lay(s, a.player, a.kind, _from_pile(pile, a.value, "adverts"))
             if _page_full(s, a.player):
                 _finish(s, a.player, "full page")
                 return

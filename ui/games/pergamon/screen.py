@@ -105,12 +105,12 @@ class PergamonScreen(Screen):
 
         for group in vm.entry:
             if group.title:                       # the group's title leads its row of buttons
-                lab = Label(text=group.title, font_size=sp(16), bold=True, color=INK, size_hint=(None, None),
-                            height=dp(52), width=dp(width_of(group.title, 8.5) + 12), halign="left",
+                lab = Label(text=group.title, font_size=sp(18), bold=True, color=INK, size_hint=(None, None),
+                            height=dp(56), width=dp(width_of(group.title, 9.5) + 12), halign="left",
                             valign="middle")
                 stack.add_widget(lab)
             for t in group.taps:
-                btn = Button(text=t.label, font_size=sp(18), size_hint=(None, None), height=dp(52),
+                btn = Button(text=t.label, font_size=sp(18), size_hint=(None, None), height=dp(56),
                              width=dp(max(64, width_of(t.label, 10) + 28)), background_normal="",
                              color=(1, 1, 1, 1) if (t.selected or t.primary) else INK)
                 btn.background_color = ((0.18, 0.55, 0.3, 1) if t.selected else
@@ -124,7 +124,11 @@ class PergamonScreen(Screen):
     def _banner(self, vm: PergamonVM):
         b = vm.banner
         top = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(4), padding=dp(8))
-        _fill(top, (1, 0.98, 0.9, 1))
+        # docs/ui.md: the banner in the active player's colour; a refusal paints it red
+        active = next((p for p in vm.players if p.active), None)
+        base = RGBA.get(active.colour) if active is not None else None
+        tint = (1, 0.98, 0.9, 1) if base is None else tuple(0.78 + 0.22 * c for c in base[:3]) + (1,)
+        _fill(top, (1, 0.82, 0.8, 1) if vm.refusal else tint)
         head = BoxLayout(size_hint_y=None, height=dp(76), spacing=dp(10))  # two lines of 28 sp
         head.add_widget(_label(b.text, 28, bold=True))
         if b.confirm and not vm.confirmed:
@@ -169,8 +173,8 @@ class PergamonScreen(Screen):
         for name, dates in vm.galleries:
             row = BoxLayout(orientation="vertical", padding=dp(4))
             _fill(row, (0.86, 0.78, 0.62, 1))
-            row.add_widget(_one_line(name, 15, bold=True))
-            row.add_widget(_label("  ".join(str(d) for d in dates) or "—", 16))
+            row.add_widget(_one_line(name, 16, bold=True))
+            row.add_widget(_label("  ".join(str(d) for d in dates) or "—", 18))
             col.add_widget(row)
         return col
 
@@ -189,9 +193,9 @@ class PergamonScreen(Screen):
             vp.bind(texture_size=lambda w, ts: setattr(w, "width", ts[0]))  # never wrapped: the name gives way
             stripe.add_widget(vp)
             panel.add_widget(stripe)
-            panel.add_widget(_label(f"{coins(p.coins, vm.lang)} · {finds(p.finds, vm.lang)}", 16))
+            panel.add_widget(_label(f"{coins(p.coins, vm.lang)} · {finds(p.finds, vm.lang)}", 18))
             if p.collections:
-                panel.add_widget(_label("   ".join(f"{m}: {space}" for m, space, _v in p.collections), 16))
+                panel.add_widget(_label("   ".join(f"{m}: {space}" for m, space, _v in p.collections), 18))
             col.add_widget(panel)
         return col
 
@@ -202,7 +206,7 @@ class PergamonScreen(Screen):
         _fill(box, (0.98, 0.95, 0.88, 1))
         lines = BoxLayout(orientation="vertical")
         shown = vm.eval_shown
-        lines.add_widget(_label(tr("step_of", vm.lang, i=len(shown), n=len(vm.eval_steps)), 14))
+        lines.add_widget(_label(tr("step_of", vm.lang, i=len(shown), n=len(vm.eval_steps)), 16))
         for s in shown[-4:]:
             lines.add_widget(_label(s, 18, bold=s is shown[-1]))
         box.add_widget(lines)

@@ -1,262 +1,175 @@
 """Every on-screen text of the Turin Market screens, es/en/zh (our own words).
 
-``tr(key, lang, **values)``; tests/ui/test_turin_market_ui.py checks that every key
-has all three languages with the same ``{placeholders}``.
+Declared in English for gettext (``N_("turin.<key>", text)``, ``NP_`` for counts;
+translated in ui/locale/<lang>/LC_MESSAGES/ui.po, docs/ui.md "Adding a text");
+``tr(key, lang, **values)`` with the short key. tests/ui/test_i18n_catalogs.py
+checks every text has es and zh with the same ``{placeholders}``.
 """
 
 from __future__ import annotations
 
-TEXTS: dict[str, dict[str, str]] = {
-    "title": {"en": "Turin Market", "es": "Turin Market", "zh": "都灵市场"},
-    "player": {"en": "Player {n}", "es": "Jugador {n}", "zh": "玩家 {n}"},
-    "round": {"en": "Round {n}", "es": "Ronda {n}", "zh": "第 {n} 轮"},
-    # the one thing to do now
-    "now_cards": {"en": "Everyone puts one card face down: pass the tablet round",
-                  "es": "Cada uno pone una carta boca abajo: pasad la tableta",
-                  "zh": "每人面朝下放一张牌：依次传递平板"},
-    "now_bids": {"en": "Secret bids: pass the tablet round", "es": "Pujas secretas: pasad la tableta",
-                 "zh": "秘密出价：依次传递平板"},
-    "now_ties": {"en": "Tie round: {who} add shields in secret", "es": "Desempate: {who} añaden escudos en secreto",
-                 "zh": "平局加价：{who} 秘密加盾"},
-    "now_flip": {"en": "Still tied: flip the coin", "es": "Sigue el empate: lanzad la moneda", "zh": "仍然平局：掷硬币"},
-    "now_pick": {"en": "{who} picks a card", "es": "{who} elige una carta", "zh": "{who} 选一张牌"},
-    "now_sell": {"en": "{who}: put a card up for sale, or pass", "es": "{who}: pon una carta a la venta, o pasa",
-                 "zh": "{who}：出售一张牌，或跳过"},
-    "now_leftover": {"en": "Reveal the card left in each hand", "es": "Revelad la carta que queda en cada mano",
-                     "zh": "亮出每人手中剩下的牌"},
-    "now_over": {"en": "Game over: {who} wins with {n} shields", "es": "Fin: gana {who} con {n} escudos",
-                 "zh": "游戏结束：{who} 以 {n} 盾获胜"},
-    "now_over_shared": {"en": "Game over: {who} share the victory with {n} shields",
-                        "es": "Fin: {who} comparten la victoria con {n} escudos",
-                        "zh": "游戏结束：{who} 以 {n} 盾共同获胜"},
-    # pass the tablet
-    "hand_to": {"en": "Pass the tablet to {who}", "es": "Pasa la tableta a {who}", "zh": "把平板交给 {who}"},
-    "hidden_note": {"en": "Everyone else looks away. Nothing entered so far is shown.",
-                    "es": "Los demás no miran. No se muestra nada de lo ya introducido.",
-                    "zh": "其他人请回避。之前的输入不会显示。"},
-    "i_am": {"en": "I am {who}: show my entry", "es": "Soy {who}: mostrar mi entrada", "zh": "我是 {who}：显示输入"},
-    "your_card": {"en": "{who}: which card do you put face down?", "es": "{who}: ¿qué carta pones boca abajo?",
-                  "zh": "{who}：你面朝下放哪张牌？"},
-    "your_leftover": {"en": "{who}: which card is left in your hand?", "es": "{who}: ¿qué carta te queda en la mano?",
-                      "zh": "{who}：你手里剩下哪张牌？"},
-    "your_bid": {"en": "{who}: your bid (you have {n} shields)", "es": "{who}: tu puja (tienes {n} escudos)",
-                 "zh": "{who}：你的出价（你有 {n} 盾）"},
-    "your_add": {"en": "{who}: shields you add in the tie (up to {n})", "es": "{who}: escudos que añades al empate (hasta {n})",
-                 "zh": "{who}：平局中你加的盾（最多 {n}）"},
-    "confirm_hide": {"en": "Done: hide it", "es": "Hecho: ocultar", "zh": "完成：隐藏"},
-    "all_in": {"en": "Everyone has entered. Reveal all at once?", "es": "Todos han entrado. ¿Revelar todo a la vez?",
-               "zh": "所有人已输入。一起揭晓？"},
-    "reveal": {"en": "Reveal", "es": "Revelar", "zh": "揭晓"},
-    "typed_mode": {"en": "We revealed on the table: one player types the values",
-                   "es": "Revelamos en la mesa: un jugador escribe los valores",
-                   "zh": "已在桌上亮出：由一人输入数值"},
-    "typed_title": {"en": "Type the revealed {what}", "es": "Escribe {what} reveladas", "zh": "输入亮出的{what}"},
-    "what_bids": {"en": "bids", "es": "las pujas", "zh": "出价"},
-    "what_cards": {"en": "cards", "es": "las cartas", "zh": "牌"},
-    "what_adds": {"en": "tie additions", "es": "las subidas del empate", "zh": "平局加价"},
-    # the round explained
-    "bids_title": {"en": "Bids and payments of round {n}", "es": "Pujas y pagos de la ronda {n}",
-                   "zh": "第 {n} 轮的出价与支付"},
-    "bid_line": {"en": "bid {b}", "es": "puja {b}", "zh": "出价 {b}"},
-    "bid_tie_line": {"en": "bid {b} + {a} = {t}", "es": "puja {b} + {a} = {t}", "zh": "出价 {b} + {a} = {t}"},
-    "pays": {"en": "pays {n}", "es": "paga {n}", "zh": "支付 {n}"},
-    "why_won": {"en": "wins {k} card(s): pays the whole bid", "es": "gana {k} carta(s): paga toda la puja",
-                "zh": "赢得 {k} 张牌：付全部出价"},
-    "why_lost": {"en": "wins nothing: pays half, rounded down", "es": "no gana: paga la mitad, redondeando abajo",
-                 "zh": "未赢：付一半，向下取整"},
-    "why_zero_tie": {"en": "tied at 0: no card", "es": "empate a 0: sin carta", "zh": "以 0 平局：无牌"},
-    "why_no_bid": {"en": "no bid", "es": "sin puja", "zh": "未出价"},
-    "why_waiting": {"en": "tied: waits for the tie round", "es": "empatado: espera al desempate",
-                    "zh": "平局：等待加价"},
-    "picks_title": {"en": "Who picks", "es": "Quién elige", "zh": "选牌顺序"},
-    "picked": {"en": "{who} took {card}", "es": "{who} tomó {card}", "zh": "{who} 拿了 {card}"},
-    "centre": {"en": "In the centre: {cards}", "es": "En el centro: {cards}", "zh": "中央：{cards}"},
-    # players at a glance
-    "shields": {"en": "{n} shields", "es": "{n} escudos", "zh": "{n} 盾"},
-    "on_sale": {"en": "{n} on sale", "es": "{n} en venta", "zh": "{n} 在售"},
-    "loan": {"en": "loan: owes {n}", "es": "préstamo: debe {n}", "zh": "贷款：欠 {n}"},
-    "majority": {"en": "majority", "es": "mayoría", "zh": "多数"},
-    "take_loan": {"en": "Take a loan (+10)", "es": "Pedir préstamo (+10)", "zh": "贷款（+10）"},
-    "pass": {"en": "Pass", "es": "Pasar", "zh": "跳过"},
-    # the sale area
-    "sale_title": {"en": "For sale", "es": "En venta", "zh": "出售中"},
-    "offer_line": {"en": "{who} sells {card} for {n} shields", "es": "{who} vende {card} por {n} escudos",
-                   "zh": "{who} 以 {n} 盾出售 {card}"},
-    "buy": {"en": "{who} buys {card}", "es": "{who} compra {card}", "zh": "{who} 买 {card}"},
-    "claims": {"en": "Several claim {card}", "es": "Varios reclaman {card}", "zh": "多人抢 {card}"},
-    "claims_who": {"en": "Who claimed {card}? Then the seller chooses",
-                   "es": "¿Quién reclamó {card}? Luego elige quien vende",
-                   "zh": "谁抢了 {card}？然后由卖家选择"},
-    "seller_gives": {"en": "{who} gives {card} to {to}", "es": "{who} da {card} a {to}", "zh": "{who} 把 {card} 给 {to}"},
-    "cancel": {"en": "Cancel", "es": "Cancelar", "zh": "取消"},
-    "offer_title": {"en": "{who}: card and shields on it (you have {n})",
-                    "es": "{who}: carta y escudos encima (tienes {n})",
-                    "zh": "{who}：选牌和放在上面的盾（你有 {n}）"},
-    "offer": {"en": "Offer for {n}", "es": "Vender por {n}", "zh": "以 {n} 出售"},
-    "err_closed": {"en": "The last auction is over: no card is bought or sold any more",
-                   "es": "La última subasta terminó: ya no se compra ni se vende",
-                   "zh": "最后一轮拍卖已结束：不能再买卖牌"},
-    "err_not_on_sale": {"en": "{card} is not on sale", "es": "{card} no está a la venta", "zh": "{card} 不在出售中"},
-    "err_only_seller": {"en": "{card} is {who}'s: only its seller chooses the buyer",
-                        "es": "{card} es de {who}: solo quien vende elige al comprador",
-                        "zh": "{card} 属于 {who}：只有卖家选择买家"},
-    "err_claims": {"en": "The seller chooses between two or more other players who claimed the card",
-                   "es": "Quien vende elige entre dos o más jugadores que reclamaron la carta",
-                   "zh": "卖家在两名或以上抢牌的其他玩家中选择"},
-    "err_own_card": {"en": "{who} is selling {card}: nobody buys their own card",
-                     "es": "{who} vende {card}: nadie compra su propia carta", "zh": "{who} 在卖 {card}：不能买自己的牌"},
-    "err_afford": {"en": "{card} costs {n} shields and {who} has {have} (take a loan first?)",
-                   "es": "{card} cuesta {n} escudos y {who} tiene {have} (¿pedir préstamo antes?)",
-                   "zh": "{card} 要 {n} 盾，{who} 只有 {have}（先贷款？）"},
-    "err_not_selling": {"en": "Cards are offered for sale only in the selling step",
-                        "es": "Las cartas se ponen a la venta solo en el paso de venta",
-                        "zh": "只能在出售阶段出售牌"},
-    "err_one_offer": {"en": "{who} has already offered a card or passed this round",
-                      "es": "{who} ya puso una carta a la venta o pasó esta ronda",
-                      "zh": "{who} 本轮已出售或跳过"},
-    "err_price": {"en": "{who} has only {n} shields to put on the card", "es": "{who} solo tiene {n} escudos para poner",
-                  "zh": "{who} 只有 {n} 盾可放在牌上"},
-    # the end
-    "payouts_title": {"en": "Final payouts, good by good", "es": "Pagos finales, bien por bien",
-                      "zh": "最终支付（逐项货物）"},
-    "payout_major": {"en": "{who} +{n}", "es": "{who} +{n}", "zh": "{who} +{n}"},
-    "payout_shared": {"en": "{who} share: +{n} each", "es": "{who} comparten: +{n} cada uno",
-                      "zh": "{who} 并列：每人 +{n}"},
-    "payout_minor": {"en": "-1 shield each: {who}", "es": "-1 escudo cada uno: {who}", "zh": "每人 -1 盾：{who}"},
-    "payout_none": {"en": "nobody has any", "es": "nadie tiene", "zh": "无人持有"},
-    "bank": {"en": "bank {n}", "es": "banca {n}", "zh": "银行 {n}"},
-    "final_line": {"en": "{who}: {n} shields", "es": "{who}: {n} escudos", "zh": "{who}：{n} 盾"},
-    "guess_note": {"en": "Goods and amounts are our guess ({f})", "es": "Bienes y cantidades: estimación nuestra ({f})",
-                   "zh": "货物与金额为我们的估计（{f}）"},
-    # engine refusals by kind (companion.errors.RuleError key/values; refusal())
-    "rule.tm.closed": {"en": "The last auction is over: no card is bought, sold or withdrawn any more",
-                       "es": "La última subasta terminó: ya no se compra, vende ni retira ninguna carta",
-                       "zh": "最后一轮拍卖已结束：不能再买、卖或撤回牌"},
-    "rule.tm.not_now": {"en": "Not now: {phase}", "es": "Ahora no: {phase}", "zh": "现在不行：{phase}"},
-    "rule.tm.pick_early": {"en": "No card is picked before every bid and tie is settled; now {phase}",
-                           "es": "No se elige carta hasta resolver pujas y empates; ahora {phase}",
-                           "zh": "所有出价和平局解决前不能选牌；现在{phase}"},
-    "phase.cards": {"en": "each player's card for the auction is revealed",
-                    "es": "se revela la carta de cada jugador para la subasta", "zh": "亮出每人用于拍卖的牌"},
-    "phase.bids": {"en": "the bids are revealed", "es": "se revelan las pujas", "zh": "亮出出价"},
-    "phase.ties": {"en": "the tied players reveal what they add", "es": "los empatados revelan lo que añaden",
-                   "zh": "平局玩家亮出加价"},
-    "phase.flip": {"en": "a coin decides the tie", "es": "una moneda decide el empate", "zh": "掷硬币决定平局"},
-    "phase.picks": {"en": "the winners pick their cards", "es": "los ganadores eligen sus cartas",
-                    "zh": "赢家选牌"},
-    "phase.sell": {"en": "each player may offer a card for sale or pass",
-                   "es": "cada jugador puede poner una carta a la venta o pasar", "zh": "每人可出售一张牌或跳过"},
-    "phase.leftover": {"en": "the card left in each hand is revealed", "es": "se revela la carta que queda en cada mano",
-                       "zh": "亮出每人手中剩下的牌"},
-    "phase.over": {"en": "the game is over", "es": "la partida ha terminado", "zh": "游戏已结束"},
-    "rule.tm.cards_count": {"en": "One card per player: {n} needed, {given} given",
-                            "es": "Una carta por jugador: hacen falta {n}, hay {given}",
-                            "zh": "每人一张牌：需要 {n} 张，给了 {given} 张"},
-    "rule.tm.unknown_card": {"en": "'{card}' is not a goods card", "es": "«{card}» no es una carta de bienes",
-                             "zh": "“{card}”不是货物牌"},
-    "rule.tm.card_seen": {"en": "{card} was already seen in this game: it cannot be in a hand",
-                          "es": "{card} ya salió en esta partida: no puede estar en una mano",
-                          "zh": "{card} 本局已出现过：不可能在手中"},
-    "rule.tm.card_twice": {"en": "A card is given twice", "es": "Una carta aparece dos veces", "zh": "有一张牌出现了两次"},
-    "rule.tm.card_entered": {"en": "{card} was entered by another player: check the card",
-                             "es": "Otro jugador ya introdujo {card}: revisa la carta",
-                             "zh": "{card} 已被其他玩家输入：请核对"},
-    "rule.tm.bid_whole": {"en": "{who}: a bid is a whole number of shields, 0 or more",
-                          "es": "{who}: la puja es un número entero de escudos, 0 o más",
-                          "zh": "{who}：出价必须是 0 或以上的整数盾"},
-    "rule.tm.bid_too_high": {"en": {"one": "{who} bids {bid} but has only {n} shield to bid (take a loan first?)",
-                                    "other": "{who} bids {bid} but has only {n} shields to bid (take a loan first?)"},
-                             "es": {"one": "{who} puja {bid} pero solo tiene {n} escudo para pujar (¿pedir préstamo?)",
-                                    "other": "{who} puja {bid} pero solo tiene {n} escudos para pujar (¿pedir préstamo?)"},
-                             "zh": {"other": "{who} 出价 {bid}，但只有 {n} 盾可出（先贷款？）"}},
-    "rule.tm.bids_count": {"en": "Every player's bid together: {n} needed, {given} given",
-                           "es": "Las pujas de todos a la vez: hacen falta {n}, hay {given}",
-                           "zh": "所有人一起出价：需要 {n} 个，给了 {given} 个"},
-    "rule.tm.no_tie_round": {"en": "No tie round is being played now", "es": "Ahora no hay desempate",
-                             "zh": "现在没有平局加价"},
-    "rule.tm.not_in_tie": {"en": "{who} is not in the tie being settled ({whom})",
-                           "es": "{who} no está en el empate que se resuelve ({whom})",
-                           "zh": "{who} 不在正在解决的平局中（{whom}）"},
-    "rule.tm.add_whole": {"en": "{who}: add a whole number of shields, 0 or more",
-                          "es": "{who}: añade un número entero de escudos, 0 o más", "zh": "{who}：加价必须是 0 或以上的整数盾"},
-    "rule.tm.add_too_high": {"en": {"one": "{who} has {n} shield: a bid of {bid} plus {add} is more",
-                                    "other": "{who} has {n} shields: a bid of {bid} plus {add} is more"},
-                             "es": {"one": "{who} tiene {n} escudo: puja {bid} más {add} es demasiado",
-                                    "other": "{who} tiene {n} escudos: puja {bid} más {add} es demasiado"},
-                             "zh": {"other": "{who} 只有 {n} 盾：出价 {bid} 加 {add} 超出了"}},
-    "rule.tm.tie_entries": {"en": "Give the added shields of {whom}", "es": "Indica los escudos que añaden {whom}",
-                            "zh": "请输入 {whom} 的加价"},
-    "rule.tm.tie_add_needed": {"en": "{who} is in the tie: their added shields (0 or more) are needed",
-                               "es": "{who} está en el empate: falta lo que añade (0 o más)",
-                               "zh": "{who} 在平局中：需要其加价（0 或以上）"},
-    "rule.tm.adds_nothing": {"en": "{who} is not in the tie and adds nothing", "es": "{who} no está en el empate y no añade nada",
-                             "zh": "{who} 不在平局中，不能加价"},
-    "rule.tm.no_flip": {"en": "No tie is waiting for a coin flip", "es": "Ningún empate espera la moneda",
-                        "zh": "没有等待掷硬币的平局"},
-    "rule.tm.flip_order": {"en": "The coin decides between {whom}: each once, the winner first",
-                           "es": "La moneda decide entre {whom}: cada uno una vez, el ganador primero",
-                           "zh": "硬币在 {whom} 之间决定：每人一次，赢家在前"},
-    "rule.tm.pick_order": {"en": "Cards are picked in bid order: it is {who}'s pick, not {other}'s",
-                           "es": "Se elige por orden de puja: le toca a {who}, no a {other}",
-                           "zh": "按出价顺序选牌：轮到 {who}，不是 {other}"},
-    "rule.tm.not_in_centre": {"en": "{card} is not in the centre", "es": "{card} no está en el centro",
-                              "zh": "{card} 不在中央"},
-    "rule.tm.one_offer": {"en": "{who} has already offered a card or passed this round",
-                          "es": "{who} ya puso una carta a la venta o pasó esta ronda", "zh": "{who} 本轮已出售或跳过"},
-    "rule.tm.not_own_card": {"en": "{card} is not one of {who}'s face-up cards",
-                             "es": "{card} no es una de las cartas boca arriba de {who}", "zh": "{card} 不是 {who} 面朝上的牌"},
-    "rule.tm.already_on_sale": {"en": "{card} is already on sale", "es": "{card} ya está a la venta",
-                                "zh": "{card} 已在出售中"},
-    "rule.tm.price_one": {"en": "The price is the shields put on the card: at least 1",
-                          "es": "El precio son los escudos puestos sobre la carta: al menos 1",
-                          "zh": "价格就是放在牌上的盾：至少 1"},
-    "rule.tm.price_too_high": {"en": {"one": "{who} has only {n} shield to put on the card",
-                                      "other": "{who} has only {n} shields to put on the card"},
-                               "es": {"one": "{who} solo tiene {n} escudo para poner en la carta",
-                                      "other": "{who} solo tiene {n} escudos para poner en la carta"},
-                               "zh": {"other": "{who} 只有 {n} 盾可放在牌上"}},
-    "rule.tm.not_on_sale": {"en": "{card} is not on sale", "es": "{card} no está a la venta", "zh": "{card} 不在出售中"},
-    "rule.tm.only_seller_withdraws": {"en": "{card} is {who}'s: only its seller takes it off sale",
-                                      "es": "{card} es de {who}: solo quien vende la retira",
-                                      "zh": "{card} 属于 {who}：只有卖家能撤回"},
-    "rule.tm.withdraw_early": {"en": "The shields stay on {card} for one whole auction: withdraw it after the next picks",
-                               "es": "Los escudos siguen en {card} una subasta entera: retírala tras las próximas elecciones",
-                               "zh": "{card} 上的盾至少要放满一轮拍卖：下次选牌后才能撤回"},
-    "rule.tm.only_seller": {"en": "{card} is {who}'s: only its seller chooses the buyer",
-                            "es": "{card} es de {who}: solo quien vende elige al comprador",
-                            "zh": "{card} 属于 {who}：只有卖家选择买家"},
-    "rule.tm.claims": {"en": "The seller chooses between two or more other players who claimed the card",
-                       "es": "Quien vende elige entre dos o más jugadores que reclamaron la carta",
-                       "zh": "卖家在两名或以上抢牌的其他玩家中选择"},
-    "rule.tm.buyer_claimant": {"en": "The buyer must be one of {whom}", "es": "Compra uno de estos: {whom}",
-                               "zh": "买家必须是 {whom} 之一"},
-    "rule.tm.seller_claims": {"en": "The seller cannot claim their own card", "es": "Quien vende no reclama su propia carta",
-                              "zh": "卖家不能抢自己的牌"},
-    "rule.tm.afford": {"en": {"one": "{card} costs {price} and {who} has {n} shield (take a loan first?)",
-                              "other": "{card} costs {price} and {who} has {n} shields (take a loan first?)"},
-                       "es": {"one": "{card} cuesta {price} y {who} tiene {n} escudo (¿pedir préstamo antes?)",
-                              "other": "{card} cuesta {price} y {who} tiene {n} escudos (¿pedir préstamo antes?)"},
-                       "zh": {"other": "{card} 要 {price} 盾，{who} 只有 {n}（先贷款？）"}},
-    "rule.tm.own_card": {"en": "{who} is selling {card}: nobody buys their own card",
-                         "es": "{who} vende {card}: nadie compra su propia carta", "zh": "{who} 在卖 {card}：不能买自己的牌"},
-    "rule.tm.one_loan": {"en": "{who} already has a loan: one per player", "es": "{who} ya tiene un préstamo: uno por jugador",
-                         "zh": "{who} 已有贷款：每人只能一次"},
-    "rule.tm.no_secret": {"en": "No secret choice is due now", "es": "Ahora no toca ninguna elección secreta",
-                          "zh": "现在没有需要秘密选择的步骤"},
-    "rule.tm.not_asked": {"en": "{who} has no secret choice to make now", "es": "{who} no tiene que elegir nada en secreto ahora",
-                          "zh": "{who} 现在无需秘密选择"},
-    "rule.tm.waiting": {"en": "Waiting for {whom}", "es": "Falta: {whom}", "zh": "等待：{whom}"},
-    "rule.no_player": {"en": "There is no player {seat}", "es": "No hay jugador {seat}", "zh": "没有第 {seat} 位玩家"},
-    "rule.game_over": {"en": "The game is over", "es": "La partida ha terminado", "zh": "游戏已结束"},
-}
+from ui.i18n import GameTexts
+from ui.i18n_catalog import N_, NP_
+
+#: TEXTS: {key: text} declared for gettext (context "turin.<key>")
+N_("turin.title", "Turin Market")
+N_("turin.player", "Player {n}")
+N_("turin.round", "Round {n}")
+# the one thing to do now
+N_("turin.now_cards", "Everyone puts one card face down: pass the tablet round")
+N_("turin.now_bids", "Secret bids: pass the tablet round")
+N_("turin.now_ties", "Tie round: {who} add shields in secret")
+N_("turin.now_flip", "Still tied: flip the coin")
+N_("turin.now_pick", "{who} picks a card")
+N_("turin.now_sell", "{who}: put a card up for sale, or pass")
+N_("turin.now_leftover", "Reveal the card left in each hand")
+NP_("turin.now_over", "Game over: {who} wins with {n} shield", "Game over: {who} wins with {n} shields")
+NP_("turin.now_over_shared", "Game over: {who} share the victory with {n} shield", "Game over: {who} share the victory with {n} shields")
+# pass the tablet
+N_("turin.hand_to", "Pass the tablet to {who}")
+N_("turin.hidden_note", "Everyone else looks away. Nothing entered so far is shown.")
+N_("turin.i_am", "I am {who}: show my entry")
+N_("turin.your_card", "{who}: which card do you put face down?")
+N_("turin.your_leftover", "{who}: which card is left in your hand?")
+NP_("turin.your_bid", "{who}: your bid (you have {n} shield)", "{who}: your bid (you have {n} shields)")
+N_("turin.your_add", "{who}: shields you add in the tie (up to {n})")
+N_("turin.confirm_hide", "Done: hide it")
+N_("turin.all_in", "Everyone has entered. Reveal all at once?")
+N_("turin.reveal", "Reveal")
+N_("turin.typed_mode", "We revealed on the table: one player types the values")
+N_("turin.typed_title", "Type the revealed {what}")
+N_("turin.what_bids", "bids")
+N_("turin.what_cards", "cards")
+N_("turin.what_adds", "tie additions")
+# the round explained
+N_("turin.bids_title", "Bids and payments of round {n}")
+N_("turin.bid_line", "bid {b}")
+N_("turin.bid_tie_line", "bid {b} + {a} = {t}")
+N_("turin.pays", "pays {n}")
+NP_("turin.why_won", "wins {n} card: pays the whole bid", "wins {n} cards: pays the whole bid")
+N_("turin.why_lost", "wins nothing: pays half, rounded down")
+N_("turin.why_zero_tie", "tied at 0: no card")
+N_("turin.why_no_bid", "no bid")
+N_("turin.why_waiting", "tied: waits for the tie round")
+N_("turin.picks_title", "Who picks")
+N_("turin.picked", "{who} took {card}")
+N_("turin.centre", "In the centre: {cards}")
+# players at a glance
+NP_("turin.shields", "{n} shield", "{n} shields")
+N_("turin.on_sale", "{n} on sale")
+N_("turin.loan", "loan: owes {n}")
+N_("turin.majority", "majority")
+N_("turin.take_loan", "Take a loan (+10)")
+N_("turin.pass", "Pass")
+# the sale area
+N_("turin.sale_title", "For sale")
+NP_("turin.offer_line", "{who} sells {card} for {n} shield", "{who} sells {card} for {n} shields")
+N_("turin.buy", "{who} buys {card}")
+N_("turin.claims", "Several claim {card}")
+N_("turin.claims_who", "Who claimed {card}? Then the seller chooses")
+N_("turin.seller_gives", "{who} gives {card} to {to}")
+N_("turin.cancel", "Cancel")
+N_("turin.offer_title", "{who}: card and shields on it (you have {n})")
+N_("turin.offer", "Offer for {n}")
+N_("turin.err_closed", "The last auction is over: no card is bought or sold any more")
+N_("turin.err_not_on_sale", "{card} is not on sale")
+N_("turin.err_only_seller", "{card} is {who}'s: only its seller chooses the buyer")
+N_("turin.err_claims", "The seller chooses between two or more other players who claimed the card")
+N_("turin.err_own_card", "{who} is selling {card}: nobody buys their own card")
+NP_("turin.err_afford", "{card} costs {n} shield and {who} has {have} (take a loan first?)", "{card} costs {n} shields and {who} has {have} (take a loan first?)")
+N_("turin.err_not_selling", "Cards are offered for sale only in the selling step")
+N_("turin.err_one_offer", "{who} has already offered a card or passed this round")
+NP_("turin.err_price", "{who} has only {n} shield to put on the card", "{who} has only {n} shields to put on the card")
+# the end
+N_("turin.payouts_title", "Final payouts, good by good")
+N_("turin.payout_major", "{who} +{n}")
+N_("turin.payout_shared", "{who} share: +{n} each")
+N_("turin.payout_minor", "-1 shield each: {who}")
+N_("turin.payout_none", "nobody has any")
+N_("turin.bank", "bank {n}")
+NP_("turin.final_line", "{who}: {n} shield", "{who}: {n} shields")
+N_("turin.guess_note", "Goods and amounts are our guess ({f})")
+# engine refusals by kind (companion.errors.RuleError key/values; refusal())
+N_("turin.rule.tm.closed", "The last auction is over: no card is bought, sold or withdrawn any more")
+N_("turin.rule.tm.not_now", "Not now: {phase}")
+N_("turin.rule.tm.pick_early", "No card is picked before every bid and tie is settled; now {phase}")
+N_("turin.phase.cards", "each player's card for the auction is revealed")
+N_("turin.phase.bids", "the bids are revealed")
+N_("turin.phase.ties", "the tied players reveal what they add")
+N_("turin.phase.flip", "a coin decides the tie")
+N_("turin.phase.picks", "the winners pick their cards")
+N_("turin.phase.sell", "each player may offer a card for sale or pass")
+N_("turin.phase.leftover", "the card left in each hand is revealed")
+N_("turin.phase.over", "the game is over")
+N_("turin.rule.tm.cards_count", "One card per player: {n} needed, {given} given")
+N_("turin.rule.tm.unknown_card", "'{card}' is not a goods card")
+N_("turin.rule.tm.card_seen", "{card} was already seen in this game: it cannot be in a hand")
+N_("turin.rule.tm.card_twice", "A card is given twice")
+N_("turin.rule.tm.card_entered", "{card} was entered by another player: check the card")
+N_("turin.rule.tm.bid_whole", "{who}: a bid is a whole number of shields, 0 or more")
+NP_("turin.rule.tm.bid_too_high", "{who} bids {bid} but has only {n} shield to bid (take a loan first?)", "{who} bids {bid} but has only {n} shields to bid (take a loan first?)")
+N_("turin.rule.tm.bids_count", "Every player's bid together: {n} needed, {given} given")
+N_("turin.rule.tm.no_tie_round", "No tie round is being played now")
+N_("turin.rule.tm.not_in_tie", "{who} is not in the tie being settled ({whom})")
+N_("turin.rule.tm.add_whole", "{who}: add a whole number of shields, 0 or more")
+NP_("turin.rule.tm.add_too_high", "{who} has {n} shield: a bid of {bid} plus {add} is more", "{who} has {n} shields: a bid of {bid} plus {add} is more")
+N_("turin.rule.tm.tie_entries", "Give the added shields of {whom}")
+N_("turin.rule.tm.tie_add_needed", "{who} is in the tie: their added shields (0 or more) are needed")
+N_("turin.rule.tm.adds_nothing", "{who} is not in the tie and adds nothing")
+N_("turin.rule.tm.no_flip", "No tie is waiting for a coin flip")
+N_("turin.rule.tm.flip_order", "The coin decides between {whom}: each once, the winner first")
+N_("turin.rule.tm.pick_order", "Cards are picked in bid order: it is {who}'s pick, not {other}'s")
+N_("turin.rule.tm.not_in_centre", "{card} is not in the centre")
+N_("turin.rule.tm.one_offer", "{who} has already offered a card or passed this round")
+N_("turin.rule.tm.not_own_card", "{card} is not one of {who}'s face-up cards")
+N_("turin.rule.tm.already_on_sale", "{card} is already on sale")
+N_("turin.rule.tm.price_one", "The price is the shields put on the card: at least 1")
+NP_("turin.rule.tm.price_too_high", "{who} has only {n} shield to put on the card", "{who} has only {n} shields to put on the card")
+N_("turin.rule.tm.not_on_sale", "{card} is not on sale")
+N_("turin.rule.tm.only_seller_withdraws", "{card} is {who}'s: only its seller takes it off sale")
+N_("turin.rule.tm.withdraw_early", "The shields stay on {card} for one whole auction: withdraw it after the next picks")
+N_("turin.rule.tm.only_seller", "{card} is {who}'s: only its seller chooses the buyer")
+N_("turin.rule.tm.claims", "The seller chooses between two or more other players who claimed the card")
+N_("turin.rule.tm.buyer_claimant", "The buyer must be one of {whom}")
+N_("turin.rule.tm.seller_claims", "The seller cannot claim their own card")
+NP_("turin.rule.tm.afford", "{card} costs {price} and {who} has {n} shield (take a loan first?)", "{card} costs {price} and {who} has {n} shields (take a loan first?)")
+N_("turin.rule.tm.own_card", "{who} is selling {card}: nobody buys their own card")
+N_("turin.rule.tm.one_loan", "{who} already has a loan: one per player")
+N_("turin.rule.tm.no_secret", "No secret choice is due now")
+N_("turin.rule.tm.not_asked", "{who} has no secret choice to make now")
+N_("turin.rule.tm.waiting", "Waiting for {whom}")
+N_("turin.rule.no_player", "There is no player {seat}")
+N_("turin.rule.game_over", "The game is over")
+TEXTS = GameTexts("turin.", [
+    "title", "player", "round", "now_cards", "now_bids", "now_ties", "now_flip", "now_pick",
+    "now_sell", "now_leftover", "now_over", "now_over_shared", "hand_to", "hidden_note", "i_am",
+    "your_card", "your_leftover", "your_bid", "your_add", "confirm_hide", "all_in", "reveal",
+    "typed_mode", "typed_title", "what_bids", "what_cards", "what_adds", "bids_title", "bid_line",
+    "bid_tie_line", "pays", "why_won", "why_lost", "why_zero_tie", "why_no_bid", "why_waiting",
+    "picks_title", "picked", "centre", "shields", "on_sale", "loan", "majority", "take_loan", "pass",
+    "sale_title", "offer_line", "buy", "claims", "claims_who", "seller_gives", "cancel", "offer_title",
+    "offer", "err_closed", "err_not_on_sale", "err_only_seller", "err_claims", "err_own_card",
+    "err_afford", "err_not_selling", "err_one_offer", "err_price", "payouts_title", "payout_major",
+    "payout_shared", "payout_minor", "payout_none", "bank", "final_line", "guess_note",
+    "rule.tm.closed", "rule.tm.not_now", "rule.tm.pick_early", "phase.cards", "phase.bids",
+    "phase.ties", "phase.flip", "phase.picks", "phase.sell", "phase.leftover", "phase.over",
+    "rule.tm.cards_count", "rule.tm.unknown_card", "rule.tm.card_seen", "rule.tm.card_twice",
+    "rule.tm.card_entered", "rule.tm.bid_whole", "rule.tm.bid_too_high", "rule.tm.bids_count",
+    "rule.tm.no_tie_round", "rule.tm.not_in_tie", "rule.tm.add_whole", "rule.tm.add_too_high",
+    "rule.tm.tie_entries", "rule.tm.tie_add_needed", "rule.tm.adds_nothing", "rule.tm.no_flip",
+    "rule.tm.flip_order", "rule.tm.pick_order", "rule.tm.not_in_centre", "rule.tm.one_offer",
+    "rule.tm.not_own_card", "rule.tm.already_on_sale", "rule.tm.price_one", "rule.tm.price_too_high",
+    "rule.tm.not_on_sale", "rule.tm.only_seller_withdraws", "rule.tm.withdraw_early",
+    "rule.tm.only_seller", "rule.tm.claims", "rule.tm.buyer_claimant", "rule.tm.seller_claims",
+    "rule.tm.afford", "rule.tm.own_card", "rule.tm.one_loan", "rule.tm.no_secret", "rule.tm.not_asked",
+    "rule.tm.waiting", "rule.no_player", "rule.game_over",
+])
 
 
 def tr(key: str, lang: str = "en", **values) -> str:
-    """The text of ``key`` in ``lang`` (falls back to English), formatted; a text
-    given as CLDR plural categories takes the form of ``values["n"]`` (Babel)."""
-    from printing.i18n import pick
-
-    return pick(TEXTS[key], lang, **values)
+    """The text of ``key`` in ``lang``, formatted; a count takes the form of
+    ``values["n"]`` (npgettext, CLDR plural rules). KeyError for an unknown key."""
+    return TEXTS.tr(key, lang, **values)
 
 
 def refusal(exc, state, lang: str = "en") -> str:
@@ -293,33 +206,24 @@ def refusal_from(kind: str, values: dict, rule: str, state, lang: str = "en", de
 
 
 #: The Turin Market observer's reports (companion.games.turin_market.observer), by key.
-REPORTS: dict[str, dict[str, str]] = {
-    "tm.area_unused": {"en": "{component} lies on an area no player uses", "es": "{component} está en un área que nadie usa",
-                       "zh": "{component} 放在无人使用的区域"},
-    "tm.card_twice": {"en": "card {card} is seen in two places", "es": "la carta {card} se ve en dos sitios",
-                      "zh": "牌 {card} 出现在两个位置"},
-    "tm.enter_price": {"en": "{who} put {card} up for sale: tap the shields on it",
-                       "es": "{who} puso {card} a la venta: indica los escudos que tiene encima",
-                       "zh": "{who} 出售 {card}：请输入牌上的盾数"},
-    "tm.card_changed_hands": {"en": "{card} belongs to {who}: a card changes hands only when bought from the sale area",
-                              "es": "{card} es de {who}: una carta solo cambia de dueño si se compra en la zona de venta",
-                              "zh": "{card} 属于 {who}：牌只能通过在出售区购买易手"},
-    "tm.card_misplaced": {"en": "{card} is not where the game has it: put it back",
-                          "es": "{card} no está donde la partida la tiene: devuélvela a su sitio",
-                          "zh": "{card} 不在应在的位置：请放回"},
-    "tm.enter_reveal": {"en": "enter the secret choices in the app", "es": "introduce las elecciones secretas en la app",
-                        "zh": "请在应用中输入秘密选择"},
-    "tm.card_not_revealed": {"en": "cards {cards} were never revealed", "es": "las cartas {cards} no se revelaron",
-                             "zh": "牌 {cards} 从未亮出"},
-    "tm.move_token": {"en": "the {good} token goes to {who}", "es": "la ficha de {good} va a {who}",
-                      "zh": "{good} 标记归 {who}"},
-    "tm.goose": {"en": "the goose is with {who}", "es": "la oca está con {who}", "zh": "鹅在 {who} 处"},
-    "tm.sell_or_pass": {"en": "{players}: put a card in the sale area or tap Pass",
-                        "es": "{players}: pon una carta en la zona de venta o pulsa Pasar",
-                        "zh": "{players}：把牌放到出售区或点“跳过”"},
-    "centre_area": {"en": "the market board", "es": "el tablero del mercado", "zh": "市场板"},
-    "nobody": {"en": "the centre", "es": "el centro", "zh": "中央"},
-}
+#: REPORTS: {key: text} declared for gettext (context "turin.reports.<key>")
+N_("turin.reports.tm.area_unused", "{component} lies on an area no player uses")
+N_("turin.reports.tm.card_twice", "card {card} is seen in two places")
+N_("turin.reports.tm.enter_price", "{who} put {card} up for sale: tap the shields on it")
+N_("turin.reports.tm.card_changed_hands", "{card} belongs to {who}: a card changes hands only when bought from the sale area")
+N_("turin.reports.tm.card_misplaced", "{card} is not where the game has it: put it back")
+N_("turin.reports.tm.enter_reveal", "enter the secret choices in the app")
+N_("turin.reports.tm.card_not_revealed", "cards {cards} were never revealed")
+N_("turin.reports.tm.move_token", "the {good} token goes to {who}")
+N_("turin.reports.tm.goose", "the goose is with {who}")
+N_("turin.reports.tm.sell_or_pass", "{players}: put a card in the sale area or tap Pass")
+N_("turin.reports.centre_area", "the market board")
+N_("turin.reports.nobody", "the centre")
+REPORTS = GameTexts("turin.reports.", [
+    "tm.area_unused", "tm.card_twice", "tm.enter_price", "tm.card_changed_hands", "tm.card_misplaced",
+    "tm.enter_reveal", "tm.card_not_revealed", "tm.move_token", "tm.goose", "tm.sell_or_pass",
+    "centre_area", "nobody",
+])
 
 
 def report_text(report, state, lang: str = "en") -> str:
@@ -330,8 +234,7 @@ def report_text(report, state, lang: str = "en") -> str:
         values = dict(report.params)
         return refusal_from(values.pop("kind", ""), values, values.pop("section", report.rule), state, lang,
                             report.text)
-    row = REPORTS.get(report.key)
-    if row is None:
+    if report.key not in REPORTS:
         return report.text
     values = dict(report.params)
     seat = values.get("seat")
@@ -344,11 +247,10 @@ def report_text(report, state, lang: str = "en") -> str:
         names = state.catalog.good_names.get(values["good"], {})
         values["good"] = names.get(lang) or names.get("en") or values["good"]
     try:
-        return (row.get(lang) or row["en"]).format(**values)
+        return REPORTS.tr(report.key, lang, **values)
     except (KeyError, IndexError, ValueError):
         return report.text
 
 
 def tr_report(key: str, lang: str) -> str:
-    row = REPORTS[key]
-    return row.get(lang) or row["en"]
+    return REPORTS.tr(key, lang)

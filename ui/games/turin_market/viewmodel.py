@@ -337,7 +337,7 @@ class TableVM:
             bid = (tr("bid_line", lang, b=a.bids[p]) if add is None
                    else tr("bid_tie_line", lang, b=a.bids[p], a=add, t=a.totals[p]))
             why = a.outcome(p)
-            text = {"won": tr("why_won", lang, k=a.cards_won(p)), "lost": tr("why_lost", lang),
+            text = {"won": tr("why_won", lang, n=a.cards_won(p)), "lost": tr("why_lost", lang),
                     "zero_tie": tr("why_zero_tie", lang), "no_bid": tr("why_no_bid", lang),
                     None: tr("why_waiting", lang)}[why]
             paid = "" if not a.payments or a.payments[p] is None else tr("pays", lang, n=a.payments[p])

@@ -1,0 +1,104 @@
+"""The gettext catalogs are in step with the code: every text pybabel extracts
+(babel.cfg: N_ / NP_ declarations under ui/) has its es and zh translation, not
+fuzzy, with the same {placeholders}; no catalog keeps a text the code no longer
+has; the Plural-Forms are Babel's CLDR rules; every literal key the code and the
+.kv files look up is declared. Fix with `bash scripts/i18n.sh`, then translate."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.plurals import get_plural
+
+from ui import i18n, i18n_catalog
+
+ROOT = Path(__file__).resolve().parents[2]
+KEYWORDS = {"N_": ((1, "c"), 2), "NP_": ((1, "c"), 2, 3)}
+
+
+def extracted() -> dict[str, object]:
+    """context -> msgid (str, or (singular, plural)) as pybabel extract finds them."""
+    with open(ROOT / "babel.cfg", encoding="utf-8") as f:
+        method_map, options_map = parse_mapping_cfg(f)
+    out = {}
+    for _file, _line, msg, _comments, ctxt in extract_from_dir(str(ROOT / "ui"), method_map, options_map,
+                                                             keywords=KEYWORDS):
+        assert ctxt, f"{_file}:{_line}: a text without its key"
+        assert ctxt not in out or out[ctxt] == msg, f"key {ctxt} declared twice with different English"
+        out[ctxt] = msg
+    return out
+
+
+def problems(catalog, found: dict[str, object]) -> list[str]:
+    """What keeps ``catalog`` (a Babel Catalog) from being in step with ``found``."""
+    out = []
+    have = {m.context: m for m in catalog if m.id}
+    for key, msgid in found.items():
+        m = have.get(key)
+        if m is None:
+            out.append(f"{key}: missing")
+            continue
+        if (tuple(m.id) if m.pluralizable else m.id) != msgid:
+            out.append(f"{key}: English changed in the code, the catalog has {m.id!r}")
+        forms = list(m.string) if m.pluralizable else [m.string]
+        if m.fuzzy or not all(forms):
+            out.append(f"{key}: not translated" + (" (fuzzy)" if m.fuzzy else ""))
+        english = " ".join(msgid) if isinstance(msgid, tuple) else msgid
+        for form in forms:
+            if form and i18n.placeholders(form) != i18n.placeholders(english):
+                out.append(f"{key}: placeholders {sorted(i18n.placeholders(form))} "
+                           f"!= {sorted(i18n.placeholders(english))}")
+    out += [f"{key}: in the catalog, no longer in the code" for key in set(have) - set(found)]
+    return out
+
+
+def test_extraction_finds_the_declarations():
+    found = extracted()
+    assert len(found) > 300 and found["nav.live"] == "Table"
+    assert found["panel.home"] == ("{n} reporter home", "{n} reporters home")
+
+
+@pytest.mark.parametrize("lang", i18n_catalog.CATALOG_LANGS)
+def test_every_extracted_text_is_translated_in_the_catalog(lang):
+    bad = problems(i18n_catalog.catalog(lang), extracted())
+    assert not bad, f"ui/locale/{lang}/LC_MESSAGES/ui.po (run bash scripts/i18n.sh, then translate):\n" + \
+        "\n".join(sorted(bad))
+
+
+@pytest.mark.parametrize("lang", i18n_catalog.CATALOG_LANGS)
+def test_plural_forms_are_babels_cldr_rules(lang):
+    cat = i18n_catalog.catalog(lang)
+    assert cat.plural_forms == get_plural(lang).plural_forms
+    assert i18n.trn("panel.home", lang, 1) != i18n.trn("panel.home", lang, 1000000) or lang == "zh"
+
+
+def test_the_checker_catches_a_missing_a_fuzzy_and_a_stale_text():
+    from babel.messages.catalog import Catalog
+
+    cat = Catalog(locale="es")
+    cat.add("Table", "Mesa", context="nav.live")
+    cat.add("Old", "Viejo", context="gone.key")
+    cat.add("Back", "Volver", context="nav.back", flags=("fuzzy",))
+    cat.add("{n} x", "{m} y", context="bad.placeholders")
+    found = {"nav.live": "Table", "nav.back": "Back", "new.key": "New", "bad.placeholders": "{n} x"}
+    bad = " | ".join(problems(cat, found))
+    assert "new.key: missing" in bad and "gone.key: in the catalog" in bad
+    assert "nav.back: not translated (fuzzy)" in bad and "bad.placeholders: placeholders" in bad
+    assert "nav.live" not in bad
+
+
+def test_every_literal_key_looked_up_is_declared():
+    declared = i18n_catalog.declared()
+    pat = re.compile(r"""(?<![.\w])trn?\(\s*["']([a-z][\w.\-]*)["']""")
+    missing = []
+    for path in list((ROOT / "ui").rglob("*.py")) + list((ROOT / "ui").rglob("*.kv")):
+        if "games" in path.parts:  # the games' texts modules have their own tr
+            continue
+        for key in pat.findall(path.read_text(encoding="utf-8")):
+            if key not in declared and key not in i18n.TEXTS:
+                missing.append(f"{path.relative_to(ROOT)}: {key}")
+    assert not missing, missing
