@@ -244,7 +244,6 @@ def build_app_class():
             self.refresh_current()
             return None
 
-<<<<<<< HEAD
         def _host_bar(self, scr, spec) -> None:
             """A hosted screen under the shell's bar: the game's name and a "Games"
             button back to the picker, in a strip of its own at the top (never laid
@@ -281,7 +280,7 @@ def build_app_class():
             bar.add_widget(title)
             bar.add_widget(back)
             scr.add_widget(bar)
-=======
+
         def hosted_camera(self, spec, config, host):
             """The camera session (started) on ``host``'s journal for a hosted game
             whose screens module asks for one (``CAMERA = True``: Scoop) when a camera
@@ -297,7 +296,6 @@ def build_app_class():
             session = create_session(config, journal=host.journal)
             session.start()
             return session
->>>>>>> main
 
         def close_hosted(self) -> None:
             """Leave the hosted game for the game picker; its journal stays on disk

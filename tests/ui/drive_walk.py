@@ -61,28 +61,8 @@ SCREENS = ("start", "live", "corrections", "press", "scores", "settings")
 SEED = 7
 PLAYERS = (P.PlayerSetup("red", "Ana", "El Heraldo"), P.PlayerSetup("blue", "Bo", "Daily Bugle"),
            P.PlayerSetup("green", "Chen", "晨报"))
-<<<<<<< HEAD
 HOSTED_NAMES = ("Ana", "Bo", "Chen", "Dee")
-GIVEN = {"Ana", "Bo", "Chen", "Dee", "El", "Heraldo", "Daily", "Bugle", "晨报", "Penny", "Press", "English", "Español"}
-
-
-def english_words() -> set[str]:
-    """Words of the app's English texts that none of its es/zh texts use."""
-    def words(t):
-        return set(re.findall(r"[A-Za-z]{4,}", t))
-    en, other = set(), set()
-    for es_t, en_t, zh_t in i18n.TEXTS.values():
-        en |= {w.lower() for w in words(en_t)}
-        other |= {w.lower() for w in words(es_t) | words(zh_t)}
-    return en - other - {w.lower() for w in GIVEN}
-
-
-ENGLISH = english_words()
-STORY_ID = re.compile(r"\b(war|crime|city|politics|human)-[A-D][1-3]\b")
-COLOUR_CODE = re.compile(r"\b(red|blue|green|yellow|black)\b")
-=======
 from untranslated import ENGLISH, untranslated  # noqa: E402,F401  (shared with drive_host)
->>>>>>> main
 
 
 def visible(w) -> bool:

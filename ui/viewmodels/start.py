@@ -98,7 +98,8 @@ class StartVM:
         ``paper`` / ``colour`` (its players have a newspaper / a colour: fields of
         the rules' PlayerSpec), ``recordings`` (it has bundled recordings),
         ``camera`` (the app reads it through the camera: a game with an observer on
-        the built-in screens; a game on its own screens is read by taps),
+        the built-in screens, or on its own screens when its screens module asks
+        for a camera session, ``CAMERA = True``; else it is read by taps),
         ``first_player`` (who starts is chosen here: the built-in screens; a hosted
         game's ``new_setup`` takes only the players), ``strike`` (a newsboy strike
         variant in its setup: Penny Press)."""
@@ -113,14 +114,18 @@ class StartVM:
             out |= {f.name for f in dataclasses.fields(player_spec)} & {"paper", "colour"}
         if self.recordings():
             out.add("recordings")
+        if spec.observer and (not self.hosted() or self._hosted_camera()):
+            out.add("camera")
         if not self.hosted():
             out.add("first_player")
-            if spec.observer:
-                out.add("camera")
             setup = getattr(rules, "setup_to_dict", None)
             if setup is not None and "strike" in inspect.signature(setup).parameters:
                 out.add("strike")
         return frozenset(out)
+
+    def _hosted_camera(self) -> bool:
+        from ui import hosting
+        return bool(getattr(hosting.screens_module(self.spec()), "CAMERA", False))
 
     def saved_players(self) -> list[PlayerSetup]:
         """Players saved from earlier games, newest first (a broken file: none)."""
