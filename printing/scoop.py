@@ -293,8 +293,8 @@ def render_money_receipt(state, lang: str = "en", width: int = 384, game_id: str
         cv.para(label("pressed", lang, who=_who(state, f.pressed_by, lang), how=label(f"how_{f.how}", lang),
                            m=_money(state.catalog.money["press_bonus"], lang)), 14)
     cv.rule(1)
-    # Those still standing by rank; those who left after them, with no rank (the
-    # engine ranks them all equal, after the others): "left the game".
+    # Those still standing by rank; those who left after them, with no rank, the last
+    # to leave first (the engine's order, FinalTally.left): "left the game".
     order = sorted(range(len(state.players)), key=lambda i: (state.players[i].out, f.rank[i], i))
     for i in order:
         p = state.players[i]

@@ -115,6 +115,7 @@ class GameHost:
     def apply(self, action, source: str = "manual") -> str | None:
         """Journal ``action`` (the rules' ``resolve_action`` first when it has one).
         Returns None, or the refusal's text when the rules refuse it (state unchanged)."""
+        self.refused = None
         try:
             if self.camera is not None:
                 with self.camera.lock:
@@ -122,6 +123,7 @@ class GameHost:
             else:
                 self.journal.append(action, source=source)
         except CompanionError as exc:
+            self.refused = exc  # the screens may re-word it after a language switch
             from companion import registry
 
             return refusal_text(registry.get(self.journal.game), exc, self.state, self.lang)

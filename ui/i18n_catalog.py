@@ -17,12 +17,11 @@ declaration is the English text.
 from __future__ import annotations
 
 import functools
-import io
-from importlib import resources
+
+from companion import gettext_po
+from companion.gettext_po import CATALOG_LANGS  # noqa: F401  (es, zh)
 
 DOMAIN = "ui"
-#: Languages with a catalog (English is the source language).
-CATALOG_LANGS = ("es", "zh")
 
 #: key -> English text, or (singular, plural) for a count; filled by N_/NP_ as the
 #: declaring modules are imported, and completed from the es catalog (below).
@@ -43,39 +42,17 @@ def NP_(key: str, singular: str, plural: str) -> str:
 
 def po_path(lang: str, domain: str = DOMAIN):
     """The PO file of ``lang`` in the package (a Traversable)."""
-    return resources.files("ui").joinpath("locale", lang, "LC_MESSAGES", f"{domain}.po")
+    return gettext_po.po_path("ui", domain, lang)
 
 
-@functools.lru_cache(maxsize=None)
 def catalog(lang: str, domain: str = DOMAIN):
-    """``lang``'s PO file read by Babel (babel.messages.catalog.Catalog). Raises
-    DataFileError naming the file when it is missing or not a PO file."""
-    from babel.messages.pofile import read_po
-
-    from companion.errors import DataFileError
-
-    path = po_path(lang, domain)
-    try:
-        with path.open("rb") as f:
-            return read_po(f, locale=lang, domain=domain, abort_invalid=True)
-    except (OSError, ValueError, Exception) as exc:  # PoFileError is a ValueError subclass in some versions
-        raise DataFileError(str(path), getattr(exc, "lineno", None), f"not a readable PO catalog ({exc})") from None
+    """``lang``'s PO file read by Babel (companion.gettext_po.catalog)."""
+    return gettext_po.catalog("ui", domain, lang)
 
 
-@functools.lru_cache(maxsize=None)
 def translations(lang: str, domain: str = DOMAIN):
-    """``babel.support.Translations`` of ``lang`` (NullTranslations for English):
-    the PO catalog compiled in memory (fuzzy entries left out, as msgfmt does)."""
-    from babel.support import NullTranslations, Translations
-
-    if lang not in CATALOG_LANGS:
-        return NullTranslations()
-    from babel.messages.mofile import write_mo
-
-    buf = io.BytesIO()
-    write_mo(buf, catalog(lang, domain), use_fuzzy=False)
-    buf.seek(0)
-    return Translations(fp=buf, domain=domain)
+    """``babel.support.Translations`` of ``lang`` (companion.gettext_po.translations)."""
+    return gettext_po.translations("ui", domain, lang)
 
 
 @functools.lru_cache(maxsize=None)
@@ -86,9 +63,6 @@ def declared() -> dict[str, str | tuple[str, str]]:
     keeps the two in step)."""
     from . import messages  # noqa: F401  the app's declarations
 
-    out: dict[str, str | tuple[str, str]] = {}
-    for m in catalog("es"):
-        if m.id and m.context:
-            out[m.context] = tuple(m.id) if m.pluralizable else m.id
+    out = gettext_po.contexts("ui", DOMAIN)
     out.update(DECLARED)
     return out

@@ -235,6 +235,16 @@ class TurinSecretScreen(Screen):
         self.vm = TypedRevealVM(state, lang) if typed else PassTabletVM(state, lang)
         self.redraw()
 
+    def set_lang(self, state, lang: str) -> None:
+        """A language switch: the same entries, redrawn in ``lang`` (a new secret
+        step when the game has moved on)."""
+        if getattr(self, "vm", None) is None or state is not self.state:
+            self.start(state, lang, typed=self.mode == "typed")
+            return
+        self.lang = lang
+        self.vm.set_lang(lang)
+        self.redraw()
+
     def redraw(self) -> None:
         vm, lang = self.vm, self.lang
         body = self.ids.body
@@ -304,6 +314,7 @@ class TurinSecretScreen(Screen):
         except RuleError as exc:
             from .texts import refusal
 
+            self.vm.refused = exc
             self.vm.error = refusal(exc, self.vm.state, self.vm.lang)
             return None
 
@@ -347,6 +358,7 @@ def app_screens(host) -> list[Screen]:
         refused = host.apply(action)
         if refused and table.manager and table.manager.current == secret.name:
             secret.vm.error = refused
+            secret.vm.refused = getattr(host, "refused", None)
             secret.redraw()
             return
         if table.manager:
@@ -363,5 +375,5 @@ def app_screens(host) -> list[Screen]:
     table.on_action = secret.on_action = act
     table.on_secret = open_secret
     table.refresh = show_table
-    secret.refresh = lambda: secret.start(host.state, host.lang, typed=secret.mode == "typed")
+    secret.refresh = lambda: secret.set_lang(host.state, host.lang)
     return [table, secret]

@@ -62,7 +62,14 @@ class PassTabletVM:
         self.mode = "handover"
         self.value = None
         self.error = ""
+        self.refused = None  # the refusal behind ``error``, re-worded on a language switch
         self._reset_value()
+
+    def set_lang(self, lang: str) -> None:
+        """Switch the language, keeping every entry; the refusal shown is re-worded."""
+        self.lang = lang
+        if self.refused is not None and self.error:
+            self.error = refusal(self.refused, self.state, lang)
 
     @property
     def kind(self) -> str:
@@ -141,6 +148,7 @@ class PassTabletVM:
         try:
             self.secret.submit(p, self.value)
         except RuleError as exc:
+            self.refused = exc
             self.error = refusal(exc, self.state, self.lang)
             return False
         self.error = ""
@@ -169,6 +177,13 @@ class TypedRevealVM:
         self.players = tm.SecretRound(state).players
         self.values: dict[int, object] = {p: (None if self.kind == "card" else 0) for p in self.players}
         self.error = ""
+        self.refused = None  # the refusal behind ``error``, re-worded on a language switch
+
+    def set_lang(self, lang: str) -> None:
+        """Switch the language, keeping every value typed; the refusal is re-worded."""
+        self.lang = lang
+        if self.refused is not None and self.error:
+            self.error = refusal(self.refused, self.state, lang)
 
     @property
     def title(self) -> str:
@@ -183,6 +198,7 @@ class TypedRevealVM:
                 secret.submit(p, self.values[p])
             act = secret.reveal()
         except RuleError as exc:
+            self.refused = exc
             self.error = refusal(exc, self.state, self.lang)
             return None
         self.error = ""
