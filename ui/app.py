@@ -254,7 +254,15 @@ def build_app_class():
             from kivy.uix.button import Button
             from kivy.uix.label import Label
 
+            from kivy.uix.behaviors import ButtonBehavior
+
             bar_h = dp(60)
+            # buttons the game floats over its screen (e.g. Scoop's "Table" on the
+            # dial) go into the bar, left of the title: never over the game's texts
+            floating = [c for c in scr.children if isinstance(c, ButtonBehavior) and tuple(c.size_hint) == (None, None)]
+            for b in floating:
+                scr.remove_widget(b)
+                b.pos_hint, b.size_hint_y = {}, 1
             for child in list(scr.children):  # the game's own layout, below the bar
                 child.size_hint_y = None
                 child.pos_hint = {"x": 0, "y": 0}
@@ -277,6 +285,8 @@ def build_app_class():
                 b.text = i18n.tr("host.back", lang)
                 t.text = spec.name(lang)
             self.bind(lang=relang)
+            for b in reversed(floating):
+                bar.add_widget(b)
             bar.add_widget(title)
             bar.add_widget(back)
             scr.add_widget(bar)
