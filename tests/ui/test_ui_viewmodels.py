@@ -381,7 +381,11 @@ def test_start_screen_shows_each_games_own_fields():
         got[game] = vm.fields()
         assert all(name in vm.spec().recordings for name, _label in vm.recordings())
     assert got["penny-press"] == {"paper", "colour", "first_player", "camera", "recordings", "strike"}
-    assert "paper" in got["scoop"] and "camera" not in got["scoop"]
+    from ui import hosting
+    from companion import registry
+    scoop_camera = bool(getattr(hosting.screens_module(registry.get("scoop")), "CAMERA", False))
+    assert "paper" in got["scoop"] and ("camera" in got["scoop"]) == scoop_camera  # a camera session if it asks
+    assert "first_player" not in got["scoop"] and "strike" not in got["scoop"]
     assert got["pergamon"] == {"colour"}
     assert got["turin-market"] == {"recordings"}  # no newspaper, no colour: names only
     vm.choose_game("turin-market")

@@ -36,7 +36,7 @@ def test_every_hosted_game_is_walked_with_its_own_start_fields(report):
     assert sorted(report["hosted"]) == ["pergamon", "scoop", "turin-market"]
     assert "scoop_dial" in c["hosted_screens"]["scoop"] and c["hosted_screens"]["pergamon"] == ["pergamon"]
     assert c["hosted_screens"]["turin-market"] == ["turin_table", "turin_secret"]
-    assert "camera" not in c["start_fields"]["scoop"] and "paper" in c["start_fields"]["scoop"]
+    assert "paper" in c["start_fields"]["scoop"] and "strike" not in c["start_fields"]["scoop"]
     assert c["start_fields"]["turin-market"] == ["recordings"]  # names only: no paper, no colour
 
 
