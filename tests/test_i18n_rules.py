@@ -112,3 +112,16 @@ def test_a_turin_market_refusal_reaches_players_in_their_language():
         vm.values[0] = 99
         assert vm.action() is None
         assert vm.error.startswith(start) and "shield" not in vm.error and "player" not in vm.error
+
+
+@pytest.mark.parametrize("module", ["companion.games.penny_press.engine", "companion.games.penny_press.frontpage",
+                                    "companion.games.turin_market.engine", "companion.games.scoop.engine"])
+def test_every_rule_section_has_its_name_in_es_en_zh(module):
+    import importlib
+
+    mod = importlib.import_module(module)
+    sections = [v for k, v in vars(mod).items() if (k.startswith("R_") or k == "RULE") and isinstance(v, str)]
+    assert sections
+    for rule in sections:
+        for lang in ("es", "zh"):
+            assert i18n.section_name(rule, lang) != i18n.tr("section.unknown", lang), (rule, lang)
