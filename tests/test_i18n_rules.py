@@ -125,3 +125,19 @@ def test_every_rule_section_has_its_name_in_es_en_zh(module):
     for rule in sections:
         for lang in ("es", "zh"):
             assert i18n.section_name(rule, lang) != i18n.tr("section.unknown", lang), (rule, lang)
+
+
+def test_a_hosted_games_refusal_goes_through_its_own_texts():
+    from companion import registry
+    from ui import hosting
+
+    exc = RuleError("x", "Turin Market: Loans", "tm.one_loan", {"seat": 0})
+
+    class P:
+        name = "Ana"
+
+    class S:
+        players = (P(),)
+    assert hosting.refusal_text(registry.get("turin-market"), exc, S(), "es") == "Ana ya tiene un préstamo: uno por jugador"
+    generic = hosting.refusal_text(registry.get("scoop"), RuleError("y", "Scoop: Bancarrota"), None, "zh")
+    assert generic == "Scoop：破产：规则不允许"
