@@ -82,3 +82,26 @@ def test_pergamon_screen_over_a_whole_game(lang):
         bad |= {untranslated(t, lang) for t in texts} - {""}
     assert len(seen) > 100
     assert not bad, "\n".join(sorted(bad))
+
+
+@pytest.mark.parametrize("lang", ["es", "zh"])
+def test_scoop_table_over_a_whole_game(lang):
+    from companion.games import scoop as sc
+    from ui.games.scoop.table_vm import TableVM
+
+    class Host:  # what the table's view-model reads of ui.hosting.GameHost
+        state = None
+        journal = None
+
+    setup, actions = sc.random_game(3, 4)
+    s, host = sc.new_game_from_dict(setup), Host()
+    bad, seen = set(), set()
+    for a in actions:
+        s = sc.apply(s, a)
+        host.state = s
+        vm = TableVM(host, lang)
+        texts = vm.players_lines() + [vm.prompt()] + [c.label for c in vm.choices()]
+        seen |= set(texts)
+        bad |= {untranslated(t, lang) for t in texts} - {""}
+    assert len(seen) > 100
+    assert not bad, "\n".join(sorted(bad))
