@@ -103,5 +103,5 @@ def test_scoop_table_over_a_whole_game(lang):
         texts = vm.players_lines() + [vm.prompt()] + [c.label for c in vm.choices()]
         seen |= set(texts)
         bad |= {untranslated(t, lang) for t in texts} - {""}
-    assert len(seen) > 100
+    assert len(seen) > 50  # prompts, players and choices of every turn
     assert not bad, "\n".join(sorted(bad))
