@@ -165,3 +165,37 @@ def all_printed_text(lang: str) -> str:
 
 __all__ = ["LANGS", "label", "pick", "game_when", "joined", "beat_name", "player_name", "paper_name", "headline", "headlines_for",
            "headline_phrases", "all_printed_text"]
+
+
+class PrintTexts:
+    """A game's printed labels (printing/<game>.py): the keys it declared with
+    ``N_("<prefix><key>", ...)`` / ``NP_`` (domain printing) as a read-only view
+    ``key -> {"en", "es", "zh"}`` (a count: each language a dict of ``one`` /
+    ``other`` forms), the rows :func:`pick` takes. KeyError for an unknown key."""
+
+    def __init__(self, prefix: str, keys):
+        self.prefix = prefix
+        self.keys_ = tuple(keys)
+
+    def __getitem__(self, key: str) -> dict:
+        if key not in self.keys_:
+            raise KeyError(key)
+        full = self.prefix + key
+        if isinstance(_declared().get(full), tuple):
+            return {lang: {"one": _text(full, lang, 1), "other": _text(full, lang, 2)} for lang in LANGS}
+        return {lang: _text(full, lang) for lang in LANGS}
+
+    def get(self, key: str, default=None):
+        return self[key] if key in self.keys_ else default
+
+    def __contains__(self, key) -> bool:
+        return key in self.keys_
+
+    def __iter__(self):
+        return iter(self.keys_)
+
+    def __len__(self) -> int:
+        return len(self.keys_)
+
+    def items(self):
+        return [(k, self[k]) for k in self.keys_]

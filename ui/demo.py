@@ -274,7 +274,10 @@ class PageWriter:
         self.queue.drain(wait_s)
         pending = self.queue.jobs("pending")
         if pending:
-            return (f"{len(pending)} page(s) still queued for {self.target} (printer off?): run "
+            from companion.naming import count
+
+            pages = count(len(pending), {"one": "page", "other": "pages"})
+            return (f"{pages} still queued for {self.target} (printer off?): run "
                     f"`companion print-queue --queue {self.queue.folder}` when it is back")
         return f"all pages sent to {self.target}"
 

@@ -567,6 +567,23 @@ class Decoder:
             return []
         return self.read_raw(gray[y0:y1, x0:x1], prep, pass_, (x0, y0), down)
 
+    def read_crop(self, gray: np.ndarray, px_per_module: float, pass_: str = "reread") -> list[Symbol]:
+        """A crop (grey, px of the crop) around something not yet decoded, read with
+        the rescue ladder for its module size (:func:`preps_for`; from 4 px per
+        module, or unknown: ``"sharpen_up2"`` then ``"sharpen"``), then ZBar when
+        ``second``. For the pipeline's still re-read (the ladder's first two preps:
+        the re-read runs on still frames, where its cost counts)."""
+        box = (0, 0, gray.shape[1], gray.shape[0])
+        preps = preps_for(px_per_module)[:2] if px_per_module < 4.0 else ("sharpen_up2", "sharpen")
+        for prep in preps:
+            got = self.decode_region(gray, box, prep, pass_)
+            if got:
+                return got
+        if self.second:
+            return [Symbol(s.format, s.text, s.corners_px, s.backend, pass_)
+                    for s in self._second_read(gray, box, px_per_module)]
+        return []
+
     # -- full ---------------------------------------------------------------------
     def decode(self, image: np.ndarray) -> list[Symbol]:
         """All symbols in a grey or BGR frame: ``list[Symbol]`` (QR, and ArUco when
