@@ -18,5 +18,11 @@ rm -f "$out"/{start,live,corrections,press,scores,settings}_*.png "$out"/recordi
 rm -f "$out"/pergamon_*.png
 .venv/bin/python tests/pergamon/drive_pg_screen.py "$out"
 .venv/bin/python tests/pergamon/drive_pg_screen.py "$out" --portrait
+# Scoop: the dial alone (en landscape, zh portrait) and the game's screens: the table
+# (en, es with a call due, the card's value asked, zh portrait) and the game's dial
+rm -f "$out"/scoop_*.png
+.venv/bin/python tests/ui/drive_scoop_dial.py "$out"
+.venv/bin/python tests/ui/drive_scoop_table.py "$out"
+rm -f "$out"/scoop-table.sqlite* "$out"/sounds -r
 rm -f "$out"/report.json "$out"/pergamon_report.json
 ls "$out"
