@@ -323,7 +323,8 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     out_dir.mkdir(parents=True, exist_ok=True)
     journal_path = out_dir / f"{rec.name}.sqlite"  # the file name is the game id printed on the pages
     for stale in [journal_path, *out_dir.glob(f"{rec.name}.sqlite-*"), *out_dir.glob("press*.png"),
-                  *out_dir.glob("press*.bin"), *out_dir.glob("final-receipt.*")]:
+                  *out_dir.glob("press*.bin"), *out_dir.glob("final-receipt.*"),
+                  *out_dir.glob(f"{rec.name}-*-front.*")]:
         stale.unlink(missing_ok=True)
     if reader is None:
         from vision.pipeline import pipeline_for

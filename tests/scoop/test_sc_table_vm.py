@@ -18,7 +18,7 @@ from companion.journal import Journal
 from ui.games.scoop.table_vm import TableVM
 from ui.hosting import GameHost
 
-ID_LIKE = re.compile(r"\b(ad-|three_star|star_three|lines_down|give_up|[a-z]+-call\d|hidden)\b")
+ID_LIKE = re.compile(r"(\bad-|three_star|star_three|lines_down|give_up|[a-z]+-call\d|\bhidden\b)")
 
 
 def _host(tmp_path, n=3, seed=1):
@@ -107,3 +107,26 @@ def test_every_button_and_prompt_is_in_the_players_language_without_ids(tmp_path
             assert vm.prompt() != TableVM(host, "en").prompt() or vm.held is not None
         play_by_taps(vm, rng, max_taps=1)
     assert {"menu", "claim", "dial", "value"} & seen
+
+
+def test_a_scoop_capture_by_taps(tmp_path):
+    """With cards of a type in another player's reserve, the claim menu offers the
+    capture with a SCOOP card; tapping it journals the Claim naming the victim and
+    the cards taken from his reserve."""
+    host = _host(tmp_path, 3, 4)
+    vm = TableVM(host, "en")
+    first = vm.actor()
+    nxt = (first + 1) % 3
+    kind = next(k for k in vm._kinds(first) if k in vm._kinds(nxt) and not k.startswith("ad-") and k != "star")
+    for key in ("menu:reserve", f"reserve:{kind}", f"reserve:{kind}:2"):
+        vm.tap(key)
+    assert not vm.message and vm.actor() == nxt and len(host.state.players[first].reserve[0]) == 2
+    vm.tap("menu:claim")
+    caps = [c for c in vm.choices() if c.key.startswith("capture:")]
+    assert caps and all("SCOOP" in c.label and not ID_LIKE.search(c.label) for c in caps)
+    cap = next(c for c in caps if c.key == f"capture:{kind}:{first}")
+    n = len(host.journal.actions())
+    vm.tap(cap.key)
+    a = host.journal.actions()[n]
+    assert isinstance(a, engine.Claim) and a.victim == first and len(a.captured) == 2 and "scoop" in a.hand
+    assert host.state.players[first].reserve[0] == [] and vm.dial_due() == host.state.catalog.number_of(kind)

@@ -269,7 +269,7 @@ class FakeSession:
 
     def bgstats_link(self) -> str:
         return play_link(self.final_ranking() or [], game_name="Penny Press", duration_min=45,
-                         play_date=time.strftime("%Y-%m-%d %H:%M:%S"), source_game_id="fake")
+                         source_play_id="fake-game", source_game_id="penny-press")
 
     # -- scripted play ----------------------------------------------------
     def step(self) -> bool:

@@ -113,9 +113,12 @@ def new_setup(players, seed: int) -> dict:
 
     from companion.games.scoop.engine import PlayerSpec, setup_to_dict
 
+    # both drawn through their own generator: the shuffle seed (in the journal) tells
+    # nothing of ``seed`` (63 random bits from the app), so nothing of the dial's seed
     dial_seed = random.Random(f"dial-{seed}").getrandbits(256).to_bytes(32, "big").hex()
+    shuffle = random.Random(f"shuffle-{seed}").randrange(2 ** 31)
     return setup_to_dict([PlayerSpec(p.colour, p.name, p.paper) for p in players], 0, dial_seed=dial_seed,
-                         shuffle_seed=seed % (2 ** 31), hidden_hands=True)
+                         shuffle_seed=shuffle, hidden_hands=True)
 
 
 #: Shown when a finger goes in a hole while no call is due (es/en/zh).

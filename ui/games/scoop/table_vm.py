@@ -4,7 +4,8 @@ What the player to act can do now, as large buttons (:class:`Choice`), for a rea
 table where hands stay hidden (setup ``hidden_hands``):
 
 - on his turn: claim a story or advert of his page (three cards: the reserve sets of
-  that type first, the rest from the hand), keep 1-2 cards of a type in reserve,
+  that type first, the rest from the hand; or with a SCOOP card, the cards of that
+  type in another player's reserve captured), keep 1-2 cards of a type in reserve,
   exchange a card (free; no card named), pass (no cards);
 - a call due: the telephone (the dial screen) or another player's Lines Down;
 - after Three Star / Press: the choices the rules give;
@@ -188,8 +189,16 @@ class TableVM:
         s = self.state
         p = s.players[seat]
         if self.menu == "claim":
-            return [Choice(f"claim:{k}", self._kind_label(k)) for k in self._kinds(seat)] + \
-                [Choice("back", T.tr("b.back", self.lang))]
+            caps = {}
+            for a in engine.legal_actions(s):  # SCOOP captures: the most cards from each reserve
+                if isinstance(a, engine.Claim) and a.victim is not None and not a.reserve:
+                    k = (a.kind, a.victim)
+                    if len(a.captured) > len(caps.get(k, ((),))[0]):
+                        caps[k] = (a.captured,)
+            out = [Choice(f"claim:{k}", self._kind_label(k)) for k in self._kinds(seat)]
+            out += [Choice(f"capture:{k}:{v}", T.tr("b.capture", self.lang, story=T.kind_name(k, self.lang),
+                                                    p=self._name(v))) for (k, v) in sorted(caps)]
+            return out + [Choice("back", T.tr("b.back", self.lang))]
         if self.menu == "reserve":
             return [Choice(f"reserve:{k}", T.kind_name(k, self.lang)) for k in self._kinds(seat)] + \
                 [Choice("back", T.tr("b.back", self.lang))]
@@ -261,6 +270,13 @@ class TableVM:
             return self._apply(engine.Pass(seat))
         if key.startswith("claim:"):
             return self._play(self._claim(seat, key[6:]))
+        if key.startswith("capture:"):
+            _, kind, victim = key.split(":")
+            theirs = {c for sp in s.players[int(victim)].reserve for c in sp}
+            need = list(s.catalog.required(kind))
+            captured = tuple(c for c in need if c in theirs)
+            hand = tuple(sorted([c for c in need if c not in captured] + ["scoop"]))
+            return self._play(engine.Claim(seat, kind, hand, (), int(victim), captured))
         if key.startswith("reserve:"):
             parts = key.split(":")
             if len(parts) == 2:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from kivy.lang import Builder
 from kivy.metrics import dp, sp
-from kivy.properties import ObjectProperty, StringProperty
+from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
@@ -42,6 +42,13 @@ def load_kv() -> None:
 
 class TLine(Label):
     """A left-aligned wrapped text line."""
+
+
+class TButton(Button):
+    """A button whose text wraps to its width and which grows to fit it (at least
+    56 dp, or ``min_height`` px when larger)."""
+
+    min_height = NumericProperty(0)
 
 
 class Panel(BoxLayout):
@@ -208,7 +215,7 @@ class TurinTableScreen(Screen):
 
     @staticmethod
     def _button(text, cb) -> Button:
-        b = Button(text=text, font_size=sp(18), size_hint_y=None, height=dp(56))
+        b = TButton(text=text, font_size=sp(18))
         b.bind(on_release=cb)
         return b
 
@@ -313,7 +320,7 @@ class TurinSecretScreen(Screen):
 
     @staticmethod
     def _big(text, cb) -> Button:
-        b = Button(text=text, font_size=sp(26), size_hint_y=None, height=dp(80), bold=True)
+        b = TButton(text=text, font_size=sp(26), bold=True, min_height=dp(80))
         b.bind(on_release=cb)
         return b
 
