@@ -75,12 +75,18 @@ def report_text(spec, report, state, lang: str) -> str | None:
 
 
 def refusal_text(spec, exc, state, lang: str) -> str:
-    """A refusal in ``lang``: the game's own ``refusal(exc, state, lang)`` (its
-    texts module: seats named, its own words per kind), else ``ui.i18n.error_text``
+    """A refusal in ``lang``: the game's own ``refusal(exc, state, lang)`` (or
+    ``refusal_text``; its texts module: seats named, its own words per kind), else
+    ``ui.i18n.error_text``
     (by kind, never the engine's English sentence)."""
     from ui import i18n
 
-    own = _game_text(spec, "refusal", exc, state, lang) if getattr(exc, "key", None) is not None else None
+    own = None
+    if getattr(exc, "key", None) is not None:
+        for name in ("refusal", "refusal_text"):  # Turin Market's / Pergamon's name for it
+            own = _game_text(spec, name, exc, state, lang)
+            if own is not None:
+                break
     return own if own is not None else i18n.error_text(exc, lang)
 
 
@@ -91,6 +97,9 @@ class GameHost:
     journal: the game's open journal (every action goes through :meth:`apply`).
     lang: es|en|zh, changed by the shell on a language switch. players: the
     PlayerSetup rows. back: returns to the game picker (the journal stays on disk).
+    camera: the camera session (ui.session.GameSession) playing on the same journal
+    when the screens module asks for one (``CAMERA = True``) and a camera or
+    recording was chosen, else None; :meth:`apply` then takes its lock.
     """
 
     journal: Journal
@@ -98,6 +107,11 @@ class GameHost:
     players: Sequence[Any] = ()
     back: Callable[[], None] = lambda: None
     listeners: list[Callable[[], None]] = field(default_factory=list)
+    camera: Any = None
+
+    def enter(self, tap: dict) -> bool:
+        """An entry for the camera's observer (e.g. Scoop's dial); False without a camera."""
+        return bool(self.camera is not None and self.camera.enter(tap))
 
     @property
     def state(self):
@@ -107,9 +121,15 @@ class GameHost:
     def apply(self, action, source: str = "manual") -> str | None:
         """Journal ``action`` (the rules' ``resolve_action`` first when it has one).
         Returns None, or the refusal's text when the rules refuse it (state unchanged)."""
+        self.refused = None
         try:
-            self.journal.append(action, source=source)
+            if self.camera is not None:
+                with self.camera.lock:
+                    self.journal.append(action, source=source)
+            else:
+                self.journal.append(action, source=source)
         except CompanionError as exc:
+            self.refused = exc  # the screens may re-word it after a language switch
             from companion import registry
 
             return refusal_text(registry.get(self.journal.game), exc, self.state, self.lang)

@@ -382,6 +382,17 @@ class GameRunner:
             return []  # no move yet (or not one that tells): keep waiting
         return self._create(self._pending_cards, fits[0])
 
+    def enter(self, tap: dict) -> bool:
+        """A player's entry in the app that the camera cannot read (e.g. Scoop's dial:
+        ``{"dial": 9}``), given to the observer's ``enter``; the next still snapshot is
+        read again with it. False when the game's observer takes no entries."""
+        enter = getattr(self.observer, "enter", None)
+        if enter is None:
+            return False
+        enter(tap)
+        self._last_key = None  # the same table reads differently now
+        return True
+
     def feed(self, snap: TableSnapshot) -> list[Step]:
         """Process one snapshot; returns what was done (actions and new reports).
 
@@ -689,6 +700,18 @@ class GameSession:
         fn = getattr(self._source, "retry_now", None)
         if fn is not None:
             fn()
+
+    def enter(self, tap: dict) -> bool:
+        """A player's entry for the observer (:meth:`GameRunner.enter`), taken with the
+        worker's lock; read with the next frame."""
+        with self._lock:
+            return self.runner.enter(tap)
+
+    @property
+    def lock(self):
+        """The lock the worker holds while it reads a frame and journals: a screen
+        that journals on the same game takes it too."""
+        return self._lock
 
     def start(self) -> None:
         if self._thread is not None and self._thread.is_alive():
@@ -1075,7 +1098,21 @@ class GameSession:
         from .viewmodels.bgstats import play_link
 
         rows = self.final_ranking() or []
-        return play_link(rows) if rows else ""
+        j = self.runner.journal
+        if not rows or j is None:
+            return ""
+        from . import i18n
+        from .viewmodels.bgstats import utc_play_date
+
+        ats = [e.at for e in j.events]
+        first = j.setup.get("first_player")
+        players = j.state.players
+        return play_link(rows, source_play_id=j.game_id, game_name=self.runner.spec.name("en"),
+                         source_game_id=self.runner.spec.id, play_date=utc_play_date(ats[-1]),
+                         duration_min=max(1, round((ats[-1] - ats[0]) / 60)),
+                         start_colour=players[first].colour if isinstance(first, int) and 0 <= first < len(players)
+                         else None,
+                         roles={p.colour: i18n.colour(p.colour, self.lang) for p in players})
 
 
 def create_session(config: P.SessionConfig, **kw) -> GameSession:

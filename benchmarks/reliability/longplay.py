@@ -1,8 +1,9 @@
 """Part 5: long play. The app's session (ui.session.GameSession, Kivy-free) fed a
 synthetic 4-hour evening at 30 fps in simulated time.
 
-The table: a recorded Penny Press game's table states (ui/demo_data/<rec>/states.jsonl,
-the pieces in table millimetres) held ``hold_s`` each, with a hand over the table
+The table: a recorded Penny Press game's table states (ui/demo_data/<rec>: its journal
+through the renderer's storyboard, the pieces in table millimetres with their angles,
+as states.jsonl holds them without the angles) held ``hold_s`` each, with a hand over the table
 (``still`` False, a zone occluded) for the first 2 s of each change; after the last
 state the finished table stays still for the rest of the session, with a hand passing
 every 5 minutes. The frames go through ``GameSession.process_frame`` (the method the
@@ -57,6 +58,51 @@ def _sizes(obj, depth: int = 2, seen=None) -> int:
     return n
 
 
+def table_states(rec: Path) -> list[list[dict]]:
+    """The still table states of a recording as the vision pipeline reports them: each
+    piece (component, surface, zone, x_mm, y_mm, angle_deg), rebuilt from the
+    recording's journal by the renderer's own storyboard and staging (vision.render),
+    with the piece's angle, and a front-page tile's zone the cell under its tag (as
+    vision.zones.locate finds it: the observer reads a tile from its tag's cell and
+    turn). states.jsonl gives neither (the zone of the tile's top-left cell, no
+    angle), so a story tile turned 90 degrees on a front page was read as upright:
+    it covered the ad (the long play stopped at 30 of 38 moves on it). Checked against
+    states.jsonl: the same pieces on the same surfaces in every state."""
+    from calibration.layouts import load_layout
+    from vision.render.recording import storyboard
+    from vision.render.stage import stage
+
+    truth = json.loads((rec / "journal.json").read_text("utf-8"))
+    meta = json.loads((rec / "meta.json").read_text("utf-8"))
+    tags = meta.get("params", {}).get("tags", "large")
+    stills, _game = storyboard(truth["setup"], truth["actions"])
+    layouts = {"mat": load_layout("penny-press-mat")}
+    states = []
+    for still in stills:
+        pieces = []
+        for it in stage(still.table, tags):
+            if it.kind in ("fiducial", "board", "mat"):
+                continue
+            x, y, zone = it.sx_mm, it.sy_mm, it.zone
+            if it.tag is not None and (zone or "").startswith("front:"):
+                # a front-page tile: the cell under its tag (table mm -> the mat's mm)
+                tx, ty = it.tag_corners_mm()[:, :2].mean(axis=0)
+                x, y = x + float(tx) - it.x_mm, y + float(ty) - it.y_mm
+                zone = layouts["mat"].zone_at(x, y)
+            pieces.append({"component": it.component, "surface": it.surface, "zone": zone,
+                           "x_mm": round(x, 2), "y_mm": round(y, 2), "angle_deg": it.angle_deg})
+        states.append(pieces)
+    kept = [json.loads(line)["pieces"] for line in (rec / "states.jsonl").read_text("utf-8").splitlines()
+            if line.strip()]
+
+    def key(pieces):
+        return sorted((p["component"], p["surface"]) for p in pieces)
+
+    if len(kept) != len(states) or any(key(a) != key(b) for a, b in zip(states, kept)):
+        raise RuntimeError(f"{rec}: the storyboard does not rebuild states.jsonl")
+    return states
+
+
 class ScriptedReader:
     """Stands in for vision.pipeline: ``process(image, t) -> (snapshot, report)``."""
 
@@ -87,8 +133,7 @@ def run(hours: float = 4.0, fps: float = 30.0, hold_s: float = 120.0, seed: int 
     rec = ROOT / "ui" / "demo_data" / recording
     meta = json.loads((rec / "recording.json").read_text("utf-8"))
     truth = json.loads((rec / "journal.json").read_text("utf-8"))
-    states = [json.loads(line)["pieces"] for line in (rec / "states.jsonl").read_text("utf-8").splitlines()
-              if line.strip()]
+    states = table_states(rec)
     setup = meta["setup"]
     st = {"failures": [], "frames": 0, "samples": []}
     t0 = time.perf_counter()
@@ -161,6 +206,10 @@ def run(hours: float = 4.0, fps: float = 30.0, hold_s: float = 120.0, seed: int 
     # of the stand-in's table states are for the rules/vision owners to read.
     st["first_refusal"] = refusals[0] if refusals else ""
     st["hold_s"] = hold_s
+    if st["actions"] != st["actions_recorded"] or st["final_scores"] != st["final_expected"]:
+        st["failures"].append(f"the recorded game did not reach its end: {st['actions']} of "
+                              f"{st['actions_recorded']} moves, scores {st['final_scores']} "
+                              f"(recording {st['final_expected']}); first refusal: {st['first_refusal']!r}")
     if st["threads_peak"] > st["threads_start"]:
         st["failures"].append(f"threads grew from {st['threads_start']} to {st['threads_peak']}")
     if still and abs(st["containers_slope_h"]) > 0:
@@ -184,12 +233,20 @@ def render(r: dict) -> str:
 | items in the session's and runner's lists, dicts and sets: peak / slope while still | {r['containers_peak']} / **{r['containers_slope_h']} per hour** |
 | journal events at 0 min / at the end | {first['events']} / {last['events']} |
 
-The game part is not yet a faithful replay: the observer stopped accepting the
-stand-in's table states at "{r.get('first_refusal', '')}" (to be looked at with the
-table-state owners; the demo's video path replays this recording fully).
+{_game_line(r)}
 
 Conditions: ui.session.GameSession.process_frame with a stand-in reader (the table
-states of ui/demo_data/penny-press-3p, each held {int(r.get('hold_s', 120))} s, a hand over the
-table for 2 s at each change and every 5 min after the game), 64x48 frames, simulated
-time; sampled every 5 simulated minutes. The vision pipeline is not in this loop.
+states of ui/demo_data/penny-press-3p, rebuilt from its journal by the renderer with
+each piece's angle and a front-page tile's tag cell, as the pipeline reports them;
+each held {int(r.get('hold_s', 120))} s, a hand over the table for 2 s at each change and every 5 min
+after the game), 64x48 frames, simulated time; sampled every 5 simulated minutes. The
+vision pipeline is not in this loop.
 """
+
+
+def _game_line(r: dict) -> str:
+    if r["actions"] == r["actions_recorded"] and r["final_scores"] == r["final_expected"]:
+        return (f"The recorded game was played to its end through the session: all "
+                f"{r['actions']} moves, the recording's final scores, no refusal.")
+    return (f"The recorded game stopped at {r['actions']} of {r['actions_recorded']} moves: "
+            f"\"{r.get('first_refusal', '')}\".")

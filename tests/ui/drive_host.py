@@ -86,10 +86,18 @@ def main(out: Path) -> None:
             report["games"].setdefault(lang, {})[game] = row
 
             def leave():
+                # a language switch redraws what is on screen (then back to ``lang``)
+                other = {"es": "zh", "en": "es", "zh": "es"}[lang]
+                app.set_lang(other)
+                row["switched"] = {"lang": other, "texts": texts_of(app.root.current_screen)}
+                app.set_lang(lang)
                 if game == "turin-market":  # the second screen: secret entry, then back from it
                     app.root.get_screen("turin_table").on_secret("pass")
                     row["second_screen"] = app.root.current
                     row["second_texts"] = texts_of(app.root.current_screen)
+                    app.set_lang(other)
+                    row["switched"]["second_texts"] = texts_of(app.root.current_screen)
+                    app.set_lang(lang)
                 here = [w for w in app.root.current_screen.walk(restrict=True) if isinstance(w, Button)
                         and w.text == i18n.tr("host.back", lang)]
                 if here:
