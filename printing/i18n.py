@@ -1,5 +1,10 @@
-"""Printed labels and invented headlines in es/en/zh (printing/labels.json,
-printing/headlines.json: our own words, editable; the UI keeps its own catalogs)."""
+"""Printed labels and invented headlines in es/en/zh, our own words.
+
+Labels, beat and colour names are gettext texts (domain ``printing``): declared in
+English in printing/messages.py (``N_("label.<key>", text)``, ``NP_`` for counts),
+translated in printing/locale/<lang>/LC_MESSAGES/printing.po, read with Babel
+(companion.gettext_po; plural forms by Babel's CLDR rules). The invented headlines
+are data, one per story id and language: printing/headlines.json (editable)."""
 
 from __future__ import annotations
 
@@ -28,17 +33,42 @@ def _table(name: str) -> dict:
     return data
 
 
-def label(key: str, lang: str, **fields) -> str:
-    """The printed label ``key`` in ``lang``, formatted with ``fields``.
+DOMAIN = "printing"
 
-    A key missing in ``lang`` falls back to English, then to the key itself (an
-    engine breakdown kind we do not know yet still prints, untranslated).
+
+def _declared() -> dict:
+    """key (gettext context) -> English (a count: (singular, plural)), from the catalogs."""
+    from companion.gettext_po import contexts
+
+    return contexts(__package__, DOMAIN)
+
+
+def _text(key: str, lang: str, n=None) -> str | None:
+    """The catalog text of ``key`` in ``lang`` (a count: the form for ``n``), or None."""
+    from companion.gettext_po import translations
+
+    en = _declared().get(key)
+    if en is None:
+        return None
+    if isinstance(en, tuple):
+        n = 2 if n is None else n
+        if lang == "en":
+            return en[0] if n == 1 else en[1]
+        return translations(__package__, DOMAIN, lang).npgettext(key, en[0], en[1], n)
+    return en if lang == "en" else translations(__package__, DOMAIN, lang).pgettext(key, en)
+
+
+def label(key: str, lang: str, **fields) -> str:
+    """The printed label ``key`` in ``lang``, formatted with ``fields``; a count
+    takes the CLDR plural form of ``fields["n"]`` (or ``pts``).
+
+    A key the catalogs do not have prints as the key itself (an engine breakdown
+    kind we do not know yet still prints, untranslated). Raises DataFileError when
+    a catalog is damaged, ValueError-like DocumentError for an unknown language.
     """
     check_lang(lang)
-    t = _table("labels.json")
-    text = t[lang].get(key) or t["en"].get(key) or key
-    if isinstance(text, dict):  # CLDR plural categories of fields["n"] (see pick)
-        return pick({lang: text}, lang, **fields)
+    text = _text(f"label.{key}", lang, fields.get("n", fields.get("pts")))
+    text = key if text is None else text
     return text.format(**fields) if fields else text
 
 
@@ -86,12 +116,12 @@ def joined(*parts: str, sep: str = " · ") -> str:
 
 def beat_name(beat: str, lang: str) -> str:
     """Localised beat name (``war`` -> ``Guerra`` in es)."""
-    return _table("labels.json")["beats"][check_lang(lang)].get(beat, beat)
+    return _text(f"beat.{beat}", check_lang(lang)) or beat
 
 
 def player_name(player: str, lang: str) -> str:
     """Localised player colour (``red`` -> ``Rojo``); other names unchanged."""
-    return _table("labels.json")["colours"][check_lang(lang)].get(player, player)
+    return _text(f"colour.{player}", check_lang(lang)) or player
 
 
 def paper_name(player: str, lang: str) -> str:
@@ -123,14 +153,49 @@ def headlines_for(stories: list[str], lang: str) -> dict[str, str]:
 
 def all_printed_text(lang: str) -> str:
     """Every fixed string printing can put on paper in ``lang`` (for glyph checks)."""
-    t = _table("labels.json")
-    parts = [v for x in t[lang].values() for v in (x.values() if isinstance(x, dict) else (x,))]
-    parts += list(t["beats"][lang].values())
-    parts += list(t["colours"][lang].values())
-    for beat in t["beats"][lang]:
+    check_lang(lang)
+    parts = []
+    for key, en in _declared().items():
+        forms = (1, 2) if isinstance(en, tuple) else (None,)
+        parts += [_text(key, lang, n) for n in forms]
+    for beat in ("war", "crime", "city", "politics", "human"):
         parts += headline_phrases(beat, lang)
-    return "\n".join(parts)
+    return "\n".join(p for p in parts if p)
 
 
 __all__ = ["LANGS", "label", "pick", "game_when", "joined", "beat_name", "player_name", "paper_name", "headline", "headlines_for",
            "headline_phrases", "all_printed_text"]
+
+
+class PrintTexts:
+    """A game's printed labels (printing/<game>.py): the keys it declared with
+    ``N_("<prefix><key>", ...)`` / ``NP_`` (domain printing) as a read-only view
+    ``key -> {"en", "es", "zh"}`` (a count: each language a dict of ``one`` /
+    ``other`` forms), the rows :func:`pick` takes. KeyError for an unknown key."""
+
+    def __init__(self, prefix: str, keys):
+        self.prefix = prefix
+        self.keys_ = tuple(keys)
+
+    def __getitem__(self, key: str) -> dict:
+        if key not in self.keys_:
+            raise KeyError(key)
+        full = self.prefix + key
+        if isinstance(_declared().get(full), tuple):
+            return {lang: {"one": _text(full, lang, 1), "other": _text(full, lang, 2)} for lang in LANGS}
+        return {lang: _text(full, lang) for lang in LANGS}
+
+    def get(self, key: str, default=None):
+        return self[key] if key in self.keys_ else default
+
+    def __contains__(self, key) -> bool:
+        return key in self.keys_
+
+    def __iter__(self):
+        return iter(self.keys_)
+
+    def __len__(self) -> int:
+        return len(self.keys_)
+
+    def items(self):
+        return [(k, self[k]) for k in self.keys_]

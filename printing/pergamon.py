@@ -17,57 +17,53 @@ game does not have yet.
 
 from __future__ import annotations
 
+from companion.gettext_po import N_, NP_  # noqa: F401  (NP_: counts)
+
 from companion.naming import given_name
 
 from .documents import DocumentError, check_lang
-from .i18n import game_when, pick
+from .i18n import PrintTexts, game_when, pick
 from .layout import Canvas
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
 #: Our own words, es/en/zh.
-LABELS: dict[str, dict[str, str]] = {
-    "title": {"en": "PERGAMON MUSEUM", "es": "MUSEO DE PÉRGAMO", "zh": "帕加马博物馆"},
-    "evaluation": {"en": "Evaluation after turn {turn}", "es": "Evaluación tras el turno {turn}",
-                   "zh": "第 {turn} 回合后的计分"},
-    "collections": {"en": "Collections in the museum", "es": "Colecciones en el museo", "zh": "博物馆中的收藏"},
-    "collection": {"en": "{who} · collection {m} · space {space}", "es": "{who} · colección {m} · casilla {space}",
-                   "zh": "{who} · 收藏 {m} · 第 {space} 格"},
-    "none_shown": {"en": "No collection in the museum", "es": "Ninguna colección en el museo",
-                   "zh": "博物馆中没有收藏"},
-    "award": {"en": "Oldest {kind}: {who} ({date} BC)", "es": "{kind} más antiguo: {who} ({date} a. C.)",
-              "zh": "最古老的{kind}：{who}（公元前 {date} 年）"},
-    "no_award": {"en": "Oldest {kind}: none shown", "es": "{kind} más antiguo: no se expone ninguno",
-                 "zh": "最古老的{kind}：无人展出"},
-    "vp_now": {"en": "VP this evaluation", "es": "PV de esta evaluación", "zh": "本次胜利点"},
-    "vp_total": {"en": "{who}: {now} (total {total})", "es": "{who}: {now} (total {total})",
-                 "zh": "{who}：{now}（合计 {total}）"},
-    "shift": {"en": "Interest falls: every marker down {n}", "es": "El interés baja: cada marcador baja {n}",
-              "zh": "兴趣下降：每个标记下移 {n} 格"},
-    "no_shift": {"en": "No shift after the last evaluation", "es": "Sin desplazamiento tras la última evaluación",
-                 "zh": "最后一次计分后不下移"},
-    "move": {"en": "{who} {m}: {a} -> {b}", "es": "{who} {m}: {a} -> {b}", "zh": "{who} {m}：{a} -> {b}"},
-    "broken": {"en": "{who} {m}: off the plan, collection broken (finds to the box)",
-               "es": "{who} {m}: fuera del plano, colección deshecha (hallazgos a la caja)",
-               "zh": "{who} {m}：移出展区，收藏拆散（发现物放回盒中）"},
-    "final": {"en": "Final ranking", "es": "Clasificación final", "zh": "最终排名"},
-    "bonus": {"en": "Oldest exhibitions", "es": "Exposiciones más antiguas", "zh": "最古老的展览"},
-    "bonus_line": {"en": "{who} {m} ({date} BC)", "es": "{who} {m} ({date} a. C.)", "zh": "{who} {m}（公元前 {date} 年）"},
-    "oldest": {"en": "oldest find shown: {date} BC", "es": "hallazgo expuesto más antiguo: {date} a. C.",
-               "zh": "展出的最古老发现物：公元前 {date} 年"},
-    "oldest_none": {"en": "nothing shown", "es": "nada expuesto", "zh": "未展出"},
-    "winner": {"en": "Winner: {who}", "es": "Gana: {who}", "zh": "获胜：{who}"},
-    "winners": {"en": "Shared victory: {who}", "es": "Victoria compartida: {who}", "zh": "共同获胜：{who}"},
-    "sources": {"en": "Our guesses (editable): {f}", "es": "Estimaciones nuestras (editables): {f}",
-                "zh": "我们的估计（可编辑）：{f}"},
-    "player": {"en": "Player {n}", "es": "Jugador {n}", "zh": "玩家 {n}"},
-}
-KINDS: dict[str, dict[str, str]] = {
-    "vase": {"en": "vase", "es": "Jarrón", "zh": "花瓶"},
-    "jug": {"en": "jug", "es": "Jarra", "zh": "水壶"},
-    "mask": {"en": "mask", "es": "Máscara", "zh": "面具"},
-    "bracelet": {"en": "bracelet", "es": "Pulsera", "zh": "手镯"},
-}
+#: LABELS: {key: text} declared for gettext (context "pergamon.labels.<key>")
+N_("pergamon.labels.title", "PERGAMON MUSEUM")
+N_("pergamon.labels.evaluation", "Evaluation after turn {turn}")
+N_("pergamon.labels.collections", "Collections in the museum")
+N_("pergamon.labels.collection", "{who} · collection {m} · space {space}")
+N_("pergamon.labels.none_shown", "No collection in the museum")
+N_("pergamon.labels.award", "Oldest {kind}: {who} ({date} BC)")
+N_("pergamon.labels.no_award", "Oldest {kind}: none shown")
+N_("pergamon.labels.vp_now", "VP this evaluation")
+N_("pergamon.labels.vp_total", "{who}: {now} (total {total})")
+N_("pergamon.labels.shift", "Interest falls: every marker down {n}")
+N_("pergamon.labels.no_shift", "No shift after the last evaluation")
+N_("pergamon.labels.move", "{who} {m}: {a} -> {b}")
+N_("pergamon.labels.broken", "{who} {m}: off the plan, collection broken (finds to the box)")
+N_("pergamon.labels.final", "Final ranking")
+N_("pergamon.labels.bonus", "Oldest exhibitions")
+N_("pergamon.labels.bonus_line", "{who} {m} ({date} BC)")
+N_("pergamon.labels.oldest", "oldest find shown: {date} BC")
+N_("pergamon.labels.oldest_none", "nothing shown")
+N_("pergamon.labels.winner", "Winner: {who}")
+N_("pergamon.labels.winners", "Shared victory: {who}")
+N_("pergamon.labels.sources", "Our guesses (editable): {f}")
+N_("pergamon.labels.player", "Player {n}")
+LABELS = PrintTexts("pergamon.labels.", [
+    "title", "evaluation", "collections", "collection", "none_shown", "award", "no_award", "vp_now",
+    "vp_total", "shift", "no_shift", "move", "broken", "final", "bonus", "bonus_line", "oldest",
+    "oldest_none", "winner", "winners", "sources", "player",
+])
+#: KINDS: {key: text} declared for gettext (context "pergamon.kinds.<key>")
+N_("pergamon.kinds.vase", "vase")
+N_("pergamon.kinds.jug", "jug")
+N_("pergamon.kinds.mask", "mask")
+N_("pergamon.kinds.bracelet", "bracelet")
+KINDS = PrintTexts("pergamon.kinds.", [
+    "vase", "jug", "mask", "bracelet",
+])
 
 
 def label(key: str, lang: str, **kw) -> str:
@@ -85,13 +81,14 @@ def _kind(kind: str, lang: str) -> str:
 
 #: What each unverified data key holds, in the players' words (the file and key stay
 #: named, as FACTS.md asks, so a player can find and edit them).
-DATA_KEYS: dict[str, dict[str, str]] = {
-    "plan_vp": {"en": "VP per plan space", "es": "PV por casilla del plano", "zh": "平面图每格胜利点"},
-    "funds_spaces": {"en": "the funds spaces", "es": "los espacios de fondos", "zh": "经费格"},
-    "raider_spaces": {"en": "the tomb raider's spaces", "es": "las casillas del saqueador", "zh": "盗墓者的格子"},
-    "tiles": {"en": "the tiles' object halves", "es": "las mitades de objeto de las fichas",
-              "zh": "发现物上的物品半边"},
-}
+#: DATA_KEYS: {key: text} declared for gettext (context "pergamon.data_keys.<key>")
+N_("pergamon.data_keys.plan_vp", "VP per plan space")
+N_("pergamon.data_keys.funds_spaces", "the funds spaces")
+N_("pergamon.data_keys.raider_spaces", "the tomb raider's spaces")
+N_("pergamon.data_keys.tiles", "the tiles' object halves")
+DATA_KEYS = PrintTexts("pergamon.data_keys.", [
+    "plan_vp", "funds_spaces", "raider_spaces", "tiles",
+])
 UNVERIFIED = {"en": "unverified", "es": "sin verificar", "zh": "未核实"}
 
 

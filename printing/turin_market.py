@@ -17,59 +17,63 @@ round not played or a game not over.
 
 from __future__ import annotations
 
+from companion.gettext_po import N_, NP_  # noqa: F401  (NP_: counts)
+
 from .documents import DocumentError, check_lang
-from .i18n import game_when, joined, pick
+from .i18n import PrintTexts, game_when, joined, pick
 from .layout import Canvas
 
 #: Our own words, es/en/zh.
-LABELS: dict[str, dict[str, str]] = {
-    "title": {"en": "TURIN MARKET", "es": "TURIN MARKET", "zh": "都灵市场"},
-    "round": {"en": "Auction round {n}", "es": "Subasta, ronda {n}", "zh": "第 {n} 轮拍卖"},
-    "player": {"en": "Player {n}", "es": "Jugador {n}", "zh": "玩家 {n}"},
-    "centre": {"en": "Cards in the centre", "es": "Cartas en el centro", "zh": "中央的牌"},
-    "bids": {"en": "Bids", "es": "Pujas", "zh": "出价"},
-    "bid": {"en": "bid {b}", "es": "puja {b}", "zh": "出价 {b}"},
-    "bid_tie": {"en": "bid {b} + {a} in the tie = {t}", "es": "puja {b} + {a} en el desempate = {t}",
-                "zh": "出价 {b} + 平局加价 {a} = {t}"},
-    "won": {"en": "wins {k} card(s), pays the whole bid", "es": "gana {k} carta(s), paga la puja entera",
-            "zh": "赢得 {k} 张牌，支付全部出价"},
-    "lost": {"en": "wins nothing, pays half ({t} / 2, rounded down)",
-             "es": "no gana, paga la mitad ({t} / 2, redondeando abajo)", "zh": "未赢得，支付一半（{t} / 2，向下取整）"},
-    "zero_tie": {"en": "tied with 0: no card, pays half", "es": "empate a 0: sin carta, paga la mitad",
-                 "zh": "以 0 平局：无牌，支付一半"},
-    "no_bid": {"en": "no bid: pays nothing", "es": "sin puja: no paga", "zh": "未出价：不支付"},
-    "pays": {"en": "pays {p}", "es": "paga {p}", "zh": "支付 {p}"},
-    "flip": {"en": "Coin flip: {order}", "es": "Moneda al aire: {order}", "zh": "掷硬币：{order}"},
-    "picks": {"en": "Picks", "es": "Elecciones", "zh": "选牌"},
-    "took": {"en": "{who} takes {card}", "es": "{who} toma {card}", "zh": "{who} 拿走 {card}"},
-    "discarded": {"en": "Discarded: {cards}", "es": "Descartadas: {cards}", "zh": "弃置：{cards}"},
-    "to_bank": {"en": "Shields to the bank", "es": "Escudos a la banca", "zh": "付给银行的盾"},
-    # CLDR plural categories (Babel) -> words; "other" is every count a form is missing for
-    "shields": {"en": {"one": "{n} shield", "other": "{n} shields"},
-                "es": {"one": "{n} escudo", "other": "{n} escudos"}, "zh": {"other": "{n} 盾"}},
-    "payouts": {"en": "Final payouts", "es": "Pagos finales", "zh": "最终支付"},
-    "card": {"en": "Payment card: {c}", "es": "Carta de pagos: {c}", "zh": "支付卡：{c}"},
-    "returned": {"en": "Back from unsold cards", "es": "Devueltos de cartas sin vender", "zh": "未售出牌退回"},
-    "bank_pays": {"en": "bank {n}", "es": "banca {n}", "zh": "银行 {n}"},
-    "units": {"en": "Units: {u}", "es": "Unidades: {u}", "zh": "数量：{u}"},
-    "nobody": {"en": "nobody has any: no payout", "es": "nadie tiene: sin pago", "zh": "无人持有：不支付"},
-    "majority": {"en": "{who}: majority", "es": "{who}: mayoría", "zh": "{who}：多数"},
-    "shared": {"en": "{who}: shared majority, ({b} + {m}) / {k} rounded up",
-               "es": "{who}: mayoría compartida, ({b} + {m}) / {k} redondeando arriba",
-               "zh": "{who}：并列多数，({b} + {m}) / {k} 向上取整"},
-    "each": {"en": "+{n} each", "es": "+{n} cada uno", "zh": "每人 +{n}"},
-    "minority": {"en": "{who} pays 1", "es": "{who} paga 1", "zh": "{who} 支付 1"},
-    "forced": {"en": "{who} has no shield: takes a loan", "es": "{who} no tiene escudos: pide un préstamo",
-               "zh": "{who} 无盾：被迫贷款"},
-    "bank_paid": {"en": "the bank pays for {who}: 2 on the loan card", "es": "la banca paga por {who}: 2 a su préstamo",
-                  "zh": "银行代 {who} 支付：贷款卡 +2"},
-    "after": {"en": "After the payouts", "es": "Tras los pagos", "zh": "支付之后"},
-    "repaid": {"en": "Loans repaid", "es": "Préstamos devueltos", "zh": "偿还贷款"},
-    "final": {"en": "Final shields", "es": "Escudos finales", "zh": "最终盾数"},
-    "winner": {"en": "winner", "es": "gana", "zh": "获胜"},
-    "values": {"en": "Goods and amounts: our guess, in {f}", "es": "Bienes y cantidades: estimación nuestra, en {f}",
-               "zh": "货物与金额为我们的估计，见 {f}"},
-}
+#: LABELS: {key: text} declared for gettext (context "turin.labels.<key>")
+N_("turin.labels.title", "TURIN MARKET")
+N_("turin.labels.round", "Auction round {n}")
+N_("turin.labels.player", "Player {n}")
+N_("turin.labels.centre", "Cards in the centre")
+N_("turin.labels.bids", "Bids")
+N_("turin.labels.bid", "bid {b}")
+N_("turin.labels.bid_tie", "bid {b} + {a} in the tie = {t}")
+NP_("turin.labels.won", "wins {n} card, pays the whole bid", "wins {n} cards, pays the whole bid")
+N_("turin.labels.lost", "wins nothing, pays half ({t} / 2, rounded down)")
+N_("turin.labels.zero_tie", "tied with 0: no card, pays half")
+N_("turin.labels.no_bid", "no bid: pays nothing")
+N_("turin.labels.pays", "pays {p}")
+N_("turin.labels.flip", "Coin flip: {order}")
+N_("turin.labels.picks", "Picks")
+N_("turin.labels.took", "{who} takes {card}")
+N_("turin.labels.discarded", "Discarded: {cards}")
+N_("turin.labels.to_bank", "Shields to the bank")
+# CLDR plural categories (Babel) -> words; "other" is every count a form is missing for
+NP_("turin.labels.shields", "{n} shield", "{n} shields")
+N_("turin.labels.payouts", "Final payouts")
+N_("turin.labels.card", "Payment card: {c}")
+N_("turin.labels.returned", "Back from unsold cards")
+N_("turin.labels.bank_pays", "bank {n}")
+N_("turin.labels.units", "Units: {u}")
+N_("turin.labels.nobody", "nobody has any: no payout")
+N_("turin.labels.majority", "{who}: majority")
+N_("turin.labels.shared", "{who}: shared majority")
+# where a majority's shields come from
+NP_("turin.labels.from_bank", "{n} shield from the bank", "{n} shields from the bank")
+NP_("turin.labels.from_players", "{n} shield paid by {who}", "{n} shields paid by {who}")
+NP_("turin.labels.from_bank_for", "{n} shield the bank pays for {who}", "{n} shields the bank pays for {who}")
+NP_("turin.labels.from_rounding", "{n} shield the bank adds to split it evenly",
+    "{n} shields the bank adds to split it evenly")
+N_("turin.labels.each", "+{n} each")
+N_("turin.labels.minority", "{who} pays 1")
+N_("turin.labels.forced", "{who} has no shield: takes a loan")
+N_("turin.labels.bank_paid", "the bank pays for {who}: 2 on the loan card")
+N_("turin.labels.after", "After the payouts")
+N_("turin.labels.repaid", "Loans repaid")
+N_("turin.labels.final", "Final shields")
+N_("turin.labels.winner", "winner")
+N_("turin.labels.values", "Goods and amounts: our guess, in {f}")
+LABELS = PrintTexts("turin.labels.", [
+    "title", "round", "player", "centre", "bids", "bid", "bid_tie", "won", "lost", "zero_tie",
+    "no_bid", "pays", "flip", "picks", "took", "discarded", "to_bank", "shields", "payouts", "card",
+    "returned", "bank_pays", "units", "nobody", "majority", "shared", "each", "minority", "forced",
+    "bank_paid", "after", "repaid", "final", "winner", "values", "from_bank", "from_players", "from_bank_for",
+    "from_rounding",
+])
 
 
 def label(key: str, lang: str, **kw) -> str:
@@ -125,7 +129,7 @@ def render_round_receipt(state, round_no: int, lang: str = "en", width: int = 38
                else label("bid_tie", lang, b=a.bids[p], a=add, t=a.totals[p]))
         cv.row(f"{who(state, p, lang)}: {bid}", label("pays", lang, p=a.payments[p]), 15, bold=p in a.winners)
         why = a.outcome(p)
-        text = {"won": label("won", lang, k=a.cards_won(p)), "lost": label("lost", lang, t=a.totals[p]),
+        text = {"won": label("won", lang, n=a.cards_won(p)), "lost": label("lost", lang, t=a.totals[p]),
                 "zero_tie": label("zero_tie", lang), "no_bid": label("no_bid", lang)}.get(why, "")
         cv.para(text, 13, x0=cv.margin + 16)
     for flip in a.flips:
@@ -139,6 +143,23 @@ def render_round_receipt(state, round_no: int, lang: str = "en", width: int = 38
     if a.discarded:
         cv.para(label("discarded", lang, cards=", ".join(a.discarded)), 14)
     return cv.finish()
+
+
+def payout_sources(state, g, lang: str) -> str:
+    """Where a majority's shields come from (GoodPayout.sources): the bank's amount,
+    the 1-shield payments and who made them, what the bank pays for players with
+    no shield, what it adds to split the pot evenly; joined with " + "."""
+    due = state.catalog.minority_payment
+    bank, payers, covered, rounding = g.sources(due)
+    names = lambda seats: ", ".join(who(state, p, lang) for p in seats)  # noqa: E731
+    parts = [label("from_bank", lang, n=bank)]
+    if payers:
+        parts.append(label("from_players", lang, n=due * len(payers), who=names(payers)))
+    if covered:
+        parts.append(label("from_bank_for", lang, n=due * len(covered), who=names(covered)))
+    if rounding:
+        parts.append(label("from_rounding", lang, n=rounding))
+    return " + ".join(parts)
 
 
 def render_payout_receipt(state, lang: str = "en", width: int = 384, game_id: str = "game"):
@@ -171,8 +192,8 @@ def render_payout_receipt(state, lang: str = "en", width: int = 384, game_id: st
         if len(g.majority) == 1:
             cv.row(label("majority", lang, who=names_major), f"+{g.share}", 14, indent=8)
         else:
-            cv.row(label("shared", lang, who=names_major, b=g.bank_amount, m=len(g.minority), k=len(g.majority)),
-                   label("each", lang, n=g.share), 14, indent=8)
+            cv.row(label("shared", lang, who=names_major), label("each", lang, n=g.share), 14, indent=8)
+        cv.para(payout_sources(state, g, lang), 13, x0=cv.margin + 16)
         for p in g.minority:
             if p in g.bank_paid_for:
                 cv.para(label("bank_paid", lang, who=who(state, p, lang)), 13, x0=cv.margin + 8)

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Extract every declared text (pybabel extract, babel.cfg) and bring the es and zh
-# catalogs (ui/locale/<lang>/LC_MESSAGES/ui.po) in step: new texts appear with an
+# catalogs in step, per domain: ui (ui/locale/<lang>/LC_MESSAGES/ui.po, the app and
+# the hosted games' screens) and printing (printing/locale/<lang>/LC_MESSAGES/
+# printing.po, what goes on paper). New texts appear with an
 # empty msgstr to translate, changed English is marked fuzzy, removed texts are
 # dropped. Then translate what is empty or fuzzy; tests/ui/test_i18n_catalogs.py
 # fails until every text has its es and zh translation.
@@ -10,11 +12,13 @@ PYBABEL=".venv/bin/pybabel"
 [ -x "$PYBABEL" ] || PYBABEL="pybabel"
 pot="$(mktemp --suffix=.pot)"
 trap 'rm -f "$pot"' EXIT
-"$PYBABEL" extract -F babel.cfg --no-default-keywords -k N_:1c,2 -k NP_:1c,2,3 \
-    --no-location --width=100 \
-    --project="Table Companion" --copyright-holder="Table Companion" -o "$pot" ui
-for lang in es zh; do
-    "$PYBABEL" update -i "$pot" -d ui/locale -D ui -l "$lang" --width=100 --ignore-obsolete \
-        --ignore-pot-creation-date
+for domain in ui printing; do
+    "$PYBABEL" extract -F babel.cfg --no-default-keywords -k N_:1c,2 -k NP_:1c,2,3 \
+        --no-location --width=100 \
+        --project="Table Companion" --copyright-holder="Table Companion" -o "$pot" "$domain" 2>/dev/null
+    for lang in es zh; do
+        "$PYBABEL" update -i "$pot" -d "$domain/locale" -D "$domain" -l "$lang" --width=100 --ignore-obsolete \
+            --ignore-pot-creation-date
+    done
 done
-echo "catalogs updated: ui/locale/{es,zh}/LC_MESSAGES/ui.po (translate empty and fuzzy entries)"
+echo "catalogs updated: {ui,printing}/locale/{es,zh}/LC_MESSAGES/*.po (translate empty and fuzzy entries)"

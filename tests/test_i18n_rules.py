@@ -112,3 +112,32 @@ def test_a_turin_market_refusal_reaches_players_in_their_language():
         vm.values[0] = 99
         assert vm.action() is None
         assert vm.error.startswith(start) and "shield" not in vm.error and "player" not in vm.error
+
+
+@pytest.mark.parametrize("module", ["companion.games.penny_press.engine", "companion.games.penny_press.frontpage",
+                                    "companion.games.turin_market.engine", "companion.games.scoop.engine"])
+def test_every_rule_section_has_its_name_in_es_en_zh(module):
+    import importlib
+
+    mod = importlib.import_module(module)
+    sections = [v for k, v in vars(mod).items() if (k.startswith("R_") or k == "RULE") and isinstance(v, str)]
+    assert sections
+    for rule in sections:
+        for lang in ("es", "zh"):
+            assert i18n.section_name(rule, lang) != i18n.tr("section.unknown", lang), (rule, lang)
+
+
+def test_a_hosted_games_refusal_goes_through_its_own_texts():
+    from companion import registry
+    from ui import hosting
+
+    exc = RuleError("x", "Turin Market: Loans", "tm.one_loan", {"seat": 0})
+
+    class P:
+        name = "Ana"
+
+    class S:
+        players = (P(),)
+    assert hosting.refusal_text(registry.get("turin-market"), exc, S(), "es") == "Ana ya tiene un préstamo: uno por jugador"
+    generic = hosting.refusal_text(registry.get("scoop"), RuleError("y", "Scoop: Bancarrota"), None, "zh")
+    assert generic == "Scoop：破产：规则不允许"

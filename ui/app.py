@@ -220,9 +220,6 @@ def build_app_class():
             """Start (or resume) a game on its own screens (ui.hosting): a journal
             set up by its screens module, then its first screen, with a button back
             to the game picker on each. None on success, else the error text."""
-            from kivy.metrics import dp
-            from kivy.uix.button import Button
-
             from ui import hosting
             from ui.viewmodels.start import default_journal_dir
 
@@ -241,15 +238,58 @@ def build_app_class():
             host.back = self.close_hosted
             self.host, self.hosted_screens = host, list(screens)
             for scr in screens:
-                back = Button(text=i18n.tr("host.back", self.lang), font_size="18sp", size_hint=(None, None),
-                              size=(dp(132), dp(56)), pos_hint={"right": 0.995, "top": 0.995})
-                back.bind(on_release=lambda *_: self.close_hosted())
-                self.bind(lang=lambda _a, lang, b=back: setattr(b, "text", i18n.tr("host.back", lang)))
-                scr.add_widget(back)
+                self._host_bar(scr, spec)
                 self.root.add_widget(scr)
             self.go(screens[0].name)
             self.refresh_current()
             return None
+
+        def _host_bar(self, scr, spec) -> None:
+            """A hosted screen under the shell's bar: the game's name and a "Games"
+            button back to the picker, in a strip of its own at the top (never laid
+            over the game's banner); the screen's content takes the height below."""
+            from kivy.graphics import Color, Rectangle
+            from kivy.metrics import dp
+            from kivy.uix.boxlayout import BoxLayout
+            from kivy.uix.button import Button
+            from kivy.uix.label import Label
+
+            from kivy.uix.behaviors import ButtonBehavior
+
+            bar_h = dp(60)
+            # buttons the game floats over its screen (e.g. Scoop's "Table" on the
+            # dial) go into the bar, left of the title: never over the game's texts
+            floating = [c for c in scr.children if isinstance(c, ButtonBehavior) and tuple(c.size_hint) == (None, None)]
+            for b in floating:
+                scr.remove_widget(b)
+                b.pos_hint, b.size_hint_y = {}, 1
+            for child in list(scr.children):  # the game's own layout, below the bar
+                child.size_hint_y = None
+                child.pos_hint = {"x": 0, "y": 0}
+                child.height = max(dp(48), scr.height - bar_h)  # never 0: drawings divide by it
+                scr.bind(height=lambda _s, h, c=child: setattr(c, "height", max(dp(48), h - bar_h)))
+            bar = BoxLayout(size_hint=(1, None), height=bar_h, pos_hint={"x": 0, "top": 1},
+                            padding=(dp(12), dp(2), dp(4), dp(2)), spacing=dp(8))
+            with bar.canvas.before:
+                Color(0.16, 0.16, 0.2, 1)
+                bg = Rectangle(pos=bar.pos, size=bar.size)
+            bar.bind(pos=lambda w, p: setattr(bg, "pos", p), size=lambda w, sz: setattr(bg, "size", sz))
+            title = Label(text=spec.name(self.lang), font_size="20sp", bold=True, halign="left", valign="middle",
+                          shorten=True, shorten_from="right")
+            title.bind(size=lambda w, sz: setattr(w, "text_size", sz))
+            back = Button(text=i18n.tr("host.back", self.lang), font_size="18sp", size_hint_x=None)
+            back.bind(texture_size=lambda b, ts: setattr(b, "width", max(dp(132), ts[0] + dp(24))))
+            back.bind(on_release=lambda *_: self.close_hosted())
+
+            def relang(_a, lang, b=back, t=title):
+                b.text = i18n.tr("host.back", lang)
+                t.text = spec.name(lang)
+            self.bind(lang=relang)
+            for b in reversed(floating):
+                bar.add_widget(b)
+            bar.add_widget(title)
+            bar.add_widget(back)
+            scr.add_widget(bar)
 
         def hosted_camera(self, spec, config, host):
             """The camera session (started) on ``host``'s journal for a hosted game

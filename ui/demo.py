@@ -274,7 +274,10 @@ class PageWriter:
         self.queue.drain(wait_s)
         pending = self.queue.jobs("pending")
         if pending:
-            return (f"{len(pending)} page(s) still queued for {self.target} (printer off?): run "
+            from companion.naming import count
+
+            pages = count(len(pending), {"one": "page", "other": "pages"})
+            return (f"{pages} still queued for {self.target} (printer off?): run "
                     f"`companion print-queue --queue {self.queue.folder}` when it is back")
         return f"all pages sent to {self.target}"
 
@@ -320,7 +323,8 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     out_dir.mkdir(parents=True, exist_ok=True)
     journal_path = out_dir / f"{rec.name}.sqlite"  # the file name is the game id printed on the pages
     for stale in [journal_path, *out_dir.glob(f"{rec.name}.sqlite-*"), *out_dir.glob("press*.png"),
-                  *out_dir.glob("press*.bin"), *out_dir.glob("final-receipt.*")]:
+                  *out_dir.glob("press*.bin"), *out_dir.glob("final-receipt.*"),
+                  *out_dir.glob(f"{rec.name}-*-front.*")]:
         stale.unlink(missing_ok=True)
     if reader is None:
         from vision.pipeline import pipeline_for

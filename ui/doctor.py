@@ -235,7 +235,9 @@ def run(args) -> int:
         load_config(args.config)  # raises CompanionError naming the file
     lines = check_cameras(args) + check_printer(args) + check_fonts() + check_disk()
     bad = sum(1 for v, _, _ in lines if v == FIX)
-    print(f"{'all good' if not bad else f'{bad} thing(s) to fix'}; "
+    from companion.naming import count
+
+    print(f"{'all good' if not bad else count(bad, {'one': 'thing', 'other': 'things'}) + ' to fix'}; "
           f"{sum(1 for v, _, _ in lines if v == CHECK)} to check")
     if bad:  # the checklist above is the result; what failed is also said on stderr, once
         import sys

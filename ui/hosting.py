@@ -75,12 +75,18 @@ def report_text(spec, report, state, lang: str) -> str | None:
 
 
 def refusal_text(spec, exc, state, lang: str) -> str:
-    """A refusal in ``lang``: the game's own ``refusal(exc, state, lang)`` (its
-    texts module: seats named, its own words per kind), else ``ui.i18n.error_text``
+    """A refusal in ``lang``: the game's own ``refusal(exc, state, lang)`` (or
+    ``refusal_text``; its texts module: seats named, its own words per kind), else
+    ``ui.i18n.error_text``
     (by kind, never the engine's English sentence)."""
     from ui import i18n
 
-    own = _game_text(spec, "refusal", exc, state, lang) if getattr(exc, "key", None) is not None else None
+    own = None
+    if getattr(exc, "key", None) is not None:
+        for name in ("refusal", "refusal_text"):  # Turin Market's / Pergamon's name for it
+            own = _game_text(spec, name, exc, state, lang)
+            if own is not None:
+                break
     return own if own is not None else i18n.error_text(exc, lang)
 
 
@@ -115,6 +121,7 @@ class GameHost:
     def apply(self, action, source: str = "manual") -> str | None:
         """Journal ``action`` (the rules' ``resolve_action`` first when it has one).
         Returns None, or the refusal's text when the rules refuse it (state unchanged)."""
+        self.refused = None
         try:
             if self.camera is not None:
                 with self.camera.lock:
@@ -122,6 +129,7 @@ class GameHost:
             else:
                 self.journal.append(action, source=source)
         except CompanionError as exc:
+            self.refused = exc  # the screens may re-word it after a language switch
             from companion import registry
 
             return refusal_text(registry.get(self.journal.game), exc, self.state, self.lang)

@@ -89,7 +89,10 @@ _INDEX = {lang: i for i, lang in enumerate(LANGS)}
 def section_name(rule: str, lang: str) -> str:
     """A rule section (``RuleError.rule``, ``"Penny Press: Go to Press"``) in
     ``lang``; a section the table does not know is shown as "Rules"."""
-    slug = re.sub(r"[^a-z0-9]+", "_", str(rule or "").lower()).strip("_")
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKD", str(rule or "")).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "_", plain.lower()).strip("_")
     key = f"section.{slug}"
     return tr(key if key in TEXTS else "section.unknown", lang)
 

@@ -17,16 +17,59 @@ declaration is the English text.
 from __future__ import annotations
 
 import functools
-import io
-from importlib import resources
+
+from companion import gettext_po
+from companion.gettext_po import CATALOG_LANGS  # noqa: F401  (es, zh)
 
 DOMAIN = "ui"
-#: Languages with a catalog (English is the source language).
-CATALOG_LANGS = ("es", "zh")
+
+
+class _Declared(dict):
+    """key -> English: the declarations (``ui.messages`` and every module imported
+    so far); a key not declared yet (its module not imported) is looked up in the
+    es catalog's contexts, read only then (an English start parses no catalog)."""
+
+    def _complete(self) -> None:
+        if not getattr(self, "_full", False):
+            self._full = True
+            for k, v in gettext_po.contexts("ui", DOMAIN).items():
+                self.setdefault(k, v)
+
+    def __missing__(self, key):
+        self._complete()
+        if key in self:
+            return dict.__getitem__(self, key)
+        raise KeyError(key)
+
+    def get(self, key, default=None):
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def __contains__(self, key) -> bool:
+        return dict.__contains__(self, key) or (self._complete() or dict.__contains__(self, key))
+
+    def items(self):
+        self._complete()
+        return dict.items(self)
+
+    def keys(self):
+        self._complete()
+        return dict.keys(self)
+
+    def __iter__(self):
+        self._complete()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self._complete()
+        return dict.__len__(self)
+
 
 #: key -> English text, or (singular, plural) for a count; filled by N_/NP_ as the
-#: declaring modules are imported, and completed from the es catalog (below).
-DECLARED: dict[str, str | tuple[str, str]] = {}
+#: declaring modules are imported (the es catalog completes it on demand).
+DECLARED: _Declared = _Declared()
 
 
 def N_(key: str, text: str) -> str:
@@ -43,52 +86,22 @@ def NP_(key: str, singular: str, plural: str) -> str:
 
 def po_path(lang: str, domain: str = DOMAIN):
     """The PO file of ``lang`` in the package (a Traversable)."""
-    return resources.files("ui").joinpath("locale", lang, "LC_MESSAGES", f"{domain}.po")
+    return gettext_po.po_path("ui", domain, lang)
 
 
-@functools.lru_cache(maxsize=None)
 def catalog(lang: str, domain: str = DOMAIN):
-    """``lang``'s PO file read by Babel (babel.messages.catalog.Catalog). Raises
-    DataFileError naming the file when it is missing or not a PO file."""
-    from babel.messages.pofile import read_po
-
-    from companion.errors import DataFileError
-
-    path = po_path(lang, domain)
-    try:
-        with path.open("rb") as f:
-            return read_po(f, locale=lang, domain=domain, abort_invalid=True)
-    except (OSError, ValueError, Exception) as exc:  # PoFileError is a ValueError subclass in some versions
-        raise DataFileError(str(path), getattr(exc, "lineno", None), f"not a readable PO catalog ({exc})") from None
+    """``lang``'s PO file read by Babel (companion.gettext_po.catalog)."""
+    return gettext_po.catalog("ui", domain, lang)
 
 
-@functools.lru_cache(maxsize=None)
 def translations(lang: str, domain: str = DOMAIN):
-    """``babel.support.Translations`` of ``lang`` (NullTranslations for English):
-    the PO catalog compiled in memory (fuzzy entries left out, as msgfmt does)."""
-    from babel.support import NullTranslations, Translations
-
-    if lang not in CATALOG_LANGS:
-        return NullTranslations()
-    from babel.messages.mofile import write_mo
-
-    buf = io.BytesIO()
-    write_mo(buf, catalog(lang, domain), use_fuzzy=False)
-    buf.seek(0)
-    return Translations(fp=buf, domain=domain)
+    """``babel.support.Translations`` of ``lang`` (companion.gettext_po.translations)."""
+    return gettext_po.translations("ui", domain, lang)
 
 
-@functools.lru_cache(maxsize=None)
 def declared() -> dict[str, str | tuple[str, str]]:
-    """Every key with its English text: the declarations (``ui.messages`` and the
-    modules already imported) completed by the contexts of the es catalog (so a
-    key declared in a module not imported yet is still known; the catalog test
-    keeps the two in step)."""
+    """Every key with its English text (see :class:`_Declared`); the catalog test
+    keeps the declarations and the catalogs in step."""
     from . import messages  # noqa: F401  the app's declarations
 
-    out: dict[str, str | tuple[str, str]] = {}
-    for m in catalog("es"):
-        if m.id and m.context:
-            out[m.context] = tuple(m.id) if m.pluralizable else m.id
-    out.update(DECLARED)
-    return out
+    return DECLARED

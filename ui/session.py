@@ -1098,7 +1098,21 @@ class GameSession:
         from .viewmodels.bgstats import play_link
 
         rows = self.final_ranking() or []
-        return play_link(rows) if rows else ""
+        j = self.runner.journal
+        if not rows or j is None:
+            return ""
+        from . import i18n
+        from .viewmodels.bgstats import utc_play_date
+
+        ats = [e.at for e in j.events]
+        first = j.setup.get("first_player")
+        players = j.state.players
+        return play_link(rows, source_play_id=j.game_id, game_name=self.runner.spec.name("en"),
+                         source_game_id=self.runner.spec.id, play_date=utc_play_date(ats[-1]),
+                         duration_min=max(1, round((ats[-1] - ats[0]) / 60)),
+                         start_colour=players[first].colour if isinstance(first, int) and 0 <= first < len(players)
+                         else None,
+                         roles={p.colour: i18n.colour(p.colour, self.lang) for p in players})
 
 
 def create_session(config: P.SessionConfig, **kw) -> GameSession:

@@ -8,12 +8,15 @@ Backends:
 - ``"pyzbar"``: ZBar through pyzbar, QR only (the design card's alternative).
 
 Pre-processing (``prep``): ``"none"``, ``"sharpen"`` (unsharp mask), ``"up2"`` (2x
-cubic upscale), ``"sharpen_up2"``, ``"sharpen_up3"``. The pipeline decodes the whole frame with a cheap
-prep and then *rescues* what is left: finder patterns (the three nested squares of
-a QR) not explained by a decoded symbol are grouped, and only those regions are
-sharpened, upscaled 2x (then 3x under 3 px per module) and decoded again. What still fails is returned as a
-:class:`Candidate` with a reason (too small, blurred, glare, unreadable) and the
-estimated px per module.
+cubic upscale), ``"sharpen_up2"``, ``"sharpen_up3"``, ``"deblur_up2"``, ``"deblur_up3"``
+(a strong unsharp mask at the frame's scale, then a 2x/3x cubic upscale). The pipeline
+decodes the whole frame with a cheap prep and then *rescues* what is left: finder
+patterns (the three nested squares of a QR) not explained by a decoded symbol are
+grouped (triples shaped like a QR's three corners first), and only those regions are
+read again with a ladder of preps chosen by their module size (:func:`preps_for`);
+groups of 2-3 finders that zxing-cpp still cannot read go to ZBar (pyzbar) as a second
+reader. What still fails is returned as a :class:`Candidate` with a reason (too small,
+blurred, glare, unreadable) and the estimated px per module.
 
 All coordinates are frame pixels (x right, y down), float.
 """
@@ -28,7 +31,7 @@ import numpy as np
 from companion.errors import CompanionError
 
 BACKENDS = ("zxing", "pyzbar")
-PREPS = ("none", "sharpen", "up2", "sharpen_up2", "sharpen_up3")
+PREPS = ("none", "sharpen", "up2", "sharpen_up2", "sharpen_up3", "deblur_up2", "deblur_up3")
 
 #: below this many px per module a QR is beyond the raw decoder's reach
 SMALL_PX_PER_MODULE = 2.5
@@ -49,9 +52,9 @@ def preps_for(px_per_module: float) -> tuple[str, ...]:
     as they are, large ones downscaled to ~TARGET_PX_PER_MODULE (``"down"``) and
     read by zxing with its own downscale retry (``"plain"``)."""
     if px_per_module < 3.0:
-        return ("sharpen_up2", "sharpen_up3")
+        return ("deblur_up2", "sharpen_up2", "deblur_up3", "sharpen_up3")
     if px_per_module < 4.0:
-        return ("sharpen_up2", "sharpen")
+        return ("sharpen_up2", "sharpen", "deblur_up2")
     if px_per_module < LARGE_PX_PER_MODULE:
         return ("sharpen", "none")
     return ("down", "plain")
@@ -154,10 +157,32 @@ def sharpen(gray: np.ndarray, sigma: float = 1.0, amount: float = 0.8) -> np.nda
     return cv2.addWeighted(gray, 1.0 + amount, blur, -amount, 0)
 
 
+#: "deblur" preps: a strong unsharp mask at the frame's own scale (sigma px, amount)
+#: before the cubic upscale. At 2-2.5 px per module a defocused module is a grey
+#: blur of its neighbours; the mild sharpen after upscaling leaves it grey, this
+#: one pushes it back to black or white (dev scenes, oracle crops: 97% read against
+#: 83% for sharpen_up2; benchmarks/vision/run.py reports the held-out scenes apart)
+DEBLUR = {"deblur_up2": (0.8, 6.0, 2), "deblur_up3": (0.8, 6.0, 3)}
+
+
+def deblur(gray: np.ndarray, sigma: float, amount: float) -> np.ndarray:
+    """Strong unsharp mask in float: ``gray + amount * (gray - blur(gray, sigma))``,
+    clipped to uint8 (px, grey levels)."""
+    import cv2
+
+    g = gray.astype(np.float32)
+    out = g + amount * (g - cv2.GaussianBlur(g, (0, 0), sigma))
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
 def prepare(gray: np.ndarray, prep: str) -> tuple[np.ndarray, float]:
     """Apply a pre-processing; returns ``(image, scale)`` with image px = frame px * scale."""
     import cv2
 
+    if prep in DEBLUR:
+        sigma, amount, f = DEBLUR[prep]
+        up = cv2.resize(deblur(gray, sigma, amount), None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC)
+        return up, float(f)
     if prep == "none":
         return gray, 1.0
     if prep == "sharpen":
@@ -305,18 +330,63 @@ def find_finders(gray: np.ndarray, max_side: float = 200.0) -> list[Finder]:
     return kept
 
 
+def _near(f: Finder, o: Finder) -> bool:
+    """Two finder patterns that can belong to one symbol: centres <= 5 sides apart,
+    sides within a factor 2."""
+    return (math.hypot(f.x - o.x, f.y - o.y) <= 5.0 * max(f.side, o.side)
+            and 0.5 < f.side / o.side < 2.0)
+
+
+def _corner_misfit(a: Finder, b: Finder, c: Finder) -> float:
+    """How far three finder centres are from a QR's right isosceles triangle (0 =
+    exact; perspective and lens bend it a little): the two legs' ratio and the
+    hypotenuse against Pythagoras. ``inf`` when the legs are shorter than 2 finder
+    sides (a version-1 symbol's finders are 14 modules = 2 sides apart)."""
+    d = sorted((math.hypot(p.x - q.x, p.y - q.y) for p, q in ((a, b), (b, c), (a, c))))
+    side = max(a.side, b.side, c.side)
+    if d[0] < 1.6 * side:
+        return math.inf
+    return abs(d[1] / d[0] - 1.0) + abs(d[2] / math.hypot(d[0], d[1]) - 1.0) * 2.0
+
+
+#: a triple of finder patterns is taken as one symbol when its misfit is below this
+TRIPLE_MISFIT = 0.45
+
+
 def group_finders(finders: list[Finder]) -> list[list[Finder]]:
-    """Group finder patterns that can belong to one symbol (distance <= 5 sides)."""
+    """Group finder patterns that can belong to one symbol (distance <= 5 sides).
+
+    Triples shaped like a QR's three corners (:func:`_corner_misfit`) are taken
+    first, best fitting first, so that two codes side by side are not grouped
+    across (a greedy grouping joined a code's two finders with a neighbour's third
+    on dev scenes and read neither); what is left is grouped greedily (1-3)."""
+    fs = sorted(finders, key=lambda f: (f.y, f.x))
+    triples = []
+    for i, a in enumerate(fs):
+        near = [j for j in range(i + 1, len(fs)) if _near(a, fs[j])]
+        for x, j in enumerate(near):
+            for k in near[x + 1:]:
+                if _near(fs[j], fs[k]):
+                    m = _corner_misfit(a, fs[j], fs[k])
+                    if m < TRIPLE_MISFIT:
+                        triples.append((m, i, j, k))
+    used: set[int] = set()
     groups: list[list[Finder]] = []
-    for f in sorted(finders, key=lambda f: (f.y, f.x)):
-        for g in groups:
-            if len(g) < 3 and all(math.hypot(f.x - o.x, f.y - o.y) <= 5.0 * max(f.side, o.side)
-                                  and 0.5 < f.side / o.side < 2.0 for o in g):
+    for _m, i, j, k in sorted(triples):
+        if not used & {i, j, k}:
+            used |= {i, j, k}
+            groups.append([fs[i], fs[j], fs[k]])
+    rest: list[list[Finder]] = []
+    for i, f in enumerate(fs):
+        if i in used:
+            continue
+        for g in rest:
+            if len(g) < 3 and all(_near(f, o) for o in g):
                 g.append(f)
                 break
         else:
-            groups.append([f])
-    return groups
+            rest.append([f])
+    return groups + rest
 
 
 def _inside(pt: tuple[float, float], quad: np.ndarray, margin: float = 0.0) -> bool:
@@ -434,9 +504,10 @@ class Decoder:
     """Decode QR symbols in grey frames (and ArUco fiducials on request).
 
     backend: ``"zxing"`` (default) or ``"pyzbar"``. prep: pre-processing of the full
-    pass (see module doc; default ``"none"``: the rescue pass recovers small tags at a
-    fraction of the cost of sharpening/upscaling the whole frame). rescue: run the
-    finder-pattern rescue (sharpen + 2x, then 3x, upscale of undecoded regions). fast: zxing
+    pass (see module doc; default ``"sharpen"``: the rescue pass recovers small tags at
+    a fraction of the cost of upscaling the whole frame). rescue: run the
+    finder-pattern rescue (the :func:`preps_for` ladder on undecoded regions). second:
+    ZBar as a second reader on finder groups the zxing ladder missed (zxing backend). fast: zxing
     without rotation/downscale/inversion retries (our tags are dark on light and not
     1-D codes). aruco: also detect ArUco markers: ``True`` for the project's
     fiducials and piece markers (calibration's dictionary), a dictionary name for
@@ -446,7 +517,7 @@ class Decoder:
     """
 
     def __init__(self, backend: str = "zxing", prep: str = "sharpen", rescue: bool = True,
-                 fast: bool = True, aruco: bool | str = True):
+                 fast: bool = True, aruco: bool | str = True, second: bool = True):
         if backend not in BACKENDS:
             raise DecodeError(f"unknown decoder backend {backend!r}; choose one of "
                               f"{', '.join(BACKENDS)}")
@@ -457,6 +528,7 @@ class Decoder:
         self.rescue = rescue
         self.fast = fast
         self.aruco = aruco
+        self.second = second
         self._read = _READERS[backend]
 
     # -- raw --------------------------------------------------------------------------
@@ -494,6 +566,23 @@ class Decoder:
         if x1 - x0 < 12 or y1 - y0 < 12:
             return []
         return self.read_raw(gray[y0:y1, x0:x1], prep, pass_, (x0, y0), down)
+
+    def read_crop(self, gray: np.ndarray, px_per_module: float, pass_: str = "reread") -> list[Symbol]:
+        """A crop (grey, px of the crop) around something not yet decoded, read with
+        the rescue ladder for its module size (:func:`preps_for`; from 4 px per
+        module, or unknown: ``"sharpen_up2"`` then ``"sharpen"``), then ZBar when
+        ``second``. For the pipeline's still re-read (the ladder's first two preps:
+        the re-read runs on still frames, where its cost counts)."""
+        box = (0, 0, gray.shape[1], gray.shape[0])
+        preps = preps_for(px_per_module)[:2] if px_per_module < 4.0 else ("sharpen_up2", "sharpen")
+        for prep in preps:
+            got = self.decode_region(gray, box, prep, pass_)
+            if got:
+                return got
+        if self.second:
+            return [Symbol(s.format, s.text, s.corners_px, s.backend, pass_)
+                    for s in self._second_read(gray, box, px_per_module)]
+        return []
 
     # -- full ---------------------------------------------------------------------
     def decode(self, image: np.ndarray) -> list[Symbol]:
@@ -563,6 +652,9 @@ class Decoder:
                            if not any(s.text == o.text for o in res.symbols)]
                     if got:
                         break
+                if not got and self.second and len(g) >= 2:
+                    got = [s for s in self._second_read(gray, reg, ppm)
+                           if not any(s.text == o.text for o in res.symbols)]
             if got:
                 res.symbols += got
                 res.rescued += len(got)
@@ -573,6 +665,25 @@ class Decoder:
                 res.retry.append(Candidate(quad, ppm, "unreadable", 1))
                 continue
             res.candidates.append(Candidate(quad, ppm, why_unreadable(gray, reg, ppm, len(g)), len(g)))
+
+
+    def _second_read(self, gray, reg, ppm: float) -> list[Symbol]:
+        """ZBar (pyzbar) on a region the zxing ladder could not read: it samples the
+        grid from the finder patterns' run lengths, not from a fitted symbol size, and
+        reads perspective views where zxing reports "invalid symbol size". Only for
+        groups of 2-3 finder patterns (a lone square is too often table texture)."""
+        if self.backend != "zxing":
+            return []
+        read, self._read = self._read, _pyzbar_read
+        try:
+            out = []
+            for prep in (("sharpen_up2", "none") if ppm < 3.0 else ("none", "sharpen_up2")):
+                out = self.decode_region(gray, reg, prep)
+                if out:
+                    break
+        finally:
+            self._read = read
+        return [Symbol(s.format, s.text, s.corners_px, "pyzbar", s.pass_) for s in out]
 
 
 def dedupe(symbols: list[Symbol]) -> list[Symbol]:

@@ -630,13 +630,10 @@ class Pipeline:
             sub, (ox, oy) = crop(lo[0], lo[1], hi[0], hi[1])
             if min(sub.shape[:2]) < 8:  # off the frame (or a sliver of it): nothing to read
                 continue
-            box = (0, 0, sub.shape[1], sub.shape[0])
             if comp is not None and self._is_aruco(comp):
                 got = self._aruco_in(sub)
             else:
-                got = self.decoder.decode_region(sub, box, "sharpen_up2", "reread")
-                if not got and ppm < 3.0:
-                    got = self.decoder.decode_region(sub, box, "sharpen_up3", "reread")
+                got = self.decoder.read_crop(sub, ppm)
             got = [s for s in got if s.text not in have and (text is None or s.text == text)
                    and (comp is None or self._component_of(s) == comp)]
             if not got:

@@ -292,6 +292,9 @@ def play_with_kills(work: Path, name: str, gid: str, setup: dict, actions: list[
             kills += 1
             stats["kills"] += 1
             stats["kills_" + mode] += 1
+            # a write killed before its os.replace leaves a temporary file: the next
+            # life's PrintQueue(...) must clean it (counted here, checked at the end)
+            stats["tmp_left_by_kills"] += len(list(qdir.glob(".*.tmp"))) if qdir.exists() else 0
             if not path.exists() or not any(x.startswith("open") for x in lines):
                 # killed while creating the journal: the file must be absent, or
                 # refused with a clear error (then the game is simply not begun)
@@ -323,6 +326,10 @@ def play_with_kills(work: Path, name: str, gid: str, setup: dict, actions: list[
             return
     # the pages: every queued title complete on paper at least once
     q = pq.PrintQueue(qdir)
+    left = sorted(p.name for p in qdir.glob(".*.tmp"))
+    stats["tmp_after_reopen"] += len(left)
+    if left:
+        stats["failures"].append(f"{name}: temporary files left in the queue after reopening it: {left}")
     data = paper.read_bytes() if paper.exists() else b""
     for job in q.jobs():
         stats["pages"] += 1
@@ -525,7 +532,7 @@ def run(random_per_game: int = 6, kills_per_game: int = 40, n_cuts: int = 100, s
                             "committed_unreported", "create_refused", "games", "pages",
                             "pages_lost", "pages_doubled", "torn", "torn_prefix",
                             "torn_refused", "full_games", "full_refused", "full_intact",
-                            "full_not_reached")}
+                            "full_not_reached", "tmp_left_by_kills", "tmp_after_reopen")}
     stats["failures"] = []
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="tc-rel-", dir="/dev/shm" if os.path.isdir("/dev/shm") else None) as tmp:
@@ -565,6 +572,7 @@ def render(r: dict) -> str:
 | journals that replayed to a prefix holding every reported commit | {r['checked']} checked after a kill that fell after the worker had opened its journal (the other kills fell while it was opening and replaying it: the next worker opened it); {r['create_refused']} kills fell while the journal was being created: refused as "not a game journal", game not begun |
 | commits on disk not yet reported when killed (kept, as SQLite promises) | {r['committed_unreported']} |
 | pages queued by the killed workers / lost / printed twice | {r['pages']} / **{r['pages_lost']}** / {r['pages_doubled']} |
+| print-queue temporary files left by kills / left after the queue was reopened | {r.get('tmp_left_by_kills', '?')} / **{r.get('tmp_after_reopen', '?')}** |
 | torn journals (cut at a random byte, cut -wal, last page half overwritten) | {r['torn']}: {r['torn_prefix']} recovered a correct prefix, {r['torn_refused']} refused with a JournalError, 0 wrong states allowed |
 | disk full mid-game ({fs}) | {r['full_games']} games: {r['full_refused']} refused the action with a message, {r['full_intact']} kept the state and file unchanged and, once space was freed, finished with the uninterrupted scores |
 

@@ -45,7 +45,7 @@ def band_of(ppm: float):
     return None
 
 
-def run(scenes: int, frames: int, resolution: str, n_tags: int, seed0: int = 97) -> dict:
+def run(scenes: int, frames: int, resolution: str, n_tags: int, seed0: int = 97, noise: float = 2.0) -> dict:
     dec = Decoder()
     cols = ("floor", "reread", "any")
     tally = {c: {b: [0, 0] for b in BANDS} for c in cols}
@@ -56,7 +56,7 @@ def run(scenes: int, frames: int, resolution: str, n_tags: int, seed0: int = 97)
         camera, items, _module = scene_layout(rng, resolution, n_tags)
         renderer = SceneRenderer(camera)
         fx = Effects(light_gradient=0.25, vignette=0.2, defocus_sigma=float(rng.uniform(0.5, 1.2)),
-                     noise_sigma=2.0, jpeg_quality=80)
+                     noise_sigma=noise, jpeg_quality=80)
         clean = renderer.render_clean(items)
         light = light_field((camera.height, camera.width), rng, fx.light_gradient, fx.vignette)
         imgs, truth = [], None
@@ -99,7 +99,7 @@ def run(scenes: int, frames: int, resolution: str, n_tags: int, seed0: int = 97)
 
 def report(r: dict, a) -> str:
     f, st = r["full_ms"], r["still_ms"]
-    lines = [f"{a.resolution}, {a.tags} tags, {a.scenes} still scenes x {a.frames} frames at 2 frames/s "
+    lines = [f"{a.resolution}, {a.tags} tags, noise {a.noise:g}, {a.scenes} still scenes x {a.frames} frames at 2 frames/s "
              f"(seeds {a.seed}); whole-frame decode {f:.0f} ms; still frame: today's floor "
              f"{st['floor']:.1f} ms ({st['floor'] / f:.3f}x), with re-read {st['reread']:.1f} ms "
              f"({st['reread'] / f:.3f}x; {r['crops']:.1f} crops/frame on average, at most {r['max_crops']})",
@@ -122,8 +122,10 @@ def main(argv=None) -> int:
     ap.add_argument("--resolution", default="1080p", choices=sorted(MODULE_MM))
     ap.add_argument("--tags", type=int, default=120)
     ap.add_argument("--seed", type=int, default=97)
+    ap.add_argument("--noise", type=float, default=2.0,
+                    help="sensor read noise (grey levels; 2: a lit room, 6: a dim one)")
     a = ap.parse_args(argv)
-    print(report(run(a.scenes, a.frames, a.resolution, a.tags, a.seed), a))
+    print(report(run(a.scenes, a.frames, a.resolution, a.tags, a.seed, a.noise), a))
     return 0
 
 

@@ -1,11 +1,12 @@
-"""A damaged printing data file (labels.json, headlines.json) is an error naming the
-file and line, not an internal error (found by benchmarks/reliability's data-file
-part: a cut labels.json made `companion print` report "internal error")."""
+"""A damaged printing data file (headlines.json, a printing catalog) is an error
+naming the file and line, not an internal error (found by benchmarks/reliability's
+data-file part: a cut labels file made `companion print` report "internal error")."""
 
 from __future__ import annotations
 
 import pytest
 
+from companion import gettext_po
 from companion.errors import DataFileError
 from printing import i18n
 
@@ -13,17 +14,32 @@ from printing import i18n
 @pytest.mark.parametrize("text, line", [('{\n "en": {\n  "x": "y",\n', 4),
                                         ('{\n "en": {}\n<<<garbage>>>\n}\n', 3),
                                         ("[1, 2]\n", 1)])
-def test_damaged_labels_name_the_file_and_line(tmp_path, monkeypatch, text, line):
-    (tmp_path / "labels.json").write_text(text, "utf-8")
+def test_damaged_headlines_name_the_file_and_line(tmp_path, monkeypatch, text, line):
+    (tmp_path / "headlines.json").write_text(text, "utf-8")
     monkeypatch.setattr(i18n.resources, "files", lambda package: tmp_path)
     i18n._table.cache_clear()
     try:
-        with pytest.raises(DataFileError, match=rf"labels\.json:{line}: "):
-            i18n._table("labels.json")
+        with pytest.raises(DataFileError, match=rf"headlines\.json:{line}: "):
+            i18n._table("headlines.json")
     finally:
         i18n._table.cache_clear()
 
 
+def test_a_damaged_catalog_names_the_file(tmp_path, monkeypatch):
+    po = tmp_path / "locale" / "es" / "LC_MESSAGES" / "printing.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgctxt "label.total"\nmsgid "TOTAL"\nmsgstr "TOTAL"\n\nmsgid "cut', "utf-8")
+    monkeypatch.setattr(gettext_po.resources, "files", lambda package: tmp_path)
+    gettext_po.catalog.cache_clear()
+    try:
+        with pytest.raises(DataFileError, match=r"printing\.po"):
+            gettext_po.catalog("printing", "printing", "es")
+    finally:
+        gettext_po.catalog.cache_clear()
+        gettext_po.translations.cache_clear()
+
+
 def test_the_shipped_labels_load():
     i18n._table.cache_clear()
-    assert "en" in i18n._table("labels.json")
+    assert "en" in i18n._table("headlines.json")
+    assert i18n.label("total", "es") == "TOTAL" and i18n.beat_name("war", "es") == "Guerra"

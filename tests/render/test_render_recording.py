@@ -138,8 +138,16 @@ def test_bundled_recording_replays_to_its_final_scores(name, players):
 
 
 def test_bundle_stays_small():
-    total = sum(f.stat().st_size for f in (ROOT / "ui" / "demo_data").rglob("*") if f.is_file())
-    assert total < 12e6      # issue 6: the whole ui/demo_data under about 12 MB
+    """Issue 6: Penny Press's recordings under about 12 MB together; each other game's
+    recording (issues 14-16: one per game) adds at most 4 MB; no folder over 6 MB."""
+    base = ROOT / "ui" / "demo_data"
+    sizes = {d.name: sum(f.stat().st_size for f in d.rglob("*") if f.is_file())
+             for d in base.iterdir() if (d / "recording.json").is_file()}
+    penny = sum(v for k, v in sizes.items() if k.startswith("penny-press"))
+    others = {k: v for k, v in sizes.items() if not k.startswith("penny-press")}
+    assert penny < 12e6
+    assert all(v < 4e6 for v in others.values()), others
+    assert all(v < 6e6 for v in sizes.values()), sizes
 
 
 def test_reencode_vp9_keeps_every_frame_and_its_codes_at_a_fraction_of_the_size(tmp_path):

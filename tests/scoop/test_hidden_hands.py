@@ -77,3 +77,57 @@ def test_a_value_not_in_the_pile_is_refused_and_nothing_changes():
     with pytest.raises(RuleError, match=r"no story of \$99,999"):
         engine.apply(s, engine.Dial(a.player, a.number, value=99999))
     assert engine.describe(s) == before and len(s.calls) == len(engine.apply(s, a).calls) - 1
+
+
+def _as_hidden(a):
+    if isinstance(a, engine.Exchange):
+        return engine.Exchange(a.player, HIDDEN)
+    return a
+
+
+def _key(a):
+    d = engine.action_to_dict(a)
+    d.pop("signal", None)
+    d.pop("value", None)
+    if d["action"] == "reserve":  # the two spaces are interchangeable: the cards and how they are split
+        d["spaces"] = len(set(d["spaces"]))
+    return tuple(sorted((k, tuple(sorted(v)) if isinstance(v, list) else v) for k, v in d.items()))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_legal_actions_with_hidden_hands_list_every_play_made_and_only_legal_ones(seed):
+    """At a real table the engine does not know the hands, yet legal_actions lists
+    every play the (known-hands) game made, and every play it lists is accepted."""
+    import random
+
+    setup, actions = engine.random_game(seed, 3 + seed % 2, policy="quick")
+    hidden = engine.new_game_from_dict(dict(setup, hidden_hands=True))
+    rng = random.Random(seed)
+    for a in actions:
+        a = engine.resolve_action(hidden, _as_hidden(a))
+        legal = engine.legal_actions(hidden)
+        assert _key(a) in {_key(x) for x in legal}, a
+        for x in rng.sample(legal, min(6, len(legal))):
+            engine.apply(hidden, engine.resolve_action(hidden, x))  # never refused
+        hidden = engine.apply(hidden, a)
+    assert hidden.is_over
+
+
+def test_the_order_players_left_is_recorded_and_ranks_them():
+    for seed in range(200):
+        setup, actions = engine.random_game(seed, 4)
+        gave_up = [a.player for a in actions if isinstance(a, engine.GiveUp)]
+        if len(gave_up) >= 2:
+            break
+    else:
+        raise AssertionError("no 4-player game where two players left")
+    s = engine.new_game_from_dict(setup)
+    for a in actions:
+        s = engine.apply(s, a)
+    f = s.final
+    assert f.left == tuple(gave_up) == s.left
+    assert engine.record_summary(s)["left"] == gave_up
+    ranks = [f.rank[i] for i in gave_up]
+    assert ranks == sorted(ranks, reverse=True) and len(set(ranks)) == len(ranks)  # the last to leave ranks higher
+    still = [i for i in range(4) if i not in gave_up]
+    assert max(f.rank[i] for i in still) < min(ranks)

@@ -68,8 +68,22 @@ def seen_for(state, action) -> TableSnapshot:
     return table(state, reserves=reserves)
 
 
+def observe_play(state, a):
+    """The observer's reading of Claim/Reserve ``a`` laid out; an advert is then laid
+    on the page (it waits for its card until then)."""
+    obs = ScoopObserver()
+    out = obs.observe(state, seen_for(state, a))
+    if out.status == "waiting" and out.reports and out.reports[0].key == "scoop.lay_story":
+        from companion.games.scoop.tabletop import table_of
+
+        after = engine.apply(state, a)
+        out = obs.observe(state, TableSnapshot(1.0, _mat_sightings(after, table_of(after)), (), True))
+    return out
+
+
 def norm(action) -> dict:
     d = engine.action_to_dict(action)
+    d.pop("value", None)
     return {k: sorted(v) if isinstance(v, list) else v for k, v in d.items()}
 
 
@@ -83,6 +97,17 @@ def test_every_claim_and_reserve_of_a_game_is_read_back(seed):
             obs = ScoopObserver()
             assert obs.observe(state, table(state)).status == "same"
             out = obs.observe(state, seen_for(state, a))
+            if isinstance(a, engine.Claim) and a.kind.startswith("ad-") and state.piles["adverts"]:
+                # an advert waits for its card laid on the page, then takes its printed value
+                assert out.status == "waiting" and out.reports[0].key == "scoop.lay_story", out.reports
+                from companion.games.scoop.tabletop import table_of
+
+                after = engine.apply(state, a)
+                out = obs.observe(state, TableSnapshot(1.0, _mat_sightings(after, table_of(after)), (), True))
+                assert out.status == "action", out
+                # the card seen laid (or, the space full and the page unchanged, one that went under)
+                assert engine.apply(state, out.action).players[a.player].page == after.players[a.player].page
+                kinds["advert laid"] += 1
             assert out.status == "action", (a, out.reports)
             assert norm(out.action) == norm(a)
             kinds[type(a).__name__ + ("+reserve" if getattr(a, "reserve", ()) else "")
@@ -101,7 +126,7 @@ def test_reserve_claims_and_captures_occur_in_the_games_read():
         setup, actions = engine.random_game(seed, 4)
         state = engine.new_game_from_dict(setup)
         for a in actions:
-            if isinstance(a, engine.Claim) and (a.reserve or a.victim is not None):
+            if isinstance(a, engine.Claim) and (a.reserve or a.victim is not None) and not a.kind.startswith("ad-"):
                 out = ScoopObserver().observe(state, seen_for(state, a))
                 assert out.status == "action" and norm(out.action) == norm(a), (a, out)
                 got["reserve" if a.reserve else "capture"] += 1
@@ -158,7 +183,7 @@ def test_at_a_real_table_with_hidden_hands_the_plays_are_read_the_same(seed):
     read = 0
     for a in actions:
         if isinstance(a, (engine.Claim, engine.Reserve)):
-            out = ScoopObserver().observe(state, seen_for(state, a))
+            out = observe_play(state, a)
             assert out.status == "action" and norm(out.action) == norm(a), (a, out.reports)
             read += 1
         state = engine.apply(state, engine.resolve_action(state, a))

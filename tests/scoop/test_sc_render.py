@@ -42,7 +42,7 @@ def test_a_filmed_call_is_read_into_the_engines_claim():
     setup, actions = engine.random_game(5, 3)
     state = engine.new_game_from_dict(dict(setup, hidden_hands=True))
     for a in actions:
-        if isinstance(a, engine.Claim) and a.reserve and state.n_actions > 30:
+        if isinstance(a, engine.Claim) and a.reserve and state.n_actions > 30 and not a.kind.startswith("ad-"):
             break
         state = engine.apply(state, engine.resolve_action(state, a))
     else:

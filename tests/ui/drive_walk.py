@@ -61,6 +61,10 @@ SCREENS = ("start", "live", "corrections", "press", "scores", "settings")
 SEED = 7
 PLAYERS = (P.PlayerSetup("red", "Ana", "El Heraldo"), P.PlayerSetup("blue", "Bo", "Daily Bugle"),
            P.PlayerSetup("green", "Chen", "晨报"))
+HOSTED_NAMES = ("Ana", "Bo", "Chen", "Dee")
+#: hosted screens screenshotted here (--shots): the start screen with each game
+#: chosen and Turin Market's (Scoop and Pergamon have their own drivers)
+HOSTED_SHOTS = ("start", "turin_table", "turin_secret")
 from untranslated import ENGLISH, untranslated  # noqa: E402,F401  (shared with drive_host)
 
 
@@ -73,8 +77,34 @@ def visible(w) -> bool:
     return True
 
 
+def _rect(w):
+    x0, y0 = w.to_window(w.x, w.y)
+    return x0, y0, x0 + w.width, y0 + w.height
+
+
+def overlaps(root) -> list[str]:
+    """Parts laid over one another on the screen itself (a button floated over the
+    screen's content, e.g. the shell's "Games" button): any text of one drawn
+    under another."""
+    out = []
+    layers = [c for c in root.children if visible(c)]
+    for top in layers:
+        for other in layers:
+            if other is top or root.children.index(other) < root.children.index(top):
+                continue  # only what lies under ``top`` (added before it)
+            a = _rect(top)
+            for w in other.walk(restrict=True):
+                if isinstance(w, Label) and w.text.strip() and visible(w):
+                    b = _rect(w)
+                    ix = min(a[2], b[2]) - max(a[0], b[0])
+                    iy = min(a[3], b[3]) - max(a[1], b[1])
+                    if ix > 2 and iy > 2:
+                        out.append(f"overlap: {getattr(top, 'text', type(top).__name__)[:20]!r} over {w.text[:30]!r}")
+    return out
+
+
 def check_screen(root, lang: str) -> list[str]:
-    problems = []
+    problems = overlaps(root)
     ww, wh = Window.size
     for w in root.walk(restrict=True):
         if not visible(w):
@@ -138,62 +168,95 @@ def main(out: Path, shots: bool) -> None:
                 return False
         Clock.schedule_interval(tick, 0)
 
-    def walk(stage, screens=SCREENS):
-        """Every size x density x language x screen; each a check after layout."""
-        # density outermost: only a density change rebuilds the screens
-        combos = [(s, d, lang, name) for d in DENSITIES for s in SIZES for lang in LANGS for name in screens]
+    view = {"dens": None}
 
+    def show(dens, size, lang, name, enter=None):
+        """Put the app in that density, window size, language and screen, doing only
+        what changed: a density change rebuilds the screens (dp sizes are taken when
+        widgets are made), a language switch redraws the screen in place, a size
+        change only lays it out again (no redraw). ``enter``: called instead of
+        ``app.go`` to reach the screen."""
+        if view["dens"] != dens:
+            Metrics.density = dens
+            app.rebuild()
+            view["dens"] = dens
+        if tuple(Window.size) != tuple(size):
+            Window.size = size  # px
+        if app.root.current != name:
+            (enter or app.go)(name)  # entering a screen refreshes it
+        if app.lang != lang:
+            app.set_lang(lang)
+
+    def checks(stage, plan):
+        """Run ``plan``: (dens, size, lang, screen name, enter) tuples, each a check
+        after layout; ordered screen > language > size within a density, so a
+        screen is redrawn once per language and only laid out per size."""
         def run(nxt):
-            it = iter(combos)
-            state = {"sd": None}
+            from collections import deque
+
+            todo = deque(plan() if callable(plan) else plan)
             draw["on"] = False
 
             def one():
-                try:
-                    size, dens, lang, name = next(it)
-                except StopIteration:
-                    draw["on"] = True
-                    nxt()
-                    return
+                """Run checks until one needs a frame (a window resize not yet laid
+                out, a screenshot): layouts and label textures are the clock's
+                before-frame events, so ``Clock.tick_draw()`` runs them at once and
+                no frame is waited for (software GL drawing is what costs time)."""
                 import time as _t
-                t0 = _t.perf_counter()
-                if state["sd"] != (size, dens):
-                    if state["sd"] is None or state["sd"][1] != dens:
-                        Metrics.density = dens
-                        app.rebuild()  # dp sizes are taken when widgets are made
-                    state["sd"] = (size, dens)
-                    Window.size = size  # px
-                draw["on"] = False
-                if app.lang != lang:
-                    app.set_lang(lang)
-                if app.root.current == name:
-                    app.refresh_current()
-                app.go(name)  # entering a screen refreshes it
-                t1 = _t.perf_counter()
                 tm = report.setdefault("timing", {})
-                tm[f"prep/{name}"] = tm.get(f"prep/{name}", 0) + t1 - t0
+                while todo:
+                    item = todo.popleft()
+                    if callable(item):  # a step between checks (open a game, tap); it may
+                        more = item()   # return the checks that follow from it
+                        todo.extendleft(reversed(more or []))
+                        continue
+                    dens, size, lang, name, enter = item
+                    t0 = _t.perf_counter()
+                    draw["on"] = False
+                    show(dens, size, lang, name, enter)
+                    Clock.tick_draw()
+                    Clock.tick_draw()
+                    t1 = _t.perf_counter()
+                    tm[f"prep/{name}"] = tm.get(f"prep/{name}", 0) + t1 - t0
 
-                def look():
-                    t2 = _t.perf_counter()
-                    found = check_screen(app.root.current_screen, lang)
-                    tm["settle"] = tm.get("settle", 0) + t2 - t1
-                    tm["check"] = tm.get("check", 0) + _t.perf_counter() - t2
-                    key = f"{stage}/{name}/{lang}/{size[0]}x{size[1]}@{dens:g}"
-                    report["walked"] += 1
-                    if found:
-                        report["problems"][key] = found[:12]
-                    want = shots and dens == 1.0 and (
-                        (size == (1280, 800) and lang in ("en", "es")) or (size == (800, 1280) and lang in ("en", "zh")))
-                    if want:  # draw a few frames at this size first, then the shot
-                        draw["on"] = True
+                    def look(dens=dens, size=size, lang=lang, name=name, t1=t1):
+                        t2 = _t.perf_counter()
+                        found = check_screen(app.root.current_screen, lang)
+                        tm["settle"] = tm.get("settle", 0) + t2 - t1
+                        tm["check"] = tm.get("check", 0) + _t.perf_counter() - t2
+                        key = f"{stage}{view.get('ctx', '')}/{name}/{lang}/{size[0]}x{size[1]}@{dens:g}"
+                        report["walked"] += 1
+                        if found:
+                            report["problems"][key] = found[:12]
+                        if stage == "hosted" and name not in HOSTED_SHOTS:
+                            return False  # the hosted games' own drivers take theirs
+                        return shots and dens == 1.0 and (
+                            (size == (1280, 800) and lang in ("en", "es")) or (size == (800, 1280) and lang in ("en", "zh")))
+
+                    def shot(size=size, lang=lang, name=name, dens=dens):
+                        key = f"{stage}{view.get('ctx', '')}/{name}/{lang}/{size[0]}x{size[1]}@{dens:g}"
+                        draw["on"] = True  # draw a few frames at this size first, then the shot
                         Clock.schedule_once(lambda dt: screenshot(
-                            app, out / f"{name}_{stage}_{lang}_{size[0]}x{size[1]}.png", report["texts"], key, one),
-                            0.3)
-                    else:
-                        one()
-                settle(look)
+                            app, out / f"{name}_{stage}{view.get('ctx', '').replace('/', '_')}_{lang}_{size[0]}x{size[1]}.png",
+                            report["texts"], key, one), 0.3)
+
+                    if tuple(app.root.size) != tuple(Window.size):  # the resize is not through yet
+                        tm["frames_waited"] = tm.get("frames_waited", 0) + 1
+                        settle(lambda look=look, shot=shot: shot() if look() else one())
+                        return
+                    if look():
+                        shot()
+                        return
+                draw["on"] = True
+                nxt()
+
             one()
         return run
+
+    def walk(stage, screens=SCREENS):
+        """Every size x density x language x screen; each a check after layout."""
+        return checks(stage, [(d, size, lang, name, None) for d in DENSITIES for name in screens
+                              for lang in LANGS for size in SIZES])
 
     # -- the game, by taps ----------------------------------------------------------
     def start():
@@ -295,9 +358,94 @@ def main(out: Path, shots: bool) -> None:
         report["checks"]["new_game"] = {"sessions": len(sessions), "screen": app.root.current,
                                         "same_players": [(p.colour, p.name) for p in sessions[-1].players] == players}
 
+    # -- every game hosted on its own screens (ui.hosting) --------------------------
+    def turin_journal(n: int) -> Path:
+        """A Turin Market game after the bundled recording's first ``n`` actions (a
+        journal the start screen resumes: bids, loans, goods and majorities shown)."""
+        from companion.journal import Journal
+        from ui.demo import DEMO_DATA
+
+        rec = json.loads((DEMO_DATA / "turin-market-4p" / "journal.json").read_text(encoding="utf-8"))
+        setup = dict(rec["setup"], players=[{"name": x} for x in HOSTED_NAMES[:len(rec["setup"]["players"])]])
+        path = tmp / f"turin-walk-{n}.sqlite"
+        j = Journal.create(path, "turin-market", setup)
+        for a in rec["actions"][:n]:
+            j.append(a, source="replay")
+        j.close()
+        return path
+
+    def hosted_walk():
+        """For each density: the start screen with each hosted game chosen (its own
+        fields), then the game opened by taps and every one of its screens, in each
+        language and size (Turin Market mid-game and at its end, resumed)."""
+        from ui import hosting
+        from ui.viewmodels.start import app_games
+
+        games = [g for g in app_games() if hosting.hosts(g)]
+        report["hosted"] = [g.id for g in games]
+        turin = {"mid": turin_journal(21), "end": turin_journal(37)}
+        plan = []
+
+        def grid(stage_name, dens, enter=None):
+            return [(dens, size, lang, stage_name, enter) for lang in LANGS for size in SIZES]
+
+        def reset(dens):
+            def f():
+                app.close_hosted()
+                app.go("start")
+                Metrics.density = dens
+                app.rebuild()
+                view["dens"] = dens
+            return f
+
+        def choose(spec):
+            def f():
+                st = scr("start")
+                st.refresh()
+                next(w for w in st.ids.game.children if w.text == spec.name(app.lang)).dispatch("on_release")
+                rows = list(st.ids.players.children)[::-1]
+                while len(rows) < 3:
+                    st.add_player()
+                    rows = list(st.ids.players.children)[::-1]
+                for row, name in zip(rows, HOSTED_NAMES):
+                    row.ids.name.text = name
+                report["checks"].setdefault("start_fields", {})[spec.id] = sorted(app.start_vm.fields())
+                view["ctx"] = view["game"] = f"/{spec.id}"
+            return f
+
+        def begin(resume=None):
+            def f():
+                scr("start").begin(resume=str(resume) if resume else None)
+                if resume:
+                    view["ctx"] = view["game"] + "-" + Path(resume).stem.rsplit("-", 1)[-1]
+                report["checks"].setdefault("hosted_open", []).append(app.root.current)
+            return f
+
+        def enter(name):
+            app.go(name)
+            app.refresh_current()
+
+        def walk_open(dens, tag):
+            def f():
+                names = [x.name for x in app.hosted_screens]
+                report["checks"].setdefault("hosted_screens", {})[app.host.journal.game if app.host else "?"] = names
+                if tag == "end":
+                    names = names[:1]  # the table: the payouts (no secret entry left)
+                return [(dens, size, lang, name, enter) for name in names for lang in LANGS for size in SIZES]
+            return f
+
+        for d in DENSITIES:
+            for g in games:
+                plan += [reset(d), choose(g)] + [(d, size, lang, "start", None) for lang in LANGS for size in SIZES]
+                runs = [("mid", turin["mid"]), ("end", turin["end"])] if g.id == "turin-market" else [("", None)]
+                for tag, resume in runs:
+                    plan += [begin(resume), walk_open(d, tag), app.close_hosted]
+        return plan
+
     steps += [walk("setup", ("start", "settings")), do(start), do(play(5)), do(wrong_correction), do(play(3)),
               do(remove_from_live), do(play(4)), walk("midgame", ("live", "corrections", "press", "scores")),
-              do(undo_twice), do(to_end), walk("end", ("press", "scores")), do(results_actions)]
+              do(undo_twice), do(to_end), walk("end", ("press", "scores")), do(results_actions),
+              checks("hosted", hosted_walk) if os.environ.get("WALK_HOSTED", "1") != "0" else do(lambda: None)]
 
     def run_next(i=0):
         if i >= len(steps):

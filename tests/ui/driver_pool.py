@@ -32,6 +32,7 @@ DRIVERS = {
     "recording": ("test_ui_recording.py", "drive_recording.py", (str(REC),), 300),
     "walk": ("test_ui_walk.py", "drive_walk.py", (), 600),
     "scoop_dial": ("test_ui_scoop_dial.py", "drive_scoop_dial.py", (), 300),  # all drivers start at once: room under load
+    "scoop_table": ("test_ui_scoop_table.py", "drive_scoop_table.py", (), 300),
     "host": ("test_ui_host.py", "drive_host.py", (), 240),
 }
 

@@ -269,7 +269,7 @@ class FakeSession:
 
     def bgstats_link(self) -> str:
         return play_link(self.final_ranking() or [], game_name="Penny Press", duration_min=45,
-                         play_date=time.strftime("%Y-%m-%d %H:%M:%S"), source_game_id="fake")
+                         source_play_id="fake-game", source_game_id="penny-press")
 
     # -- scripted play ----------------------------------------------------
     def step(self) -> bool:
@@ -367,7 +367,7 @@ class FakeSession:
         name = self.players[seat % len(self.players)].name
         if key == "fake.press":
             return i18n.tr(key, self.lang, name=name, stories=", ".join(story) or "-")
-        return i18n.tr(key, self.lang, name=name, story=story, n=n)
+        return i18n.trn(key, self.lang, n, name=name, story=story)
 
     def _score_tuple(self) -> tuple[tuple[str, int], ...]:
         return tuple((p.colour, self._points[p.colour]) for p in self.players)

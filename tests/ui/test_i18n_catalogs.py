@@ -1,5 +1,6 @@
 """The gettext catalogs are in step with the code: every text pybabel extracts
-(babel.cfg: N_ / NP_ declarations under ui/) has its es and zh translation, not
+(babel.cfg: N_ / NP_ declarations under ui/ and printing/, one domain each) has
+its es and zh translation, not
 fuzzy, with the same {placeholders}; no catalog keeps a text the code no longer
 has; the Plural-Forms are Babel's CLDR rules; every literal key the code and the
 .kv files look up is declared. Fix with `bash scripts/i18n.sh`, then translate."""
@@ -14,18 +15,22 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.plurals import get_plural
 
+from companion import gettext_po
 from ui import i18n, i18n_catalog
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYWORDS = {"N_": ((1, "c"), 2), "NP_": ((1, "c"), 2, 3)}
 
 
-def extracted() -> dict[str, object]:
+DOMAINS = ("ui", "printing")  # each: <domain>/locale/<lang>/LC_MESSAGES/<domain>.po
+
+
+def extracted(domain: str = "ui") -> dict[str, object]:
     """context -> msgid (str, or (singular, plural)) as pybabel extract finds them."""
     with open(ROOT / "babel.cfg", encoding="utf-8") as f:
         method_map, options_map = parse_mapping_cfg(f)
     out = {}
-    for _file, _line, msg, _comments, ctxt in extract_from_dir(str(ROOT / "ui"), method_map, options_map,
+    for _file, _line, msg, _comments, ctxt in extract_from_dir(str(ROOT / domain), method_map, options_map,
                                                              keywords=KEYWORDS):
         assert ctxt, f"{_file}:{_line}: a text without its key"
         assert ctxt not in out or out[ctxt] == msg, f"key {ctxt} declared twice with different English"
@@ -60,18 +65,22 @@ def test_extraction_finds_the_declarations():
     found = extracted()
     assert len(found) > 300 and found["nav.live"] == "Table"
     assert found["panel.home"] == ("{n} reporter home", "{n} reporters home")
+    printed = extracted("printing")
+    assert printed["label.stories"] == ("{n} story", "{n} stories") and printed["beat.war"] == "War"
 
 
+@pytest.mark.parametrize("domain", DOMAINS)
 @pytest.mark.parametrize("lang", i18n_catalog.CATALOG_LANGS)
-def test_every_extracted_text_is_translated_in_the_catalog(lang):
-    bad = problems(i18n_catalog.catalog(lang), extracted())
-    assert not bad, f"ui/locale/{lang}/LC_MESSAGES/ui.po (run bash scripts/i18n.sh, then translate):\n" + \
-        "\n".join(sorted(bad))
+def test_every_extracted_text_is_translated_in_the_catalog(lang, domain):
+    bad = problems(gettext_po.catalog(domain, domain, lang), extracted(domain))
+    assert not bad, f"{domain}/locale/{lang}/LC_MESSAGES/{domain}.po (run bash scripts/i18n.sh, then " \
+        "translate):\n" + "\n".join(sorted(bad))
 
 
+@pytest.mark.parametrize("domain", DOMAINS)
 @pytest.mark.parametrize("lang", i18n_catalog.CATALOG_LANGS)
-def test_plural_forms_are_babels_cldr_rules(lang):
-    cat = i18n_catalog.catalog(lang)
+def test_plural_forms_are_babels_cldr_rules(lang, domain):
+    cat = gettext_po.catalog(domain, domain, lang)
     assert cat.plural_forms == get_plural(lang).plural_forms
     assert i18n.trn("panel.home", lang, 1) != i18n.trn("panel.home", lang, 1000000) or lang == "zh"
 
@@ -102,3 +111,18 @@ def test_every_literal_key_looked_up_is_declared():
             if key not in declared and key not in i18n.TEXTS:
                 missing.append(f"{path.relative_to(ROOT)}: {key}")
     assert not missing, missing
+
+
+def test_the_catalogs_compile_with_gnu_msgfmt_when_it_is_installed():
+    """GNU gettext's own check (format strings, plural counts, header) agrees."""
+    import shutil
+    import subprocess
+
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        pytest.skip("msgfmt (gettext) not installed")
+    for domain in DOMAINS:
+        for lang in i18n_catalog.CATALOG_LANGS:
+            po = ROOT / domain / "locale" / lang / "LC_MESSAGES" / f"{domain}.po"
+            r = subprocess.run([msgfmt, "--check", "-o", "/dev/null", str(po)], capture_output=True, text=True)
+            assert r.returncode == 0 and "warning" not in r.stderr, r.stderr

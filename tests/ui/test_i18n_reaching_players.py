@@ -69,3 +69,17 @@ def test_a_camera_that_gives_up_is_reported_in_the_players_language_with_its_plu
     m = got[-1].messages[0]
     assert "tras 1 intento:" in m.text
     assert "after 1 try:" in LiveVM(s, "en").message_text(m)
+
+
+def test_a_language_switch_mid_entry_keeps_the_entries_and_rewords_the_refusal():
+    from companion.games import turin_market as tm
+    from ui.games.turin_market.viewmodel import TypedRevealVM
+
+    s = tm.new_game_from_dict({"game": "turin-market", "players": [{"name": "Ana"}, {"name": "Bo"}, {"name": ""}],
+                               "payment_card": "classic", "centre": [], "seed": 7})
+    s = tm.apply(s, tm.RevealCards(("T01", "T02", "T03")))
+    vm = TypedRevealVM(s, "es")
+    vm.values.update({0: 99, 1: 3})
+    assert vm.action() is None and vm.error.startswith("Ana puja 99")
+    vm.set_lang("zh")
+    assert vm.error.startswith("Ana 出价 99") and vm.values[0] == 99 and vm.values[1] == 3

@@ -313,3 +313,27 @@ def test_moves_that_no_longer_fit_are_named_and_set_aside(tmp_path):
         assert adapt.action_text(action, before, "es") in m.text
     undone = {e.payload["target"] for e in j.events if e.kind == "undo"}
     assert {seq for seq, _a, _st in aside} <= undone
+
+
+def test_bg_stats_link_of_a_real_game(tmp_path):
+    """The real session's BG Stats link for the recording's game: its journal's id
+    as sourcePlayId, the registry's game id, the ground-truth scores and winner."""
+    import json
+    import re
+    from urllib.parse import unquote
+
+    from ui.viewmodels.bgstats import BASE
+
+    s, step, end, _actions = recorded_session(tmp_path)
+    assert s.bgstats_link() == ""  # not before the end
+    while step():
+        pass
+    data = json.loads(unquote(s.bgstats_link()[len(BASE):]))
+    assert data["sourceName"] == "Table Companion" and data["sourcePlayId"] == s.runner.journal.game_id
+    assert data["game"]["sourceGameId"] == "penny-press" and data["game"]["highestWins"] is True
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", data["playDate"])
+    scores = dict(zip((p.colour for p in end.players), total_scores(end)))
+    by_score = sorted(data["players"], key=lambda p: -p["score"])
+    assert sorted(p["score"] for p in data["players"]) == sorted(scores.values())
+    assert by_score[0]["winner"] and all("winner" in p for p in data["players"])
+    assert sum(p["startPlayer"] for p in data["players"]) == 1

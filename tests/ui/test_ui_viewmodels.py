@@ -214,12 +214,44 @@ def test_scores_chart_ranking_export_and_bgstats(tmp_path):
 
 def test_bgstats_needs_a_finished_game():
     row0 = FinalRow(1, "red", "Ana", 1, (), 1, 1, True)
-    assert json.loads(unquote(play_link([row0])[len(BASE):]))["playDate"][:2] == "20"
+    assert json.loads(unquote(play_link([row0], source_play_id="g")[len(BASE):]))["playDate"][:2] == "20"
     with pytest.raises(ValueError, match="finished"):
-        play_link([], play_date="2026-01-01 10:00:00")
+        play_link([], source_play_id="g", play_date="2026-01-01 10:00:00")
+    with pytest.raises(ValueError, match="sourcePlayId"):
+        play_link([row0], source_play_id="")
     row = FinalRow(1, "red", "Ana", 20, (("war", 5),), 25, 4, True)
-    data = json.loads(unquote(play_link([row], play_date="x", bgg_id=1)[len(BASE):]))
+    data = json.loads(unquote(play_link([row], source_play_id="g", play_date="x", bgg_id=1)[len(BASE):]))
     assert data["players"][0]["score"] == 25 and data["game"]["bggId"] == 1
+
+
+def test_bgstats_link_has_the_exact_shape_bg_stats_imports():
+    """The push-play JSON as BG Stats reads it (ui/viewmodels/bgstats.py): its
+    required keys (sourceName, sourcePlayId, playDate in UTC, game), a stable
+    sourceGameId, winner on every player, shared ranks on a tie, no empty strings."""
+    from ui.viewmodels.bgstats import play_data, utc_play_date
+
+    rows = [FinalRow(1, "blue", "Bo", 30, (("war", 5),), 35, 5, True),
+            FinalRow(1, "red", "Ana", 35, (), 35, 4, True),
+            FinalRow(3, "green", "Chen", 20, (), 20, 2, False)]
+    data = play_data(rows, source_play_id="penny-press-20260101-100000", play_date="2026-01-01 09:00:00",
+                     duration_min=47, start_colour="red", roles={"red": "Rojo", "blue": "Azul", "green": "Verde"})
+    assert data == {
+        "sourceName": "Table Companion",
+        "sourcePlayId": "penny-press-20260101-100000",
+        "playDate": "2026-01-01 09:00:00",
+        "game": {"name": "Penny Press", "sourceGameId": "penny-press", "highestWins": True, "noPoints": False},
+        "durationMin": 47,
+        "players": [
+            {"name": "Bo", "sourcePlayerId": "bo", "score": 35, "winner": True, "startPlayer": False, "rank": 1,
+             "role": "Azul"},
+            {"name": "Ana", "sourcePlayerId": "ana", "score": 35, "winner": True, "startPlayer": True, "rank": 1,
+             "role": "Rojo"},
+            {"name": "Chen", "sourcePlayerId": "chen", "score": 20, "winner": False, "startPlayer": False,
+             "rank": 3, "role": "Verde"},
+        ]}
+    assert utc_play_date(0) == "1970-01-01 00:00:00"  # UTC, whatever the tablet's time zone
+    link = play_link(rows, source_play_id="x")
+    assert link.startswith(BASE) and " " not in link and json.loads(unquote(link[len(BASE):]))["sourceName"]
 
 
 def test_settings_validate_save_and_tag_size(tmp_path):
@@ -335,3 +367,28 @@ def test_live_messages_said_again_are_shown_once_at_their_newest_place():
         s.cb(Update(messages=(m,)))
         vm.poll()
     assert vm.messages == [b, a]
+
+
+def test_start_screen_shows_each_games_own_fields():
+    """Each game's own start fields, from the registry: newspapers only where the
+    players have one, the camera and who starts only for the game read through the
+    camera on the built-in screens, recordings of that game only (a game's
+    recording prefills its players, also when they have no colour or paper)."""
+    vm = StartVM(lang="es")
+    got = {}
+    for game, _name in vm.games():
+        vm.choose_game(game)
+        got[game] = vm.fields()
+        assert all(name in vm.spec().recordings for name, _label in vm.recordings())
+    assert got["penny-press"] == {"paper", "colour", "first_player", "camera", "recordings", "strike"}
+    from ui import hosting
+    from companion import registry
+    scoop_camera = bool(getattr(hosting.screens_module(registry.get("scoop")), "CAMERA", False))
+    assert "paper" in got["scoop"] and ("camera" in got["scoop"]) == scoop_camera  # a camera session if it asks
+    assert "first_player" not in got["scoop"] and "strike" not in got["scoop"]
+    assert got["pergamon"] == {"colour"}
+    assert got["turin-market"] == {"recordings"}  # no newspaper, no colour: names only
+    vm.choose_game("turin-market")
+    vm.choose_recording("turin-market-4p")
+    assert vm.game == "turin-market" and len(vm.players) == 4 and vm.validate() == []
+    assert all(p.paper == "" and p.name for p in vm.players)

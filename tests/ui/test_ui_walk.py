@@ -1,6 +1,7 @@
-"""The walk test (issue 12): every screen at 1280x800, 800x1280 and 2048x1536 px,
-density 1 and 2, in es, en and zh finds no clipped text, no target under 48 dp and
-no untranslated string; on the way, the corrections scenario played by taps over
+"""The walk test (issue 12): every screen (Penny Press's and every hosted game's) at
+1280x800, 800x1280 and 2048x1536 px, density 1 and 2, in es, en and zh finds no
+clipped text, no target under 48 dp, nothing laid over a text and no untranslated
+string; on the way, the corrections scenario played by taps over
 the real session (tests/ui/drive_walk.py, one app in its own process)."""
 
 from __future__ import annotations
@@ -22,9 +23,21 @@ def report():
 
 
 def test_every_screen_size_density_and_language_is_clean(report):
-    # 2 setup screens + 4 mid-game + 2 at the end, x 3 sizes x 2 densities x 3 languages
-    assert report["walked"] == 8 * 3 * 2 * 3
+    # Penny Press: 2 setup screens + 4 mid-game + 2 at the end; the hosted games: the
+    # start screen with each chosen, every screen of each (Turin Market mid-game) and
+    # Turin Market's table at its end; each x 3 sizes x 2 densities x 3 languages
+    hosted = report["checks"]["hosted_screens"]  # every screen each hosted game offers
+    assert report["walked"] == (8 + len(hosted) + sum(len(v) for v in hosted.values()) + 1) * 3 * 2 * 3
     assert report["problems"] == {}
+
+
+def test_every_hosted_game_is_walked_with_its_own_start_fields(report):
+    c = report["checks"]
+    assert sorted(report["hosted"]) == ["pergamon", "scoop", "turin-market"]
+    assert "scoop_dial" in c["hosted_screens"]["scoop"] and c["hosted_screens"]["pergamon"] == ["pergamon"]
+    assert c["hosted_screens"]["turin-market"] == ["turin_table", "turin_secret"]
+    assert "paper" in c["start_fields"]["scoop"] and "strike" not in c["start_fields"]["scoop"]
+    assert c["start_fields"]["turin-market"] == ["recordings"]  # names only: no paper, no colour
 
 
 def test_wrong_correction_is_removed_and_the_game_ends_with_the_true_scores(report):

@@ -74,7 +74,7 @@ def test_pyzbar_reads_codes_turned_45_degrees():
 
 
 def test_preprocessing_is_chosen_by_module_size():
-    assert preps_for(2.2)[0] == "sharpen_up2" and "sharpen_up3" in preps_for(2.2)
+    assert preps_for(2.2)[0] == "deblur_up2" and "sharpen_up3" in preps_for(2.2)
     assert preps_for(5.0) == ("sharpen", "none")
     assert preps_for(20.0) == ("down", "plain")  # never sharpen a large noisy code
 

@@ -18,6 +18,22 @@ from kivy.uix.widget import Widget
 from ui import i18n
 
 
+def keep_only(parent, hidden) -> None:
+    """Show every child of ``parent`` except those in ``hidden`` (widgets or their
+    ids' proxies), in the order they were first added: hidden ones are taken out of
+    the layout (no empty gap, nothing tappable), and put back when shown again.
+    For parents whose children are fixed (kv), not rebuilt."""
+    order = getattr(parent, "_all_children", None)
+    if order is None:
+        order = parent._all_children = list(parent.children)[::-1]  # add order
+    gone = {id(w.__self__) for w in hidden}
+    want = [w for w in order if id(w) not in gone]
+    if list(parent.children)[::-1] != want:
+        parent.clear_widgets()
+        for w in want:
+            parent.add_widget(w)
+
+
 class NavBar(BoxLayout):
     """Buttons to every game screen; the current one is disabled."""
 

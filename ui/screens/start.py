@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from kivy.app import App
 from kivy.factory import Factory
+from kivy.metrics import dp
 from kivy.uix.screenmanager import Screen
 
 from ui import i18n
-from ui.screens.common import PLAYER_INK, PLAYER_RGBA
+from ui.screens.common import PLAYER_INK, PLAYER_RGBA, keep_only
 
 
 class StartScreen(Screen):
@@ -57,13 +58,19 @@ class StartScreen(Screen):
                 b.background_color = (0.3, 0.6, 1, 1)
             b.bind(on_release=lambda btn: self.choose_recording(btn.recording))
             ids.recordings.add_widget(b)
+        fields = vm.fields()  # the chosen game's own fields (registry)
+        keep_only(ids.form,
+                  ([] if "recordings" in fields else [ids.recordings_head, ids.recordings])
+                  + ([] if "strike" in fields else [ids.strike])
+                  + ([] if "camera" in fields else [ids.camera_row, ids.details, ids.details_box]))
+        if "camera" not in fields:
+            ids.details.state = "normal"
         self.refresh_saved()
         self.refresh_players()
         ids.recording.text = vm.recording or ""
         ids.camera.text = "" if vm.camera is None else str(vm.camera)
         self._camera_text()
         ids.strike.state = "down" if vm.variant_strike else "normal"
-        ids.strike.disabled = vm.hosted()  # Penny Press's variant only
         rbox = ids.resume
         rbox.clear_widgets()
         files = vm.resumable()
@@ -100,6 +107,7 @@ class StartScreen(Screen):
         vm = self.vm
         box = self.ids.players
         box.clear_widgets()
+        fields = vm.fields()
         for i, p in enumerate(vm.players):
             row = Factory.PlayerRow()
             row.index = i
@@ -108,7 +116,24 @@ class StartScreen(Screen):
             row.ids.paper.text = p.paper
             self._paint_colour(row, p.colour)
             row.ids.first.state = "down" if i == vm.first_player else "normal"
+            self._shape_row(row, fields)
             box.add_widget(row)
+
+    @staticmethod
+    def _shape_row(row, fields) -> None:
+        """A player row with the chosen game's fields only (name always; colour,
+        newspaper, who starts when the game has them); one line when the second
+        would hold only the remove button."""
+        ids = row.ids
+        keep_only(ids.first_line, [] if "colour" in fields else [ids.colour])
+        second = [w for w, f in ((ids.paper, "paper"), (ids.first, "first_player")) if f not in fields]
+        keep_only(ids.second_line, second)
+        if len(second) == 2:  # only the remove button left: it joins the first line
+            remove = ids.second_line.children[0]
+            ids.second_line.remove_widget(remove)
+            ids.first_line.add_widget(remove)
+            row.remove_widget(ids.second_line)
+            row.height = dp(56)
 
     def _paint_colour(self, row, colour: str) -> None:
         row.ids.colour.text = i18n.colour(colour, self.vm.lang)

@@ -144,7 +144,7 @@ class ScoresVM:
         try:
             make = getattr(self.session, "bgstats_link", None)
             link = make() if make else play_link(self.ranking() or [],
-                                                 play_date=time.strftime("%Y-%m-%d %H:%M:%S"))
+                                                 source_play_id=time.strftime("table-companion-%Y%m%d-%H%M%S"))
         except (CompanionError, ValueError) as exc:
             self.status = i18n.error_text(exc, self.lang)
             return None

@@ -93,6 +93,40 @@ class StartVM:
         from ui import hosting
         return hosting.hosts(self.spec())
 
+    def fields(self) -> frozenset[str]:
+        """The start screen's fields the chosen game uses, from its registry entry:
+        ``paper`` / ``colour`` (its players have a newspaper / a colour: fields of
+        the rules' PlayerSpec), ``recordings`` (it has bundled recordings),
+        ``camera`` (the app reads it through the camera: a game with an observer on
+        the built-in screens, or on its own screens when its screens module asks
+        for a camera session, ``CAMERA = True``; else it is read by taps),
+        ``first_player`` (who starts is chosen here: the built-in screens; a hosted
+        game's ``new_setup`` takes only the players), ``strike`` (a newsboy strike
+        variant in its setup: Penny Press)."""
+        import dataclasses
+        import inspect
+
+        spec = self.spec()
+        rules = spec.rules_module()
+        out = set()
+        player_spec = getattr(rules, "PlayerSpec", None)
+        if player_spec is not None and dataclasses.is_dataclass(player_spec):
+            out |= {f.name for f in dataclasses.fields(player_spec)} & {"paper", "colour"}
+        if self.recordings():
+            out.add("recordings")
+        if spec.observer and (not self.hosted() or self._hosted_camera()):
+            out.add("camera")
+        if not self.hosted():
+            out.add("first_player")
+            setup = getattr(rules, "setup_to_dict", None)
+            if setup is not None and "strike" in inspect.signature(setup).parameters:
+                out.add("strike")
+        return frozenset(out)
+
+    def _hosted_camera(self) -> bool:
+        from ui import hosting
+        return bool(getattr(hosting.screens_module(self.spec()), "CAMERA", False))
+
     def saved_players(self) -> list[PlayerSetup]:
         """Players saved from earlier games, newest first (a broken file: none)."""
         import json
@@ -157,8 +191,15 @@ class StartVM:
         rec = load_recording(recording_dir(name))
         self.recording, self.recording_name = str(rec.source), name
         self.game = rec.game
-        self.players = [PlayerSetup(p.colour, given_name(p.name) or i18n.person(p.colour, self.lang), p.paper)
-                        for p in rec.players]
+        def field(p, name: str, default: str = "") -> str:  # a PlayerSpec, or a setup's dict
+            value = p.get(name) if isinstance(p, dict) else getattr(p, name, None)
+            return str(value or default)
+
+        self.players = []
+        for i, p in enumerate(rec.players):
+            colour = field(p, "colour", COLOURS[i % len(COLOURS)])
+            self.players.append(PlayerSetup(colour, given_name(field(p, "name")) or i18n.person(colour, self.lang),
+                                            field(p, "paper")))
         self.first_player = rec.first_player or 0
         self.variant_strike = bool(rec.strike)
 

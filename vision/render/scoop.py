@@ -126,10 +126,10 @@ def _shown(before, a):
 
 
 def table_actions(setup: dict, actions) -> list:
-    """The actions as a table journal has them: a Dial or Choose that takes a story
-    from its pile names the printed ``value`` of the card taken (the table's piles
-    are shuffled by hand; the camera reads the value from the card laid). Same
-    game, same states."""
+    """The actions as a table journal has them: a Dial, Choose or advert Claim that
+    takes a card from its pile names the printed ``value`` of the card taken (the
+    table's piles are shuffled by hand; the camera reads the value from the card
+    laid). Same game, same states."""
     from companion.games.scoop import engine
 
     state = engine.new_game_from_dict(setup)
@@ -138,7 +138,7 @@ def table_actions(setup: dict, actions) -> list:
         a = engine.action_from_dict(a) if isinstance(a, dict) else a
         a = engine.resolve_action(state, a)
         after = engine.apply(state, a)
-        if isinstance(a, (engine.Dial, engine.Choose)) and a.value is None:
+        if isinstance(a, (engine.Dial, engine.Choose, engine.Claim)) and a.value is None:
             pile = next((k for k, v in state.piles.items() if len(after.piles[k]) < len(v)), None)
             if pile is not None:
                 from dataclasses import replace

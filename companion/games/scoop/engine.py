@@ -300,7 +300,9 @@ class FinalTally:
     stories and adverts), ``kept_half`` (kept star stories at half), ``scores``
     (their sum; 0 for a player who left), ``rank`` (1 = best), ``winners``,
     ``pressed_by`` (the seat that went to press), ``how`` ("press" or "full page"),
-    ``files``: the data files the values come from."""
+    ``files``: the data files the values come from, ``left``: the seats that left
+    (bankrupt) in the order they left; they rank after the players still in, the
+    last to leave first."""
 
     cash: tuple[int, ...]
     page: tuple[int, ...]
@@ -311,6 +313,8 @@ class FinalTally:
     pressed_by: int
     how: str
     files: tuple[str, ...]
+    #: the seats that left the game (bankruptcy), in the order they left
+    left: tuple[int, ...] = ()
 
 
 @dataclass
@@ -336,13 +340,14 @@ class GameState:
     final: FinalTally | None = None
     last_signal: str | None = None
     last_dial_at: int = -1             # index of the last Dial action
+    left: tuple[int, ...] = ()         # seats that left the game (bankruptcy), in order
 
     def clone(self) -> "GameState":
         return GameState(self.catalog, self.setup, [p.clone() for p in self.players], list(self.deck),
                          list(self.discard), {k: list(v) for k, v in self.piles.items()}, self.turn_player,
                          _copy_pending(self.pending), list(self.debts), self.wheel_pos, self.calls, self.ledger,
                          self.bank, self.reshuffles, self.n_actions, self.final, self.last_signal,
-                         self.last_dial_at)
+                         self.last_dial_at, self.left)
 
     # -- rules interface --------------------------------------------------------
     @property
@@ -661,15 +666,19 @@ def _finish(s: GameState, seat: int, how: str) -> None:
     page = tuple(page_value(p) for p in s.players)
     kept = tuple(sum(v // 2 for v in p.kept) for p in s.players)
     scores = tuple(0 if p.out else c + v + k for p, c, v, k in zip(s.players, cash, page, kept))
-    order = sorted(range(n), key=lambda i: (s.players[i].out, -scores[i]))
+    gone = list(s.left)
+
+    def place(i):  # players still in by score; then who left, the last to leave first
+        return (1, -gone.index(i), 0) if s.players[i].out and i in gone else (int(s.players[i].out), 0, -scores[i])
+
+    order = sorted(range(n), key=place)
     rank = [0] * n
     for pos, i in enumerate(order):
         prev = order[pos - 1] if pos else None
-        rank[i] = rank[prev] if prev is not None and scores[prev] == scores[i] and \
-            s.players[prev].out == s.players[i].out else pos + 1
+        rank[i] = rank[prev] if prev is not None and place(prev) == place(i) else pos + 1
     best = max(scores[i] for i in s.active()) if s.active() else 0
     winners = tuple(i for i in s.active() if scores[i] == best)
-    s.final = FinalTally(cash, page, kept, scores, tuple(rank), winners, seat, how, s.catalog.files)
+    s.final = FinalTally(cash, page, kept, scores, tuple(rank), winners, seat, how, s.catalog.files, tuple(s.left))
     s.pending = None
     s.debts = []
 
@@ -1072,6 +1081,7 @@ def _apply_give_up(s: GameState, a: GiveUp) -> None:
         r.clear()
     _pay(s, a.player, BANK, p.cash, "leave")
     p.out = True
+    s.left = s.left + (a.player,)
     s.pending = None
     s.debts = [d for d in s.debts if d[0] != a.player]
     if len(s.active()) <= 1:
@@ -1117,9 +1127,41 @@ def resolve_action(state: GameState, action):
 # ------------------------------------------------------------ legal actions
 
 
+def _hidden_claims(s: GameState, seat: int) -> list[Claim]:
+    """Every claim a player whose hand is (partly) unknown could make now: the
+    three cards of a type of his page from his reserve sets of that type and his
+    hand (an unknown card may be any card), or with a SCOOP card from his hand some
+    of them captured from another player's reserve."""
+    p = s.players[seat]
+    out: list[Claim] = []
+    own_res = [(i, r) for i, r in enumerate(p.reserve) if r]
+    for kind in s.spaces(seat):
+        if kind == "three_star":
+            continue
+        need = list(s.catalog.required(kind))
+        res_opts: list[tuple[tuple[int, ...], list[str]]] = [((), [])]
+        for i, r in own_res:
+            if set(r) <= set(need):
+                res_opts += [(o + (i,), c + r) for o, c in list(res_opts) if not set(c) & set(r)]
+        for idx, rcards in res_opts:
+            rest = sorted(c for c in need if c not in rcards)
+            if _has(p.hand, rest):
+                out.append(Claim(seat, kind, tuple(rest), idx))
+            for v in _left_of(s, seat):
+                theirs = [c for c in rest if c in {c for r in s.players[v].reserve for c in r}]
+                for mask in range(1, 2 ** len(theirs)):  # any of them captured, the rest from the hand
+                    captured = tuple(c for k, c in enumerate(theirs) if mask >> k & 1)
+                    hand = tuple(sorted([c for c in rest if c not in captured] + [SCOOP_CARD]))
+                    if _has(p.hand, hand):
+                        out.append(Claim(seat, kind, hand, idx, v, captured))
+    return out
+
+
 def _claims(s: GameState, seat: int) -> list[Claim]:
     """Every claim the player can make now (own hand and reserve, and captures)."""
     p = s.players[seat]
+    if HIDDEN in p.hand:
+        return _hidden_claims(s, seat)
     out: list[Claim] = []
     own_res = [(i, r) for i, r in enumerate(p.reserve) if r]
     has_scoop = SCOOP_CARD in p.hand
@@ -1152,7 +1194,10 @@ def _claims(s: GameState, seat: int) -> list[Claim]:
 
 def legal_actions(state: GameState) -> list:
     """The actions :func:`apply` accepts now. Complete except for Reserve, where one
-    placement per pair of cards is listed (the spaces are interchangeable)."""
+    placement per pair of cards is listed (the spaces are interchangeable). With
+    hidden hands (:data:`HIDDEN`) an unknown card may be any card: the claims,
+    captures and reserves a hand of that many cards could make are listed, and an
+    exchange names the unknown card."""
     s = state
     if s.final is not None:
         return []
@@ -1186,8 +1231,11 @@ def legal_actions(state: GameState) -> list:
     spaces = s.spaces(seat)
     for c in sorted(set(p.hand)):
         acts.append(Exchange(seat, c))
-    # reserve: cards of one type of this page; one or two, into a fitting space
-    cands = [c for c in p.hand if c != SCOOP_CARD and s.catalog.kind_of_card(c) in spaces]
+    # reserve: cards of one type of this page; one or two, into a fitting space (an
+    # unknown hand card may be any card of the page's types)
+    cands = [c for c in p.hand if c != SCOOP_CARD and c != HIDDEN and s.catalog.kind_of_card(c) in spaces]
+    if HIDDEN in p.hand:
+        cands = sorted(set(cands) | {c for k in spaces if k != "three_star" for c in s.catalog.required(k)})
     for c in sorted(set(cands)):
         for sp in range(len(p.reserve)):
             acts.append(Reserve(seat, (c,), (sp,)))
@@ -1458,7 +1506,7 @@ def record_summary(s: GameState) -> dict:
     out: dict = {"cash": [p.cash for p in s.players], "ledger": [t.to_dict() for t in s.ledger],
                  "dial": {"commitment": s.commitment, "wheel": s.catalog.wheel.to_dict(),
                           "calls": [c.to_dict() for c in s.calls]},
-                 "values_from": list(s.catalog.files)}
+                 "values_from": list(s.catalog.files), "left": list(s.left)}
     if s.final is not None:
         out["dial"]["seed"] = s.setup["dial_seed"]
     return out

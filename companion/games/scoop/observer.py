@@ -8,7 +8,8 @@ whose turn it is lays the three cards of the story or advert he claims, and the 
 - a full set in the call area of the player to act -> :class:`~.engine.Claim`
   (cards that left his own reserve spaces are ``reserve``; with a SCOOP card, the
   cards that left another player's reserve are ``captured`` from that ``victim``;
-  the rest came from his hand);
+  the rest came from his hand); an advert's claim is held until its advert card is
+  seen laid on the page, and played with that card's ``value``;
 - new cards in his reserve spaces -> :class:`~.engine.Reserve`.
 
 Hands stay hidden and are never read: what a play takes from a hand is what appears
@@ -57,6 +58,7 @@ class ScoopObserver:
     def __init__(self, *_a, **_kw):
         self._claimed: dict[int, frozenset[str]] = {}
         self._tap: dict | None = None
+        self._held = None  # (advert Claim, n_actions) waiting for the advert card laid
 
     def enter(self, tap: dict) -> None:
         """A player's entry in the app that the camera cannot read: ``{"dial":
@@ -105,10 +107,14 @@ class ScoopObserver:
         for seat, z in zones.items():  # a call area seen with other cards frees its memory
             if self._claimed.get(seat) is not None and frozenset(z.get("call", ())) != self._claimed[seat]:
                 del self._claimed[seat]
+        if self._held is not None:
+            out = self._held_advert(state, snap, not zones[self._held[0].player].get("call"))
+            if out.status != "same":
+                return out
         pend = state.pending
         if pend is not None:
             if self._tap is not None:
-                return self._entered(state, snap, pend)
+                return self._entered(state, snap, pend, not zones[pend["actor"]].get("call"))
             return self._waiting(state, pend)
         seat = state.turn_player
         name = state.players[seat].spec.name or state.players[seat].spec.colour
@@ -120,7 +126,7 @@ class ScoopObserver:
                                                           (("seat", other + 1), ("player", name)))])
         call = zones[seat].get("call", [])
         if call and self._claimed.get(seat) != frozenset(call):
-            return self._claim(state, seat, call, zones)
+            return self._claim(state, seat, call, zones, snap)
         out = self._reserve(state, seat, zones)
         if out.status == "same" and not any(z.get("call") for z in zones.values()):  # not mid-claim
             out.reports.extend(self.page_check(state, snap))
@@ -201,7 +207,62 @@ class ScoopObserver:
             return Counter(p.page.get("three_star", [])) + Counter(p.star_three)
         return Counter(v for space, vals in p.page.items() if state.catalog.pile_of(space) == pile for v in vals)
 
-    def _entered(self, state, snap: TableSnapshot, pend) -> Outcome:
+    def _laid_value(self, state, snap: TableSnapshot, seat: int, pile: str) -> int | None:
+        """The printed value of the one card of ``pile`` seen on ``seat``'s page that
+        the game does not have there yet (None: none, or more than one)."""
+        seen = Counter()
+        mat = f"mat-{state.players[seat].spec.colour}"
+        for s in snap.sightings:
+            if s.surface != mat:
+                continue
+            try:
+                if kind_of(s.component) not in ("S", "A"):
+                    continue
+                got_pile, value = story_of(s.component)
+            except ValueError:
+                continue
+            if got_pile == pile:
+                seen[value] += 1
+        new = _minus(seen, self._pile_values(state, seat, pile))
+        return next(iter(new)) if sum(new.values()) == 1 else None
+
+    @staticmethod
+    def _under_pile(state, seat: int, space: str, pile: str) -> int | None:
+        """When ``space`` is full and the player's call area has been cleared with no
+        new card on the page, the card taken was the lowest and went straight back
+        under its pile (copy substitution): a value that does so (the highest the pile
+        holds not above the lowest kept), or None when the space is not full."""
+        p = state.players[seat]
+        kept = p.page.get(space, [])
+        if not kept or len(kept) < state.spaces(seat).get(space, 0):
+            return None
+        low = [v for v in state.piles[pile] if v <= min(kept)]
+        return max(low) if low else None
+
+    def _held_advert(self, state, snap: TableSnapshot, cleared: bool = False) -> Outcome:
+        """An advert claimed from the call area waits for its card on the page."""
+        action, at = self._held
+        if state.n_actions != at or state.pending is not None:  # the game moved on (e.g. a tap)
+            self._held = None
+            return Outcome("same")
+        value = self._laid_value(state, snap, action.player, "adverts")
+        if value is None and cleared:
+            value = self._under_pile(state, action.player, action.kind, "adverts")
+        if value is not None:
+            try:
+                played = replace(action, value=value)
+                engine.apply(state, played)
+            except RuleError:
+                pass
+            else:
+                self._held = None
+                return Outcome("action", played)
+        name = state.players[action.player].spec.name or state.players[action.player].spec.colour
+        return Outcome("waiting", reports=[Report(INFO, "scoop.lay_story", f"{name}: lay the {action.kind} on the page",
+                                                  engine.R_ADVERT, (("player", name), ("story", action.kind),
+                                                                    ("signal", "")))])
+
+    def _entered(self, state, snap: TableSnapshot, pend, cleared: bool = False) -> Outcome:
         tap, seat = self._tap, pend["actor"]
         name = state.players[seat].spec.name or state.players[seat].spec.colour
         try:
@@ -221,23 +282,12 @@ class ScoopObserver:
         if pile is None:  # no story taken from a pile (refused, a choice to make, press)
             self._tap = None
             return Outcome("action", action)
-        seen = Counter()
-        mat = f"mat-{state.players[seat].spec.colour}"
-        for s in snap.sightings:
-            if s.surface != mat:
-                continue
+        value = self._laid_value(state, snap, seat, pile)
+        if value is None and cleared and pile != "three_star":
+            value = self._under_pile(state, seat, pile, pile)
+        if value is not None:
             try:
-                if kind_of(s.component) != "S":
-                    continue
-                got_pile, value = story_of(s.component)
-            except ValueError:
-                continue
-            if got_pile == pile:
-                seen[value] += 1
-        new = _minus(seen, self._pile_values(state, seat, pile))
-        if sum(new.values()) == 1:
-            try:
-                played = replace(action, value=next(iter(new)))
+                played = replace(action, value=value)
                 engine.apply(state, played)
             except RuleError:
                 pass
@@ -249,7 +299,7 @@ class ScoopObserver:
                                                   (("player", name), ("story", pile),
                                                    ("signal", getattr(action, "signal", None) or "")))])
 
-    def _claim(self, state, seat: int, call: list[str], zones) -> Outcome:
+    def _claim(self, state, seat: int, call: list[str], zones, snap: TableSnapshot) -> Outcome:
         cards = Counter(card_of(c) for c in call)
         p = state.players[seat]
         kinds = {state.catalog.kind_of_card(c) for c in cards if c != SCOOP}
@@ -280,6 +330,13 @@ class ScoopObserver:
                     break
         action = engine.Claim(seat, kind, tuple(sorted(rest.elements())), tuple(reserve), victim,
                               tuple(captured))
+        if kind.startswith("ad-") and state.piles["adverts"]:
+            # the advert card comes from a pile shuffled by hand: held until it is seen laid
+            out = self._try(state, action, seat, frozenset(call))
+            if out.status != "action":
+                return out
+            self._held = (action, state.n_actions)
+            return self._held_advert(state, snap)
         return self._try(state, action, seat, frozenset(call))
 
     def _reserve(self, state, seat: int, zones) -> Outcome:

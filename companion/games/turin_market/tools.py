@@ -156,7 +156,9 @@ def describe_action(action: Action, lang: str = "en", catalog: Catalog | None = 
     if isinstance(a, Pick):
         return f"player {a.player + 1} picks {_card(cat, a.card, lang)}"
     if isinstance(a, OfferForSale):
-        return f"player {a.player + 1} offers {a.card} for {a.price} shield(s)"
+        from companion.naming import count
+
+        return f"player {a.player + 1} offers {a.card} for {count(a.price, {'one': 'shield', 'other': 'shields'})}"
     if isinstance(a, PassSale):
         return f"player {a.player + 1} offers nothing for sale"
     if isinstance(a, Withdraw):

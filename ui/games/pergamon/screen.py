@@ -21,11 +21,21 @@ from .viewmodel import RGBA, PergamonVM
 
 INK = (0.12, 0.1, 0.08, 1)
 PAPER = (0.96, 0.93, 0.86, 1)
+MIN_HEIGHT_DP = 760  # below this (x 1.45 in portrait) the screen scrolls (phones; density 2)
 
 
 def _label(text: str, size: float, bold=False, colour=INK, halign="left", **kw) -> Label:
     lab = Label(text=text, font_size=sp(size), bold=bold, color=colour, halign=halign, valign="middle", **kw)
     lab.bind(size=lambda w, s: setattr(w, "text_size", (s[0], None)))
+    return lab
+
+
+def _one_line(text: str, size: float, bold=False, colour=INK) -> Label:
+    """A label kept on one line, cut with "…" when its box is too narrow (names and
+    gallery titles on a phone-sized window)."""
+    lab = Label(text=text, font_size=sp(size), bold=bold, color=colour, halign="left", valign="middle",
+                shorten=True, shorten_from="right")
+    lab.bind(size=lambda w, s: setattr(w, "text_size", s))
     return lab
 
 
@@ -48,9 +58,14 @@ class PergamonScreen(Screen):
         #: on_action(action) -> None | refusal text (in the VM's language): journals a
         #: tapped entry through the rules (app_screens wires it to the GameHost)
         self.on_action = on_action
-        self.root_box = BoxLayout(orientation="vertical", padding=dp(10), spacing=dp(8))
+        self.root_box = BoxLayout(orientation="vertical", padding=dp(10), spacing=dp(8), size_hint_y=None)
         _fill(self.root_box, PAPER)
-        self.add_widget(self.root_box)
+        # a phone-sized window scrolls rather than squeezing the board parts
+        scroll = ScrollView(do_scroll_x=False)
+        scroll.bind(size=lambda _s, sz: setattr(self.root_box, "height", max(
+            sz[1], dp(MIN_HEIGHT_DP * (1.45 if sz[1] > sz[0] * 1.2 else 1)))))  # portrait stacks more
+        scroll.add_widget(self.root_box)
+        self.add_widget(scroll)
         self.show()
 
     # ------------------------------------------------------------ drawing
@@ -114,7 +129,7 @@ class PergamonScreen(Screen):
         base = RGBA.get(active.colour) if active is not None else None
         tint = (1, 0.98, 0.9, 1) if base is None else tuple(0.78 + 0.22 * c for c in base[:3]) + (1,)
         _fill(top, (1, 0.82, 0.8, 1) if vm.refusal else tint)
-        head = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(10))
+        head = BoxLayout(size_hint_y=None, height=dp(76), spacing=dp(10))  # two lines of 28 sp
         head.add_widget(_label(b.text, 28, bold=True))
         if b.confirm and not vm.confirmed:
             btn = Button(text=b.confirm, font_size=sp(22), size_hint=(None, None), width=dp(160), height=dp(56))
@@ -127,13 +142,15 @@ class PergamonScreen(Screen):
         top.add_widget(head)
         for line in b.lines[:4]:
             top.add_widget(_label(line, 18, size_hint_y=None, height=dp(28)))
-        top.height = dp(24 + 64 + 28 * min(len(b.lines), 4) + 24 + (30 if vm.refusal else 0))
+        top.height = dp(24 + 76 + 28 * min(len(b.lines), 4) + 24 + (30 if vm.refusal else 0))
         return top
 
     def _plan(self, vm: PergamonVM):
         col = BoxLayout(orientation="vertical", size_hint_x=0.34, spacing=dp(4))
         col.add_widget(_label(tr("plan", vm.lang), 18, bold=True, size_hint_y=None, height=dp(28)))
-        grid = GridLayout(cols=4, spacing=dp(3))
+        # rows tall enough for the number and its VP (48 dp), scrolled when short of room
+        grid = GridLayout(cols=4, spacing=dp(3), size_hint_y=None, row_default_height=dp(48), row_force_default=True)
+        grid.bind(minimum_height=grid.setter("height"))
         by_space = {c.space: c for c in vm.plan}
         rows = len(vm.plan) // 4
         for r in range(rows):                      # space 24 at the top right, 1 at the bottom left
@@ -145,7 +162,9 @@ class PergamonScreen(Screen):
                             color=INK, font_size=sp(16), halign="center")
                 _fill(lab, colour)
                 grid.add_widget(lab)
-        col.add_widget(grid)
+        scroll = ScrollView(do_scroll_x=False)
+        scroll.add_widget(grid)
+        col.add_widget(scroll)
         return col
 
     def _galleries(self, vm: PergamonVM):
@@ -154,7 +173,7 @@ class PergamonScreen(Screen):
         for name, dates in vm.galleries:
             row = BoxLayout(orientation="vertical", padding=dp(4))
             _fill(row, (0.86, 0.78, 0.62, 1))
-            row.add_widget(_label(name, 16, bold=True))
+            row.add_widget(_one_line(name, 16, bold=True))
             row.add_widget(_label("  ".join(str(d) for d in dates) or "—", 18))
             col.add_widget(row)
         return col
@@ -169,8 +188,10 @@ class PergamonScreen(Screen):
             swatch = Label(size_hint_x=None, width=dp(18))
             _fill(swatch, RGBA.get(p.colour, (0.5, 0.5, 0.5, 1)))
             stripe.add_widget(swatch)
-            stripe.add_widget(_label(("▶ " if p.active else "") + p.name, 20, bold=True))
-            stripe.add_widget(_label(tr("vp", vm.lang, n=p.vp), 22, bold=True, halign="right"))
+            stripe.add_widget(_one_line(("▶ " if p.active else "") + p.name, 20, bold=True))
+            vp = Label(text=tr("vp", vm.lang, n=p.vp), font_size=sp(22), bold=True, color=INK, size_hint_x=None)
+            vp.bind(texture_size=lambda w, ts: setattr(w, "width", ts[0]))  # never wrapped: the name gives way
+            stripe.add_widget(vp)
             panel.add_widget(stripe)
             panel.add_widget(_label(f"{coins(p.coins, vm.lang)} · {finds(p.finds, vm.lang)}", 18))
             if p.collections:

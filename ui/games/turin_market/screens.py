@@ -18,7 +18,7 @@ from pathlib import Path
 
 from kivy.lang import Builder
 from kivy.metrics import dp, sp
-from kivy.properties import ObjectProperty, StringProperty
+from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
@@ -42,6 +42,13 @@ def load_kv() -> None:
 
 class TLine(Label):
     """A left-aligned wrapped text line."""
+
+
+class TButton(Button):
+    """A button whose text wraps to its width and which grows to fit it (at least
+    56 dp, or ``min_height`` px when larger)."""
+
+    min_height = NumericProperty(0)
 
 
 class Panel(BoxLayout):
@@ -208,7 +215,7 @@ class TurinTableScreen(Screen):
 
     @staticmethod
     def _button(text, cb) -> Button:
-        b = Button(text=text, font_size=sp(18), size_hint_y=None, height=dp(56))
+        b = TButton(text=text, font_size=sp(18))
         b.bind(on_release=cb)
         return b
 
@@ -226,6 +233,16 @@ class TurinSecretScreen(Screen):
     def start(self, state, lang: str = "en", typed: bool = False) -> None:
         self.state, self.lang = state, lang
         self.vm = TypedRevealVM(state, lang) if typed else PassTabletVM(state, lang)
+        self.redraw()
+
+    def set_lang(self, state, lang: str) -> None:
+        """A language switch: the same entries, redrawn in ``lang`` (a new secret
+        step when the game has moved on)."""
+        if getattr(self, "vm", None) is None or state is not self.state:
+            self.start(state, lang, typed=self.mode == "typed")
+            return
+        self.lang = lang
+        self.vm.set_lang(lang)
         self.redraw()
 
     def redraw(self) -> None:
@@ -297,12 +314,13 @@ class TurinSecretScreen(Screen):
         except RuleError as exc:
             from .texts import refusal
 
+            self.vm.refused = exc
             self.vm.error = refusal(exc, self.vm.state, self.vm.lang)
             return None
 
     @staticmethod
     def _big(text, cb) -> Button:
-        b = Button(text=text, font_size=sp(26), size_hint_y=None, height=dp(80), bold=True)
+        b = TButton(text=text, font_size=sp(26), bold=True, min_height=dp(80))
         b.bind(on_release=cb)
         return b
 
@@ -340,6 +358,7 @@ def app_screens(host) -> list[Screen]:
         refused = host.apply(action)
         if refused and table.manager and table.manager.current == secret.name:
             secret.vm.error = refused
+            secret.vm.refused = getattr(host, "refused", None)
             secret.redraw()
             return
         if table.manager:
@@ -356,5 +375,5 @@ def app_screens(host) -> list[Screen]:
     table.on_action = secret.on_action = act
     table.on_secret = open_secret
     table.refresh = show_table
-    secret.refresh = lambda: secret.start(host.state, host.lang, typed=secret.mode == "typed")
+    secret.refresh = lambda: secret.set_lang(host.state, host.lang)
     return [table, secret]

@@ -62,7 +62,14 @@ class PassTabletVM:
         self.mode = "handover"
         self.value = None
         self.error = ""
+        self.refused = None  # the refusal behind ``error``, re-worded on a language switch
         self._reset_value()
+
+    def set_lang(self, lang: str) -> None:
+        """Switch the language, keeping every entry; the refusal shown is re-worded."""
+        self.lang = lang
+        if self.refused is not None and self.error:
+            self.error = refusal(self.refused, self.state, lang)
 
     @property
     def kind(self) -> str:
@@ -141,6 +148,7 @@ class PassTabletVM:
         try:
             self.secret.submit(p, self.value)
         except RuleError as exc:
+            self.refused = exc
             self.error = refusal(exc, self.state, self.lang)
             return False
         self.error = ""
@@ -169,6 +177,13 @@ class TypedRevealVM:
         self.players = tm.SecretRound(state).players
         self.values: dict[int, object] = {p: (None if self.kind == "card" else 0) for p in self.players}
         self.error = ""
+        self.refused = None  # the refusal behind ``error``, re-worded on a language switch
+
+    def set_lang(self, lang: str) -> None:
+        """Switch the language, keeping every value typed; the refusal is re-worded."""
+        self.lang = lang
+        if self.refused is not None and self.error:
+            self.error = refusal(self.refused, self.state, lang)
 
     @property
     def title(self) -> str:
@@ -183,6 +198,7 @@ class TypedRevealVM:
                 secret.submit(p, self.values[p])
             act = secret.reveal()
         except RuleError as exc:
+            self.refused = exc
             self.error = refusal(exc, self.state, self.lang)
             return None
         self.error = ""
@@ -394,6 +410,8 @@ class TableVM:
                 lines.append(tr("payout_major", lang, who=self.name(g.majority[0]), n=g.share))
             else:
                 lines.append(tr("payout_shared", lang, who=_names(s, g.majority, lang), n=g.share))
+            if g.majority:
+                lines.append(payout_sources(s, g, lang))
             if g.minority:
                 lines.append(tr("payout_minor", lang, who=_names(s, g.minority, lang)))
             rows.append(PayoutRow(good_name(s, g.good, lang), tr("bank", lang, n=g.bank_amount), tuple(lines)))
@@ -409,6 +427,22 @@ class TableVM:
     def guess_note(self) -> str:
         files = ", ".join(f.rsplit("/", 1)[-1] for f in self.state.catalog.guess_files)
         return tr("guess_note", self.lang, f=files)
+
+
+def payout_sources(s, g, lang: str) -> str:
+    """Where a majority's shields come from, in words (Turin Market: final payouts):
+    "5 shields from the bank + 2 shields paid by Bo, Chen + 1 shield the bank adds
+    to split it evenly" (GoodPayout.sources)."""
+    due = s.catalog.minority_payment
+    bank, payers, covered, rounding = g.sources(due)
+    parts = [tr("from_bank", lang, n=bank)]
+    if payers:
+        parts.append(tr("from_players", lang, n=due * len(payers), who=_names(s, payers, lang)))
+    if covered:
+        parts.append(tr("from_bank_for", lang, n=due * len(covered), who=_names(s, covered, lang)))
+    if rounding:
+        parts.append(tr("from_rounding", lang, n=rounding))
+    return " + ".join(parts)
 
 
 # ------------------------------------------------------------------ the sale area

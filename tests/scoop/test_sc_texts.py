@@ -1,0 +1,53 @@
+"""Scoop's observer reports reach players in es/en/zh (ui/games/scoop/texts.py through
+ui.hosting.report_text, as the app's message line and the camera session use them):
+every report key the observer emits has its own words in each language, story types
+and spaces named, money in the language's format, never an internal id."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion import registry
+from companion.games.scoop import engine
+from companion.observing import Report
+from ui import hosting
+from ui.games.scoop import texts as T
+
+KEYS = {
+    "scoop.dial": (("player", "Ana"), ("number", 9)),
+    "scoop.answer": (("player", "Ana"), ("question", "choose")),
+    "scoop.lay_story": (("player", "Ana"), ("story", "crime"), ("signal", "ok")),
+    "scoop.incomplete": (("cards", 2),),
+    "scoop.not_your_turn": (("seat", 2), ("player", "Ana")),
+    "scoop.refused": (("reason", "x"),),
+    "scoop.page_differs": (("player", "Ana"), ("space", "ad-fashion"), ("seen", ()), ("game", (1200,))),
+}
+
+
+def test_every_observer_report_key_is_worded():
+    import companion.games.scoop.observer as obs
+
+    src = open(obs.__file__, encoding="utf-8").read()
+    assert set(re.findall(r'"(scoop\.[a-z_]+)"', src)) == set(KEYS)
+
+
+@pytest.mark.parametrize("key", sorted(KEYS))
+def test_each_report_in_three_languages(key):
+    setup, _ = engine.random_game(1, 3)
+    state = engine.new_game_from_dict(setup)
+    rep = Report("info", key, "ENGLISH FALLBACK", "", KEYS[key])
+    spec = registry.get("scoop")
+    texts = {lang: hosting.report_text(spec, rep, state, lang) for lang in ("es", "en", "zh")}
+    assert all(texts.values()) and len(set(texts.values())) == 3, texts
+    assert not any("ENGLISH" in t or "ad-" in t or "_" in t for t in texts.values()), texts
+    if key == "scoop.page_differs":
+        assert "1.200\xa0$" in texts["es"] and "$1,200" in texts["en"] and "时装" in texts["zh"]
+    if key == "scoop.lay_story":
+        assert "Sucesos" in texts["es"] and "犯罪" in texts["zh"]
+
+
+def test_every_word_has_es_en_zh():
+    for key, row in T.WORDS.items():
+        assert set(row) == {"es", "en", "zh"} and all(row.values()), key

@@ -1,0 +1,345 @@
+"""Scoop's table screen view-model (no Kivy): a whole game by taps, the camera an aid.
+
+What the player to act can do now, as large buttons (:class:`Choice`), for a real
+table where hands stay hidden (setup ``hidden_hands``):
+
+- on his turn: claim a story or advert of his page (three cards: the reserve sets of
+  that type first, the rest from the hand; or with a SCOOP card, the cards of that
+  type in another player's reserve captured), keep 1-2 cards of a type in reserve,
+  exchange a card (free; no card named), pass (no cards);
+- a call due: the telephone (the dial screen) or another player's Lines Down;
+- after Three Star / Press: the choices the rules give;
+- a story on offer: buy or decline; bankrupt: sell a story of the page or leave.
+
+A play that takes a card from a pile (the call accepted, a three-star story, an
+advert) asks which card came up: the values still in that pile (the piles are
+shuffled by hand, so the app cannot know), unless a camera session plays on the
+same journal (``host.camera``): the call then goes to the observer, which journals it
+once it sees the card laid. Every play goes through ``host.apply`` (journalled; a
+refused play changes nothing and its reason is shown). Words: ui.games.scoop.texts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from companion.games.scoop import engine
+from companion.games.scoop import texts as core
+from ui.games.scoop import texts as T
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A button: ``key`` (stable, for tests and the screen), ``label`` (the player's
+    language), ``primary`` (the one thing to do now: drawn first and largest)."""
+
+    key: str
+    label: str
+    primary: bool = False
+
+
+class TableVM:
+    """See the module docstring. ``host``: ui.hosting.GameHost (``state``, ``apply``,
+    ``camera``, ``enter``)."""
+
+    def __init__(self, host, lang: str = "en"):
+        self.host = host
+        self.lang = lang
+        self.menu = "main"          # main | claim | reserve | count:<kind> | value
+        self.held = None            # an action waiting for its card's value
+        self.message = ""
+        self.entered = None         # (seat, n actions) when a call went to the camera
+
+    # -- reading the game ------------------------------------------------------------
+    @property
+    def state(self):
+        return self.host.state
+
+    def _name(self, seat: int) -> str:
+        p = self.state.players[seat]
+        if p.spec.name:
+            return p.spec.name
+        from ui import i18n
+
+        try:
+            return i18n.tr(f"colour.{p.spec.colour}", self.lang)
+        except (KeyError, ValueError):
+            return p.spec.colour
+
+    def _money(self, v: int) -> str:
+        return core.money(int(v), self.lang)
+
+    def actor(self) -> int | None:
+        return self.state.current_player
+
+    def _camera(self) -> bool:
+        return getattr(self.host, "camera", None) is not None
+
+    def _waiting_camera(self) -> bool:
+        return self.entered is not None and self.entered == (self.actor(), len(self.host.journal.actions()))
+
+    def players_lines(self) -> list[str]:
+        """One line per player: name, cash, cards in hand (or that he left)."""
+        out = []
+        for i, p in enumerate(self.state.players):
+            if p.out:
+                out.append(T.tr("player_out", self.lang, p=self._name(i)))
+            else:
+                key = "player_line1" if len(p.hand) == 1 else "player_line"
+                out.append(T.tr(key, self.lang, p=self._name(i), cash=self._money(p.cash), k=len(p.hand)))
+        return out
+
+    def prompt(self) -> str:
+        """The one thing to do now, for the player who must do it."""
+        s = self.state
+        if s.is_over:
+            f = s.final
+            how = T.tr(f"how.{f.how}", self.lang, p=self._name(f.pressed_by))
+            return T.tr("over", self.lang, how=how)
+        seat = self.actor()
+        p = self._name(seat)
+        pend = s.pending
+        if self.held is not None:
+            return T.tr("which_value", self.lang, p=p, story=T.kind_name(self._held_pile_kind(), self.lang))
+        if self._waiting_camera():
+            return T.tr("lay_story", self.lang, p=p, story=T.kind_name(pend.get("story", ""), self.lang))
+        if pend is None:
+            if self.menu == "claim":
+                return T.tr("pick_claim", self.lang, p=p)
+            if self.menu == "reserve":
+                return T.tr("pick_reserve", self.lang, p=p)
+            if self.menu.startswith("count:"):
+                return T.tr("pick_count", self.lang, p=p, story=T.kind_name(self.menu[6:], self.lang),
+                            price=self._money(s.catalog.money["card_price"]))
+            return T.tr("turn_camera" if self._camera() else "turn", self.lang, p=p)
+        kind = pend["kind"]
+        if kind == "call":
+            return T.tr("call_due", self.lang, p=p, n=pend["number"])
+        if kind == "choose":
+            return T.tr("choose_three" if pend["signal"] == "three_star" else "choose_press", self.lang, p=p)
+        if kind == "sale":
+            return T.tr("sale", self.lang, p=p, seller=self._name(pend["seller"]),
+                        story=T.kind_name(pend["space"], self.lang), v=self._money(pend["value"]))
+        return T.tr("bankrupt", self.lang, p=p, v=self._money(pend["cost"]))
+
+    def dial_due(self) -> int | None:
+        """The number of the call the game waits for (None when none, or when the
+        call went to the camera and waits for its card)."""
+        pend = self.state.pending
+        if pend is None or pend["kind"] != "call" or self.held is not None or self._waiting_camera():
+            return None
+        return pend["number"]
+
+    # -- the buttons -----------------------------------------------------------------
+    def choices(self) -> list[Choice]:
+        """The buttons for the player who must act now, the likely one first."""
+        s = self.state
+        if s.is_over or self._waiting_camera():
+            return []
+        seat = self.actor()
+        if self.held is not None:
+            return [Choice(f"value:{v}", self._money(v), i == 0)
+                    for i, v in enumerate(sorted(set(s.piles[self._held_pile()]), reverse=True))] + \
+                [Choice("back", T.tr("b.back", self.lang))]
+        pend = s.pending
+        if pend is None:
+            return self._turn_choices(seat)
+        kind = pend["kind"]
+        if kind == "call":
+            out = [Choice("dial", T.tr("b.dial", self.lang, n=pend["number"]), True)]
+            out += [Choice(f"lines_down:{a.player}", T.tr("b.lines_down", self.lang, p=self._name(a.player)))
+                    for a in engine.legal_actions(s) if isinstance(a, engine.LinesDown)]
+            return out
+        if kind == "choose":
+            out = []
+            for a in engine.legal_actions(s):
+                if a.option == "press":
+                    out.append(Choice("choose:press", T.tr("b.press", self.lang), True))
+                elif a.option == "story":
+                    out.append(Choice("choose:story", T.tr("b.take_story", self.lang)))
+                elif a.displace is None:
+                    out.insert(0, Choice("choose:three_star", T.tr("b.take_three", self.lang), True))
+                else:
+                    v = s.players[seat].page["star"][a.displace]
+                    out.append(Choice(f"choose:three_star:{a.displace}",
+                                      T.tr("b.take_three_off", self.lang, v=self._money(v))))
+            return out
+        if kind == "sale":
+            out = [Choice("buy", T.tr("b.buy", self.lang, v=self._money(pend["value"])), True)] \
+                if any(isinstance(a, engine.Buy) for a in engine.legal_actions(s)) else []
+            return out + [Choice("decline", T.tr("b.decline", self.lang), not out)]
+        out = []
+        p = s.players[seat]
+        for a in engine.legal_actions(s):
+            if isinstance(a, engine.Offer):
+                v = p.star_three[a.index] if a.space == "star_three" else p.page[a.space][a.index]
+                out.append(Choice(f"offer:{a.space}:{a.index}", T.tr("b.offer", self.lang, v=self._money(v),
+                                                                     story=T.kind_name(a.space, self.lang))))
+        return out + [Choice("give_up", T.tr("b.give_up", self.lang))]
+
+    def _kinds(self, seat: int) -> list[str]:
+        return [k for k in self.state.spaces(seat) if k != "three_star"]
+
+    def _kind_label(self, kind: str) -> str:
+        if kind.startswith("ad-"):
+            return T.kind_name(kind, self.lang)
+        return T.tr("b.story", self.lang, story=T.kind_name(kind, self.lang), n=self.state.catalog.number_of(kind))
+
+    def _turn_choices(self, seat: int) -> list[Choice]:
+        s = self.state
+        p = s.players[seat]
+        if self.menu == "claim":
+            caps = {}
+            for a in engine.legal_actions(s):  # SCOOP captures: the most cards from each reserve
+                if isinstance(a, engine.Claim) and a.victim is not None and not a.reserve:
+                    k = (a.kind, a.victim)
+                    if len(a.captured) > len(caps.get(k, ((),))[0]):
+                        caps[k] = (a.captured,)
+            out = [Choice(f"claim:{k}", self._kind_label(k)) for k in self._kinds(seat)]
+            out += [Choice(f"capture:{k}:{v}", T.tr("b.capture", self.lang, story=T.kind_name(k, self.lang),
+                                                    p=self._name(v))) for (k, v) in sorted(caps)]
+            return out + [Choice("back", T.tr("b.back", self.lang))]
+        if self.menu == "reserve":
+            return [Choice(f"reserve:{k}", T.kind_name(k, self.lang)) for k in self._kinds(seat)] + \
+                [Choice("back", T.tr("b.back", self.lang))]
+        if self.menu.startswith("count:"):
+            kind = self.menu[6:]
+            return [Choice(f"reserve:{kind}:{k}", T.tr("b.cards" if k == 1 else "b.cards2", self.lang, k=k))
+                    for k in (1, 2)] + [Choice("back", T.tr("b.back", self.lang))]
+        if not p.hand and not any(p.reserve):
+            return [Choice("pass", T.tr("b.pass", self.lang), True)]
+        out = [Choice("menu:claim", T.tr("b.claim", self.lang), True),
+               Choice("menu:reserve", T.tr("b.reserve", self.lang))]
+        if p.hand:
+            out.append(Choice("exchange", T.tr("b.exchange", self.lang)))
+        else:
+            out.append(Choice("pass", T.tr("b.pass", self.lang)))
+        return out
+
+    # -- tapping ---------------------------------------------------------------------
+    def _held_pile(self) -> str:
+        a = self.held
+        if isinstance(a, engine.Claim):
+            return "adverts"
+        if isinstance(a, engine.Choose) and a.option == "three_star":
+            return "three_star"
+        return self.state.pending["story"]
+
+    def _held_pile_kind(self) -> str:
+        pile = self._held_pile()
+        return self.held.kind if pile == "adverts" else pile
+
+    def _play(self, action) -> None:
+        """Play ``action``; when it takes a card from a pile, first ask which card."""
+        s = self.state
+        try:
+            after = engine.apply(s, engine.resolve_action(s, action))
+        except engine.RuleError:
+            after = None  # host.apply says why
+        if after is not None and any(len(after.piles[k]) < len(v) for k, v in s.piles.items()):
+            self.held = engine.resolve_action(s, action)
+            return
+        self._apply(action)
+
+    def _apply(self, action) -> None:
+        refused = self.host.apply(action)
+        self.message = refused or ""
+        self.menu = "main"
+        if not refused or not isinstance(getattr(action, "value", None), int):
+            self.held = None  # a refused card value keeps its question open
+
+    def tap(self, key: str) -> None:
+        """Do what the button ``key`` says (see :meth:`choices`). A refusal is kept in
+        :attr:`message`; nothing changes then."""
+        s = self.state
+        seat = self.actor()
+        self.message = ""
+        if key == "back":
+            self.menu, self.held = "main", None
+            return
+        if key.startswith("menu:"):
+            self.menu = key[5:]
+            return
+        if key.startswith("value:"):
+            if self.held is not None:
+                self._apply(replace(self.held, value=int(key[6:])))
+            return
+        if key == "exchange":
+            return self._apply(engine.Exchange(seat, engine.HIDDEN))
+        if key == "pass":
+            return self._apply(engine.Pass(seat))
+        if key.startswith("claim:"):
+            return self._play(self._claim(seat, key[6:]))
+        if key.startswith("capture:"):
+            _, kind, victim = key.split(":")
+            theirs = {c for sp in s.players[int(victim)].reserve for c in sp}
+            need = list(s.catalog.required(kind))
+            captured = tuple(c for c in need if c in theirs)
+            hand = tuple(sorted([c for c in need if c not in captured] + ["scoop"]))
+            return self._play(engine.Claim(seat, kind, hand, (), int(victim), captured))
+        if key.startswith("reserve:"):
+            parts = key.split(":")
+            if len(parts) == 2:
+                self.menu = f"count:{parts[1]}"
+                return
+            return self._apply(self._reserve(seat, parts[1], int(parts[2])))
+        if key.startswith("lines_down:"):
+            return self._apply(engine.LinesDown(int(key.split(":")[1])))
+        if key.startswith("choose:"):
+            parts = key.split(":")
+            return self._play(engine.Choose(seat, parts[1], int(parts[2]) if len(parts) > 2 else None))
+        if key == "buy":
+            return self._apply(engine.Buy(seat))
+        if key == "decline":
+            return self._apply(engine.Decline(seat))
+        if key.startswith("offer:"):
+            _, space, index = key.split(":")
+            return self._apply(engine.Offer(seat, space, int(index)))
+        if key == "give_up":
+            return self._apply(engine.GiveUp(seat))
+        if key == "dial":
+            return  # the screen opens the telephone; its call comes back through called()
+        raise ValueError(f"unknown choice {key!r}")
+
+    def called(self, call) -> None:
+        """The telephone's call (companion.games.scoop.dial.Call) of the player whose
+        call is due: with a camera it goes to the observer (journalled when the card
+        is seen laid); else it is played, asking the card's value when a story is taken."""
+        s = self.state
+        pend = s.pending
+        if pend is None or pend["kind"] != "call":
+            return
+        seat = pend["actor"]
+        action = engine.Dial(seat, call.number, call.signal)
+        if self._camera() and self.host.enter({"dial": call.number}):
+            self.entered = (seat, len(self.host.journal.actions()))
+            self.message = T.tr("sent_to_camera", self.lang, signal=T.signal_word(call.signal, self.lang),
+                                story=T.kind_name(pend["story"], self.lang))
+            return
+        self._play(action)
+
+    def _claim(self, seat: int, kind: str):
+        """A claim of ``kind``: the player's reserve sets of that type, the rest of the
+        three cards from the hand."""
+        p = self.state.players[seat]
+        need = list(self.state.catalog.required(kind))
+        spaces = []
+        for i, sp in enumerate(p.reserve):
+            if sp and all(c in need for c in sp):
+                spaces.append(i)
+                for c in sp:
+                    need.remove(c)
+        return engine.Claim(seat, kind, tuple(sorted(need)), tuple(spaces))
+
+    def _reserve(self, seat: int, kind: str, k: int):
+        """``k`` cards of ``kind`` into the reserve space holding that type (else an
+        empty one): the set's cards not there yet, in the set's order."""
+        p = self.state.players[seat]
+        cat = self.state.catalog
+        space = next((i for i, sp in enumerate(p.reserve) if sp and cat.kind_of_card(sp[0]) == kind),
+                     next((i for i, sp in enumerate(p.reserve) if not sp), 0))
+        cards = [c for c in cat.required(kind) if c not in p.reserve[space]][:k]
+        return engine.Reserve(seat, tuple(cards), (space,) * len(cards))
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
