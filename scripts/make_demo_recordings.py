@@ -52,6 +52,12 @@ RECORDINGS = {
     "pergamon-3p": (3, 2, (3840, 2160)),
     "scoop-4p": (4, 9, (2560, 1440)),
 }
+#: recordings re-encoded at constant quality after rendering: name -> VP9 CRF
+#: (vision.render.recording.reencode_vp9, needs PyAV). OpenCV's VP9 writer has no
+#: quality setting: with Bayer noise and JPEG it keeps about 340 KB a frame (about
+#: 50 MB for a game); at CRF 36 the hard recording is a few MB and every still
+#: frame still reads as before (the demo rebuilds the game exactly).
+CRF = {"penny-press-3p-hard": 36}
 #: recordings of games other than Penny Press: name -> game id
 GAMES = {"turin-market-4p": "turin-market", "pergamon-3p": "pergamon", "scoop-4p": "scoop"}
 #: keyword arguments of a game's random_game per recording. Scoop: players who play to
@@ -61,8 +67,11 @@ GAMES = {"turin-market-4p": "turin-market", "pergamon-3p": "pergamon", "scoop-4p
 GAME_KW = {"scoop-4p": {"policy": "quick"}}
 #: recordings filmed differently from params_for: name -> RecordingParams fields.
 #: Pergamon: the round markers' tags are small (2.9 px per module at 4K), so no glare
-#: spot and a camera closer to straight down; no hands (one still table per action).
-PARAMS = {"pergamon-3p": {"tilt_deg": 10.0, "height_mm": 1100.0, "applied_frames": 0,
+#: spot and a camera closer to straight down; no hands (one still table per action),
+#: 1 frame per second: each table is filmed twice, 1 s apart, so it stays still for
+#: longer than the tracker's settle time (vision.track, 0.8 s); at 2 fps two frames
+#: were only 0.5 s of stillness and the demo read no action after the setup.
+PARAMS = {"pergamon-3p": {"tilt_deg": 10.0, "height_mm": 1100.0, "applied_frames": 0, "fps": 1.0,
                           "effects": {"light_gradient": 0.15, "vignette": 0.1, "glare_spots": 0,
                                       "defocus_sigma": 0.4}}}
 
@@ -161,6 +170,10 @@ def main(argv=None) -> int:
         params = replace(params, **extra)
         meta = render_recording(setup, actions, out, params, progress=progress)
         bar.close()
+        if name in CRF:
+            from vision.render.recording import reencode_vp9
+
+            reencode_vp9(out / meta["video"], CRF[name])
         size = sum(f.stat().st_size for f in out.iterdir() if f.is_file())
         check = verify(out)
         print(f"{name}: {players} players, seed {seed}, {len(actions)} actions, "
