@@ -15,41 +15,40 @@ dots. Raises DocumentError for a bad width or language.
 
 from __future__ import annotations
 
+from companion.gettext_po import N_, NP_  # noqa: F401  (NP_: counts)
+
 from .documents import DocumentError, check_lang
-from .i18n import game_when, joined, pick
+from .i18n import PrintTexts, game_when, joined, pick
 from .layout import Canvas
 
 #: Our own words, es/en/zh.
-LABELS: dict[str, dict[str, str]] = {
-    "start": {"en": "SCOOP: the dial's commitment", "es": "SCOOP: compromiso del dial", "zh": "独家新闻：拨号承诺值"},
-    "start_note": {"en": "Keep this slip. At the end the seed is printed: `companion dial verify` checks every call.",
-                   "es": "Guarda este tique. Al final se imprime la semilla: `companion dial verify` comprueba cada llamada.",
-                   "zh": "请保留此票。结束时会打印种子：`companion dial verify` 可核对每次通话。"},
-    "design": {"en": "Page design {d}", "es": "Diseño de página {d}", "zh": "版面 {d}"},
-    "empty": {"en": "(empty)", "es": "(vacío)", "zh": "（空）"},
-    "kept": {"en": "Star story kept, half value", "es": "Historia estrella guardada, mitad de valor",
-             "zh": "保留的明星新闻，按半价计"},
-    "page_value": {"en": "Value of the paper", "es": "Valor del periódico", "zh": "报纸价值"},
-    "cash": {"en": "Cash", "es": "Efectivo", "zh": "现金"},
-    "total": {"en": "Total", "es": "Total", "zh": "合计"},
-    "receipt": {"en": "SCOOP: final money", "es": "SCOOP: dinero final", "zh": "独家新闻：最终资金"},
-    "pressed": {"en": "Went to press: {who} ({how}), +{m}", "es": "Fue a imprenta: {who} ({how}), +{m}",
-                "zh": "付印：{who}（{how}），+{m}"},
-    "last": {"en": "Last paper standing: {who}", "es": "Último periódico en pie: {who}", "zh": "最后留下的报纸：{who}"},
-    "how_press": {"en": "Press on the dial", "es": "Prensa en el dial", "zh": "拨号出现付印"},
-    "how_full page": {"en": "page full", "es": "página llena", "zh": "版面已满"},
-    "left": {"en": "left the game", "es": "abandonó la partida", "zh": "已退出"},
-    "commitment": {"en": "Commitment", "es": "Compromiso", "zh": "承诺值"},
-    "seed": {"en": "Seed", "es": "Semilla", "zh": "种子"},
-    "calls": {"en": {"one": "{n} call to the editor", "other": "{n} calls to the editor"},
-              "es": {"one": "{n} llamada al editor", "other": "{n} llamadas al editor"},
-              "zh": {"other": "共 {n} 次致电编辑"}},
-    "values": {"en": "Values: our guesses, in {f}", "es": "Valores: estimaciones nuestras, en {f}",
-               "zh": "数值为我们的估计，见 {f}"},
-    "space_star": {"en": "Star Story", "es": "Historia estrella", "zh": "明星新闻"},
-    "space_three_star": {"en": "Three-star story", "es": "Historia de tres estrellas", "zh": "三星新闻"},
-    "space_ad": {"en": "Advert: {t}", "es": "Anuncio: {t}", "zh": "广告：{t}"},
-}
+#: LABELS: {key: text} declared for gettext (context "scoop.labels.<key>")
+N_("scoop.labels.start", "SCOOP: the dial's commitment")
+N_("scoop.labels.start_note", "Keep this slip. At the end the seed is printed: `companion dial verify` checks every call.")
+N_("scoop.labels.design", "Page design {d}")
+N_("scoop.labels.empty", "(empty)")
+N_("scoop.labels.kept", "Star story kept, half value")
+N_("scoop.labels.page_value", "Value of the paper")
+N_("scoop.labels.cash", "Cash")
+N_("scoop.labels.total", "Total")
+N_("scoop.labels.receipt", "SCOOP: final money")
+N_("scoop.labels.pressed", "Went to press: {who} ({how}), +{m}")
+N_("scoop.labels.last", "Last paper standing: {who}")
+N_("scoop.labels.how_press", "Press on the dial")
+N_("scoop.labels.how_full page", "page full")
+N_("scoop.labels.left", "left the game")
+N_("scoop.labels.commitment", "Commitment")
+N_("scoop.labels.seed", "Seed")
+NP_("scoop.labels.calls", "{n} call to the editor", "{n} calls to the editor")
+N_("scoop.labels.values", "Values: our guesses, in {f}")
+N_("scoop.labels.space_star", "Star Story")
+N_("scoop.labels.space_three_star", "Three-star story")
+N_("scoop.labels.space_ad", "Advert: {t}")
+LABELS = PrintTexts("scoop.labels.", [
+    "start", "start_note", "design", "empty", "kept", "page_value", "cash", "total", "receipt",
+    "pressed", "last", "how_press", "how_full page", "left", "commitment", "seed", "calls", "values",
+    "space_star", "space_three_star", "space_ad",
+])
 
 #: Story type names and a headline of our own per type.
 TYPES: dict[str, dict[str, tuple[str, str]]] = {
@@ -144,11 +143,13 @@ HEADLINES: dict[str, tuple[dict[str, str], ...]] = {
     ),
 }
 
-ADVERTS: dict[str, dict[str, str]] = {
-    "fashion": {"en": "Fashion", "es": "Moda", "zh": "时装"},
-    "motoring": {"en": "Motoring", "es": "Motor", "zh": "汽车"},
-    "travel": {"en": "Travel", "es": "Viajes", "zh": "旅游"},
-}
+#: ADVERTS: {key: text} declared for gettext (context "scoop.adverts.<key>")
+N_("scoop.adverts.fashion", "Fashion")
+N_("scoop.adverts.motoring", "Motoring")
+N_("scoop.adverts.travel", "Travel")
+ADVERTS = PrintTexts("scoop.adverts.", [
+    "fashion", "motoring", "travel",
+])
 
 
 def label(key: str, lang: str, **kw) -> str:

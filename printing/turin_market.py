@@ -51,7 +51,13 @@ N_("turin.labels.bank_pays", "bank {n}")
 N_("turin.labels.units", "Units: {u}")
 N_("turin.labels.nobody", "nobody has any: no payout")
 N_("turin.labels.majority", "{who}: majority")
-N_("turin.labels.shared", "{who}: shared majority, ({b} + {m}) / {k} rounded up")
+N_("turin.labels.shared", "{who}: shared majority")
+# where a majority's shields come from
+NP_("turin.labels.from_bank", "{n} shield from the bank", "{n} shields from the bank")
+NP_("turin.labels.from_players", "{n} shield paid by {who}", "{n} shields paid by {who}")
+NP_("turin.labels.from_bank_for", "{n} shield the bank pays for {who}", "{n} shields the bank pays for {who}")
+NP_("turin.labels.from_rounding", "{n} shield the bank adds to split it evenly",
+    "{n} shields the bank adds to split it evenly")
 N_("turin.labels.each", "+{n} each")
 N_("turin.labels.minority", "{who} pays 1")
 N_("turin.labels.forced", "{who} has no shield: takes a loan")
@@ -65,7 +71,8 @@ LABELS = PrintTexts("turin.labels.", [
     "title", "round", "player", "centre", "bids", "bid", "bid_tie", "won", "lost", "zero_tie",
     "no_bid", "pays", "flip", "picks", "took", "discarded", "to_bank", "shields", "payouts", "card",
     "returned", "bank_pays", "units", "nobody", "majority", "shared", "each", "minority", "forced",
-    "bank_paid", "after", "repaid", "final", "winner", "values",
+    "bank_paid", "after", "repaid", "final", "winner", "values", "from_bank", "from_players", "from_bank_for",
+    "from_rounding",
 ])
 
 
@@ -138,6 +145,23 @@ def render_round_receipt(state, round_no: int, lang: str = "en", width: int = 38
     return cv.finish()
 
 
+def payout_sources(state, g, lang: str) -> str:
+    """Where a majority's shields come from (GoodPayout.sources): the bank's amount,
+    the 1-shield payments and who made them, what the bank pays for players with
+    no shield, what it adds to split the pot evenly; joined with " + "."""
+    due = state.catalog.minority_payment
+    bank, payers, covered, rounding = g.sources(due)
+    names = lambda seats: ", ".join(who(state, p, lang) for p in seats)  # noqa: E731
+    parts = [label("from_bank", lang, n=bank)]
+    if payers:
+        parts.append(label("from_players", lang, n=due * len(payers), who=names(payers)))
+    if covered:
+        parts.append(label("from_bank_for", lang, n=due * len(covered), who=names(covered)))
+    if rounding:
+        parts.append(label("from_rounding", lang, n=rounding))
+    return " + ".join(parts)
+
+
 def render_payout_receipt(state, lang: str = "en", width: int = 384, game_id: str = "game"):
     """The final payouts receipt (see the module docstring). Raises DocumentError
     when the game is not over."""
@@ -168,8 +192,8 @@ def render_payout_receipt(state, lang: str = "en", width: int = 384, game_id: st
         if len(g.majority) == 1:
             cv.row(label("majority", lang, who=names_major), f"+{g.share}", 14, indent=8)
         else:
-            cv.row(label("shared", lang, who=names_major, b=g.bank_amount, m=len(g.minority), k=len(g.majority)),
-                   label("each", lang, n=g.share), 14, indent=8)
+            cv.row(label("shared", lang, who=names_major), label("each", lang, n=g.share), 14, indent=8)
+        cv.para(payout_sources(state, g, lang), 13, x0=cv.margin + 16)
         for p in g.minority:
             if p in g.bank_paid_for:
                 cv.para(label("bank_paid", lang, who=who(state, p, lang)), 13, x0=cv.margin + 8)

@@ -61,8 +61,11 @@ GAMES = {"turin-market-4p": "turin-market", "pergamon-3p": "pergamon", "scoop-4p
 GAME_KW = {"scoop-4p": {"policy": "quick"}}
 #: recordings filmed differently from params_for: name -> RecordingParams fields.
 #: Pergamon: the round markers' tags are small (2.9 px per module at 4K), so no glare
-#: spot and a camera closer to straight down; no hands (one still table per action).
-PARAMS = {"pergamon-3p": {"tilt_deg": 10.0, "height_mm": 1100.0, "applied_frames": 0,
+#: spot and a camera closer to straight down; no hands (one still table per action),
+#: 1 frame per second: each table is filmed twice, 1 s apart, so it stays still for
+#: longer than the tracker's settle time (vision.track, 0.8 s); at 2 fps two frames
+#: were only 0.5 s of stillness and the demo read no action after the setup.
+PARAMS = {"pergamon-3p": {"tilt_deg": 10.0, "height_mm": 1100.0, "applied_frames": 0, "fps": 1.0,
                           "effects": {"light_gradient": 0.15, "vignette": 0.1, "glare_spots": 0,
                                       "defocus_sigma": 0.4}}}
 

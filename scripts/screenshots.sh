@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates docs/screenshots: every screen at 1280x800 (en, es) and 800x1280
-# (en, zh) over the real session on a seeded game (tests/ui/drive_walk.py), and the
+# (en, zh) over the real session on a seeded game (tests/ui/drive_walk.py; also the
+# start screen with each hosted game chosen and Turin Market's table and secret
+# entry under the shell's bar: *_hosted_*.png), and the
 # live table on the bundled recording through the real vision pipeline
 # (tests/ui/drive_recording.py -> recording_live.png, recording_scores.png); the
 # Pergamon screen in both sizes (tests/pergamon/drive_pg_screen.py).
@@ -10,7 +12,7 @@ unset DISPLAY WAYLAND_DISPLAY
 export KIVY_NO_ARGS=1 KIVY_NO_CONSOLELOG=1 KIVY_NO_FILELOG=1
 export KIVY_HOME="${KIVY_HOME:-$(mktemp -d)}"
 out=docs/screenshots
-rm -f "$out"/{start,live,corrections,press,scores,settings}_*.png "$out"/recording_*.png  # only ours
+rm -f "$out"/{start,live,corrections,press,scores,settings}_*.png "$out"/*_hosted_*.png "$out"/recording_*.png  # only ours
 .venv/bin/python tests/ui/drive_walk.py "$out" --shots
 .venv/bin/python tests/ui/drive_recording.py "$out" ui/demo_data/penny-press-3p
 # Pergamon's screen: payout, markers, evaluation, zh, the entry panel (es) and a refusal

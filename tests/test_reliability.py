@@ -63,7 +63,7 @@ def test_malformed_data_files_are_named():
 
 
 def test_camera_faults_are_reported_recovered_and_leave_the_table():
-    r = _run("camera", n_sessions=4)  # one of each: unplugged, frozen, resized, clock jump
+    r = _run("camera", n_sessions=4, fps=2.0)  # one of each: unplugged, frozen, resized, clock jump
     assert r["sessions"] == 4 and all(v == 1 for v in r["by_kind"].values())
     assert r["reported"] == r["recovered"] == r["unchanged"] == 4
 

@@ -23,9 +23,53 @@ from companion.gettext_po import CATALOG_LANGS  # noqa: F401  (es, zh)
 
 DOMAIN = "ui"
 
+
+class _Declared(dict):
+    """key -> English: the declarations (``ui.messages`` and every module imported
+    so far); a key not declared yet (its module not imported) is looked up in the
+    es catalog's contexts, read only then (an English start parses no catalog)."""
+
+    def _complete(self) -> None:
+        if not getattr(self, "_full", False):
+            self._full = True
+            for k, v in gettext_po.contexts("ui", DOMAIN).items():
+                self.setdefault(k, v)
+
+    def __missing__(self, key):
+        self._complete()
+        if key in self:
+            return dict.__getitem__(self, key)
+        raise KeyError(key)
+
+    def get(self, key, default=None):
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def __contains__(self, key) -> bool:
+        return dict.__contains__(self, key) or (self._complete() or dict.__contains__(self, key))
+
+    def items(self):
+        self._complete()
+        return dict.items(self)
+
+    def keys(self):
+        self._complete()
+        return dict.keys(self)
+
+    def __iter__(self):
+        self._complete()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self._complete()
+        return dict.__len__(self)
+
+
 #: key -> English text, or (singular, plural) for a count; filled by N_/NP_ as the
-#: declaring modules are imported, and completed from the es catalog (below).
-DECLARED: dict[str, str | tuple[str, str]] = {}
+#: declaring modules are imported (the es catalog completes it on demand).
+DECLARED: _Declared = _Declared()
 
 
 def N_(key: str, text: str) -> str:
@@ -55,14 +99,9 @@ def translations(lang: str, domain: str = DOMAIN):
     return gettext_po.translations("ui", domain, lang)
 
 
-@functools.lru_cache(maxsize=None)
 def declared() -> dict[str, str | tuple[str, str]]:
-    """Every key with its English text: the declarations (``ui.messages`` and the
-    modules already imported) completed by the contexts of the es catalog (so a
-    key declared in a module not imported yet is still known; the catalog test
-    keeps the two in step)."""
+    """Every key with its English text (see :class:`_Declared`); the catalog test
+    keeps the declarations and the catalogs in step."""
     from . import messages  # noqa: F401  the app's declarations
 
-    out = gettext_po.contexts("ui", DOMAIN)
-    out.update(DECLARED)
-    return out
+    return DECLARED

@@ -375,7 +375,9 @@ def write_markdown_tables(tables: str | None) -> list[str]:
             "JPEG 70-95, a hand over the table in half of the scenes; 3 still frames at 2 "
             "frames/s through the pipeline. *Clear* tags: visible >= 98 %, glare < 2 %. "
             "*before*: the pipeline before issue 10 (no still re-read, no piece heights, no "
-            "lens estimate); *now*: the defaults; *calibrated*: now + the true lens model.", "",
+            "lens estimate); *now*: the defaults; *calibrated*: now + the true lens model. "
+            "The 1080p parts use large tags and the view docs/calibration.md recommends for "
+            "1080p: the board alone, straight down from 1.0-1.1 m.", "",
             tables, ""]
 
 
@@ -535,9 +537,35 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("--tables", type=int, default=0, metavar="N",
                     help="also N whole-table scenes per seed set (dev and held-out; 4K, about "
                     "30-60 s each on a shared machine; docs/benchmarks.md uses 2; default 0: skip)")
+    ap.add_argument("--decoders-only", action="store_true",
+                    help="only the decoder figures (zxing rows, dev and held-out scenes): with "
+                    "--out, the file's sections before '## Real photographs' are replaced and "
+                    "the rest (photos, pipeline, recordings, tables) kept from its last run")
     ap.add_argument("--scenes", choices=("render", "synth"), default="render",
                     help="decoder scenes from the scene renderer (default) or vision.synth")
     return ap
+
+
+def _decoders_only(args, mode, rows, size_hits, held, elapsed: float) -> int:
+    """Print (and with ``--out`` splice into the file) the decoder sections only."""
+    head = write_markdown(None, mode, rows, size_hits, [], {"raw_ms": [1], "fast_ms": [1], "still_ms": [1],
+                                                            "moving_ms": [1], "seen": 0, "truth": 0,
+                                                            "lost_under_hand": 0, "settle_frames": 0},
+                          [], elapsed, args.scenes, None, held)
+    head = head[:head.index("## Real photographs")]
+    note = (f"Decoder sections refreshed by `--{mode} --decoders-only` ({time.strftime('%Y-%m-%d')}, "
+            f"{elapsed:.0f} s; zxing rows only); the sections from *Real photographs* on are from the "
+            "last whole run.\n\n")
+    head = head.replace("One thread. Cells:", note + "One thread. Cells:", 1)
+    if args.out:
+        path = Path(args.out)
+        old = path.read_text(encoding="utf-8") if path.exists() else ""
+        tail = old[old.index("## Real photographs"):] if "## Real photographs" in old else ""
+        path.write_text(head + tail, encoding="utf-8")
+        print(f"wrote the decoder sections of {args.out} in {elapsed:.0f} s")
+    else:
+        print(head)
+    return 0
 
 
 def main(argv=None) -> int:
@@ -545,6 +573,8 @@ def main(argv=None) -> int:
     mode = "full" if args.full else "quick"
     n_frames, reps = (3, 3) if args.full else (1, 1)
     decoders = DECODERS_FULL if args.full else DECODERS_QUICK
+    if args.decoders_only:
+        decoders = [d for d in decoders if d[1] == "zxing" and d[2] != "sharpen_up2"]
     t0 = time.perf_counter()
     print(f"vision benchmark ({mode}): rendering frames ...", flush=True)
     frames = make_frames_render(n_frames) if args.scenes == "render" else make_frames(n_frames)
@@ -553,6 +583,8 @@ def main(argv=None) -> int:
     print("held-out decoder scenes (never tuned on):", flush=True)
     n_held = 5 if args.full else 3
     held = (*bench_decoders(make_frames_held_out(n_held), [DEFAULT_DECODER], 1), n_held)
+    if args.decoders_only:
+        return _decoders_only(args, mode, rows, size_hits, held, time.perf_counter() - t0)
     print("real photographs:", flush=True)
     photos = bench_photos(decoders)
     print("pipeline:", flush=True)
@@ -573,6 +605,15 @@ def main(argv=None) -> int:
                   + tb.report(tb.run(tb.HELD_OUT, n, "4k"),
                               f"4K, held-out seeds {tb.HELD_OUT['seeds'][:n]} (never tuned on; "
                               f"k1 {tb.HELD_OUT['k1']}, camera {tb.HELD_OUT['height']} mm up)"))
+        # 1080p: large tags and the view docs/calibration.md recommends for it (the
+        # board alone, straight down from 1.0-1.1 m)
+        dev, held = {**tb.DEV, **tb.REFERENCE}, {**tb.HELD_OUT, **tb.REFERENCE}
+        tables += ("\n\n" + tb.report(tb.run(dev, n, "1080p", "board"),
+                                       f"1080p, large tags, the board alone straight down, dev seeds "
+                                       f"{dev['seeds'][:n]}")
+                   + "\n\n" + tb.report(tb.run(held, n, "1080p", "board"),
+                                         f"1080p, large tags, the board alone straight down, held-out "
+                                         f"seeds {held['seeds'][:n]} (never tuned on)"))
     elapsed = time.perf_counter() - t0
     text = write_markdown(Path(args.out) if args.out else None, mode, rows, size_hits, photos, pipe, recs,
                           elapsed, args.scenes, tables, held)

@@ -35,12 +35,42 @@ def test_round_receipt_explains_the_worked_example_bids_and_payments():
 
 
 def test_shared_majority_line_shows_6_plus_1_over_2_rounded_up_is_4_each():
+    """The worked example: 6 shields from the bank and 1 paid by the minority player,
+    split between two, rounded up: 4 each, the bank adding the missing shield; the
+    receipt says where every shield comes from."""
     s = at_leftover(3, [("T05",), ("T14",), ("T02",)])
     end = apply(s, RevealLeftovers(("T01", "T03", "T07")))
-    t = texts(render_payout_receipt(end, "en", 384, "g1"))
-    assert "Player 1, Player 2: shared majority, (6 + 1) / 2 rounded up" in t.replace("\n", " ")
+    t = texts(render_payout_receipt(end, "en", 384, "g1")).replace("\n", " ")
+    assert "Player 1, Player 2: shared majority" in t
+    assert ("6 shields from the bank + 1 shield paid by Player 3 + 1 shield the bank adds to split it evenly"
+            in t)
     assert "+4 each" in t and "Player 3 pays 1" in t
     assert "goods.json" in t
+
+
+def test_payout_lines_say_where_the_shields_come_from_on_screen_and_receipt():
+    """Every majority line names its sources, and they add up to what the majority
+    takes (GoodPayout.sources); the table screen and the receipt say the same."""
+    from ui.games.turin_market.viewmodel import TableVM
+
+    setup, actions = random_game(5, 4)
+    end = new_game_from_dict(setup)
+    for a in actions:
+        end = apply(end, a)
+    due = end.catalog.minority_payment
+    receipt = texts(render_payout_receipt(end, "en", 576, "g1")).replace("\n", " ")
+    rows = TableVM(end, "en").payouts()
+    for g, row in zip(end.final.payouts, rows):
+        if not g.majority:
+            continue
+        bank, payers, covered, rounding = g.sources(due)
+        assert bank + due * (len(payers) + len(covered)) + rounding == g.share * len(g.majority)
+        said = row.lines[1]
+        assert said.startswith(f"{bank} shield") and "from the bank" in said
+        assert ("paid by" in said) == bool(payers) and ("adds to split it evenly" in said) == bool(rounding)
+        assert said in receipt
+    for lang in ("es", "zh"):
+        assert all("{" not in ln for r in TableVM(end, lang).payouts() for ln in r.lines)
 
 
 @pytest.mark.parametrize("lang", ["es", "en", "zh"])

@@ -111,3 +111,18 @@ def test_every_literal_key_looked_up_is_declared():
             if key not in declared and key not in i18n.TEXTS:
                 missing.append(f"{path.relative_to(ROOT)}: {key}")
     assert not missing, missing
+
+
+def test_the_catalogs_compile_with_gnu_msgfmt_when_it_is_installed():
+    """GNU gettext's own check (format strings, plural counts, header) agrees."""
+    import shutil
+    import subprocess
+
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        pytest.skip("msgfmt (gettext) not installed")
+    for domain in DOMAINS:
+        for lang in i18n_catalog.CATALOG_LANGS:
+            po = ROOT / domain / "locale" / lang / "LC_MESSAGES" / f"{domain}.po"
+            r = subprocess.run([msgfmt, "--check", "-o", "/dev/null", str(po)], capture_output=True, text=True)
+            assert r.returncode == 0 and "warning" not in r.stderr, r.stderr

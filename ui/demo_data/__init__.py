@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 #: Bundled recordings: name -> number of players.
-RECORDINGS = {"penny-press-3p": 3, "penny-press-4p": 4, "turin-market-4p": 4, "scoop-4p": 4}
+RECORDINGS = {"penny-press-3p": 3, "penny-press-4p": 4, "turin-market-4p": 4, "scoop-4p": 4, "pergamon-3p": 3}
 
 
 def recording_dir(name: str = "penny-press-3p") -> Path:

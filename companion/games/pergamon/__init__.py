@@ -47,6 +47,7 @@ GAME = GameSpec(
     screens="ui.games.pergamon.screen",
     layouts="pergamon",
     documents="printing.pergamon",
+    recordings=("pergamon-3p",),
     tags="companion.games.pergamon.tags",
     tag_kinds={"B": "board", "M": "area", "F": "find", "C": "card", "K": "card back", "G": "figure",
                "T": "tomb raider", "O": "circular marker", "L": "angular marker"},

@@ -158,6 +158,17 @@ class GoodPayout:
     bank_paid_for: tuple[int, ...]
     data_file: str
 
+    def sources(self, due: int = 1) -> tuple[int, tuple[int, ...], tuple[int, ...], int]:
+        """Where the majority's shields come from (Turin Market: final payouts), for
+        the players to see: (the payment card's shields for the good, seats that
+        paid ``due`` each, seats the bank paid for, shields the bank adds so that
+        the pot divides evenly among a shared majority). Their sum is ``share`` x
+        the number of majority players. ``due``: the catalog's minority payment."""
+        payers = tuple(p for p in self.minority if self.paid[p])
+        covered = tuple(p for p in self.minority if p in self.bank_paid_for)
+        pot = self.bank_amount + due * (len(payers) + len(covered))
+        return self.bank_amount, payers, covered, self.share * len(self.majority) - pot if self.majority else 0
+
 
 @dataclass(frozen=True)
 class FinalResult:

@@ -86,6 +86,11 @@ N_("turin.payout_major", "{who} +{n}")
 N_("turin.payout_shared", "{who} share: +{n} each")
 N_("turin.payout_minor", "-1 shield each: {who}")
 N_("turin.payout_none", "nobody has any")
+# where a majority's shields come from (joined with " + " under its payout line)
+NP_("turin.from_bank", "{n} shield from the bank", "{n} shields from the bank")
+NP_("turin.from_players", "{n} shield paid by {who}", "{n} shields paid by {who}")
+NP_("turin.from_bank_for", "{n} shield the bank pays for {who}", "{n} shields the bank pays for {who}")
+NP_("turin.from_rounding", "{n} shield the bank adds to split it evenly", "{n} shields the bank adds to split it evenly")
 N_("turin.bank", "bank {n}")
 NP_("turin.final_line", "{who}: {n} shield", "{who}: {n} shields")
 N_("turin.guess_note", "Goods and amounts are our guess ({f})")
@@ -150,7 +155,8 @@ TEXTS = GameTexts("turin.", [
     "sale_title", "offer_line", "buy", "claims", "claims_who", "seller_gives", "cancel", "offer_title",
     "offer", "err_closed", "err_not_on_sale", "err_only_seller", "err_claims", "err_own_card",
     "err_afford", "err_not_selling", "err_one_offer", "err_price", "payouts_title", "payout_major",
-    "payout_shared", "payout_minor", "payout_none", "bank", "final_line", "guess_note",
+    "payout_shared", "payout_minor", "payout_none", "from_bank", "from_players", "from_bank_for",
+    "from_rounding", "bank", "final_line", "guess_note",
     "rule.tm.closed", "rule.tm.not_now", "rule.tm.pick_early", "phase.cards", "phase.bids",
     "phase.ties", "phase.flip", "phase.picks", "phase.sell", "phase.leftover", "phase.over",
     "rule.tm.cards_count", "rule.tm.unknown_card", "rule.tm.card_seen", "rule.tm.card_twice",

@@ -410,6 +410,8 @@ class TableVM:
                 lines.append(tr("payout_major", lang, who=self.name(g.majority[0]), n=g.share))
             else:
                 lines.append(tr("payout_shared", lang, who=_names(s, g.majority, lang), n=g.share))
+            if g.majority:
+                lines.append(payout_sources(s, g, lang))
             if g.minority:
                 lines.append(tr("payout_minor", lang, who=_names(s, g.minority, lang)))
             rows.append(PayoutRow(good_name(s, g.good, lang), tr("bank", lang, n=g.bank_amount), tuple(lines)))
@@ -425,6 +427,22 @@ class TableVM:
     def guess_note(self) -> str:
         files = ", ".join(f.rsplit("/", 1)[-1] for f in self.state.catalog.guess_files)
         return tr("guess_note", self.lang, f=files)
+
+
+def payout_sources(s, g, lang: str) -> str:
+    """Where a majority's shields come from, in words (Turin Market: final payouts):
+    "5 shields from the bank + 2 shields paid by Bo, Chen + 1 shield the bank adds
+    to split it evenly" (GoodPayout.sources)."""
+    due = s.catalog.minority_payment
+    bank, payers, covered, rounding = g.sources(due)
+    parts = [tr("from_bank", lang, n=bank)]
+    if payers:
+        parts.append(tr("from_players", lang, n=due * len(payers), who=_names(s, payers, lang)))
+    if covered:
+        parts.append(tr("from_bank_for", lang, n=due * len(covered), who=_names(s, covered, lang)))
+    if rounding:
+        parts.append(tr("from_rounding", lang, n=rounding))
+    return " + ".join(parts)
 
 
 # ------------------------------------------------------------------ the sale area
