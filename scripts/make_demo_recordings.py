@@ -52,6 +52,12 @@ RECORDINGS = {
     "pergamon-3p": (3, 2, (3840, 2160)),
     "scoop-4p": (4, 9, (2560, 1440)),
 }
+#: recordings re-encoded at constant quality after rendering: name -> VP9 CRF
+#: (vision.render.recording.reencode_vp9, needs PyAV). OpenCV's VP9 writer has no
+#: quality setting: with Bayer noise and JPEG it keeps about 340 KB a frame (about
+#: 50 MB for a game); at CRF 36 the hard recording is a few MB and every still
+#: frame still reads as before (the demo rebuilds the game exactly).
+CRF = {"penny-press-3p-hard": 36}
 #: recordings of games other than Penny Press: name -> game id
 GAMES = {"turin-market-4p": "turin-market", "pergamon-3p": "pergamon", "scoop-4p": "scoop"}
 #: keyword arguments of a game's random_game per recording. Scoop: players who play to
@@ -164,6 +170,10 @@ def main(argv=None) -> int:
         params = replace(params, **extra)
         meta = render_recording(setup, actions, out, params, progress=progress)
         bar.close()
+        if name in CRF:
+            from vision.render.recording import reencode_vp9
+
+            reencode_vp9(out / meta["video"], CRF[name])
         size = sum(f.stat().st_size for f in out.iterdir() if f.is_file())
         check = verify(out)
         print(f"{name}: {players} players, seed {seed}, {len(actions)} actions, "

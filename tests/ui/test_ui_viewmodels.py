@@ -386,7 +386,7 @@ def test_start_screen_shows_each_games_own_fields():
     scoop_camera = bool(getattr(hosting.screens_module(registry.get("scoop")), "CAMERA", False))
     assert "paper" in got["scoop"] and ("camera" in got["scoop"]) == scoop_camera  # a camera session if it asks
     assert "first_player" not in got["scoop"] and "strike" not in got["scoop"]
-    assert got["pergamon"] == {"colour"}
+    assert got["pergamon"] == {"colour", "recordings", "camera"}  # its recording; a camera session (CAMERA)
     assert got["turin-market"] == {"recordings"}  # no newspaper, no colour: names only
     vm.choose_game("turin-market")
     vm.choose_recording("turin-market-4p")

@@ -10,7 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 
 #: Bundled recordings: name -> number of players.
-RECORDINGS = {"penny-press-3p": 3, "penny-press-4p": 4, "turin-market-4p": 4, "scoop-4p": 4, "pergamon-3p": 3}
+RECORDINGS = {"penny-press-3p": 3, "penny-press-4p": 4, "turin-market-4p": 4, "scoop-4p": 4, "pergamon-3p": 3,
+              # issue 10: the 3-player game filmed under harder conditions (pieces with
+              # height, a strong lens with its camera.json, noise, glare, hands)
+              "penny-press-3p-hard": 3}
 
 
 def recording_dir(name: str = "penny-press-3p") -> Path:

@@ -238,6 +238,10 @@ class PergamonScreen(Screen):
 
 
 # the app shell's hosting contract (ui/hosting.py, docs/contracts.md "App screens")
+#: The app runs a camera session on this game's journal when a camera or recording is
+#: chosen (ui.app hosted_camera): the observer reads the table, taps enter the rest.
+CAMERA = True
+
 def new_setup(players, seed: int) -> dict:
     """The journal's setup for the players chosen in the app (names, colours, in
     seat order; the first row starts). The finds are read from the table."""
@@ -271,6 +275,21 @@ def app_screens(host) -> list:
 
     screen.refresh = refresh
     host.listeners.append(refresh)
+    if getattr(host, "camera", None) is not None:
+        from kivy.clock import Clock
+
+        def on_update(up) -> None:   # the camera's worker thread: redraw on Kivy's
+            if up.messages or up.state_changed:
+                reports = tuple(m for m in up.messages if getattr(m, "level", "info") != "info")
+
+                def redraw(_dt) -> None:
+                    refresh()
+                    if reports:   # the camera's request or refusal leads the banner
+                        vm.update(host.state, None, reports)   # keep the taps under way
+                        screen.show()
+                Clock.schedule_once(redraw, 0)
+
+        host.camera.subscribe(on_update)
     return [screen]
 
 
