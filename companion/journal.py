@@ -22,8 +22,8 @@ A game's secret (e.g. Scoop's dial seed: the rules module lists such setup keys 
 writes it first, atomically, to a side file beside the journal (:func:`secret_path`,
 ``<journal>-secret.json``), and the setup event holds the rest (the seed's commitment
 included). Reopening after a crash reads the side file back. When the game is over
-the secret is revealed into the journal as a ``note`` ``{"reveal": {...}}``, so a
-finished journal stands alone (export, ``companion dial verify``).
+the secret is revealed into the journal as a ``note`` ``{"reveal": {...}}`` and the
+side file removed, so a finished journal stands alone (export, ``companion dial verify``).
 
 Undo follows the usual rule of online board games: a player may take back only
 their own last actions (consecutive, at the end of the game so far), never across
@@ -393,6 +393,10 @@ class Journal:
                   if k in self._full_setup and k not in self._events[0].payload}
         if secret:
             self._write("note", {"reveal": secret}, "companion")
+            try:  # revealed and committed: the side file is no longer needed
+                secret_path(self.path).unlink(missing_ok=True)
+            except OSError:
+                pass
 
     def _rebuild(self) -> None:
         self._full_setup = dict(self._events[0].payload, **self._secret())

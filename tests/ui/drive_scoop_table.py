@@ -102,12 +102,19 @@ class Drive(App):
         Clock.schedule_once(self.dial_it, 0.4)
 
     def dial_it(self, _dt):
-        rot = drag_round(self.dial.panel.dial, self.number)
-        self.report["dial"] = {"number": self.number, "rotation": rot, "travel": travel(self.number)}
-        Clock.schedule_once(self.dialled, return_seconds(rot) + 0.6)
+        widget = self.dial.panel.dial
+        # read the window once the wheel has run back (however long that takes under load)
+        def on_dialled(*_a):  # returns None: the panel's own handler runs too
+            Clock.schedule_once(self.dialled, 0.3)
+
+        widget.bind(on_dialled=on_dialled)
+        rot = drag_round(widget, self.number)
+        self.report["dial"] = {"number": self.number, "rotation": rot, "travel": travel(self.number),
+                               "expected_run_back_s": return_seconds(rot)}
 
     def dialled(self, _dt):
-        self.report["dial"].update({"window": self.dial.panel.signal_label.text,
+        self.report["dial"].update({"busy": self.dial.panel.dial._anim is not None,
+                                    "window": self.dial.panel.signal_label.text,
                                     "meaning": self.dial.panel.meaning_label.text,
                                     "calls": [c.to_dict() for c in self.dial.panel.vm.calls]})
         self.note("dialled")
