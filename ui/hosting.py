@@ -151,10 +151,13 @@ def spec_of(config):
 
 
 def open_game(spec, players: Sequence[Any], lang: str, journal_dir: str | Path,
-              seed: int | None = None, resume: str | Path | None = None) -> GameHost:
+              seed: int | None = None, resume: str | Path | None = None,
+              first_player: int = 0) -> GameHost:
     """A new journal of ``spec`` (``<journal_dir>/<id>-<time>.sqlite``) set up by
-    its screens module's ``new_setup``, or the journal ``resume`` reopened. Raises
-    CompanionError when the game is not hosted or the setup is refused."""
+    its screens module's ``new_setup``, or the journal ``resume`` reopened.
+    ``first_player`` (seat index) replaces the setup's own when the game's setup has
+    one (a bundled recording's player who starts). Raises CompanionError when the
+    game is not hosted or the setup is refused."""
     import secrets
     import time
 
@@ -164,6 +167,10 @@ def open_game(spec, players: Sequence[Any], lang: str, journal_dir: str | Path,
     if resume:
         return GameHost(Journal.open(resume), lang, tuple(players))
     setup = mod.new_setup(list(players), secrets.randbits(63) if seed is None else seed)
+    if first_player and "first_player" in setup:
+        if not 0 <= first_player < len(players):
+            raise CompanionError(f"{spec.id}: no seat {first_player + 1} to start the game")
+        setup = {**setup, "first_player": first_player}
     base = Path(journal_dir)
     base.mkdir(parents=True, exist_ok=True)
     path = base / time.strftime(f"{spec.id}-%Y%m%d-%H%M%S.sqlite")

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion import registry
+from companion.errors import CompanionError
 from companion.journal import Journal
 from ui import hosting, i18n
 
@@ -127,3 +128,20 @@ def test_scoop_dial_only_dials_the_call_the_journal_waits_for(tmp_path):
     vm.on_call(call)
     assert len(j.events) == before + 1
     assert j.events[-1].payload["number"] == n and j.events[-1].payload["signal"] == call.signal
+
+
+def test_a_bundled_recording_opens_with_its_own_first_player(tmp_path):
+    """Picking Pergamon's bundled recording on the start screen starts the hosted
+    game with the recording's player who starts (seat 2), not the first row: else the
+    camera refuses the recorded bids as out of turn."""
+    from ui.viewmodels.start import StartVM
+
+    vm = StartVM(lang="en")
+    vm.choose_recording("pergamon-3p")
+    cfg = vm.config()
+    assert cfg.first_player == 1
+    host = hosting.open_game(registry.get("pergamon"), cfg.players, "en", tmp_path, seed=1,
+                             first_player=cfg.first_player)
+    assert host.journal.setup["first_player"] == 1
+    with pytest.raises(CompanionError):
+        hosting.open_game(registry.get("pergamon"), cfg.players, "en", tmp_path, seed=1, first_player=5)
