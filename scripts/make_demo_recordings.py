@@ -56,8 +56,10 @@ RECORDINGS = {
 #: (vision.render.recording.reencode_vp9, needs PyAV). OpenCV's VP9 writer has no
 #: quality setting: with Bayer noise and JPEG it keeps about 340 KB a frame (about
 #: 50 MB for a game); at CRF 36 the hard recording is a few MB and every still
-#: frame still reads as before (the demo rebuilds the game exactly).
-CRF = {"penny-press-3p-hard": 36}
+#: frame still reads as before (the demo rebuilds the game exactly). Pergamon's 4K
+#: frames (small round-marker tags, 2.5 px per module) kept 10.4 MB; at CRF 32 they
+#: are 1.8 MB and the demo still reads all 143 actions.
+CRF = {"penny-press-3p-hard": 36, "pergamon-3p": 32}
 #: recordings of games other than Penny Press: name -> game id
 GAMES = {"turin-market-4p": "turin-market", "pergamon-3p": "pergamon", "scoop-4p": "scoop"}
 #: keyword arguments of a game's random_game per recording. Scoop: players who play to
