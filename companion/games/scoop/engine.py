@@ -533,12 +533,13 @@ def _left_of(s: GameState, seat: int) -> list[int]:
 
 def _check_player(s: GameState, a, rule: str = R_TURN) -> Player:
     if s.final is not None:
-        raise RuleError("the game is over", R_END)
+        raise RuleError("the game is over", R_END, "scoop.game_over")
     if not isinstance(a.player, int) or not 0 <= a.player < len(s.players):
         shown = a.player + 1 if isinstance(a.player, int) else repr(a.player)  # people count seats from 1
-        raise RuleError(f"no seat {shown} (seats are 1..{len(s.players)})", rule)
+        raise RuleError(f"no seat {shown} (seats are 1..{len(s.players)})", rule, "scoop.no_seat",
+                        {"seat": shown, "n": len(s.players)})
     if s.players[a.player].out:
-        raise RuleError(f"{_name(s, a.player)} has left the game", R_BANKRUPT)
+        raise RuleError(f"{_name(s, a.player)} has left the game", R_BANKRUPT, "scoop.left", {"player": a.player})
     return s.players[a.player]
 
 
@@ -695,48 +696,56 @@ def _check_claim(s: GameState, a: Claim) -> tuple[list[str], list[str]]:
     rule = R_ADVERT if is_ad else R_CLAIM
     if kind not in s.spaces(a.player) or kind in ("three_star",):
         raise RuleError(f"{kind!r} is not a story or advert on {_name(s, a.player)}'s page "
-                        f"(design {p.design})", rule)
+                        f"(design {p.design})", rule, "scoop.not_on_page",
+                        {"player": a.player, "kind": kind})
     hand = list(a.hand)
     if not _has(p.hand, hand):
-        raise RuleError(f"{_name(s, a.player)} does not hold {', '.join(hand)}", rule)
+        raise RuleError(f"{_name(s, a.player)} does not hold {', '.join(hand)}", rule, "scoop.not_held",
+                        {"player": a.player, "n": len(hand)})
     scoops = hand.count(SCOOP_CARD)
     if len(set(a.reserve)) != len(a.reserve) or any(not isinstance(i, int) or not 0 <= i < len(p.reserve)
                                                     for i in a.reserve):
-        raise RuleError("reserve spaces are 0 and 1, each used once", R_FROM_RESERVE)
+        raise RuleError("reserve spaces are 0 and 1, each used once", R_FROM_RESERVE, "scoop.reserve_spaces")
     from_reserve = [c for i in a.reserve for c in p.reserve[i]]
     if any(not p.reserve[i] for i in a.reserve):
-        raise RuleError("that reserve space is empty", R_FROM_RESERVE)
+        raise RuleError("that reserve space is empty", R_FROM_RESERVE, "scoop.reserve_empty")
     captured = list(a.captured)
     if a.victim is not None or captured:
         if scoops != 1:
-            raise RuleError("capturing from another reserve needs exactly one SCOOP card from the hand", R_SCOOP)
+            raise RuleError("capturing from another reserve needs exactly one SCOOP card from the hand", R_SCOOP,
+                            "scoop.capture_one_scoop", {"n": scoops})
         v = a.victim
         if not isinstance(v, int) or not 0 <= v < len(s.players) or v == a.player or s.players[v].out:
-            raise RuleError("capture from another player still in the game", R_SCOOP)
+            raise RuleError("capture from another player still in the game", R_SCOOP, "scoop.capture_victim")
         if not captured:
-            raise RuleError("name the cards captured", R_SCOOP)
+            raise RuleError("name the cards captured", R_SCOOP, "scoop.capture_none")
         vres = [c for sp in s.players[v].reserve for c in sp]
         if not _has(vres, captured):
-            raise RuleError(f"{_name(s, v)}'s reserve does not hold {', '.join(captured)}", R_SCOOP)
+            raise RuleError(f"{_name(s, v)}'s reserve does not hold {', '.join(captured)}", R_SCOOP,
+                            "scoop.capture_not_held", {"victim": v, "n": len(captured)})
     elif scoops:
-        raise RuleError("a SCOOP card cannot make a story; it only captures from a reserve", R_SCOOP)
+        raise RuleError("a SCOOP card cannot make a story; it only captures from a reserve", R_SCOOP, "scoop.scoop_no_story")
     cards = [c for c in hand if c != SCOOP_CARD] + from_reserve + captured
     need = sorted(cat.required(kind))
     if sorted(cards) != need:
         raise RuleError(f"{kind} needs exactly {', '.join(need)}; laid: {', '.join(sorted(cards)) or 'nothing'}",
-                        rule)
+                        rule, "scoop.wrong_cards",
+                        {"kind": kind, "n": sum(min(cards.count(c), 1) for c in set(need)), "laid": len(cards)})
     return from_reserve, cards
 
 
 def _apply_claim(s: GameState, a: Claim) -> None:
     p = _check_player(s, a, R_CLAIM)
     if s.pending is not None or a.player != s.turn_player:
-        raise RuleError(f"it is {_name(s, s.current_player)}'s turn", R_TURN)
+        raise RuleError(f"it is {_name(s, s.current_player)}'s turn", R_TURN, "scoop.not_your_turn",
+                        {"player": s.current_player, "seat": a.player})
     _, cards = _check_claim(s, a)
     if a.value is not None and not a.kind.startswith("ad-"):
-        raise RuleError("a story's value comes with its call (the dial), not with the claim", R_CLAIM)
+        raise RuleError("a story's value comes with its call (the dial), not with the claim", R_CLAIM,
+                        "scoop.value_with_call")
     if a.value is not None and s.piles["adverts"] and a.value not in s.piles["adverts"]:
-        raise RuleError(f"the adverts pile has no advert of ${a.value:,} left (values.json)", R_ADVERT)
+        raise RuleError(f"the adverts pile has no advert of ${a.value:,} left (values.json)", R_ADVERT, "scoop.no_advert_value",
+                        {"value": a.value})
     _take(p.hand, a.hand)
     for i in a.reserve:
         p.reserve[i] = []
@@ -768,13 +777,15 @@ def _apply_dial(s: GameState, a: Dial) -> None:
     _check_player(s, a, R_PHONE)
     pend = s.pending
     if pend is None or pend["kind"] != "call" or pend["actor"] != a.player:
-        raise RuleError("nobody is waiting to call: lay a story's three cards first", R_PHONE)
+        raise RuleError("nobody is waiting to call: lay a story's three cards first", R_PHONE, "scoop.no_call_due")
     number = pend["number"]
     if a.number != number:
-        raise RuleError(f"wrong number: the {pend['story']} telephone card says {number}", R_PHONE)
+        raise RuleError(f"wrong number: the {pend['story']} telephone card says {number}", R_PHONE, "scoop.wrong_number",
+                        {"kind": pend["story"], "number": number, "dialled": a.number})
     c = dialmod.call(s.catalog.wheel, s.setup["dial_seed"], s.wheel_pos, len(s.calls), number)
     if a.signal is not None and a.signal != c.signal:
-        raise RuleError(f"the dial showed {c.signal}, not {a.signal} (the journal was changed?)", R_PHONE)
+        raise RuleError(f"the dial showed {c.signal}, not {a.signal} (the journal was changed?)", R_PHONE, "scoop.dial_differs",
+                        {"signal": c.signal, "entered": a.signal})
     s.calls = s.calls + (c,)
     s.wheel_pos = c.after
     s.last_signal = c.signal
@@ -805,7 +816,8 @@ def _from_pile(pile: list[int], value: int | None, name: str) -> int:
     if value is None:
         return pile.pop()
     if value not in pile:
-        raise RuleError(f"the {name} pile has no story of ${value:,} left (values.json)", R_CLAIM)
+        raise RuleError(f"the {name} pile has no story of ${value:,} left (values.json)", R_CLAIM, "scoop.no_story_value",
+                        {"pile": name.replace("-", "_"), "value": value})
     pile.remove(value)
     return value
 
@@ -829,14 +841,16 @@ def _apply_choose(s: GameState, a: Choose) -> None:
     _check_player(s, a, R_PHONE)
     pend = s.pending
     if pend is None or pend["kind"] != "choose" or pend["actor"] != a.player:
-        raise RuleError("there is no signal to choose on", R_PHONE)
+        raise RuleError("there is no signal to choose on", R_PHONE, "scoop.no_choice")
     sig = pend["signal"]
     allowed = ("three_star", "story") if sig == "three_star" else ("press", "story")
     if a.option not in allowed:
-        raise RuleError(f"after {sig} choose {' or '.join(allowed)}", R_THREE_STAR if sig == "three_star" else R_END)
+        raise RuleError(f"after {sig} choose {' or '.join(allowed)}", R_THREE_STAR if sig == "three_star" else R_END,
+                        "scoop.choose_after", {"signal": sig})
     if a.option == "story":
         if a.displace is not None:
-            raise RuleError("displace is only for a second three-star story", R_THREE_STAR)
+            raise RuleError("displace is only for a second three-star story", R_THREE_STAR,
+                            "scoop.displace_only")
         _take_story(s, a.player, pend, a.value)
         return
     if a.option == "press":
@@ -849,9 +863,9 @@ def _apply_choose(s: GameState, a: Choose) -> None:
     if room == "displace":
         if a.displace is None or not isinstance(a.displace, int) or not 0 <= a.displace < len(p.page["star"]):
             raise RuleError("both Star Story spaces are taken: name the star story to take off "
-                            f"(displace 0..{len(p.page['star']) - 1}) or take the story", R_THREE_STAR)
+                            f"(displace 0..{len(p.page['star']) - 1}) or take the story", R_THREE_STAR, "scoop.star_full")
     elif a.displace is not None:
-        raise RuleError("there is room for the three-star story: nothing to take off", R_THREE_STAR)
+        raise RuleError("there is room for the three-star story: nothing to take off", R_THREE_STAR, "scoop.star_room")
     s.discard.extend(pend["set"])
     s.pending = None
     value = _from_pile(s.piles["three_star"], a.value, "three-star")
@@ -877,11 +891,13 @@ def _apply_lines_down(s: GameState, a: LinesDown) -> None:
     p = _check_player(s, a, R_LINES)
     pend = s.pending
     if pend is None or pend["kind"] != "call":
-        raise RuleError("Lines Down only stops a call about to be made", R_LINES)
+        raise RuleError("Lines Down only stops a call about to be made", R_LINES, "scoop.lines_not_due")
     if a.player == pend["actor"]:
-        raise RuleError("the caller cannot block his own call", R_LINES)
+        raise RuleError("the caller cannot block his own call", R_LINES, "scoop.lines_own",
+                        {"player": a.player})
     if not p.hand:
-        raise RuleError("Lines Down means throwing the cards of your hand: you hold none", R_LINES)
+        raise RuleError("Lines Down means throwing the cards of your hand: you hold none", R_LINES,
+                        "scoop.lines_no_cards", {"player": a.player})
     s.discard.extend(p.hand)
     p.hand.clear()
     s.discard.extend(pend["set"])
@@ -900,15 +916,17 @@ def _check_reserve(s: GameState, a: Reserve) -> tuple[list[list[str]], int, int]
     m = s.catalog.money
     cards, spaces = list(a.cards), list(a.spaces)
     if not 1 <= len(cards) <= 2 or len(spaces) != len(cards):
-        raise RuleError("play one or two cards, each onto a reserve space (0 or 1)", R_RESERVE)
+        raise RuleError("play one or two cards, each onto a reserve space (0 or 1)", R_RESERVE,
+                        "scoop.reserve_count", {"n": len(cards)})
     if not _has(p.hand, cards):
-        raise RuleError(f"{_name(s, a.player)} does not hold {', '.join(cards)}", R_RESERVE)
+        raise RuleError(f"{_name(s, a.player)} does not hold {', '.join(cards)}", R_RESERVE, "scoop.not_held",
+                        {"player": a.player, "n": len(cards)})
     new = [list(r) for r in p.reserve]
     for c, sp in zip(cards, spaces):
         if not isinstance(sp, int) or not 0 <= sp < len(new):
-            raise RuleError(f"reserve space {sp!r}: use 0 to {len(new) - 1}", R_RESERVE)
+            raise RuleError(f"reserve space {sp!r}: use 0 to {len(new) - 1}", R_RESERVE, "scoop.reserve_spaces")
         if c == SCOOP_CARD:
-            raise RuleError("a SCOOP card cannot be kept in reserve", R_RESERVE)
+            raise RuleError("a SCOOP card cannot be kept in reserve", R_RESERVE, "scoop.reserve_scoop")
         new[sp].append(c)
     spaces_here = s.spaces(a.player)
     for sp in new:
@@ -917,21 +935,24 @@ def _check_reserve(s: GameState, a: Reserve) -> tuple[list[list[str]], int, int]
         kinds = {s.catalog.kind_of_card(c) for c in sp}
         kind = next(iter(kinds))
         if len(kinds) != 1 or kind not in spaces_here or kind == "three_star":
-            raise RuleError("each reserve set belongs to one story or advert type of your page", R_RESERVE)
+            raise RuleError("each reserve set belongs to one story or advert type of your page", R_RESERVE,
+                               "scoop.reserve_type", {"player": a.player})
         if len(sp) > m["reserve_capacity"] or len(set(sp)) != len(sp):
             raise RuleError(f"a reserve space holds up to {m['reserve_capacity']} different cards of its set",
-                            R_RESERVE)
+                            R_RESERVE, "scoop.reserve_full", {"n": m["reserve_capacity"]})
     n = min(len(cards), _drawable(s))
     cost = n * m["card_price"]
     if cost > p.cash:
-        raise RuleError(f"the replacement cards cost ${cost}; {_name(s, a.player)} has ${p.cash}", R_RESERVE)
+        raise RuleError(f"the replacement cards cost ${cost}; {_name(s, a.player)} has ${p.cash}", R_RESERVE,
+                        "scoop.cards_cost", {"player": a.player, "cost": cost, "cash": p.cash, "n": n})
     return new, n, cost
 
 
 def _apply_reserve(s: GameState, a: Reserve) -> None:
     p = _check_player(s, a, R_RESERVE)
     if s.pending is not None or a.player != s.turn_player:
-        raise RuleError(f"it is {_name(s, s.current_player)}'s turn", R_TURN)
+        raise RuleError(f"it is {_name(s, s.current_player)}'s turn", R_TURN, "scoop.not_your_turn",
+                        {"player": s.current_player, "seat": a.player})
     new, n, cost = _check_reserve(s, a)
     _take(p.hand, a.cards)
     p.reserve = new
@@ -943,7 +964,8 @@ def _apply_reserve(s: GameState, a: Reserve) -> None:
 def _apply_exchange(s: GameState, a: Exchange) -> None:
     p = _check_player(s, a, R_EXCHANGE)
     if s.pending is not None or a.player != s.turn_player:
-        raise RuleError(f"it is {_name(s, s.current_player)}'s turn", R_TURN)
+        raise RuleError(f"it is {_name(s, s.current_player)}'s turn", R_TURN, "scoop.not_your_turn",
+                        {"player": s.current_player, "seat": a.player})
     if not _has(p.hand, [a.card]):
         raise RuleError(f"{_name(s, a.player)} does not hold {a.card}", R_EXCHANGE)
     _take(p.hand, [a.card])
@@ -955,9 +977,11 @@ def _apply_exchange(s: GameState, a: Exchange) -> None:
 def _apply_pass(s: GameState, a: Pass) -> None:
     p = _check_player(s, a, R_TURN)
     if s.pending is not None or a.player != s.turn_player:
-        raise RuleError(f"it is {_name(s, s.current_player)}'s turn", R_TURN)
+        raise RuleError(f"it is {_name(s, s.current_player)}'s turn", R_TURN, "scoop.not_your_turn",
+                        {"player": s.current_player, "seat": a.player})
     if p.hand:
-        raise RuleError("a player with cards must play: exchange one at least (free)", R_TURN)
+        raise RuleError("a player with cards must play: exchange one at least (free)", R_TURN, "scoop.must_play",
+                        {"player": a.player, "n": len(p.hand)})
     _end_turn(s)
 
 
@@ -971,13 +995,15 @@ def _apply_buy(s: GameState, a: Buy) -> None:
     p = _check_player(s, a, R_BANKRUPT)
     pend = s.pending
     if pend is None or pend["kind"] != "sale" or pend["actor"] != a.player:
-        raise RuleError("nothing is offered to you now", R_THREE_STAR)
+        raise RuleError("nothing is offered to you now", R_THREE_STAR, "scoop.no_offer")
     rule = R_THREE_STAR if pend["reason"] == "star" else R_BANKRUPT
     value, space = pend["value"], pend["space"]
     if p.cash < value:
-        raise RuleError(f"it costs ${value}; {_name(s, a.player)} has ${p.cash}", rule)
+        raise RuleError(f"it costs ${value}; {_name(s, a.player)} has ${p.cash}", rule, "scoop.sale_cost",
+                        {"player": a.player, "cost": value, "cash": p.cash})
     if not _room_for(s, a.player, space):
-        raise RuleError(f"{_name(s, a.player)}'s page has no place for it", rule)
+        raise RuleError(f"{_name(s, a.player)}'s page has no place for it", rule, "scoop.no_place",
+                        {"player": a.player, "kind": space})
     _pay(s, a.player, pend["seller"], value, "sale")
     if space in ("three_star", "star_three"):
         if _three_star_room(s, a.player) == "three_star":
@@ -997,7 +1023,7 @@ def _apply_decline(s: GameState, a: Decline) -> None:
     _check_player(s, a, R_BANKRUPT)
     pend = s.pending
     if pend is None or pend["kind"] != "sale" or pend["actor"] != a.player:
-        raise RuleError("nothing is offered to you now", R_THREE_STAR)
+        raise RuleError("nothing is offered to you now", R_THREE_STAR, "scoop.no_offer")
     ask = pend["ask"][1:]
     if ask:
         s.pending = dict(pend, ask=ask, actor=ask[0])
@@ -1049,9 +1075,10 @@ def _apply_offer(s: GameState, a: Offer) -> None:
     p = _check_player(s, a, R_BANKRUPT)
     pend = s.pending
     if pend is None or pend["kind"] != "bankrupt" or pend["actor"] != a.player:
-        raise RuleError("only a bankrupt player sells his stories", R_BANKRUPT)
+        raise RuleError("only a bankrupt player sells his stories", R_BANKRUPT, "scoop.not_bankrupt")
     if (a.space, a.index) not in _offerable(s, a.player, pend["offered"]):
-        raise RuleError("offer a story or advert on your page that nobody has refused yet", R_BANKRUPT)
+        raise RuleError("offer a story or advert on your page that nobody has refused yet", R_BANKRUPT,
+                        "scoop.offer_bad")
     value = p.star_three.pop(a.index) if a.space == "star_three" else p.page[a.space].pop(a.index)
     ask = _left_of(s, a.player)
     s.pending = {"kind": "sale", "reason": "bankrupt", "seller": a.player, "space": a.space, "value": value,
@@ -1062,7 +1089,7 @@ def _apply_give_up(s: GameState, a: GiveUp) -> None:
     p = _check_player(s, a, R_BANKRUPT)
     pend = s.pending
     if pend is None or pend["kind"] != "bankrupt" or pend["actor"] != a.player:
-        raise RuleError("only a bankrupt player may leave the game", R_BANKRUPT)
+        raise RuleError("only a bankrupt player may leave the game", R_BANKRUPT, "scoop.not_bankrupt")
     cat = s.catalog
     for sp, vals in p.page.items():
         for v in vals:

@@ -277,7 +277,7 @@ class ScoopObserver:
         except (RuleError, TypeError, ValueError) as exc:
             self._tap = None
             return Outcome("rejected", reports=[Report(ERROR, "scoop.refused", str(exc), getattr(exc, "rule", ""),
-                                                       (("reason", str(exc)),))])
+                                                       _refusal_params(exc))])
         pile = next((k for k, v in state.piles.items() if len(after.piles[k]) < len(v)), None)
         if pile is None:  # no story taken from a pile (refused, a choice to make, press)
             self._tap = None
@@ -356,7 +356,15 @@ class ScoopObserver:
             engine.apply(state, action)
         except RuleError as exc:
             return Outcome("rejected", reports=[Report(ERROR, "scoop.refused", str(exc), exc.rule,
-                                                       (("reason", str(exc)),))])
+                                                       _refusal_params(exc))])
         if call is not None:
             self._claimed[seat] = call
         return Outcome("action", action)
+
+
+def _refusal_params(exc) -> tuple[tuple[str, object], ...]:
+    """A refused play's report params: ``reason`` (the English sentence), ``refusal``
+    (the RuleError's kind, "" without one) and its values, for the app to word it."""
+    values = getattr(exc, "values", None) or {}
+    return (("reason", str(exc)), ("refusal", getattr(exc, "key", "") or ""),
+            *sorted((k, v) for k, v in values.items() if k not in ("reason", "refusal")))

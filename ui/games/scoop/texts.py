@@ -107,6 +107,120 @@ WORDS: dict[str, dict[str, str]] = {
                            "es": "Página de {player}, {space}: la mesa muestra {seen}, el juego tiene {game}.",
                            "zh": "{player} 的版面，{space}：桌上是 {seen}，游戏记录是 {game}。"},
     "nothing": {"en": "nothing", "es": "nada", "zh": "无"},
+    "adverts": {"en": "adverts", "es": "anuncios", "zh": "广告"},
+    # engine refusals by kind (companion.errors.RuleError key/values; refusal())
+    "rule.scoop.game_over": {"en": "The game is over: nothing more can be played.",
+                             "es": "El juego ha terminado: ya no se puede jugar nada.",
+                             "zh": "游戏已结束：不能再出牌。"},
+    "rule.scoop.no_seat": {"en": "There is no seat {seat}: the seats are 1 to {n}.",
+                           "es": "No hay asiento {seat}: los asientos van del 1 al {n}.",
+                           "zh": "没有 {seat} 号座位：座位是 1 到 {n}。"},
+    "rule.scoop.left": {"en": "{player} has left the game.", "es": "{player} ha dejado el juego.",
+                        "zh": "{player} 已退出游戏。"},
+    "rule.scoop.not_on_page": {"en": "{kind} has no space on {player}'s page: claim a story or advert your page has.",
+                               "es": "{kind} no tiene sitio en la página de {player}: reclama una historia o anuncio de tu página.",
+                               "zh": "{player} 的版面上没有{kind}的位置：请认领你版面上有的新闻或广告。"},
+    "rule.scoop.not_held": {"en": "{player} does not have those cards in hand (cards named: {n}).",
+                            "es": "{player} no tiene esas cartas en la mano (cartas indicadas: {n}).",
+                            "zh": "{player} 手里没有这些牌（所报的牌：{n} 张）。"},
+    "rule.scoop.reserve_spaces": {"en": "Use each of your two reserve spaces at most once.",
+                                  "es": "Usa cada uno de tus dos espacios de reserva una vez como mucho.",
+                                  "zh": "你的两个预留区每个最多用一次。"},
+    "rule.scoop.reserve_empty": {"en": "That reserve space is empty.", "es": "Ese espacio de reserva está vacío.",
+                                 "zh": "那个预留区是空的。"},
+    "rule.scoop.capture_one_scoop": {"en": "Taking cards from another reserve needs exactly one SCOOP card from your hand (now: {n}).",
+                                     "es": "Para tomar cartas de otra reserva hace falta exactamente una carta SCOOP de tu mano (ahora: {n}).",
+                                     "zh": "从别人的预留区拿牌需要你手里正好一张 SCOOP 牌（现在：{n} 张）。"},
+    "rule.scoop.capture_victim": {"en": "Take the cards from another player who is still in the game.",
+                                  "es": "Toma las cartas de otro jugador que siga en el juego.",
+                                  "zh": "只能拿仍在游戏中的其他玩家的牌。"},
+    "rule.scoop.capture_none": {"en": "Say which cards the SCOOP card takes.",
+                                "es": "Indica qué cartas se lleva la carta SCOOP.",
+                                "zh": "请说明 SCOOP 牌拿走哪些牌。"},
+    "rule.scoop.capture_not_held": {"en": "{victim}'s reserve does not have those cards (cards named: {n}).",
+                                    "es": "La reserva de {victim} no tiene esas cartas (cartas indicadas: {n}).",
+                                    "zh": "{victim} 的预留区没有这些牌（所报的牌：{n} 张）。"},
+    "rule.scoop.scoop_no_story": {"en": "A SCOOP card makes no story: it only takes cards from another reserve.",
+                                  "es": "Una carta SCOOP no forma historia: solo toma cartas de otra reserva.",
+                                  "zh": "SCOOP 牌不能组成新闻：它只能从别人的预留区拿牌。"},
+    "rule.scoop.wrong_cards": {"en": "{kind} needs its own three cards: {n} of the 3 are there ({laid} cards laid).",
+                               "es": "{kind} necesita sus tres cartas: hay {n} de las 3 ({laid} cartas puestas).",
+                               "zh": "{kind}需要它自己的三张牌：只有 {n} 张是对的（共放了 {laid} 张）。"},
+    "rule.scoop.not_your_turn": {"en": "Not now: it is {player}'s turn.", "es": "Ahora no: es el turno de {player}.",
+                                 "zh": "现在不行：轮到 {player}。"},
+    "rule.scoop.value_with_call": {"en": "A story's value comes from the call, not from the claim.",
+                                   "es": "El valor de una historia lo da la llamada, no la reclamación.",
+                                   "zh": "新闻的面值由通话决定，而不是认领时决定。"},
+    "rule.scoop.no_advert_value": {"en": "No advert of {value} is left in the pile.",
+                                   "es": "No queda ningún anuncio de {value} en el mazo.",
+                                   "zh": "广告堆里已经没有 {value} 的广告了。"},
+    "rule.scoop.no_call_due": {"en": "No call is due: lay a story's three cards first.",
+                               "es": "No toca llamar: primero pon las tres cartas de una historia.",
+                               "zh": "现在不用打电话：先放好一条新闻的三张牌。"},
+    "rule.scoop.wrong_number": {"en": "Wrong number: the {kind} telephone card says {number}, not {dialled}.",
+                                "es": "Número equivocado: la carta de teléfono de {kind} dice {number}, no {dialled}.",
+                                "zh": "号码错了：{kind}电话牌上是 {number}，不是 {dialled}。"},
+    "rule.scoop.dial_differs": {"en": "The dial showed {signal}, not {entered}.",
+                                "es": "El dial mostró {signal}, no {entered}.",
+                                "zh": "拨号盘显示的是{signal}，不是{entered}。"},
+    "rule.scoop.no_story_value": {"en": "No {pile} story of {value} is left in the pile.",
+                                  "es": "No queda ninguna historia de {pile} de {value} en el mazo.",
+                                  "zh": "牌堆里已经没有 {value} 的{pile}了。"},
+    "rule.scoop.no_choice": {"en": "There is nothing to choose now.", "es": "Ahora no hay nada que elegir.",
+                             "zh": "现在没有要选择的。"},
+    "rule.scoop.choose_after": {"en": "After {signal}, choose one of the two buttons shown.",
+                                "es": "Tras {signal}, elige uno de los dos botones que se muestran.",
+                                "zh": "出现{signal}后，请在显示的两个按钮中选一个。"},
+    "rule.scoop.displace_only": {"en": "A star story is taken off only for a second three-star story.",
+                                 "es": "Solo se quita una historia estrella por una segunda de tres estrellas.",
+                                 "zh": "只有拿第二张三星新闻时才撤下明星新闻。"},
+    "rule.scoop.star_full": {"en": "Both star spaces are taken: choose the star story to take off, or take your story.",
+                             "es": "Los dos espacios de estrella están ocupados: elige qué historia estrella quitar o toma tu historia.",
+                             "zh": "两个明星新闻位都满了：选一条要撤下的明星新闻，或者拿你自己的新闻。"},
+    "rule.scoop.star_room": {"en": "There is room for the three-star story: nothing has to come off.",
+                             "es": "Hay sitio para la historia de tres estrellas: no hay que quitar nada.",
+                             "zh": "三星新闻还有位置：不用撤下任何新闻。"},
+    "rule.scoop.lines_not_due": {"en": "Lines Down only stops a call that is about to be made: nobody is calling now.",
+                                 "es": "«Línea cortada» solo detiene una llamada a punto de hacerse: ahora nadie llama.",
+                                 "zh": "“线路中断”只能打断即将拨出的电话：现在没有人要打电话。"},
+    "rule.scoop.lines_own": {"en": "{player} is the caller and cannot cut their own line.",
+                             "es": "{player} es quien llama y no puede cortar su propia línea.",
+                             "zh": "{player} 是打电话的人，不能切断自己的线路。"},
+    "rule.scoop.lines_no_cards": {"en": "Lines Down costs the cards in your hand: {player} has none.",
+                                  "es": "«Línea cortada» cuesta las cartas de tu mano: {player} no tiene ninguna.",
+                                  "zh": "“线路中断”要弃掉手里的牌：{player} 一张也没有。"},
+    "rule.scoop.reserve_count": {"en": "Put one or two cards into reserve, not {n}.",
+                                 "es": "Pon una o dos cartas en la reserva, no {n}.",
+                                 "zh": "放入预留区的牌是一张或两张，不是 {n} 张。"},
+    "rule.scoop.reserve_scoop": {"en": "A SCOOP card cannot go into reserve.",
+                                 "es": "Una carta SCOOP no puede ir a la reserva.",
+                                 "zh": "SCOOP 牌不能放入预留区。"},
+    "rule.scoop.reserve_type": {"en": "Each reserve space holds cards of one story or advert of {player}'s page.",
+                                "es": "Cada espacio de reserva guarda cartas de una sola historia o anuncio de la página de {player}.",
+                                "zh": "每个预留区只能放 {player} 版面上同一种新闻或广告的牌。"},
+    "rule.scoop.reserve_full": {"en": "A reserve space holds at most {n} different cards of its story.",
+                                "es": "Un espacio de reserva guarda como mucho {n} cartas distintas de su historia.",
+                                "zh": "每个预留区最多放 {n} 张同一新闻的不同牌。"},
+    "rule.scoop.cards_cost": {"en": "New cards cost {cost} and {player} has {cash}.",
+                              "es": "Las cartas nuevas cuestan {cost} y {player} tiene {cash}.",
+                              "zh": "补新牌要 {cost}，{player} 只有 {cash}。"},
+    "rule.scoop.must_play": {"en": "{player} still has cards ({n}) and cannot pass: exchange one at least (free).",
+                             "es": "{player} aún tiene cartas ({n}) y no puede pasar: cambia al menos una (gratis).",
+                             "zh": "{player} 手里还有牌（{n} 张），不能过：至少换一张（免费）。"},
+    "rule.scoop.no_offer": {"en": "Nothing is offered to you now.", "es": "Ahora no se te ofrece nada.",
+                            "zh": "现在没有向你出售的东西。"},
+    "rule.scoop.sale_cost": {"en": "It costs {cost} and {player} has {cash}.",
+                             "es": "Cuesta {cost} y {player} tiene {cash}.",
+                             "zh": "价格是 {cost}，{player} 只有 {cash}。"},
+    "rule.scoop.no_place": {"en": "{player}'s page has no free space for {kind}.",
+                            "es": "La página de {player} no tiene sitio libre para {kind}.",
+                            "zh": "{player} 的版面上没有放{kind}的空位。"},
+    "rule.scoop.not_bankrupt": {"en": "Only a player who cannot pay sells stories or leaves the game.",
+                                "es": "Solo quien no puede pagar vende historias o deja el juego.",
+                                "zh": "只有付不起钱的玩家才能卖新闻或退出游戏。"},
+    "rule.scoop.offer_bad": {"en": "Offer a story or advert from your page that nobody has turned down yet.",
+                             "es": "Ofrece una historia o anuncio de tu página que nadie haya rechazado aún.",
+                             "zh": "请出售你版面上还没人拒绝过的新闻或广告。"},
 }
 
 
@@ -145,6 +259,13 @@ def report_text(report, state, lang: str = "en") -> str | None:
     if key not in WORDS or not key.startswith("scoop."):
         return None
     p = dict(report.params)
+    if key == "scoop.refused":  # an engine refusal: by its kind, never its English sentence
+        words = refusal_words(str(p.pop("refusal", "")), p, state, lang)
+        if words is None:
+            from ui import i18n
+
+            words = i18n.rule_error_text("", {}, report.rule, lang, str(p.get("reason") or report.text))
+        return tr(key, lang, reason=words)
     if "story" in p:
         p["story"] = kind_name(str(p["story"]), lang)
     if "space" in p:
@@ -159,3 +280,58 @@ def report_text(report, state, lang: str = "en") -> str | None:
         return tr(key, lang, **p)
     except (KeyError, IndexError, ValueError):
         return None
+
+
+#: refusal values that name a seat, an amount of money, a page space, a signal
+_SEATS = ("player", "victim")
+_MONEY = ("cost", "cash", "value")
+_KINDS = ("kind", "pile")
+_SIGNALS = ("signal", "entered")
+
+
+def _seat_name(state, seat, lang: str) -> str:
+    try:
+        spec = state.players[seat].spec
+    except (AttributeError, IndexError, TypeError):
+        return str(seat)
+    if spec.name:
+        return spec.name
+    from ui import i18n
+
+    try:
+        return i18n.tr(f"colour.{spec.colour}", lang)
+    except (KeyError, ValueError):
+        return spec.colour
+
+
+def refusal_words(kind: str, values, state, lang: str = "en") -> str | None:
+    """An engine refusal of kind ``kind`` (``scoop.*``) with its ``values`` in ``lang``:
+    seats named, money in ``lang``'s format, story types and signals in words; None
+    when the kind has no words here."""
+    key = f"rule.{kind}"
+    if not kind or key not in WORDS:
+        return None
+    v = dict(values or {})
+    for k in _SEATS:
+        if k in v and isinstance(v[k], int):
+            v[k] = _seat_name(state, v[k], lang)
+    for k in _MONEY:
+        if isinstance(v.get(k), int):
+            v[k] = core.money(v[k], lang)
+    for k in _KINDS:
+        if isinstance(v.get(k), str):
+            v[k] = tr("adverts", lang) if v[k] == "adverts" else kind_name(v[k], lang)
+    for k in _SIGNALS:
+        if isinstance(v.get(k), str) and v[k] in core.SIGNALS:
+            v[k] = signal_word(v[k], lang)
+    try:
+        return tr(key, lang, **v)
+    except (KeyError, IndexError, ValueError):
+        return None
+
+
+def refusal(exc, state, lang: str = "en") -> str | None:
+    """A Scoop play the rules refuse (``RuleError`` with a ``scoop.*`` key) in
+    ``lang`` (ui.hosting.refusal_text); None for a refusal without Scoop words
+    (then the section is named, ui.i18n.error_text)."""
+    return refusal_words(getattr(exc, "key", ""), getattr(exc, "values", {}), state, lang)
