@@ -111,7 +111,33 @@ def test_the_camera_report_of_a_refused_play_gives_its_reason(lang):
 
 
 def test_every_refusal_kind_the_engine_raises_has_words():
-    src = open(engine.__file__, encoding="utf-8").read()
-    kinds = set(re.findall(r'"(scoop\.[a-z_]+)"', src))
+    import companion.games.scoop.observer as observer
+
+    src = open(engine.__file__, encoding="utf-8").read() + open(observer.__file__, encoding="utf-8").read()
+    kinds = set(re.findall(r'"(scoop\.[a-z_]+)"', src)) - {"scoop.refused", "scoop.dial", "scoop.answer",
+                                                          "scoop.lay_story", "scoop.incomplete",
+                                                          "scoop.not_your_turn", "scoop.page_differs"}
     assert len(kinds) > 30
     assert {k for k in kinds if f"rule.{k}" not in T.WORDS} == set()
+
+
+def test_the_table_screen_shows_a_refused_value_and_rewords_it_on_a_language_switch(tmp_path):
+    import random
+
+    from tests.scoop.test_sc_table_vm import _host, play_by_taps
+    from ui.games.scoop.table_vm import TableVM
+
+    host = _host(tmp_path)
+    vm = TableVM(host, "zh")
+    rng = random.Random(5)
+    for _ in range(2000):
+        if vm.held is not None:
+            break
+        play_by_taps(vm, rng, max_taps=1)
+    assert vm.held is not None
+    vm.tap("value:99999")  # no card of that value is left in the pile
+    assert T.core.money(99999, "zh") in vm.message and not ENGLISH.search(vm.message), vm.message
+    assert "牌堆" in vm.message or "广告堆" in vm.message
+    vm.set_lang("es")
+    assert T.core.money(99999, "es") in vm.message and "No queda" in vm.message, vm.message
+    assert not ENGLISH.search(vm.message)

@@ -272,7 +272,8 @@ class ScoopObserver:
                 d = tap.get("displace")
                 action = engine.Choose(seat, str(tap["choose"]), None if d is None else int(d))
             else:
-                raise RuleError("that entry is not what the game waits for now", engine.R_PHONE)
+                raise RuleError("that entry is not what the game waits for now", engine.R_PHONE,
+                                "scoop.entry_not_due")
             after = engine.apply(state, action)
         except (RuleError, TypeError, ValueError) as exc:
             self._tap = None

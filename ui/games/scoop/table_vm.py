@@ -244,6 +244,10 @@ class TableVM:
     def _apply(self, action) -> None:
         refused = self.host.apply(action)
         self.message = refused or ""
+        self._refusal = None
+        if refused and getattr(self.host, "refused", None) is not None:  # in this screen's language
+            self._refusal = (self.host.refused, "")
+            self.set_lang(self.lang)
         self.menu = "main"
         if not refused or not isinstance(getattr(action, "value", None), int):
             self.held = None  # a refused card value keeps its question open
@@ -342,4 +346,12 @@ class TableVM:
         return engine.Reserve(seat, tuple(cards), (space,) * len(cards))
 
     def set_lang(self, lang: str) -> None:
+        """Speak ``lang``; a refusal still shown is re-worded in it."""
         self.lang = lang
+        exc, shown = getattr(self, "_refusal", None) or (None, "")
+        if exc is not None and self.message and shown in ("", self.message):  # still the refusal's words
+            from companion import registry
+            from ui import hosting
+
+            self.message = hosting.refusal_text(registry.get("scoop"), exc, self.state, lang)
+            self._refusal = (exc, self.message)
