@@ -141,3 +141,17 @@ def test_the_table_screen_shows_a_refused_value_and_rewords_it_on_a_language_swi
     vm.set_lang("es")
     assert T.core.money(99999, "es") in vm.message and "No queda" in vm.message, vm.message
     assert not ENGLISH.search(vm.message)
+
+
+@pytest.mark.parametrize("lang", ["es", "zh"])
+def test_a_camera_play_the_journal_refuses_is_worded_by_its_kind(lang):
+    from companion.observing import Report
+
+    state, a = _first_claim()
+    after = engine.apply(state, a)
+    exc = _refused(after, engine.Dial(a.player, (after.pending["number"] + 1) % 10))
+    params = {**exc.values, "section": exc.rule, "kind": exc.key, "detail": exc.detail}  # as ui.session reports it
+    text = hosting.report_text(SPEC, Report("error", "illegal", exc.detail, exc.rule, tuple(sorted(params.items()))),
+                               after, lang)
+    assert text and str(after.pending["number"]) in text and T.kind_name(a.kind, lang) in text, text
+    assert not ENGLISH.search(text), text

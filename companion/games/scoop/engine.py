@@ -697,7 +697,7 @@ def _check_claim(s: GameState, a: Claim) -> tuple[list[str], list[str]]:
     if kind not in s.spaces(a.player) or kind in ("three_star",):
         raise RuleError(f"{kind!r} is not a story or advert on {_name(s, a.player)}'s page "
                         f"(design {p.design})", rule, "scoop.not_on_page",
-                        {"player": a.player, "kind": kind})
+                        {"player": a.player, "story": kind})
     hand = list(a.hand)
     if not _has(p.hand, hand):
         raise RuleError(f"{_name(s, a.player)} does not hold {', '.join(hand)}", rule, "scoop.not_held",
@@ -730,7 +730,7 @@ def _check_claim(s: GameState, a: Claim) -> tuple[list[str], list[str]]:
     if sorted(cards) != need:
         raise RuleError(f"{kind} needs exactly {', '.join(need)}; laid: {', '.join(sorted(cards)) or 'nothing'}",
                         rule, "scoop.wrong_cards",
-                        {"kind": kind, "n": sum(min(cards.count(c), 1) for c in set(need)), "laid": len(cards)})
+                        {"story": kind, "n": sum(min(cards.count(c), 1) for c in set(need)), "laid": len(cards)})
     return from_reserve, cards
 
 
@@ -781,7 +781,7 @@ def _apply_dial(s: GameState, a: Dial) -> None:
     number = pend["number"]
     if a.number != number:
         raise RuleError(f"wrong number: the {pend['story']} telephone card says {number}", R_PHONE, "scoop.wrong_number",
-                        {"kind": pend["story"], "number": number, "dialled": a.number})
+                        {"story": pend["story"], "number": number, "dialled": a.number})
     c = dialmod.call(s.catalog.wheel, s.setup["dial_seed"], s.wheel_pos, len(s.calls), number)
     if a.signal is not None and a.signal != c.signal:
         raise RuleError(f"the dial showed {c.signal}, not {a.signal} (the journal was changed?)", R_PHONE, "scoop.dial_differs",
@@ -1003,7 +1003,7 @@ def _apply_buy(s: GameState, a: Buy) -> None:
                         {"player": a.player, "cost": value, "cash": p.cash})
     if not _room_for(s, a.player, space):
         raise RuleError(f"{_name(s, a.player)}'s page has no place for it", rule, "scoop.no_place",
-                        {"player": a.player, "kind": space})
+                        {"player": a.player, "story": space})
     _pay(s, a.player, pend["seller"], value, "sale")
     if space in ("three_star", "star_three"):
         if _three_star_room(s, a.player) == "three_star":

@@ -117,9 +117,9 @@ WORDS: dict[str, dict[str, str]] = {
                            "zh": "没有 {seat} 号座位：座位是 1 到 {n}。"},
     "rule.scoop.left": {"en": "{player} has left the game.", "es": "{player} ha dejado el juego.",
                         "zh": "{player} 已退出游戏。"},
-    "rule.scoop.not_on_page": {"en": "{kind} has no space on {player}'s page: claim a story or advert your page has.",
-                               "es": "{kind} no tiene sitio en la página de {player}: reclama una historia o anuncio de tu página.",
-                               "zh": "{player} 的版面上没有{kind}的位置：请认领你版面上有的新闻或广告。"},
+    "rule.scoop.not_on_page": {"en": "{story} has no space on {player}'s page: claim a story or advert your page has.",
+                               "es": "{story} no tiene sitio en la página de {player}: reclama una historia o anuncio de tu página.",
+                               "zh": "{player} 的版面上没有{story}的位置：请认领你版面上有的新闻或广告。"},
     "rule.scoop.not_held": {"en": "{player} does not have those cards in hand (cards named: {n}).",
                             "es": "{player} no tiene esas cartas en la mano (cartas indicadas: {n}).",
                             "zh": "{player} 手里没有这些牌（所报的牌：{n} 张）。"},
@@ -143,9 +143,9 @@ WORDS: dict[str, dict[str, str]] = {
     "rule.scoop.scoop_no_story": {"en": "A SCOOP card makes no story: it only takes cards from another reserve.",
                                   "es": "Una carta SCOOP no forma historia: solo toma cartas de otra reserva.",
                                   "zh": "SCOOP 牌不能组成新闻：它只能从别人的预留区拿牌。"},
-    "rule.scoop.wrong_cards": {"en": "{kind} needs its own three cards: {n} of the 3 are there ({laid} cards laid).",
-                               "es": "{kind} necesita sus tres cartas: hay {n} de las 3 ({laid} cartas puestas).",
-                               "zh": "{kind}需要它自己的三张牌：只有 {n} 张是对的（共放了 {laid} 张）。"},
+    "rule.scoop.wrong_cards": {"en": "{story} needs its own three cards: {n} of the 3 are there ({laid} cards laid).",
+                               "es": "{story} necesita sus tres cartas: hay {n} de las 3 ({laid} cartas puestas).",
+                               "zh": "{story}需要它自己的三张牌：只有 {n} 张是对的（共放了 {laid} 张）。"},
     "rule.scoop.not_your_turn": {"en": "Not now: it is {player}'s turn.", "es": "Ahora no: es el turno de {player}.",
                                  "zh": "现在不行：轮到 {player}。"},
     "rule.scoop.value_with_call": {"en": "A story's value comes from the call, not from the claim.",
@@ -157,9 +157,9 @@ WORDS: dict[str, dict[str, str]] = {
     "rule.scoop.no_call_due": {"en": "No call is due: lay a story's three cards first.",
                                "es": "No toca llamar: primero pon las tres cartas de una historia.",
                                "zh": "现在不用打电话：先放好一条新闻的三张牌。"},
-    "rule.scoop.wrong_number": {"en": "Wrong number: the {kind} telephone card says {number}, not {dialled}.",
-                                "es": "Número equivocado: la carta de teléfono de {kind} dice {number}, no {dialled}.",
-                                "zh": "号码错了：{kind}电话牌上是 {number}，不是 {dialled}。"},
+    "rule.scoop.wrong_number": {"en": "Wrong number: the {story} telephone card says {number}, not {dialled}.",
+                                "es": "Número equivocado: la carta de teléfono de {story} dice {number}, no {dialled}.",
+                                "zh": "号码错了：{story}电话牌上是 {number}，不是 {dialled}。"},
     "rule.scoop.dial_differs": {"en": "The dial showed {signal}, not {entered}.",
                                 "es": "El dial mostró {signal}, no {entered}.",
                                 "zh": "拨号盘显示的是{signal}，不是{entered}。"},
@@ -212,9 +212,9 @@ WORDS: dict[str, dict[str, str]] = {
     "rule.scoop.sale_cost": {"en": "It costs {cost} and {player} has {cash}.",
                              "es": "Cuesta {cost} y {player} tiene {cash}.",
                              "zh": "价格是 {cost}，{player} 只有 {cash}。"},
-    "rule.scoop.no_place": {"en": "{player}'s page has no free space for {kind}.",
-                            "es": "La página de {player} no tiene sitio libre para {kind}.",
-                            "zh": "{player} 的版面上没有放{kind}的空位。"},
+    "rule.scoop.no_place": {"en": "{player}'s page has no free space for {story}.",
+                            "es": "La página de {player} no tiene sitio libre para {story}.",
+                            "zh": "{player} 的版面上没有放{story}的空位。"},
     "rule.scoop.not_bankrupt": {"en": "Only a player who cannot pay sells stories or leaves the game.",
                                 "es": "Solo quien no puede pagar vende historias o deja el juego.",
                                 "zh": "只有付不起钱的玩家才能卖新闻或退出游戏。"},
@@ -259,8 +259,15 @@ def report_text(report, state, lang: str = "en") -> str | None:
     """An observer report (``scoop.*`` keys) in ``lang``; None for another key. Story
     types and spaces are named in ``lang``, values as money."""
     key = getattr(report, "key", "")
-    if key not in WORDS or not key.startswith("scoop."):
+    if key != "illegal" and (key not in WORDS or not key.startswith("scoop.")):
         return None
+    if key == "illegal":  # a play the observer passed and the journal then refused (ui.session)
+        v = dict(report.params)
+        kind = str(v.pop("kind", "") or "")
+        for k in ("section", "detail", "action"):
+            v.pop(k, None)
+        words = refusal_words(kind, v, state, lang)
+        return None if words is None else tr("scoop.refused", lang, reason=words)
     p = dict(report.params)
     if key == "scoop.refused":  # an engine refusal: by its kind, never its English sentence
         words = refusal_words(str(p.pop("refusal", "")), p, state, lang)
@@ -288,7 +295,7 @@ def report_text(report, state, lang: str = "en") -> str | None:
 #: refusal values that name a seat, an amount of money, a page space, a signal
 _SEATS = ("player", "victim")
 _MONEY = ("cost", "cash", "value")
-_KINDS = ("kind", "pile")
+_KINDS = ("story", "pile")
 _SIGNALS = ("signal", "entered")
 
 
