@@ -34,6 +34,7 @@ def register(subparsers) -> None:
                    "JSON file (house rule)")
     p.add_argument("--lang", choices=("es", "en", "zh"), default="en")
     p.add_argument("--log", help="call log to write (default: a new file in the user data folder)")
+    p.add_argument("--force", action="store_true", help="replace an existing dial log given with --log")
     p.add_argument("--seed", help=argparse.SUPPRESS, default=None)  # for tests and replays, not players
     p.set_defaults(func=cmd_dial)
     sub = p.add_subparsers(dest="dial_command", metavar="verify")
@@ -82,6 +83,8 @@ def cmd_dial(args) -> int:
     log.parent.mkdir(parents=True, exist_ok=True)
     if log.exists() and log.stat().st_size and not _is_dial_log(log):
         raise CompanionError(f"{log} exists and is not a dial log; it is never overwritten: choose another --log")
+    if log.exists() and log.stat().st_size and not getattr(args, "force", False):
+        raise CompanionError(f"{log} already exists (a dial log); choose another --log or add --force to replace it")
     out = sys.stdout
     lang = args.lang
     print(ui("commitment", lang, c=d.commitment), file=out)
@@ -95,7 +98,11 @@ def cmd_dial(args) -> int:
     while True:
         if interactive:
             print(ui("prompt", lang), end="", file=out, flush=True)
-        line = sys.stdin.readline()
+        try:
+            line = sys.stdin.readline()
+        except KeyboardInterrupt:  # Ctrl-C hangs up: the seed is still revealed, so the log can be checked
+            print(file=out)
+            break
         if not line:
             break
         text = line.strip().lower()
@@ -151,7 +158,9 @@ def calls_of(path: str | Path) -> tuple[dict, str, str | None, list[dict]]:
         if rec.get("format") == LOG_FORMAT:
             if not rec.get("seed"):
                 raise CompanionError(f"{path}: the seed is not revealed yet (hang up the dial first)")
-            return rec["wheel"], rec["seed"], rec.get("commitment"), list(rec.get("calls") or [])
+            if not isinstance(rec.get("wheel"), dict):
+                raise CompanionError(f"{path}: the dial log has no wheel")
+            return rec["wheel"], rec["seed"], rec.get("commitment"), rec.get("calls") or []
         if rec.get("game") != "scoop" or "setup" not in rec:
             raise CompanionError(f"{path}: not a Scoop game record")
         setup, actions = rec["setup"], rec.get("actions") or []
@@ -204,13 +213,30 @@ def cmd_verify(args) -> int:
 
     from .dial import Wheel, verify_calls
 
-    wheel_d, seed, recorded, calls = calls_of(args.file)
-    wheel = Wheel.from_dict(wheel_d)
+    from .dial import NUMBERS, named_wheel_problem
+
+    path = args.file
+    wheel_d, seed, recorded, calls = calls_of(path)
+    try:
+        wheel = Wheel.from_dict(wheel_d)
+    except CompanionError as exc:
+        raise CompanionError(f"{path}: bad wheel: {exc}") from None
+    if not isinstance(calls, list):
+        raise CompanionError(f"{path}: the calls are not a list")
+    for i, c in enumerate(calls):
+        if not isinstance(c, dict) or c.get("number") not in NUMBERS or isinstance(c.get("number"), bool):
+            raise CompanionError(f"{path}: call {i + 1} is not a call (needs a number 0-9 and its signal)")
     given = (args.commitment or "").strip().lower() or None
+    if not recorded and not given:
+        raise CompanionError(f"{path}: no commitment recorded, so the seed cannot be checked; "
+                             "give the one shown at the start with --commitment")
     # The seed is checked against the file's own commitment; a different one given on
     # the command line is one problem (the file is not the game announced), not two.
     committed = str(recorded).strip().lower() if recorded else given
     verdict = verify_calls(wheel, seed, calls, committed)
+    wheel_problem = named_wheel_problem(wheel)
+    if wheel_problem:
+        verdict = type(verdict)(False, verdict.calls, (wheel_problem,) + verdict.problems)
     if given and recorded and given != committed:
         verdict = type(verdict)(False, verdict.calls, verdict.problems +
                                 ("the file's commitment is not the one given",))

@@ -126,6 +126,30 @@ def load_wheel(name: str | Path | None = None) -> Wheel:
         raise DataFileError(str(path), None, str(exc)) from None
 
 
+def named_wheel_problem(wheel: Wheel) -> str | None:
+    """None when ``wheel`` (read from a log, journal or export) is the wheel it names:
+    the built-in ``name`` (standard, kind, harsh) or else its ``file``, read afresh;
+    otherwise why not. A record's own copy of the wheel is never trusted alone: with a
+    forged sector it would match a forged signal."""
+    if wheel.name in ("standard", "") or (DATA_DIR / "wheels" / f"{wheel.name}.json").is_file():
+        path = wheel_path(wheel.name)
+    elif wheel.file:
+        path = Path(wheel.file)
+        if not path.is_absolute() and not path.is_file():
+            path = Path(__file__).resolve().parents[3] / wheel.file
+    else:
+        return f"the wheel {wheel.name!r} names no file to check it against"
+    try:
+        named = load_wheel(path)
+    except DataFileError as exc:
+        return f"the wheel {wheel.name!r} cannot be checked against its file: {exc}"
+    for field in ("sectors", "sectors_per_digit", "slip_sectors", "start"):
+        if getattr(named, field) != getattr(wheel, field):
+            return (f"the file's wheel is not the {wheel.name!r} wheel of {_display_path(path)} "
+                    f"(its {field} differ); refused")
+    return None
+
+
 def _display_path(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path(__file__).resolve().parents[3]))
@@ -236,7 +260,7 @@ class Verdict:
 
 def verify_calls(wheel: Wheel, seed: str, calls, committed: str | None = None, start: int | None = None) -> Verdict:
     """Re-run every call from ``seed``. ``calls``: dicts or :class:`Call` with
-    ``number`` and the recorded ``signal`` (None = not recorded, only re-run).
+    ``number`` and the recorded ``signal`` (None, not recorded, is a problem).
     ``committed``: the commitment shown at the start (checked against the seed).
     ``start``: the disc's position at the start (None: :func:`start_position`)."""
     problems: list[str] = []
@@ -258,7 +282,9 @@ def verify_calls(wheel: Wheel, seed: str, calls, committed: str | None = None, s
             problems.append(f"call {i + 1}: cannot be re-run ({exc})")
             break
         want = d.get("signal")
-        if want is not None and want != got.signal:
+        if want is None:
+            problems.append(f"call {i + 1} (number {d['number']}): no signal recorded")
+        elif want != got.signal:
             problems.append(f"call {i + 1} (number {d['number']}): recorded {want}, the seed gives {got.signal}")
         pos = got.after
         n += 1
