@@ -124,7 +124,7 @@ def sticker_items(game: str, size: str):
         if load_components(game)["pieces"][mod.KIND_NAMES[kind]]["size_mm"] == "layout":
             continue
         s = tag_spec(game, cid, size)
-        section = mod.KIND_NAMES[kind].capitalize() + "s"
+        section = _plural(mod.KIND_NAMES[kind].capitalize())
         yield (section, cid, mod.label(cid), s.size_mm, s.module_mm, s.quiet_mm, s.payload, None)
     for lay in layouts(game):
         for surface, fids in lay.surfaces.items():
@@ -134,6 +134,15 @@ def sticker_items(game: str, size: str):
                 text = f"{where} {f.name}: centre {f.centre_mm[0]:g}/{f.centre_mm[1]:g} mm"
                 yield (f"{where.split()[0] if surface == 'board' else 'Player area'} corner fiducials", surface,
                        text, f.side_mm + 2 * module, module, module, None, f.id)
+
+
+def _plural(noun: str) -> str:
+    """English plural of a kind's name for the sheet's headings ("Story" -> "Stories")."""
+    if noun.endswith("oose"):
+        return noun[:-4] + "eese"
+    if noun.endswith("y") and noun[-2:-1] not in ("a", "e", "i", "o", "u"):
+        return noun[:-1] + "ies"
+    return noun + ("es" if noun.endswith(("s", "x", "ch", "sh")) else "s")
 
 
 def guide_lines(game: str, size: str) -> list[tuple[str, str]]:
@@ -151,10 +160,12 @@ def guide_lines(game: str, size: str) -> list[tuple[str, str]]:
         if piece["size_mm"] == "layout":
             s = tag_spec(game, ids[0], size)
             rows.append((f"{name} ({len(ids)})", f"4 ArUco corner squares {s.symbol_mm:.0f} mm each; "
-                         "centre of each the printed distance from the corner."))
+                         "each centred at the printed distance from its corner."))
             continue
         s = tag_spec(game, ids[0], size)
-        rows.append((f"{name}s ({len(ids)})", f"QR code, {s.size_mm:.1f} mm, on the {s.where}. "
+        where = (s.where if s.where.startswith(("on ", "in ", "at "))
+                 else f"on {s.where}" if s.where.startswith(("a ", "an ", "the ")) else f"on the {s.where}")
+        rows.append((f"{_plural(name)} ({len(ids)})", f"QR code, {s.size_mm:.1f} mm, {where}. "
                      f"Piece: {s.piece_mm[0]:g} x {s.piece_mm[1]:g} mm."))
     return rows
 

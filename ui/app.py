@@ -442,6 +442,31 @@ def check_source(recording: str | None, camera: int | None) -> None:
         raise CompanionError(f"{spec}: no picture could be read{' (' + why.rstrip('.?!') + ')' if why else ''}")
 
 
+def resolve_recording(recording: str | None) -> tuple[str | None, str | None]:
+    """``--recording`` as ``companion demo`` reads it: a bundled name (ui/demo_data) or a
+    recording folder (``recording.json``) gives its frames; anything else is a video,
+    image folder or pattern of your own. Returns (frame source, bundled name or None).
+    Raises CompanionError for a bare name that is neither a bundled recording nor a file."""
+    if recording is None:
+        return None, None
+    from ui.demo import load_recording
+    from ui.demo_data import RECORDINGS, recording_dir
+
+    if recording in RECORDINGS and not Path(recording).exists():
+        return str(load_recording(recording_dir(recording)).source), recording
+    path = Path(recording)
+    if (path / "recording.json").is_file():
+        rec = load_recording(path)
+        bundled = path.name if path.name in RECORDINGS and \
+            path.resolve() == recording_dir(path.name).resolve() else None
+        return str(rec.source), bundled
+    if not path.exists() and os.sep not in recording and "/" not in recording \
+            and not any(ch in recording for ch in "*?[") and not Path(recording).suffix:
+        raise CompanionError(f"no recording {recording!r}: no such file or folder, nor a bundled "
+                             f"recording ({', '.join(RECORDINGS)})")
+    return recording, None
+
+
 def run_app(ns) -> int:
     """Run the tablet app (blocks until the window closes). Returns an exit code."""
     from vision.sources import settings_from_args
@@ -449,7 +474,8 @@ def run_app(ns) -> int:
     from .session import use_camera_settings
 
     use_camera_settings(settings_from_args(ns))  # --size/--fourcc/--fps: every game's camera mode
-    check_source(getattr(ns, "recording", None), None if getattr(ns, "fake", False) else getattr(ns, "camera", None))
+    source, bundled = resolve_recording(getattr(ns, "recording", None))
+    check_source(source, None if getattr(ns, "fake", False) else getattr(ns, "camera", None))
     headless = getattr(ns, "headless", None)
     prepare_env(headless=headless)
     offscreen = os.environ.get("SDL_VIDEODRIVER") == "offscreen"
@@ -458,5 +484,5 @@ def run_app(ns) -> int:
     cls = build_app_class()
     factory = fake_session_factory if getattr(ns, "fake", False) else None
     cls(session_factory=factory, lang=getattr(ns, "lang", None), camera=getattr(ns, "camera", None),
-        recording=getattr(ns, "recording", None)).run()
+        recording=bundled or source).run()
     return 0

@@ -294,6 +294,22 @@ def bench_pipeline(n_still: int, n_moving: int):
             "settle_frames": settle_frames}
 
 
+def read_states(path: Path) -> dict:
+    """states.jsonl as {(journal_index, stage): {component: (surface, zone)}}; a line
+    without a stage (the newer recordings' shape) is keyed by stage None."""
+    import json
+
+    states = {}
+    if path.exists():
+        for line in path.open():
+            if not line.strip():
+                continue
+            st = json.loads(line)
+            states[(st["journal_index"], st.get("stage"))] = {
+                x["component"]: (x.get("surface"), x.get("zone")) for x in st.get("pieces", [])}
+    return states
+
+
 def bench_recordings(root: Path = ROOT / "ui" / "demo_data"):
     """The pipeline over the rendered demo recordings (vision/render) against their
     truth.jsonl: still moments where the snapshot equals the visible components,
@@ -309,17 +325,16 @@ def bench_recordings(root: Path = ROOT / "ui" / "demo_data"):
         d = d.parent
         try:
             meta = json.loads((d / "meta.json").read_text())
+            game = meta.get("game") or "penny-press"
+            if game != "penny-press":  # its truth and states have no Penny Press stages
+                print(f"  {d.name}: skipped (a recording of {game}; this benchmark reads Penny Press)")
+                continue
             truth = [json.loads(x) for x in (d / "truth.jsonl").open()]
             src = open_source(str(d / meta["video"]))
         except Exception as exc:  # a recording being rewritten: skip it
             print(f"  {d.name}: skipped ({exc})")
             continue
-        states = {}
-        if (d / "states.jsonl").exists():
-            for line in (d / "states.jsonl").open():
-                st = json.loads(line)
-                states[(st["journal_index"], st["stage"])] = {
-                    x["component"]: (x["surface"], x["zone"]) for x in st["pieces"]}
+        states = read_states(d / "states.jsonl")
         p = Pipeline()
         stills = agree = wrong_still = flicker = frames = zone_ok = zone_n = 0
         ms = []
@@ -342,7 +357,7 @@ def bench_recordings(root: Path = ROOT / "ui" / "demo_data"):
             if tr["still"] and not tr["hand"]:
                 stills += 1
                 agree += snap.still and (mine ^ vis) <= part
-                want = states.get((tr["journal_index"], tr["stage"]), {})
+                want = states.get((tr["journal_index"], tr.get("stage")), {})
                 for sg in snap.sightings:
                     if sg.component in want and snap.still:
                         zone_n += 1
