@@ -325,6 +325,62 @@ class _Sink:
             self.writer.release()
 
 
+def film_game(game: str, stills: Sequence, items: Sequence[list[Placed]], camera: Camera,
+              params: "RecordingParams", out: Path, keep: Callable[[Placed], bool],
+              progress: Callable[[int, int], None] | None = None) -> dict:
+    """Film a staged game (Scoop, Turin Market): one still table per ``stills`` entry
+    (``items`` its placed pieces), framed by :func:`plan_frames`, into ``out``: the
+    video (``params.fmt``), ``truth.jsonl`` (per frame), ``states.jsonl`` (per still
+    table, the pieces for which ``keep`` is true; mm) and ``meta.json``. Returns the
+    meta dict. Raises CompanionError when the video cannot be written."""
+    renderer = SceneRenderer(camera)
+    plan = plan_frames(stills, items, camera, params)
+    fx = params.effects
+    lamp = np.random.default_rng([params.seed, 1])
+    light = light_field((camera.height, camera.width), lamp, fx.light_gradient, fx.vignette)
+    glare = (glare_field((camera.height, camera.width), lamp, fx.glare_spots, fx.glare_radius_px)
+             if fx.glare_spots else None)
+    sink = _Sink(out, params, (camera.width, camera.height))
+    clean: dict[int, object] = {}
+    prev = None
+    min_ppm = math.inf
+    with open(out / "truth.jsonl", "w", encoding="utf-8") as tf:
+        for i, fp in enumerate(plan):
+            if fp.still not in clean:
+                clean.clear()
+                clean[fp.still] = renderer.render_clean(items[fp.still])
+            frame = renderer.render(items[fp.still], effects=fx, rng=np.random.default_rng([params.seed, 2, i]),
+                                    hand=fp.hand, clean=clean[fp.still], glare=glare, light=light)
+            sink.write(frame.image)
+            still = fp.hand is None and prev is not None and prev.hand is None and prev.still == fp.still
+            seen = [t for t in frame.tags if not t.component.startswith("fid:")]
+            if seen:
+                min_ppm = min(min_ppm, min(t.px_per_module for t in seen))
+            line = {"frame": i, "t": round(i / params.fps, 4), "journal_index": stills[fp.still].journal_index,
+                    "moment": fp.moment, "still": bool(still), "hand": fp.hand is not None,
+                    "visible": sorted(t.component for t in frame.tags if t.visible >= 0.98 and t.glare < 0.02)}
+            tf.write(json.dumps(line, separators=(",", ":")) + "\n")
+            prev = fp
+            if progress:
+                progress(i + 1, len(plan))
+    sink.close()
+    with open(out / "states.jsonl", "w", encoding="utf-8") as sf:
+        for st, its in zip(stills, items):
+            pieces = [{"component": q.component, "surface": q.surface, "zone": q.zone, "x_mm": round(q.sx_mm, 2),
+                       "y_mm": round(q.sy_mm, 2)} for q in its if keep(q)]
+            sf.write(json.dumps({"journal_index": st.journal_index, "pieces": pieces}, separators=(",", ":")) + "\n")
+    p = asdict(params)
+    p["effects"] = asdict(params.effects)
+    meta = {"game": game, "frames": len(plan), "fps": params.fps, "size_px": [camera.width, camera.height],
+            "video": str(sink.path.relative_to(out)), "min_px_per_module": round(min_ppm, 3),
+            "camera": {"fx": camera.fx, "fy": camera.fy, "cx": camera.cx, "cy": camera.cy, "k1": camera.k1,
+                       "k2": camera.k2, "rotation": camera.rotation.round(9).tolist(),
+                       "centre_mm": camera.centre.round(4).tolist()},
+            "params": p, "stills": len(stills)}
+    (out / "meta.json").write_text(json.dumps(meta, indent=1, default=str), encoding="utf-8")
+    return meta
+
+
 def with_heights(items: list[Placed]) -> list[Placed]:
     """The staged pieces standing as tall as calibration's ``height_mm`` says."""
     from dataclasses import replace

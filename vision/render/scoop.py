@@ -227,17 +227,11 @@ def render_recording(setup: dict, actions, out_dir, params, progress=None) -> di
     meta dict. Raises RuleError for an illegal journal, CompanionError when the video
     cannot be written."""
     import json
-    import math
-    from dataclasses import asdict
     from pathlib import Path
-
-    import numpy as np
 
     from companion.games.scoop import engine
     from vision.render.camera import frame_bounds
-    from vision.render.effects import glare_field, light_field
-    from vision.render.recording import _Sink, plan_frames
-    from vision.render.scene import SceneRenderer
+    from vision.render.recording import film_game
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -245,55 +239,12 @@ def render_recording(setup: dict, actions, out_dir, params, progress=None) -> di
     stills, items, final = storyboard(setup, acts, params.tags)
     colours = [p["colour"] for p in setup["players"]]
     camera = frame_bounds(bounds(colours), params.resolution, tilt_deg=params.tilt_deg, height_mm=params.height_mm)
-    renderer = SceneRenderer(camera)
-    plan = plan_frames(stills, items, camera, params)
-    fx = params.effects
-    lamp = np.random.default_rng([params.seed, 1])
-    light = light_field((camera.height, camera.width), lamp, fx.light_gradient, fx.vignette)
-    glare = (glare_field((camera.height, camera.width), lamp, fx.glare_spots, fx.glare_radius_px)
-             if fx.glare_spots else None)
-    sink = _Sink(out, params, (camera.width, camera.height))
-    clean: dict[int, object] = {}
-    prev = None
-    min_ppm = math.inf
-    with open(out / "truth.jsonl", "w", encoding="utf-8") as tf:
-        for i, fp in enumerate(plan):
-            if fp.still not in clean:
-                clean.clear()
-                clean[fp.still] = renderer.render_clean(items[fp.still])
-            frame = renderer.render(items[fp.still], effects=fx, rng=np.random.default_rng([params.seed, 2, i]),
-                                    hand=fp.hand, clean=clean[fp.still], glare=glare, light=light)
-            sink.write(frame.image)
-            still = fp.hand is None and prev is not None and prev.hand is None and prev.still == fp.still
-            seen = [t for t in frame.tags if not t.component.startswith("fid:")]
-            if seen:
-                min_ppm = min(min_ppm, min(t.px_per_module for t in seen))
-            line = {"frame": i, "t": round(i / params.fps, 4), "journal_index": stills[fp.still].journal_index,
-                    "moment": fp.moment, "still": bool(still), "hand": fp.hand is not None,
-                    "visible": sorted(t.component for t in frame.tags if t.visible >= 0.98 and t.glare < 0.02)}
-            tf.write(json.dumps(line, separators=(",", ":")) + "\n")
-            prev = fp
-            if progress:
-                progress(i + 1, len(plan))
-    sink.close()
-    with open(out / "states.jsonl", "w", encoding="utf-8") as sf:
-        for s, its in zip(stills, items):
-            pieces = [{"component": p.component, "surface": p.surface, "zone": p.zone, "x_mm": round(p.sx_mm, 2),
-                       "y_mm": round(p.sy_mm, 2)} for p in its if p.kind not in ("fiducial", "mat")]
-            sf.write(json.dumps({"journal_index": s.journal_index, "pieces": pieces}, separators=(",", ":")) + "\n")
+    meta = film_game(GAME, stills, items, camera, params, out,
+                     lambda q: q.kind not in ("fiducial", "mat"), progress)
     truth = {"game": GAME, "setup": setup, "actions": [engine.action_to_dict(a) for a in acts],
              "final_scores": list(final.final.scores), "winners": list(final.final.winners),
              "how": final.final.how}
     (out / "journal.json").write_text(json.dumps(truth, indent=1, ensure_ascii=False), encoding="utf-8")
-    p = asdict(params)
-    p["effects"] = asdict(params.effects)
-    meta = {"game": GAME, "frames": len(plan), "fps": params.fps, "size_px": [camera.width, camera.height],
-            "video": str(sink.path.relative_to(out)), "min_px_per_module": round(min_ppm, 3),
-            "camera": {"fx": camera.fx, "fy": camera.fy, "cx": camera.cx, "cy": camera.cy, "k1": camera.k1,
-                       "k2": camera.k2, "rotation": camera.rotation.round(9).tolist(),
-                       "centre_mm": camera.centre.round(4).tolist()},
-            "params": p, "stills": len(stills)}
-    (out / "meta.json").write_text(json.dumps(meta, indent=1, default=str), encoding="utf-8")
     desc = {"game": GAME, "frames": meta["video"], "fps": params.fps, "setup": dict(setup, hidden_hands=True),
             "entries": entries(setup, acts), "truth": "journal.json", "truth_frames": "truth.jsonl",
             "states": "states.jsonl", "meta": "meta.json", "pieces": "flat"}
