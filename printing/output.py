@@ -472,6 +472,8 @@ def check_target(target: Target) -> None:
     try:
         with open(path, "ab"):
             pass  # opened for appending, as the printer will be: nothing is written
+    except PermissionError:  # the same advice as when sending (udev rule / group)
+        raise PrinterConfigError(permission_advice(target, kept=False)) from None
     except OSError as exc:
         raise PrinterConfigError(f"printer file:{path}: cannot be written ({exc.strerror or exc})") from None
 
@@ -596,8 +598,9 @@ def _device_facts(path: str) -> tuple[str, str, int] | None:
     return user, group, st.st_mode
 
 
-def permission_advice(t: Target) -> str:
-    """What a permission problem on ``t`` is and how to fix it (one line).
+def permission_advice(t: Target, kept: bool = True) -> str:
+    """What a permission problem on ``t`` is and how to fix it (one line); ``kept``:
+    say that the job waits in the queue (False when it was refused before queuing).
 
     USB (``usb:VID:PID``): a udev rule for that vendor/product id giving the ``lp``
     group access, and membership of ``lp``. Device files (``/dev/usb/lp0``) and
@@ -606,7 +609,7 @@ def permission_advice(t: Target) -> str:
     """
     import stat
 
-    again = "; the job is kept: `companion print-queue --retry JOB` sends it then"
+    again = "; the job is kept: `companion print-queue --retry JOB` sends it then" if kept else ""
     if t.kind == "usb":
         return (f"{t}: permission denied: this user may not open the USB printer. Fix: a "
                 f"udev rule, e.g. /etc/udev/rules.d/99-thermal-printer.rules with "

@@ -105,6 +105,15 @@ def test_bugcase_printer_device_without_permission_is_named_with_its_fix(tmp_pat
     assert r.returncode == 5, r.stdout + r.stderr
     assert "permission denied" in r.stdout and "usermod -aG lp" in r.stdout
     assert "switch the printer on" not in r.stdout
+    # `companion print` checks a file: target before queuing: the same advice there
+    code = ("import sys\nfrom printing.output import check_target, parse_target\nfrom companion.errors import "
+            "CompanionError\ntry:\n    check_target(parse_target(sys.argv[1]))\n"
+            "except CompanionError as e:\n    print('REFUSED', e); sys.exit(5)\n")
+    r = subprocess.run(prefix + [sys.executable, "-c", code, f"file:{dev}"], capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 5, r.stdout + r.stderr
+    assert "permission denied" in r.stdout and "usermod -aG lp" in r.stdout
+    assert "job is kept" not in r.stdout
 
 
 def test_permission_denied_fails_the_job_once_and_keeps_it(tmp_path):
