@@ -1369,21 +1369,9 @@ def _policy(s: GameState, rng: random.Random):
                 except RuleError:
                     continue
                 return a
-    held: dict[str, int] = {}
-    for c in set(p.hand) | {c for r in p.reserve for c in r}:
-        k = cat.kind_of_card(c)
-        if k is not None:
-            held[k] = held.get(k, 0) + 1
-
-    def worth(card: str) -> float:
-        if card == SCOOP_CARD:
-            return 1.5
-        k = cat.kind_of_card(card)
-        return 0 if k not in spaces else held.get(k, 0)
-
     if rng.random() < 0.25:  # players change their minds: no hoarding stalls the table
         return Exchange(seat, rng.choice(p.hand))
-    return Exchange(seat, min(p.hand, key=lambda c: (worth(c), rng.random())))
+    return Exchange(seat, _least_useful(s, seat, rng, open_space_bonus=0.0))
 
 
 def _quick_policy(s: GameState, rng: random.Random):
@@ -1427,6 +1415,14 @@ def _quick_policy(s: GameState, rng: random.Random):
                 except RuleError:
                     continue
                 return a
+    return Exchange(seat, _least_useful(s, seat, rng, open_space_bonus=0.5))
+
+
+def _least_useful(s: GameState, seat: int, rng: random.Random, open_space_bonus: float) -> str:
+    """The card of ``seat``'s hand a random player exchanges: one of a kind his page
+    has no space for, else of the kind he holds fewest of (hand and reserve; a kind
+    whose page space is still empty counts ``open_space_bonus`` more); ties at random."""
+    p, cat, spaces = s.players[seat], s.catalog, s.spaces(seat)
     held: dict[str, int] = {}
     for c in set(p.hand) | {c for r in p.reserve for c in r}:
         k = cat.kind_of_card(c)
@@ -1437,9 +1433,9 @@ def _quick_policy(s: GameState, rng: random.Random):
         if card == SCOOP_CARD:
             return 1.5
         k = cat.kind_of_card(card)
-        return 0 if k not in spaces else held.get(k, 0) + (0.5 if not p.page.get(k) else 0)
+        return 0 if k not in spaces else held.get(k, 0) + (open_space_bonus if not p.page.get(k) else 0)
 
-    return Exchange(seat, min(p.hand, key=lambda c: (worth(c), rng.random())))
+    return min(p.hand, key=lambda c: (worth(c), rng.random()))
 
 
 # -------------------------------------------------------------- descriptions
