@@ -127,6 +127,20 @@ def test_every_rule_section_has_its_name_in_es_en_zh(module):
             assert i18n.section_name(rule, lang) != i18n.tr("section.unknown", lang), (rule, lang)
 
 
+@pytest.mark.parametrize("module", ["companion.games.penny_press.engine", "companion.games.pergamon.engine",
+                                    "companion.games.turin_market.engine", "companion.games.scoop.engine"])
+def test_the_cli_names_rule_sections_in_english(module):
+    """The CLI and logs show RuleError.rule as it is: it must be the section's English
+    name (the app's English text of it), never another language's."""
+    import importlib
+
+    mod = importlib.import_module(module)
+    for k, rule in vars(mod).items():
+        if k.startswith("R_") and isinstance(rule, str):
+            known = i18n.section_name(rule, "en") != i18n.tr("section.unknown", "en")
+            assert rule.isascii() and (rule.lower() == i18n.section_name(rule, "en").lower() or not known), rule
+
+
 def test_a_hosted_games_refusal_goes_through_its_own_texts():
     from companion import registry
     from ui import hosting
@@ -139,5 +153,5 @@ def test_a_hosted_games_refusal_goes_through_its_own_texts():
     class S:
         players = (P(),)
     assert hosting.refusal_text(registry.get("turin-market"), exc, S(), "es") == "Ana ya tiene un préstamo: uno por jugador"
-    generic = hosting.refusal_text(registry.get("scoop"), RuleError("y", "Scoop: Bancarrota"), None, "zh")
+    generic = hosting.refusal_text(registry.get("scoop"), RuleError("y", "Scoop: Bankruptcy"), None, "zh")
     assert generic == "Scoop：破产：规则不允许"
