@@ -138,3 +138,14 @@ def test_hang_up_and_receipt_say_1_call(tmp_path, monkeypatch, capsys):
     rc, out = run_dial(monkeypatch, capsys, ["3", "q"], "--log", str(tmp_path / "l.json"), "--lang", "es")
     assert rc == 0 and "1 llamada." in out
     assert label("calls", "en", n=1) == "1 call to the editor" and label("calls", "en", n=2).startswith("2 calls")
+
+
+def test_terminal_dial_takes_only_the_telephones_digits(tmp_path, monkeypatch, capsys):
+    """A telephone number is 0-9 as on the cards: Arabic-Indic, Devanagari and
+    superscript digits are refused with the line saying what is accepted; full-width
+    ３ (a Chinese input method) is the digit 3."""
+    log = tmp_path / "calls.json"
+    rc, out = run_dial(monkeypatch, capsys, ["\u0663", "\u0969", "\u00b3", "\uff13", "3", "q"], "--log", str(log))
+    assert rc == 0
+    assert out.count("0123456789") == 3
+    assert [c["number"] for c in json.loads(log.read_text())["calls"]] == [3, 3]

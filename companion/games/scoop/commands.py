@@ -110,9 +110,11 @@ def cmd_dial(args) -> int:
             break
         if not text:
             continue
-        if len(text) != 1 or not text.isdigit():
+        number = dial_digit(text)
+        if number is None:
             print(ui("bad", lang), file=out)
             continue
+        text = str(number)
         if int(text) not in on_cards:  # the terminal has no player: it checks every telephone card
             print(ui("not_on_card", lang, d=text, n=", ".join(map(str, on_cards))), file=out)
             continue
@@ -124,6 +126,19 @@ def cmd_dial(args) -> int:
     _write_log(log, d, revealed=True)
     print(ui("seed", lang, k=len(d.calls), s=d.seed, log=log), file=out)
     return 0
+
+
+def dial_digit(text: str) -> int | None:
+    """The number typed at the terminal dial, or None: exactly one of the telephone's
+    digits 0-9 as on the cards (ASCII), or its full-width form (０-９, what a Chinese
+    input method types). Any other digit (Arabic-Indic ٣, Devanagari, superscript ³
+    ...) or more than one character is refused: str.isdigit() alone accepts them all."""
+    text = text.strip()
+    if len(text) == 1 and "０" <= text <= "９":
+        text = chr(ord(text) - ord("０") + ord("0"))
+    if len(text) == 1 and text in "0123456789":
+        return int(text)
+    return None
 
 
 def _is_dial_log(path: Path) -> bool:
