@@ -345,7 +345,10 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     pages = PageWriter(out_dir, lang, paper_mm, printer, rec.name)
     bar = tqdm(unit="frame", desc=f"demo {rec.name}", disable=not progress, file=sys.stderr, leave=False)
     def on_event(ev) -> None:  # the camera dropping or coming back is news for the players
-        if ev.kind in ("dropped", "reconnecting", "reconnected", "gave_up", "mode") or (
+        if ev.kind == "damaged":  # an image file cut short: read, but the players are told
+            bar.clear()
+            warn(f"[image] {ev.message}")
+        elif ev.kind in ("dropped", "reconnecting", "reconnected", "gave_up", "mode") or (
                 ev.kind == "opened" and isinstance(rec.source, int)):
             bar.clear()
             warn(f"[camera] {ev.message}")

@@ -43,6 +43,8 @@ def register(subparsers) -> None:
                        "dial log from the revealed seed; exit 0 when all match, 4 when not.")
     v.add_argument("file", help="game journal (.sqlite), export (.json) or dial log (.json)")
     v.add_argument("--commitment", help="the commitment shown or printed at the start, to check the seed")
+    v.add_argument("--wheel", metavar="FILE", help="check the calls' wheel against this wheel file (a house "
+                   "rule's file as it was for that game) instead of the one the file names")
     v.set_defaults(func=cmd_verify)
 
 
@@ -228,7 +230,7 @@ def cmd_verify(args) -> int:
 
     from .dial import Wheel, verify_calls
 
-    from .dial import NUMBERS, named_wheel_problem
+    from .dial import NUMBERS, named_wheel_check
 
     path = args.file
     wheel_d, seed, recorded, calls = calls_of(path)
@@ -249,7 +251,7 @@ def cmd_verify(args) -> int:
     # the command line is one problem (the file is not the game announced), not two.
     committed = str(recorded).strip().lower() if recorded else given
     verdict = verify_calls(wheel, seed, calls, committed)
-    wheel_problem = named_wheel_problem(wheel)
+    wheel_problem, wheel_note = named_wheel_check(wheel, getattr(args, "wheel", None))
     if wheel_problem:
         verdict = type(verdict)(False, verdict.calls, (wheel_problem,) + verdict.problems)
     if given and recorded and given != committed:
@@ -258,6 +260,8 @@ def cmd_verify(args) -> int:
     ran = count(verdict.calls, {"one": "call", "other": "calls"})
     if verdict.ok:
         print(f"{ran} re-run from the seed: all match (commitment {committed}).")
+        if wheel_note:
+            print(f"  wheel: {wheel_note}")
         return 0
     n = len(verdict.problems)
     print(f"{ran} re-run from the seed: {count(n, {'one': 'problem', 'other': 'problems'})}:")
