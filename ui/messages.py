@@ -61,6 +61,9 @@ N_("err.not_started", "The game has not started yet")
 N_("err.not_over", "The game is not over yet")
 N_("err.arrow_follows", "An arrow follows from the game: correct stories or reporters")
 N_("err.no_correction", "That correction is gone already")
+N_("err.correction_kept", "This correction stays: the move it explained ({move}) was saved without the "
+   "camera's picture, so the game cannot be replayed without it. It stays in force until the camera "
+   "sees the table agree with it or the story leaves the board.")
 N_("err.cannot_press", "{colour} cannot go to press now")
 N_("err.no_paper_yet", "{colour} has not printed a paper yet")
 N_("err.language", "Language not available: {lang}")

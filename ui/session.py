@@ -156,6 +156,7 @@ class GameRunner:
         if self.journal is None:
             return
         pending: dict[int, P.Correction] = {}
+        read_with_seen = False
         for e in self.journal.events:
             if e.kind != "note":
                 continue
@@ -167,6 +168,7 @@ class GameRunner:
             elif "override" in e.payload and e.payload.get("of") in pending:
                 self.overrides.add(pending.pop(e.payload["of"]), e.payload["of"], ident=e.payload["override"])
             elif "read_with" in e.payload:
+                read_with_seen = True
                 for ident in e.payload["read_with"]:
                     o = self.overrides.get(ident)
                     if o is not None:
@@ -180,6 +182,34 @@ class GameRunner:
                 if o is not None:
                     self.overrides.remove(o.id)
                 self._renumber({int(k): v for k, v in (e.payload.get("renumbered") or {}).items()})
+        if not read_with_seen:
+            self._guess_older_reads()
+
+    def _guess_older_reads(self) -> None:
+        """A journal saved before corrections recorded the moves they explained (no
+        ``read_with`` note at all): each correction is taken to explain every later
+        move that touches its story, as :meth:`feed` would have recorded. Their
+        camera snapshots are unknown, so removing the correction is refused unless
+        those moves can be taken back (:meth:`moves_not_rereadable`)."""
+        undone = {e.payload.get("target") for e in self.journal.events if e.kind == "undo"}
+        for o in self.overrides:
+            story = o.correction.story
+            if not story or o.actions:
+                continue
+            for e in self.journal.events:
+                if (e.kind == "action" and e.seq not in undone and (o.note_seq is None or e.seq > o.note_seq)
+                        and story in _stories_of(self.rules.action_from_dict(e.payload))):
+                    o.actions.append(e.seq)
+
+    def moves_not_rereadable(self, ident: int) -> list[int]:
+        """The journal seqs of the moves correction ``ident`` explained that could be
+        neither taken back (not the last moves) nor re-read without it (the camera's
+        snapshot of them is not kept: a game saved by an older version). Removing the
+        correction then would leave the game behind a table it cannot explain."""
+        o = self.overrides.get(ident)
+        if o is None or not o.actions or self.journal is None or self.tail_of(o.actions):
+            return []
+        return [seq for seq in o.actions if seq not in self._read_from]
 
     def remove_override(self, ident: int, why: str = "player") -> tuple[Override, list[int]]:
         """Drop override ``ident`` (why: ``player``, ``camera_agrees``, ``moot``,
@@ -912,6 +942,17 @@ class GameSession:
         are the last ones); the table is re-read as the camera sees it.
         CompanionError when there is no such correction."""
         with self._lock:
+            stuck = self.runner.moves_not_rereadable(ident)
+            if stuck:
+                j = self.runner.journal
+                by_seq = {e.seq: e for e in j.events}
+                before = self.runner._state_before(stuck[0])
+                move = adapt.action_text(j.rules.action_from_dict(by_seq[stuck[0]].payload), before, self.lang)
+                raise _refuse("correction_kept", f"this correction stays: the move it explained ({move}) was "
+                              "saved without the camera's picture (an older version), so the game cannot be "
+                              "replayed without it; it stays in force until the camera sees the table agree with it or "
+                              "the story leaves the board",
+                              move=move)
             try:
                 self.runner.remove_override(ident, "player")
             except KeyError:
