@@ -396,6 +396,10 @@ def _inside(pt: tuple[float, float], quad: np.ndarray, margin: float = 0.0) -> b
                                 (float(pt[0]), float(pt[1])), True) >= -margin
 
 
+#: padding (finder sides) around a finder triple's four corner points in its region
+REGION_PAD = 1.4
+
+
 def group_region(g: list[Finder], shape: tuple[int, int]) -> tuple[int, int, int, int]:
     """Region ``(x0, y0, x1, y1)`` px that holds the symbol of a finder group."""
     side = max(f.side for f in g)
@@ -409,6 +413,17 @@ def group_region(g: list[Finder], shape: tuple[int, int]) -> tuple[int, int, int
         cx, cy = (a.x + b.x) / 2, (a.y + b.y) / 2
         half = dist / 2 + 1.1 * side
         x0, y0, x1, y1 = cx - half, cy - half, cx + half, cy + half
+        # ... but under perspective a symbol turned ~45 degrees reaches past that
+        # square: also take the three finder centres and the fourth corner's
+        # (parallelogram: a + b - the right-angle finder), padded by REGION_PAD
+        # sides (finder centre to symbol corner <= 0.71 side, then a quiet zone).
+        # Dev scenes: the cut-off corner left a 3 px/module code unread
+        (c,) = [f for f in g if f is not a and f is not b]
+        xs = [f.x for f in g] + [a.x + b.x - c.x]
+        ys = [f.y for f in g] + [a.y + b.y - c.y]
+        pad = REGION_PAD * side
+        x0, y0 = min(x0, min(xs) - pad), min(y0, min(ys) - pad)
+        x1, y1 = max(x1, max(xs) + pad), max(y1, max(ys) + pad)
     else:
         # one or two finders: the symbol may extend ~3.5 sides in any direction
         pad = 3.6 * side
