@@ -718,8 +718,8 @@ MIN_MARKER_PERIMETER_PX = 64.0
 _RATES = (0.005, 0.01, 0.015, 0.02, 0.03, 0.04, 0.08, 0.16)
 #: a marker's cells are resampled at this many px per cell to read its bits
 ARUCO_SAMPLE_PX_PER_CELL = 8
-#: share of each side of a resampled cell left out when its bit is read
-ARUCO_IGNORED_MARGIN_PER_CELL = 0.3
+#: share of each side of a resampled cell left out when its bit is read (OpenCV's)
+ARUCO_IGNORED_MARGIN_PER_CELL = 0.13
 
 
 def _aruco_detector(dictionary: str, shape: tuple[int, int]):
@@ -750,10 +750,12 @@ def _aruco_detector(dictionary: str, shape: tuple[int, int]):
         params.adaptiveThreshWinSizeMax = 13
         params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
         params.cornerRefinementWinSize = 3
-        # bits sampled at 8 px per cell (OpenCV: 4) from each cell's middle 40 %
-        # (OpenCV: 74 %): at 3-4 px per cell, defocused or under a glare gradient, the
-        # cell edges blur into their neighbours (benchmarks/vision/markers.py, dev
-        # views at 2.5-4 px per cell: 79 % -> 89 % read, 0 wrong ids)
+        # a marker resampled at 8 px per cell (OpenCV: 4) before its bits are read:
+        # with OpenCV's 13 % margin a cell then loses 1 px a side to its neighbours'
+        # blur, where at 4 px per cell it lost none (benchmarks/vision/markers.py;
+        # whole 1080p dev tables, markers at 3-4 px per cell: 206 -> 214 of 214 read,
+        # 0 wrong ids). A 2 px margin (0.25) read more synthetic views but misread a
+        # sharpened 4K reporter marker as another id: not used.
         params.perspectiveRemovePixelPerCell = ARUCO_SAMPLE_PX_PER_CELL
         params.perspectiveRemoveIgnoredMarginPerCell = ARUCO_IGNORED_MARGIN_PER_CELL
         det = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(d), params)

@@ -4,7 +4,7 @@ detector read at the sizes the table gives, on the same 14 mm sticker.
 The sticker of a reporter or marker today is 14 mm: an ArUco 4x4 marker (6 cells of
 2 mm with its black border) plus a 1 mm white margin. Candidates, decoded from small
 synthetic views (the sticker turned at random, defocus, sensor noise, optionally a
-glare blob over a third of it or a perspective tilt):
+glare blob over a third of it, a shadow edge across it, or a perspective tilt):
 
 On today's printed ArUco 4x4 stickers (DICT_4X4_100, nothing reprinted):
 - ``aruco``: OpenCV's ArUco detector as ``vision.decode`` configures it, no rescue;
@@ -55,19 +55,23 @@ STICKER_MM = 14.0
 PPC = (2.0, 2.5, 3.0, 3.5, 4.0, 5.0)
 CANVAS = 220
 
-#: dev conditions: (name, blur sigma px, noise sigma grey levels, glare, tilt deg)
+#: dev conditions: (name, blur sigma px, noise sigma grey levels, light, tilt deg);
+#: light: "" even, "glare" a glare blob over a third of the sticker, "shadow" the soft
+#: edge of a piece's shadow across it (half the sticker at 45 % of the light)
 DEV_CONDS = (
-    ("blur 0.6", 0.6, 3.0, False, 0.0),
-    ("blur 1.0", 1.0, 3.0, False, 0.0),
-    ("blur 0.6 + noise 8", 0.6, 8.0, False, 0.0),
-    ("blur 0.6 + glare", 0.6, 3.0, True, 0.0),
-    ("tilt 40 deg, blur 0.6", 0.6, 3.0, False, 40.0),
+    ("blur 0.6", 0.6, 3.0, "", 0.0),
+    ("blur 1.0", 1.0, 3.0, "", 0.0),
+    ("blur 0.6 + noise 8", 0.6, 8.0, "", 0.0),
+    ("blur 0.6 + glare", 0.6, 3.0, "glare", 0.0),
+    ("blur 0.6 + shadow edge", 0.6, 3.0, "shadow", 0.0),
+    ("tilt 40 deg, blur 0.6", 0.6, 3.0, "", 40.0),
 )
 #: held-out conditions: never tuned on
 HELD_OUT_CONDS = (
-    ("blur 0.8 + noise 5", 0.8, 5.0, False, 0.0),
-    ("tilt 25 deg, blur 0.8", 0.8, 3.0, False, 25.0),
-    ("tilt 50 deg, blur 0.6 + glare", 0.6, 4.0, True, 50.0),
+    ("blur 0.8 + noise 5", 0.8, 5.0, "", 0.0),
+    ("tilt 25 deg, blur 0.8", 0.8, 3.0, "", 25.0),
+    ("tilt 50 deg, blur 0.6 + glare", 0.6, 4.0, "glare", 50.0),
+    ("tilt 15 deg, blur 0.8 + shadow edge", 0.8, 4.0, "shadow", 15.0),
 )
 DEV_SEED, HELD_OUT_SEED = 0, 7919
 
@@ -230,10 +234,10 @@ def sticker(method: str, mid: int) -> tuple[np.ndarray, float]:
 
 
 def view(img: np.ndarray, sticker_px: float, angle: float, blur: float, noise: float,
-         glare: bool, tilt: float, rng) -> np.ndarray:
+         light: str, tilt: float, rng) -> np.ndarray:
     """A CANVAS^2 grey view of the sticker: ``sticker_px`` wide (untilted), turned by
     ``angle`` deg, tilted by ``tilt`` deg about a random in-plane axis (pinhole 8
-    sticker widths away), glare blob, Gaussian defocus ``blur`` px, noise."""
+    sticker widths away), ``light`` (see DEV_CONDS), Gaussian defocus ``blur`` px, noise."""
     h = img.shape[0]
     sq = np.float32([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]])
     a = np.deg2rad(angle)
@@ -260,7 +264,13 @@ def view(img: np.ndarray, sticker_px: float, angle: float, blur: float, noise: f
     big = cv2.warpPerspective(img, H, (CANVAS * k, CANVAS * k), flags=cv2.INTER_LINEAR,
                               borderValue=225)
     w = cv2.resize(big, (CANVAS, CANVAS), interpolation=cv2.INTER_AREA).astype(np.float32)
-    if glare:
+    if light == "shadow":
+        yy, xx = np.mgrid[0:CANVAS, 0:CANVAS]
+        a = rng.uniform(0, 2 * np.pi)
+        d = (xx - CANVAS / 2) * np.cos(a) + (yy - CANVAS / 2) * np.sin(a)
+        d -= rng.uniform(-0.25, 0.25) * sticker_px
+        w *= 1.0 - 0.55 / (1.0 + np.exp(-d / (0.08 * sticker_px)))
+    if light == "glare":
         yy, xx = np.mgrid[0:CANVAS, 0:CANVAS]
         c = CANVAS / 2
         cx, cy = c + rng.uniform(-0.3, 0.3) * sticker_px, c + rng.uniform(-0.3, 0.3) * sticker_px
@@ -332,7 +342,7 @@ def read_ids(method: str, img: np.ndarray) -> list[int]:
 def run(methods, conds, n: int, seed: int) -> dict:
     """{(cond, ppc, method): (read, wrong, n)} and {method: [ms per call]}."""
     res, ms = {}, {m: [] for m in methods}
-    for ci, (name, blur, noise, glare, tilt) in enumerate(conds):
+    for ci, (name, blur, noise, light, tilt) in enumerate(conds):
         for ppc in PPC:
             for method in methods:
                 ok = bad = 0
@@ -340,7 +350,7 @@ def run(methods, conds, n: int, seed: int) -> dict:
                     rng = np.random.default_rng([seed, ci, int(ppc * 10), k])
                     mid = 1 + k % 25
                     img, f = sticker(method, mid)
-                    v = view(img, 7.0 * ppc, float(rng.uniform(0, 360)), blur, noise, glare,
+                    v = view(img, 7.0 * ppc, float(rng.uniform(0, 360)), blur, noise, light,
                              tilt, rng)
                     t0 = time.perf_counter()
                     ids = read_ids(method, v)
