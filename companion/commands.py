@@ -23,8 +23,8 @@ def register(subparsers) -> None:
         description="Write the game's JSON record (format: docs/journal.md).",
     )
     p.add_argument("game", help="game journal (.sqlite)")
-    p.add_argument("-o", "--out", help="output file (default: standard output); an existing file is "
-                   "kept unless --force")
+    p.add_argument("-o", "--out", help="output file (default, or '-': standard output); an existing "
+                   "file is kept unless --force")
     p.add_argument("--force", action="store_true", help="replace an existing --out file (never a journal)")
     p.set_defaults(func=cmd_export)
 
@@ -198,6 +198,8 @@ def cmd_replay(args) -> int:
 def cmd_export(args) -> int:
     from .errors import CompanionError
 
+    if args.out == "-":  # the usual Unix spelling of standard output, never a file named "-"
+        args.out = None
     if args.out and Path(args.out).exists() and Path(args.out).resolve() == Path(args.game).resolve():
         raise CompanionError(f"{args.out} is the game being exported; write the record to another file")
     if args.out and _is_sqlite(Path(args.out)):

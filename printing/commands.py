@@ -63,7 +63,8 @@ def register(subparsers) -> None:
         description="Show the printer config (JSON in the user config folder), or "
         "set values: companion printer-config paper_mm=80 profile=TM-T20II cut=partial")
     c.add_argument("settings", nargs="*", metavar="KEY=VALUE",
-                   help="values to set (JSON values: darkness=-2, paper_check=true)")
+                   help="values to set (JSON values: darkness=-2, paper_check=true; darkness also "
+                   "takes the words light (-3), normal (0), dark (+3))")
     c.add_argument("--config", metavar="PATH", help="config file (default: printer.json "
                    "in the user config folder)")
     c.add_argument("--reset", action="store_true", help="write the default settings (also repairs a "

@@ -197,6 +197,18 @@ class ReceiptDoc:
                            0, top.score if top else 0)
 
 
+def data_file_names(files) -> str:
+    """The editable data files a page's numbers come from, as a player reads them:
+    the files' names without the package's folders, ``"values.json, pages.json"``
+    (FACTS.md: the file is named; docs/rulings.md: no internal path on a page)."""
+    names = []
+    for f in files:
+        name = re.split(r"[/\\]", str(f))[-1]
+        if name and name not in names:
+            names.append(name)
+    return ", ".join(names)
+
+
 def check_lang(lang: str) -> str:
     if lang not in LANGS:
         raise DocumentError(f"unknown language {lang!r}; printing speaks {', '.join(LANGS)}")

@@ -60,12 +60,24 @@ def _is_cjk(ch: str) -> bool:
     return ord(ch) >= 0x2E80
 
 
+#: A word (no break inside but :func:`word_breaks`'s) or a gap of spaces. No-break
+#: spaces belong to the word: CLDR's "1.500\u00a0$" stays whole, never "1.500$".
+_NO_BREAK_SPACES = "\u00a0\u2007\u202f"
+_WORD_OR_GAP = f"(?:[^\\s]|[{_NO_BREAK_SPACES}])+| +"
+#: A file name's extension inside a word ("values.json,"): such a word is not hyphenated.
+_FILE_NAME = re.compile(r"\w\.(json|csv|txt|yaml|yml|toml|sqlite|png|pdf)\b", re.IGNORECASE)
+
+
 def word_breaks(word: str, lang: str) -> list[tuple[int, bool]]:
     """Where a word (no spaces) may be broken at a line end: ``(index, hyphen)``
     pairs, ascending. ``hyphen`` True means a hyphen is added at the break. Breaks:
     after a hyphen already in the word; between Chinese characters (never before
     closing or after opening punctuation); at the syllable breaks pyphen finds in a
-    run of Latin letters (``lang``'s patterns; es, en)."""
+    run of Latin letters (``lang``'s patterns; es, en). A path or file name
+    (``data/values.json``) is never hyphenated: it breaks only after a ``/`` (or not
+    at all), so it reads as written."""
+    if "/" in word or "\\" in word or _FILE_NAME.search(word):
+        return [(i + 1, False) for i, ch in enumerate(word[:-1]) if ch in "/\\"]
     out: dict[int, bool] = {}
     for i in range(1, len(word)):
         a, b = word[i - 1], word[i]
@@ -151,7 +163,7 @@ class Canvas:
         lines: list[str] = []
         cur = ""
         gap = ""        # the spaces before the next word (kept inside a line)
-        for word in re.findall(r"\S+| +", text):
+        for word in re.findall(_WORD_OR_GAP, text):
             if word.startswith(" "):
                 gap = word
                 continue

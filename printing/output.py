@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -53,6 +54,44 @@ class PrinterUnavailable(CompanionError):
     connection before the whole job was sent. The job stays queued and is retried."""
 
 
+#: The one darkness scale (app, CLI, config file, docs): the printer's print-density
+#: steps of ESC/POS ``GS ( K`` function 49, -6 (lightest) .. +6 (darkest), 0 = normal
+#: density; ``None`` = send nothing, the printer keeps its own setting.
+DARKNESS_MIN, DARKNESS_MAX = -6, 6
+#: The named steps, the same words everywhere (the app's three choices; the CLI and
+#: the config file take the words or any step of the scale).
+DARKNESS_WORDS = {"light": -3, "normal": 0, "dark": 3}
+
+
+def darkness_value(value) -> int | None:
+    """A darkness setting as its step on the scale: ``None`` (the printer's own), an
+    int or numeric text ``-6..6`` (``"+2"``), or a word of :data:`DARKNESS_WORDS`.
+    Raises PrinterConfigError saying what is accepted."""
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)
+                         and DARKNESS_MIN <= value <= DARKNESS_MAX):
+        return value
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text in DARKNESS_WORDS:
+            return DARKNESS_WORDS[text]
+        if text in ("null", "none", "printer"):
+            return None
+        if re.fullmatch(r"[+-]?[0-9]+", text) and DARKNESS_MIN <= int(text) <= DARKNESS_MAX:
+            return int(text)
+    words = ", ".join(f"{w} ({n:+d})" if n else f"{w} (0)" for w, n in DARKNESS_WORDS.items())
+    raise PrinterConfigError(f"darkness={value!r}: use {words}, a step from {DARKNESS_MIN} "
+                             f"(lightest) to +{DARKNESS_MAX} (darkest), or null (the printer's own)")
+
+
+def darkness_word(value: int | None) -> str:
+    """How a darkness step is said: ``"dark"`` for a named step, ``"+2"`` for another,
+    ``"printer's own"`` for None (English; the app words them in its language)."""
+    if value is None:
+        return "printer's own"
+    named = {n: w for w, n in DARKNESS_WORDS.items()}
+    return named.get(value, f"{value:+d}")
+
+
 @dataclass
 class PrinterConfig:
     """Per-printer settings, stored as JSON (see :func:`config_path`).
@@ -60,8 +99,10 @@ class PrinterConfig:
     - ``paper_mm``: 58 or 80 -> raster width 384 or 576 dots.
     - ``profile``: a python-escpos profile name (escpos.capabilities), "" = the
       default for the paper (POS-5890 for 58 mm, TM-T20II for 80 mm).
-    - ``darkness``: -6..+6 sent as ``GS ( K`` print density, or None to leave the
-      printer's own setting (many cheap printers ignore it).
+    - ``darkness``: a step of the one darkness scale (:data:`DARKNESS_MIN` ..
+      :data:`DARKNESS_MAX`, -6..+6; the words light -3, normal 0, dark +3 are
+      accepted), sent as ``GS ( K`` print density, or None to leave the printer's own
+      setting (many cheap printers ignore it).
     - ``cut``: "auto" (cut if the profile has a cutter), "full", "partial", "none".
     - ``feed_lines``: lines fed after the page so it clears the cutter/tear bar (0..20).
     - ``band_height``: raster rows per ``GS v 0`` command (8..2400, multiple of 8).
@@ -89,6 +130,8 @@ class PrinterConfig:
     status_timeout_s: float = 0.5
 
     def __post_init__(self):
+        if isinstance(self.darkness, str):  # a word of the scale: "dark" is +3
+            self.darkness = darkness_value(self.darkness)
         self.validate()
 
     @property
@@ -115,9 +158,7 @@ class PrinterConfig:
             raise PrinterConfigError(
                 f"profile {self.profile_name} prints {px} dots wide, the {self.paper_mm} mm "
                 f"page is {self.width_dots}: choose a {self.paper_mm} mm profile")
-        if self.darkness is not None and not (isinstance(self.darkness, int)
-                                              and -6 <= self.darkness <= 6):
-            raise PrinterConfigError(f"darkness={self.darkness!r}: use -6..6 or null")
+        darkness_value(self.darkness)  # raises, saying the scale
         if self.cut not in ("auto", "full", "partial", "none"):
             raise PrinterConfigError(f"cut={self.cut!r}: use auto, full, partial or none")
         if not (isinstance(self.feed_lines, int) and 0 <= self.feed_lines <= 20):

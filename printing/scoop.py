@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from companion.gettext_po import N_, NP_  # noqa: F401  (NP_: counts)
 
-from .documents import DocumentError, check_lang
+from .documents import DocumentError, check_lang, data_file_names
 from .i18n import PrintTexts, game_when, joined, pick
 from .layout import Canvas
 
@@ -40,13 +40,15 @@ N_("scoop.labels.left", "left the game")
 N_("scoop.labels.commitment", "Commitment")
 N_("scoop.labels.seed", "Seed")
 NP_("scoop.labels.calls", "{n} call to the editor", "{n} calls to the editor")
-N_("scoop.labels.values", "Values: our guesses, in {f}")
+N_("scoop.labels.values", "Story values, page designs and the dial's signals: our guesses, editable in {f}")
+N_("scoop.labels.values_page", "Story values: our guesses, editable in {f}")
 N_("scoop.labels.space_star", "Star Story")
 N_("scoop.labels.space_three_star", "Three-star story")
 N_("scoop.labels.space_ad", "Advert: {t}")
 LABELS = PrintTexts("scoop.labels.", [
     "start", "start_note", "design", "empty", "kept", "page_value", "cash", "total", "receipt",
     "pressed", "last", "how_press", "how_full page", "left", "commitment", "seed", "calls", "values",
+    "values_page",
     "space_star", "space_three_star", "space_ad",
 ])
 
@@ -272,7 +274,7 @@ def render_front_page(state, seat: int, lang: str = "en", width: int = 384, game
 
     cv.row(label("page_value", lang), _money(page_value(p) + sum(v // 2 for v in p.kept), lang), 17, bold=True)
     cv.row(label("cash", lang), _money(p.cash, lang), 15)
-    cv.para(label("values", lang, f=state.catalog.files[0]), 11)
+    cv.para(label("values_page", lang, f=data_file_names(state.catalog.files[:1])), 11)
     return cv.finish()
 
 
@@ -318,7 +320,7 @@ def render_money_receipt(state, lang: str = "en", width: int = 384, game_id: str
     cv.para(seed[:32], 13)
     cv.para(seed[32:], 13)
     cv.rule(1)
-    cv.para(label("values", lang, f=", ".join(f.files)), 11)
+    cv.para(label("values", lang, f=data_file_names(f.files)), 11)
     return cv.finish()
 
 

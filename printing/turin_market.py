@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from companion.gettext_po import N_, NP_  # noqa: F401  (NP_: counts)
 
-from .documents import DocumentError, check_lang
+from .documents import DocumentError, check_lang, data_file_names
 from .i18n import PrintTexts, game_when, joined, pick
 from .layout import Canvas
 
@@ -216,7 +216,7 @@ def render_payout_receipt(state, lang: str = "en", width: int = 384, game_id: st
         mark = f" · {label('winner', lang)}" if p in f.winners else ""
         cv.row(f"{who(state, p, lang)}{mark}", label("shields", lang, n=f.scores[p]), 16, bold=p in f.winners)
     cv.rule(1)
-    cv.para(label("values", lang, f=", ".join(f.data_files)), 11)
+    cv.para(label("values", lang, f=data_file_names(f.data_files)), 11)
     return cv.finish()
 
 

@@ -5,7 +5,9 @@
 # entry under the shell's bar: *_hosted_*.png), and the
 # live table on the bundled recording through the real vision pipeline
 # (tests/ui/drive_recording.py -> recording_live.png, recording_scores.png); the
-# Pergamon screen in both sizes (tests/pergamon/drive_pg_screen.py).
+# Pergamon screen in both sizes (tests/pergamon/drive_pg_screen.py); Scoop's dial and
+# table (tests/ui/drive_scoop_*.py); Turin Market's own screens
+# (tests/ui/drive_turin_market.py -> turin_*.png).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 unset DISPLAY WAYLAND_DISPLAY
@@ -26,5 +28,10 @@ rm -f "$out"/scoop_*.png
 .venv/bin/python tests/ui/drive_scoop_dial.py "$out"
 .venv/bin/python tests/ui/drive_scoop_table.py "$out"
 rm -f "$out"/scoop-table.sqlite* "$out"/sounds -r
+# Turin Market's own screens on the bundled game (tests/ui/drive_turin_market.py): the
+# table mid-round (en, zh), the pass-the-tablet entry (handover, entry, reveal), the
+# typed reveal, the payouts (en, es), a sale and its claims
+rm -f "$out"/turin_{table,table_zh,pass_handover,pass_entry,pass_reveal,typed,payouts,payouts_es,sale,sale_claims}.png
+.venv/bin/python tests/ui/drive_turin_market.py "$out"
 rm -f "$out"/report.json "$out"/pergamon_report.json
 ls "$out"

@@ -127,6 +127,20 @@ def test_every_rule_section_has_its_name_in_es_en_zh(module):
             assert i18n.section_name(rule, lang) != i18n.tr("section.unknown", lang), (rule, lang)
 
 
+@pytest.mark.parametrize("module", ["companion.games.penny_press.engine", "companion.games.pergamon.engine",
+                                    "companion.games.turin_market.engine", "companion.games.scoop.engine"])
+def test_the_cli_names_rule_sections_in_english(module):
+    """The CLI and logs show RuleError.rule as it is: it must be the section's English
+    name (the app's English text of it), never another language's."""
+    import importlib
+
+    mod = importlib.import_module(module)
+    for k, rule in vars(mod).items():
+        if k.startswith("R_") and isinstance(rule, str):
+            known = i18n.section_name(rule, "en") != i18n.tr("section.unknown", "en")
+            assert rule.isascii() and (rule.lower() == i18n.section_name(rule, "en").lower() or not known), rule
+
+
 def test_a_hosted_games_refusal_goes_through_its_own_texts():
     from companion import registry
     from ui import hosting
@@ -139,5 +153,26 @@ def test_a_hosted_games_refusal_goes_through_its_own_texts():
     class S:
         players = (P(),)
     assert hosting.refusal_text(registry.get("turin-market"), exc, S(), "es") == "Ana ya tiene un préstamo: uno por jugador"
-    generic = hosting.refusal_text(registry.get("scoop"), RuleError("y", "Scoop: Bancarrota"), None, "zh")
+    generic = hosting.refusal_text(registry.get("scoop"), RuleError("y", "Scoop: Bankruptcy"), None, "zh")
     assert generic == "Scoop：破产：规则不允许"
+
+
+@pytest.mark.parametrize("players, cards, first, strike, es", [
+    (["red"], ["H01"], 0, False, "Penny Press se juega con 2 a 5 jugadores, no con 1"),
+    (["red", "pink"], ["H01", "H02"], 0, False, "«pink» no es un color"),
+    (["red", "red"], ["H01", "H02"], 0, False, "Cada jugador necesita su propio color"),
+    (["red", "blue", "green"], ["H01"], 0, False, "hacen falta 3 cartas, hay 1"),
+    (["red", "blue"], ["H01", "H99"], 0, False, "«H99» no es una carta de titular"),
+    (["red", "blue"], ["H01", "H01"], 0, False, "La carta de titular H01 aparece dos veces"),
+    (["red", "blue"], ["H01", "H02"], 5, False, "uno de los 2 jugadores"),
+    (["red", "blue"], ["H01", "H02"], 0, True, "es para 4-5 jugadores, no para 2"),
+])
+def test_penny_press_setup_refusals_are_worded_for_players(players, cards, first, strike, es):
+    with pytest.raises(RuleError) as info:
+        pp.new_game([pp.PlayerSpec(c) for c in players], cards, first, strike)
+    exc = info.value
+    assert exc.key, exc
+    got = {lang: i18n.rule_error_text(exc.key, exc.values, exc.rule, lang, exc.detail) for lang in ("es", "zh")}
+    assert es in got["es"], got
+    generic = i18n.tr("rule.generic", "zh", section=i18n.section_name(exc.rule, "zh"))
+    assert got["zh"] != generic and not any(w in got["zh"] for w in ("player", "card", "colour")), got

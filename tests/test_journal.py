@@ -344,3 +344,14 @@ def test_export_keeps_an_existing_file_unless_forced(tmp_path, capsys):
     # --force never replaces a journal
     assert main(["export", str(path), "-o", str(path), "--force"]) == 1
     assert Journal.open(path).state.is_over
+
+
+def test_export_dash_means_standard_output(tmp_path, capsys, monkeypatch):
+    path = tmp_path / "s.sqlite"
+    assert main(["sample", str(path), "--players", "3", "--seed", "3"]) == 0
+    capsys.readouterr()
+    monkeypatch.chdir(tmp_path)
+    assert main(["export", str(path), "-o", "-"]) == 0
+    out = capsys.readouterr().out
+    assert json.loads(out)["scores"] == list(Journal.open(path).state.final.scores)
+    assert not (tmp_path / "-").exists()

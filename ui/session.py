@@ -156,6 +156,7 @@ class GameRunner:
         if self.journal is None:
             return
         pending: dict[int, P.Correction] = {}
+        read_with_seen = False
         for e in self.journal.events:
             if e.kind != "note":
                 continue
@@ -167,6 +168,7 @@ class GameRunner:
             elif "override" in e.payload and e.payload.get("of") in pending:
                 self.overrides.add(pending.pop(e.payload["of"]), e.payload["of"], ident=e.payload["override"])
             elif "read_with" in e.payload:
+                read_with_seen = True
                 for ident in e.payload["read_with"]:
                     o = self.overrides.get(ident)
                     if o is not None:
@@ -180,6 +182,34 @@ class GameRunner:
                 if o is not None:
                     self.overrides.remove(o.id)
                 self._renumber({int(k): v for k, v in (e.payload.get("renumbered") or {}).items()})
+        if not read_with_seen:
+            self._guess_older_reads()
+
+    def _guess_older_reads(self) -> None:
+        """A journal saved before corrections recorded the moves they explained (no
+        ``read_with`` note at all): each correction is taken to explain every later
+        move that touches its story, as :meth:`feed` would have recorded. Their
+        camera snapshots are unknown, so removing the correction is refused unless
+        those moves can be taken back (:meth:`moves_not_rereadable`)."""
+        undone = {e.payload.get("target") for e in self.journal.events if e.kind == "undo"}
+        for o in self.overrides:
+            story = o.correction.story
+            if not story or o.actions:
+                continue
+            for e in self.journal.events:
+                if (e.kind == "action" and e.seq not in undone and (o.note_seq is None or e.seq > o.note_seq)
+                        and story in _stories_of(self.rules.action_from_dict(e.payload))):
+                    o.actions.append(e.seq)
+
+    def moves_not_rereadable(self, ident: int) -> list[int]:
+        """The journal seqs of the moves correction ``ident`` explained that could be
+        neither taken back (not the last moves) nor re-read without it (the camera's
+        snapshot of them is not kept: a game saved by an older version). Removing the
+        correction then would leave the game behind a table it cannot explain."""
+        o = self.overrides.get(ident)
+        if o is None or not o.actions or self.journal is None or self.tail_of(o.actions):
+            return []
+        return [seq for seq in o.actions if seq not in self._read_from]
 
     def remove_override(self, ident: int, why: str = "player") -> tuple[Override, list[int]]:
         """Drop override ``ident`` (why: ``player``, ``camera_agrees``, ``moot``,
@@ -470,6 +500,17 @@ class GameRunner:
 
 
 # ------------------------------------------------------------------- printing
+
+
+def printer_config(ps: P.PrinterSettings):
+    """The printer config (printing.output.PrinterConfig) for the app's printer
+    settings: the saved printer config (``companion printer-config``) with the app's
+    paper (384 dots: 58 mm, else 80 mm) and darkness (a step of the one scale,
+    docs/printing.md; None keeps the config's, by default the printer's own).
+    Raises PrinterConfigError for a broken config file."""
+    from printing.output import load_config
+
+    return load_config(None, paper_mm=58 if ps.width <= 384 else 80, darkness=ps.darkness)
 
 
 def render_press_page(state, press_result, lang: str, width_dots: int, game_id: str):
@@ -901,6 +942,17 @@ class GameSession:
         are the last ones); the table is re-read as the camera sees it.
         CompanionError when there is no such correction."""
         with self._lock:
+            stuck = self.runner.moves_not_rereadable(ident)
+            if stuck:
+                j = self.runner.journal
+                by_seq = {e.seq: e for e in j.events}
+                before = self.runner._state_before(stuck[0])
+                move = adapt.action_text(j.rules.action_from_dict(by_seq[stuck[0]].payload), before, self.lang)
+                raise _refuse("correction_kept", f"this correction stays: the move it explained ({move}) was "
+                              "saved without the camera's picture (an older version), so the game cannot be "
+                              "replayed without it; it stays in force until the camera sees the table agree with it or "
+                              "the story leaves the board",
+                              move=move)
             try:
                 self.runner.remove_override(ident, "player")
             except KeyError:
@@ -991,7 +1043,7 @@ class GameSession:
         return True
 
     def _print(self, image, title: str) -> P.JobStatus:
-        from printing.output import load_config, page_path, parse_target, escpos_bytes, save_preview
+        from printing.output import page_path, parse_target, escpos_bytes, save_preview
         from printing.queue import PrintQueue
 
         ps = self.config.printer
@@ -1001,7 +1053,7 @@ class GameSession:
             return P.JobStatus(title, "printed", str(preview), "")
         target_text = {"network": f"tcp://{ps.target}", "usb": f"usb:{ps.target}",
                        "file": f"file:{ps.target}", "serial": f"serial:{ps.target}"}.get(ps.kind, ps.target)
-        cfg = load_config(None, paper_mm=58 if ps.width <= 384 else 80)
+        cfg = printer_config(ps)
         q = PrintQueue(self.out_dir / "queue")
         job = q.submit(parse_target(target_text), escpos_bytes(image, cfg), cfg, title=title, preview=image)
         reports = q.process()

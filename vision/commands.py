@@ -130,7 +130,7 @@ def _scan(args) -> int:
                 for ev in events:
                     if ev.kind == "opened" and src.live:
                         _line({"source": spec, "event": "camera", "message": ev.message})
-                    if ev.kind in ("bad_frame", "dropped", "gave_up", "reconnected", "mode"):
+                    if ev.kind in ("bad_frame", "damaged", "dropped", "gave_up", "reconnected", "mode"):
                         _line({"source": spec, "event": ev.kind, "message": ev.message})
                 events.clear()
                 raw_i += 1
@@ -168,7 +168,7 @@ def _scan(args) -> int:
                 if max_frames is not None and scanned >= max_frames:
                     break
             for ev in events:
-                if ev.kind in ("bad_frame", "dropped", "gave_up"):
+                if ev.kind in ("bad_frame", "damaged", "dropped", "gave_up"):
                     _line({"source": spec, "event": ev.kind, "message": ev.message})
                     if ev.kind == "gave_up":
                         status = 1

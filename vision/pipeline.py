@@ -253,6 +253,7 @@ class Pipeline:
         self._index = 0
         self._zone_px_cache: dict[str, tuple[SurfacePose, list]] = {}
         self._heights: dict[str, float] = {}
+        self._sizes: dict[tuple[str, str], object] = {}  # (component, what) -> size, or False
         self._px_unknown: set[str] = set()  # after a resize: tags whose place is unknown
         self._too_small: set[str] = set()   # after a resize: tags too small to be read
         #: what the table state expects on the table: component -> Sighting (expect())
@@ -439,7 +440,9 @@ class Pipeline:
                 return gray[y0:y1, x0:x1], (x0, y0)
             return to_gray(np.ascontiguousarray(image[y0:y1, x0:x1])), (x0, y0)
 
+        decoded = np.zeros_like(decodable)
         for tx0, ty0, tx1, ty1 in regions:
+            decoded[ty0:ty1, tx0:tx1] = True
             core = (tx0 * k, ty0 * k, min(W, tx1 * k), min(H, ty1 * k))
             if full:
                 res = self.decoder.decode_full(gray)
@@ -483,17 +486,24 @@ class Pipeline:
                 if not text or text in have or tr.sighting.component in self._px_unknown:
                     continue
                 ty0_, ty1_, tx0_, tx1_ = self._tiles_of_box(*tr.corners_px.min(0), *tr.corners_px.max(0))
-                if not decodable[ty0_:ty1_, tx0_:tx1_].any() or moving[ty0_:ty1_, tx0_:tx1_].any():
+                # decoded: a region is the box around its changed tiles, so the tiles
+                # decoded anew (and whose symbols were dropped) are more than the changed ones
+                if not decoded[ty0_:ty1_, tx0_:tx1_].any() or moving[ty0_:ty1_, tx0_:tx1_].any():
                     continue  # not re-decoded now, or under a hand: nothing to read
                 tries += 1
                 lo, hi = tr.corners_px.min(0), tr.corners_px.max(0)
-                pad = 0.6 * float((hi - lo).max())
+                # an ArUco marker's quad is found from its outline: give it more
+                # surroundings than a QR code (whose quiet zone is in the print)
+                pad = (1.5 if text.isdigit() else 0.6) * float((hi - lo).max())
                 sub, (ox, oy) = crop(lo[0] - pad, lo[1] - pad, hi[0] + pad, hi[1] + pad)
                 if not sub.size:
                     continue
-                got = [s for s in self.decoder.decode_region(
-                    sub, (0, 0, sub.shape[1], sub.shape[0]), "sharpen_up2", "track")
-                    if s.text == text]
+                if text.isdigit():  # an ArUco marker (a wooden piece): the QR reader cannot
+                    got = [s for s in self._aruco_in(sub) if s.text == text]
+                else:
+                    got = [s for s in self.decoder.decode_region(
+                        sub, (0, 0, sub.shape[1], sub.shape[0]), "sharpen_up2", "track")
+                        if s.text == text]
                 got = [Symbol(s.format, s.text, s.corners_px + np.float32([ox, oy]), s.backend,
                               s.pass_, s.dictionary) for s in got]
                 if got:
@@ -533,6 +543,8 @@ class Pipeline:
             comp = track.sighting.component
             if comp in self._px_unknown or comp in self._too_small:
                 return True  # after a size change: not readable here (see _resized)
+            if self._under_piece(track.sighting, observations):
+                return True  # a reporter stands on its tag: hidden, not gone
             lo, hi = track.corners_px.min(0), track.corners_px.max(0)
             ty0_, ty1_, tx0_, tx1_ = self._tiles_of_box(*lo, *hi)
             if occl_tiles[ty0_:ty1_, tx0_:tx1_].any():
@@ -880,6 +892,44 @@ class Pipeline:
             return None
         return lo, hi
 
+    def _under_piece(self, sg: Sighting, observations) -> bool:
+        """Whether a piece read in this frame stands on the tag of ``sg`` (a flat
+        component: a story tile, an ad, a headline card), hiding it: a standing
+        piece (a reporter, a marker; calibration's ``height_mm`` above 2 mm) on the
+        same surface whose footprint overlaps the tag's (squares of the printed
+        sizes, mm, around the two centres). At a table reporters stand on story tiles
+        all game and often on their tags: such a story is there, not gone."""
+        from calibration.layouts import component_height_mm, component_size_mm, tag_spec
+
+        def size_of(comp, f):
+            key = (comp, f.__name__)
+            v = self._sizes.get(key)
+            if v is None:
+                try:
+                    v = f(comp)
+                except Exception:
+                    v = False
+                self._sizes[key] = v
+            return v
+
+        h = size_of(sg.component, component_height_mm)
+        spec = size_of(sg.component, tag_spec)
+        if h is False or h > 2.0 or spec is False:
+            return False
+        half_tag = spec.size_mm / 2
+        for ob in observations:
+            o = ob.sighting
+            if o.surface != sg.surface:
+                continue
+            oh = size_of(o.component, component_height_mm)
+            if oh is False or oh <= max(2.0, h):
+                continue
+            ps = size_of(o.component, component_size_mm)
+            reach = half_tag + max(ps) / 2
+            if abs(o.x_mm - sg.x_mm) < reach and abs(o.y_mm - sg.y_mm) < reach:
+                return True
+        return False
+
     def _card_area_px(self, track: Track) -> float:
         """Area (px) of the component's card/piece in the frame, from its tag's size
         in px and the printed sizes in calibration's components (mm)."""
@@ -947,8 +997,16 @@ class Pipeline:
             except Exception:
                 return None
 
+        # stories not read now but known: held by the tracker (read in earlier
+        # frames, e.g. before the reporters or a hand covered their tags), else
+        # expected by the game state (expect())
+        known = {comp: tr.sighting for comp, tr in self.tracker.tracks.items()
+                 if comp not in corners and kind(comp) == "S"}
+        for comp, sg in self._expected.items():
+            if comp not in corners and comp not in known and kind(comp) == "S":
+                known[comp] = sg
         sightings = reporters_on_stories(sightings, lambda c: kind(c) == "R",
-                                         lambda c: kind(c) == "S")
+                                         lambda c: kind(c) == "S", list(known.values()))
         observations = []
         for sg in sightings:
             cp, text = corners[sg.component]

@@ -81,7 +81,8 @@ class SourceEvent:
     list), ``"closed"``; live cameras also ``"mode"`` (opened in another mode than
     asked), ``"frozen"`` (the very same picture for ``freeze_s``: the camera is
     reopened), ``"resized"`` (the picture size changed mid-stream) and ``"clock"``
-    (the driver's time stamps jumped: the read clock is used from then on).
+    (the driver's time stamps jumped: the read clock is used from then on); image
+    files also ``"damaged"`` (read, but cut short: :func:`image_file_warning`).
     message: human-readable detail. t: monotonic time of the event (s).
     """
 
@@ -150,6 +151,28 @@ def image_file_problem(path: str) -> str | None:
         return None
     if w * h > MAX_FRAME_PIXELS:
         return f"too large ({w}x{h} px; at most {MAX_FRAME_PIXELS // 1_000_000} megapixels)"
+    return None
+
+
+def image_file_warning(path: str) -> str | None:
+    """Why the image file ``path``, though it decodes, is not the whole picture, or
+    None. A JPEG cut short (a copy interrupted, a card pulled out) still decodes: the
+    decoder fills the missing rows with grey and says only "Premature end of JPEG
+    file" on stderr. Its last scan (SOS, ``FF DA``) then has no end-of-image marker
+    (``FF D9``) after it; entropy-coded data never holds ``FF D9``, so the check reads
+    only the file's tail. Other formats: None (a cut PNG or WebP does not decode)."""
+    try:
+        with open(path, "rb") as f:
+            if f.read(2) != b"\xff\xd8":
+                return None
+            size = f.seek(0, os.SEEK_END)
+            f.seek(max(2, size - 65536))
+            tail = f.read()
+    except OSError:
+        return None
+    if tail.rfind(b"\xff\xd9") <= tail.rfind(b"\xff\xda"):
+        return ("cut short: the JPEG file ends before its picture does (the lower part "
+                "reads as grey); copy the photo again from the camera or card")
     return None
 
 
@@ -303,6 +326,10 @@ class ImageSource(FrameSource):
         img = cv2.imread(p, cv2.IMREAD_COLOR)  # 16-bit and BGRA files come as 8-bit BGR
         if img is None:
             img = Unreadable("not a readable image (damaged, cut short, or not a picture)")
+        else:
+            warning = image_file_warning(p)
+            if warning is not None:  # read as it is (the top may hold tags), but said
+                self._emit("damaged", f"{p}: {warning}")
         return img, t, p
 
 

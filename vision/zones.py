@@ -12,7 +12,10 @@ Reporters on stories (Penny Press, assigning reporters): a reporter whose centre
 over a story tile's footprint gets zone ``"on:<story id>"``. The footprint is the
 tile's size (``calibration.layouts.component_size_mm``) placed from its QR tag, which
 is printed at the centre of the tile's first cell (top-left cell when the tile
-stands upright, see calibration's components.json), turned with the tag.
+stands upright, see calibration's components.json), turned with the tag. A story
+whose tag is not read in this frame (under the reporters standing on it, or under a
+hand) still counts when it is known from earlier frames or from the game state
+(``known``; the pipeline passes the tracker's held stories and the expected ones).
 """
 
 from __future__ import annotations
@@ -107,30 +110,47 @@ def _in_poly(x: float, y: float, poly: np.ndarray) -> bool:
     return inside
 
 
-def reporters_on_stories(sightings: list[Sighting], is_reporter, is_story) -> list[Sighting]:
+def reporters_on_stories(sightings: list[Sighting], is_reporter, is_story,
+                          known: list[Sighting] | tuple = ()) -> list[Sighting]:
     """Give each reporter lying over a story tile (same surface) zone ``on:<story>``.
 
     is_reporter / is_story: ``component id -> bool``. Other sightings are returned
     unchanged. When footprints overlap the story whose tag is nearest wins.
+
+    known: story sightings not read in this frame but known to lie there (held by
+    the tracker from earlier frames, or expected by the game state): at a table the
+    reporters standing on a story, or the hand placing one more, often hide the
+    story's own tag, and the story is still there. Their footprints count too, after
+    the stories read now (a story read in this frame wins over a known one, and a
+    known story that is read now is taken where it is read).
     """
     from dataclasses import replace
 
     stories = [s for s in sightings if is_story(s.component)]
-    if not stories:
+    read = {s.component for s in stories}
+    held = [s for s in known if is_story(s.component) and s.component not in read]
+    if not stories and not held:
         return list(sightings)
-    prints = []
-    for s in stories:
-        try:
-            prints.append((s, story_footprint_mm(s)))
-        except Exception:
-            continue
+
+    def footprints(group):
+        out = []
+        for s in group:
+            try:
+                out.append((s, story_footprint_mm(s)))
+            except Exception:
+                continue
+        return out
+
+    tiers = (footprints(stories), footprints(held))
     out = []
     for s in sightings:
         if is_reporter(s.component):
-            hits = [st for st, poly in prints
-                    if st.surface == s.surface and _in_poly(s.x_mm, s.y_mm, poly)]
-            if hits:
-                best = min(hits, key=lambda st: math.hypot(st.x_mm - s.x_mm, st.y_mm - s.y_mm))
-                s = replace(s, zone=f"on:{best.component}")
+            for prints in tiers:
+                hits = [st for st, poly in prints
+                        if st.surface == s.surface and _in_poly(s.x_mm, s.y_mm, poly)]
+                if hits:
+                    best = min(hits, key=lambda st: math.hypot(st.x_mm - s.x_mm, st.y_mm - s.y_mm))
+                    s = replace(s, zone=f"on:{best.component}")
+                    break
         out.append(s)
     return out

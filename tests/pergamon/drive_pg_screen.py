@@ -7,7 +7,8 @@ markers to move after a show, the evaluation step by step, the same in Chinese.
 Writes OUT_DIR/pergamon_<moment>.png (1280x800; with --portrait 800x1280,
 pergamon_<moment>_portrait.png) and OUT_DIR/pergamon_report.json. Moments: the
 payout, markers to move, the evaluation step by step, the same in Chinese, and the
-entry panel with a collection being tapped (es) and a refused entry (zh). One Kivy
+entry panel with a collection being tapped (es) and a refused entry (zh: two finds
+that make no object, tapped in and shown). One Kivy
 app per process (tests/pergamon/test_pg_screen.py runs it).
 """
 
@@ -39,8 +40,33 @@ from ui.fonts import register_default_font  # noqa: E402
 from ui.games.pergamon.screen import PergamonScreen  # noqa: E402
 from ui.games.pergamon.viewmodel import PergamonVM  # noqa: E402
 from ui_driver import screenshot  # noqa: E402
+from drive_walk import check_screen  # noqa: E402  (the walk's checks; the window exists already)
 
 NAMES = ("Anna", "Ben", "Chen")
+
+
+def main_buttons(scr) -> list[dict]:
+    """The screen's main buttons (the fixed bar): text, and whether the whole button
+    is inside the window and inside every scroll view holding it (seen without
+    scrolling)."""
+    from kivy.uix.scrollview import ScrollView
+
+    def rect(w):
+        x0, y0 = w.to_window(w.x, w.y)
+        return x0, y0, x0 + w.width, y0 + w.height
+
+    def inside(a, b):
+        return a[0] >= b[0] - 1 and a[1] >= b[1] - 1 and a[2] <= b[2] + 1 and a[3] <= b[3] + 1
+
+    out = []
+    for b in scr.bar.children[::-1]:
+        r, seen, x = rect(b), inside(rect(b), (0, 0, *Window.size)), b.parent
+        while x is not None and x is not x.parent:
+            if isinstance(x, ScrollView) and not inside(r, rect(x)):
+                seen = False
+            x = x.parent
+        out.append({"text": b.text, "seen": seen and b.height >= 48})
+    return out
 
 
 def moments(seed: int = 4):
@@ -84,26 +110,56 @@ def main(out: Path) -> None:
         def on_start(self):
             Clock.schedule_once(lambda dt: self.step(0), 0.3)
 
+        def resizes(self, scr, then):
+            """Resize the window within its size class, then across it: the screen is
+            rebuilt only when it turns (report["rebuilds"])."""
+            w, h = Window.size
+            sizes = [(w - 80, h - 40), (w - 40, h), (w, h), (h, w), (w, h)]
+            start = scr.builds
+            seen = []
+
+            def one(k):
+                if k:
+                    seen.append(scr.builds - start)
+                if k == len(sizes):
+                    report["rebuilds"] = seen
+                    then()
+                    return
+                Window.size = sizes[k]
+                Clock.schedule_once(lambda dt: one(k + 1), 0.15)
+            one(0)
+
         def step(self, i):
             if i >= len(plan):
+                if "rebuilds" not in report:
+                    return self.resizes(self.sm.current_screen, lambda: self.step(i))
                 (out / "pergamon_report.json").write_text(json.dumps(report, ensure_ascii=False, indent=1),
                                                           encoding="utf-8")
                 self.stop()
                 return
             name, st, a, steps, lang = plan[i]
             vm = PergamonVM(lang)
-            if name in ("entry", "refused"):       # the player taps the collection in, with polish
+            if name == "entry":                    # the player taps the collection in, with polish
                 vm.update(st)
                 for t in a.finds:
                     vm.tap(("row", t))
                 vm.tap(("polish", a.polish))
-                if name == "refused":              # too much polish for the coins: refused, rule named
-                    from companion.errors import RuleError
-                    from ui.games.pergamon.texts import refusal_text
+            elif name == "refused":                # two finds that make no object, tapped in, then Exhibit:
+                from itertools import permutations  # refused by the rules, the rule named
+                from companion.errors import RuleError
+                from ui.games.pergamon.texts import refusal_text
+                vm.update(st)
+                for pair in permutations(sorted(st.hands[a.player]), 2):
                     try:
-                        pg.apply(st, pg.Exhibit(a.player, a.finds, st.coins[a.player] + 1))
-                    except RuleError as exc:
-                        vm.refused(refusal_text(exc, st, lang))
+                        pg.apply(st, pg.Exhibit(a.player, pair, 0))
+                    except RuleError:
+                        break
+                for t in pair:
+                    vm.tap(("row", t))
+                try:
+                    pg.apply(st, vm.tap(("exhibit",)))
+                except RuleError as exc:
+                    vm.refused(refusal_text(exc, st, lang))
             else:
                 vm.update(st, a)
             for _ in range(max(steps, 0)):
@@ -115,8 +171,12 @@ def main(out: Path) -> None:
             self.sm.current = scr.name
             report["banner"][name] = [vm.banner.text, *vm.banner.lines]
             report.setdefault("refusal", {})[name] = vm.refusal
-            Clock.schedule_once(lambda dt: screenshot(self, out / f"pergamon_{name}{suffix}.png", report["texts"], name,
-                                                      lambda: self.step(i + 1)), 0.2)
+
+            def shot(dt):
+                report.setdefault("main", {})[name] = main_buttons(scr)
+                report.setdefault("problems", {})[name] = check_screen(scr, lang)
+                screenshot(self, out / f"pergamon_{name}{suffix}.png", report["texts"], name, lambda: self.step(i + 1))
+            Clock.schedule_once(shot, 0.2)
 
     Driver().run()
 

@@ -110,6 +110,34 @@ def test_screen_shows_banner_players_plan_and_steps(shots):
     assert any(t.startswith("Exponer: ") for t in rep["texts"]["entry"])
     assert any(t.startswith("1. ") for t in rep["texts"]["entry"])
     assert any(t.startswith("Fin del turno") for t in rep["texts"]["entry"])
-    # a refused entry: the rule named in Chinese, on screen
+    # a refused entry: two finds that make no object, tapped in and shown; the rule
+    # named in Chinese, on screen (a refusal a player can meet through the panel)
     refusal = rep["refusal"]["refused"]
-    assert refusal.startswith("帕加马：3B. 展出：") and refusal in rep["texts"]["refused"]
+    assert refusal.startswith("帕加马：3B. 展出：发现物 ") and "拼不成完整物品" in refusal
+    assert refusal in rep["texts"]["refused"]
+
+
+def test_main_action_is_seen_without_scrolling_and_resizes_rebuild_only_on_a_turn(shots):
+    """The button that journals the choices (Exhibit, End of turn, Present, Next
+    step) is in the fixed bar: wholly inside the window and inside no scrolled part,
+    >= 48 dp, at both sizes (LEFTOVERS uipolish 1); resizing within landscape or
+    portrait rebuilds nothing, a turn rebuilds once (uipolish 3)."""
+    _out, rep, _size, _suffix = shots
+    main = rep["main"]
+    assert [b["text"] for b in main["entry"]] == ["Exponer: 7 puntos, casilla 7",
+                                                  "Fin del turno: guardar 4 hallazgos, pagar 1 moneda"]
+    assert main["refused"][0]["text"].startswith("展出：")
+    assert any(b["text"] == "Next step" for b in main["evaluation"])
+    for name, buttons in main.items():
+        assert buttons and all(b["seen"] for b in buttons), name
+        assert all(b["text"] in rep["texts"][name] for b in buttons)
+    assert rep["rebuilds"] == [0, 0, 0, 1, 2]      # 3 sizes in the same class, a turn, a turn back
+
+
+def test_every_moment_is_clean_by_the_walks_checks(shots):
+    """The moments the walk test does not reach (an evaluation under a four-line
+    banner, a long entry panel, a refusal): no clipped text, no target under 48 dp,
+    nothing laid over a text (tests/ui/drive_walk.check_screen)."""
+    _out, rep, _size, _suffix = shots
+    assert set(rep["problems"]) == {"payout", "markers", "evaluation", "zh", "entry", "refused"}
+    assert {k: v for k, v in rep["problems"].items() if v} == {}

@@ -50,3 +50,43 @@ def test_print_of_a_hostile_journal_writes_only_in_out(tmp_path, capsys):
         assert main(["print", str(game), "--final", "--out", str(out)]) == 0
     written = sorted(p for p in tmp_path.rglob("*") if p.is_file() and p.parent != src.parent)
     assert written and all(p.parent == out for p in written), written
+
+
+def test_a_path_breaks_only_after_a_slash_and_a_file_name_not_at_all():
+    from printing.layout import word_breaks
+
+    path = "companion/games/scoop/data/values.json,"
+    assert word_breaks(path, "en") == [(i + 1, False) for i, ch in enumerate(path) if ch == "/"]
+    assert word_breaks("values.json,", "es") == [] and word_breaks("cards.csv", "en") == []
+    assert any(h for _, h in word_breaks("information", "en"))  # ordinary words still hyphenate
+
+
+@pytest.mark.parametrize("lang", ["es", "en", "zh"])
+def test_pages_name_the_data_files_whole_and_show_no_internal_path(lang):
+    """Every page whose numbers rest on editable data names the files (FACTS.md) by
+    their names alone, each whole on one line (it was "compan-ion/games/...")."""
+    import re
+
+    from companion.games import scoop as sc
+    from companion.games import turin_market as tm
+    from printing.scoop import render_front_page, render_money_receipt
+    from printing.turin_market import render_payout_receipt
+
+    setup, actions = sc.random_game(36, 3)
+    s = sc.new_game_from_dict(setup)
+    for a in actions:
+        s = sc.apply(s, a)
+    setup, actions = tm.random_game(7, 3)
+    t = tm.new_game_from_dict(setup)
+    for a in actions:
+        t = tm.apply(t, a)
+    pages = [render_front_page(s, 0, lang, 384, "g"), render_money_receipt(s, lang, 384, "g"),
+             render_payout_receipt(t, lang, 384, "g")]
+    named = set()
+    for img in pages:
+        lines = [ln[0] for b in img.info["text_blocks"] for ln in b["lines"]]
+        text = "\n".join(lines)
+        assert "companion/" not in text and "/data/" not in text, text
+        for ln in lines:
+            named.update(re.findall(r"\w+\.(?:json|csv)", ln))
+    assert named == {"values.json", "pages.json", "wheel.json", "goods.json", "cards.csv"}  # each whole

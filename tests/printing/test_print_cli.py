@@ -230,3 +230,26 @@ def test_print_queue_names_damaged_job_records(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert "0001-broken.json" in err and "damaged" in err
     assert (q / "0001-broken.json").exists()
+
+
+def test_darkness_is_one_scale_with_the_same_words(tmp_path, capsys):
+    """docs/printing.md: -6..+6, light -3, normal 0, dark +3, null the printer's own;
+    the words go in on the CLI and in the file, and reach the printer as GS ( K."""
+    from printing.output import DARKNESS_WORDS, darkness_word, escpos_bytes, load_config
+    from PIL import Image
+
+    path = tmp_path / "printer.json"
+    for word, step in DARKNESS_WORDS.items():
+        assert main(["printer-config", "--config", str(path), f"darkness={word}"]) == 0
+        assert json.loads(path.read_text())["darkness"] == step
+        assert darkness_word(step) == word
+    assert main(["printer-config", "--config", str(path), "darkness=+2"]) == 0
+    assert json.loads(path.read_text())["darkness"] == 2 and darkness_word(2) == "+2"
+    capsys.readouterr()
+    assert main(["printer-config", "--config", str(path), "darkness=darker"]) == 1
+    err = capsys.readouterr().err
+    assert all(w in err for w in DARKNESS_WORDS) and "-6" in err and "+6" in err
+    path.write_text(json.dumps({"darkness": "dark"}))
+    cfg = load_config(path)
+    assert cfg.darkness == 3
+    assert b"\x1d(K\x02\x00\x31\x03" in escpos_bytes(Image.new("1", (384, 8), 1), cfg)

@@ -138,3 +138,68 @@ def test_hang_up_and_receipt_say_1_call(tmp_path, monkeypatch, capsys):
     rc, out = run_dial(monkeypatch, capsys, ["3", "q"], "--log", str(tmp_path / "l.json"), "--lang", "es")
     assert rc == 0 and "1 llamada." in out
     assert label("calls", "en", n=1) == "1 call to the editor" and label("calls", "en", n=2).startswith("2 calls")
+
+
+def test_terminal_dial_takes_only_the_telephones_digits(tmp_path, monkeypatch, capsys):
+    """A telephone number is 0-9 as on the cards: Arabic-Indic, Devanagari and
+    superscript digits are refused with the line saying what is accepted; full-width
+    ３ (a Chinese input method) is the digit 3."""
+    log = tmp_path / "calls.json"
+    rc, out = run_dial(monkeypatch, capsys, ["\u0663", "\u0969", "\u00b3", "\uff13", "3", "q"], "--log", str(log))
+    assert rc == 0
+    assert out.count("0123456789") == 3
+    assert [c["number"] for c in json.loads(log.read_text())["calls"]] == [3, 3]
+
+
+def _log_with(tmp_path, wheel, name="old.json"):
+    from companion.games.scoop.commands import _write_log
+
+    d = Dial(wheel, SEED)
+    for n in (3, 9, 0, 5, 3):
+        d.dial(n)
+    path = tmp_path / name
+    _write_log(path, d, revealed=True)
+    return path
+
+
+def test_verify_a_log_made_before_the_wheel_changed(tmp_path, capsys):
+    """A log made with the standard wheel's first edition (a full random turn, slip
+    20, start 0) verifies and says which edition it was checked against; the same
+    log with a sector forged is refused naming the sector."""
+    from companion.games.scoop.dial import Wheel, earlier_editions
+
+    label, first = earlier_editions("standard")[0]
+    assert first != load_wheel() and first.slip_sectors == 20
+    log = _log_with(tmp_path, Wheel(first.sectors, 2, 20, "standard", "companion/games/scoop/data/wheel.json"))
+    capsys.readouterr()
+    assert main(["dial", "verify", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert "all match" in out and label in out and "has changed since" in out
+    rec = json.loads(log.read_text())
+    rec["wheel"]["sectors"][4] = "three_star" if rec["wheel"]["sectors"][4] != "three_star" else "ok"
+    log.write_text(json.dumps(rec))
+    assert main(["dial", "verify", str(log)]) == 4
+    out = capsys.readouterr().out
+    assert "sector 4:" in out and "--wheel FILE" in out
+
+
+def test_verify_after_a_house_rule_wheel_file_changed(tmp_path, capsys):
+    """The house-rule file changed after the game: the refusal says what differs
+    (field, the record's value and the file's) and what to do; the file's copy as it
+    was, given with --wheel, verifies and is named."""
+    house = tmp_path / "house.json"
+    then = {"name": "house", "sectors": ["ok", "kill", "extra", "editor"] * 5, "sectors_per_digit": 2,
+            "slip_sectors": 4}
+    house.write_text(json.dumps(then))
+    log = _log_with(tmp_path, load_wheel(house))
+    kept = tmp_path / "house-then.json"
+    kept.write_text(json.dumps(then))
+    house.write_text(json.dumps(dict(then, slip_sectors=2)))
+    capsys.readouterr()
+    assert main(["dial", "verify", str(log)]) == 4
+    out = capsys.readouterr().out
+    assert "slip_sectors: 4 in the record, 2 in the file" in out and "--wheel FILE" in out
+    assert main(["dial", "verify", str(log), "--wheel", str(kept)]) == 0
+    out = capsys.readouterr().out
+    assert "all match" in out and "given with --wheel" in out
+    assert main(["dial", "verify", str(log), "--wheel", str(house)]) == 4

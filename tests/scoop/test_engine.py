@@ -166,7 +166,7 @@ def test_three_star_takes_the_required_space_then_a_star_space():
 def _displace_game():
     s = rig(game(3, signal="three_star"), 0, hand=SPORT, page={"three_star": [1000], "star": [800, 600]})
     s = sc.apply(sc.apply(s, sc.Claim(0, "sport", SPORT)), sc.Dial(0, 3))
-    with pytest.raises(RuleError, match="Historias de tres estrellas"):
+    with pytest.raises(RuleError, match="Three-star stories"):
         sc.apply(s, sc.Choose(0, "three_star"))  # must name the star story to take off
     return sc.apply(s, sc.Choose(0, "three_star", displace=0))
 
@@ -245,7 +245,7 @@ def test_scoop_captures_from_another_reserve_and_dials_at_once():
 def test_a_scoop_card_cannot_make_a_story_without_capturing():
     s = rig(game(), 0, hand=("scoop", "sport-call3", "sport-photo"), reserve=[["sport-reporter"], []])
     before = snapshot(s)
-    with pytest.raises(RuleError, match="primicia"):
+    with pytest.raises(RuleError, match="Special scoop cards"):
         sc.apply(s, sc.Claim(0, "sport", ("scoop", "sport-call3", "sport-photo"), (0,)))
     assert snapshot(s) == before
 
@@ -270,7 +270,7 @@ def test_wrong_number_is_refused_before_the_call():
 
 def test_claim_needs_exactly_the_three_cards_of_the_page():
     s = rig(game(), 0, hand=("sport-call3", "sport-photo", "crime-photo"))
-    with pytest.raises(RuleError, match="Reclamar una historia: sport needs exactly"):
+    with pytest.raises(RuleError, match="Claiming a story: sport needs exactly"):
         sc.apply(s, sc.Claim(0, "sport", ("sport-call3", "sport-photo", "crime-photo")))
     s = rig(game(), 0, hand=("society-call5", "society-photo", "society-reporter"))
     with pytest.raises(RuleError, match="not a story or advert"):  # design A prints no society

@@ -140,3 +140,24 @@ def test_money_follows_the_locale():
 def test_spanish_receipt_has_no_english_money(over):
     t = texts(render_money_receipt(over, "es", 384, "g1")).replace("\xa0", " ")
     assert "$1," not in t and f"{over.final.scores[over.final.winners[0]]:,} $".replace(",", ".") in t
+
+
+def test_es_receipt_writes_every_amount_in_one_money_format(over):
+    """es money is CLDR's "1.500 $" (a no-break space) everywhere on the receipt,
+    the press bonus line included (it was drawn "+1.500$": the wrap dropped the
+    no-break space)."""
+    import re
+
+    from companion.games.scoop.texts import money
+
+    from printing.layout import Canvas
+    from printing.scoop import label
+
+    bonus = money(over.catalog.money["press_bonus"], "es")
+    for width in (384, 576):
+        cv = Canvas(width, lang="es")
+        cv.para(label("pressed", "es", who="Azul", how=label("how_press", "es"), m=bonus), 14)
+        assert f"+{bonus}" in texts(cv.finish())
+    t = texts(render_money_receipt(over, "es", 384, "g1"))
+    amounts = re.findall(r"[\d.]+\s?\$", t)
+    assert amounts and all(a.endswith("\u00a0$") for a in amounts), amounts

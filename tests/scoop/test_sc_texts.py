@@ -53,3 +53,21 @@ def test_each_report_in_three_languages(key):
 def test_every_word_has_es_en_zh():
     for key, row in T.WORDS.items():
         assert set(row) == {"es", "en", "zh"} and all(row.values()), key
+
+
+def test_words_come_from_the_gettext_catalogs_with_their_plurals():
+    """Scoop's screen and dial texts are declared for gettext (scoop.* contexts) and
+    read from ui/locale like every other game's, counts by the language's plural
+    rules (LEFTOVERS uipolish 7)."""
+    from ui import i18n
+    from ui.games.scoop import dial_vm
+
+    declared = i18n.declared()
+    assert all(f"scoop.{k}" in declared for k in T.WORDS)
+    assert all(f"scoop.dial.{k}" in declared for k in dial_vm.WORDS)
+    assert [T.tr("b.cards", lang, n=n) for lang in ("en", "es", "zh") for n in (1, 2)] == \
+        ["1 card", "2 cards", "1 carta", "2 cartas", "1 张牌", "2 张牌"]
+    assert T.tr("player_line", "es", p="Ana", cash="1.200 $", n=1) == "Ana: 1.200 $, 1 carta"
+    assert T.kind_name("ad-travel", "es") == "Anuncio de viajes" and T.kind_name("ad-travel", "zh") == "旅游广告"
+    assert dial_vm.word("card", "zh", ok=f"4{dial_vm.word('or', 'zh')}7") == "你的电话牌：4 或 7"
+    assert T.tr("b.claim", "fr") == "Claim a story or advert"   # an unknown language reads English

@@ -61,7 +61,10 @@ def test_random_games_end_conserve_shields_and_replay(n):
         again = _replay_json(setup, actions)
         assert again == s
         assert random_game(seed * 11 + n, n) == (setup, actions)
-        assert describe(s).startswith("Game over.")
+        head = describe(s).splitlines()[0]
+        assert head.startswith("Game over.") and "(s)" not in head
+        assert ("Winner:" in head) == (len(s.final.winners) == 1)
+        assert all(f"player {p + 1}" in head for p in s.final.winners)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])

@@ -98,6 +98,17 @@ def main(out: Path) -> None:
                     app.set_lang(other)
                     row["switched"]["second_texts"] = texts_of(app.root.current_screen)
                     app.set_lang(lang)
+                # every screen the game offers, entered in ``lang``, then switched to
+                # ``other`` while on it (the first screen last: Back is tapped there)
+                names = [x.name for x in app.hosted_screens]
+                row["screens"], row["switched"]["screens"] = {}, {}
+                for name in names[1:] + names[:1]:
+                    app.go(name)
+                    app.refresh_current()
+                    row["screens"][name] = texts_of(app.root.current_screen)
+                    app.set_lang(other)
+                    row["switched"]["screens"][name] = texts_of(app.root.current_screen)
+                    app.set_lang(lang)
                 here = [w for w in app.root.current_screen.walk(restrict=True) if isinstance(w, Button)
                         and w.text == i18n.tr("host.back", lang)]
                 if here:

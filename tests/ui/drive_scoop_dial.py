@@ -32,6 +32,7 @@ from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
 
+from companion.games.scoop.catalog import load_catalog  # noqa: E402
 from companion.games.scoop.dial import Dial, load_wheel  # noqa: E402
 from ui.fonts import register_default_font  # noqa: E402
 from ui.games.scoop.dial import DialPanel  # noqa: E402
@@ -39,7 +40,8 @@ from ui.games.scoop.dial_vm import DialVM, hole_angle, return_seconds, travel  #
 
 OUT = Path(sys.argv[1])
 SEED = "5c" * 32
-NUMBERS = (2, 5, 7)
+#: the numbers on three telephone cards of the game's data (society, politics, crime)
+NUMBERS = tuple(sorted(load_catalog().story_types[t] for t in ("society", "politics", "crime")))
 
 
 def drag_round(dial, number, fraction=1.0, overshoot=20.0):
@@ -69,7 +71,7 @@ class Drive(App):
         return self.panel
 
     def on_start(self):
-        self.report = {}
+        self.report = {"numbers": list(NUMBERS)}
         Window.size = (1280, 800)
         Clock.schedule_once(self.step_refused, 0.3)
 
@@ -81,7 +83,7 @@ class Drive(App):
         t.touch_up()
         self.report["refused"] = {"message": self.panel.meaning_label.text, "calls": len(self.vm.calls),
                                   "rotation": dial.rotation}
-        rot = drag_round(dial, 2, fraction=0.5)
+        rot = drag_round(dial, NUMBERS[-1], fraction=0.15)
         self.report["short"] = {"rotation": rot, "calls": len(self.vm.calls)}
         Clock.schedule_once(self.step_dial, return_seconds(rot) + 0.3)
 

@@ -143,6 +143,20 @@ def test_screens_driven_offscreen_reveal_the_journals_bids_and_show_every_screen
     assert any("Who claimed" in x for x in t["turin_sale_claims"])
 
 
+def test_every_count_of_shields_on_screen_takes_its_plural_form(driven):
+    """One shield, two shields, in every shot (docs/screenshots/turin_*.png come from
+    this driver through scripts/screenshots.sh; a stale one showed "1 escudos")."""
+    import re
+
+    _out, report = driven
+    seen = [x for texts in report["texts"].values() for x in texts]
+    wrong = [x for x in seen if re.search(r"(?<![\d.,])1 (shields|escudos)\b", x)
+             or re.search(r"(?<![\d.,])(?!1 )\d+ (shield|escudo)\b(?!s)", x)]
+    assert wrong == []
+    assert any(re.search(r"(?<![\d.,])1 escudo\b", x) for x in report["texts"]["turin_payouts_es"])
+    assert any(re.search(r"\b[2-9]\d* shields\b", x) for x in report["texts"]["turin_payouts"])
+
+
 def test_observer_reports_read_in_every_language_with_names_not_seats():
     from companion.games.turin_market.observer import TurinMarketObserver, expected_snapshot
     from companion.table import Sighting

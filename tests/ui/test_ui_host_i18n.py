@@ -45,3 +45,20 @@ def test_a_language_switch_redraws_every_hosted_screen(report):
             assert sorted(sw["texts"]) == sorted(direct["texts"]), (game, entered, "->", sw["lang"])
             if "second_texts" in sw:
                 assert sorted(sw["second_texts"]) == sorted(direct["second_texts"]), (game, entered, sw["lang"])
+
+
+def test_a_language_switch_redraws_each_screen_of_every_hosted_game(report):
+    """Not only the first: every screen a hosted game offers (Scoop's table and dial,
+    Turin Market's table and secret entry, Pergamon's), entered in one language and
+    switched to another while shown, reads as when entered in that language."""
+    seen = {}
+    for entered, games in report["games"].items():
+        for game, row in games.items():
+            sw = row["switched"]
+            direct = report["games"][sw["lang"]][game]["screens"]
+            assert set(sw["screens"]) == set(direct) == set(row["screens"]), game
+            for name, texts in sw["screens"].items():
+                assert sorted(texts) == sorted(direct[name]), (game, name, entered, "->", sw["lang"])
+                assert texts != row["screens"][name], (game, name, "the switch changed nothing")
+            seen[game] = sorted(sw["screens"])
+    assert seen["scoop"] == ["scoop_dial", "scoop_table"] and len(seen["turin-market"]) == 2

@@ -284,13 +284,16 @@ def test_the_press_screen_names_a_passed_last_turn(tmp_path):
 
 
 def test_moves_that_no_longer_fit_are_named_and_set_aside(tmp_path):
-    """When the camera's snapshot of a corrected move is not known (nothing to re-read
-    it from), removing the correction sets that move aside, with every later move the
-    rules no longer allow; the players are told which, in their language, and the
-    journal keeps them (undo events)."""
+    """When the camera's snapshot of a corrected move explains no move without the
+    correction, removing the correction sets that move aside, with every later move
+    the rules no longer allow; the players are told which, in their language, and
+    the journal keeps them (undo events)."""
     s, step, _end, _actions = recorded_session(tmp_path)
+    early = None
     while step():
         acts = s.runner.journal.actions() if s.runner.journal is not None else []
+        if len(acts) == 2:
+            early = s.runner.last_snapshot  # a view of the table four moves back
         if len(acts) >= 6 and isinstance(acts[-1], pp.Assign) and s.state.home[acts[-1].player] >= 1:
             break
     j = s.runner.journal
@@ -300,7 +303,8 @@ def test_moves_that_no_longer_fit_are_named_and_set_aside(tmp_path):
     for _ in range(2):
         step()
     n = len(j.actions())
-    s.runner._read_from.clear()
+    assert early is not None and s.runner._read_from
+    s.runner._read_from = {seq: early for seq in s.runner._read_from}
     s.lang = "es"
     msgs = collect(s)
     s.remove_correction(s.corrections()[0].id)
@@ -313,6 +317,53 @@ def test_moves_that_no_longer_fit_are_named_and_set_aside(tmp_path):
         assert adapt.action_text(action, before, "es") in m.text
     undone = {e.payload["target"] for e in j.events if e.kind == "undo"}
     assert {seq for seq, _a, _st in aside} <= undone
+
+
+@pytest.mark.parametrize("older", ["no_read_with_notes", "no_camera_snapshot"])
+def test_removing_a_correction_of_an_older_journal_is_refused_and_never_stalls(tmp_path, older):
+    """A game saved by an older version: the correction's notes do not say which moves
+    it explained, or not the camera's picture of them. Removing it then cannot replay
+    the game (it used to set the moves aside and the game stalled behind a table it
+    could not explain): it is refused with one line in the players' language, nothing
+    changes, and the game goes on to the recording's ground-truth end."""
+    import json
+    import sqlite3
+
+    from ui.session import GameSession
+
+    s, step, end, _actions = recorded_session(tmp_path)
+    while step():
+        acts = s.runner.journal.actions() if s.runner.journal is not None else []
+        if len(acts) >= 6 and isinstance(acts[-1], pp.Assign) and s.state.home[acts[-1].player] >= 1:
+            break
+    j = s.runner.journal
+    last = j.actions()[-1]
+    s.correct(P.Correction("reporters", story=last.story, colour=s.state.players[last.player].colour,
+                           count=last.count + 1))
+    for _ in range(2):
+        step()
+    con = sqlite3.connect(j.path)
+    with con:
+        for seq, payload in con.execute("SELECT seq, payload FROM events WHERE kind='note'").fetchall():
+            note = json.loads(payload)
+            if "read_with" in note and older == "no_read_with_notes":
+                con.execute("DELETE FROM events WHERE seq=?", (seq,))
+            elif "read_with" in note:
+                note.pop("camera")
+                con.execute("UPDATE events SET payload=? WHERE seq=?", (json.dumps(note), seq))
+    con.close()
+    s2 = GameSession(P.SessionConfig(resume=str(j.path), journal_dir=str(tmp_path), lang="es"))
+    s2.runner.last_snapshot = s.runner.last_snapshot
+    step.use(s2)
+    before = s2.runner.journal.actions()
+    vm = CorrectionsVM(s2, "es")
+    (view,) = s2.corrections()
+    assert vm.remove(view.id) is False
+    assert vm.error and "se queda" in vm.status and "verde pone" in vm.status and "green" not in vm.status, vm.status
+    assert s2.corrections() == [view] and s2.runner.journal.actions() == before
+    while step():
+        pass
+    assert s2.state.is_over and s2.state.final == end.final
 
 
 def test_bg_stats_link_of_a_real_game(tmp_path):

@@ -29,7 +29,14 @@ def report():
 def test_number_not_on_the_card_is_refused_before_the_call(report):
     r = report["refused"]
     assert r["calls"] == 0 and r["rotation"] == 0
-    assert "4" in r["message"] and "2" in r["message"] and "7" in r["message"]
+    assert "4" in r["message"] and all(str(n) in r["message"] for n in report["numbers"])
+
+
+def test_the_dial_offers_numbers_that_telephone_cards_have(report):
+    from companion.games.scoop.catalog import load_catalog
+
+    on_cards = set(load_catalog().story_types.values())
+    assert len(report["numbers"]) == 3 and set(report["numbers"]) <= on_cards and 4 not in on_cards
 
 
 def test_a_short_turn_dials_nothing(report):

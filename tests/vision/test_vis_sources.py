@@ -186,3 +186,31 @@ def test_latest_frame_reader_drops_old_frames():
     reader.close()
     assert got == sorted(got) and got[-1] == 59  # always newer, last one delivered
     assert reader.dropped > 0 and len(got) + reader.dropped == 60
+
+
+def test_a_jpeg_cut_short_is_read_and_reported(tmp_path, capsys):
+    """A JPEG that ends early still decodes (grey at the bottom); the source says so
+    (``damaged``) and `companion scan` prints it, while a whole photo, even one that
+    carries a thumbnail JPEG of its own (an EXIF-style APP1 segment), says nothing."""
+    import json
+
+    from companion.cli import main
+
+    rng = np.random.default_rng(3)
+    noisy = rng.integers(0, 255, (240, 320, 3), dtype=np.uint8)
+    ok, whole = cv2.imencode(".jpg", noisy)
+    ok, thumb = cv2.imencode(".jpg", noisy[::8, ::8])
+    whole, thumb = whole.tobytes(), thumb.tobytes()
+    app1 = b"\xff\xe1" + (len(thumb) + 2).to_bytes(2, "big") + thumb
+    camera_like = whole[:2] + app1 + whole[2:]
+    (tmp_path / "a.jpg").write_bytes(camera_like)
+    (tmp_path / "b.jpg").write_bytes(camera_like[: len(camera_like) * 2 // 3])
+    events = []
+    src = open_source(str(tmp_path), on_event=events.append)
+    frames = list(src)
+    assert len(frames) == 2  # the cut one is still read: its top may hold tags
+    damaged = [e.message for e in events if e.kind == "damaged"]
+    assert len(damaged) == 1 and "b.jpg" in damaged[0] and "cut short" in damaged[0]
+    assert main(["scan", str(tmp_path / "b.jpg"), str(tmp_path / "a.jpg")]) == 0
+    lines = [json.loads(ln) for ln in capsys.readouterr().out.splitlines()]
+    assert [ln["source"].rsplit("/", 1)[-1] for ln in lines if ln.get("event") == "damaged"] == ["b.jpg"]

@@ -320,28 +320,34 @@ def new_game(players: Sequence[PlayerSpec], headline_cards: Sequence[str], first
     players = tuple(players)
     n = len(players)
     if not cat.players_min <= n <= cat.players_max:
-        raise RuleError(f"Penny Press is for {cat.players_min}-{cat.players_max} players, not {n}", R_SETUP)
+        raise RuleError(f"Penny Press is for {cat.players_min}-{cat.players_max} players, not {n}", R_SETUP,
+                        "pp.setup_players", {"lo": cat.players_min, "hi": cat.players_max, "n": n})
     for p in players:
         if not isinstance(p, PlayerSpec):
             raise RuleError(f"players must be PlayerSpec, got {p!r}", R_SETUP)
         if p.colour not in cat.colours:
-            raise RuleError(f"unknown colour {p.colour!r} (colours: {', '.join(cat.colours)})", R_SETUP)
+            raise RuleError(f"unknown colour {p.colour!r} (colours: {', '.join(cat.colours)})", R_SETUP,
+                            "pp.setup_colour", {"colour": str(p.colour)})
     colours = [p.colour for p in players]
     if len(set(colours)) != n:
-        raise RuleError(f"each player needs their own colour, got {colours}", R_SETUP)
+        raise RuleError(f"each player needs their own colour, got {colours}", R_SETUP, "pp.setup_colour_twice")
     cards = tuple(headline_cards)
     if len(cards) != n:
-        raise RuleError(f"setup draws one headline card per player: {n} needed, {len(cards)} given", R_SETUP)
+        raise RuleError(f"setup draws one headline card per player: {n} needed, {len(cards)} given", R_SETUP,
+                        "pp.setup_card_count", {"n": n, "given": len(cards)})
     for c in cards:
         if c not in cat.headline_cards:
-            raise RuleError(f"unknown headline card {c!r}", R_SETUP)
+            raise RuleError(f"unknown headline card {c!r}", R_SETUP, "pp.unknown_card", {"card": str(c)})
     if len(set(cards)) != n:
-        raise RuleError(f"a headline card is given twice: {list(cards)}", R_SETUP)
+        raise RuleError(f"a headline card is given twice: {list(cards)}", R_SETUP, "pp.setup_card_twice",
+                        {"card": next(c for c in cards if cards.count(c) > 1)})
     if type(first_player) is not int or not 0 <= first_player < n:
-        raise RuleError(f"first player must be 0..{n - 1}, got {first_player!r}", R_SETUP)
+        raise RuleError(f"first player must be 0..{n - 1}, got {first_player!r}", R_SETUP, "pp.setup_first_player",
+                        {"n": n})
     if strike and n not in cat.strike_players:
         raise RuleError(f"the newsboy strike variant is for {'-'.join(map(str, cat.strike_players))} "
-                        f"players, not {n}", R_SETUP)
+                        f"players, not {n}", R_SETUP, "pp.setup_strike",
+                        {"players": "-".join(map(str, cat.strike_players)), "n": n})
     piles = cat.initial_piles()
     board = {b: () for b in cat.beats}
     bonus = {b: cat.bonus_start for b in cat.beats}

@@ -43,6 +43,8 @@ def register(subparsers) -> None:
                        "dial log from the revealed seed; exit 0 when all match, 4 when not.")
     v.add_argument("file", help="game journal (.sqlite), export (.json) or dial log (.json)")
     v.add_argument("--commitment", help="the commitment shown or printed at the start, to check the seed")
+    v.add_argument("--wheel", metavar="FILE", help="check the calls' wheel against this wheel file (a house "
+                   "rule's file as it was for that game) instead of the one the file names")
     v.set_defaults(func=cmd_verify)
 
 
@@ -110,9 +112,11 @@ def cmd_dial(args) -> int:
             break
         if not text:
             continue
-        if len(text) != 1 or not text.isdigit():
+        number = dial_digit(text)
+        if number is None:
             print(ui("bad", lang), file=out)
             continue
+        text = str(number)
         if int(text) not in on_cards:  # the terminal has no player: it checks every telephone card
             print(ui("not_on_card", lang, d=text, n=", ".join(map(str, on_cards))), file=out)
             continue
@@ -124,6 +128,19 @@ def cmd_dial(args) -> int:
     _write_log(log, d, revealed=True)
     print(ui("seed", lang, k=len(d.calls), s=d.seed, log=log), file=out)
     return 0
+
+
+def dial_digit(text: str) -> int | None:
+    """The number typed at the terminal dial, or None: exactly one of the telephone's
+    digits 0-9 as on the cards (ASCII), or its full-width form (０-９, what a Chinese
+    input method types). Any other digit (Arabic-Indic ٣, Devanagari, superscript ³
+    ...) or more than one character is refused: str.isdigit() alone accepts them all."""
+    text = text.strip()
+    if len(text) == 1 and "０" <= text <= "９":
+        text = chr(ord(text) - ord("０") + ord("0"))
+    if len(text) == 1 and text in "0123456789":
+        return int(text)
+    return None
 
 
 def _is_dial_log(path: Path) -> bool:
@@ -213,7 +230,7 @@ def cmd_verify(args) -> int:
 
     from .dial import Wheel, verify_calls
 
-    from .dial import NUMBERS, named_wheel_problem
+    from .dial import NUMBERS, named_wheel_check
 
     path = args.file
     wheel_d, seed, recorded, calls = calls_of(path)
@@ -234,7 +251,7 @@ def cmd_verify(args) -> int:
     # the command line is one problem (the file is not the game announced), not two.
     committed = str(recorded).strip().lower() if recorded else given
     verdict = verify_calls(wheel, seed, calls, committed)
-    wheel_problem = named_wheel_problem(wheel)
+    wheel_problem, wheel_note = named_wheel_check(wheel, getattr(args, "wheel", None))
     if wheel_problem:
         verdict = type(verdict)(False, verdict.calls, (wheel_problem,) + verdict.problems)
     if given and recorded and given != committed:
@@ -243,6 +260,8 @@ def cmd_verify(args) -> int:
     ran = count(verdict.calls, {"one": "call", "other": "calls"})
     if verdict.ok:
         print(f"{ran} re-run from the seed: all match (commitment {committed}).")
+        if wheel_note:
+            print(f"  wheel: {wheel_note}")
         return 0
     n = len(verdict.problems)
     print(f"{ran} re-run from the seed: {count(n, {'one': 'problem', 'other': 'problems'})}:")

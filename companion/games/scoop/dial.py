@@ -126,28 +126,104 @@ def load_wheel(name: str | Path | None = None) -> Wheel:
         raise DataFileError(str(path), None, str(exc)) from None
 
 
-def named_wheel_problem(wheel: Wheel) -> str | None:
-    """None when ``wheel`` (read from a log, journal or export) is the wheel it names:
-    the built-in ``name`` (standard, kind, harsh) or else its ``file``, read afresh;
-    otherwise why not. A record's own copy of the wheel is never trusted alone: with a
-    forged sector it would match a forged signal."""
-    if wheel.name in ("standard", "") or (DATA_DIR / "wheels" / f"{wheel.name}.json").is_file():
+#: Earlier editions of the shipped wheels (a game played with one still verifies).
+EDITIONS_FILE = DATA_DIR / "wheel-editions.json"
+_FIELDS = ("sectors", "sectors_per_digit", "slip_sectors", "start")
+
+
+def earlier_editions(name: str) -> list[tuple[str, Wheel]]:
+    """(edition label, wheel) of each earlier edition of the shipped wheel ``name``
+    (standard, kind, harsh) from :data:`EDITIONS_FILE`, oldest first. Raises
+    DataFileError naming the file when it cannot be read."""
+    try:
+        data = json.loads(EDITIONS_FILE.read_text(encoding="utf-8"))
+        rows = [e for e in data["editions"] if e.get("name") == (name or "standard")]
+        return [(str(e.get("edition", "an earlier edition")), Wheel.from_dict(e, file=_display_path(EDITIONS_FILE)))
+                for e in rows]
+    except OSError as exc:
+        raise DataFileError(str(EDITIONS_FILE), None, f"cannot read the wheel editions ({exc.strerror or exc})") from None
+    except (ValueError, KeyError, TypeError, AttributeError, CompanionError) as exc:
+        raise DataFileError(str(EDITIONS_FILE), None, f"not a list of wheel editions ({exc})") from None
+
+
+def wheel_differences(recorded: Wheel, now: Wheel) -> list[str]:
+    """What differs between the wheel a record holds and another, field by field, in
+    words: ``"slip_sectors: 20 in the record, 3 in the file"``, ``"sectors: 2 of 20
+    differ (sector 1: ok in the record, kill in the file; ...)"``."""
+    out = []
+    for field in _FIELDS:
+        a, b = getattr(recorded, field), getattr(now, field)
+        if a == b:
+            continue
+        if field == "sectors" and len(a) == len(b):
+            diff = [i for i in range(len(a)) if a[i] != b[i]]
+            shown = "; ".join(f"sector {i}: {a[i]} in the record, {b[i]} in the file" for i in diff[:3])
+            more = "; ..." if len(diff) > 3 else ""
+            out.append(f"sectors: {len(diff)} of {len(a)} differ ({shown}{more})")
+        elif field == "sectors":
+            out.append(f"sectors: {len(a)} in the record, {len(b)} in the file")
+        else:
+            out.append(f"{field}: {a} in the record, {b} in the file")
+    return out
+
+
+def named_wheel_check(wheel: Wheel, trusted: str | Path | None = None) -> tuple[str | None, str | None]:
+    """(problem, note) for the wheel a log, journal or export holds. A record's own
+    copy is never trusted alone (with a forged sector it would match a forged
+    signal): it must be the wheel it names as shipped now or in an earlier edition
+    (:func:`earlier_editions`; note names the edition), its house-rule ``file`` as it
+    is now, or the wheel file the user gives as ``trusted`` (``--wheel``; note says
+    so). ``problem`` says what differs and what to do; None when all is well."""
+    if trusted is not None:
+        try:
+            named = load_wheel(trusted)
+        except DataFileError as exc:
+            return f"the wheel given with --wheel cannot be read: {exc}", None
+        diffs = wheel_differences(wheel, named)
+        if diffs:
+            return (f"the file's wheel is not the wheel of {trusted} given with --wheel: "
+                    + "; ".join(diffs) + "; refused"), None
+        return None, f"checked against the wheel of {trusted} (given with --wheel), not the one the file names"
+    builtin = wheel.name in ("standard", "") or (DATA_DIR / "wheels" / f"{wheel.name}.json").is_file()
+    if builtin:
         path = wheel_path(wheel.name)
     elif wheel.file:
         path = Path(wheel.file)
         if not path.is_absolute() and not path.is_file():
             path = Path(__file__).resolve().parents[3] / wheel.file
     else:
-        return f"the wheel {wheel.name!r} names no file to check it against"
+        return (f"the wheel {wheel.name!r} names no file to check it against; give the wheel file used "
+                "for that game with --wheel FILE"), None
     try:
         named = load_wheel(path)
     except DataFileError as exc:
-        return f"the wheel {wheel.name!r} cannot be checked against its file: {exc}"
-    for field in ("sectors", "sectors_per_digit", "slip_sectors", "start"):
-        if getattr(named, field) != getattr(wheel, field):
-            return (f"the file's wheel is not the {wheel.name!r} wheel of {_display_path(path)} "
-                    f"(its {field} differ); refused")
-    return None
+        return (f"the wheel {wheel.name!r} cannot be checked against its file: {exc}; give the wheel file "
+                "used for that game with --wheel FILE"), None
+    diffs = wheel_differences(wheel, named)
+    if not diffs:
+        return None, None
+    if builtin:
+        try:
+            editions = earlier_editions(wheel.name)
+        except DataFileError as exc:
+            return str(exc), None
+        for label, old in editions:
+            if not wheel_differences(wheel, old):
+                return None, (f"the {wheel.name or 'standard'} wheel as shipped in its {label} (the game was "
+                              f"played with it; {_display_path(path)} has changed since)")
+        return (f"the file's wheel is neither the {wheel.name or 'standard'!r} wheel of {_display_path(path)} "
+                f"nor an earlier edition of it: {'; '.join(diffs)}. Its copy of the wheel was changed, or it "
+                "comes from another version of Table Companion: verify it with that version, or give a wheel "
+                "file you trust with --wheel FILE; refused"), None
+    return (f"the file's wheel differs from {_display_path(path)} as it is now: {'; '.join(diffs)}. If that "
+            "house-rule file was changed after the game, give its copy as it was then with --wheel FILE; "
+            "refused"), None
+
+
+def named_wheel_problem(wheel: Wheel) -> str | None:
+    """None when ``wheel`` (read from a log, journal or export) is the wheel it names
+    (now or in an earlier edition); otherwise why not (:func:`named_wheel_check`)."""
+    return named_wheel_check(wheel)[0]
 
 
 def _display_path(path: Path) -> str:

@@ -40,20 +40,22 @@ from .catalog import SCOOP_CARD, Catalog, catalog_from_data, default_data
 
 BANK = "bank"
 
-R_TURN = "Scoop: Cómo se juega"
-R_CLAIM = "Scoop: Reclamar una historia"
-R_ADVERT = "Scoop: Anuncios"
-R_RESERVE = "Scoop: Reserva"
-R_FROM_RESERVE = "Scoop: Jugando a las cartas en reserva"
-R_EXCHANGE = "Scoop: Intercambio"
-R_SCOOP = "Scoop: Tarjetas especiales de primicia"
-R_PHONE = "Scoop: Uso del teléfono"
-R_THREE_STAR = "Scoop: Historias de tres estrellas"
-R_COPY = "Scoop: Sustitución de copia"
-R_BANKRUPT = "Scoop: Bancarrota"
-R_LINES = "Scoop: Bloqueo (Lines Down)"
-R_END = "Scoop: Fin del juego"
-R_SETUP = "Scoop: Preparar"
+#: Rule sections as RuleError.rule: English, like the other games (the CLI and logs
+#: show them; the app names them in the players' language, ui.i18n.section_name).
+R_TURN = "Scoop: How to play"
+R_CLAIM = "Scoop: Claiming a story"
+R_ADVERT = "Scoop: Adverts"
+R_RESERVE = "Scoop: The reserve"
+R_FROM_RESERVE = "Scoop: Playing cards from the reserve"
+R_EXCHANGE = "Scoop: Exchange"
+R_SCOOP = "Scoop: Special scoop cards"
+R_PHONE = "Scoop: Using the telephone"
+R_THREE_STAR = "Scoop: Three-star stories"
+R_COPY = "Scoop: Copy replacement"
+R_BANKRUPT = "Scoop: Bankruptcy"
+R_LINES = "Scoop: Lines down"
+R_END = "Scoop: End of the game"
+R_SETUP = "Scoop: Setup"
 
 
 # ----------------------------------------------------------------- actions

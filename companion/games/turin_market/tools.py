@@ -120,8 +120,11 @@ def describe(state: GameState, lang: str = "en") -> str:
     cat = state.catalog
     lines = []
     if state.is_over:
-        names = ", ".join(f"player {p + 1}" for p in state.final.winners)
-        lines.append(f"Game over. Winner(s): {names}.")
+        from companion.naming import who
+
+        won = state.final.winners
+        names = ", ".join(who(state.players[p] if p < len(state.players) else None, p) for p in won)
+        lines.append(f"Game over. {'Winner' if len(won) == 1 else 'Winners (shared victory)'}: {names}.")
     else:
         lines.append(f"Round {state.round}, {state.phase}.")
     for p in range(state.n_players):

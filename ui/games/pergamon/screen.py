@@ -21,7 +21,11 @@ from .viewmodel import RGBA, PergamonVM
 
 INK = (0.12, 0.1, 0.08, 1)
 PAPER = (0.96, 0.93, 0.86, 1)
-MIN_HEIGHT_DP = 760  # below this (x 1.45 in portrait) the screen scrolls (phones; density 2)
+#: the least height (dp) of the board parts (plan, dig site, players' panels) in
+#: landscape and portrait: the five galleries and three panels with their text
+#: unclipped. When the window leaves less under the banner, the entry panel and the
+#: evaluation, the screen scrolls (phones, density 2) rather than squeezing them.
+MIDDLE_MIN_DP = {False: 310, True: 500}
 
 
 def _label(text: str, size: float, bold=False, colour=INK, halign="left", **kw) -> Label:
@@ -60,23 +64,40 @@ class PergamonScreen(Screen):
         self.on_action = on_action
         self.root_box = BoxLayout(orientation="vertical", padding=dp(10), spacing=dp(8), size_hint_y=None)
         _fill(self.root_box, PAPER)
-        # a phone-sized window scrolls rather than squeezing the board parts
-        scroll = ScrollView(do_scroll_x=False)
-        scroll.bind(size=lambda _s, sz: setattr(self.root_box, "height", max(
-            sz[1], dp(MIN_HEIGHT_DP * (1.45 if sz[1] > sz[0] * 1.2 else 1)))))  # portrait stacks more
+        # a phone-sized window scrolls rather than squeezing the board parts; the main
+        # action (Present, Reveal, Exhibit, End of turn, Next step) sits in a fixed
+        # bar under it, never scrolled out of sight
+        outer = BoxLayout(orientation="vertical")
+        _fill(outer, PAPER)
+        self.scroll = scroll = ScrollView(do_scroll_x=False)
         scroll.add_widget(self.root_box)
-        self.add_widget(scroll)
+        self.bar = BoxLayout(size_hint_y=None, height=0, padding=(dp(10), dp(6)), spacing=dp(10))
+        outer.add_widget(scroll)
+        outer.add_widget(self.bar)
+        self.add_widget(outer)
+        #: how many times the screen was built (show); a resize rebuilds only when the
+        #: window turns between landscape and portrait (the layout's size class)
+        self.builds = 0
+        self._tall = None
         self.show()
 
     # ------------------------------------------------------------ drawing
+    def _is_tall(self) -> bool:
+        return self.height > self.width * 1.2     # portrait tablet: the board parts stack
+
     def show(self) -> None:
         vm = self.vm
         box = self.root_box
         box.clear_widgets()
-        box.add_widget(self._banner(vm))
-        tall = self.height > self.width * 1.2          # portrait tablet: the board parts stack
-        if vm.entry:
-            box.add_widget(self._entry(vm, tall))
+        if getattr(self, "_unfit", None):
+            self._unfit()                          # the old page's sizing goes with it
+        self.builds += 1
+        self._tall = tall = self._is_tall()
+        banner = self._banner(vm)
+        box.add_widget(banner)
+        entry = self._entry(vm, tall) if vm.choices else None
+        if entry is not None:
+            box.add_widget(entry)
         middle = BoxLayout(spacing=dp(10), orientation="vertical" if tall else "horizontal")
         if tall:
             top = BoxLayout(spacing=dp(10))
@@ -88,22 +109,91 @@ class PergamonScreen(Screen):
             middle.add_widget(self._galleries(vm))
         middle.add_widget(self._players(vm, tall))
         box.add_widget(middle)
-        box.add_widget(self._evaluation(vm))
+        evaluation = self._evaluation(vm)
+        box.add_widget(evaluation)
+        self._fit(box, banner, entry, evaluation, tall)
+        self._fill_bar(vm)
+
+    def _fit(self, box, banner, entry, evaluation, tall: bool) -> None:
+        """Size the scrolled page: the entry panel gets up to a share of the room the
+        banner and the evaluation leave in the window, never the board parts' least
+        room (MIDDLE_MIN_DP), cut at a whole row of buttons (a row is shown in full
+        or scrolled to, never a sliver; at least one row); the board parts get the
+        rest, the page scrolling when the window is shorter than all that."""
+        from kivy.clock import Clock
+
+        scroll = self.scroll
+        stack = entry.children[0] if entry is not None else None
+        share = 0.47 if tall else 0.38
+
+        def fit(*_):
+            pads = box.padding[1] + box.padding[3] + box.spacing * (len(box.children) - 1)
+            fixed = banner.height + evaluation.height + pads
+            if stack is not None:
+                free = scroll.height - fixed
+                cap = max(min(free * share, free - dp(MIDDLE_MIN_DP[tall])), dp(56 + 8))
+                bottoms = sorted(stack.top - c.y for c in stack.children if c.height > dp(8))
+                fits = [b for b in bottoms if b + stack.padding[3] <= cap] or bottoms[:1]
+                entry.height = min(stack.height, (max(fits) if fits else 0) + stack.padding[3])
+            box.height = max(scroll.height, fixed + (entry.height if entry is not None else 0)
+                             + dp(MIDDLE_MIN_DP[tall]))
+
+        trigger = Clock.create_trigger(fit, -1)
+        scroll.bind(height=trigger)
+        for w in (banner, evaluation):
+            w.bind(height=trigger)
+        if stack is not None:
+            stack.bind(width=trigger, minimum_height=trigger, height=trigger)
+            for c in stack.children:       # the rows are known once the stack has laid them out
+                c.bind(y=trigger)
+        self._unfit = lambda: [scroll.unbind(height=trigger)]
+        trigger()
 
     def on_size(self, *_):
-        self.show()
+        # widgets follow the size by their size hints; only a turn between landscape
+        # and portrait changes the layout (no rebuild, no flicker while resizing)
+        if self._is_tall() != self._tall:
+            self.show()
+
+    def _fill_bar(self, vm: PergamonVM) -> None:
+        """The fixed bar: the buttons that journal what was chosen, and "Next step"
+        while an evaluation is shown step by step; each as wide as the bar allows,
+        its text wrapped, the bar as tall as the tallest text (>= 56 dp)."""
+        bar = self.bar
+        bar.clear_widgets()
+        buttons = []
+        for t in vm.actions:
+            btn = Button(text=t.label, font_size=sp(22), bold=True, background_normal="", halign="center",
+                         valign="middle", color=(1, 1, 1, 1), background_color=(0.22, 0.38, 0.72, 1))
+            btn.bind(on_release=lambda _b, key=t.key: self._tap(key))
+            buttons.append(btn)
+        if len(vm.eval_shown) < len(vm.eval_steps):
+            btn = Button(text=tr("next_step", vm.lang), font_size=sp(22), bold=True, halign="center",
+                         valign="middle")
+            btn.bind(on_release=lambda *_: self._next())
+            buttons.append(btn)
+
+        def fit(*_):
+            tallest = max((b.texture_size[1] for b in buttons), default=0)
+            bar.height = max(dp(56), tallest + dp(16)) + 2 * dp(6) if buttons else 0
+
+        for b in buttons:
+            b.bind(width=lambda w, wd: setattr(w, "text_size", (max(wd - dp(16), 1), None)), texture_size=fit)
+            bar.add_widget(b)
+        fit()
 
     def _entry(self, vm: PergamonVM, tall: bool):
-        """The entry panel: every tap the game needs now (finds, backs, funds spaces,
-        cards, dig, collection with polish and marker, discard, end of turn)."""
-        scroll = ScrollView(size_hint_y=0.9 if tall else 0.62, do_scroll_x=False)
+        """The entry panel: every choice the game needs now (finds, backs, funds
+        spaces, cards, dig, collection with polish and marker, discard), scrolled when
+        long; the buttons that journal the choices are in the fixed bar (_fill_bar)."""
+        scroll = ScrollView(size_hint_y=None, height=dp(64), do_scroll_x=False)   # _fit sizes it
         stack = StackLayout(size_hint_y=None, spacing=dp(6), padding=dp(4))
         stack.bind(minimum_height=stack.setter("height"))
 
         def width_of(text: str, per: float) -> float:
             return sum(per * 1.8 if ord(ch) > 0x2E80 else per for ch in text)
 
-        for group in vm.entry:
+        for group in vm.choices:
             if group.title:                       # the group's title leads its row of buttons
                 lab = Label(text=group.title, font_size=sp(18), bold=True, color=INK, size_hint=(None, None),
                             height=dp(56), width=dp(width_of(group.title, 9.5) + 12), halign="left",
@@ -200,21 +290,20 @@ class PergamonScreen(Screen):
         return col
 
     def _evaluation(self, vm: PergamonVM):
-        box = BoxLayout(size_hint_y=None, height=dp(150) if vm.eval_steps else dp(8), spacing=dp(10))
+        # the step count and the last two steps (the newest in bold): the board parts
+        # keep their room at 1280x800
+        box = BoxLayout(size_hint_y=None, height=dp(3 * 26) if vm.eval_steps else dp(8), spacing=dp(10))
         if not vm.eval_steps:
             return box
         _fill(box, (0.98, 0.95, 0.88, 1))
         lines = BoxLayout(orientation="vertical")
         shown = vm.eval_shown
         lines.add_widget(_label(tr("step_of", vm.lang, i=len(shown), n=len(vm.eval_steps)), 16))
-        for s in shown[-4:]:
+        for s in shown[-2:]:
             lines.add_widget(_label(s, 18, bold=s is shown[-1]))
+        for _ in range(2 - len(shown[-2:])):
+            lines.add_widget(Label())
         box.add_widget(lines)
-        if len(shown) < len(vm.eval_steps):
-            btn = Button(text=tr("next_step", vm.lang), font_size=sp(20), size_hint=(None, None), width=dp(180),
-                         height=dp(56))
-            btn.bind(on_release=lambda *_: self._next())
-            box.add_widget(btn)
         return box
 
     # ------------------------------------------------------------ taps

@@ -71,10 +71,16 @@ class Tap:
 
 @dataclass(frozen=True)
 class TapGroup:
-    """A titled row of :class:`Tap` buttons (the screen wraps them)."""
+    """A titled row of :class:`Tap` buttons (the screen wraps them). An untitled
+    group holds the button that journals what was chosen above it (Present, Reveal,
+    Exhibit, End of turn): :attr:`PergamonVM.actions`."""
 
     title: str
     taps: tuple[Tap, ...]
+
+    @property
+    def main(self) -> bool:
+        return not self.title and all(t.primary for t in self.taps)
 
 
 @dataclass
@@ -100,6 +106,19 @@ class PergamonVM:
     discard: list = field(default_factory=list)
     polish: int = 0
     marker: int | None = None
+
+    @property
+    def choices(self) -> list[TapGroup]:
+        """The entry groups to choose from (finds, cards, spaces, polish, discard):
+        the scrolled part of the entry panel."""
+        return [g for g in self.entry if not g.main]
+
+    @property
+    def actions(self) -> list[Tap]:
+        """The buttons that journal what was chosen (Present, Reveal, Exhibit, End of
+        turn), in the panel's order: the screen keeps them in a fixed bar, never
+        scrolled out of sight."""
+        return [t for g in self.entry if g.main for t in g.taps]
 
     # ------------------------------------------------------------ inputs
     def update(self, state: pg.GameState, last_action=None, reports=()) -> None:

@@ -25,6 +25,8 @@ from typing import Callable, Iterable
 
 from companion.games.scoop import texts
 from companion.games.scoop.dial import Call, Dial, digits
+from ui.i18n import GameTexts
+from ui.i18n_catalog import N_
 
 #: Angle of the finger stop (deg, CCW from +x): between 4 and 5 o'clock.
 STOP_DEG = -60.0
@@ -43,26 +45,19 @@ HOLE_RADIUS = 0.125
 
 DIAL_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)
 
-WORDS: dict[str, dict[str, str]] = {
-    "refused": {"en": "{n} is not on your telephone card. Dial {ok}.",
-                "es": "El {n} no está en tu tarjeta telefónica. Marca {ok}.",
-                "zh": "{n} 不在你的电话牌上。请拨 {ok}。"},
-    "short": {"en": "Turn the wheel all the way to the finger stop, then let go.",
-              "es": "Gira el disco hasta el tope y suéltalo.",
-              "zh": "把拨盘一直转到指挡再松手。"},
-    "hint": {"en": "Put your finger in the hole of your number and turn it to the stop.",
-             "es": "Pon el dedo en el agujero de tu número y gíralo hasta el tope.",
-             "zh": "把手指放进你号码的孔里，转到指挡。"},
-    "dialling": {"en": "Dialling {n}…", "es": "Marcando el {n}…", "zh": "正在拨 {n}……"},
-    "card": {"en": "Your telephone card: {ok}", "es": "Tu tarjeta telefónica: {ok}", "zh": "你的电话牌：{ok}"},
-    "or": {"en": " or ", "es": " o ", "zh": " 或 "},
-}
+#: the dial's texts, declared for gettext (context "scoop.dial.<key>")
+N_("scoop.dial.refused", "{n} is not on your telephone card. Dial {ok}.")
+N_("scoop.dial.short", "Turn the wheel all the way to the finger stop, then let go.")
+N_("scoop.dial.hint", "Put your finger in the hole of your number and turn it to the stop.")
+N_("scoop.dial.dialling", "Dialling {n}…")
+N_("scoop.dial.card", "Your telephone card: {ok}")
+N_("scoop.dial.or", " or ")
+WORDS = GameTexts("scoop.dial.", ["refused", "short", "hint", "dialling", "card", "or"])
 
 
 def word(key: str, lang: str, **kw) -> str:
     """A text of the dial in ``lang`` (es/en/zh; English if unknown)."""
-    row = WORDS[key]
-    return (row.get(lang) or row["en"]).format(**kw)
+    return WORDS.tr(key, lang if lang in ("es", "en", "zh") else "en", **kw)
 
 
 def hole_angle(number: int) -> float:

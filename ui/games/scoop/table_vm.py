@@ -85,8 +85,7 @@ class TableVM:
             if p.out:
                 out.append(T.tr("player_out", self.lang, p=self._name(i)))
             else:
-                key = "player_line1" if len(p.hand) == 1 else "player_line"
-                out.append(T.tr(key, self.lang, p=self._name(i), cash=self._money(p.cash), k=len(p.hand)))
+                out.append(T.tr("player_line", self.lang, p=self._name(i), cash=self._money(p.cash), n=len(p.hand)))
         return out
 
     def prompt(self) -> str:
@@ -204,7 +203,7 @@ class TableVM:
                 [Choice("back", T.tr("b.back", self.lang))]
         if self.menu.startswith("count:"):
             kind = self.menu[6:]
-            return [Choice(f"reserve:{kind}:{k}", T.tr("b.cards" if k == 1 else "b.cards2", self.lang, k=k))
+            return [Choice(f"reserve:{kind}:{k}", T.tr("b.cards", self.lang, n=k))
                     for k in (1, 2)] + [Choice("back", T.tr("b.back", self.lang))]
         if not p.hand and not any(p.reserve):
             return [Choice("pass", T.tr("b.pass", self.lang), True)]
