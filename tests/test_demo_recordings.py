@@ -37,6 +37,11 @@ def test_recording_through_the_pipeline_equals_its_ground_truth(tmp_path, name):
     lines = []
     res = run_demo(rec, tmp_path / name, progress=False, echo=lines.append)
     assert res.matches_truth, "\n".join(lines[-30:])
+    # reading stops at the game's end: the last table change (the paper off the mat after
+    # the final press) is not needed, and the count says so rather than hiding it
+    meta = json.loads((DEMO_DATA / name / "meta.json").read_text(encoding="utf-8"))
+    assert res.total_frames == meta["frames"] and 0 < meta["frames"] - res.frames <= 3
+    assert lines[-1].startswith(f"{res.frames} of {meta['frames']} frames (the game was over at frame ")
     j = Journal.open(res.journal_path)
     # the engine replaying the recording's own journal gives the same scores
     assert total_scores(j.state) == list(truth.final.scores)
@@ -74,6 +79,11 @@ def test_hard_recording_rebuilds_its_game_through_the_pipeline(tmp_path):
     lines = []
     res = run_demo(rec, tmp_path / name, progress=False, echo=lines.append, reader=reader)
     assert res.matches_truth, "\n".join(lines[-30:])
+    # reading stops at the game's end: the last table change (the paper off the mat after
+    # the final press) is not needed, and the count says so rather than hiding it
+    meta = json.loads((DEMO_DATA / name / "meta.json").read_text(encoding="utf-8"))
+    assert res.total_frames == meta["frames"] and 0 < meta["frames"] - res.frames <= 3
+    assert lines[-1].startswith(f"{res.frames} of {meta['frames']} frames (the game was over at frame ")
     j = Journal.open(res.journal_path)
     assert total_scores(j.state) == list(truth.final.scores)
     assert len(j.actions()) == len(rec.truth["actions"])

@@ -57,6 +57,8 @@ class Recording:
     setup: dict | None = None
     #: the players' entries in the app, in journal order (see :func:`apply_entries`)
     entries: list = field(default_factory=list)
+    #: frames in the recording (its meta.json), None when unknown (a camera, a video)
+    frame_count: int | None = None
 
 
 def load_recording(path: str | Path) -> Recording:
@@ -83,9 +85,14 @@ def load_recording(path: str | Path) -> Recording:
     truth = None
     if meta.get("truth"):
         truth = json.loads((path / meta["truth"]).read_text(encoding="utf-8"))
+    count = None
+    try:
+        count = int(json.loads((path / "meta.json").read_text(encoding="utf-8"))["frames"])
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
     return Recording(str(path / frames), players, int(setup.get("first_player", 0)), bool(setup.get("strike")),
                      path.name, truth, list(setup.get("headline_cards") or []) or None, meta.get("fps"), game,
-                     None if game == "penny-press" else setup, entries)
+                     None if game == "penny-press" else setup, entries, count)
 
 
 def apply_entries(runner, entries: list, pos: int) -> int:
@@ -291,12 +298,13 @@ class DemoResult:
 
     journal_path: Path
     state: object | None
-    frames: int = 0
+    frames: int = 0            # frames read
     seconds: float = 0.0
     pages: list[Path] = field(default_factory=list)
     matches_truth: bool | None = None
     reports: list[str] = field(default_factory=list)
     queued: bool = False
+    total_frames: int | None = None  # frames in the recording (None: a camera, unknown)
 
 
 def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int | None = None,
@@ -362,7 +370,7 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     except BaseException:
         bar.close()  # end the bar's line before the error is printed
         raise
-    total = getattr(source, "frame_count", None) or None
+    total = getattr(source, "frame_count", None) or rec.frame_count or None
     bar.reset(total=total)
     t0 = time.perf_counter()
     frames = 0
@@ -409,7 +417,7 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
         if close:
             close()
     st = runner.state
-    result = DemoResult(journal_path, st, frames, time.perf_counter() - t0, reports=reports)
+    result = DemoResult(journal_path, st, frames, time.perf_counter() - t0, reports=reports, total_frames=total)
     src_name = (f"camera {rec.source}" if isinstance(rec.source, int) else
                 rec.source if isinstance(rec.source, str) else rec.name)
     if st is not None and st.is_over:
@@ -449,7 +457,11 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
             f"Scores {'match' if result.matches_truth else 'DO NOT match'} the recording's ground truth "
              f"({want}).")
     where = f"; journal {journal_path}; pages in {out_dir}/" if st is not None else ""
-    echo(f"{frames} frames in {result.seconds:.1f} s{where}")
+    read = f"{frames} frames"
+    if total and frames < total and st is not None and st.is_over:   # reading stops at the game's end
+        read = (f"{frames} of {total} frames (the game was over at frame {frames}; the rest only "
+                f"show the table after it)")
+    echo(f"{read} in {result.seconds:.1f} s{where}")
     return result
 
 

@@ -507,6 +507,17 @@ class GameRunner:
 # ------------------------------------------------------------------- printing
 
 
+def printer_config(ps: P.PrinterSettings):
+    """The printer config (printing.output.PrinterConfig) for the app's printer
+    settings: the saved printer config (``companion printer-config``) with the app's
+    paper (384 dots: 58 mm, else 80 mm) and darkness (a step of the one scale,
+    docs/printing.md; None keeps the config's, by default the printer's own).
+    Raises PrinterConfigError for a broken config file."""
+    from printing.output import load_config
+
+    return load_config(None, paper_mm=58 if ps.width <= 384 else 80, darkness=ps.darkness)
+
+
 def render_press_page(state, press_result, lang: str, width_dots: int, game_id: str):
     """The front page of one press as a 1-bit Pillow image (printing.layout)."""
     from printing.adapters import front_page_doc
@@ -1037,7 +1048,7 @@ class GameSession:
         return True
 
     def _print(self, image, title: str) -> P.JobStatus:
-        from printing.output import load_config, page_path, parse_target, escpos_bytes, save_preview
+        from printing.output import page_path, parse_target, escpos_bytes, save_preview
         from printing.queue import PrintQueue
 
         ps = self.config.printer
@@ -1047,7 +1058,7 @@ class GameSession:
             return P.JobStatus(title, "printed", str(preview), "")
         target_text = {"network": f"tcp://{ps.target}", "usb": f"usb:{ps.target}",
                        "file": f"file:{ps.target}", "serial": f"serial:{ps.target}"}.get(ps.kind, ps.target)
-        cfg = load_config(None, paper_mm=58 if ps.width <= 384 else 80)
+        cfg = printer_config(ps)
         q = PrintQueue(self.out_dir / "queue")
         job = q.submit(parse_target(target_text), escpos_bytes(image, cfg), cfg, title=title, preview=image)
         reports = q.process()

@@ -396,6 +396,10 @@ def _inside(pt: tuple[float, float], quad: np.ndarray, margin: float = 0.0) -> b
                                 (float(pt[0]), float(pt[1])), True) >= -margin
 
 
+#: padding (finder sides) around a finder triple's four corner points in its region
+REGION_PAD = 1.4
+
+
 def group_region(g: list[Finder], shape: tuple[int, int]) -> tuple[int, int, int, int]:
     """Region ``(x0, y0, x1, y1)`` px that holds the symbol of a finder group."""
     side = max(f.side for f in g)
@@ -409,6 +413,17 @@ def group_region(g: list[Finder], shape: tuple[int, int]) -> tuple[int, int, int
         cx, cy = (a.x + b.x) / 2, (a.y + b.y) / 2
         half = dist / 2 + 1.1 * side
         x0, y0, x1, y1 = cx - half, cy - half, cx + half, cy + half
+        # ... but under perspective a symbol turned ~45 degrees reaches past that
+        # square: also take the three finder centres and the fourth corner's
+        # (parallelogram: a + b - the right-angle finder), padded by REGION_PAD
+        # sides (finder centre to symbol corner <= 0.71 side, then a quiet zone).
+        # Dev scenes: the cut-off corner left a 3 px/module code unread
+        (c,) = [f for f in g if f is not a and f is not b]
+        xs = [f.x for f in g] + [a.x + b.x - c.x]
+        ys = [f.y for f in g] + [a.y + b.y - c.y]
+        pad = REGION_PAD * side
+        x0, y0 = min(x0, min(xs) - pad), min(y0, min(ys) - pad)
+        x1, y1 = max(x1, max(xs) + pad), max(y1, max(ys) + pad)
     else:
         # one or two finders: the symbol may extend ~3.5 sides in any direction
         pad = 3.6 * side
@@ -701,6 +716,10 @@ _ARUCO_DETECTORS: dict = {}
 #: smallest marker perimeter searched (px): a 4x4 marker (6 cells) at ~2.5 px per cell
 MIN_MARKER_PERIMETER_PX = 64.0
 _RATES = (0.005, 0.01, 0.015, 0.02, 0.03, 0.04, 0.08, 0.16)
+#: a marker's cells are resampled at this many px per cell to read its bits
+ARUCO_SAMPLE_PX_PER_CELL = 8
+#: share of each side of a resampled cell left out when its bit is read (OpenCV's)
+ARUCO_IGNORED_MARGIN_PER_CELL = 0.13
 
 
 def _aruco_detector(dictionary: str, shape: tuple[int, int]):
@@ -711,13 +730,14 @@ def _aruco_detector(dictionary: str, shape: tuple[int, int]):
     We use the largest of a few rates that still keeps markers of
     ``MIN_MARKER_PERIMETER_PX`` (an absolute size: 16 px sides, ~2.7 px per cell),
     so small crops do not search thousands of tiny contours. Corners are refined to
-    sub-pixel.
+    sub-pixel; bits are read from the middle of each cell
+    (``ARUCO_SAMPLE_PX_PER_CELL``, ``ARUCO_IGNORED_MARGIN_PER_CELL``).
     """
     import cv2
 
     want = MIN_MARKER_PERIMETER_PX / max(shape[:2])
     rate = max([r for r in _RATES if r <= want] or [_RATES[0]])
-    key = (dictionary, rate)
+    key = (dictionary, rate, ARUCO_SAMPLE_PX_PER_CELL, ARUCO_IGNORED_MARGIN_PER_CELL)
     det = _ARUCO_DETECTORS.get(key)
     if det is None:
         d = getattr(cv2.aruco, dictionary, None) if dictionary.startswith("DICT_") else None
@@ -730,6 +750,14 @@ def _aruco_detector(dictionary: str, shape: tuple[int, int]):
         params.adaptiveThreshWinSizeMax = 13
         params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
         params.cornerRefinementWinSize = 3
+        # a marker resampled at 8 px per cell (OpenCV: 4) before its bits are read:
+        # with OpenCV's 13 % margin a cell then loses 1 px a side to its neighbours'
+        # blur, where at 4 px per cell it lost none (benchmarks/vision/markers.py;
+        # whole 1080p dev tables, markers at 3-4 px per cell: 206 -> 214 of 214 read,
+        # 0 wrong ids). A 2 px margin (0.25) read more synthetic views but misread a
+        # sharpened 4K reporter marker as another id: not used.
+        params.perspectiveRemovePixelPerCell = ARUCO_SAMPLE_PX_PER_CELL
+        params.perspectiveRemoveIgnoredMarginPerCell = ARUCO_IGNORED_MARGIN_PER_CELL
         det = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(d), params)
         _ARUCO_DETECTORS[key] = det
     return det

@@ -12,8 +12,12 @@ scene renderer under the conditions a real table gives:
 - a Bayer sensor (noise per photosite, demosaiced) and in-camera sharpening 0.3-1.2;
 - JPEG quality 70-95; a hand resting over the table in half of the scenes.
 
-The pipeline sees 3 frames of the still table at 2 frames/s (fresh sensor noise) and
-its snapshot is scored against the renderer's truth: *clear* tags (visible >= 98 %,
+The pipeline sees 3 frames of the still table at 2 frames/s (fresh sensor noise),
+the hand there from the first (sequence *hand*: the pipeline never saw the table
+uncovered, as when the app starts mid-game with a hand over the board), or, as a game
+goes (sequence *play*), first 2 frames of the round's start (the same table with every
+reporter at home: each story lay uncovered once, before reporters stood on it), 2 of
+the table, then those 3 frames. Its snapshot is scored against the renderer's truth: *clear* tags (visible >= 98 %,
 glare < 2 %) found, per component kind; the right surface and zone for the found
 ones; false components (in the snapshot, not on the table). Three pipelines read the
 same frames: *before* (no still re-read, no piece heights, no lens estimate: the
@@ -25,7 +29,7 @@ Seeds: the *dev* seeds are what was looked at while developing; the *held-out* s
 (and their conditions: lens k1 and camera height drawn from wider ranges) were run
 only for the report and never tuned on. They are reported apart.
 
-    .venv/bin/python -m benchmarks.vision.table [--scenes 4] [--held-out 4] [--resolution 4k] [--setup reference]
+    .venv/bin/python -m benchmarks.vision.table [--scenes 4] [--held-out 4] [--resolution 4k] [--setup reference] [--sequence both]
     .venv/bin/python -m benchmarks.vision.table --resolution 1080p --setup reference   # large tags, the board
 
 At 1080p (large tags) the reference setup films what docs/calibration.md recommends

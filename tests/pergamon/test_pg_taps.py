@@ -163,3 +163,35 @@ def test_tapped_entries_go_through_the_rules_into_the_journal(tmp_path):
     again = Journal.open(tmp_path / "pg.sqlite")
     assert {e.source for e in again.events if e.kind == "action"} == {"player"}
     assert again.state.scores == st.scores and confirmed(again)
+
+
+def test_the_polish_stepper_offers_exactly_what_the_rules_accept():
+    """Every polish value the entry panel offers is accepted with a collection the
+    player holds, and the next value up is refused (coins, or the polish cap before
+    the last turn): the stepper never offers what the rules would refuse (LEFTOVERS
+    uipolish 2)."""
+    from companion.games.pergamon.engine import collections_in_hand
+
+    checked = 0
+    for seed in (4, 11):
+        setup, actions = pg.random_game(seed, 3)
+        s = pg.new_game_from_dict(setup)
+        for a in actions:
+            if s.phase == "act" and s.current_player is not None and s.hands[s.current_player]:
+                p = s.current_player
+                rows = collections_in_hand(s, p)
+                used = s.markers_in_museum(p)
+                marker = None if len(used) < s.catalog.markers else sorted(used)[0]
+                vm = PergamonVM("en")
+                vm.update(s)
+                offered = sorted(t.key[1] for g in vm.entry for t in g.taps if t.key[0] == "polish")
+                assert offered == list(range(len(offered)))
+                if rows:
+                    for c in offered:
+                        pg.apply(s, pg.Exhibit(p, rows[0], c, marker))          # accepted
+                    if offered[-1] + 1 <= 24:
+                        with pytest.raises(RuleError):
+                            pg.apply(s, pg.Exhibit(p, rows[0], offered[-1] + 1, marker))
+                    checked += 1
+            s = pg.apply(s, a)
+    assert checked >= 10

@@ -254,6 +254,39 @@ def test_bgstats_link_has_the_exact_shape_bg_stats_imports():
     assert link.startswith(BASE) and " " not in link and json.loads(unquote(link[len(BASE):]))["sourceName"]
 
 
+def test_settings_darkness_is_the_one_scale_of_the_cli_and_reaches_the_printer(tmp_path, monkeypatch):
+    """Darkness on the settings screen is the printer config's scale (docs/printing.md:
+    steps -6..+6, light -3, normal 0, dark +3, None = the printer's own), worded in
+    the players' language; a file saved by an older app (0, 1, 2 = light, normal,
+    dark) reads as the same words; the step reaches the ESC/POS bytes (GS ( K)."""
+    from printing.output import DARKNESS_WORDS, escpos_bytes
+    from ui.viewmodels.protocol import PrinterSettings
+    from ui.session import printer_config
+    from ui.viewmodels.settings import DARKNESS_CHOICES, darkness_label
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))    # no saved CLI printer config
+    vm = SettingsVM(tmp_path / "s.json", "es")
+    assert vm.settings.printer.darkness is None                     # by default nothing is sent
+    assert DARKNESS_CHOICES == (None, -3, 0, 3) and DARKNESS_WORDS == {"light": -3, "normal": 0, "dark": 3}
+    assert [darkness_label(d, "es") for d in DARKNESS_CHOICES] == ["la de la impresora", "clara", "normal", "oscura"]
+    assert darkness_label(2, "zh") == "+2" and darkness_label(3, "zh") == "深"
+    assert vm.update(darkness="dark") and vm.settings.printer.darkness == 3
+    assert vm.update(darkness=-6) and SettingsVM(tmp_path / "s.json").settings.printer.darkness == -6
+    vm.lang = "es"
+    assert not vm.update(darkness=7) and "de -6 a +6" in vm.status
+    assert not vm.update(darkness="black") and SettingsVM(tmp_path / "s.json").settings.printer.darkness == -6
+    old = tmp_path / "old.json"                                       # an older app's file: 0..2
+    for saved, now in ((0, -3), (1, 0), (2, 3)):
+        old.write_text(json.dumps({"printer": {"kind": "preview", "darkness": saved}}), encoding="utf-8")
+        assert SettingsVM(old).settings.printer.darkness == now
+    from PIL import Image
+
+    page = Image.new("1", (384, 8), 1)
+    dark = escpos_bytes(page, printer_config(PrinterSettings(darkness=3)))
+    assert b"\x1d(K\x02\x001\x03" in dark
+    assert b"\x1d(K" not in escpos_bytes(page, printer_config(PrinterSettings(darkness=None)))
+
+
 def test_settings_validate_save_and_tag_size(tmp_path):
     vm = SettingsVM(tmp_path / "s.json", "en")
     assert not vm.update(width=500) and "384 (58 mm) or 576 (80 mm)" in vm.status

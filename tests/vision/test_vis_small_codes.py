@@ -62,3 +62,25 @@ def test_zbar_reads_a_perspective_code_the_zxing_ladder_misses():
     assert "TC1:PP:P:PENNY1" not in {s.text for s in Decoder(aruco=False, second=False).decode(gray)}
     got = [s for s in Decoder(aruco=False).decode(gray) if s.text == "TC1:PP:P:PENNY1"]
     assert got and got[0].backend == "pyzbar"
+
+
+def test_rescue_region_holds_the_fourth_corner_of_a_turned_code_under_perspective():
+    """A crop of a dev scene (benchmarks/vision/render_scenes.py, 4k, 120 tags, seed
+    7102, frame 7; 240x220 px): a code at 3 px per module turned ~45 degrees and
+    foreshortened. The whole-frame pass misses it; the rescue region built as a square
+    around the two diagonal finders cut off its fourth (finder-less) corner, and no
+    preparation read it. The region now also spans the parallelogram of the three
+    finders and its fourth corner."""
+    from vision.decode import group_region
+
+    gray = cv2.imread(str(Path(__file__).parents[1] / "data" / "vision" / "qr-rotated-45-region-corner.png"),
+                      cv2.IMREAD_GRAYSCALE)
+    text = "TC1:PP:S:POLITICS-B1"
+    assert text not in {s.text for s in Decoder(aruco=False, rescue=False).decode(gray)}
+    got = [s for s in Decoder(aruco=False).decode(gray) if s.text == text]
+    assert got and got[0].pass_ == "rescue"
+    # every corner of the decoded symbol lies inside the region of its finder triple
+    fs = [Finder(120, 97, 20.2), Finder(155, 118, 20.7), Finder(120, 147, 20.7)]
+    x0, y0, x1, y1 = group_region(fs, gray.shape)
+    for x, y in got[0].corners_px:
+        assert x0 + 3 <= x <= x1 - 3 and y0 + 3 <= y <= y1 - 3, (x, y, (x0, y0, x1, y1))

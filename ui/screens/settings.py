@@ -9,7 +9,7 @@ from kivy.factory import Factory
 from kivy.uix.screenmanager import Screen
 
 from ui import i18n
-from ui.viewmodels.settings import PRINTER_KINDS, WIDTHS, printer_profiles
+from ui.viewmodels.settings import DARKNESS_CHOICES, PRINTER_KINDS, WIDTHS, darkness_label, printer_profiles
 
 
 class SettingsScreen(Screen):
@@ -51,7 +51,10 @@ class SettingsScreen(Screen):
         self._choices(ids.lang, "lang", [(c, i18n.tr(f"lang.{c}", lang)) for c in i18n.LANGS])
         self._choices(ids.kind, "kind", [(k, i18n.tr(f"printer.{k}", lang)) for k in PRINTER_KINDS])
         self._choices(ids.width, "width", [(w, i18n.tr(f"paper.{w}", lang)) for w in WIDTHS])
-        self._choices(ids.darkness, "darkness", [(i, i18n.tr(f"darkness.{i}", lang)) for i in range(3)])
+        dark = list(DARKNESS_CHOICES)
+        if self.value("darkness") not in dark:     # a step set elsewhere (the CLI's scale): shown as "+2"
+            dark.append(self.value("darkness"))
+        self._choices(ids.darkness, "darkness", [(d, darkness_label(d, lang)) for d in dark])
         self._choices(ids.cut, "cut", [(True, i18n.tr("cut.yes", lang)), (False, i18n.tr("cut.no", lang))])
         self._choices(ids.sound, "mute", [(False, i18n.tr("sound.on", lang)), (True, i18n.tr("sound.off", lang))])
         if "target" not in self.pending:

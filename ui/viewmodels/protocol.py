@@ -367,14 +367,16 @@ class PlayerSetup:
 class PrinterSettings:
     """Printer choice: kind ``preview`` (PNG only), ``usb``, ``network``, ``file``;
     target (host:port, device path or file); python-escpos ``profile``; ``width``
-    in dots (384 for 58 mm paper, 576 for 80 mm); ``darkness`` 0..2 (light, normal,
-    dark); ``cut`` True to cut (or feed, on profiles without a cutter)."""
+    in dots (384 for 58 mm paper, 576 for 80 mm); ``darkness`` a step of the one
+    darkness scale (docs/printing.md: -6 lightest .. +6 darkest; light -3, normal 0,
+    dark +3) or None for the printer's own setting (nothing sent); ``cut`` True to
+    cut (or feed, on profiles without a cutter)."""
 
     kind: str = "preview"
     target: str = ""
     profile: str = "POS-5890"
     width: int = 384
-    darkness: int = 1
+    darkness: int | None = None
     cut: bool = True
 
 

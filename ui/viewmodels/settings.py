@@ -9,11 +9,28 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Sequence
 
+from printing.output import DARKNESS_MAX, DARKNESS_MIN, DARKNESS_WORDS, PrinterConfigError, darkness_value
 from ui import i18n
 from ui.viewmodels.protocol import PrinterSettings, symbol_from
 
 PRINTER_KINDS = ("preview", "usb", "network", "file")
 WIDTHS = (384, 576)  # dots: 58 mm and 80 mm paper at 203 dpi
+#: the darkness choices offered: the printer's own (None), then the named steps of the
+#: one scale (printing.output.DARKNESS_WORDS: light -3, normal 0, dark +3)
+DARKNESS_CHOICES = (None, *DARKNESS_WORDS.values())
+#: the scale the darkness is saved in; a file without it was saved by an older app
+#: whose darkness was 0, 1, 2 for light, normal, dark
+DARKNESS_SCALE = "steps -6..+6"
+_OLD_DARKNESS = {0: DARKNESS_WORDS["light"], 1: DARKNESS_WORDS["normal"], 2: DARKNESS_WORDS["dark"]}
+
+
+def darkness_label(value: int | None, lang: str) -> str:
+    """A darkness step as players read it: its word ("dark", "oscuro"), the printer's
+    own for None, or the step with its sign ("+2")."""
+    if value is None:
+        return i18n.tr("darkness.printer", lang)
+    named = {n: w for w, n in DARKNESS_WORDS.items()}
+    return i18n.tr(f"darkness.{named[value]}", lang) if value in named else f"{value:+d}"
 QR_V1_MODULES = 21  # a version-1 QR code is 21 x 21 modules (tag payloads, docs/contracts.md)
 
 
@@ -106,7 +123,10 @@ class SettingsVM:
         """Read the file; a missing or broken file gives the defaults (never raises)."""
         try:
             d = json.loads(self.path.read_text(encoding="utf-8"))
-            pr = PrinterSettings(**d.get("printer", {}))
+            printer = dict(d.get("printer", {}))
+            if printer.pop("darkness_scale", None) != DARKNESS_SCALE and "darkness" in printer:
+                printer["darkness"] = _OLD_DARKNESS.get(printer["darkness"])  # an older app's 0..2
+            pr = PrinterSettings(**printer)
             return Settings(pr, d.get("camera", 0), d.get("recording", ""),
                             float(d.get("min_module_px", 3.5)), d.get("lang", "en"), bool(d.get("mute", False)),
                             str(d.get("camera_mode", "") or ""))
@@ -120,7 +140,8 @@ class SettingsVM:
             errs.append(f"printer kind {p.kind!r}? ({', '.join(PRINTER_KINDS)})")
         if p.width not in WIDTHS:
             errs.append(i18n.tr("err.width", self.lang, width=p.width))
-        if not 0 <= p.darkness <= 2:
+        if p.darkness is not None and not (isinstance(p.darkness, int)
+                                           and DARKNESS_MIN <= p.darkness <= DARKNESS_MAX):
             errs.append(i18n.tr("err.darkness", self.lang))
         if p.kind in ("network", "file") and not p.target.strip():
             errs.append(i18n.tr("err.printer_target", self.lang))
@@ -140,11 +161,14 @@ class SettingsVM:
         try:
             if "width" in pf:
                 pf["width"] = int(pf["width"])
-            if "darkness" in pf:
-                pf["darkness"] = int(pf["darkness"])
+            if "darkness" in pf:          # a step, a word (light, normal, dark) or None
+                pf["darkness"] = darkness_value(pf["darkness"])
             if "min_module_px" in changes:
                 changes["min_module_px"] = float(changes["min_module_px"])
             new = replace(self.settings, printer=replace(self.settings.printer, **pf), **changes)
+        except PrinterConfigError:
+            self.status = i18n.tr("err.darkness", self.lang)
+            return False
         except (TypeError, ValueError) as exc:
             self.status = str(exc)
             return False
@@ -161,7 +185,9 @@ class SettingsVM:
 
     def save(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.path.write_text(json.dumps(asdict(self.settings), indent=1), encoding="utf-8")
+        d = asdict(self.settings)
+        d["printer"]["darkness_scale"] = DARKNESS_SCALE
+        self.path.write_text(json.dumps(d, indent=1), encoding="utf-8")
 
     def tag_report(self, symbols: Sequence[Any]) -> str:
         ok, small, px = tag_size_check(symbols, self.settings.min_module_px)
