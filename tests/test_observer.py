@@ -375,3 +375,39 @@ def test_a_passed_final_turn_is_inferred_when_a_later_player_acts():
     # a move by a player not still to play in the final turns is not read as a pass
     out = OBS.observe(s, replace_reporters(table_of(s), s, 0, {other: 1}))
     assert out.status == "rejected"
+
+
+def _hide_story(snap, story, beat):
+    """The snapshot with ``story``'s tag unread: its reporters get the beat column's zone
+    (what vision gives when it never saw the story)."""
+    out = []
+    for s in snap.sightings:
+        if s.component == story:
+            continue
+        if s.zone == f"on:{story}":
+            s = Sighting(s.component, s.surface, f"beat:{beat}", s.x_mm, s.y_mm)
+        out.append(s)
+    return TableSnapshot(t=0.0, sightings=tuple(out), still=True)
+
+
+def test_reporters_on_a_story_whose_tag_is_hidden_count_on_it(start):
+    p = start.current_player
+    story = a_story(start)
+    beat = start.catalog.stories[story].beat
+    placed = replace_reporters(table_of(start), start, p, {story: 2})
+    hidden = _hide_story(placed, story, beat)
+    obs = OBS.read(start, hidden)
+    assert obs.reporters[story][p] == 2 and story in obs.board[beat]
+    out = OBS.observe(start, hidden)
+    assert out.status == "action" and out.action == pp.Assign(player=p, story=story, count=2)
+
+
+def test_reporters_in_a_column_with_two_unseen_stories_count_nowhere(start):
+    p = start.current_player
+    beat = next(b for b in start.catalog.beats if len(start.board[b]) >= 2)
+    story, other = start.board[beat][:2]
+    hidden = _hide_story(replace_reporters(table_of(start), start, p, {story: 1}), story, beat)
+    hidden = TableSnapshot(t=0.0, sightings=tuple(s for s in hidden.sightings if s.component != other),
+                           still=True)
+    obs = OBS.read(start, hidden)
+    assert story not in obs.reporters and story not in obs.board[beat]

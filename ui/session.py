@@ -197,8 +197,13 @@ class GameRunner:
             if not story or o.actions:
                 continue
             for e in self.journal.events:
-                if (e.kind == "action" and e.seq not in undone and (o.note_seq is None or e.seq > o.note_seq)
-                        and story in _stories_of(self.rules.action_from_dict(e.payload))):
+                if e.kind != "action" or e.seq in undone or (o.note_seq is not None and e.seq < o.note_seq):
+                    continue
+                try:
+                    touched = _stories_of(self.rules.action_from_dict(e.payload))
+                except (CompanionError, KeyError, TypeError, ValueError):
+                    continue  # an action this version cannot read: not counted
+                if story in touched:
                     o.actions.append(e.seq)
 
     def moves_not_rereadable(self, ident: int) -> list[int]:

@@ -95,3 +95,11 @@ def test_wilson_interval():
 
 def test_a_partial_run_says_so_and_sections_are_checked():
     assert bench.main(["--sections", "decoders,nonsense"]) == 2
+
+
+def test_held_out_b_is_reported_apart_with_seeds_of_its_own(smoke):
+    res, text = smoke
+    seeds = lambda sets: {s[-1] for s in sets}  # noqa: E731
+    assert not seeds(bench.HELD_OUT_SETS_B) & seeds(bench.HELD_OUT_SETS)
+    assert res["sections"]["held_out_b"]["result"]
+    assert f"## Held-out B decoder scenes (added {bench.HELD_OUT_B_ADDED}, never tuned on)" in text

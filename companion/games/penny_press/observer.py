@@ -81,7 +81,12 @@ class PennyPressObserver:
 
     # -- reading the snapshot ------------------------------------------------
     def read(self, state: pp.GameState, snap: TableSnapshot) -> Observed:
-        """Extract the game-relevant view of ``snap`` for ``state``'s players."""
+        """Extract the game-relevant view of ``snap`` for ``state``'s players.
+
+        A reporter in a beat column (zone ``beat:<beat>``) on no story seen counts as
+        on the one story of that column the engine has there that the snapshot lacks
+        (its tag hidden by the reporters on it or a hand; docs/vision.md); with none
+        or several such stories it counts nowhere, as before."""
         cat = self.catalog
         seat_of = {p.colour: i for i, p in enumerate(state.players)}
         n = len(state.players)
@@ -90,6 +95,7 @@ class PennyPressObserver:
         front: dict[int, dict[str, tuple[int, int, int]]] = {i: {} for i in range(n)}
         headline: set[str] = set()
         newsboy = None
+        in_column: dict[str, list[tuple[int, str]]] = {}  # beat -> (seat, reporter) on no story
         for s in snap.sightings:
             comp, zone = s.component, s.zone or ""
             if comp in cat.stories:
@@ -111,6 +117,22 @@ class PennyPressObserver:
                 story = zone[3:]
                 if seat is not None and comp[len(colour):].isdigit():
                     counts.setdefault(story, [0] * n)[seat] += 1
+            elif zone.startswith("beat:") and s.surface == "board":
+                colour = comp.rstrip("0123456789")
+                seat = seat_of.get(colour)
+                if seat is not None and comp[len(colour):].isdigit():
+                    in_column.setdefault(zone[5:], []).append((seat, comp))
+        # A reporter in a beat column but on no story seen stands on a story whose tag
+        # it (with the others on it, or a hand) hides: reporters only ever stand on
+        # stories there. When exactly one of the column's stories (engine state) is
+        # not seen, that is the one: the story is there, the reporters on it.
+        for beat, reps in in_column.items():
+            unseen = [st for st in state.board.get(beat, ()) if st not in board.get(beat, set())]
+            if len(unseen) != 1:
+                continue
+            board.setdefault(beat, set()).add(unseen[0])
+            for seat, _comp in reps:
+                counts.setdefault(unseen[0], [0] * n)[seat] += 1
         return Observed(
             board={b: frozenset(v) for b, v in board.items()},
             reporters={k: tuple(v) for k, v in counts.items()},
