@@ -670,6 +670,9 @@ class Decoder:
                 if not got and self.second and len(g) >= 2:
                     got = [s for s in self._second_read(gray, reg, ppm)
                            if not any(s.text == o.text for o in res.symbols)]
+                if not got and len(g) == 2:
+                    got = [s for s in self._edge_read(gray, g, ppm)
+                           if not any(s.text == o.text for o in res.symbols)]
             if got:
                 res.symbols += got
                 res.rescued += len(got)
@@ -681,6 +684,56 @@ class Decoder:
                 continue
             res.candidates.append(Candidate(quad, ppm, why_unreadable(gray, reg, ppm, len(g)), len(g)))
 
+
+    def _edge_read(self, gray, g: list[Finder], ppm: float) -> list[Symbol]:
+        """Two finder patterns whose symbol's third one lies on the frame's edge: a
+        code cut by the frame by a module or two has that finder's outer ring broken,
+        and no reader finds three. The third finder is drawn where the two seen ones
+        put it (a version-agnostic square: the two seen are a side or a diagonal
+        apart; only positions within a finder side of the edge), on a copy padded
+        with the paper's grey, and the region read again. The symbol's error
+        correction still decides: a wrong guess reads nothing."""
+        import cv2
+
+        h, w = gray.shape[:2]
+        a, b = g
+        side = (a.side + b.side) / 2.0
+        va = np.array([b.x - a.x, b.y - a.y], np.float64)
+        perp = np.array([-va[1], va[0]])
+        guesses = [np.array([a.x, a.y]) + perp, np.array([a.x, a.y]) - perp,
+                   np.array([b.x, b.y]) + perp, np.array([b.x, b.y]) - perp,
+                   # a diagonal pair: the other two corners of the square on it
+                   np.array([a.x + b.x, a.y + b.y]) / 2 + perp / 2,
+                   np.array([a.x + b.x, a.y + b.y]) / 2 - perp / 2]
+        u = va / max(np.linalg.norm(va), 1e-6)
+        out: list[Symbol] = []
+        for k, c in enumerate(guesses):
+            edge = min(c[0], c[1], w - 1 - c[0], h - 1 - c[1])
+            if not -0.5 * side < edge < 0.6 * side:
+                continue
+            axis = u if k < 4 else (u + np.array([-u[1], u[0]])) / math.sqrt(2.0)
+            pts = np.array([[a.x, a.y], [b.x, b.y], c])
+            pad = int(math.ceil(1.6 * side))
+            x0 = int(max(0, pts[:, 0].min() - pad)); y0 = int(max(0, pts[:, 1].min() - pad))
+            x1 = int(min(w, pts[:, 0].max() + pad)); y1 = int(min(h, pts[:, 1].max() + pad))
+            roi = gray[y0:y1, x0:x1]
+            if roi.size == 0:
+                continue
+            dark, light = (float(v) for v in np.percentile(roi, (5, 95)))
+            bx = int(pad)
+            canvas = cv2.copyMakeBorder(roi, bx, bx, bx, bx, cv2.BORDER_CONSTANT, value=light)
+            cc = c - [x0 - bx, y0 - bx]
+            perp_u = np.array([-axis[1], axis[0]])
+            for half, val in ((side / 2, dark), (side * 5 / 14, light), (side * 3 / 14, dark)):
+                sq = np.array([cc + half * (sx * axis + sy * perp_u)
+                               for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
+                cv2.fillConvexPoly(canvas, np.round(sq * 16).astype(np.int32), val, cv2.LINE_AA, 4)
+            for prep in ("sharpen", "sharpen_up2", "none"):
+                got = self.read_raw(canvas, prep, "rescue", (x0 - bx, y0 - bx))
+                got = [s for s in got if _inside(s.centre, np.float32([[0, 0], [w, 0], [w, h], [0, h]]))]
+                if got:
+                    return got
+        return out
 
     def _second_read(self, gray, reg, ppm: float) -> list[Symbol]:
         """ZBar (pyzbar) on a region the zxing ladder could not read: it samples the

@@ -41,11 +41,16 @@ import numpy as np
 from companion.table import Sighting, TableSnapshot
 from companion.tags import parse_payload
 
-from .decode import SMALL_PX_PER_MODULE, Candidate, DecodeError, Decoder, Symbol, dedupe, to_gray
+from .decode import LARGE_PX_PER_MODULE, SMALL_PX_PER_MODULE, Candidate, DecodeError, Decoder, Symbol, dedupe, to_gray
 from .register import Registrar, SurfacePose
 from .sources import Frame, check_image
 from .track import Observation, Track, Tracker
 from .zones import locate, reporters_on_stories
+
+
+#: modules of margin added around a candidate's box when the still re-read reads it
+#: (a lone finder's box, centred on the finder, can cut its code's quiet zone)
+READ_PAD_MODULES = 8.0
 
 
 @dataclass
@@ -74,7 +79,12 @@ class PipelineConfig:
     expects (:meth:`Pipeline.expect`) that the camera no longer reads are targets too,
     where they were last seen (or where the state puts them); once their
     reread_tries are spent they are tried again every reread_backoff frames while
-    expected. piece_heights: put a tag on
+    expected. What was decoded before goes first, a target never tried is never
+    starved, and one that failed reread_fail times in a row is tried only every
+    reread_backoff frames (see :meth:`Pipeline._reread`). sweep_bands /
+    sweep_passes: on still frames, one of sweep_bands upright strips of the frame
+    is searched again for finder patterns nothing explains (new re-read targets),
+    each at most sweep_passes times until its tiles change (0 = off). piece_heights: put a tag on
     top of a piece back onto the surface under it (calibration's ``height_mm``) before
     its zone is chosen; off for frames of flat pieces (the older rendered recordings).
     """
@@ -104,7 +114,10 @@ class PipelineConfig:
     track_rescue_max: int = 8
     reread_max: int = 3
     reread_tries: int = 12
+    reread_fail: int = 3
     reread_backoff: int = 8
+    sweep_bands: int = 8
+    sweep_passes: int = 3
     piece_heights: bool = True
 
 
@@ -321,6 +334,8 @@ class Pipeline:
         self._placed = None
         self._blob_since: dict[str, float] = {}
         self._tries: dict[tuple, int] = {}   # still re-read target -> attempts
+        self._sweeps = np.zeros(max(0, self.config.sweep_bands), int)  # finder sweeps per band
+        self._sweep_next = 0
         self._last_px.clear()
 
     def _tiles_of_box(self, x0, y0, x1, y1):
@@ -449,6 +464,11 @@ class Pipeline:
             self._retry += [cd for cd in res.retry if in_core(cd.centre)]
             self._tries = {key: n for key, n in self._tries.items()
                            if not in_core((key[1] * 8.0, key[2] * 8.0))}
+            nb = len(self._sweeps)
+            if nb:  # the sweep's strips this region touches are swept again
+                b0 = int(core[0] * nb // W)
+                b1 = int(min(nb - 1, np.ceil(core[2] * nb / W) - 1))
+                self._sweeps[b0:b1 + 1] = 0
             # the tile content as of this decode
             y0p, y1p = ty0 * ts, min(small.shape[0], ty1 * ts)
             x0p, x1p = tx0 * ts, min(small.shape[1], tx1 * ts)
@@ -582,16 +602,30 @@ class Pipeline:
     def _reread(self, crop, busy: np.ndarray) -> tuple[int, int]:
         """Decode again, on this frame, what earlier frames of a still table missed.
 
-        Targets: undecoded QR candidates (not glare), lone finder patterns nothing
-        explains (``DecodeResult.retry``), tags the tracker holds but
-        that are not among the current symbols, and components the table state
-        expects (:meth:`expect`) that are neither read nor held, whose tiles are not ``busy``
-        (changed, moving, recently moved or glared). Fewest attempts first; at most
-        ``reread_max`` crops per frame and ``reread_tries`` attempts per target until
-        its tile is decoded anew. Returns (crops decoded, symbols gained).
+        Targets, in this order of priority (fewest attempts first within each):
+
+        0. what was decoded before: tags the tracker holds that are not among the
+           current symbols, and components the table state expects (:meth:`expect`)
+           that are neither read nor held, where they were last read;
+        1. finder patterns found on this frame by the sweep (:meth:`_sweep`) where
+           nothing was decoded nor is a candidate: read now, on the frame they show on;
+        2. undecoded QR candidates (not glare) and lone finder patterns nothing
+           explains (``DecodeResult.retry``) not tried yet;
+        3. the rest: candidates tried before, expected components never read here
+           (placed from their sighting).
+
+        Only on tiles that are not ``busy`` (changed, moving, recently moved or
+        glared). At most ``reread_max`` crops per frame; when targets decoded before
+        fill it, one crop still goes to the best of the others (a new candidate is
+        never starved). A target that failed ``reread_fail`` times in a row is tried
+        only every ``reread_backoff`` frames after that, up to ``reread_tries``
+        attempts until its tile is decoded anew (expected components: every
+        ``reread_backoff`` frames for as long as they are expected). Returns (crops
+        decoded, symbols gained).
         """
         c = self.config
-        targets = []   # (tries, key, lo, hi, ppm, text, component)
+        targets = []   # (class, tries, key, lo, hi, ppm, text, component)
+        backoff = max(1, c.reread_backoff)
 
         def calm(lo, hi) -> bool:
             ty0, ty1, tx0, tx1 = self._tiles_of_box(*lo, *hi)
@@ -601,14 +635,24 @@ class Pipeline:
             cx, cy = (lo + hi) / 2
             return (prefix, int(round(cx / 8.0)), int(round(cy / 8.0)))
 
+        def due(k_, n, forever=False) -> bool:
+            """Not backed off: fewer than reread_fail failures, or its backoff frame."""
+            if n >= c.reread_tries and not forever:
+                return False
+            if n < c.reread_fail:
+                return True
+            return (self._index + 7 * k_[1] + 13 * k_[2]) % backoff == 0
+
+        fresh = self._sweep(crop, busy)
         for cd in self._cands + self._retry:
-            if cd.reason == "glare":
-                continue
+            if cd.reason == "glare" or (cd.finders < 2 and cd.px_per_module >= LARGE_PX_PER_MODULE):
+                continue  # a lone large square: texture (a large code reads whole at once)
             lo, hi = cd.corners_px.min(0), cd.corners_px.max(0)
             k_ = key_of("c", lo, hi)
             n = self._tries.get(k_, 0)
-            if n < c.reread_tries and calm(lo, hi):
-                targets.append((n, k_, lo, hi, cd.px_per_module, None, None))
+            if due(k_, n) and calm(lo, hi):
+                cls = 1 if id(cd) in fresh else 2 if n == 0 else 3
+                targets.append((cls, n, k_, lo, hi, cd.px_per_module, None, None))
         have = {s.text for s in self._cache}
         for tr in self.tracker.tracks.values():
             if not tr.text or tr.text in have or tr.sighting.component in self._px_unknown:
@@ -619,7 +663,7 @@ class Pipeline:
             k_ = key_of("t:" + tr.text, lo, hi)
             n = self._tries.get(k_, 0)
             if n < c.reread_tries and calm(lo, hi):
-                targets.append((n, k_, lo, hi, 99.0, tr.text, tr.sighting.component))
+                targets.append((0, n, k_, lo, hi, 99.0, tr.text, tr.sighting.component))
         if self._expected:
             read = {self._component_of(s) for s in self._cache}
             for comp, sg in self._expected.items():
@@ -632,20 +676,27 @@ class Pipeline:
                 k_ = key_of("e:" + comp, lo, hi)
                 n = self._tries.get(k_, 0)
                 # spent: once every reread_backoff frames while the state expects it
-                if (n < c.reread_tries or self._index % max(1, c.reread_backoff) == 0) and calm(lo, hi):
-                    targets.append((n, k_, lo, hi, 2.9, None, comp))
-        targets.sort(key=lambda x: x[0])
+                if (n < c.reread_tries or self._index % backoff == 0) and calm(lo, hi):
+                    targets.append((0 if comp in self._last_px else 3, n, k_, lo, hi, 2.9, None, comp))
+        targets.sort(key=lambda x: (x[0], x[1]))
+        chosen = targets[:c.reread_max]
+        if chosen and chosen[-1][0] == 0 and len(targets) > len(chosen) and targets[len(chosen)][0] > 0:
+            chosen[-1] = targets[len(chosen)]   # never starve what was never read
         done = found = 0
-        for n, k_, lo, hi, ppm, text, comp in targets[:c.reread_max]:
+        for _cls, n, k_, lo, hi, ppm, text, comp in chosen:
             self._tries[k_] = n + 1
             done += 1
+            if text is None and comp is None and ppm < 99.0:
+                # a candidate's box can hug the code (a lone finder's box is centred on
+                # that finder): read it with a quiet zone of READ_PAD_MODULES around
+                lo, hi = lo - READ_PAD_MODULES * ppm, hi + READ_PAD_MODULES * ppm
             sub, (ox, oy) = crop(lo[0], lo[1], hi[0], hi[1])
             if min(sub.shape[:2]) < 8:  # off the frame (or a sliver of it): nothing to read
                 continue
             if comp is not None and self._is_aruco(comp):
                 got = self._aruco_in(sub)
             else:
-                got = self.decoder.read_crop(sub, ppm)
+                got = self._read_crop(sub, ppm, (ox, oy))
             got = [s for s in got if s.text not in have and (text is None or s.text == text)
                    and (comp is None or self._component_of(s) == comp)]
             if not got:
@@ -664,6 +715,107 @@ class Pipeline:
                 self._cands = [cd for cd in self._cands if unexplained(cd)]
                 self._retry = [cd for cd in self._retry if unexplained(cd)]
         return done, found
+
+    def _read_crop(self, sub: np.ndarray, ppm: float, origin=(0, 0)) -> list[Symbol]:
+        """Read a re-read crop (grey, crop px; ``origin``: its top-left in frame px).
+
+        The symbols already decoded that reach into the crop are painted over with
+        the paper's grey first: a crop around a small candidate on a dense table also
+        holds parts of its neighbours, and a ladder that stops at the first prep that
+        reads *something* would stop at a neighbour it already knows. Then
+        :meth:`vision.decode.Decoder.read_crop` (the ladder's first two preps, then
+        ZBar) and the rest of :func:`vision.decode.preps_for` (the 3x upscales that
+        read what 2x missed at 2-3 px per module), as the whole-frame decode's rescue
+        does."""
+        import cv2
+
+        from .decode import preps_for
+
+        h, w = sub.shape[:2]
+        off = np.float32(origin)
+        known = []
+        for s in self._cache:
+            cp = s.corners_px - off
+            lo, hi = cp.min(0), cp.max(0)
+            if hi[0] < 0 or hi[1] < 0 or lo[0] >= w or lo[1] >= h:
+                continue
+            ctr = cp.mean(0)
+            known.append(np.round(ctr + (cp - ctr) * 1.12).astype(np.int32))
+        if known:
+            sub = sub.copy()
+            paper = int(np.percentile(sub, 90))
+            for q in known:
+                cv2.fillConvexPoly(sub, q, paper)
+        got = self.decoder.read_crop(sub, ppm)
+        if got or ppm >= 4.0 or not self.decoder.rescue:
+            return got
+        box = (0, 0, w, h)
+        for prep in preps_for(ppm)[2:]:
+            got = self.decoder.decode_region(sub, box, prep, "reread")
+            if got:
+                break
+        return got
+
+    def _sweep(self, crop, busy: np.ndarray) -> set[int]:
+        """Look for finder patterns where nothing was found, one band of the frame
+        per still frame (``sweep_bands`` upright strips, round robin; each at most
+        ``sweep_passes`` times until one of its tiles is decoded anew). A tag whose
+        finder patterns the sensor noise hid when its tile was decoded shows them on
+        some later frame: finder groups that no decoded symbol and no candidate
+        explains become candidates (``_retry``), read at once by the re-read.
+        Returns the ids of the candidates added."""
+        from .decode import _inside, find_finders, group_finders, group_region
+
+        c = self.config
+        nb = c.sweep_bands
+        if nb <= 0 or c.sweep_passes <= 0:
+            return set()
+        if len(self._sweeps) != nb:
+            self._sweeps = np.zeros(nb, int)
+        b = next((i % nb for i in range(self._sweep_next, self._sweep_next + nb)
+                  if self._sweeps[i % nb] < c.sweep_passes), None)
+        if b is None:
+            return set()
+        self._sweep_next = b + 1
+        self._sweeps[b] += 1
+        H, W = self._shape
+        x0, x1 = b * W / nb, (b + 1) * W / nb   # upright strips: cheap noise estimate
+        quads = [s.corners_px for s in self._cache]
+        qlo = np.array([q.min(0) for q in quads]).reshape(-1, 2)
+        qhi = np.array([q.max(0) for q in quads]).reshape(-1, 2)
+        m = 1.2 * max(float((qhi - qlo).max()) if quads else 0.0, 48.0)
+        sub, (ox, oy) = crop(x0 - m, 0, x1 + m, H)
+        if min(sub.shape[:2]) < 16:
+            return set()
+        # a finder inside a candidate of its own size is that candidate's (re-read
+        # anyway); a large candidate's box does not hide small codes
+        boxes = [(cd.corners_px.min(0), cd.corners_px.max(0), 7.0 * cd.px_per_module)
+                 for cd in self._cands + self._retry]
+        finders = []
+        for f in find_finders(sub):
+            f = type(f)(f.x + ox, f.y + oy, f.side)
+            pt, r = np.array([f.x, f.y]), 0.5 * f.side
+            near = np.flatnonzero(((qlo - r) <= pt).all(1) & (pt <= (qhi + r)).all(1))
+            if any(_inside((f.x, f.y), quads[i], r) for i in near):
+                continue
+            if any(lo[0] <= f.x <= hi[0] and lo[1] <= f.y <= hi[1] and 0.5 < f.side / side < 2.0
+                   for lo, hi, side in boxes):
+                continue
+            ty0, ty1, tx0, tx1 = self._tiles_of_box(f.x, f.y, f.x, f.y)
+            if busy[ty0:ty1, tx0:tx1].any():
+                continue
+            finders.append(f)
+        added = set()
+        for g in group_finders(finders):
+            cx = float(np.mean([f.x for f in g]))
+            if not x0 <= cx < x1:  # the next strip's
+                continue
+            rx0, ry0, rx1, ry1 = group_region(g, (H, W))
+            quad = np.array([[rx0, ry0], [rx1, ry0], [rx1, ry1], [rx0, ry1]], np.float32)
+            cd = Candidate(quad, float(np.median([f.side for f in g])) / 7.0, "unreadable", len(g))
+            self._retry.append(cd)
+            added.add(id(cd))
+        return added
 
     def _component_of(self, sym: Symbol) -> str | None:
         """The component a decoded symbol tags (None: a fiducial, foreign, unknown)."""

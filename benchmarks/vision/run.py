@@ -143,7 +143,7 @@ HELD_OUT_SETS = [
 #: held-out B, added 2026-12-01 (never tuned on): the same four kinds of scene with seeds
 #: nobody had looked at, added when held-out A had been measured after the decoder's
 #: >= 3 px fixes (which were chosen on dev scenes of the same generators, seeds
-#: 7101-7202); reported apart from A
+#: 7101-7212, about 190 frames); reported apart from A
 HELD_OUT_SETS_B = [
     ("render_1080p_n120", "render", "1080p", 120, None, 9311),
     ("render_4k_n120", "render", "4k", 120, None, 9312),
@@ -432,7 +432,7 @@ def write_held_out(held, which: str = "A") -> list[str]:
              f"looked at (benchmarks/vision/run.py HELD_OUT_SETS_B); {n_frames} frames per set. "
              "Added when the first held-out set had been measured after the decoder's >= 3 px "
              "fixes, which were chosen on dev scenes of the same two generators (seeds "
-             "7101-7202). The default decoder.", ""]
+             "7101-7212, about 190 frames). The default decoder.", ""]
     else:
         L = ["## Held-out decoder scenes (never tuned on)", "",
              f"Never looked at while choosing the decoder's preprocessing; {n_frames} frames per set: "

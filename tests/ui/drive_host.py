@@ -36,7 +36,7 @@ from kivy.uix.button import Button  # noqa: E402
 from ui import hosting, i18n  # noqa: E402
 from ui.app import build_app_class  # noqa: E402
 from ui.viewmodels.start import app_games  # noqa: E402
-from ui_driver import screenshot, texts_of  # noqa: E402
+from ui_driver import screenshot, seen_without_scrolling, texts_of  # noqa: E402
 
 PLAYERS = ("Ana", "Bo", "Chen")
 
@@ -72,6 +72,7 @@ def main(out: Path) -> None:
                 rows = list(start().ids.players.children)[::-1]
             for row, name in zip(rows, PLAYERS):
                 row.ids.name.text = name
+            report.setdefault("start_seen", {})[f"{lang}/{game}"] = seen_without_scrolling(start().ids.begin)
             start().ids.begin.dispatch("on_release")
             scr = app.root.current_screen
             back = [w for w in scr.walk(restrict=True) if isinstance(w, Button)

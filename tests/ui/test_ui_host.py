@@ -145,3 +145,11 @@ def test_a_bundled_recording_opens_with_its_own_first_player(tmp_path):
     assert host.journal.setup["first_player"] == 1
     with pytest.raises(CompanionError):
         hosting.open_game(registry.get("pergamon"), cfg.players, "en", tmp_path, seed=1, first_player=5)
+
+
+def test_start_is_seen_without_scrolling_with_every_game_chosen(report):
+    """Start, the thing to do on the start screen, is in a fixed bar: whole and in
+    the window with each game chosen and its players filled in, in every language
+    (it was below the fold at 1280x800 once a game offered a recording)."""
+    seen = report["start_seen"]
+    assert len(seen) == 3 * len(report["hosted"]) and all(seen.values()), seen

@@ -32,3 +32,26 @@ def screenshot(app, path: Path, texts: dict, name: str, then) -> None:
 
     Window.bind(on_flip=on_flip)
     Window.canvas.ask_update()
+
+
+def seen_without_scrolling(widget) -> bool:
+    """True when the whole ``widget`` is inside the window and inside every scroll
+    view holding it (a player sees it without scrolling)."""
+    from kivy.core.window import Window
+    from kivy.uix.scrollview import ScrollView
+
+    def rect(w):
+        x0, y0 = w.to_window(w.x, w.y)
+        return x0, y0, x0 + w.width, y0 + w.height
+
+    def inside(a, b):
+        return a[0] >= b[0] - 1 and a[1] >= b[1] - 1 and a[2] <= b[2] + 1 and a[3] <= b[3] + 1
+
+    r = rect(widget)
+    seen = inside(r, (0, 0, *Window.size))
+    x = widget.parent
+    while x is not None and x is not x.parent:
+        if isinstance(x, ScrollView) and not inside(r, rect(x)):
+            seen = False
+        x = x.parent
+    return seen

@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 
 from vision import synth
-from vision.decode import Decoder, Finder, group_finders, to_gray
+from vision.decode import Decoder, Finder, find_finders, group_finders, to_gray
 
 TEXTS = synth.payloads(40)
 
@@ -84,3 +84,26 @@ def test_rescue_region_holds_the_fourth_corner_of_a_turned_code_under_perspectiv
     x0, y0, x1, y1 = group_region(fs, gray.shape)
     for x, y in got[0].corners_px:
         assert x0 + 3 <= x <= x1 - 3 and y0 + 3 <= y <= y1 - 3, (x, y, (x0, y0, x1, y1))
+
+
+def test_a_finder_cut_by_the_frame_edge_is_drawn_back_from_the_other_two():
+    """A crop of a dev scene (render_scenes.py, 1080p, 120 tags, seed 7101, frame 26;
+    180x230 px at the frame's bottom edge): a code at 3.4 px per module, turned ~40
+    degrees, whose bottom corner lies 4 px beyond the frame. That finder's outer
+    ring is cut through, so no reader finds three finders; the rescue draws the third
+    finder where the two seen ones put it and reads the code."""
+    gray = cv2.imread(str(Path(__file__).parents[1] / "data" / "vision" / "qr-finder-cut-by-frame-edge.png"),
+                      cv2.IMREAD_GRAYSCALE)
+    text = "TC1:PP:H:H31"
+    # two of its finders are found (at (61, 187) and (91, 150)); the third, near (97, 213), is not
+    fs = find_finders(gray)
+    assert sum(abs(f.x - 61) + abs(f.y - 187) < 6 or abs(f.x - 91) + abs(f.y - 150) < 6 for f in fs) == 2
+    assert not [f for f in fs if abs(f.x - 97) < 12 and f.y > 200]
+    dec = Decoder(aruco=False)
+    before = dec._edge_read
+    dec._edge_read = lambda *a: []
+    assert text not in {s.text for s in dec.decode(gray)}
+    dec._edge_read = before
+    got = [s for s in dec.decode(gray) if s.text == text]
+    assert got and got[0].pass_ == "rescue"
+    assert got[0].corners_px[:, 1].max() > gray.shape[0] - 6   # the symbol reaches the edge

@@ -1,0 +1,116 @@
+"""The pipeline's still re-read (issue 10): codes cut by the change map's tile
+boundaries, the finder sweep that looks where nothing was found, and the re-read
+budget (what never decodes backs off; what is new is not starved)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from companion.tags import parse_payload
+from vision.decode import Decoder
+from vision.pipeline import Pipeline, PipelineConfig
+from vision.synth import payloads, place_tag, qr_modules, table_background
+
+W, H = 960, 640
+# the change map never sees a change: only the first frame is decoded, the rest is
+# the still re-read's (as on a still table whose frames differ in sensor noise only)
+BLIND = dict(change_level=255, motion_level=255, aruco=False, piece_heights=False)
+
+
+def _noisy(img, seed):
+    rng = np.random.default_rng(seed)
+    return np.clip(img + rng.normal(0, 2, img.shape), 0, 255).astype(np.uint8)
+
+
+def _junk(frame, centre, module_px=3, seed=0):
+    """A QR-shaped print that never decodes: a real symbol's three finder patterns
+    with random modules everywhere else (it is a candidate, ``unreadable``)."""
+    m = qr_modules("TC1:PP:H:H01").copy()
+    n = m.shape[0]
+    rng = np.random.default_rng(seed)
+    keep = np.zeros_like(m, bool)
+    keep[:8, :8] = keep[:8, -8:] = keep[-8:, :8] = True
+    m[~keep] = np.where(rng.random(int((~keep).sum())) < 0.5, 0, 255)
+    pad = 3
+    tile = np.full((n + 2 * pad, n + 2 * pad), 245, np.uint8)
+    tile[pad:pad + n, pad:pad + n] = np.where(m == 0, 25, 245)
+    tile = cv2.resize(tile, None, fx=module_px, fy=module_px, interpolation=cv2.INTER_NEAREST)
+    x0, y0 = int(centre[0] - tile.shape[1] / 2), int(centre[1] - tile.shape[0] / 2)
+    frame[y0:y0 + tile.shape[0], x0:x0 + tile.shape[1]] = cv2.GaussianBlur(tile, (0, 0), 0.6)[..., None]
+
+
+def _component(text):
+    return parse_payload(text).component
+
+
+def test_a_code_cut_by_tile_boundaries_is_read_when_its_tiles_settle():
+    # the change map's tiles are 128 px of the frame; a card put down across the
+    # corner of four tiles is decoded from those tiles (with their margin), not whole
+    text = payloads(1)[0]
+    bg = table_background(W, H, seed=3)
+    card = bg.copy()
+    place_tag(card, text, (384.0, 256.0), module_px=3.0, angle_deg=10.0)
+    p = Pipeline(PipelineConfig(aruco=False, piece_heights=False, reread_max=0))
+    p.process(_noisy(bg, 0), 0.0)
+    outs = [p.process(_noisy(card, k), 0.5 * k) for k in range(1, 5)]
+    assert _component(text) in outs[-1][0].by_component()
+    decoded = [rep for _s, rep in outs if rep.decoded_fraction > 0]
+    assert decoded and all(not rep.full and rep.decoded_fraction < 0.5 for rep in decoded)
+
+
+def test_the_sweep_reads_a_code_whose_finders_the_first_frame_did_not_show():
+    # frame 1: the code is too soft for its finder patterns to be found (no
+    # candidate, nothing to re-read); later frames show it sharp. The change map does
+    # not re-decode (still table): only the sweep, which looks for finder patterns
+    # where nothing was found, one band a frame, can read it
+    texts = payloads(2)
+    bg = table_background(W, H, seed=5)
+    sharp = bg.copy()
+    place_tag(sharp, texts[0], (250.0, 200.0), module_px=2.6)
+    place_tag(sharp, texts[1], (700.0, 450.0), module_px=2.6)
+    soft = sharp.copy()
+    soft[360:540, 610:790] = cv2.GaussianBlur(sharp, (0, 0), 3.0)[360:540, 610:790]
+    first = Decoder(aruco=False).decode_full(soft)
+    assert {s.text for s in first.symbols} == {texts[0]}
+    assert not any(610 <= c.centre[0] <= 790 and 360 <= c.centre[1] <= 540
+                   for c in first.candidates + first.retry)
+    frames = [soft] + [_noisy(sharp, k) for k in range(1, 7)]
+
+    def held(**cfg):
+        p = Pipeline(PipelineConfig(**BLIND, **cfg))
+        outs = [p.process(f, 0.5 * k) for k, f in enumerate(frames)]
+        return set(outs[-1][0].by_component()), outs
+
+    without, _ = held(sweep_bands=0)
+    assert without == {_component(texts[0])}          # nothing to re-read: lost
+    got, outs = held(sweep_bands=4, reread_max=1)
+    assert got == {_component(t) for t in texts}
+    assert all(rep.reread <= 1 for _s, rep in outs)
+
+
+def test_a_candidate_that_never_decodes_backs_off_and_does_not_starve_a_new_one():
+    # three prints with finder patterns and random data (never decode) eat a budget
+    # of one crop a frame; a card that shows up later on the still table (the change
+    # map blind to it) is found by the sweep and read at once, and each dud is
+    # tried reread_fail times in a row, then once every reread_backoff frames
+    text = payloads(1)[0]
+    bg = table_background(W, H, seed=9)
+    for i, x in enumerate((150, 450, 750)):
+        _junk(bg, (x, 160), seed=i)
+    res = Decoder(aruco=False).decode_full(bg)
+    assert not res.symbols and len(res.candidates) >= 3
+    card = bg.copy()
+    place_tag(card, text, (450.0, 470.0), module_px=2.8)
+    cfg = PipelineConfig(**BLIND, reread_max=1, reread_fail=3, reread_backoff=8)
+    p = Pipeline(cfg)
+    p.process(_noisy(bg, 0), 0.0)
+    duds = [(cd.corners_px.min(0) + cd.corners_px.max(0)) / 16 for cd in p._cands
+            if cd.px_per_module < 4]  # the three duds (not the print seen whole as one big square)
+    assert len(duds) == 3
+    outs = [p.process(_noisy(card if k >= 4 else bg, k), 0.5 * k) for k in range(1, 25)]
+    assert all(rep.reread <= 1 for _s, rep in outs)
+    read_at = next(k for k, (snap, _r) in enumerate(outs, 1) if _component(text) in snap.by_component())
+    assert read_at <= 7   # shown at frame 4: read within the sweep's first round
+    tries = [p._tries.get(("c", int(round(x)), int(round(y))), 0) for x, y in duds]
+    assert all(3 <= n <= 3 + 24 // 8 + 1 for n in tries), tries   # backed off, not forgotten
