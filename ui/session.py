@@ -510,12 +510,22 @@ class GameRunner:
 def printer_config(ps: P.PrinterSettings):
     """The printer config (printing.output.PrinterConfig) for the app's printer
     settings: the saved printer config (``companion printer-config``) with the app's
-    paper (384 dots: 58 mm, else 80 mm) and darkness (a step of the one scale,
-    docs/printing.md; None keeps the config's, by default the printer's own).
-    Raises PrinterConfigError for a broken config file."""
+    paper (384 dots: 58 mm, else 80 mm), python-escpos ``profile`` ("" keeps the
+    config's, by default the paper's: POS-5890 / TM-T20II), cut (True: "auto", cut if
+    the profile has a cutter, else feed; False: "none") and darkness (a step of the
+    one scale, docs/printing.md; None keeps the config's, by default the printer's own).
+    Raises PrinterConfigError for a broken config file, and a refusal for the players
+    (``err.profile_width``) when the profile prints narrower than the paper."""
     from printing.output import load_config
 
-    return load_config(None, paper_mm=58 if ps.width <= 384 else 80, darkness=ps.darkness)
+    from .viewmodels.settings import profile_fits
+
+    mm = 58 if ps.width <= 384 else 80
+    if ps.profile and not profile_fits(ps.profile, mm):
+        raise _refuse("profile_width", f"profile {ps.profile} prints narrower than {mm} mm paper",
+                      profile=ps.profile, mm=mm)
+    return load_config(None, paper_mm=mm, profile=ps.profile or None, darkness=ps.darkness,
+                       cut="auto" if ps.cut else "none")
 
 
 def render_press_page(state, press_result, lang: str, width_dots: int, game_id: str):

@@ -45,6 +45,15 @@ from drive_walk import check_screen  # noqa: E402  (the walk's checks; the windo
 NAMES = ("Anna", "Ben", "Chen")
 
 
+def pytest_raises(kind, fn, *args):
+    """The ``kind`` exception ``fn(*args)`` raises (AssertionError if none)."""
+    try:
+        fn(*args)
+    except kind as exc:
+        return exc
+    raise AssertionError(f"{fn.__name__}{args!r} did not raise {kind.__name__}")
+
+
 def main_buttons(scr) -> list[dict]:
     """The screen's main buttons (the fixed bar): text, and whether the whole button
     is inside the window and inside every scroll view holding it (seen without
@@ -65,7 +74,7 @@ def main_buttons(scr) -> list[dict]:
             if isinstance(x, ScrollView) and not inside(r, rect(x)):
                 seen = False
             x = x.parent
-        out.append({"text": b.text, "seen": seen and b.height >= 48})
+        out.append({"text": b.text, "seen": seen and b.height >= 48, "disabled": b.disabled})
     return out
 
 
@@ -156,10 +165,12 @@ def main(out: Path) -> None:
                         break
                 for t in pair:
                     vm.tap(("row", t))
-                try:
-                    pg.apply(st, vm.tap(("exhibit",)))
-                except RuleError as exc:
-                    vm.refused(refusal_text(exc, st, lang))
+                with_rules = refusal_text(pytest_raises(RuleError, pg.apply, st, pg.Exhibit(a.player, pair, 0)),
+                                          st, lang)
+                exhibit = next(t for t in vm.actions if t.key == ("exhibit",))
+                # the rules refuse the row: Exhibit is disabled, saying why, and a tap does nothing
+                refused_here = exhibit.label if exhibit.disabled and vm.tap(("exhibit",)) is None else ""
+                assert refused_here == with_rules, (refused_here, with_rules)
             else:
                 vm.update(st, a)
             for _ in range(max(steps, 0)):
@@ -170,7 +181,7 @@ def main(out: Path) -> None:
             self.sm.add_widget(scr)
             self.sm.current = scr.name
             report["banner"][name] = [vm.banner.text, *vm.banner.lines]
-            report.setdefault("refusal", {})[name] = vm.refusal
+            report.setdefault("refusal", {})[name] = refused_here if name == "refused" else vm.refusal
 
             def shot(dt):
                 report.setdefault("main", {})[name] = main_buttons(scr)

@@ -110,8 +110,8 @@ def test_screen_shows_banner_players_plan_and_steps(shots):
     assert any(t.startswith("Exponer: ") for t in rep["texts"]["entry"])
     assert any(t.startswith("1. ") for t in rep["texts"]["entry"])
     assert any(t.startswith("Fin del turno") for t in rep["texts"]["entry"])
-    # a refused entry: two finds that make no object, tapped in and shown; the rule
-    # named in Chinese, on screen (a refusal a player can meet through the panel)
+    # a refused entry: two finds that make no object, tapped in; the Exhibit button
+    # shows no value but the engine's refusal, the rule named in Chinese, and is disabled
     refusal = rep["refusal"]["refused"]
     assert refusal.startswith("帕加马：3B. 展出：发现物 ") and "拼不成完整物品" in refusal
     assert refusal in rep["texts"]["refused"]
@@ -126,7 +126,8 @@ def test_main_action_is_seen_without_scrolling_and_resizes_rebuild_only_on_a_tur
     main = rep["main"]
     assert [b["text"] for b in main["entry"]] == ["Exponer: 7 puntos, casilla 7",
                                                   "Fin del turno: guardar 4 hallazgos, pagar 1 moneda"]
-    assert main["refused"][0]["text"].startswith("展出：")
+    assert main["refused"][0]["text"].startswith("帕加马：3B. 展出：") and main["refused"][0]["disabled"]
+    assert not any(b["disabled"] for b in main["entry"])
     assert any(b["text"] == "Next step" for b in main["evaluation"])
     for name, buttons in main.items():
         assert buttons and all(b["seen"] for b in buttons), name

@@ -195,3 +195,58 @@ def test_the_polish_stepper_offers_exactly_what_the_rules_accept():
                     checked += 1
             s = pg.apply(s, a)
     assert checked >= 10
+
+
+def test_exhibit_is_disabled_saying_why_when_the_rules_refuse_the_row():
+    """Exhibit shows a value only for what the engine accepts (the engine's legal
+    collections, the exact row, polish and marker through preview_exhibit); with no
+    finds chosen, or a row the rules refuse, it is disabled, says why in the players'
+    language (the rule named) and a tap journals nothing (LEFTOVERS uipolish)."""
+    from itertools import permutations
+
+    setup, actions = pg.random_game(3, 3)
+    s = pg.new_game_from_dict(setup)
+    for a in actions:
+        if isinstance(a, pg.Exhibit) and len(s.hands[a.player]) >= 3:
+            break
+        s = pg.apply(s, a)
+    else:
+        raise AssertionError("no exhibit in the game")
+    p = a.player
+
+    def exhibit(vm):
+        return next(t for t in vm.actions if t.key == ("exhibit",))
+
+    vm = PergamonVM("es")
+    vm.update(s)
+    assert exhibit(vm).disabled and vm.tap(("exhibit",)) is None          # no finds chosen
+    vm.tap(("row", a.finds[0]))                                            # one find: too few
+    one = exhibit(vm)
+    assert one.disabled and one.label == _refuse(s, pg.Exhibit(p, a.finds[:1]), "es")
+    assert "puntos" not in one.label and vm.tap(("exhibit",)) is None
+    bad = next(pair for pair in permutations(sorted(s.hands[p]), 2)
+               if not any(isinstance(x, pg.Exhibit) and x.finds == pair for x in pg.legal_actions(s)))
+    with pytest.raises(RuleError):
+        pg.apply(s, pg.Exhibit(p, bad))
+    vm = PergamonVM("zh")
+    vm.update(s)
+    for t in bad:
+        vm.tap(("row", t))
+    refused = exhibit(vm)
+    assert refused.disabled and refused.label == _refuse(s, pg.Exhibit(p, bad), "zh")
+    assert vm.tap(("exhibit",)) is None
+    # every collection the engine offers is enabled with the engine's points
+    for legal in [x for x in pg.legal_actions(s) if isinstance(x, pg.Exhibit)][:6]:
+        vm = PergamonVM("en")
+        vm.update(s)
+        got = taps_for(vm, legal)
+        v = pg.preview_exhibit(s, legal).shown.value
+        assert _same(legal, got)
+        vm = PergamonVM("en")
+        vm.update(s)
+        for t in legal.finds:
+            vm.tap(("row", t))
+        vm.tap(("polish", legal.polish))
+        if legal.marker is not None:
+            vm.tap(("marker", legal.marker))
+        assert not exhibit(vm).disabled and exhibit(vm).label.startswith(f"Show it: {v} points")

@@ -103,6 +103,7 @@ def main(out: Path) -> None:
                 lambda n: (press(self.secret, "Reveal"), n()),
                 lambda n: (self.show_table(states[-1], "en"), n()),
                 self.shot("turin_payouts"),
+                lambda n: (self.look_payouts(), n()),
                 lambda n: (self.show_table(states[picks], "zh"), n()),
                 self.shot("turin_table_zh"),
                 lambda n: (self.show_table(states[-1], "es"), n()),
@@ -141,6 +142,33 @@ def main(out: Path) -> None:
         def show_table(self, state, lang):
             self.table.show(state, lang)
             self.root.current = "turin_table"
+
+        def look_payouts(self):
+            """The end screen's layout: the tops of each row's player panels' names (window px),
+            the "more below" line with the payouts scrolled to the top, then to the end."""
+            from ui.games.turin_market.screens import Panel
+
+            panels = [w for w in self.table.ids.right.walk(restrict=True) if isinstance(w, Panel)]
+
+            def top(p):  # the top of the panel's first line, its player's name
+                name = p.children[-1]
+                return round(name.to_window(name.x, name.top)[1])
+
+            rows: dict = {}
+            for p in panels:
+                rows.setdefault(id(p.parent), []).append(top(p))
+            if len({len(r) for r in rows.values()}) != 1 or len(rows) == len(panels):
+                rows = {i: [top(p) for p in panels[i:i + 2]]
+                        for i in range(0, len(panels), 2)}  # not laid out in rows: by pairs
+            scroll = self.table.ids.left.parent
+            c = report["checks"]
+            c["panel_row_tops"] = list(rows.values())
+            c["payouts_overflow"] = self.table.ids.left.height > scroll.height
+            c["cue_at_top"] = self.table.cue if getattr(scroll, "more", False) else ""
+            scroll.scroll_y = 0
+            c["cue_at_end"] = self.table.cue if getattr(scroll, "more", False) else ""
+            c["bar_width_px"] = scroll.bar_width
+            scroll.scroll_y = 1
 
         def show_secret(self, state, lang):
             self.secret.start(state, lang)

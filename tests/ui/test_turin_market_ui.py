@@ -143,6 +143,21 @@ def test_screens_driven_offscreen_reveal_the_journals_bids_and_show_every_screen
     assert any("Who claimed" in x for x in t["turin_sale_claims"])
 
 
+def test_end_screen_panels_line_up_and_the_payouts_say_there_is_more_below(driven):
+    """At 1280x800 the payouts run longer than the screen: a scroll bar a finger can
+    see (>= 6 dp) and a "more below" line while the list's end is hidden (gone at
+    the end); the players' panels of one row share their top (no stagger)."""
+    from kivy.metrics import dp
+
+    out, report = driven
+    c = report["checks"]
+    assert c["payouts_overflow"] and c["bar_width_px"] >= dp(6)
+    assert c["cue_at_top"] == "More below: drag the list up" and c["cue_at_end"] == ""
+    assert any("More below" in x for x in report["texts"]["turin_payouts"])
+    assert any("Hay más abajo" in x for x in report["texts"]["turin_payouts_es"])
+    assert c["panel_row_tops"] and all(len(set(tops)) == 1 for tops in c["panel_row_tops"])
+
+
 def test_every_count_of_shields_on_screen_takes_its_plural_form(driven):
     """One shield, two shields, in every shot (docs/screenshots/turin_*.png come from
     this driver through scripts/screenshots.sh; a stale one showed "1 escudos")."""

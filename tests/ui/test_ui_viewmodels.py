@@ -425,3 +425,42 @@ def test_start_screen_shows_each_games_own_fields():
     vm.choose_recording("turin-market-4p")
     assert vm.game == "turin-market" and len(vm.players) == 4 and vm.validate() == []
     assert all(p.paper == "" and p.name for p in vm.players)
+
+
+def test_app_printer_profile_and_cut_reach_the_printer_config(tmp_path, monkeypatch):
+    """The app's profile and cut reach printing's config (not only paper and darkness):
+    80 mm with an 80 mm profile gives 576-dot pages, that profile and its cutter; cut
+    off sends no cut; switching the default 58 mm POS-5890 to 80 mm paper moves to the
+    80 mm default profile with a line saying so; a 58 mm profile chosen by hand for
+    80 mm paper is refused in the players' language, and a session never prints with it."""
+    from PIL import Image
+
+    from escpos.constants import PAPER_FULL_CUT
+
+    from printing.output import escpos_bytes
+    from ui.session import printer_config
+    from ui.viewmodels.protocol import PrinterSettings
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))    # no saved CLI printer config
+    cfg = printer_config(PrinterSettings(profile="TSP600", width=576, cut=True))
+    assert (cfg.paper_mm, cfg.width_dots, cfg.profile_name, cfg.cut) == (80, 576, "TSP600", "auto")
+    page = Image.new("1", (576, 8), 1)
+    assert escpos_bytes(page, cfg).endswith(PAPER_FULL_CUT)
+    off = printer_config(PrinterSettings(profile="TSP600", width=576, cut=False))
+    assert off.cut == "none" and PAPER_FULL_CUT not in escpos_bytes(page, off)
+    assert printer_config(PrinterSettings()).profile_name == "POS-5890"          # the app's default, 58 mm
+
+    vm = SettingsVM(tmp_path / "s.json", "es")
+    assert vm.settings.printer.profile == "POS-5890"
+    assert vm.update(width=576, profile="POS-5890")                  # only the paper changed: reconciled
+    assert vm.settings.printer.profile == "TM-T20II" and "TM-T20II" in vm.status and "80 mm" in vm.status
+    assert printer_config(vm.settings.printer).profile_name == "TM-T20II"
+    vm.lang = "es"                                                    # (a save applies the saved language)
+    assert not vm.update(profile="POS-5890")                         # chosen by hand for 80 mm: refused
+    assert "demasiado estrecho" in vm.status and "POS-5890" in vm.status
+    assert SettingsVM(tmp_path / "s.json").settings.printer.profile == "TM-T20II"   # nothing saved
+    assert not vm.update(profile="NoSuchPrinter") and "desconocido" in vm.status
+    with pytest.raises(Exception) as exc:                             # an old mismatched file: refused
+        printer_config(PrinterSettings(profile="POS-5890", width=576))
+    from ui import i18n
+    assert "毫米" in i18n.error_text(exc.value, "zh")

@@ -9,7 +9,8 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Sequence
 
-from printing.output import DARKNESS_MAX, DARKNESS_MIN, DARKNESS_WORDS, PrinterConfigError, darkness_value
+from printing.output import (DARKNESS_MAX, DARKNESS_MIN, DARKNESS_WORDS, DEFAULT_PROFILES, PrinterConfig,
+                             PrinterConfigError, darkness_value)
 from ui import i18n
 from ui.viewmodels.protocol import PrinterSettings, symbol_from
 
@@ -41,6 +42,32 @@ def printer_profiles() -> list[str]:
         return sorted(CAPABILITIES["profiles"])
     except Exception:  # noqa: BLE001 - escpos missing or changed: offer the usual ones
         return ["POS-5890", "ZJ-5870", "TM-T20II", "default"]
+
+
+def paper_mm(width: int) -> int:
+    """The paper (mm) of a page ``width`` in dots: 384 -> 58, 576 -> 80."""
+    return 58 if width <= 384 else 80
+
+
+def profile_fits(profile: str, mm: int) -> bool:
+    """Whether the python-escpos ``profile`` is known and prints an ``mm`` (58 or 80)
+    page full width (printing.output.PrinterConfig.validate decides)."""
+    try:
+        PrinterConfig(paper_mm=mm, profile=profile)
+    except PrinterConfigError:
+        return False
+    return True
+
+
+def reconcile_profile(old: "PrinterSettings", new: "PrinterSettings") -> "PrinterSettings":
+    """``new`` with the paper's default profile (printing.output.DEFAULT_PROFILES)
+    when the players changed the paper width but kept a profile that fitted the old
+    paper and does not fit the new one (the 58 mm POS-5890 after choosing 80 mm);
+    else ``new`` unchanged (a profile chosen by hand is never replaced)."""
+    if (new.width != old.width and new.profile == old.profile and new.profile
+            and not profile_fits(new.profile, paper_mm(new.width))):
+        return replace(new, profile=DEFAULT_PROFILES[paper_mm(new.width)])
+    return new
 
 
 def default_path() -> Path:
@@ -140,6 +167,10 @@ class SettingsVM:
             errs.append(f"printer kind {p.kind!r}? ({', '.join(PRINTER_KINDS)})")
         if p.width not in WIDTHS:
             errs.append(i18n.tr("err.width", self.lang, width=p.width))
+        elif p.profile and p.profile not in printer_profiles():
+            errs.append(i18n.tr("err.profile", self.lang, profile=p.profile))
+        elif p.profile and not profile_fits(p.profile, paper_mm(p.width)):
+            errs.append(i18n.tr("err.profile_width", self.lang, profile=p.profile, mm=paper_mm(p.width)))
         if p.darkness is not None and not (isinstance(p.darkness, int)
                                            and DARKNESS_MIN <= p.darkness <= DARKNESS_MAX):
             errs.append(i18n.tr("err.darkness", self.lang))
@@ -166,6 +197,7 @@ class SettingsVM:
             if "min_module_px" in changes:
                 changes["min_module_px"] = float(changes["min_module_px"])
             new = replace(self.settings, printer=replace(self.settings.printer, **pf), **changes)
+            new = replace(new, printer=reconcile_profile(self.settings.printer, new.printer))
         except PrinterConfigError:
             self.status = i18n.tr("err.darkness", self.lang)
             return False
@@ -181,6 +213,9 @@ class SettingsVM:
             self.lang = new.lang
         self.save()
         self.status = i18n.tr("set.saved", self.lang)
+        if new.printer.profile != pf.get("profile", new.printer.profile):
+            self.status += "\n" + i18n.tr("set.profile_for_paper", self.lang, profile=new.printer.profile,
+                                           mm=paper_mm(new.printer.width))
         return True
 
     def save(self) -> None:

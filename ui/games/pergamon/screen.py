@@ -164,7 +164,11 @@ class PergamonScreen(Screen):
         buttons = []
         for t in vm.actions:
             btn = Button(text=t.label, font_size=sp(22), bold=True, background_normal="", halign="center",
-                         valign="middle", color=(1, 1, 1, 1), background_color=(0.22, 0.38, 0.72, 1))
+                         valign="middle", color=(1, 1, 1, 1), background_color=(0.22, 0.38, 0.72, 1),
+                         background_disabled_normal="", disabled_color=(0.25, 0.25, 0.25, 1),
+                         disabled=t.disabled)
+            if t.disabled:                      # refused by the rules: grey, its text says why
+                btn.background_color = (0.8, 0.78, 0.74, 1)
             btn.bind(on_release=lambda _b, key=t.key: self._tap(key))
             buttons.append(btn)
         if len(vm.eval_shown) < len(vm.eval_steps):

@@ -67,6 +67,8 @@ class Tap:
     label: str
     selected: bool = False
     primary: bool = False
+    #: the rules refuse it now (its label says why): shown, not tappable
+    disabled: bool = False
 
 
 @dataclass(frozen=True)
@@ -194,6 +196,8 @@ class PergamonVM:
         elif kind == "marker":
             self.marker = None if self.marker == key[1] else key[1]
         elif kind == "exhibit":
+            if any(t.disabled for g in self.entry for t in g.taps if t.key == ("exhibit",)):
+                return None                       # the rules refuse it now: the button says why
             return pg.Exhibit(p, tuple(self.row), self.polish, self.marker)
         elif kind == "discard":
             _toggle(self.discard, key[1])
@@ -222,6 +226,26 @@ class PergamonVM:
         if self.lang != "zh":
             left, right = left.lower(), right.lower()
         return f"{t.date} {left}|{right}"
+
+    def _exhibit_tap(self, st, p: int) -> Tap:
+        """The Exhibit button for the chosen row, polish and marker, as the engine
+        judges that exact action (engine.preview_exhibit runs apply's checks,
+        Pergamon 3B): its points and plan space when accepted; else disabled, its
+        label the refusal in ``lang`` (too few finds, halves that do not meet, polish
+        over the limit, a marker to break...), so no value is shown for a row the
+        rules refuse."""
+        from companion.errors import RuleError
+
+        from .texts import refusal_text
+
+        if not self.row:
+            return Tap(("exhibit",), tr("e_exhibit_none", self.lang), primary=True, disabled=True)
+        try:
+            res = eng.preview_exhibit(st, pg.Exhibit(p, tuple(self.row), self.polish, self.marker))
+        except RuleError as exc:
+            return Tap(("exhibit",), refusal_text(exc, st, self.lang), primary=True, disabled=True)
+        v = res.shown.value
+        return Tap(("exhibit",), tr("e_exhibit", self.lang, v=v, s=min(v, st.catalog.plan_spaces)), primary=True)
 
     def _entry(self, st) -> list[TapGroup]:
         lang = self.lang
@@ -287,10 +311,7 @@ class PergamonVM:
                         Tap(("marker", sh.marker), tr("e_marker", lang, m=ROMAN[sh.marker], s=sh.space),
                             self.marker == sh.marker)
                         for sh in sorted(st.shown, key=lambda x: x.marker) if sh.owner == p)))
-                value = st.collection_value(tuple(self.row), self.polish) if self.row else 0
-                label = tr("e_exhibit", lang, v=value, s=min(value, cat.plan_spaces)) if self.row else \
-                    tr("e_exhibit_none", lang)
-                groups.append(TapGroup("", (Tap(("exhibit",), label, primary=True),)))
+                groups.append(TapGroup("", (self._exhibit_tap(st, p),)))
                 groups.append(TapGroup(tr("e_discard", lang), tuple(
                     Tap(("discard", t), self._find_label(t), t in self.discard) for t in hand)))
             kept = len(hand) - len(self.discard)

@@ -18,12 +18,14 @@ from pathlib import Path
 
 from kivy.lang import Builder
 from kivy.metrics import dp, sp
-from kivy.properties import NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.widget import Widget
 
 from .texts import tr
 from .viewmodel import PassTabletVM, TableVM, TypedRevealVM
@@ -55,6 +57,25 @@ class Panel(BoxLayout):
     """A bordered box (player panel, section)."""
 
 
+class CueScroll(ScrollView):
+    """A scrolled column with a bar always shown (dragged or touched) and ``more``
+    True while part of its content lies below the view (the screen shows a "more
+    below" line under it, turin.more_below)."""
+
+    more = BooleanProperty(False)
+
+    def on_kv_post(self, base_widget):
+        self.bind(height=self._look, scroll_y=self._look)
+
+    def add_widget(self, widget, *args, **kwargs):
+        super().add_widget(widget, *args, **kwargs)
+        widget.bind(height=self._look)
+
+    def _look(self, *_):
+        child = self.children[0] if self.children else None
+        self.more = bool(child is not None and child.height > self.height + 1 and self.scroll_y > 0.005)
+
+
 def _line(text: str, size: float = 18, bold: bool = False, colour=(0.1, 0.1, 0.1, 1), align="left") -> TLine:
     return TLine(text=text, font_size=sp(size), bold=bold, color=colour, halign=align)
 
@@ -63,6 +84,7 @@ class TurinTableScreen(Screen):
     """The Turin Market table: ``show(state, lang)`` redraws everything."""
 
     headline = StringProperty("")
+    cue = StringProperty("")
     on_action = ObjectProperty(None, allownone=True)
     on_secret = ObjectProperty(None, allownone=True)
 
@@ -71,6 +93,7 @@ class TurinTableScreen(Screen):
         self.vm = vm
         self.headline = vm.headline()
         left, right = self.ids.left, self.ids.right
+        self.cue = tr("more_below", lang)
         left.clear_widgets()
         right.clear_widgets()
         if state.final is not None:
@@ -101,10 +124,12 @@ class TurinTableScreen(Screen):
                 left.add_widget(_line(vm.centre_text(), 16))
         for i, line in enumerate(vm.final_lines()):
             right.add_widget(_line(line, 24 if i == 0 else 20, True))
-        grid = GridLayout(cols=2 if state.n_players > 2 else 1, spacing=dp(8), size_hint_y=None)
+        cols = 2 if state.n_players > 2 else 1
+        grid = BoxLayout(orientation="vertical", spacing=dp(8), size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
-        for pnl in vm.panels():
-            grid.add_widget(self._panel(pnl, lang))
+        panels = [self._panel(pnl, lang) for pnl in vm.panels()]
+        for i in range(0, len(panels), cols):   # a row's panels share its top and height
+            grid.add_widget(self._row(panels[i:i + cols], cols))
         self._sale_area(right, vm, lang)
         right.add_widget(grid)
         bar = self.ids.actions
@@ -201,6 +226,24 @@ class TurinTableScreen(Screen):
         b = Button(text=text, font_size=sp(36), size_hint=(None, None), width=dp(72), height=dp(64))
         b.bind(on_release=cb)
         return b
+
+    @staticmethod
+    def _row(panels, cols: int) -> BoxLayout:
+        """One row of player panels, as tall as its tallest (tops aligned, no stagger)."""
+        row = BoxLayout(spacing=dp(8), size_hint_y=None)
+
+        def fit(*_):
+            row.height = max(p.minimum_height for p in panels)
+
+        for p in panels:
+            p.size_hint_y = 1
+            p.add_widget(Widget(size_hint_y=1))   # the spare height below the text: text on top
+            p.bind(minimum_height=fit)
+            row.add_widget(p)
+        for _ in range(cols - len(panels)):
+            row.add_widget(Widget())
+        fit()
+        return row
 
     def _panel(self, p, lang) -> Panel:
         box = Panel(orientation="vertical", padding=dp(8), spacing=dp(2))

@@ -82,6 +82,7 @@ N_("turin.err_one_offer", "{who} has already offered a card or passed this round
 NP_("turin.err_price", "{who} has only {n} shield to put on the card", "{who} has only {n} shields to put on the card")
 # the end
 N_("turin.payouts_title", "Final payouts, good by good")
+N_("turin.more_below", "More below: drag the list up")
 N_("turin.payout_major", "{who} +{n}")
 N_("turin.payout_shared", "{who} share: +{n} each")
 N_("turin.payout_minor", "-1 shield each: {who}")
@@ -154,7 +155,7 @@ TEXTS = GameTexts("turin.", [
     "picks_title", "picked", "centre", "shields", "on_sale", "loan", "majority", "take_loan", "pass",
     "sale_title", "offer_line", "buy", "claims", "claims_who", "seller_gives", "cancel", "offer_title",
     "offer", "err_closed", "err_not_on_sale", "err_only_seller", "err_claims", "err_own_card",
-    "err_afford", "err_not_selling", "err_one_offer", "err_price", "payouts_title", "payout_major",
+    "err_afford", "err_not_selling", "err_one_offer", "err_price", "payouts_title", "more_below", "payout_major",
     "payout_shared", "payout_minor", "payout_none", "from_bank", "from_players", "from_bank_for",
     "from_rounding", "bank", "final_line", "guess_note",
     "rule.tm.closed", "rule.tm.not_now", "rule.tm.pick_early", "phase.cards", "phase.bids",
