@@ -51,6 +51,12 @@ from .zones import locate, reporters_on_stories
 #: modules of margin added around a candidate's box when the still re-read reads it
 #: (a lone finder's box, centred on the finder, can cut its code's quiet zone)
 READ_PAD_MODULES = 8.0
+#: a candidate of at least this many px per module that the whole-frame ladder could
+#: not read is re-read once only: on a still table the frames differ by sensor noise,
+#: which decides small codes but not these (a piece over a finder, a damaged or
+#: foreign print: on the hard bundled recording such candidates took 2.4 crops of
+#: every frame and gave nothing)
+NOISE_BOUND_PX_PER_MODULE = 4.0
 
 
 @dataclass
@@ -621,7 +627,8 @@ class Pipeline:
         only every ``reread_backoff`` frames after that, up to ``reread_tries``
         attempts until its tile is decoded anew (expected components: every
         ``reread_backoff`` frames for as long as they are expected). Returns (crops
-        decoded, symbols gained).
+        decoded, symbols gained). A candidate of ``NOISE_BOUND_PX_PER_MODULE`` or more
+        px per module is re-read once only.
         """
         c = self.config
         targets = []   # (class, tries, key, lo, hi, ppm, text, component)
@@ -650,6 +657,8 @@ class Pipeline:
             lo, hi = cd.corners_px.min(0), cd.corners_px.max(0)
             k_ = key_of("c", lo, hi)
             n = self._tries.get(k_, 0)
+            if n >= 1 and cd.px_per_module >= NOISE_BOUND_PX_PER_MODULE:
+                continue  # tried again once: at this size the noise does not decide
             if due(k_, n) and calm(lo, hi):
                 cls = 1 if id(cd) in fresh else 2 if n == 0 else 3
                 targets.append((cls, n, k_, lo, hi, cd.px_per_module, None, None))

@@ -114,3 +114,18 @@ def test_a_candidate_that_never_decodes_backs_off_and_does_not_starve_a_new_one(
     assert read_at <= 7   # shown at frame 4: read within the sweep's first round
     tries = [p._tries.get(("c", int(round(x)), int(round(y))), 0) for x, y in duds]
     assert all(3 <= n <= 3 + 24 // 8 + 1 for n in tries), tries   # backed off, not forgotten
+
+
+def test_a_large_candidate_that_failed_is_read_again_once_only():
+    # at 5 px per module the sensor noise does not decide: a print the whole-frame
+    # ladder could not read (a piece over a finder, damage) gets one re-read on the
+    # still table, not twelve
+    bg = table_background(W, H, seed=11)
+    _junk(bg, (480, 320), module_px=5, seed=4)
+    p = Pipeline(PipelineConfig(**BLIND, sweep_bands=0))
+    outs = [p.process(_noisy(bg, k), 0.5 * k) for k in range(12)]
+    big = [cd for cd in p._cands if cd.px_per_module >= 4]
+    assert big
+    assert 1 <= sum(rep.reread for _s, rep in outs) <= len(p._cands + p._retry)
+    keys = [("c", *(int(round(v)) for v in (cd.corners_px.min(0) + cd.corners_px.max(0)) / 16)) for cd in big]
+    assert all(p._tries.get(k, 0) == 1 for k in keys)
