@@ -175,6 +175,7 @@ def main(out: Path, lang: str) -> None:
         tap_text(st.ids.width, "80 mm")
         st.ids.save.dispatch("on_release")
         report["checks"]["saved_width"] = app.settings_vm.settings.printer.width
+        report["checks"]["saved_profile"] = app.settings_vm.settings.printer.profile
         report["checks"]["settings_status"] = st.ids.status.text
         st.ids.check.dispatch("on_release")
         report["checks"]["tag_report"] = st.ids.tag_report.text

@@ -109,7 +109,9 @@ def test_scores_ranking_export_and_bgstats(report):
 
 def test_settings_saved_and_tag_size_checked(report):
     c = report["checks"]
-    assert c["settings_status"] == "Settings saved"
+    # 80 mm chosen with the default 58 mm profile kept: the 80 mm default, said in a line
+    assert c["settings_status"] == "Settings saved\nPrinter model set to TM-T20II, the usual one for 80 mm paper"
+    assert c["saved_profile"] == "TM-T20II"
     assert c["saved_width"] == 576 and "80 mm" in report["texts"]["settings"]
     assert "small" in c["tag_report"]
 
