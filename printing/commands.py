@@ -144,9 +144,9 @@ def pages(state, game_id: str, args) -> list[tuple[str, object]]:
     from companion.errors import CompanionError
 
     from .adapters import front_page_doc, receipt_doc
-    from .layout import dots_for, render_front_page, render_receipt
+    from .layout import page_dots, render_front_page, render_receipt
 
-    width = dots_for(args.width_mm)
+    width = page_dots(args)
     player = _player_index(state, args.player)
     if args.final:
         if state.final is None:
@@ -216,6 +216,7 @@ def run(args: argparse.Namespace) -> int:
     check_target(target)
     cfg = load_config(args.config, paper_mm=args.width)
     args.width_mm = cfg.paper_mm
+    args.width_dots = cfg.width_dots  # the profile's printable width (512 on a TM-T88)
     from companion import registry
     from companion.errors import CompanionError
 

@@ -1,6 +1,8 @@
 """Page layouts drawn with Pillow into a 1-bit raster exactly the paper width.
 
-Widths: 384 dots for 58 mm paper, 576 dots for 80 mm (203 dpi heads, 8 dots/mm).
+Widths: 384 dots for 58 mm paper, 576 dots for 80 mm (203 dpi heads, 8 dots/mm), or
+an 80 mm printer's own printable width in between (512 on the 180 dpi Epson TM-T88:
+printing.output.profile_page); sizes scale with the width.
 Images are mode ``"1"``: pixel 0 = black (a burnt dot), 255 = white. Every piece of
 text is drawn into the image (never printer text: python-escpos sends text with any
 CJK character as GB18030 and breaks accents); fonts and per-glyph fallback are in
@@ -102,15 +104,26 @@ def word_breaks(word: str, lang: str) -> list[tuple[int, bool]]:
 
 
 def _check_width(width: int) -> int:
-    if width not in WIDTHS.values():
-        raise DocumentError(f"raster width {width} dots: use 384 (58 mm) or 576 (80 mm)")
+    """``width`` if a page can be drawn that wide: 384..576 dots, a whole number of
+    bytes (384 for 58 mm paper, 576 for 80 mm, or an 80 mm printer's own printable
+    width, e.g. 512 on the 180 dpi Epson TM-T88). Raises DocumentError otherwise."""
+    if not (isinstance(width, int) and WIDTHS[58] <= width <= WIDTHS[80] and width % 8 == 0):
+        raise DocumentError(f"raster width {width!r} dots: use 384 (58 mm) or 576 (80 mm), "
+                            "or a printer's width in between (a multiple of 8)")
     return width
+
+
+def page_dots(args) -> int:
+    """The page width in dots for a print command's ``args``: ``args.width_dots`` (the
+    printer config's, :attr:`printing.output.PrinterConfig.width_dots`) when set, else
+    the paper's (:func:`dots_for` of ``args.width_mm``)."""
+    return getattr(args, "width_dots", None) or dots_for(args.width_mm)
 
 
 class Canvas:
     """A tall white "1" image we draw down the page; :meth:`finish` crops it.
 
-    ``width`` in dots; ``s`` is the scale (1.0 at 384 dots, 1.5 at 576); all sizes
+    ``width`` in dots; ``s`` is the scale (1.0 at 384 dots, 1.33 at 512, 1.5 at 576); all sizes
     are in dots.
     """
 
@@ -315,7 +328,7 @@ def _pts(points: int) -> str:
 
 def render_front_page(doc: FrontPageDoc, width: int = 384, fonts: FontSet | None = None
                       ) -> Image.Image:
-    """Draw ``doc`` as a 1-bit image ``width`` dots wide (384 or 576).
+    """Draw ``doc`` as a 1-bit image ``width`` dots wide (384, 576, or between: _check_width).
 
     Returns a mode "1" Pillow image (0 = black). Raises DocumentError for a bad width,
     FontMissingError when no font is found. Grid: 4 columns of equal width over the
@@ -442,7 +455,7 @@ def render_front_page(doc: FrontPageDoc, width: int = 384, fonts: FontSet | None
 
 def render_receipt(doc: ReceiptDoc, width: int = 384, fonts: FontSet | None = None
                    ) -> Image.Image:
-    """Draw a score receipt ``width`` dots wide (384 or 576), mode "1".
+    """Draw a score receipt ``width`` dots wide (384, 576, or between), mode "1".
 
     Sections: presses (player, edition, press total), end-game bonuses per beat
     (marker value and who scores it) and the final ranking (score, published

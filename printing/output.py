@@ -37,6 +37,58 @@ APP = "table-companion"
 CONFIG_NAME = "printer.json"
 DEFAULT_PROFILES = {58: "POS-5890", 80: "TM-T20II"}
 WIDTHS = {58: 384, 80: 576}
+#: The narrowest page the layouts draw (dots; the 58 mm page).
+MIN_PAGE_DOTS = 384
+#: The narrowest print (mm) that takes an 80 mm page: an 80 mm roll prints about 72 mm,
+#: a 58 mm roll at most 48..57.5 mm, the 42-column and impact 80 mm profiles 63..68 mm.
+MIN_80_PRINT_MM = 60.0
+
+
+def profile_media(profile: str) -> tuple[int | None, float | None, float | None]:
+    """``(pixels, dpi, mm)`` of a python-escpos profile's ``media`` (printable width
+    in dots, head resolution in dots per inch, width in mm); each None where the
+    profile does not give a number. Raises PrinterConfigError for an unknown profile."""
+    from escpos.capabilities import CAPABILITIES
+
+    if profile not in CAPABILITIES["profiles"]:
+        raise PrinterConfigError(
+            f"profile {profile!r} is not a python-escpos profile; known: "
+            + ", ".join(sorted(CAPABILITIES["profiles"])))
+    media = CAPABILITIES["profiles"][profile].get("media", {}) or {}
+    width = media.get("width", {}) or {}
+
+    def num(v):
+        return v if isinstance(v, (int, float)) and not isinstance(v, bool) and v > 0 else None
+
+    px = width.get("pixels")
+    return (px if isinstance(px, int) and px > 0 else None), num(media.get("dpi")), num(width.get("mm"))
+
+
+def profile_page(paper_mm: int, profile: str) -> tuple[int, float]:
+    """``(dots, print_mm)``: the page width in dots for ``paper_mm`` (58 or 80) paper on
+    a printer of python-escpos ``profile``, and how wide that prints in mm.
+
+    The page is the paper's (384 dots for 58 mm, 576 for 80 mm) unless the profile's
+    printable width (media pixels) is narrower: then the profile's width, down to a
+    whole byte (the TM-T88II..V: 512 dots at 180 dpi, 72 mm). mm from the profile's
+    dpi, else from its pixels and mm, else 203 dpi. Raises PrinterConfigError when the
+    page cannot fit: fewer than :data:`MIN_PAGE_DOTS` dots, or an 80 mm page on a
+    printer printing under :data:`MIN_80_PRINT_MM` mm (a 58 mm printer)."""
+    page = WIDTHS[paper_mm]
+    px, dpi, mm = profile_media(profile)
+    dots = page if px is None or px >= page else px // 8 * 8
+    if dpi is None:
+        dpi = px / mm * 25.4 if px and mm else 203.0
+    print_mm = dots / dpi * 25.4
+    if dots < MIN_PAGE_DOTS:
+        raise PrinterConfigError(
+            f"profile {profile} prints {px} dots wide; a page needs at least {MIN_PAGE_DOTS}: "
+            f"choose the profile of your printer model")
+    if paper_mm == 80 and print_mm < MIN_80_PRINT_MM:
+        raise PrinterConfigError(
+            f"profile {profile} prints {px} dots wide ({print_mm:.0f} mm), too narrow for an "
+            f"80 mm page: choose 58 mm paper or an 80 mm profile")
+    return dots, print_mm
 
 
 class PrinterConfigError(CompanionError):
@@ -96,7 +148,9 @@ def darkness_word(value: int | None) -> str:
 class PrinterConfig:
     """Per-printer settings, stored as JSON (see :func:`config_path`).
 
-    - ``paper_mm``: 58 or 80 -> raster width 384 or 576 dots.
+    - ``paper_mm``: 58 or 80 -> raster width 384 or 576 dots, or the profile's
+      printable width where narrower (:attr:`width_dots`, :func:`profile_page`:
+      512 dots on the 180 dpi TM-T88II..V).
     - ``profile``: a python-escpos profile name (escpos.capabilities), "" = the
       default for the paper (POS-5890 for 58 mm, TM-T20II for 80 mm).
     - ``darkness``: a step of the one darkness scale (:data:`DARKNESS_MIN` ..
@@ -136,7 +190,9 @@ class PrinterConfig:
 
     @property
     def width_dots(self) -> int:
-        return WIDTHS[self.paper_mm]
+        """The page (and ESC/POS raster) width in dots: the paper's, or the profile's
+        printable width where narrower (:func:`profile_page`)."""
+        return profile_page(self.paper_mm, self.profile_name)[0]
 
     @property
     def profile_name(self) -> str:
@@ -144,20 +200,9 @@ class PrinterConfig:
 
     def validate(self) -> "PrinterConfig":
         """Raise :class:`PrinterConfigError` naming the bad field."""
-        from escpos.capabilities import CAPABILITIES
-
         if self.paper_mm not in WIDTHS:
             raise PrinterConfigError(f"paper_mm={self.paper_mm!r}: use 58 or 80")
-        if self.profile_name not in CAPABILITIES["profiles"]:
-            raise PrinterConfigError(
-                f"profile {self.profile_name!r} is not a python-escpos profile; known: "
-                + ", ".join(sorted(CAPABILITIES["profiles"])))
-        px = CAPABILITIES["profiles"][self.profile_name].get("media", {}).get(
-            "width", {}).get("pixels")
-        if isinstance(px, int) and px < self.width_dots:
-            raise PrinterConfigError(
-                f"profile {self.profile_name} prints {px} dots wide, the {self.paper_mm} mm "
-                f"page is {self.width_dots}: choose a {self.paper_mm} mm profile")
+        profile_page(self.paper_mm, self.profile_name)  # raises for a page that cannot fit
         darkness_value(self.darkness)  # raises, saying the scale
         if self.cut not in ("auto", "full", "partial", "none"):
             raise PrinterConfigError(f"cut={self.cut!r}: use auto, full, partial or none")

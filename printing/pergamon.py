@@ -219,9 +219,9 @@ def print_pages(state, game_id: str, args) -> list[tuple[str, object]]:
     the final ranking. Raises CompanionError for a turn without an evaluation yet."""
     from companion.errors import CompanionError
 
-    from .layout import dots_for
+    from .layout import page_dots
 
-    width = dots_for(args.width_mm)
+    width = page_dots(args)
     if args.final:
         return [(f"{game_id}-ranking", render_final_ranking(state, args.lang, width, game_id))]
     evs = evaluations(state)

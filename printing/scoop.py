@@ -333,9 +333,9 @@ def print_pages(state, game_id: str, args) -> list[tuple[str, object]]:
     Scoop does not have."""
     from companion.errors import CompanionError
 
-    from .layout import dots_for
+    from .layout import page_dots
 
-    width = dots_for(args.width_mm)
+    width = page_dots(args)
     if args.press == "start":
         return [(f"{game_id}-dial-commitment", render_start_slip(state, args.lang, width, game_id))]
     if args.final:

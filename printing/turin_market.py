@@ -99,9 +99,7 @@ def card_text(state, card: str, lang: str) -> str:
 
 def _canvas(width: int, lang: str) -> Canvas:
     check_lang(lang)
-    if width not in (384, 576):
-        raise DocumentError(f"a receipt is 384 or 576 dots wide, not {width}")
-    return Canvas(width, lang=lang)
+    return Canvas(width, lang=lang)  # DocumentError for a width no page is drawn at
 
 
 def render_round_receipt(state, round_no: int, lang: str = "en", width: int = 384, game_id: str = "game"):
@@ -226,9 +224,9 @@ def print_pages(state, game_id: str, args) -> list[tuple[str, object]]:
     round. Raises CompanionError for a round not played or a game not over."""
     from companion.errors import CompanionError
 
-    from .layout import dots_for
+    from .layout import page_dots
 
-    width = dots_for(args.width_mm)
+    width = page_dots(args)
     if args.final:
         return [(f"{game_id}-payouts", render_payout_receipt(state, args.lang, width, game_id))]
     rounds = [a.round for a in state.history]

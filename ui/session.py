@@ -1057,6 +1057,14 @@ class GameSession:
         self._publish(P.Update(state_changed=True))
         return True
 
+    def _page_width(self) -> int:
+        """The page width in dots: the app's paper (384 / 576) for a preview, else the
+        printer config's (printing.output.PrinterConfig.width_dots: the profile's
+        printable width where narrower, 512 on a TM-T88). Raises the refusals of
+        :func:`printer_config`."""
+        ps = self.config.printer
+        return ps.width if ps.kind == "preview" else printer_config(ps).width_dots
+
     def _print(self, image, title: str) -> P.JobStatus:
         from printing.output import page_path, parse_target, escpos_bytes, save_preview
         from printing.queue import PrintQueue
@@ -1081,7 +1089,7 @@ class GameSession:
         mine = [r for r in st.press_results if r.player == seat]
         if not 1 <= n <= len(mine):
             raise _refuse("no_paper_yet", f"{colour} has {len(mine)} papers; there is no paper {n}", colour=colour)
-        width = self.config.printer.width
+        width = self._page_width()
         img = render_press_page(st, mine[n - 1], self.lang, width, self.runner.journal.game_id)
         return self._print(img, f"{colour}-paper{n}")
 
@@ -1127,7 +1135,7 @@ class GameSession:
         """Print exactly the paper the press screen shows: ``suggested``, ``mat`` or
         ``last`` (see _paper_result); the same page the preview drew."""
         res = self._paper_result(colour, which)
-        img = render_press_page(self.state, res, self.lang, self.config.printer.width, self.runner.journal.game_id)
+        img = render_press_page(self.state, res, self.lang, self._page_width(), self.runner.journal.game_id)
         n = sum(1 for r in self.state.press_results if r.player == res.player)
         return self._print(img, f"{colour}-paper{n if which == 'last' else n + 1}-{which}")
 
@@ -1135,7 +1143,7 @@ class GameSession:
         st = self.state
         if st is None or st.final is None:
             raise _refuse("not_over", "the game is not over yet")
-        img = render_final_page(st, self.lang, self.config.printer.width, self.runner.journal.game_id)
+        img = render_final_page(st, self.lang, self._page_width(), self.runner.journal.game_id)
         return self._print(img, "final")
 
     def share_image(self, path: str | Path) -> Path:
