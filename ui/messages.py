@@ -279,6 +279,7 @@ N_("err.profile_width", "Printer model {profile} is too narrow for {mm} mm paper
 N_("set.profile_for_paper", "Printer model set to {profile}, the usual one for {mm} mm paper")
 N_("err.darkness", "Darkness is light, normal, dark or a step from -6 to +6")
 N_("err.printer_target", "The printer address or device is missing")
+N_("err.printer_config", "The saved printer settings ({path}) cannot be read, so nothing was changed: fix the file, or reset it with companion printer-config --reset")
 N_("err.min_module", "Minimum per module is 1 to 20 px")
 # engine actions (last action on the live table)
 # observer reports (companion.observer; keys obs.<report key>)

@@ -509,13 +509,16 @@ class GameRunner:
 
 def printer_config(ps: P.PrinterSettings):
     """The printer config (printing.output.PrinterConfig) for the app's printer
-    settings: the saved printer config (``companion printer-config``) with the app's
+    settings: the saved printer config (``companion printer-config``; the settings
+    screen writes its printer choices there, ui.viewmodels.settings) with the app's
     paper (384 dots: 58 mm, else 80 mm), python-escpos ``profile`` ("" keeps the
-    config's, by default the paper's: POS-5890 / TM-T20II), cut (True: "auto", cut if
-    the profile has a cutter, else feed; False: "none") and darkness (a step of the
-    one scale, docs/printing.md; None keeps the config's, by default the printer's own).
+    config's), cut (True keeps the config's cut, "auto" if it was "none"; False:
+    "none") and darkness (a step of the one scale, docs/printing.md; None: the
+    printer's own). Settings read from the config give it back unchanged.
     Raises PrinterConfigError for a broken config file, and a refusal for the players
     (``err.profile_width``) when the profile prints narrower than the paper."""
+    from dataclasses import replace as _replace
+
     from printing.output import load_config
 
     from .viewmodels.settings import profile_fits
@@ -524,8 +527,9 @@ def printer_config(ps: P.PrinterSettings):
     if ps.profile and not profile_fits(ps.profile, mm):
         raise _refuse("profile_width", f"profile {ps.profile} prints narrower than {mm} mm paper",
                       profile=ps.profile, mm=mm)
-    return load_config(None, paper_mm=mm, profile=ps.profile or None, darkness=ps.darkness,
-                       cut="auto" if ps.cut else "none")
+    cfg = load_config(None)
+    cut = ("auto" if cfg.cut == "none" else cfg.cut) if ps.cut else "none"
+    return _replace(cfg, paper_mm=mm, profile=ps.profile or cfg.profile, darkness=ps.darkness, cut=cut)
 
 
 def render_press_page(state, press_result, lang: str, width_dots: int, game_id: str):

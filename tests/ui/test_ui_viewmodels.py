@@ -275,6 +275,8 @@ def test_settings_darkness_is_the_one_scale_of_the_cli_and_reaches_the_printer(t
     vm.lang = "es"
     assert not vm.update(darkness=7) and "de -6 a +6" in vm.status
     assert not vm.update(darkness="black") and SettingsVM(tmp_path / "s.json").settings.printer.darkness == -6
+    from printing.output import config_path
+    config_path().unlink()                                            # no printer config saved yet,
     old = tmp_path / "old.json"                                       # an older app's file: 0..2
     for saved, now in ((0, -3), (1, 0), (2, 3)):
         old.write_text(json.dumps({"printer": {"kind": "preview", "darkness": saved}}), encoding="utf-8")
@@ -302,7 +304,8 @@ def test_settings_validate_save_and_tag_size(tmp_path):
     assert tag_size_check(syms, 3.5) == (1, 1, pytest.approx(3.0))
     assert "Move the camera closer" in vm.tag_report(syms)
     (tmp_path / "bad.json").write_text("{not json")
-    assert SettingsVM(tmp_path / "bad.json").settings.printer.width == 384
+    broken = SettingsVM(tmp_path / "bad.json").settings    # the app's defaults; the paper stays the
+    assert broken.printer.kind == "preview" and broken.printer.width == 576   # printer config's (80 mm)
 
 
 def test_symbols_from_vision_reports_and_candidates():

@@ -374,7 +374,7 @@ class PrinterSettings:
 
     kind: str = "preview"
     target: str = ""
-    profile: str = "POS-5890"
+    profile: str = ""  # "" = the saved printer config's (POS-5890 / TM-T20II by default)
     width: int = 384
     darkness: int | None = None
     cut: bool = True

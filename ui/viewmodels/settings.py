@@ -138,16 +138,54 @@ def mode_label(text: str, lang: str) -> str:
     return i18n.tr("set.mode_fps", lang, size=size, fps=f"{fps:g}") if fps else size
 
 
+def from_printer_config(ps: PrinterSettings, cfg: PrinterConfig) -> PrinterSettings:
+    """``ps`` with the saved printer config's paper (width 384 / 576), profile (its
+    name in use), darkness and cut (False only for cut "none"): the config
+    ``companion printer-config`` writes is the one truth for these; kind and target
+    stay the app's."""
+    return replace(ps, width=384 if cfg.paper_mm == 58 else 576, profile=cfg.profile_name,
+                   darkness=cfg.darkness, cut=cfg.cut != "none")
+
+
+#: PrinterSettings fields kept in the printer config (printing.output.PrinterConfig).
+CONFIG_FIELDS = ("width", "profile", "darkness", "cut")
+
+
 class SettingsVM:
-    def __init__(self, path: str | Path | None = None, lang: str = "en"):
+    def __init__(self, path: str | Path | None = None, lang: str = "en",
+                 printer_path: str | Path | None = None):
+        """``path``: the app's settings file (default :func:`default_path`);
+        ``printer_path``: the printer config (default printing.output.config_path(),
+        the file ``companion printer-config`` edits)."""
         self.path = Path(path) if path else default_path()
+        self.printer_path = Path(printer_path) if printer_path else None
         self.settings = self.load()
         self.lang = i18n.check_lang(lang)
         self.status = ""
         self.modes: list[tuple[str, str]] = []
 
+    def _config_file(self) -> Path:
+        from printing.output import config_path
+        return self.printer_path or config_path()
+
     def load(self) -> Settings:
-        """Read the file; a missing or broken file gives the defaults (never raises)."""
+        """Read the file; a missing or broken file gives the defaults (never raises).
+        Paper, profile, darkness and cut come from the saved printer config when there
+        is one (:func:`from_printer_config`); with none yet (or a broken one, left
+        alone: printing says what is wrong with it) the app's own copy is used."""
+        s = self._load_app()
+        from printing.output import load_config
+
+        if self._config_file().exists():
+            try:
+                s = replace(s, printer=from_printer_config(s.printer, load_config(self._config_file())))
+            except PrinterConfigError:
+                pass
+        if not s.printer.profile:  # no config yet: the paper's default profile, by name
+            s = replace(s, printer=replace(s.printer, profile=DEFAULT_PROFILES[paper_mm(s.printer.width)]))
+        return s
+
+    def _load_app(self) -> Settings:
         try:
             d = json.loads(self.path.read_text(encoding="utf-8"))
             printer = dict(d.get("printer", {}))
@@ -208,6 +246,13 @@ class SettingsVM:
         if errs:
             self.status = "\n".join(errs)
             return False
+        changed = [f for f in CONFIG_FIELDS if getattr(new.printer, f) != getattr(self.settings.printer, f)]
+        if changed:
+            try:
+                self._save_printer_config(new.printer, changed)
+            except PrinterConfigError:
+                self.status = i18n.tr("err.printer_config", self.lang, path=str(self._config_file()))
+                return False
         self.settings = new
         if new.lang != self.lang:
             self.lang = new.lang
@@ -217,6 +262,23 @@ class SettingsVM:
             self.status += "\n" + i18n.tr("set.profile_for_paper", self.lang, profile=new.printer.profile,
                                            mm=paper_mm(new.printer.width))
         return True
+
+    def _save_printer_config(self, p: PrinterSettings, changed: Sequence[str]) -> None:
+        """Write the ``changed`` printer fields into the saved printer config, the rest
+        of it as it was (one printer config for the app and ``companion print``).
+        Raises PrinterConfigError for a broken config file (left as it is)."""
+        from printing.output import load_config, save_config
+
+        cfg = load_config(self._config_file())
+        if "width" in changed:
+            cfg.paper_mm = paper_mm(p.width)
+        if "profile" in changed:
+            cfg.profile = p.profile
+        if "darkness" in changed:
+            cfg.darkness = p.darkness
+        if "cut" in changed:
+            cfg.cut = ("auto" if cfg.cut == "none" else cfg.cut) if p.cut else "none"
+        save_config(cfg, self._config_file())
 
     def save(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,45 @@
+"""One printer config: the app's settings start from the config `companion
+printer-config` saved and write back only what the player changes there."""
+
+import json
+
+from printing.output import PrinterConfig, config_path, load_config, save_config
+from ui.session import printer_config
+from ui.viewmodels.protocol import PrinterSettings
+from ui.viewmodels.settings import SettingsVM
+
+
+def test_the_app_starts_from_the_saved_printer_config_and_changes_only_what_the_player_changes(tmp_path):
+    saved = PrinterConfig(paper_mm=80, profile="TM-T88V", darkness=3, cut="partial", feed_lines=7)
+    save_config(saved)                                   # `companion printer-config ...`
+    vm = SettingsVM(tmp_path / "ui.json", "es")
+    p = vm.settings.printer
+    assert (p.width, p.profile, p.darkness, p.cut) == (576, "TM-T88V", 3, True)
+    assert printer_config(p) == saved                    # the app prints with exactly that config
+    assert printer_config(p).width_dots == 512
+    assert printer_config(PrinterSettings(width=576)).profile_name == "TM-T88V"  # no app default imposed
+
+    assert vm.update(darkness=0)                         # the player changes one thing ...
+    assert load_config(config_path()) == PrinterConfig(paper_mm=80, profile="TM-T88V", darkness=0,
+                                                       cut="partial", feed_lines=7)  # ... only it changes
+    assert printer_config(vm.settings.printer).darkness == 0
+    assert vm.update(cut=False) and load_config(config_path()).cut == "none"
+    assert vm.update(cut=True) and load_config(config_path()).cut == "auto"
+    assert vm.update(kind="network", target="127.0.0.1:9100")   # not a printer-config field
+    assert load_config(config_path()).profile == "TM-T88V"
+
+    save_config(PrinterConfig(paper_mm=58, profile="ZJ-5870"))   # edited again from the CLI
+    again = SettingsVM(tmp_path / "ui.json", "es").settings.printer
+    assert (again.width, again.profile, again.kind) == (384, "ZJ-5870", "network")
+
+
+def test_a_broken_printer_config_is_left_alone_and_said(tmp_path):
+    path = config_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{ not json", encoding="utf-8")
+    vm = SettingsVM(tmp_path / "ui.json", "es")          # loads: the app's own defaults
+    assert vm.settings.printer.profile == "POS-5890"
+    assert not vm.update(darkness=3)
+    assert str(path) in vm.status and "impresora" in vm.status
+    assert path.read_text(encoding="utf-8") == "{ not json"
+    assert json.loads((tmp_path / "ui.json").read_text() if (tmp_path / "ui.json").exists() else "{}") == {}
