@@ -524,12 +524,13 @@ def printer_config(ps: P.PrinterSettings):
     from .viewmodels.settings import profile_fits
 
     mm = 58 if ps.width <= 384 else 80
-    if ps.profile and not profile_fits(ps.profile, mm):
-        raise _refuse("profile_width", f"profile {ps.profile} prints narrower than {mm} mm paper",
-                      profile=ps.profile, mm=mm)
     cfg = load_config(None)
+    profile = ps.profile or cfg.profile
+    if profile and not profile_fits(profile, mm):
+        raise _refuse("profile_width", f"profile {profile} prints narrower than {mm} mm paper",
+                      profile=profile, mm=mm)
     cut = ("auto" if cfg.cut == "none" else cfg.cut) if ps.cut else "none"
-    return _replace(cfg, paper_mm=mm, profile=ps.profile or cfg.profile, darkness=ps.darkness, cut=cut)
+    return _replace(cfg, paper_mm=mm, profile=profile, darkness=ps.darkness, cut=cut)
 
 
 def render_press_page(state, press_result, lang: str, width_dots: int, game_id: str):

@@ -29,6 +29,12 @@ def test_the_app_starts_from_the_saved_printer_config_and_changes_only_what_the_
     assert load_config(config_path()).profile == "TM-T88V"
 
     save_config(PrinterConfig(paper_mm=58, profile="ZJ-5870"))   # edited again from the CLI
+    from companion.errors import CompanionError
+    try:                                                 # 80 mm on that 58 mm printer: said, not crashed
+        printer_config(PrinterSettings(width=576))
+        raise AssertionError("a 58 mm profile printed an 80 mm page")
+    except CompanionError as exc:
+        assert "ZJ-5870" in str(exc) and exc.key == "profile_width"
     again = SettingsVM(tmp_path / "ui.json", "es").settings.printer
     assert (again.width, again.profile, again.kind) == (384, "ZJ-5870", "network")
 
