@@ -5,7 +5,8 @@ Public API (docs/printing.md):
   ``receipt_doc(state, lang, game_id, player=None)`` (engine -> documents).
 - printing.documents: ``FrontPageDoc``, ``ReceiptDoc`` and their line types.
 - printing.layout: ``render_front_page(doc, width)``, ``render_receipt(doc, width)``
-  -> Pillow "1" image 384 or 576 dots wide; ``dots_for(paper_mm)``.
+  -> Pillow "1" image 384 or 576 dots wide, or the profile's printable width
+  (PrinterConfig.width_dots, 512 on a TM-T88); ``dots_for(paper_mm)``.
 - printing.output: ``PrinterConfig``, ``load_config``, ``save_config``,
   ``escpos_bytes(img, cfg)``, ``parse_target``, ``send``, ``save_preview``.
 - printing.queue: ``PrintQueue(folder)`` with ``submit``, ``process``, ``drain``,

@@ -11,8 +11,8 @@ printing.layout's Canvas, es/en/zh.
 
 Numbers come from the engine's results (EvaluationResult, FinalResult) unchanged;
 each receipt names the unverified data files its VP depend on. Widths: 384 (58 mm)
-or 576 (80 mm) dots. Raises DocumentError for a bad width, language, or a receipt the
-game does not have yet.
+or 576 (80 mm) dots, or the printer's own (printing.layout.page_dots). Raises
+DocumentError for a bad width, language, or a receipt the game does not have yet.
 """
 
 from __future__ import annotations

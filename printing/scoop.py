@@ -10,7 +10,8 @@
   values came from.
 
 Numbers come from the engine (companion.games.scoop) unchanged. Widths: 384 or 576
-dots. Raises DocumentError for a bad width or language.
+dots, or the printer's own (printing.layout.page_dots). Raises DocumentError for a
+bad width or language.
 """
 
 from __future__ import annotations

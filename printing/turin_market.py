@@ -11,8 +11,8 @@
   amounts come from (our best guess).
 
 Numbers come from the engine (companion.games.turin_market) unchanged. Widths: 384
-(58 mm) or 576 (80 mm) dots. Raises DocumentError for a bad width or language, a
-round not played or a game not over.
+(58 mm) or 576 (80 mm) dots, or the printer's own (printing.layout.page_dots). Raises
+DocumentError for a bad width or language, a round not played or a game not over.
 """
 
 from __future__ import annotations
