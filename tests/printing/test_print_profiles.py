@@ -65,3 +65,30 @@ def test_a_page_width_no_layout_draws_is_refused():
     for bad in (376, 500, 584):
         with pytest.raises(DocumentError, match="384"):
             render_receipt(receipt("en"), bad)
+
+
+def test_print_command_sends_a_tm_t88_its_512_dot_page(tmp_path):
+    """`companion print` with a TM-T88V config: the page sent is 512 dots wide (the
+    profile's raster) and its QR decodes from the printed raster."""
+    import json
+
+    from companion.cli import main
+    from companion.games.penny_press import action_to_dict, random_game
+    from print_helpers import FakePrinter, wait_for
+    from printing.output import save_config
+
+    setup, actions = random_game(3, 3)
+    path = tmp_path / "g3.json"
+    path.write_text(json.dumps({"setup": setup, "actions": [action_to_dict(a) for a in actions]}))
+    cfg = tmp_path / "printer.json"
+    save_config(PrinterConfig(paper_mm=80, profile="TM-T88V"), cfg)
+    srv = FakePrinter()
+    try:
+        assert main(["print", str(path), "--final", "--printer", srv.target, "--config", str(cfg),
+                     "--queue", str(tmp_path / "q"), "--wait", "5"]) == 0
+        assert wait_for(lambda: len(srv.complete) == 1)
+        img = decode(srv.complete[0]).image
+        assert img.width == 512
+        assert len(zxingcpp.read_barcodes(np.asarray(img.convert("L")))) == 1
+    finally:
+        srv.close()
