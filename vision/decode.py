@@ -775,7 +775,7 @@ ARUCO_SAMPLE_PX_PER_CELL = 8
 ARUCO_IGNORED_MARGIN_PER_CELL = 0.13
 
 
-def _aruco_detector(dictionary: str, shape: tuple[int, int]):
+def _aruco_detector(dictionary: str, shape: tuple[int, int], opencv_sampling: bool = False):
     """A cached ``cv2.aruco.ArucoDetector`` that keeps small markers in large frames.
 
     OpenCV's ``minMarkerPerimeterRate`` is relative to the image's larger side; its
@@ -790,7 +790,9 @@ def _aruco_detector(dictionary: str, shape: tuple[int, int]):
 
     want = MIN_MARKER_PERIMETER_PX / max(shape[:2])
     rate = max([r for r in _RATES if r <= want] or [_RATES[0]])
-    key = (dictionary, rate, ARUCO_SAMPLE_PX_PER_CELL, ARUCO_IGNORED_MARGIN_PER_CELL)
+    ppc, margin = ((4, 0.13) if opencv_sampling
+                   else (ARUCO_SAMPLE_PX_PER_CELL, ARUCO_IGNORED_MARGIN_PER_CELL))
+    key = (dictionary, rate, ppc, margin)
     det = _ARUCO_DETECTORS.get(key)
     if det is None:
         d = getattr(cv2.aruco, dictionary, None) if dictionary.startswith("DICT_") else None
@@ -809,8 +811,8 @@ def _aruco_detector(dictionary: str, shape: tuple[int, int]):
         # whole 1080p dev tables, markers at 3-4 px per cell: 206 -> 214 of 214 read,
         # 0 wrong ids). A 2 px margin (0.25) read more synthetic views but misread a
         # sharpened 4K reporter marker as another id: not used.
-        params.perspectiveRemovePixelPerCell = ARUCO_SAMPLE_PX_PER_CELL
-        params.perspectiveRemoveIgnoredMarginPerCell = ARUCO_IGNORED_MARGIN_PER_CELL
+        params.perspectiveRemovePixelPerCell = ppc
+        params.perspectiveRemoveIgnoredMarginPerCell = margin
         det = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(d), params)
         _ARUCO_DETECTORS[key] = det
     return det
@@ -849,23 +851,68 @@ def _rescue_small(gray: np.ndarray, det_key: str, rejected, found: list[np.ndarr
         if tried >= RESCUE_MAX:
             break
         tried += 1
-        pad = side * 0.9
-        x0, y0 = int(max(0, c[0] - side / 2 - pad)), int(max(0, c[1] - side / 2 - pad))
-        x1 = int(min(gray.shape[1], c[0] + side / 2 + pad))
-        y1 = int(min(gray.shape[0], c[1] + side / 2 + pad))
-        if x1 - x0 < 8 or y1 - y0 < 8:
-            continue
-        up = cv2.resize(gray[y0:y1, x0:x1], None, fx=3, fy=3, interpolation=cv2.INTER_CUBIC)
-        det = _aruco_detector(det_key, up.shape)
-        corners, ids, _ = det.detectMarkers(up)
+        got = _read_small(gray, det_key, q, None)
+        if got is not None:
+            out.append((got[0], got[1].astype(np.float32)))
+            taken.append(got[1].mean(0))
+    return out
+
+
+def _reread_crop(gray: np.ndarray, det_key: str, q: np.ndarray,
+                 side: float) -> list[tuple[int, np.ndarray]]:
+    """Markers read again around quad ``q`` (px of ``gray``, mean side ``side`` px):
+    from a 3x bicubic upscale of the crop, and from the crop itself with OpenCV's
+    own sampling (4 px per cell); those whose centre is within half a side of
+    ``q``'s. Returns (id, corners (4, 2) px of ``gray``)."""
+    import cv2
+
+    c = q.mean(0)
+    pad = side * 0.9
+    x0, y0 = int(max(0, c[0] - side / 2 - pad)), int(max(0, c[1] - side / 2 - pad))
+    x1 = int(min(gray.shape[1], c[0] + side / 2 + pad))
+    y1 = int(min(gray.shape[0], c[1] + side / 2 + pad))
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return []
+    crop = gray[y0:y1, x0:x1]
+    up = cv2.resize(crop, None, fx=3, fy=3, interpolation=cv2.INTER_CUBIC)
+    out = []
+    for img, k, det in ((up, 3.0, _aruco_detector(det_key, up.shape)),
+                        (crop, 1.0, _aruco_detector(det_key, crop.shape, opencv_sampling=True))):
+        corners, ids, _ = det.detectMarkers(img)
         if ids is None:
             continue
         for cc, i in zip(corners, ids.ravel()):
-            pts = cc.reshape(4, 2) / 3.0 + np.float32([x0, y0])
+            pts = cc.reshape(4, 2) / k + np.float32([x0, y0])
             if np.linalg.norm(pts.mean(0) - c) < side / 2:
                 out.append((int(i), pts.astype(np.float32)))
-                taken.append(pts.mean(0))
     return out
+
+
+def _side(q: np.ndarray) -> float:
+    return float(np.mean([np.linalg.norm(q[k] - q[(k + 1) % 4]) for k in range(4)]))
+
+
+def _read_small(gray: np.ndarray, det_key: str, q: np.ndarray,
+                mid: int | None) -> tuple[int, np.ndarray] | None:
+    """A small quad's marker (sides in ``RESCUE_SIDE_PX``), read again
+    (:func:`_reread_crop`): ``mid`` the id the detector read (None: it read none).
+
+    A wooden piece is dark around its sticker: the detector can take the piece's
+    outline for the marker's border and read another valid id from it (bonus marker
+    55 as 17, its sticker's thin white edge read as cells; 3-player hard demo
+    recording, frames 35-77). A marker read nested well inside the quad (sides
+    < 85 %) is the sticker and wins; else the detector's id stands where a re-read
+    agrees, else the first re-read. Returns (id, corners px) or None."""
+    side = _side(q)
+    if not RESCUE_SIDE_PX[0] <= side <= RESCUE_SIDE_PX[1]:
+        return None if mid is None else (mid, q)
+    again = _reread_crop(gray, det_key, q, side)
+    nested = [(i, p) for i, p in again if _side(p) < 0.85 * side]
+    if nested:
+        return min(nested, key=lambda r: _side(r[1]))
+    if mid is not None:
+        return mid, q
+    return again[0] if again else None
 
 
 def detect_aruco(gray: np.ndarray, dictionary: str | None = None,
@@ -894,6 +941,7 @@ def detect_aruco(gray: np.ndarray, dictionary: str | None = None,
         for c, i in zip(corners, ids.ravel()):
             pts = c.reshape(4, 2).astype(np.float32)
             found.append(pts)
+            i, pts = _read_small(gray, dictionary, pts, int(i))
             s = Symbol("ArUco", str(int(i)), pts + off, "aruco", dictionary=dictionary)
             if int(i) not in best or s.side_px > best[int(i)].side_px:
                 best[int(i)] = s
