@@ -3,9 +3,7 @@ run beside each other and the rest of the suite (tests/ui/driver_pool.py)."""
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -14,14 +12,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import driver_pool  # noqa: E402
 
 
-# The app reads and writes the printer config (printing.output.config_path, under
-# XDG_CONFIG_HOME): never the developer's own; the UI drivers get this one.
-os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="tc-ui-config-")
-
-
 @pytest.fixture(autouse=True)
 def _own_config_home(tmp_path, monkeypatch):
-    """Each test starts with no saved printer config or app settings."""
+    """Each test starts with no saved printer config or app settings: the app reads and
+    writes the printer config (printing.output.config_path, under XDG_CONFIG_HOME),
+    never the developer's own (the UI drivers get their own: driver_pool)."""
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
 
 

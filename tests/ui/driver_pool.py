@@ -75,6 +75,7 @@ def _start(name: str) -> Driver:
     out.mkdir(parents=True, exist_ok=True)
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env["KIVY_HOME"] = str(_base / f"kivy-{name}")
+    env["XDG_CONFIG_HOME"] = str(_base / f"config-{name}")  # its own printer config and settings
     err = open(out / "driver.stderr", "wb")
     proc = subprocess.Popen([sys.executable, str(ROOT / "tests" / "ui" / script), str(out), *extra],
                             env=env, stdout=subprocess.DEVNULL, stderr=err, cwd=ROOT)
