@@ -350,13 +350,15 @@ def recording_names(root: Path = ROOT / "ui" / "demo_data") -> list[str]:
 def bench_recordings(root: Path = ROOT / "ui" / "demo_data", only: str | None = None,
                      max_frames: int | None = None):
     """The pipeline over the rendered demo recordings (vision/render) against their
-    truth.jsonl: still moments where the snapshot equals the visible components,
+    truth.jsonl, each read with its own lens (camera.json) when it has one, as
+    ``companion demo`` reads it: still moments where the snapshot equals the visible components,
     still snapshots that differ (the engine would act on them), components dropped
     while visible (flicker), ms/frame. ``only``: that recording alone;
     ``max_frames``: its first frames only (the smoke run)."""
     import json
 
     from vision.pipeline import Pipeline
+    from vision.register import registrar_for
     from vision.sources import open_source
 
     out = []
@@ -376,7 +378,8 @@ def bench_recordings(root: Path = ROOT / "ui" / "demo_data", only: str | None = 
             print(f"  {d.name}: skipped ({exc})")
             continue
         states = read_states(d / "states.jsonl")
-        p = Pipeline()
+        # the recording's own lens (camera.json) when it has one, as companion demo
+        p = Pipeline(registrar=registrar_for(source=str(d / meta["video"])))
         stills = agree = wrong_still = flicker = frames = zone_ok = zone_n = 0
         ms = []
         prev: set[str] = set()
@@ -1082,7 +1085,8 @@ def md_recordings(res: dict) -> list[str]:
     if not recs:
         L += ["No recording was readable in this run.", ""]
         return L
-    L.append("Whole games filmed by the scene renderer at 2 frames/s: per change one frame "
+    L.append("Whole games filmed by the scene renderer at 2 frames/s, each read with its own "
+             "lens (camera.json, when it has one) as `companion demo` reads it: per change one frame "
              "with the hand, then two still frames. *Still moments*: truth frames marked "
              "still without a hand where our snapshot is still and holds exactly the "
              "visible components (a partly covered one may be in or out). *Wrong still*: our "

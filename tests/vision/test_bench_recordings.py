@@ -30,3 +30,33 @@ def test_a_recording_of_another_game_is_skipped(tmp_path, capsys, monkeypatch):
     (d / "states.jsonl").write_text('{"journal_index":-1,"pieces":[]}\n')
     assert bench_recordings(tmp_path) == []
     assert "scoop-4p: skipped" in capsys.readouterr().out
+
+
+def test_a_recording_is_read_with_its_own_lens_as_the_demo_reads_it(tmp_path, monkeypatch):
+    """companion demo reads a recording with its camera.json (vision.register.
+    registrar_for); the benchmark must read the same, not an uncalibrated view."""
+    import vision.register
+    import vision.sources
+    from benchmarks.vision.run import ROOT
+
+    monkeypatch.setattr(vision.sources, "open_source", lambda *a, **k: [])
+    d = tmp_path / "penny-press-3p-x"
+    d.mkdir()
+    (d / "meta.json").write_text(json.dumps({"video": "video.mkv", "fps": 2.0}))
+    (d / "recording.json").write_text("{}")
+    (d / "truth.jsonl").write_text('{"frame":0,"journal_index":-1,"still":true,"hand":false,"visible":[]}\n')
+    seen = []
+    real = vision.register.registrar_for
+
+    def spy(*a, **k):
+        r = real(*a, **k)
+        seen.append(r)
+        return r
+
+    monkeypatch.setattr(vision.register, "registrar_for", spy)
+    bench_recordings(tmp_path)
+    assert len(seen) == 1 and seen[0].camera is None  # no camera.json: none
+    (d / "camera.json").write_text((ROOT / "ui" / "demo_data" / "penny-press-3p-hard" / "camera.json").read_text())
+    seen.clear()
+    bench_recordings(tmp_path)
+    assert len(seen) == 1 and seen[0].camera is not None
