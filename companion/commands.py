@@ -67,7 +67,7 @@ def load_game(path: str | Path):
 
     Returns a :class:`companion.journal.Journal`. Raises JournalError naming the file.
     """
-    from .errors import CompanionError
+    from .errors import CompanionError, data_fault
     from .journal import Journal, JournalError
 
     path = Path(path)
@@ -77,7 +77,7 @@ def load_game(path: str | Path):
         try:
             record = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise JournalError(f"{path}: cannot read JSON record ({exc})") from None
+            raise JournalError(f"{path}: cannot read JSON record ({data_fault(exc)})") from None
         try:
             return journal_from_record(record)
         except JournalError as exc:
@@ -100,7 +100,7 @@ def journal_from_record(record: dict, path: str | Path | None = None):
     folder removed when the process ends. Raises JournalError naming what is wrong."""
     import tempfile
 
-    from .errors import CompanionError
+    from .errors import CompanionError, data_fault
     from .journal import Journal, JournalError
 
     if not isinstance(record, dict) or "setup" not in record or "actions" not in record:
@@ -119,9 +119,9 @@ def journal_from_record(record: dict, path: str | Path | None = None):
             try:
                 j.append(a, source="replay")
             except (CompanionError, KeyError, TypeError, ValueError, AttributeError) as exc:
-                raise JournalError(f"action {i}: {exc}") from None
+                raise JournalError(f"action {i}: {data_fault(exc)}") from None
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise JournalError(f"the setup cannot be read ({exc!r})") from None
+        raise JournalError(f"the setup cannot be read ({data_fault(exc)})") from None
     return j
 
 
