@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from .registry import game_arg as _game_arg
 
 
 def register(subparsers) -> None:
@@ -34,7 +35,7 @@ def register(subparsers) -> None:
         "write its journal, to try replay, export and print.",
     )
     p.add_argument("out", help="journal file to create (.sqlite)")
-    p.add_argument("--game", default="penny-press", help="the game's id (default penny-press; "
+    p.add_argument("--game", default="penny-press", type=_game_arg, metavar="GAME", help="the game's id (default penny-press; "
                    "`companion games` lists them)")
     p.add_argument("--players", type=int, default=3, help="number of players (default 3)")
     p.add_argument("--seed", type=int, default=1, help="deck shuffle and play seed")

@@ -7,6 +7,11 @@ class CompanionError(Exception):
     """Base class of every error the core raises on bad input."""
 
 
+class UsageError(CompanionError):
+    """A command line that is not understood (a missing or contradictory option): the
+    CLI prints the command's usage and this message on stderr and exits 2."""
+
+
 class RuleError(CompanionError):
     """An action that the rules do not allow.
 

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion import registry
-from companion.errors import CompanionError
+from companion.errors import CompanionError, UsageError
+from companion.registry import game_arg as _game_arg
 from companion.journal import total_scores
 
 DEMO_DATA = Path(__file__).parent / "demo_data"
@@ -474,7 +475,7 @@ def register(subparsers) -> None:
         "or a live camera through the whole pipeline: prints each press's score and the final ranking, "
         "and writes every front page and the final receipt (PNG preview + ESC/POS .bin).",
     )
-    p.add_argument("--game", default=None, help="the game's id (default: the recording's, else "
+    p.add_argument("--game", default=None, type=_game_arg, metavar="GAME", help="the game's id (default: the recording's, else "
                    "penny-press; `companion games` lists them)")
     src = p.add_mutually_exclusive_group()
     src.add_argument("--recording", default=None,
@@ -515,17 +516,17 @@ def cmd_demo(args) -> int:
             raise CompanionError(refusal)
         if args.players is None:
             lo, hi = player_range(game)
-            raise CompanionError(f"say how many players are at the table: --players N ({lo}..{hi})")
+            raise UsageError(f"say how many players are at the table: --players N ({lo}..{hi})")
         check_player_count(args.players, game)
         first = None if args.first_player is None else args.first_player - 1
         if first is not None and not 0 <= first < args.players:
-            raise CompanionError("--first-player must be between 1 and --players")
+            raise UsageError("--first-player must be between 1 and --players")
         rec = Recording(args.source if args.source is not None else args.camera,
                         default_players(args.players, game), first_player=first,
                         name=_source_name(args.source, args.camera), game=game)
     else:
         if args.players is not None or args.first_player is not None:
-            raise CompanionError("--players and --first-player are for --source/--camera; a bundled "
+            raise UsageError("--players and --first-player are for --source/--camera; a bundled "
                                  "recording knows its players")
         if args.recording:
             name = args.recording
