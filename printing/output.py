@@ -44,6 +44,26 @@ MIN_PAGE_DOTS = 384
 MIN_80_PRINT_MM = 60.0
 
 
+def canonical_profile(name: str) -> str:
+    """The python-escpos profile name ``name`` stands for, matched without regard to
+    case or surrounding spaces (``"tm-t88v"`` -> ``"TM-T88V"``); ``""`` stays ``""``
+    (the default profile). Raises PrinterConfigError, listing the known names, for
+    a name that is no profile."""
+    from escpos.capabilities import CAPABILITIES
+
+    if not isinstance(name, str):
+        raise PrinterConfigError(f"profile={name!r}: a python-escpos profile name")
+    key = name.strip()
+    if not key or key in CAPABILITIES["profiles"]:
+        return key
+    for known in CAPABILITIES["profiles"]:
+        if known.casefold() == key.casefold():
+            return known
+    raise PrinterConfigError(
+        f"profile {name!r} is not a python-escpos profile; known: "
+        + ", ".join(sorted(CAPABILITIES["profiles"])))
+
+
 def profile_media(profile: str) -> tuple[int | None, float | None, float | None]:
     """``(pixels, dpi, mm)`` of a python-escpos profile's ``media`` (printable width
     in dots, head resolution in dots per inch, width in mm); each None where the
@@ -186,6 +206,7 @@ class PrinterConfig:
     def __post_init__(self):
         if isinstance(self.darkness, str):  # a word of the scale: "dark" is +3
             self.darkness = darkness_value(self.darkness)
+        self.profile = canonical_profile(self.profile)  # "tm-t88v" is saved as "TM-T88V"
         self.validate()
 
     @property

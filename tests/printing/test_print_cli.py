@@ -328,3 +328,12 @@ def test_a_cut_short_job_record_is_listed_as_damaged_and_sent_from_its_kept_page
     finally:
         srv.close()
     assert [j.state for j in PrintQueue(q).jobs()] == ["done"]
+
+
+def test_printer_profile_names_match_without_case_and_are_saved_canonical(tmp_path, capsys):
+    path = tmp_path / "printer.json"
+    assert main(["printer-config", "--config", str(path), "profile=tm-t88v"]) == 0
+    assert json.loads(path.read_text())["profile"] == "TM-T88V"
+    assert main(["printer-config", "--config", str(path), "profile=tm-t99"]) == 1
+    assert "TM-T88V" in capsys.readouterr().err  # the known names are listed
+    assert json.loads(path.read_text())["profile"] == "TM-T88V"
