@@ -225,6 +225,11 @@ class PrinterConfig:
             raise PrinterConfigError(f"paper_mm={self.paper_mm!r}: use 58 or 80")
         profile_page(self.paper_mm, self.profile_name)  # raises for a page that cannot fit
         darkness_value(self.darkness)  # raises, saying the scale
+        if self.darkness is not None and is_impact(self.profile_name):
+            raise PrinterConfigError(
+                f"darkness={self.darkness!r}: the {self.profile_name} is an impact (dot-matrix) "
+                "printer: it has no print-density command (GS ( K sets a thermal head), its "
+                "darkness is the ribbon's; set darkness=null")
         if self.cut not in ("auto", "full", "partial", "none"):
             raise PrinterConfigError(f"cut={self.cut!r}: use auto, full, partial or none")
         if not (isinstance(self.feed_lines, int) and 0 <= self.feed_lines <= 20):
@@ -336,6 +341,14 @@ def image_mode(profile: str) -> str:
                              "mode); pages are images: choose the profile of your printer model")
 
 
+def is_impact(profile: str) -> bool:
+    """Whether python-escpos describes ``profile`` as an impact (dot-matrix) printer
+    (its profile notes: TM-U220, TM-U220B, SP2000): no thermal print density."""
+    from escpos.capabilities import CAPABILITIES
+
+    return "impact" in str(CAPABILITIES["profiles"].get(profile, {}).get("notes", "")).lower()
+
+
 #: python-escpos profile vendors whose printers answer ESC/POS real-time status
 #: (DLE EOT n; Epson's ESC/POS reference, Citizen's command manual). Others (Star's
 #: own command set, cheap clones that may print the query as text) are asked only
@@ -376,9 +389,13 @@ def escpos_bytes(img: Image.Image, cfg: PrinterConfig) -> bytes:
         p._raw(b"\x1d(K\x02\x00\x31" + bytes((cfg.darkness & 0xFF,)))
     mode_img = image_mode(cfg.profile_name)
     if mode_img == "bitImageColumn":
-        # ESC * column image, 24-dot stripes: python-escpos's own implementation (it
-        # splits pages taller than 960 dots itself, on a stripe boundary)
-        p.image(img, impl="bitImageColumn")
+        # ESC * column image: python-escpos's own implementation (it splits pages
+        # taller than 960 dots itself, on a stripe boundary). Stripes of 24 dots
+        # (ESC * 33) only where the profile has highDensity; a 9-pin head (TM-U220)
+        # gets 8-dot stripes (ESC * 1). Horizontal double density is kept: the
+        # profile's media width (400 dots on a TM-U220) counts those columns.
+        p.image(img, impl="bitImageColumn", high_density_horizontal=True,
+                high_density_vertical=bool(p.profile.supports("highDensity")))
     else:
         # GS v 0 in bands, as python-escpos's image(impl="bitImageRaster") sends them,
         # built straight from the 1-bit raster: Pillow packs 8 dots per byte with 1 =
