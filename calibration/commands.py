@@ -146,8 +146,18 @@ def _cmd_camera(args: argparse.Namespace) -> int:
             return 0
         raise CompanionError("give --images DIR or --video FILE (photos of the printed board; "
                              "print it with --board-out)")
-    frames = read_frames(source, max_frames=40)
-    cal = calibrate_from_frames(frames, spec)
+    skipped: list[str] = []
+    frames = read_frames(source, max_frames=40, skipped=skipped)
+    from companion.naming import count
+
+    skip_note = (f"skipped {count(len(skipped), {'one': 'unreadable file', 'other': 'unreadable files'})}: "
+                 f"{', '.join(skipped)}") if skipped else ""
+    try:  # the calibration goes on with the readable views
+        cal = calibrate_from_frames(frames, spec)
+    except CompanionError as exc:  # too few usable views: name the photos' folder or video, one line
+        raise CompanionError(f"{source}: {exc}" + (f" ({skip_note})" if skip_note else "")) from None
+    if skip_note:
+        print(skip_note, file=sys.stderr)
     path = save_camera(cal.model, args.out)
     m = cal.model
     print(f"calibrated from {cal.views_used} of {cal.views_total} frame(s): fx {m.K[0, 0]:.1f} px, "
