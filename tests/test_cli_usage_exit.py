@@ -37,3 +37,16 @@ def test_a_missing_or_contradictory_option_exits_2_with_usage(argv, words, capsy
     err = capsys.readouterr().err
     assert err.startswith(f"usage: companion {argv[0]} ") and words in err
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("source", ["nope", "bad.mp4", "empty-folder"])
+def test_a_demo_whose_source_does_not_open_writes_no_folder(source, capsys, tmp_path, monkeypatch):
+    """The output folder is made once the source gave a frame, not before."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bad.mp4").write_bytes(b"not a video")
+    (tmp_path / "empty-folder").mkdir()
+    before = set(tmp_path.iterdir())
+    assert main(["demo", "--source", source, "--players", "3", "--quiet"]) == 1
+    err = [ln for ln in capsys.readouterr().err.splitlines() if ln.strip()]
+    assert len(err) == 1 and source in err[0], err
+    assert set(tmp_path.iterdir()) == before  # no demo-output/, no demo-output/<source>/

@@ -14,6 +14,7 @@ journal; the demo then checks its scores against it.
 
 from __future__ import annotations
 
+import itertools
 import json
 import shutil
 import sys
@@ -308,6 +309,20 @@ class DemoResult:
     total_frames: int | None = None  # frames in the recording (None: a camera, unknown)
 
 
+def _close(source) -> None:
+    close = getattr(source, "close", None)
+    if close:
+        close()
+
+
+def _no_frame(rec: Recording, source) -> CompanionError:
+    """The error for a source that gave no frame, with its last event (why)."""
+    src_name = (f"camera {rec.source}" if isinstance(rec.source, int) else
+                rec.source if isinstance(rec.source, str) else rec.name)
+    last = next((e.message for e in reversed(getattr(source, "events", ())) if e.kind != "closed"), "")
+    return CompanionError(f"{src_name}: no frame could be read{' (' + last.rstrip('.?!') + ')' if last else ''}")
+
+
 def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int | None = None,
              printer: str | None = None, progress: bool = True, echo=print, max_frames: int | None = None,
              reader=None, warn=None, lens=None, camera_settings=None) -> DemoResult:
@@ -329,29 +344,12 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
 
     from .session import GameRunner
 
-    out_dir.mkdir(parents=True, exist_ok=True)
-    journal_path = out_dir / f"{rec.name}.sqlite"  # the file name is the game id printed on the pages
-    for stale in [journal_path, *out_dir.glob(f"{rec.name}.sqlite-*"), *out_dir.glob("press*.png"),
-                  *out_dir.glob("press*.bin"), *out_dir.glob("final-receipt.*"),
-                  *out_dir.glob(f"{rec.name}-*-front.*")]:
-        stale.unlink(missing_ok=True)
     if reader is None:
         from vision.pipeline import pipeline_for
 
         # a recording's own lens file (never the user's: another camera filmed it);
         # a live camera or your own video: --lens, else your calibration, else estimated
         reader = pipeline_for(rec.source, lens, game=rec.game)
-    journal = None
-    if rec.setup is not None:  # the players entered the setup at the start
-        from companion.journal import Journal
-
-        journal = Journal.create(journal_path, rec.game, rec.setup)
-    runner = GameRunner(journal, players=rec.players, first_player=rec.first_player, strike=rec.strike,
-                        journal_path=journal_path, expected_cards=rec.initial_cards, game=rec.game)
-    entry_pos = apply_entries(runner, rec.entries, 0)
-    if runner.observer is None:
-        raise CompanionError(f"{runner.spec.name()} cannot be read from a camera yet (no observer registered)")
-    pages = PageWriter(out_dir, lang, paper_mm, printer, rec.name)
     bar = tqdm(unit="frame", desc=f"demo {rec.name}", disable=not progress, file=sys.stderr, leave=False)
     def on_event(ev) -> None:  # the camera dropping or coming back is news for the players
         if ev.kind == "damaged":  # an image file cut short: read, but the players are told
@@ -365,11 +363,39 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     # a live camera goes through the latest-frame reader (never a stale frame from the
     # driver's queue), asked for camera_settings (default: the reference 4K mode)
     kw = {"settings": camera_settings} if camera_settings is not None else {}
+    source = None
     try:
         source = (open_live(rec.source, on_event=on_event, **kw) if isinstance(rec.source, (str, int))
                   else rec.source)
+        frame_iter = iter(source)
+        first = next(frame_iter, None)  # the source opened: only now is anything written
+        if first is None:
+            raise _no_frame(rec, source)
     except BaseException:
         bar.close()  # end the bar's line before the error is printed
+        _close(source)
+        raise
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        journal_path = out_dir / f"{rec.name}.sqlite"  # the file name is the game id printed on the pages
+        for stale in [journal_path, *out_dir.glob(f"{rec.name}.sqlite-*"), *out_dir.glob("press*.png"),
+                      *out_dir.glob("press*.bin"), *out_dir.glob("final-receipt.*"),
+                      *out_dir.glob(f"{rec.name}-*-front.*")]:
+            stale.unlink(missing_ok=True)
+        journal = None
+        if rec.setup is not None:  # the players entered the setup at the start
+            from companion.journal import Journal
+
+            journal = Journal.create(journal_path, rec.game, rec.setup)
+        runner = GameRunner(journal, players=rec.players, first_player=rec.first_player, strike=rec.strike,
+                            journal_path=journal_path, expected_cards=rec.initial_cards, game=rec.game)
+        entry_pos = apply_entries(runner, rec.entries, 0)
+        if runner.observer is None:
+            raise CompanionError(f"{runner.spec.name()} cannot be read from a camera yet (no observer registered)")
+        pages = PageWriter(out_dir, lang, paper_mm, printer, rec.name)
+    except BaseException:
+        bar.close()
+        _close(source)
         raise
     total = getattr(source, "frame_count", None) or rec.frame_count or None
     bar.reset(total=total)
@@ -379,7 +405,7 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     reports: list[str] = []
     setup_seen: list[int] = []  # initial headline cards counted while the setup waits
     try:
-        for frame in source:
+        for frame in itertools.chain((first,), frame_iter):
             frames += 1
             bar.update(1)
             snap, _report = reader.process(frame.image, frame.t)
@@ -414,9 +440,7 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
                 break
     finally:
         bar.close()
-        close = getattr(source, "close", None)
-        if close:
-            close()
+        _close(source)
     st = runner.state
     result = DemoResult(journal_path, st, frames, time.perf_counter() - t0, reports=reports, total_frames=total)
     src_name = (f"camera {rec.source}" if isinstance(rec.source, int) else
@@ -425,9 +449,7 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
         echo(final_text(st, rec.game))
         pages.final(st, rec.game)
     elif frames == 0:
-        last = next((e.message for e in reversed(getattr(source, "events", ())) if e.kind != "closed"), "")
-        raise CompanionError(f"{src_name}: no frame could be read"
-                             f"{' (' + last.rstrip('.?!') + ')' if last else ''}")
+        raise _no_frame(rec, source)
     elif st is None:
         n = len(rec.players)
         # The first still table is the setup; later ones also show cards drawn in play.
