@@ -157,7 +157,7 @@ def _scan(args) -> int:
                        "t": round(frame.t, 3), "size": [frame.image.shape[1], frame.image.shape[0]]}
                 out.update({k: v for k, v in rep.to_json().items()
                             if k in ("symbols", "candidates", "poses", "lens", "timings_ms")})
-                out["game"] = game["id"]
+                out["game"] = game["id"] if game["chosen"] else None  # no tag of any game read: no game
                 for sym in out.get("symbols") or ():
                     _tag_game(sym)
                 if args.track:
