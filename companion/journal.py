@@ -347,7 +347,7 @@ class Journal:
             try:
                 data = json.loads(payload)
             except (TypeError, json.JSONDecodeError) as exc:
-                raise JournalError(f"{self.path}: event {seq} is not valid JSON ({exc})") from None
+                raise JournalError(f"{self.path}: event {seq} is not valid JSON ({data_fault(exc)})") from None
             if not isinstance(data, dict):
                 raise JournalError(f"{self.path}: event {seq} is not a JSON object")
             events.append(Event(seq, kind, data, source, at))

@@ -57,3 +57,13 @@ def test_data_fault_words():
     with pytest.raises(json.JSONDecodeError) as ex:
         json.loads("{")
     assert data_fault(ex.value).startswith("not valid JSON (line 1")
+
+
+def test_a_recording_description_without_a_field_is_named_in_words(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    rec = tmp_path / "rec"
+    rec.mkdir()
+    (rec / "recording.json").write_text('{"name": "x"}', "utf-8")
+    assert main(["demo", "--recording", str(rec), "--quiet"]) == 1
+    line = _one_line(capsys)
+    assert "recording.json" in line and "'frames' is missing" in line, line

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion import registry
-from companion.errors import CompanionError, UsageError
+from companion.errors import CompanionError, UsageError, data_fault
 from companion.registry import game_arg as _game_arg
 from companion.journal import total_scores
 
@@ -70,7 +70,7 @@ def load_recording(path: str | Path) -> Recording:
     try:
         meta = json.loads(meta_path.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
-        raise CompanionError(f"{meta_path}: cannot read the recording's description ({exc})") from None
+        raise CompanionError(f"{meta_path}: cannot read the recording's description ({data_fault(exc)})") from None
     try:
         frames = meta["frames"]
         setup = meta.get("setup") or {}
@@ -82,8 +82,8 @@ def load_recording(path: str | Path) -> Recording:
         else:
             players = list(setup["players"])
         entries = list(meta.get("entries") or [])
-    except (KeyError, TypeError) as exc:
-        raise CompanionError(f"{meta_path}: missing {exc}") from None
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise CompanionError(f"{meta_path}: not a recording's description ({data_fault(exc)})") from None
     truth = None
     if meta.get("truth"):
         truth = json.loads((path / meta["truth"]).read_text(encoding="utf-8"))
