@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.errors import DataFileError
+from companion.errors import DataFileError, data_fault
 
 APP_NAME = "table-companion"
 
@@ -94,7 +94,7 @@ def load_camera(path: Path | str | None = None) -> CameraModel:
         dist = np.array(data["dist"], np.float64).ravel()
         w, h = (int(v) for v in data["image_size"])
     except (KeyError, TypeError, ValueError) as exc:
-        raise DataFileError(str(p), None, f"expected keys K (3x3), dist, image_size: {exc}") from None
+        raise DataFileError(str(p), None, f"expected keys K (3x3), dist, image_size: {data_fault(exc)}") from None
     if K.shape != (3, 3) or not np.all(np.isfinite(K)) or K[0, 0] <= 0 or K[1, 1] <= 0:
         raise DataFileError(str(p), None, "K: expected a 3x3 camera matrix with positive focal lengths")
     if dist.size not in (4, 5, 8, 12, 14) or not np.all(np.isfinite(dist)):

@@ -185,13 +185,16 @@ def _camera_frames(index: int, max_frames: int, mode: dict | None = None) -> lis
         cap.release()
 
 
-def read_frames(source: str | Path, max_frames: int = 12, camera_mode: dict | None = None) -> list[np.ndarray]:
+def read_frames(source: str | Path, max_frames: int = 12, camera_mode: dict | None = None,
+                skipped: list[str] | None = None) -> list[np.ndarray]:
     """Grey frames from a live camera index (in ``camera_mode``, see
     :data:`camera_reader`), an image file, a video file or a folder of images.
 
     Videos are sampled evenly (at most ``max_frames``). Raises
     :class:`companion.errors.CompanionError` naming the source when it is missing,
-    unreadable or holds no frame.
+    unreadable or holds no frame. With a ``skipped`` list, a folder's unreadable
+    images are left out and their paths appended to it (an error only when none can
+    be read); without one, the first unreadable image is the error.
     """
     import cv2
 
@@ -205,10 +208,20 @@ def read_frames(source: str | Path, max_frames: int = 12, camera_mode: dict | No
         if not files:
             raise CompanionError(f"{p}: no images ({', '.join(sorted(IMAGE_EXT))}) in this folder")
         step = max(1, len(files) // max_frames)
-        frames = [cv2.imread(str(f), cv2.IMREAD_GRAYSCALE) for f in files[::step][:max_frames]]
-        bad = [str(f) for f, im in zip(files[::step], frames) if im is None]
-        if bad:
-            raise CompanionError(f"cannot read image {bad[0]}")
+        frames = []
+        for f in files[::step][:max_frames]:
+            try:
+                im = cv2.imread(str(f), cv2.IMREAD_GRAYSCALE)
+            except cv2.error:  # a file OpenCV chokes on is unreadable like any other
+                im = None
+            if im is not None:
+                frames.append(im)
+            elif skipped is None:
+                raise CompanionError(f"{f}: not a readable image")
+            else:
+                skipped.append(str(f))
+        if not frames:
+            raise CompanionError(f"{p}: none of its {len(skipped or ())} images can be read")
         return frames
     if p.suffix.lower() in IMAGE_EXT:
         im = cv2.imread(str(p), cv2.IMREAD_GRAYSCALE)

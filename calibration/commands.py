@@ -14,6 +14,7 @@ import argparse
 import sys
 
 from companion.errors import CompanionError
+from companion.registry import game_arg as _game_arg
 
 
 def register(subparsers) -> None:
@@ -53,7 +54,7 @@ def register(subparsers) -> None:
                           "camera); the check runs in that mode")
     tab.add_argument("--fourcc", metavar="CODE", help="live camera: pixel format (default MJPG from 1080p up)")
     tab.add_argument("--fps", type=float, metavar="N", help="live camera: frame rate (default 30)")
-    tab.add_argument("--game", default="penny-press", help="the game whose board, mats and tags the view "
+    tab.add_argument("--game", default="penny-press", type=_game_arg, metavar="GAME", help="the game whose board, mats and tags the view "
                      "is checked against (default penny-press; `companion games` lists them)")
     tab.set_defaults(func=_cmd_table)
 
@@ -61,7 +62,7 @@ def register(subparsers) -> None:
                                  description="Write a PDF of stickers for every component, labelled in "
                                              "words, at exact size with cut marks, plus the board and mat "
                                              "corner fiducials and a page saying what goes where.")
-    tags.add_argument("game", help="the game's id (penny-press, turin-market ...; `companion games` lists them)")
+    tags.add_argument("game", type=_game_arg, metavar="GAME", help="the game's id (penny-press, turin-market ...; `companion games` lists them)")
     tags.add_argument("--paper", choices=("a4", "letter"), default="a4")
     tags.add_argument("--size", choices=("normal", "large"), default="normal",
                       help="normal: 4K camera (3840x2160) 1.0-1.1 m up, straight down; large: 1920x1080 camera")
@@ -145,8 +146,18 @@ def _cmd_camera(args: argparse.Namespace) -> int:
             return 0
         raise CompanionError("give --images DIR or --video FILE (photos of the printed board; "
                              "print it with --board-out)")
-    frames = read_frames(source, max_frames=40)
-    cal = calibrate_from_frames(frames, spec)
+    skipped: list[str] = []
+    frames = read_frames(source, max_frames=40, skipped=skipped)
+    from companion.naming import count
+
+    skip_note = (f"skipped {count(len(skipped), {'one': 'unreadable file', 'other': 'unreadable files'})}: "
+                 f"{', '.join(skipped)}") if skipped else ""
+    try:  # the calibration goes on with the readable views
+        cal = calibrate_from_frames(frames, spec)
+    except CompanionError as exc:  # too few usable views: name the photos' folder or video, one line
+        raise CompanionError(f"{source}: {exc}" + (f" ({skip_note})" if skip_note else "")) from None
+    if skip_note:
+        print(skip_note, file=sys.stderr)
     path = save_camera(cal.model, args.out)
     m = cal.model
     print(f"calibrated from {cal.views_used} of {cal.views_total} frame(s): fx {m.K[0, 0]:.1f} px, "

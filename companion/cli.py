@@ -20,7 +20,7 @@ import sys
 from importlib.metadata import entry_points
 
 from . import __version__
-from .errors import CompanionError
+from .errors import CompanionError, UsageError
 
 GROUP = "table_companion.commands"
 
@@ -43,6 +43,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _usage_of(parser: argparse.ArgumentParser, args) -> argparse.ArgumentParser:
+    """The (sub)parser of the command ``args`` came from, for its usage line."""
+    for action in parser._subparsers._group_actions if parser._subparsers else ():
+        sub = action.choices.get(args.command)
+        if sub is None:
+            continue
+        for inner in sub._subparsers._group_actions if sub._subparsers else ():
+            for name, leaf in inner.choices.items():
+                if vars(args).get(inner.dest) == name:
+                    return leaf
+        return sub
+    return parser
+
+
 def main(argv: list[str] | None = None) -> int:
     if argv is None and hasattr(signal, "SIGPIPE"):  # `companion replay g | head` ends quietly
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
@@ -53,6 +67,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return int(args.func(args) or 0)
+    except UsageError as exc:  # README: 2, a command line not understood, usage on stderr
+        _usage_of(parser, args).print_usage(sys.stderr)
+        print(f"companion {args.command}: error: {exc}", file=sys.stderr)
+        return 2
     except CompanionError as exc:
         print(f"companion {args.command}: error: {exc}", file=sys.stderr)
         return 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from .registry import game_arg as _game_arg
 
 
 def register(subparsers) -> None:
@@ -34,7 +35,7 @@ def register(subparsers) -> None:
         "write its journal, to try replay, export and print.",
     )
     p.add_argument("out", help="journal file to create (.sqlite)")
-    p.add_argument("--game", default="penny-press", help="the game's id (default penny-press; "
+    p.add_argument("--game", default="penny-press", type=_game_arg, metavar="GAME", help="the game's id (default penny-press; "
                    "`companion games` lists them)")
     p.add_argument("--players", type=int, default=3, help="number of players (default 3)")
     p.add_argument("--seed", type=int, default=1, help="deck shuffle and play seed")
@@ -66,7 +67,7 @@ def load_game(path: str | Path):
 
     Returns a :class:`companion.journal.Journal`. Raises JournalError naming the file.
     """
-    from .errors import CompanionError
+    from .errors import CompanionError, data_fault
     from .journal import Journal, JournalError
 
     path = Path(path)
@@ -76,7 +77,7 @@ def load_game(path: str | Path):
         try:
             record = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise JournalError(f"{path}: cannot read JSON record ({exc})") from None
+            raise JournalError(f"{path}: cannot read JSON record ({data_fault(exc)})") from None
         try:
             return journal_from_record(record)
         except JournalError as exc:
@@ -99,7 +100,7 @@ def journal_from_record(record: dict, path: str | Path | None = None):
     folder removed when the process ends. Raises JournalError naming what is wrong."""
     import tempfile
 
-    from .errors import CompanionError
+    from .errors import CompanionError, data_fault
     from .journal import Journal, JournalError
 
     if not isinstance(record, dict) or "setup" not in record or "actions" not in record:
@@ -118,9 +119,9 @@ def journal_from_record(record: dict, path: str | Path | None = None):
             try:
                 j.append(a, source="replay")
             except (CompanionError, KeyError, TypeError, ValueError, AttributeError) as exc:
-                raise JournalError(f"action {i}: {exc}") from None
+                raise JournalError(f"action {i}: {data_fault(exc)}") from None
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise JournalError(f"the setup cannot be read ({exc!r})") from None
+        raise JournalError(f"the setup cannot be read ({data_fault(exc)})") from None
     return j
 
 

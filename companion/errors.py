@@ -7,6 +7,11 @@ class CompanionError(Exception):
     """Base class of every error the core raises on bad input."""
 
 
+class UsageError(CompanionError):
+    """A command line that is not understood (a missing or contradictory option): the
+    CLI prints the command's usage and this message on stderr and exits 2."""
+
+
 class RuleError(CompanionError):
     """An action that the rules do not allow.
 
@@ -39,3 +44,29 @@ class DataFileError(CompanionError):
         self.path = str(path)
         self.line = line
         self.detail = message
+
+
+def data_fault(exc: BaseException) -> str:
+    """What is wrong with a record or data file, in a user's words, from the exception
+    raised while reading it (never its repr): a KeyError names the missing field
+    (``'players' is missing``), an IndexError a list too short, a TypeError or
+    AttributeError a value of the wrong kind; a CompanionError keeps its message."""
+    import json
+
+    if isinstance(exc, CompanionError):
+        return str(exc)
+    if isinstance(exc, KeyError):
+        return f"{exc.args[0]!r} is missing" if exc.args else "a field is missing"
+    if isinstance(exc, IndexError):
+        return "a list is shorter than it should be"
+    if isinstance(exc, json.JSONDecodeError):
+        return f"not valid JSON (line {exc.lineno}: {exc.msg})"
+    if isinstance(exc, OSError):
+        return exc.strerror or "cannot be read"
+    if isinstance(exc, (TypeError, AttributeError)):
+        return "a value of the wrong kind (a number, text or list where another belongs)"
+    if isinstance(exc, OverflowError):
+        return "a number is too large"
+    if isinstance(exc, ValueError):
+        return "a value is not valid (a number or text that cannot be read)"
+    return str(exc) or type(exc).__name__

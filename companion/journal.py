@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from .errors import CompanionError, RuleError
+from .errors import CompanionError, RuleError, data_fault
 
 SCHEMA_VERSION = 1
 EXPORT_FORMAT = "table-companion/game-record"
@@ -347,7 +347,7 @@ class Journal:
             try:
                 data = json.loads(payload)
             except (TypeError, json.JSONDecodeError) as exc:
-                raise JournalError(f"{self.path}: event {seq} is not valid JSON ({exc})") from None
+                raise JournalError(f"{self.path}: event {seq} is not valid JSON ({data_fault(exc)})") from None
             if not isinstance(data, dict):
                 raise JournalError(f"{self.path}: event {seq} is not a JSON object")
             events.append(Event(seq, kind, data, source, at))
@@ -380,7 +380,7 @@ class Journal:
             raise JournalError(f"{self.path}: its secret ({', '.join(keys)}) is kept beside it in {side.name} "
                                "until the game ends, and that file is missing: copy it with the journal") from None
         except (OSError, ValueError, KeyError, TypeError) as exc:
-            raise JournalError(f"{side}: cannot read the game's secret ({exc})") from None
+            raise JournalError(f"{side}: cannot read the game's secret ({data_fault(exc)})") from None
         return secret
 
     def _reveal_if_over(self) -> None:
@@ -404,14 +404,14 @@ class Journal:
             state = self.rules.new_game_from_dict(self._full_setup)
         except (CompanionError, KeyError, TypeError, ValueError) as exc:
             raise JournalError(f"{self.path}: event {self._events[0].seq} (setup) cannot be "
-                               f"read ({exc})") from None
+                               f"read ({data_fault(exc)})") from None
         timeline = [(self._events[0].seq, state)]
         for e in self._effective_action_events():
             try:
                 state = self.rules.apply(state, self.rules.action_from_dict(e.payload))
             except (RuleError, KeyError, TypeError, ValueError) as exc:
                 raise JournalError(
-                    f"{self.path}: event {e.seq} no longer applies ({exc}); the rules "
+                    f"{self.path}: event {e.seq} no longer applies ({data_fault(exc)}); the rules "
                     "data may have changed since the game was recorded"
                 ) from None
             timeline.append((e.seq, state))

@@ -186,6 +186,18 @@ def ids() -> tuple[str, ...]:
     return tuple(games())
 
 
+def game_arg(text: str) -> str:
+    """argparse ``type`` for a game id on the command line: the id, or
+    ``argparse.ArgumentTypeError`` naming the known ids (so an unknown game is a
+    command line not understood: usage on stderr, exit 2)."""
+    import argparse
+
+    try:
+        return get(text).id
+    except UnknownGame as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def rules_module(game_id: str) -> ModuleType:
     """The rules module of ``game_id``. Raises UnknownGame."""
     return get(game_id).rules_module()

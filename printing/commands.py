@@ -42,6 +42,10 @@ def register(subparsers) -> None:
                    "data folder)")
     p.add_argument("--wait", type=float, default=30.0, metavar="S",
                    help="seconds to keep retrying before leaving jobs queued (default 30)")
+    p.add_argument("--copies", type=int, metavar="N",
+                   help="queue N copies of each page, even when the same page already waits "
+                   "in the print queue (default: one, and a page already waiting for this "
+                   "printer is not queued again)")
     p.set_defaults(func=run)
 
     q = subparsers.add_parser(
@@ -52,7 +56,10 @@ def register(subparsers) -> None:
     q.add_argument("--queue", metavar="DIR", help="print queue folder (default: the user "
                    "data folder)")
     q.add_argument("--list", action="store_true", help="only list the jobs")
-    q.add_argument("--retry", metavar="JOB", help="put a failed job back, then send")
+    q.add_argument("--retry", metavar="JOB", help="put a failed job back, then send; a job "
+                   "whose record is damaged is rebuilt from its kept page (.bin)")
+    q.add_argument("--printer", metavar="TARGET", help="with --retry of a damaged job: the "
+                   "printer to send it to (default: the one still readable in its record)")
     q.add_argument("--drop", metavar="JOB", help="give up a job (it is kept, marked failed)")
     q.add_argument("--wait", type=float, default=30.0, metavar="S",
                    help="seconds to keep retrying (default 30)")
@@ -184,17 +191,22 @@ def pages(state, game_id: str, args) -> list[tuple[str, object]]:
     return out
 
 
-def _reporter(wait_s: float):
+def _reporter(wait_s: float, mine: set[str] | None = None):
     """on_report for a queue drain of ``wait_s`` seconds: what was printed goes to
     stdout; what was kept or failed to stderr, and a retry that falls after this
     command has ended says that the next `companion print-queue` sends it (not a time
-    at which nothing will happen)."""
+    at which nothing will happen). With ``mine`` (this command's job ids), a report
+    on any other job says it is an earlier page from the queue."""
     import sys
     import time
 
     deadline = time.time() + wait_s
 
     def say(r) -> None:
+        if mine is not None and r.job_id not in mine:
+            from dataclasses import replace
+
+            r = replace(r, title=f"earlier page waiting in the queue, {r.title}")
         if r.outcome == "printed":
             print(str(r))
         elif r.outcome == "retry" and (r.next_try or 0) >= deadline:
@@ -231,21 +243,41 @@ def run(args: argparse.Namespace) -> int:
             path = save_preview(img, page_path(out_dir, name))
             print(f"{path}  ({img.width}x{img.height} dots)")
         return 0
+    import sys
+
+    if args.copies is not None and args.copies < 1:
+        raise CompanionError(f"--copies {args.copies}: give 1 or more")
     queue = PrintQueue(args.queue)
+    mine: list[str] = []  # this command's jobs: they alone decide the exit code
     for name, img in todo:
         if out_dir is not None:
             save_preview(img, page_path(out_dir, name))
-        job = queue.submit(target, escpos_bytes(img, cfg), cfg, title=name, preview=img)
-        print(f"{name}: queued as job {job.id} for {target}")
-    reports = queue.drain(args.wait, on_report=_reporter(args.wait))
-    pending = queue.jobs("pending")
-    if pending:
-        import sys
-
-        print(f"{len(pending)} job(s) kept in {queue.folder}; switch the printer on "
+        payload = escpos_bytes(img, cfg)
+        waiting = None if args.copies else queue.waiting_copy(target, payload)
+        if waiting is not None:
+            print(f"{name}: already waiting in the print queue (job {waiting.id}) for {target}; "
+                  "not queued twice (--copies N prints more)")
+            mine.append(waiting.id)
+            continue
+        for _ in range(args.copies or 1):
+            job = queue.submit(target, payload, cfg, title=name, preview=img)
+            mine.append(job.id)
+            print(f"{name}: queued as job {job.id} for {target}")
+    # only this printer's jobs are sent (earlier ones first: pages keep their order);
+    # other printers' jobs are left to `companion print-queue`
+    queue.drain(args.wait, on_report=_reporter(args.wait, set(mine)), targets={str(target)})
+    state = {j.id: j.state for j in queue.jobs()}
+    others = [j for j in queue.jobs("pending") if j.id not in mine]
+    if others:
+        print(f"note: {len(others)} earlier page(s) from other print commands are still waiting "
+              "in the print queue (not this command's); `companion print-queue` sends them",
+              file=sys.stderr)
+    kept = [i for i in mine if state.get(i) == "pending"]
+    if kept:
+        print(f"{len(kept)} page(s) of this command kept in {queue.folder}; switch the printer on "
               "and run `companion print-queue` to send them", file=sys.stderr)
         return EXIT_QUEUED
-    return 0 if all(r.outcome != "failed" for r in reports) else 1
+    return 1 if any(state.get(i) == "failed" for i in mine) else 0
 
 
 def _warn_damaged(queue) -> None:
@@ -255,40 +287,54 @@ def _warn_damaged(queue) -> None:
 
     from .queue import QueueError
 
-    bad = []
-    for p in sorted(queue.folder.glob("*.json")):
-        try:
-            queue.get(p.stem)
-        except QueueError:
-            bad.append(p.name)
+    bad = [f"{job_id}.json" for job_id, _ in queue.damaged()]
     if bad:
         more = f" and {len(bad) - 5} more" if len(bad) > 5 else ""
-        print(f"warning: {len(bad)} damaged job record(s) in {queue.folder} skipped (kept there): "
-              f"{', '.join(bad[:5])}{more}", file=sys.stderr)
+        print(f"warning: {len(bad)} damaged job record(s) in {queue.folder} (kept there): "
+              f"{', '.join(bad[:5])}{more}; `companion print-queue --retry JOB [--printer TARGET]` "
+              "sends such a job from its kept page", file=sys.stderr)
 
 
 def run_queue(args: argparse.Namespace) -> int:
+    import sys
+
+    from companion.errors import CompanionError
+
     from .queue import PrintQueue
 
     queue = PrintQueue(args.queue)
-    _warn_damaged(queue)
+    if args.printer and not args.retry:
+        raise CompanionError("--printer goes with --retry JOB (a damaged job's printer)")
     if args.drop:
         job = queue.drop(args.drop)
         print(f"{job.id}: dropped ({job.title})")
         return 0
     if args.retry:
-        queue.retry(args.retry)
+        if any(job_id == args.retry for job_id, _ in queue.damaged()):
+            job = queue.repair(args.retry, args.printer)
+            print(f"{job.id}: record rebuilt from its kept page ({job.size} bytes) for {job.target}")
+        else:
+            queue.retry(args.retry)
+    damaged = queue.damaged()
+    _warn_damaged(queue)
     if args.list:
-        if not queue.jobs():
+        if not queue.jobs() and not damaged:
             print(f"the print queue is empty (no job in {queue.folder})")
         for j in queue.jobs():
             err = f"  ({j.last_error})" if j.last_error and j.state != "done" else ""
             print(f"{j.id}  {j.state:<7}  {j.target}  {j.title}  tries={j.attempts}{err}")
+        for job_id, _why in damaged:
+            kept = queue.payload_path(job_id)
+            page = f"page kept ({kept.stat().st_size} bytes)" if kept.exists() else "page lost"
+            print(f"{job_id}  damaged  record unreadable, {page}; "
+                  f"send it: companion print-queue --retry {job_id} [--printer TARGET]")
         return 0
     todo = queue.jobs("pending")
     if not todo:
         print(f"nothing to send: no job waiting in {queue.folder}")
-        return 0
+        if damaged:
+            print(f"{len(damaged)} damaged job(s) not sent (see above)", file=sys.stderr)
+        return 1 if damaged else 0
     for j in todo:
         queue.retry(j.id)  # due now: the user asked for it
     reports = queue.drain(args.wait, on_report=_reporter(args.wait))
@@ -299,7 +345,7 @@ def run_queue(args: argparse.Namespace) -> int:
         print(f"{len(pending)} job(s) still kept in {queue.folder}; run `companion print-queue` "
               "again when the printer is on", file=sys.stderr)
         return EXIT_QUEUED
-    return 1 if any(r.outcome == "failed" for r in reports) else 0
+    return 1 if damaged or any(r.outcome == "failed" for r in reports) else 0
 
 
 def run_config(args: argparse.Namespace) -> int:

@@ -44,6 +44,26 @@ MIN_PAGE_DOTS = 384
 MIN_80_PRINT_MM = 60.0
 
 
+def canonical_profile(name: str) -> str:
+    """The python-escpos profile name ``name`` stands for, matched without regard to
+    case or surrounding spaces (``"tm-t88v"`` -> ``"TM-T88V"``); ``""`` stays ``""``
+    (the default profile). Raises PrinterConfigError, listing the known names, for
+    a name that is no profile."""
+    from escpos.capabilities import CAPABILITIES
+
+    if not isinstance(name, str):
+        raise PrinterConfigError(f"profile={name!r}: a python-escpos profile name")
+    key = name.strip()
+    if not key or key in CAPABILITIES["profiles"]:
+        return key
+    for known in CAPABILITIES["profiles"]:
+        if known.casefold() == key.casefold():
+            return known
+    raise PrinterConfigError(
+        f"profile {name!r} is not a python-escpos profile; known: "
+        + ", ".join(sorted(CAPABILITIES["profiles"])))
+
+
 def profile_media(profile: str) -> tuple[int | None, float | None, float | None]:
     """``(pixels, dpi, mm)`` of a python-escpos profile's ``media`` (printable width
     in dots, head resolution in dots per inch, width in mm); each None where the
@@ -186,6 +206,7 @@ class PrinterConfig:
     def __post_init__(self):
         if isinstance(self.darkness, str):  # a word of the scale: "dark" is +3
             self.darkness = darkness_value(self.darkness)
+        self.profile = canonical_profile(self.profile)  # "tm-t88v" is saved as "TM-T88V"
         self.validate()
 
     @property
@@ -204,6 +225,11 @@ class PrinterConfig:
             raise PrinterConfigError(f"paper_mm={self.paper_mm!r}: use 58 or 80")
         profile_page(self.paper_mm, self.profile_name)  # raises for a page that cannot fit
         darkness_value(self.darkness)  # raises, saying the scale
+        if self.darkness is not None and is_impact(self.profile_name):
+            raise PrinterConfigError(
+                f"darkness={self.darkness!r}: the {self.profile_name} is an impact (dot-matrix) "
+                "printer: it has no print-density command (GS ( K sets a thermal head), its "
+                "darkness is the ribbon's; set darkness=null")
         if self.cut not in ("auto", "full", "partial", "none"):
             raise PrinterConfigError(f"cut={self.cut!r}: use auto, full, partial or none")
         if not (isinstance(self.feed_lines, int) and 0 <= self.feed_lines <= 20):
@@ -315,6 +341,14 @@ def image_mode(profile: str) -> str:
                              "mode); pages are images: choose the profile of your printer model")
 
 
+def is_impact(profile: str) -> bool:
+    """Whether python-escpos describes ``profile`` as an impact (dot-matrix) printer
+    (its profile notes: TM-U220, TM-U220B, SP2000): no thermal print density."""
+    from escpos.capabilities import CAPABILITIES
+
+    return "impact" in str(CAPABILITIES["profiles"].get(profile, {}).get("notes", "")).lower()
+
+
 #: python-escpos profile vendors whose printers answer ESC/POS real-time status
 #: (DLE EOT n; Epson's ESC/POS reference, Citizen's command manual). Others (Star's
 #: own command set, cheap clones that may print the query as text) are asked only
@@ -355,9 +389,13 @@ def escpos_bytes(img: Image.Image, cfg: PrinterConfig) -> bytes:
         p._raw(b"\x1d(K\x02\x00\x31" + bytes((cfg.darkness & 0xFF,)))
     mode_img = image_mode(cfg.profile_name)
     if mode_img == "bitImageColumn":
-        # ESC * column image, 24-dot stripes: python-escpos's own implementation (it
-        # splits pages taller than 960 dots itself, on a stripe boundary)
-        p.image(img, impl="bitImageColumn")
+        # ESC * column image: python-escpos's own implementation (it splits pages
+        # taller than 960 dots itself, on a stripe boundary). Stripes of 24 dots
+        # (ESC * 33) only where the profile has highDensity; a 9-pin head (TM-U220)
+        # gets 8-dot stripes (ESC * 1). Horizontal double density is kept: the
+        # profile's media width (400 dots on a TM-U220) counts those columns.
+        p.image(img, impl="bitImageColumn", high_density_horizontal=True,
+                high_density_vertical=bool(p.profile.supports("highDensity")))
     else:
         # GS v 0 in bands, as python-escpos's image(impl="bitImageRaster") sends them,
         # built straight from the 1-bit raster: Pillow packs 8 dots per byte with 1 =

@@ -21,7 +21,7 @@ from companion.gettext_po import N_, NP_  # noqa: F401  (NP_: counts)
 
 from companion.naming import given_name
 
-from .documents import DocumentError, check_lang
+from .documents import DocumentError, check_lang, data_file_names
 from .i18n import PrintTexts, game_when, pick
 from .layout import Canvas
 
@@ -49,12 +49,13 @@ N_("pergamon.labels.oldest", "oldest find shown: {date} BC")
 N_("pergamon.labels.oldest_none", "nothing shown")
 N_("pergamon.labels.winner", "Winner: {who}")
 N_("pergamon.labels.winners", "Shared victory: {who}")
-N_("pergamon.labels.sources", "Our guesses (editable): {f}")
+N_("pergamon.labels.sources", "{what}: our guesses, editable in {f}")
+N_("pergamon.labels.values", "Values")
 N_("pergamon.labels.player", "Player {n}")
 LABELS = PrintTexts("pergamon.labels.", [
     "title", "evaluation", "collections", "collection", "none_shown", "award", "no_award", "vp_now",
     "vp_total", "shift", "no_shift", "move", "broken", "final", "bonus", "bonus_line", "oldest",
-    "oldest_none", "winner", "winners", "sources", "player",
+    "oldest_none", "winner", "winners", "sources", "values", "player",
 ])
 #: KINDS: {key: text} declared for gettext (context "pergamon.kinds.<key>")
 N_("pergamon.kinds.vase", "vase")
@@ -79,37 +80,38 @@ def _kind(kind: str, lang: str) -> str:
     return KINDS.get(kind, {}).get(lang, kind)
 
 
-#: What each unverified data key holds, in the players' words (the file and key stay
-#: named, as FACTS.md asks, so a player can find and edit them).
+#: What each unverified data value is, in the players' words (FACTS.md: the page names
+#: the editable FILE; never the key inside it, docs/rulings.md).
 #: DATA_KEYS: {key: text} declared for gettext (context "pergamon.data_keys.<key>")
-N_("pergamon.data_keys.plan_vp", "VP per plan space")
-N_("pergamon.data_keys.funds_spaces", "the funds spaces")
-N_("pergamon.data_keys.raider_spaces", "the tomb raider's spaces")
-N_("pergamon.data_keys.tiles", "the tiles' object halves")
+N_("pergamon.data_keys.plan_vp", "plan points")
+N_("pergamon.data_keys.funds_spaces", "funds spaces")
+N_("pergamon.data_keys.raider_spaces", "tomb raider's spaces")
+N_("pergamon.data_keys.tiles", "tiles")
 DATA_KEYS = PrintTexts("pergamon.data_keys.", [
     "plan_vp", "funds_spaces", "raider_spaces", "tiles",
 ])
-UNVERIFIED = {"en": "unverified", "es": "sin verificar", "zh": "未核实"}
 
 
 def _short(files, lang: str = "en") -> str:
     """The data sources (catalog.source strings, ``".../rules.json: plan_vp
-    (unverified)"``) as a player reads them: what the value is, then the file and key,
-    the flag in ``lang`` (``"平面图每格胜利点（rules.json: plan_vp，未核实）"``)."""
-    out = []
-    zh = lang == "zh"
+    (unverified)"``) as a player reads them, like the other games' pages since 40e12d8:
+    what the values are, then the files by name only, no key and no folder
+    (``"Plan points and tiles: our guesses, editable in rules.json, tiles.csv"``;
+    zh ``"平面图分数和发现物为我们的估计，可在 rules.json, tiles.csv 中修改"``)."""
+    from babel.lists import format_list
+
+    whats, files_ = [], []
     for f in files:
-        name = f.split("/")[-1]
-        flagged = name.endswith(" (unverified)")
-        name = name.removesuffix(" (unverified)")
+        name = f.removesuffix(" (unverified)")
         fname, _, key = name.partition(": ")
-        key = key or ("tiles" if fname == "tiles.csv" else "")
-        what = DATA_KEYS.get(key, {}).get(lang) or DATA_KEYS.get(key, {}).get("en") or ""
-        where = f"{fname}: {key}" if key and fname != "tiles.csv" else fname
-        if flagged:
-            where += ("，" if zh else ", ") + UNVERIFIED.get(lang, UNVERIFIED["en"])
-        out.append(f"{what}（{where}）" if zh and what else f"{what} ({where})" if what else where)
-    return ("；" if zh else "; ").join(out)
+        key = key or ("tiles" if fname.endswith("tiles.csv") else "")
+        what = pick(DATA_KEYS[key], lang) if key in DATA_KEYS else ""
+        if what and what not in whats:
+            whats.append(what)
+        files_.append(fname)
+    what = format_list(whats, locale=lang) if whats else ""
+    what = what[:1].upper() + what[1:]
+    return label("sources", lang, what=what or label("values", lang), f=data_file_names(files_))
 
 
 def evaluations(state) -> list:
@@ -177,7 +179,7 @@ def render_evaluation_receipt(state, evaluation, lang: str = "en", width: int = 
             cv.para(label("move", lang, who=who, m=ROMAN.get(m.marker, m.marker), a=m.from_space, b=m.to_space), 14)
     if ev.sources:
         cv.rule(1)
-        cv.para(label("sources", lang, f=_short(ev.sources, lang)), 11)
+        cv.para(_short(ev.sources, lang), 11)
     return cv.finish()
 
 
@@ -209,7 +211,7 @@ def render_final_ranking(state, lang: str = "en", width: int = 384, game_id: str
     cv.para(label("winner" if len(f.winners) == 1 else "winners", lang, who=names), 18, bold=True, align="center")
     if f.sources:
         cv.rule(1)
-        cv.para(label("sources", lang, f=_short(f.sources, lang)), 11)
+        cv.para(_short(f.sources, lang), 11)
     return cv.finish()
 
 

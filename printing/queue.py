@@ -196,6 +196,76 @@ class PrintQueue:
                 out.append(job)
         return out
 
+    def damaged(self) -> list[tuple[str, str]]:
+        """Job records that cannot be read, as ``(job id, why)`` in submission order.
+        They are kept on disk (never deleted); :meth:`repair` makes one sendable again
+        from its ``.bin`` payload."""
+        out = []
+        for p in sorted(self.folder.glob("*.json")):
+            try:
+                self.get(p.stem)
+            except QueueError as exc:
+                out.append((p.stem, str(exc)))
+        return out
+
+    def repair(self, job_id: str, target: Target | str | None = None,
+               config: PrinterConfig | None = None) -> Job:
+        """Rebuild the damaged record of ``job_id`` from its kept payload
+        (``<id>.bin``): a pending job for ``target`` (default: the target still
+        readable in the damaged record), with ``config`` (default: what is readable
+        of the old one, else the defaults). Raises QueueError when the record is not
+        damaged, the payload is gone or empty, or no target is known."""
+        import re
+
+        rec = self._record(job_id)
+        try:
+            self.get(job_id)
+        except QueueError:
+            pass
+        else:
+            raise QueueError(f"print job {job_id} is not damaged; use --retry")
+        text = rec.read_text("utf-8", errors="replace") if rec.exists() else ""
+        try:
+            payload = self.payload_path(job_id).read_bytes()
+        except OSError:
+            payload = b""
+        if not payload:
+            raise QueueError(f"print job {job_id}: its page ({job_id}.bin) is gone too; "
+                             "print the page again")
+
+        def field(name: str) -> str:
+            m = re.search(rf'"{name}":\s*"((?:[^"\\]|\\.)*)"', text)
+            return json.loads(f'"{m.group(1)}"') if m else ""
+
+        t = target or field("target")
+        if not t:
+            raise QueueError(f"print job {job_id}: its record no longer says which printer; "
+                             "name one with --printer")
+        t = parse_target(t) if isinstance(t, str) else t
+        if config is None:
+            m = re.search(r'"config":\s*(\{[^{}]*\})', text)
+            try:
+                config = PrinterConfig(**json.loads(m.group(1))) if m else PrinterConfig()
+            except (ValueError, TypeError, CompanionError):
+                config = PrinterConfig()
+        job = Job(id=job_id, target=str(t), title=field("title") or job_id, config=asdict(config),
+                  created=self.clock(), size=len(payload))
+        self._save(job)
+        return job
+
+    def waiting_copy(self, target: Target | str, payload: bytes) -> Job | None:
+        """The pending job already queued for ``target`` with exactly ``payload``
+        (the same page for the same printer), or None."""
+        t = str(parse_target(target) if isinstance(target, str) else target)
+        for job in self.jobs(PENDING):
+            if job.target == t and job.size == len(payload):
+                try:
+                    if self.payload_path(job.id).read_bytes() == payload:
+                        return job
+                except OSError:
+                    continue
+        return None
+
     # --- submit ---------------------------------------------------------------
     def submit(self, target: Target | str, payload: bytes, config: PrinterConfig,
                title: str = "page", preview=None) -> Job:
@@ -247,8 +317,9 @@ class PrintQueue:
         return n
 
     # --- run ------------------------------------------------------------------
-    def process(self) -> list[JobReport]:
-        """One pass over the pending jobs that are due; returns a report per job.
+    def process(self, targets: set[str] | None = None) -> list[JobReport]:
+        """One pass over the pending jobs that are due (only those for ``targets``,
+        target strings, when given); returns a report per job.
 
         Holds ``queue.lock`` (fcntl) for the pass so that two processes never send
         the same job.
@@ -258,6 +329,8 @@ class PrintQueue:
             fcntl.flock(lock, fcntl.LOCK_EX)
             blocked: set[str] = set()
             for job in self.jobs(PENDING):
+                if targets is not None and job.target not in targets:
+                    continue
                 if job.target in blocked:
                     reports.append(JobReport(job.id, job.title, job.target, "waiting",
                                              job.attempts))
@@ -297,19 +370,21 @@ class PrintQueue:
         return JobReport(job.id, job.title, job.target, "printed", job.attempts)
 
     def drain(self, timeout_s: float = 60.0,
-              on_report: Callable[[JobReport], None] | None = None) -> list[JobReport]:
-        """Run passes until no job is pending or ``timeout_s`` has passed (sleeping
-        until the next due try). Returns every report; pending jobs stay on disk."""
+              on_report: Callable[[JobReport], None] | None = None,
+              targets: set[str] | None = None) -> list[JobReport]:
+        """Run passes until no job (for ``targets``, when given) is pending or
+        ``timeout_s`` has passed (sleeping until the next due try). Returns every
+        report; pending jobs stay on disk."""
         deadline = self.clock() + timeout_s
         every: list[JobReport] = []
         while True:
-            reports = self.process()
+            reports = self.process(targets)
             tried = [r for r in reports if r.outcome in ("printed", "failed", "retry")]
             for r in tried:
                 if on_report:
                     on_report(r)
             every.extend(tried)
-            pending = self.jobs(PENDING)
+            pending = [j for j in self.jobs(PENDING) if targets is None or j.target in targets]
             if not pending:
                 return every
             due = min(j.next_try for j in pending)

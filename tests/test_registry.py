@@ -120,5 +120,7 @@ def test_cli_lists_games_and_writes_a_sample_of_any_game(tmp_path, capsys):
         assert gid in out
     assert main(["sample", str(tmp_path / "s.sqlite"), "--game", "penny-press", "--players", "2"]) == 0
     assert Journal.open(tmp_path / "s.sqlite").game == "penny-press"
-    assert main(["sample", str(tmp_path / "x.sqlite"), "--game", "chess"]) == 1
+    with pytest.raises(SystemExit) as ex:  # a command line not understood (README: exit 2)
+        main(["sample", str(tmp_path / "x.sqlite"), "--game", "chess"])
+    assert ex.value.code == 2
     assert "unknown game 'chess'" in capsys.readouterr().err

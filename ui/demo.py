@@ -14,6 +14,7 @@ journal; the demo then checks its scores against it.
 
 from __future__ import annotations
 
+import itertools
 import json
 import shutil
 import sys
@@ -22,7 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion import registry
-from companion.errors import CompanionError
+from companion.errors import CompanionError, UsageError, data_fault
+from companion.registry import game_arg as _game_arg
 from companion.journal import total_scores
 
 DEMO_DATA = Path(__file__).parent / "demo_data"
@@ -68,7 +70,7 @@ def load_recording(path: str | Path) -> Recording:
     try:
         meta = json.loads(meta_path.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
-        raise CompanionError(f"{meta_path}: cannot read the recording's description ({exc})") from None
+        raise CompanionError(f"{meta_path}: cannot read the recording's description ({data_fault(exc)})") from None
     try:
         frames = meta["frames"]
         setup = meta.get("setup") or {}
@@ -80,8 +82,8 @@ def load_recording(path: str | Path) -> Recording:
         else:
             players = list(setup["players"])
         entries = list(meta.get("entries") or [])
-    except (KeyError, TypeError) as exc:
-        raise CompanionError(f"{meta_path}: missing {exc}") from None
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise CompanionError(f"{meta_path}: not a recording's description ({data_fault(exc)})") from None
     truth = None
     if meta.get("truth"):
         truth = json.loads((path / meta["truth"]).read_text(encoding="utf-8"))
@@ -307,6 +309,20 @@ class DemoResult:
     total_frames: int | None = None  # frames in the recording (None: a camera, unknown)
 
 
+def _close(source) -> None:
+    close = getattr(source, "close", None)
+    if close:
+        close()
+
+
+def _no_frame(rec: Recording, source) -> CompanionError:
+    """The error for a source that gave no frame, with its last event (why)."""
+    src_name = (f"camera {rec.source}" if isinstance(rec.source, int) else
+                rec.source if isinstance(rec.source, str) else rec.name)
+    last = next((e.message for e in reversed(getattr(source, "events", ())) if e.kind != "closed"), "")
+    return CompanionError(f"{src_name}: no frame could be read{' (' + last.rstrip('.?!') + ')' if last else ''}")
+
+
 def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int | None = None,
              printer: str | None = None, progress: bool = True, echo=print, max_frames: int | None = None,
              reader=None, warn=None, lens=None, camera_settings=None) -> DemoResult:
@@ -328,29 +344,12 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
 
     from .session import GameRunner
 
-    out_dir.mkdir(parents=True, exist_ok=True)
-    journal_path = out_dir / f"{rec.name}.sqlite"  # the file name is the game id printed on the pages
-    for stale in [journal_path, *out_dir.glob(f"{rec.name}.sqlite-*"), *out_dir.glob("press*.png"),
-                  *out_dir.glob("press*.bin"), *out_dir.glob("final-receipt.*"),
-                  *out_dir.glob(f"{rec.name}-*-front.*")]:
-        stale.unlink(missing_ok=True)
     if reader is None:
         from vision.pipeline import pipeline_for
 
         # a recording's own lens file (never the user's: another camera filmed it);
         # a live camera or your own video: --lens, else your calibration, else estimated
         reader = pipeline_for(rec.source, lens, game=rec.game)
-    journal = None
-    if rec.setup is not None:  # the players entered the setup at the start
-        from companion.journal import Journal
-
-        journal = Journal.create(journal_path, rec.game, rec.setup)
-    runner = GameRunner(journal, players=rec.players, first_player=rec.first_player, strike=rec.strike,
-                        journal_path=journal_path, expected_cards=rec.initial_cards, game=rec.game)
-    entry_pos = apply_entries(runner, rec.entries, 0)
-    if runner.observer is None:
-        raise CompanionError(f"{runner.spec.name()} cannot be read from a camera yet (no observer registered)")
-    pages = PageWriter(out_dir, lang, paper_mm, printer, rec.name)
     bar = tqdm(unit="frame", desc=f"demo {rec.name}", disable=not progress, file=sys.stderr, leave=False)
     def on_event(ev) -> None:  # the camera dropping or coming back is news for the players
         if ev.kind == "damaged":  # an image file cut short: read, but the players are told
@@ -364,11 +363,39 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     # a live camera goes through the latest-frame reader (never a stale frame from the
     # driver's queue), asked for camera_settings (default: the reference 4K mode)
     kw = {"settings": camera_settings} if camera_settings is not None else {}
+    source = None
     try:
         source = (open_live(rec.source, on_event=on_event, **kw) if isinstance(rec.source, (str, int))
                   else rec.source)
+        frame_iter = iter(source)
+        first = next(frame_iter, None)  # the source opened: only now is anything written
+        if first is None:
+            raise _no_frame(rec, source)
     except BaseException:
         bar.close()  # end the bar's line before the error is printed
+        _close(source)
+        raise
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        journal_path = out_dir / f"{rec.name}.sqlite"  # the file name is the game id printed on the pages
+        for stale in [journal_path, *out_dir.glob(f"{rec.name}.sqlite-*"), *out_dir.glob("press*.png"),
+                      *out_dir.glob("press*.bin"), *out_dir.glob("final-receipt.*"),
+                      *out_dir.glob(f"{rec.name}-*-front.*")]:
+            stale.unlink(missing_ok=True)
+        journal = None
+        if rec.setup is not None:  # the players entered the setup at the start
+            from companion.journal import Journal
+
+            journal = Journal.create(journal_path, rec.game, rec.setup)
+        runner = GameRunner(journal, players=rec.players, first_player=rec.first_player, strike=rec.strike,
+                            journal_path=journal_path, expected_cards=rec.initial_cards, game=rec.game)
+        entry_pos = apply_entries(runner, rec.entries, 0)
+        if runner.observer is None:
+            raise CompanionError(f"{runner.spec.name()} cannot be read from a camera yet (no observer registered)")
+        pages = PageWriter(out_dir, lang, paper_mm, printer, rec.name)
+    except BaseException:
+        bar.close()
+        _close(source)
         raise
     total = getattr(source, "frame_count", None) or rec.frame_count or None
     bar.reset(total=total)
@@ -378,7 +405,7 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     reports: list[str] = []
     setup_seen: list[int] = []  # initial headline cards counted while the setup waits
     try:
-        for frame in source:
+        for frame in itertools.chain((first,), frame_iter):
             frames += 1
             bar.update(1)
             snap, _report = reader.process(frame.image, frame.t)
@@ -413,9 +440,7 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
                 break
     finally:
         bar.close()
-        close = getattr(source, "close", None)
-        if close:
-            close()
+        _close(source)
     st = runner.state
     result = DemoResult(journal_path, st, frames, time.perf_counter() - t0, reports=reports, total_frames=total)
     src_name = (f"camera {rec.source}" if isinstance(rec.source, int) else
@@ -424,9 +449,7 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
         echo(final_text(st, rec.game))
         pages.final(st, rec.game)
     elif frames == 0:
-        last = next((e.message for e in reversed(getattr(source, "events", ())) if e.kind != "closed"), "")
-        raise CompanionError(f"{src_name}: no frame could be read"
-                             f"{' (' + last.rstrip('.?!') + ')' if last else ''}")
+        raise _no_frame(rec, source)
     elif st is None:
         n = len(rec.players)
         # The first still table is the setup; later ones also show cards drawn in play.
@@ -474,7 +497,7 @@ def register(subparsers) -> None:
         "or a live camera through the whole pipeline: prints each press's score and the final ranking, "
         "and writes every front page and the final receipt (PNG preview + ESC/POS .bin).",
     )
-    p.add_argument("--game", default=None, help="the game's id (default: the recording's, else "
+    p.add_argument("--game", default=None, type=_game_arg, metavar="GAME", help="the game's id (default: the recording's, else "
                    "penny-press; `companion games` lists them)")
     src = p.add_mutually_exclusive_group()
     src.add_argument("--recording", default=None,
@@ -515,17 +538,17 @@ def cmd_demo(args) -> int:
             raise CompanionError(refusal)
         if args.players is None:
             lo, hi = player_range(game)
-            raise CompanionError(f"say how many players are at the table: --players N ({lo}..{hi})")
+            raise UsageError(f"say how many players are at the table: --players N ({lo}..{hi})")
         check_player_count(args.players, game)
         first = None if args.first_player is None else args.first_player - 1
         if first is not None and not 0 <= first < args.players:
-            raise CompanionError("--first-player must be between 1 and --players")
+            raise UsageError("--first-player must be between 1 and --players")
         rec = Recording(args.source if args.source is not None else args.camera,
                         default_players(args.players, game), first_player=first,
                         name=_source_name(args.source, args.camera), game=game)
     else:
         if args.players is not None or args.first_player is not None:
-            raise CompanionError("--players and --first-player are for --source/--camera; a bundled "
+            raise UsageError("--players and --first-player are for --source/--camera; a bundled "
                                  "recording knows its players")
         if args.recording:
             name = args.recording

@@ -14,6 +14,7 @@ import json
 import sys
 
 from .sources import add_camera_arguments
+from companion.registry import game_arg as _game_arg
 
 
 def _calibration_camera_reader(index: int, count: int, mode: dict):
@@ -54,7 +55,7 @@ def register(subparsers) -> None:
                    "cameras: 30)")
     p.add_argument("--lens", metavar="JSON", help="lens model from 'companion calibrate camera' "
                    "(default: your calibration if there is one, else estimated from the corner fiducials)")
-    p.add_argument("--game", default=None, help="the game on the table, whose tags and layouts are read "
+    p.add_argument("--game", default=None, type=_game_arg, metavar="GAME", help="the game on the table, whose tags and layouts are read "
                    "(default: the registered game whose tags the frame shows most; `companion games`)")
     p.add_argument("--track", action="store_true",
                    help="videos: run the tracker and print the table snapshot too")
@@ -90,15 +91,15 @@ def _scan(args) -> int:
     from collections import Counter
 
     from companion import registry
-    from companion.errors import CompanionError
+    from companion.errors import CompanionError, UsageError
 
     from .pipeline import PipelineConfig, pipeline_for
     from .sources import ImageSource, open_live, settings_from_args
 
     if args.every < 1:
-        raise CompanionError("--every must be 1 or more")
+        raise UsageError("--every must be 1 or more")
     if args.max_frames is not None and args.max_frames < 1:
-        raise CompanionError("--max-frames must be 1 or more")
+        raise UsageError("--max-frames must be 1 or more")
     status = 0
     if args.game is not None:
         args.game = registry.get(args.game).id  # UnknownGame names the known ids
@@ -156,7 +157,7 @@ def _scan(args) -> int:
                        "t": round(frame.t, 3), "size": [frame.image.shape[1], frame.image.shape[0]]}
                 out.update({k: v for k, v in rep.to_json().items()
                             if k in ("symbols", "candidates", "poses", "lens", "timings_ms")})
-                out["game"] = game["id"]
+                out["game"] = game["id"] if game["chosen"] else None  # no tag of any game read: no game
                 for sym in out.get("symbols") or ():
                     _tag_game(sym)
                 if args.track:

@@ -97,3 +97,30 @@ def test_intrinsics_round_trip_and_bad_files(tmp_path):
         load_camera(bad)
     with pytest.raises(DataFileError, match="cannot read"):
         load_camera(tmp_path / "missing.json")
+
+
+def test_unreadable_files_are_skipped_and_reported(shots, tmp_path, capsys):
+    """A folder of photos with a broken file or two: those are skipped and named, the
+    calibration goes on with the readable views."""
+    import shutil
+
+    d = tmp_path / "photos"
+    shutil.copytree(shots, d)
+    (d / "view0b.png").write_bytes(b"\x89PNG\r\n\x1a\n truncated")
+    (d / "zz.jpg").write_bytes(b"")
+    out = tmp_path / "cam.json"
+    assert main(["calibrate", "camera", "--images", str(d), "--out", str(out)]) == 0
+    cap = capsys.readouterr()
+    assert "calibrated from 8 of 8 frame(s)" in cap.out and out.exists()
+    assert "skipped 2 unreadable files" in cap.err and "view0b.png" in cap.err and "zz.jpg" in cap.err
+
+
+def test_too_few_readable_views_fail_naming_the_folder_and_the_skipped(shots, tmp_path, capsys):
+    d = tmp_path / "few"
+    d.mkdir()
+    for name in sorted(p.name for p in shots.iterdir())[:2]:
+        (d / name).write_bytes((shots / name).read_bytes())
+    (d / "broken.png").write_bytes(b"not a picture")
+    assert main(["calibrate", "camera", "--images", str(d)]) == 1
+    err = [ln for ln in capsys.readouterr().err.splitlines() if ln.strip()]
+    assert len(err) == 1 and str(d) in err[0] and "only 2 of 2" in err[0] and "broken.png" in err[0], err

@@ -97,19 +97,20 @@ def test_companion_print_pergamon(tmp_path, capsys):
 
 
 def test_data_sources_are_named_in_the_players_language():
-    """The data file and key stay named (FACTS.md), the words around them are
-    translated: a zh receipt says 未核实, never 'unverified'."""
+    """The data files stay named (FACTS.md), never a key inside them (plan_vp); the
+    words around them are translated: a zh receipt says 我们的估计, never 'guesses'."""
     s = _game()
     ev = evaluations(s)[0]
     assert any("plan_vp" in src for src in ev.sources)
-    for lang, words in (("en", ("Our guesses", "VP per plan space", "unverified")),
-                        ("es", ("Estimaciones nuestras", "PV por casilla del plano", "sin verificar")),
-                        ("zh", ("我们的估计", "平面图每格胜利点", "未核实"))):
+    for lang, words in (("en", ("Plan points and tiles", "our guesses, editable in")),
+                        ("es", ("Puntos del plano y fichas", "estimaciones nuestras, editables en")),
+                        ("zh", ("平面图分数和发现物", "为我们的估计"))):
         for img in (render_evaluation_receipt(s, ev, lang, 576, "g"), render_final_ranking(s, lang, 576, "g")):
-            line = next(t for t in _texts(img) if "rules.json: plan_vp" in t)
-            assert all(w in line for w in words), line
+            text = " ".join(_texts(img))
+            assert "rules.json" in text and "tiles.csv" in text and "plan_vp" not in text, text
+            assert all(w in text for w in words), text
             if lang != "en":
-                assert "unverified" not in line and "guesses" not in line, line
+                assert "unverified" not in text and "guesses" not in text, text
 
 
 def test_screen_title_and_registry_name_the_game_alike():

@@ -281,8 +281,10 @@ def test_paper_running_out_during_the_job_is_not_printed(tmp_path):
 
 # ---------------------------------------------------------------- column image mode
 
-def _decode_columns(data: bytes, width: int) -> Image.Image:
-    """Rebuild the picture from ESC * 33 (24-dot double density) stripes."""
+def _decode_columns(data: bytes, width: int, m: int = 33) -> Image.Image:
+    """Rebuild the picture from ESC * m stripes (33: 24-dot, 1: 8-dot; double
+    density horizontally)."""
+    dots = 24 if m & 32 else 8
     i, stripes = 0, []
     assert data[:2] == b"\x1b@"
     i = 2
@@ -290,15 +292,16 @@ def _decode_columns(data: bytes, width: int) -> Image.Image:
         if data[i:i + 3] == b"\x1b3\x10" or data[i:i + 2] == b"\x1b2":
             i += 3 if data[i + 1] == ord("3") else 2
         elif data[i:i + 2] == b"\x1b*":
-            m, nl, nh = data[i + 2], data[i + 3], data[i + 4]
-            assert m == 33, "24-dot double density expected"
+            got, nl, nh = data[i + 2], data[i + 3], data[i + 4]
+            assert got == m, f"ESC * {m} expected, got {got}"
             n = nl + 256 * nh
             assert n == width
-            body = np.frombuffer(data[i + 5:i + 5 + 3 * n], np.uint8).reshape(n, 3)
-            bits = np.unpackbits(body, axis=1)  # (columns, 24) top bit first
+            k = dots // 8
+            body = np.frombuffer(data[i + 5:i + 5 + k * n], np.uint8).reshape(n, k)
+            bits = np.unpackbits(body, axis=1)  # (columns, dots) top bit first
             stripes.append(bits.T)
-            assert data[i + 5 + 3 * n] == 0x0A
-            i += 6 + 3 * n
+            assert data[i + 5 + k * n] == 0x0A
+            i += 6 + k * n
         elif data[i:i + 2] == b"\x1bd":
             i += 3
         else:
@@ -308,13 +311,19 @@ def _decode_columns(data: bytes, width: int) -> Image.Image:
 
 
 def test_profile_without_raster_prints_in_column_image_mode():
-    """TM-U220 (dot matrix) has no GS v 0: the page goes as ESC * columns, and those
-    columns are the page, dot for dot."""
+    """TM-U220 (9-pin dot matrix: no bitImageRaster, no highDensity) has no GS v 0:
+    the page goes as ESC * 1 columns (8-dot stripes, never the 24-dot ESC * 33), and
+    those columns are the page, dot for dot; a darkness setting is refused (no GS ( K)."""
+    from printing.output import PrinterConfigError
+
     assert image_mode("TM-U220") == "bitImageColumn" and image_mode("POS-5890") == "bitImageRaster"
     img = page(384, 1000)  # taller than python-escpos's 960-dot fragment
     data = escpos_bytes(img, PrinterConfig(paper_mm=58, profile="TM-U220"))
-    assert b"\x1dv0" not in data and b"\x1b*" in data
-    got = _decode_columns(data, 384)
+    assert b"\x1dv0" not in data and b"\x1b*\x01" in data and b"\x1b*\x21" not in data
+    assert b"\x1d(K" not in data
+    with pytest.raises(PrinterConfigError, match="impact"):
+        PrinterConfig(paper_mm=58, profile="TM-U220", darkness=2)
+    got = _decode_columns(data, 384, m=1)
     assert got.height >= 1000 and same_pixels(got.crop((0, 0, 384, 1000)), img)
     assert not np.asarray(got.convert("L"))[1000:].min(initial=255) == 0  # padding is white
     # a raster profile is unchanged: GS v 0 only

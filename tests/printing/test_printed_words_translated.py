@@ -38,7 +38,9 @@ def test_turin_receipts_print_no_game_id(lang):
         assert "turin-market-4p" not in text and "Game " not in text
 
 
-@pytest.mark.parametrize("lang,words", [("es", "sin verificar"), ("zh", "未核实"), ("en", "unverified")])
+@pytest.mark.parametrize("lang,words", [("es", "Puntos del plano y fichas: estimaciones nuestras, editables en"),
+                                        ("zh", "平面图分数和发现物为我们的估计"),
+                                        ("en", "Plan points and tiles: our guesses, editable in")])
 def test_pergamon_sources_name_the_file_with_translated_words(lang, words):
     from companion.games import pergamon as pg
     from printing.pergamon import evaluations, render_evaluation_receipt, render_final_ranking
@@ -52,8 +54,8 @@ def test_pergamon_sources_name_the_file_with_translated_words(lang, words):
     assert "companion/games/pergamon/data/rules.json: plan_vp (unverified)" in ev.sources  # the engine's note
     for img in (render_evaluation_receipt(s, ev, lang, 384, "g"), render_final_ranking(s, lang, 384, "g")):
         text = _texts(img)
-        assert "rules.json" in text and "plan_vp" in text and words in text  # the file stays named
-        assert "(unverified)" not in text and "companion/games" not in text
+        assert "rules.json" in text and "tiles.csv" in text and words in text  # the files stay named
+        assert "plan_vp" not in text and "(unverified)" not in text and "companion/games" not in text
 
 
 @pytest.mark.parametrize("lang,one,two", [("en", "1 story", "2 stories"), ("es", "1 noticia", "2 noticias"),

@@ -98,3 +98,15 @@ def test_scan_reports_each_tags_game_and_reads_the_table_as_that_game(tmp_path, 
     qr = [s for s in lines[0]["symbols"] if s["format"] == "QRCode"]
     assert qr and all(s["status"] == "other game" and s["game"] == "turin-market"
                       and s["component"] == s["text"].rsplit(":", 1)[1] for s in qr)
+
+
+def test_scan_names_no_game_when_no_tag_was_read(tmp_path, capsys):
+    """A photo with no game tag (only the board's corner fiducials): game null, not
+    Penny Press; --game still names the game it was read as."""
+    frame, _ = compose_surface("board", {}, px_per_mm=1.0, frame_size=(960, 640))
+    path = str(tmp_path / "bare.png")
+    cv2.imwrite(path, frame)
+    rc, lines = run(capsys, path)
+    assert rc == 0 and lines[0]["game"] is None
+    rc, lines = run(capsys, path, "--game", "penny-press")
+    assert rc == 0 and lines[0]["game"] == "penny-press"

@@ -38,7 +38,7 @@ from typing import Callable, Iterator, Sequence
 import cv2
 import numpy as np
 
-from companion.errors import CompanionError
+from companion.errors import CompanionError, data_fault
 from vision.render.camera import Camera, frame_bounds
 from vision.render.effects import Effects, Hand, SKIN_TONES_BGR, glare_field, light_field
 from vision.render.parts import Placed
@@ -570,4 +570,4 @@ def load_journal(path: str | Path) -> tuple[dict, list[dict]]:
         d = json.loads(p.read_text(encoding="utf-8"))
         return d["setup"], list(d["actions"])
     except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise CompanionError(f"{p}: not a Penny Press journal ({exc})") from None
+        raise CompanionError(f"{p}: not a Penny Press journal ({data_fault(exc)})") from None

@@ -18,7 +18,7 @@ import itertools
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
-from companion.errors import CompanionError, RuleError
+from companion.errors import CompanionError, RuleError, data_fault
 from companion.naming import count
 from companion.games.penny_press.actions import (Action, Assign, DeclinePress, DrawHeadline, GoToPress,
                                                   PassNewsboy, Reassign, Recall)
@@ -386,7 +386,7 @@ def new_game_from_dict(d: Any, catalog: Catalog | None = None) -> GameState:
         first = d.get("first_player", 0)
         strike = bool(d.get("strike", False))
     except (AttributeError, KeyError, TypeError) as exc:
-        raise CompanionError(f"malformed Penny Press setup: {exc!r}") from None
+        raise CompanionError(f"malformed Penny Press setup: {data_fault(exc)}") from None
     return new_game(players, cards, first, strike, catalog)
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Mapping
 
-from companion.errors import DataFileError
+from companion.errors import DataFileError, data_fault
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 TILES_FILE = "tiles.csv"
@@ -235,7 +235,7 @@ def load_catalog(data_dir: Path | str | None = None) -> Catalog:
             data_dir=str(d),
         )
     except (KeyError, TypeError, ValueError) as exc:
-        raise DataFileError(str(rpath), None, f"bad rules data: {exc}") from None
+        raise DataFileError(str(rpath), None, f"bad rules data: {data_fault(exc)}") from None
     if set(cat.backs) != set(BACKS):
         raise DataFileError(str(rpath), None, "backs needs 'bag' and 'chest'")
     if len(cat.plan_vp) < 1:

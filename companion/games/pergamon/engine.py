@@ -22,7 +22,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
-from companion.errors import CompanionError, RuleError
+from companion.errors import CompanionError, RuleError, data_fault
 from companion.naming import who
 from companion.games.pergamon.actions import (Action, Dig, DrawFunds, Exhibit, PlaceFigure, PresentFinds,
                                               RevealFunds, Store)
@@ -371,7 +371,7 @@ def new_game_from_dict(d: Any, catalog: Catalog | None = None) -> GameState:
         players = [PlayerSpec(str(p.get("name", "")), str(p.get("colour", ""))) for p in d["players"]]
         first = d.get("first_player", 0)
     except (AttributeError, KeyError, TypeError) as exc:
-        raise CompanionError(f"malformed Pergamon setup: {exc!r}") from None
+        raise CompanionError(f"malformed Pergamon setup: {data_fault(exc)}") from None
     return new_game(players, first, catalog)
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from companion.errors import CompanionError, DataFileError
+from companion.errors import CompanionError, DataFileError, data_fault
 
 from .dial import Wheel, load_wheel
 
@@ -154,7 +154,7 @@ def catalog_from_data(data: dict) -> Catalog:
                       designs, int(pages.get("story_spaces", 2)), int(pages.get("star_spaces", 2)), piles, money,
                       Wheel.from_dict(data["wheel"]))
     except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:
-        raise CompanionError(f"Scoop data (companion/games/scoop/data): missing or bad {exc}") from None
+        raise CompanionError(f"Scoop data (companion/games/scoop/data): {data_fault(exc)}") from None
     # A setup carries its data (a journal or record from someone else): counts that
     # size lists are bounded, so a bad one is an error, not all the memory there is.
     counts = {"cards.json: copies": cat.copies, "cards.json: scoop_cards": cat.scoop_cards,

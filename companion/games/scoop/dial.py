@@ -36,7 +36,7 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.errors import CompanionError, DataFileError
+from companion.errors import CompanionError, DataFileError, data_fault
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 #: The eight signals of the seed's rule text, in its order.
@@ -97,8 +97,8 @@ class Wheel:
             return Wheel(sectors, int(d.get("sectors_per_digit", 2)),
                          int(d.get("slip_sectors", len(sectors))), str(d.get("name", "custom")),
                          str(d.get("file") or file), str(d.get("start", "zero")))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise CompanionError(f"{file or 'wheel'}: not a signal wheel ({exc})") from None
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:  # the caller names the file
+            raise CompanionError(f"not a signal wheel ({data_fault(exc)})") from None
 
 
 def wheel_path(name: str | Path | None = None) -> Path:
@@ -143,7 +143,7 @@ def earlier_editions(name: str) -> list[tuple[str, Wheel]]:
     except OSError as exc:
         raise DataFileError(str(EDITIONS_FILE), None, f"cannot read the wheel editions ({exc.strerror or exc})") from None
     except (ValueError, KeyError, TypeError, AttributeError, CompanionError) as exc:
-        raise DataFileError(str(EDITIONS_FILE), None, f"not a list of wheel editions ({exc})") from None
+        raise DataFileError(str(EDITIONS_FILE), None, f"not a list of wheel editions ({data_fault(exc)})") from None
 
 
 def wheel_differences(recorded: Wheel, now: Wheel) -> list[str]:
@@ -355,7 +355,7 @@ def verify_calls(wheel: Wheel, seed: str, calls, committed: str | None = None, s
         try:
             got = call(wheel, seed, pos, i, d["number"])
         except (CompanionError, KeyError) as exc:
-            problems.append(f"call {i + 1}: cannot be re-run ({exc})")
+            problems.append(f"call {i + 1}: cannot be re-run ({data_fault(exc)})")
             break
         want = d.get("signal")
         if want is None:

@@ -33,7 +33,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from companion.errors import CompanionError, RuleError
+from companion.errors import CompanionError, RuleError, data_fault
 
 from . import dial as dialmod
 from .catalog import SCOOP_CARD, Catalog, catalog_from_data, default_data
@@ -453,7 +453,7 @@ def new_game_from_dict(setup: dict) -> GameState:
         committed = str(setup.get("commitment") or dialmod.commitment(seed))
         shuffle_seed = int(setup.get("shuffle_seed", 0))
     except (KeyError, TypeError, ValueError) as exc:
-        raise RuleError(f"bad setup ({exc})", R_SETUP) from None
+        raise RuleError(f"bad setup ({data_fault(exc)})", R_SETUP) from None
     if not 2 <= len(specs) <= len(cat.designs):
         raise RuleError(f"Scoop is for 2 to {len(cat.designs)} players (one page design each)", R_SETUP)
     if len({s.colour for s in specs}) != len(specs):

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
 from companion.naming import count
-from companion.errors import CompanionError, RuleError
+from companion.errors import CompanionError, RuleError, data_fault
 from companion.frozen import FrozenDict
 from companion.games.turin_market.actions import (Action, Buy, ChooseBuyer, FlipCoin, OfferForSale, PassSale,
                                                    Pick, RevealBids, RevealCards, RevealLeftovers, RevealTieBids,
@@ -399,7 +399,7 @@ def new_game_from_dict(d: Any, catalog: Catalog | None = None) -> GameState:
         seed = d.get("seed", 0)
         order = [str(g) for g in d.get("payout_order", [])]
     except (AttributeError, KeyError, TypeError) as exc:
-        raise CompanionError(f"malformed Turin Market setup: {exc!r}") from None
+        raise CompanionError(f"malformed Turin Market setup: {data_fault(exc)}") from None
     return new_game(players, card, centre, seed, catalog, order)
 
 

@@ -1,0 +1,52 @@
+"""README's exit codes for command lines that are not understood: 2, usage on stderr."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.cli import main
+
+
+@pytest.mark.parametrize("argv", [
+    ["scan", "x.jpg", "--game", "chess"],
+    ["demo", "--game", "chess"],
+    ["tags", "chess"],
+    ["sample", "x.sqlite", "--game", "chess"],
+    ["calibrate", "table", "v.png", "--game", "chess"],
+])
+def test_an_unknown_game_is_a_command_line_not_understood(argv, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as ex:
+        main(argv)
+    assert ex.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: companion ") and "unknown game 'chess'" in err
+    assert "penny-press" in err  # the known games are listed
+    assert not list(tmp_path.iterdir())  # nothing written
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["demo", "--source", "x.jpg"], "--players N"),
+    (["demo", "--players", "3"], "--players and --first-player are for"),
+    (["demo", "--source", "x.jpg", "--players", "3", "--first-player", "9"], "--first-player must be"),
+    (["scan", "x.jpg", "--every", "0"], "--every"),
+])
+def test_a_missing_or_contradictory_option_exits_2_with_usage(argv, words, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"usage: companion {argv[0]} ") and words in err
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("source", ["nope", "bad.mp4", "empty-folder"])
+def test_a_demo_whose_source_does_not_open_writes_no_folder(source, capsys, tmp_path, monkeypatch):
+    """The output folder is made once the source gave a frame, not before."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bad.mp4").write_bytes(b"not a video")
+    (tmp_path / "empty-folder").mkdir()
+    before = set(tmp_path.iterdir())
+    assert main(["demo", "--source", source, "--players", "3", "--quiet"]) == 1
+    err = [ln for ln in capsys.readouterr().err.splitlines() if ln.strip()]
+    assert len(err) == 1 and source in err[0], err
+    assert set(tmp_path.iterdir()) == before  # no demo-output/, no demo-output/<source>/
