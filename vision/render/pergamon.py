@@ -144,8 +144,7 @@ def render_recording(setup: dict, actions, out_dir, params, progress=None) -> di
     from companion.games import pergamon as pg
     from companion.games.pergamon.tabletop import table_of
     from vision.render.camera import frame_bounds
-    from vision.render.effects import glare_field, light_field
-    from vision.render.recording import _Sink
+    from vision.render.recording import _Sink, lighting
     from vision.render.scene import SceneRenderer
 
     out = Path(out_dir)
@@ -160,10 +159,7 @@ def render_recording(setup: dict, actions, out_dir, params, progress=None) -> di
     camera = frame_bounds(bounds(colours), params.resolution, tilt_deg=params.tilt_deg, height_mm=params.height_mm)
     renderer = SceneRenderer(camera)
     fx = params.effects
-    lamp = np.random.default_rng([params.seed, 1])
-    light = light_field((camera.height, camera.width), lamp, fx.light_gradient, fx.vignette)
-    glare = (glare_field((camera.height, camera.width), lamp, fx.glare_spots, fx.glare_radius_px)
-             if fx.glare_spots else None)
+    light, glare = lighting(camera, params)
     sink = _Sink(out, params, (camera.width, camera.height))
     total = params.setup_frames + len(actions) * params.still_frames
     n = 0

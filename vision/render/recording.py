@@ -294,6 +294,19 @@ def plan_frames(stills: list[Still], items: list[list[Placed]], camera: Camera,
     return plan
 
 
+def lighting(camera: Camera, params: RecordingParams) -> tuple[np.ndarray, np.ndarray | None]:
+    """The recording's lamp: its light field (gradient and vignette, a float gain per
+    px of the frame, shape (camera.height, camera.width)) and its glare field (same
+    shape, or None without glare spots), drawn from the recording's seed so every
+    frame of one recording shares them."""
+    fx = params.effects
+    lamp = np.random.default_rng([params.seed, 1])
+    light = light_field((camera.height, camera.width), lamp, fx.light_gradient, fx.vignette)
+    glare = (glare_field((camera.height, camera.width), lamp, fx.glare_spots, fx.glare_radius_px)
+             if fx.glare_spots else None)
+    return light, glare
+
+
 class _Sink:
     def __init__(self, out: Path, params: RecordingParams, size: tuple[int, int]):
         self.params = params
@@ -336,10 +349,7 @@ def film_game(game: str, stills: Sequence, items: Sequence[list[Placed]], camera
     renderer = SceneRenderer(camera)
     plan = plan_frames(stills, items, camera, params)
     fx = params.effects
-    lamp = np.random.default_rng([params.seed, 1])
-    light = light_field((camera.height, camera.width), lamp, fx.light_gradient, fx.vignette)
-    glare = (glare_field((camera.height, camera.width), lamp, fx.glare_spots, fx.glare_radius_px)
-             if fx.glare_spots else None)
+    light, glare = lighting(camera, params)
     sink = _Sink(out, params, (camera.width, camera.height))
     clean: dict[int, object] = {}
     prev = None
@@ -411,10 +421,7 @@ def render_frames(stills: list[Still], params: RecordingParams) -> Iterator[tupl
              else stage(s.table, params.tags) for s in stills]
     plan = plan_frames(stills, items, camera, params)
     fx = params.effects
-    lamp = np.random.default_rng([params.seed, 1])
-    light = light_field((camera.height, camera.width), lamp, fx.light_gradient, fx.vignette)
-    glare = (glare_field((camera.height, camera.width), lamp, fx.glare_spots, fx.glare_radius_px)
-             if fx.glare_spots else None)
+    light, glare = lighting(camera, params)
     clean_cache: dict[int, tuple] = {}
     prev = None
     for i, fp in enumerate(plan):
