@@ -1094,7 +1094,7 @@ class GameSession:
         q = PrintQueue(self.out_dir / "queue")
         job = q.submit(parse_target(target_text), escpos_bytes(image, cfg), cfg, title=title, preview=image)
         reports = q.process()
-        state = "printed" if any(r.outcome == "done" for r in reports) else "queued"
+        state = "printed" if any(r.job_id == job.id and r.outcome == "printed" for r in reports) else "queued"
         return P.JobStatus(job.id, state, str(preview), "")
 
     def print_press(self, n: int, colour: str) -> P.JobStatus:

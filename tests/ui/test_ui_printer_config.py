@@ -88,3 +88,17 @@ def test_the_no_printer_preview_is_the_raster_the_saved_printer_gets(tmp_path):
     preview.config = replace(preview.config, printer=seen)
     paper = preview.print_press(1, preview.state.players[0].colour)
     assert Image.open(paper.preview).size[0] == 512
+
+
+def test_a_page_the_printer_took_is_said_printed_and_one_it_did_not_queued(tmp_path):
+    """The app's print reports the job's own outcome: "printed" once the printer took
+    every byte (the print queue's outcome "printed"), "queued" when it could not."""
+    s = _played(tmp_path / "game", PrinterSettings(kind="file", target=str(tmp_path / "printer.bin"), width=576))
+    (tmp_path / "printer.bin").touch()
+    assert s.print_final().state == "printed"
+    assert (tmp_path / "printer.bin").stat().st_size > 0
+    from dataclasses import replace
+
+    gone = str(tmp_path / "no-such-dir" / "printer.bin")
+    s.config = replace(s.config, printer=PrinterSettings(kind="file", target=gone, width=576))
+    assert s.print_final().state == "queued"
