@@ -1063,12 +1063,21 @@ class GameSession:
         return True
 
     def _page_width(self) -> int:
-        """The page width in dots: the app's paper (384 / 576) for a preview, else the
-        printer config's (printing.output.PrinterConfig.width_dots: the profile's
-        printable width where narrower, 512 on a TM-T88). Raises the refusals of
-        :func:`printer_config`."""
+        """The page width in dots: the printer config's
+        (printing.output.PrinterConfig.width_dots: the paper's 384 / 576, or the
+        profile's printable width where narrower, 512 on a TM-T88), for the preview
+        too: with no printer the page shown is the raster that printer is sent. Raises
+        the refusals of :func:`printer_config`; a preview whose printer config file
+        is broken draws the app's paper (384 / 576)."""
+        from printing.output import PrinterConfigError
+
         ps = self.config.printer
-        return ps.width if ps.kind == "preview" else printer_config(ps).width_dots
+        try:
+            return printer_config(ps).width_dots
+        except PrinterConfigError:
+            if ps.kind != "preview":
+                raise
+            return ps.width
 
     def _print(self, image, title: str) -> P.JobStatus:
         from printing.output import page_path, parse_target, escpos_bytes, save_preview
@@ -1085,7 +1094,7 @@ class GameSession:
         q = PrintQueue(self.out_dir / "queue")
         job = q.submit(parse_target(target_text), escpos_bytes(image, cfg), cfg, title=title, preview=image)
         reports = q.process()
-        state = "printed" if any(r.outcome == "done" for r in reports) else "queued"
+        state = "printed" if any(r.job_id == job.id and r.outcome == "printed" for r in reports) else "queued"
         return P.JobStatus(job.id, state, str(preview), "")
 
     def print_press(self, n: int, colour: str) -> P.JobStatus:

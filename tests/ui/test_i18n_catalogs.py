@@ -126,3 +126,39 @@ def test_the_catalogs_compile_with_gnu_msgfmt_when_it_is_installed():
             po = ROOT / domain / "locale" / lang / "LC_MESSAGES" / f"{domain}.po"
             r = subprocess.run([msgfmt, "--check", "-o", "/dev/null", str(po)], capture_output=True, text=True)
             assert r.returncode == 0 and "warning" not in r.stderr, r.stderr
+
+
+def _copy_for_i18n_sh(dest: Path) -> None:
+    """What scripts/i18n.sh reads and writes: the script, babel.cfg, every .py under
+    ui/ and printing/ and their catalogs (no data files, no caches)."""
+    import shutil
+
+    (dest / "scripts").mkdir()
+    shutil.copy2(ROOT / "scripts" / "i18n.sh", dest / "scripts" / "i18n.sh")
+    shutil.copy2(ROOT / "babel.cfg", dest / "babel.cfg")
+    for domain in DOMAINS:
+        for src in (ROOT / domain).rglob("*"):
+            if src.is_file() and src.suffix in (".py", ".po") and "__pycache__" not in src.parts:
+                target = dest / src.relative_to(ROOT)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(src, target)
+
+
+def test_i18n_sh_twice_leaves_the_committed_catalogs_byte_identical(tmp_path):
+    """A run of scripts/i18n.sh with no text changed must change no byte of any
+    catalog (no entry re-wrapped, moved or re-flagged), and a second run neither:
+    the catalogs as committed are exactly what the script writes."""
+    import os
+    import subprocess
+    import sys
+
+    _copy_for_i18n_sh(tmp_path)
+    pos = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*.po"))
+    assert len(pos) == 2 * len(DOMAINS)
+    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    for run in (1, 2):
+        subprocess.run(["bash", "scripts/i18n.sh"], cwd=tmp_path, env=env, check=True,
+                       capture_output=True, text=True)
+        changed = [str(p) for p in pos if (tmp_path / p).read_bytes() != (ROOT / p).read_bytes()]
+        assert not changed, (f"run {run} of scripts/i18n.sh changed {changed}: run it once more after "
+                             "writing translations by hand and commit what it writes")

@@ -49,3 +49,56 @@ def test_a_broken_printer_config_is_left_alone_and_said(tmp_path):
     assert str(path) in vm.status and "impresora" in vm.status
     assert path.read_text(encoding="utf-8") == "{ not json"
     assert json.loads((tmp_path / "ui.json").read_text() if (tmp_path / "ui.json").exists() else "{}") == {}
+
+
+def _played(tmp_path, printer):
+    from ui.scripted import ScriptedSession
+    from ui.viewmodels import protocol as P
+
+    players = (P.PlayerSetup("red", "Ana", "The Times"), P.PlayerSetup("blue", "Bo", "The Herald"))
+    s = ScriptedSession(P.SessionConfig(players=players, journal_dir=str(tmp_path), printer=printer), seed=7)
+    while s.step():
+        pass
+    return s
+
+
+def test_the_no_printer_preview_is_the_raster_the_saved_printer_gets(tmp_path):
+    """A TM-T88 (512 dots at 180 dpi on 80 mm paper) saved as the printer: the app's
+    preview (no printer) draws the very 512-dot page that printer is sent, not the
+    paper's 576 dots."""
+    from dataclasses import replace
+
+    from PIL import Image
+
+    from printing.output import escpos_bytes
+
+    save_config(PrinterConfig(paper_mm=80, profile="TM-T88V"))
+    seen = SettingsVM(tmp_path / "ui.json", "en").settings.printer   # what the app passes
+    assert (seen.kind, seen.width, seen.profile) == ("preview", 576, "TM-T88V")
+    preview = _played(tmp_path / "preview", seen)
+    job = preview.print_final()
+    shown = Image.open(job.preview)
+    assert shown.size[0] == printer_config(seen).width_dots == 512
+    sent = PrinterSettings(kind="file", target=str(tmp_path / "printer.bin"), width=576, profile="TM-T88V")
+    (tmp_path / "printer.bin").touch()
+    preview.config = replace(preview.config, printer=sent)          # the same game, to the printer
+    printed = preview.print_final()
+    assert Image.open(printed.preview).tobytes() == shown.tobytes()     # the same raster, dot for dot
+    assert (tmp_path / "printer.bin").read_bytes() == escpos_bytes(shown.convert("1"), printer_config(sent))
+    preview.config = replace(preview.config, printer=seen)
+    paper = preview.print_press(1, preview.state.players[0].colour)
+    assert Image.open(paper.preview).size[0] == 512
+
+
+def test_a_page_the_printer_took_is_said_printed_and_one_it_did_not_queued(tmp_path):
+    """The app's print reports the job's own outcome: "printed" once the printer took
+    every byte (the print queue's outcome "printed"), "queued" when it could not."""
+    s = _played(tmp_path / "game", PrinterSettings(kind="file", target=str(tmp_path / "printer.bin"), width=576))
+    (tmp_path / "printer.bin").touch()
+    assert s.print_final().state == "printed"
+    assert (tmp_path / "printer.bin").stat().st_size > 0
+    from dataclasses import replace
+
+    gone = str(tmp_path / "no-such-dir" / "printer.bin")
+    s.config = replace(s.config, printer=PrinterSettings(kind="file", target=gone, width=576))
+    assert s.print_final().state == "queued"
