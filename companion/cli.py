@@ -19,7 +19,8 @@ import signal
 import sys
 from importlib.metadata import entry_points
 
-from . import __version__
+from . import __version__, clitext
+from .clitext import tx
 from .errors import CompanionError, UsageError
 
 GROUP = "table_companion.commands"
@@ -32,12 +33,17 @@ def build_parser() -> argparse.ArgumentParser:
         "game's score and prints the papers.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--lang", dest="cli_lang", choices=clitext.LANGS,
+                        help="language of the messages (default: the app's setting, else the "
+                        "system's LANGUAGE/LC_ALL/LC_MESSAGES/LANG, else English); a command's "
+                        "own --lang also sets it")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for ep in sorted(entry_points(group=GROUP), key=lambda e: e.name):
         try:
             register = ep.load()
         except Exception as exc:  # a broken plugin must not take the CLI down
-            print(f"companion: commands from {ep.value} unavailable: {exc}", file=sys.stderr)
+            print(tx("cli.plugin_unavailable", "companion: commands from {where} unavailable: {error}",
+                     where=ep.value, error=exc), file=sys.stderr)
             continue
         register(sub)
     return parser
@@ -57,11 +63,46 @@ def _usage_of(parser: argparse.ArgumentParser, args) -> argparse.ArgumentParser:
     return parser
 
 
+def _lang_in(argv: list[str]) -> str | None:
+    """The last ``--lang X`` / ``--lang=X`` of a command line not parsed yet."""
+    found = None
+    for i, a in enumerate(argv):
+        if a == "--lang" and i + 1 < len(argv):
+            found = argv[i + 1]
+        elif a.startswith("--lang="):
+            found = a.split("=", 1)[1]
+    return found
+
+
+def choose_lang(args) -> str:
+    """The language of this command line (:func:`companion.clitext.choose`): the
+    subcommand's own ``--lang``, else the global one, else the app's setting, else
+    the environment, else English. A subcommand's ``--lang`` left unset takes it too
+    (its pages follow its messages)."""
+    lang = clitext.choose(getattr(args, "lang", None) or getattr(args, "cli_lang", None))
+    if "lang" in vars(args) and args.lang is None:
+        args.lang = lang
+    return lang
+
+
 def main(argv: list[str] | None = None) -> int:
+    """Run one command line; returns its exit code. It speaks the language of
+    :func:`choose_lang`; the language spoken before is restored afterwards (a
+    process that runs several command lines, as the tests do, starts each afresh)."""
+    before = clitext.current()
+    try:
+        return _main(argv)
+    finally:
+        clitext.set_lang(before)
+
+
+def _main(argv: list[str] | None) -> int:
     if argv is None and hasattr(signal, "SIGPIPE"):  # `companion replay g | head` ends quietly
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    clitext.set_lang(clitext.choose(_lang_in(sys.argv[1:] if argv is None else list(argv))))
     parser = build_parser()
     args = parser.parse_args(argv)
+    clitext.set_lang(choose_lang(args))
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
@@ -69,23 +110,27 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except UsageError as exc:  # README: 2, a command line not understood, usage on stderr
         _usage_of(parser, args).print_usage(sys.stderr)
-        print(f"companion {args.command}: error: {exc}", file=sys.stderr)
+        print(tx("cli.error", "companion {command}: error: {error}", command=args.command, error=exc),
+              file=sys.stderr)
         return 2
     except CompanionError as exc:
-        print(f"companion {args.command}: error: {exc}", file=sys.stderr)
+        print(tx("cli.error", "companion {command}: error: {error}", command=args.command, error=exc),
+              file=sys.stderr)
         return 1
     except OSError as exc:  # a path that cannot be written or read: say which, no traceback
         where = f": {exc.filename}" if getattr(exc, "filename", None) else ""
-        print(f"companion {args.command}: error: {exc.strerror or exc}{where}", file=sys.stderr)
+        print(tx("cli.error", "companion {command}: error: {error}", command=args.command,
+                 error=f"{exc.strerror or exc}{where}"), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+        print(tx("cli.interrupted", "interrupted"), file=sys.stderr)
         return 130
     except Exception as exc:  # a bug of ours: one line, the traceback only on request
         if os.environ.get("COMPANION_DEBUG"):
             raise
-        print(f"companion {args.command}: internal error: {type(exc).__name__}: {exc} "
-              "(COMPANION_DEBUG=1 shows the traceback; please report it)", file=sys.stderr)
+        print(tx("cli.internal_error", "companion {command}: internal error: {error} "
+                 "(COMPANION_DEBUG=1 shows the traceback; please report it)",
+                 command=args.command, error=f"{type(exc).__name__}: {exc}"), file=sys.stderr)
         return 1
 
 

@@ -2,10 +2,12 @@
 # Extract every declared text (pybabel extract, babel.cfg) and bring the es and zh
 # catalogs in step, per domain: ui (ui/locale/<lang>/LC_MESSAGES/ui.po, the app and
 # the hosted games' screens) and printing (printing/locale/<lang>/LC_MESSAGES/
-# printing.po, what goes on paper). New texts appear with an
+# printing.po, what goes on paper), and cli (companion/locale/<lang>/LC_MESSAGES/cli.po,
+# what the `companion` command line says: every tx(key, text) / txn(key, singular,
+# plural, n) under companion/, ui/, printing/, calibration/, vision/). New texts appear with an
 # empty msgstr to translate, changed English is marked fuzzy, removed texts are
 # dropped. Then translate what is empty or fuzzy; tests/ui/test_i18n_catalogs.py
-# fails until every text has its es and zh translation.
+# and tests/test_cli_i18n.py fail until every text has its es and zh translation.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYBABEL=".venv/bin/pybabel"
@@ -21,4 +23,12 @@ for domain in ui printing; do
             --ignore-pot-creation-date
     done
 done
-echo "catalogs updated: {ui,printing}/locale/{es,zh}/LC_MESSAGES/*.po (translate empty and fuzzy entries)"
+"$PYBABEL" extract -F babel.cfg --no-default-keywords -k tx:1c,2 -k txn:1c,2,3 \
+    --no-location --width=100 \
+    --project="Table Companion" --copyright-holder="Table Companion" -o "$pot" \
+    companion ui printing calibration vision 2>/dev/null
+for lang in es zh; do
+    "$PYBABEL" update -i "$pot" -d companion/locale -D cli -l "$lang" --width=100 --ignore-obsolete \
+        --ignore-pot-creation-date
+done
+echo "catalogs updated: {ui,printing}/locale/{es,zh}/LC_MESSAGES/*.po and companion/locale/{es,zh}/LC_MESSAGES/*.po (translate empty and fuzzy entries)"

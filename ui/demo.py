@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from companion import registry
+from companion.clitext import tx, txn
 from companion.errors import CompanionError, UsageError, data_fault
 from companion.registry import game_arg as _game_arg
 from companion.journal import total_scores
@@ -70,7 +71,8 @@ def load_recording(path: str | Path) -> Recording:
     try:
         meta = json.loads(meta_path.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
-        raise CompanionError(f"{meta_path}: cannot read the recording's description ({data_fault(exc)})") from None
+        raise CompanionError(tx("demo.recording_unreadable", "{path}: cannot read the recording's description ({why})",
+                                path=meta_path, why=data_fault(exc))) from None
     try:
         frames = meta["frames"]
         setup = meta.get("setup") or {}
@@ -83,7 +85,8 @@ def load_recording(path: str | Path) -> Recording:
             players = list(setup["players"])
         entries = list(meta.get("entries") or [])
     except (KeyError, TypeError, AttributeError) as exc:
-        raise CompanionError(f"{meta_path}: not a recording's description ({data_fault(exc)})") from None
+        raise CompanionError(tx("demo.recording_bad", "{path}: not a recording's description ({why})",
+                                path=meta_path, why=data_fault(exc))) from None
     truth = None
     if meta.get("truth"):
         truth = json.loads((path / meta["truth"]).read_text(encoding="utf-8"))
@@ -126,7 +129,8 @@ def check_player_count(n: int, game: str = "penny-press") -> None:
     """Raise CompanionError unless ``n`` players may play ``game`` (its registry range)."""
     spec = registry.get(game)
     if not spec.min_players <= n <= spec.max_players:
-        raise CompanionError(f"--players {n}: {spec.name()} is for {spec.min_players}..{spec.max_players} players")
+        raise CompanionError(tx("demo.players_range", "--players {n}: {game} is for {lo}..{hi} players", n=n,
+                                game=spec.name(_lang()), lo=spec.min_players, hi=spec.max_players))
 
 
 def own_source_refusal(game: str) -> str | None:
@@ -144,12 +148,13 @@ def own_source_refusal(game: str) -> str | None:
     if (observer is not None and hasattr(observer, "initial_cards")
             and all(hasattr(rules, n) for n in ("setup_to_dict", "PlayerSpec", "load_catalog"))):
         return None
-    name = spec.name()
+    name = spec.name(_lang())
     if spec.recordings:
-        return (f"{name} cannot start from your own recording or camera yet (its setup is entered in the "
-                f"app); play its bundled recording: companion demo --game {spec.id}")
-    return (f"{name} has no bundled recording yet, and own recordings/cameras of {name} are not "
-            "supported yet (play it in the app: companion app)")
+        return tx("demo.own_source_refused", "{game} cannot start from your own recording or camera yet (its "
+                  "setup is entered in the app); play its bundled recording: {command}", game=name,
+                  command=f"companion demo --game {spec.id}")
+    return tx("demo.no_recording_no_source", "{game} has no bundled recording yet, and own recordings/cameras "
+              "of {game} are not supported yet (play it in the app: {command})", game=name, command="companion app")
 
 
 def default_players(n: int, game: str = "penny-press") -> list:
@@ -166,52 +171,109 @@ def default_players(n: int, game: str = "penny-press") -> list:
 # ------------------------------------------------------------------ printing
 
 
+def _player(p, seat: int | None = None) -> str:
+    """A player as the CLI names them: the given name, else the colour (in the
+    current language). A filled-in ``Player N`` is kept in English only (it would
+    stay English in a Spanish or Chinese line: the colour is shown there)."""
+    from companion import clitext
+    from companion.naming import given_name
+
+    name = getattr(p, "name", "") or ""
+    colour = getattr(p, "colour", "") or ""
+    if clitext.current() == "en":
+        return name or colour or (f"Player {seat + 1}" if seat is not None else "")
+    return given_name(name) or clitext.colour(colour) or (_seat(seat) if seat is not None else "")
+
+
+def _seat(seat: int) -> str:
+    """``Player 2`` for seat 1 (people count seats from 1), in the CLI's language."""
+    return tx("demo.player_n", "Player {n}", n=seat + 1)
+
+
 def press_text(state, res) -> str:
-    """The score breakdown of one press, as the players would read it aloud."""
+    """The score breakdown of one press, as the players would read it aloud (in the
+    CLI's language, :mod:`companion.clitext`)."""
+    from companion import clitext
+
     p = state.players[res.player]
-    head = (f"Press {list(state.press_results).index(res) + 1}: {p.name or p.colour} ({p.colour}"
-            f"{', ' + p.paper if p.paper else ''}), paper {res.edition}"
-            f"{' (final edition)' if res.final_edition else ''}")
-    lines = [head, f"  claimed: {', '.join(res.claimed)}"]
-    scoops = [f"{state.players[q].name or state.players[q].colour} +{pts}"
-              for q, pts in sorted(res.scoop_awards.items()) if pts]
+    who = _player(p, res.player)
+    colour = clitext.colour(p.colour)
+    if who == colour and clitext.current() != "en":  # no name given: the colour once
+        about = p.paper or ""
+    else:
+        about = tx("demo.colour_paper", "{colour}, {paper}", colour=colour, paper=p.paper) if p.paper else colour
+    n = list(state.press_results).index(res) + 1
+    head = (tx("demo.press_head", "Press {n}: {who} ({about}), paper {edition}", n=n, who=who, about=about,
+               edition=res.edition) if about else
+            tx("demo.press_head_plain", "Press {n}: {who}, paper {edition}", n=n, who=who, edition=res.edition))
+    if res.final_edition:
+        head += " " + tx("demo.final_edition", "(final edition)")
+    lines = [head, "  " + tx("demo.claimed", "claimed: {stories}", stories=", ".join(res.claimed))]
+    scoops = [f"{_player(state.players[q], q)} +{pts}" for q, pts in sorted(res.scoop_awards.items()) if pts]
     if scoops:
-        lines.append(f"  scoop points: {', '.join(scoops)}")
-    words = {"placed": "placed", "exclusive": "exclusive (doubled)", "left-out": "left out",
-             "empty-top": "empty top-row cells", "empty-other": "other empty cells", "floor": "floor at 0"}
+        lines.append("  " + tx("demo.scoop_points", "scoop points: {who}", who=", ".join(scoops)))
+    words = {"placed": tx("demo.kind.placed", "placed"),
+             "exclusive": tx("demo.kind.exclusive", "exclusive (doubled)"),
+             "left-out": tx("demo.kind.left_out", "left out"),
+             "empty-top": tx("demo.kind.empty_top", "empty top-row cells"),
+             "empty-other": tx("demo.kind.empty_other", "other empty cells"),
+             "floor": tx("demo.kind.floor", "floor at 0")}
     for kind, story, pts in res.breakdown:
         label = f"{words.get(kind, kind)} {story or ''}".strip()
-        lines.append(f"  {label:.<34} {pts:+d}")
-    best = "" if res.solver_placement or res.best_total == res.total else f"   (best possible {res.best_total})"
-    lines.append(f"  {'total':.<34} {res.total:d}{best}")
+        lines.append(f"  {_pad(label, 34, '.')} {pts:+d}")
+    best = ("" if res.solver_placement or res.best_total == res.total
+            else "   " + tx("demo.best_possible", "(best possible {n})", n=res.best_total))
+    total = tx("demo.total", "total")
+    lines.append(f"  {_pad(total, 34, '.')} {res.total:d}{best}")
     return "\n".join(lines)
 
 
-def final_text(state, game: str = "penny-press") -> str:
-    from companion.naming import count
+def _width(text: str) -> int:
+    """Columns ``text`` takes on a terminal (a Chinese character takes two)."""
+    import unicodedata
 
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _pad(text: str, width: int, fill: str = " ", right: bool = False) -> str:
+    """``text`` filled to ``width`` terminal columns (left-aligned, or right)."""
+    gap = fill * max(0, width - _width(text))
+    return gap + text if right else text + gap
+
+
+def final_text(state, game: str = "penny-press") -> str:
+    """The end of a game as the CLI prints it: the final scores (Penny Press: the
+    end-game bonuses per beat and the final ranking), in the CLI's language."""
+    from companion import clitext
+
+    lang = clitext.current()
     f = state.final
+    winner = "  " + tx("demo.winner", "<- winner")
     if not hasattr(f, "bonuses"):  # another game: its final scores
         spec = registry.get(game)
-        rows = [f"  {getattr(p, 'name', '') or f'Player {i + 1}'}: {spec.count(f.scores[i], 'en')}"
-                f"{'  <- winner' if i in getattr(f, 'winners', ()) else ''}" for i, p in enumerate(state.players)]
-        return "\n".join(["Final scores:"] + rows)
-    names = [p.name or p.colour for p in state.players]
-    lines = ["End-game bonuses (most published stars per beat):"]
+        from companion.naming import given_name
+
+        rows = [f"  {given_name(getattr(p, 'name', '')) or _seat(i)}: {spec.count(f.scores[i], lang)}"
+                f"{winner if i in getattr(f, 'winners', ()) else ''}" for i, p in enumerate(state.players)]
+        return "\n".join([tx("demo.final_scores", "Final scores:")] + rows)
+    names = [_player(p, i) for i, p in enumerate(state.players)]
+    lines = [tx("demo.bonuses", "End-game bonuses (most published stars per beat):")]
+    beat_w = max(9, *(_width(clitext.beat(b.beat)) for b in f.bonuses)) if f.bonuses else 9
     for b in f.bonuses:
-        if b.winners:
-            who = ", ".join(names[w] for w in b.winners)
-            lines.append(f"  {b.beat:<9} marker {b.marker:>2}: {who}")
-        else:
-            lines.append(f"  {b.beat:<9} marker {b.marker:>2}: nobody")
-    lines.append("Final ranking:")
+        who = ", ".join(names[w] for w in b.winners) if b.winners else tx("demo.nobody", "nobody")
+        lines.append("  " + tx("demo.bonus_line", "{beat} marker {marker}: {who}",
+                               beat=_pad(clitext.beat(b.beat) if lang != "en" else b.beat, beat_w),
+                               marker=f"{b.marker:>2}", who=who))
+    lines.append(tx("demo.ranking", "Final ranking:"))
+    name_w = max(12, *(_width(n) for n in names))
     for i in sorted(range(len(names)), key=lambda k: (f.rank[k], k)):
         bonus = f.scores[i] - f.circulation[i]
-        star = "  <- winner" if i in f.winners else ""
-        points = count(f.scores[i], {"one": "point", "other": "points"})
-        lines.append(f"  {f.rank[i]}. {names[i]:<12} {points:>10} "
-                     f"({f.circulation[i]} + {bonus} bonus, {count(f.stories[i], {'one': 'story', 'other': 'stories'})})"
-                     f"{star}")
+        star = winner if i in f.winners else ""
+        points = txn("demo.points", "{n} point", "{n} points", f.scores[i])
+        stories = txn("demo.stories", "{n} story", "{n} stories", f.stories[i])
+        detail = tx("demo.rank_detail", "({circulation} + {bonus} bonus, {stories})",
+                    circulation=f.circulation[i], bonus=bonus, stories=stories)
+        lines.append(f"  {f.rank[i]}. {_pad(names[i], name_w)} {_pad(points, 10, right=True)} {detail}{star}")
     return "\n".join(lines)
 
 
@@ -285,10 +347,11 @@ class PageWriter:
         if pending:
             from companion.naming import count
 
-            pages = count(len(pending), {"one": "page", "other": "pages"})
-            return (f"{pages} still queued for {self.target} (printer off?): run "
-                    f"`companion print-queue --queue {self.queue.folder}` when it is back")
-        return f"all pages sent to {self.target}"
+            return txn("demo.pages_queued", "{n} page still queued for {target} (printer off?): run {command} "
+                       "when it is back", "{n} pages still queued for {target} (printer off?): run {command} "
+                       "when it is back", len(pending), target=self.target,
+                       command=f"`companion print-queue --queue {self.queue.folder}`")
+        return tx("demo.pages_sent", "all pages sent to {target}", target=self.target)
 
 
 # ---------------------------------------------------------------------- run
@@ -317,10 +380,39 @@ def _close(source) -> None:
 
 def _no_frame(rec: Recording, source) -> CompanionError:
     """The error for a source that gave no frame, with its last event (why)."""
-    src_name = (f"camera {rec.source}" if isinstance(rec.source, int) else
-                rec.source if isinstance(rec.source, str) else rec.name)
+    src_name = _src_name(rec)
     last = next((e.message for e in reversed(getattr(source, "events", ())) if e.kind != "closed"), "")
-    return CompanionError(f"{src_name}: no frame could be read{' (' + last.rstrip('.?!') + ')' if last else ''}")
+    if last:
+        return CompanionError(tx("demo.no_frame_why", "{source}: no frame could be read ({why})",
+                                 source=src_name, why=last.rstrip(".?!")))
+    return CompanionError(tx("demo.no_frame", "{source}: no frame could be read", source=src_name))
+
+
+def _src_name(rec: Recording) -> str:
+    """The frame source as the CLI names it: ``camera 0``, a path, or the recording's name."""
+    if isinstance(rec.source, int):
+        return tx("demo.camera_n", "camera {n}", n=rec.source)
+    return rec.source if isinstance(rec.source, str) else rec.name
+
+
+def _lang() -> str:
+    from companion import clitext
+
+    return clitext.current()
+
+
+def _report_text(report) -> str:
+    """An observer report as the CLI prints it: ``[warn] ...`` in the CLI's language
+    (the app's texts for reports, ui.i18n.report_text; English: the report's own)."""
+    lang = _lang()
+    levels = {"info": tx("demo.level.info", "info"), "warn": tx("demo.level.warn", "warn"),
+              "warning": tx("demo.level.warn", "warn"), "error": tx("demo.level.error", "error")}
+    text = report.text
+    if lang != "en":
+        from .i18n import report_text
+
+        text = report_text(getattr(report, "key", ""), getattr(report, "params", ()), lang, report.text)
+    return f"[{levels.get(report.level, report.level)}] {text}"
 
 
 def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int | None = None,
@@ -354,11 +446,11 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     def on_event(ev) -> None:  # the camera dropping or coming back is news for the players
         if ev.kind == "damaged":  # an image file cut short: read, but the players are told
             bar.clear()
-            warn(f"[image] {ev.message}")
+            warn("[" + tx("demo.tag_image", "image") + "] " + ev.message)
         elif ev.kind in ("dropped", "reconnecting", "reconnected", "gave_up", "mode") or (
                 ev.kind == "opened" and isinstance(rec.source, int)):
             bar.clear()
-            warn(f"[camera] {ev.message}")
+            warn("[" + tx("demo.tag_camera", "camera") + "] " + ev.message)
 
     # a live camera goes through the latest-frame reader (never a stale frame from the
     # driver's queue), asked for camera_settings (default: the reference 4K mode)
@@ -391,7 +483,8 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
                             journal_path=journal_path, expected_cards=rec.initial_cards, game=rec.game)
         entry_pos = apply_entries(runner, rec.entries, 0)
         if runner.observer is None:
-            raise CompanionError(f"{runner.spec.name()} cannot be read from a camera yet (no observer registered)")
+            raise CompanionError(tx("demo.no_observer", "{game} cannot be read from a camera yet",
+                                    game=runner.spec.name(_lang())))
         pages = PageWriter(out_dir, lang, paper_mm, printer, rec.name)
     except BaseException:
         bar.close()
@@ -420,7 +513,7 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
                 reader.expect(runner.expected)
             for step in steps:
                 if step.report is not None:
-                    text = f"[{step.report.level}] {step.report.text}"
+                    text = _report_text(step.report)
                     reports.append(text)
                     if step.report.key == "setup_cards":
                         setup_seen.append(int(dict(step.report.params).get("seen", 0)))
@@ -443,8 +536,7 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
         _close(source)
     st = runner.state
     result = DemoResult(journal_path, st, frames, time.perf_counter() - t0, reports=reports, total_frames=total)
-    src_name = (f"camera {rec.source}" if isinstance(rec.source, int) else
-                rec.source if isinstance(rec.source, str) else rec.name)
+    src_name = _src_name(rec)
     if st is not None and st.is_over:
         echo(final_text(st, rec.game))
         pages.final(st, rec.game)
@@ -456,35 +548,42 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
         seen = setup_seen[0] if setup_seen else 0
         if seen and seen != n:
             lo, hi = player_range(rec.game)
-            hint = f"; run it with --players {seen}" if lo <= seen <= hi else ""
-            raise CompanionError(f"{src_name}: the setup shows {seen} initial headline cards but "
-                                 f"the game was started for {n} players{hint}")
-        what = ("the initial headline cards (one per player, face up where the camera sees them) were "
-                "not seen" if rec.game == "penny-press" else "its setup was not seen")
-        raise CompanionError(f"{src_name}: the game never started: {what}")
+            hint = tx("demo.run_with_players", "; run it with --players {n}", n=seen) if lo <= seen <= hi else ""
+            raise CompanionError(tx("demo.setup_count", "{source}: the setup shows {seen} initial headline cards "
+                                    "but the game was started for {n} players", source=src_name, seen=seen, n=n)
+                                 + hint)
+        what = (tx("demo.setup_unseen_pp", "the initial headline cards (one per player, face up where the camera "
+                   "sees them) were not seen") if rec.game == "penny-press"
+                else tx("demo.setup_unseen", "its setup was not seen"))
+        raise CompanionError(tx("demo.never_started", "{source}: the game never started: {why}",
+                                source=src_name, why=what))
     else:
-        from companion.naming import count
-
-        done = (count(len(st.press_results), {"one": "press", "other": "presses"}) if hasattr(st, "press_results")
-                else count(len(runner.journal.actions()), {"one": "action", "other": "actions"})) + " so far"
-        warn(f"The recording ended before the game did ({done}).")
+        done = (txn("demo.presses_so_far", "{n} press so far", "{n} presses so far", len(st.press_results))
+                if hasattr(st, "press_results")
+                else txn("demo.actions_so_far", "{n} action so far", "{n} actions so far",
+                         len(runner.journal.actions())))
+        warn(tx("demo.ended_early", "The recording ended before the game did ({done}).", done=done))
     note = pages.flush()
     if note:
-        (warn if "still queued" in note else echo)(note)
+        queued = pages.queue is not None and pages.queue.jobs("pending")
+        (warn if queued else echo)(note)
     result.queued = bool(pages.queue is not None and pages.queue.jobs("pending"))
     result.pages = pages.written
     if rec.truth is not None and st is not None:
         want = list(rec.truth.get("final_scores") or rec.truth.get("scores") or [])
         result.matches_truth = st.is_over and total_scores(st) == want
         (echo if result.matches_truth else warn)(
-            f"Scores {'match' if result.matches_truth else 'DO NOT match'} the recording's ground truth "
-             f"({want}).")
-    where = f"; journal {journal_path}; pages in {out_dir}/" if st is not None else ""
-    read = f"{frames} frames"
+            tx("demo.truth_match", "Scores match the recording's ground truth ({scores}).", scores=want)
+            if result.matches_truth else
+            tx("demo.truth_mismatch", "Scores DO NOT match the recording's ground truth ({scores}).", scores=want))
+    where = (tx("demo.where", "; journal {journal}; pages in {folder}", journal=journal_path, folder=f"{out_dir}/")
+             if st is not None else "")
+    read = txn("demo.frames", "{n} frame", "{n} frames", frames)
     if total and frames < total and st is not None and st.is_over:   # reading stops at the game's end
-        read = (f"{frames} of {total} frames (the game was over at frame {frames}; the rest only "
-                f"show the table after it)")
-    echo(f"{read} in {result.seconds:.1f} s{where}")
+        read = tx("demo.frames_of", "{n} of {total} frames (the game was over at frame {n}; the rest only "
+                  "show the table after it)", n=frames, total=total)
+    echo(tx("demo.match_line", "{read} in {seconds} s{where}", read=read, seconds=f"{result.seconds:.1f}",
+            where=where))
     return result
 
 
@@ -515,7 +614,8 @@ def register(subparsers) -> None:
     p.add_argument("--printer", help="also print: tcp://host:9100, usb:VID:PID, serial:/dev/ttyUSB0, file:PATH")
     p.add_argument("--width", type=int, choices=(58, 80), help="paper width in mm (default: the printer "
                    "settings, `companion printer-config`; 58 unless changed)")
-    p.add_argument("--lang", choices=("en", "es", "zh"), default="en", help="language of the printed pages")
+    p.add_argument("--lang", choices=("en", "es", "zh"), default=None, help="language of the printed pages and "
+                   "the messages (default: the command line's, see `companion --help`)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_demo)
 
@@ -538,25 +638,27 @@ def cmd_demo(args) -> int:
             raise CompanionError(refusal)
         if args.players is None:
             lo, hi = player_range(game)
-            raise UsageError(f"say how many players are at the table: --players N ({lo}..{hi})")
+            raise UsageError(tx("demo.say_players", "say how many players are at the table: --players N ({lo}..{hi})",
+                                lo=lo, hi=hi))
         check_player_count(args.players, game)
         first = None if args.first_player is None else args.first_player - 1
         if first is not None and not 0 <= first < args.players:
-            raise UsageError("--first-player must be between 1 and --players")
+            raise UsageError(tx("demo.first_player_range", "--first-player must be between 1 and --players"))
         rec = Recording(args.source if args.source is not None else args.camera,
                         default_players(args.players, game), first_player=first,
                         name=_source_name(args.source, args.camera), game=game)
     else:
         if args.players is not None or args.first_player is not None:
-            raise UsageError("--players and --first-player are for --source/--camera; a bundled "
-                                 "recording knows its players")
+            raise UsageError(tx("demo.players_for_sources", "--players and --first-player are for "
+                                "--source/--camera; a bundled recording knows its players"))
         if args.recording:
             name = args.recording
         elif args.game:
             spec = registry.get(args.game)
             if not spec.recordings:
-                raise CompanionError(own_source_refusal(spec.id) or
-                                     f"{spec.name()} has no bundled recording yet; give --source or --camera")
+                raise CompanionError(own_source_refusal(spec.id) or tx(
+                    "demo.no_bundled", "{game} has no bundled recording yet; give --source or --camera",
+                    game=spec.name(_lang())))
             name = spec.recordings[0]
         else:
             name = DEFAULT_RECORDING
@@ -564,15 +666,18 @@ def cmd_demo(args) -> int:
         if not (path / "recording.json").is_file():
             path = DEMO_DATA / name
         if not (path / "recording.json").is_file():
-            raise CompanionError(f"no recording {name!r}; bundled: {', '.join(bundled_recordings()) or 'none'}")
+            raise CompanionError(tx("demo.no_such_recording", "no recording {name}; bundled: {names}",
+                                    name=repr(name), names=", ".join(bundled_recordings())
+                                    or tx("demo.none", "none")))
         rec = load_recording(path)
         if args.game and registry.get(args.game).id != rec.game:
-            raise CompanionError(f"recording {rec.name!r} is a game of {registry.get(rec.game).name()}, "
-                                 f"not {registry.get(args.game).name()}")
+            raise CompanionError(tx("demo.other_game", "recording {name} is a game of {game}, not {asked}",
+                                    name=repr(rec.name), game=registry.get(rec.game).name(_lang()),
+                                    asked=registry.get(args.game).name(_lang())))
     out = Path(args.out) / rec.name
     from vision.sources import settings_from_args
 
-    res = run_demo(rec, out, lang=args.lang, paper_mm=args.width, printer=args.printer,
+    res = run_demo(rec, out, lang=args.lang or _lang(), paper_mm=args.width, printer=args.printer,
                    progress=not args.quiet, lens=getattr(args, "lens", None),
                    camera_settings=settings_from_args(args))
     if res.matches_truth is False:

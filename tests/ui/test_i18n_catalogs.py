@@ -23,6 +23,8 @@ KEYWORDS = {"N_": ((1, "c"), 2), "NP_": ((1, "c"), 2, 3)}
 
 
 DOMAINS = ("ui", "printing")  # each: <domain>/locale/<lang>/LC_MESSAGES/<domain>.po
+#: the command line's texts (domain cli, companion/locale; tests/test_cli_i18n.py) come from these too
+CLI_SOURCES = ("companion", "calibration", "vision")
 
 
 def extracted(domain: str = "ui") -> dict[str, object]:
@@ -130,13 +132,15 @@ def test_the_catalogs_compile_with_gnu_msgfmt_when_it_is_installed():
 
 def _copy_for_i18n_sh(dest: Path) -> None:
     """What scripts/i18n.sh reads and writes: the script, babel.cfg, every .py under
-    ui/ and printing/ and their catalogs (no data files, no caches)."""
+    ui/ and printing/ and their catalogs, and the command line's (domain cli: the .py
+    files of companion/, calibration/ and vision/ too, companion/locale) (no data
+    files, no caches)."""
     import shutil
 
     (dest / "scripts").mkdir()
     shutil.copy2(ROOT / "scripts" / "i18n.sh", dest / "scripts" / "i18n.sh")
     shutil.copy2(ROOT / "babel.cfg", dest / "babel.cfg")
-    for domain in DOMAINS:
+    for domain in (*DOMAINS, *CLI_SOURCES):
         for src in (ROOT / domain).rglob("*"):
             if src.is_file() and src.suffix in (".py", ".po") and "__pycache__" not in src.parts:
                 target = dest / src.relative_to(ROOT)
@@ -154,7 +158,7 @@ def test_i18n_sh_twice_leaves_the_committed_catalogs_byte_identical(tmp_path):
 
     _copy_for_i18n_sh(tmp_path)
     pos = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*.po"))
-    assert len(pos) == 2 * len(DOMAINS)
+    assert len(pos) == 2 * (len(DOMAINS) + 1)  # + companion/locale's cli.po
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
     for run in (1, 2):
         subprocess.run(["bash", "scripts/i18n.sh"], cwd=tmp_path, env=env, check=True,

@@ -103,3 +103,67 @@ def test_held_out_b_is_reported_apart_with_seeds_of_its_own(smoke):
     assert not seeds(bench.HELD_OUT_SETS_B) & seeds(bench.HELD_OUT_SETS)
     assert res["sections"]["held_out_b"]["result"]
     assert f"## Held-out B decoder scenes (added {bench.HELD_OUT_B_ADDED}, never tuned on)" in text
+
+
+def _pipe(floor_ms=10.0, reread_ms=60.0, reread_crops=(0, 2, 1), quiet=True):
+    """A made-up bench_pipeline result: whole-frame decode 1000 ms, the first 20 still
+    frames (re-read at work) 60 ms, re-read over frames 1-24, the floor after it."""
+    crops = list(reread_crops) + [0] * (24 - len(reread_crops))
+    return {"raw_ms": [1000.0, 990.0, 1010.0], "fast_ms": [20.0], "still_ms": [reread_ms] * 20,
+            "moving_ms": [100.0], "seen": 120, "truth": 120, "lost_under_hand": 0, "settle_frames": 24,
+            "reread_frames": 24, "reread_ms": [reread_ms] * 24, "reread_crops": crops,
+            "floor_ms": [floor_ms] * 29 + [500.0], "floor_crops": [0] * 30, "floor_from": 25,
+            "floor_quiet": quiet, "off_ms": [9.0] * 30, "fps": 30}
+
+
+def _rows_with_pipe(pipe, mf=None):
+    res = _res({})
+    res["sections"]["pipeline"] = {"result": pipe, "errors": []}
+    if mf is not None:
+        res["sections"]["multiframe"] = {"result": mf, "errors": []}
+    rows = bench.summary(res)
+    still = next(r for r in rows if r["target"].startswith("Still table cost"))
+    bounded = next(r for r in rows if r["target"].startswith("Extra re-decoding bounded"))
+    return still, bounded
+
+
+def test_the_still_cost_row_judges_the_floor_not_the_frames_while_the_re_read_runs():
+    # the re-read's frames cost 0.06x, the floor after it 0.01x: the row says the floor
+    still, bounded = _rows_with_pipe(_pipe(floor_ms=10.0, reread_ms=60.0))
+    assert still["dev"].startswith("0.010x (10.0 / 1000 ms)")       # median of the floor frames
+    assert "frames 25-54 after the change, once the re-read had nothing left" in still["dev"]
+    assert "re-read off 0.009x" in still["dev"]
+    assert still["met"].startswith("yes")
+    # a floor above 0.03x is not met, however cheap the re-read's frames
+    still, _ = _rows_with_pipe(_pipe(floor_ms=40.0, reread_ms=5.0))
+    assert still["dev"].startswith("0.040x") and still["met"].startswith("no")
+    # a re-read that never went quiet is said so
+    still, bounded = _rows_with_pipe(_pipe(quiet=False))
+    assert "the re-read still at work" in still["dev"] and "still at work when" in bounded["dev"]
+
+
+def test_the_bounded_re_read_row_shows_how_long_it_runs_and_its_cost():
+    _still, bounded = _rows_with_pipe(_pipe(reread_ms=60.0, reread_crops=(0, 2, 1)))
+    assert "the re-read runs for 24 frames after a change (0.8 s at 30 frames/s; 12 s at the demo's" in bounded["dev"]
+    assert "median 60.0 ms = 0.060x a whole-frame decode, at most 2 crops a frame" in bounded["dev"]
+    assert bounded["met"] == "yes"
+    mf = {"still_ms": {"floor": 6.0, "reread": 60.0}, "full_ms": 1000.0, "crops": 1.2, "max_crops": 3,
+          "settled_ms": 22.0, "settled_crops": 0.16, "settle": 48}
+    _still, bounded = _rows_with_pipe(_pipe(), mf)
+    assert "at most 3 crops a frame (1.2 on average), 0.060x while re-reading against 0.006x" in bounded["dev"]
+    assert "after 24 s still" in bounded["dev"] and "0.022x, 0.16 crops a frame" in bounded["dev"]
+    assert bounded["met"] == "yes"
+    # over the budget (3 crops a frame) in either measurement: not bounded
+    _still, bounded = _rows_with_pipe(_pipe(reread_crops=(4,)), mf)
+    assert bounded["met"] == "no"
+    _still, bounded = _rows_with_pipe(_pipe(), {**mf, "max_crops": 5})
+    assert bounded["met"] == "no"
+
+
+def test_the_pipeline_floor_is_measured_after_the_re_read_went_quiet(smoke):
+    res, text = smoke
+    pipe = res["sections"]["pipeline"]["result"]
+    assert pipe["floor_quiet"]
+    assert pipe["floor_from"] == pipe["reread_frames"] + 1
+    assert not any(pipe["floor_crops"]) and len(pipe["off_ms"]) == len(pipe["floor_ms"])
+    assert "(the re-read had nothing left)" in text

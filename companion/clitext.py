@@ -1,0 +1,145 @@
+"""What the ``companion`` command line says to people, in Spanish, English or Chinese.
+
+Every message a person reads on the terminal (scores, rankings, errors, warnings,
+the print queue's news, calibration verdicts, doctor's checklist) is declared in
+English where it is used, with its key (the gettext context)::
+
+    tx("demo.ranking", "Final ranking:")
+    txn("demo.pages_queued", "{n} page still queued", "{n} pages still queued", n)
+
+and translated in the gettext catalogs ``companion/locale/<lang>/LC_MESSAGES/cli.po``
+(domain ``cli``; es and zh, English is the source language), read like the app's and
+the printed pages' catalogs (:mod:`companion.gettext_po`: Babel compiles the PO file
+in memory; plural forms by Babel's CLDR rules). ``bash scripts/i18n.sh`` extracts
+every ``tx``/``txn`` call (keywords ``tx:1c,2`` and ``txn:1c,2,3``) from companion/,
+ui/, printing/, calibration/ and vision/ into that catalog.
+
+The language is chosen once per command line (:func:`choose`, called by
+``companion.cli.main``): ``--lang`` (the subcommand's own, else the global one),
+else the language saved in the app's settings (``ui-settings.json`` in the user
+config dir, platformdirs), else the environment (``LANGUAGE``, ``LC_ALL``,
+``LC_MESSAGES``, ``LANG``: ``es_*`` -> es, ``zh_*`` -> zh), else English. Machine
+output (JSON, exit codes) is never translated.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+DOMAIN = "cli"
+LANGS = ("es", "en", "zh")
+#: environment variables read for the language, in gettext's order of precedence
+ENV_VARS = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+_lang = "en"
+
+
+def set_lang(lang: str) -> None:
+    """Speak ``lang`` (es, en or zh) from now on. ValueError for another language."""
+    global _lang
+    if lang not in LANGS:
+        raise ValueError(f"language {lang!r}: choose one of {', '.join(LANGS)}")
+    _lang = lang
+
+
+def current() -> str:
+    """The language the command line speaks now (es, en or zh)."""
+    return _lang
+
+
+def _translations(lang: str):
+    from .gettext_po import translations
+
+    return translations(__package__, DOMAIN, lang)
+
+
+def tx(key: str, text: str, **fields) -> str:
+    """``text`` (English, declared under ``key``) in the current language, with its
+    ``{fields}`` filled. A text missing from a catalog is shown in English."""
+    if _lang != "en":
+        text = _translations(_lang).pgettext(key, text)
+    return text.format(**fields) if fields else text
+
+
+def txn(key: str, singular: str, plural: str, n: int, **fields) -> str:
+    """The form of a count for ``n`` (CLDR plural rules of the current language),
+    with ``{n}`` and the other ``fields`` filled."""
+    if _lang == "en":
+        text = singular if n == 1 else plural
+    else:
+        text = _translations(_lang).npgettext(key, singular, plural, n)
+    return text.format(n=n, **fields)
+
+
+def lang_of_locale(value: str | None) -> str | None:
+    """es, en or zh for a locale name (``es_ES.UTF-8`` -> es, ``zh_CN`` -> zh,
+    ``en_GB`` -> en); None for any other (``C``, ``POSIX``, ``fr_FR``, empty)."""
+    code = (value or "").split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return code if code in LANGS else None
+
+
+def env_lang(environ=None) -> str | None:
+    """The language the environment asks for: the first of ``LANGUAGE`` (a colon list:
+    its first known language), ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set;
+    None when that one names none of es, en, zh (``C.UTF-8``, ``fr_FR``)."""
+    environ = os.environ if environ is None else environ
+    for var in ENV_VARS:
+        value = environ.get(var, "")
+        if not value:
+            continue
+        if var == "LANGUAGE":
+            found = next((lang for lang in map(lang_of_locale, value.split(":")) if lang), None)
+            if found:
+                return found
+            continue  # gettext: LANGUAGE without a known language defers to the others
+        return lang_of_locale(value)
+    return None
+
+
+def settings_path() -> Path:
+    """The app's settings file (``ui-settings.json`` in the user config dir of
+    ``table-companion``, platformdirs; written by the app's settings screen)."""
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("table-companion")) / "ui-settings.json"
+
+
+def settings_lang(path: str | Path | None = None) -> str | None:
+    """The language saved in the app's settings, or None (no file, unreadable, or no
+    known language in it: the command line then asks the environment)."""
+    try:
+        data = json.loads(Path(path or settings_path()).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    lang = data.get("lang") if isinstance(data, dict) else None
+    return lang if lang in LANGS else None
+
+
+def choose(flag: str | None = None, environ=None, settings: str | Path | None = None) -> str:
+    """The command line's language: ``flag`` (a ``--lang``), else the app's saved
+    setting, else the environment, else English."""
+    if flag in LANGS:
+        return flag
+    return settings_lang(settings) or env_lang(environ) or "en"
+
+
+# ------------------------------------------------------------------ game words
+
+
+def colour(code: str) -> str:
+    """A player colour in the current language (``red`` -> ``rojo``); another name unchanged."""
+    names = {"red": tx("colour.red", "red"), "blue": tx("colour.blue", "blue"),
+             "green": tx("colour.green", "green"), "yellow": tx("colour.yellow", "yellow"),
+             "black": tx("colour.black", "black"), "white": tx("colour.white", "white"),
+             "purple": tx("colour.purple", "purple"), "orange": tx("colour.orange", "orange")}
+    return names.get(code, code)
+
+
+def beat(code: str) -> str:
+    """A Penny Press news beat in the current language (``war`` -> ``Guerra``)."""
+    names = {"war": tx("beat.war", "War"), "crime": tx("beat.crime", "Crime"),
+             "city": tx("beat.city", "New York City"), "politics": tx("beat.politics", "Politics"),
+             "human": tx("beat.human", "Human Condition")}
+    return names.get(code, code)

@@ -1,0 +1,164 @@
+"""The ``companion`` command line speaks Spanish, English or Chinese (companion.clitext):
+the language chosen (--lang, the app's setting, the environment, English), every
+text of its catalog translated, and commands' output in es/zh with no English left."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from companion import clitext
+from companion.cli import main
+from companion.gettext_po import catalog
+
+ROOT = Path(__file__).resolve().parents[1]
+#: where the command line's texts are declared (scripts/i18n.sh, domain cli)
+SOURCES = ("companion", "ui", "printing", "calibration", "vision")
+
+
+@pytest.fixture
+def no_lang_env(monkeypatch, tmp_path):
+    """No language in the environment, no app settings: the command line's default."""
+    for var in clitext.ENV_VARS:
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setattr(clitext, "settings_path", lambda: tmp_path / "no-settings.json")
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_every_cli_text_has_its_es_and_zh_translation():
+    for lang in ("es", "zh"):
+        cat = catalog("companion", clitext.DOMAIN, lang)
+        assert len([m for m in cat if m.id]) > 50
+        for m in cat:
+            if not m.id:
+                continue
+            ids = m.id if isinstance(m.id, tuple) else (m.id,)
+            strings = m.string if isinstance(m.string, tuple) else (m.string,)
+            assert "fuzzy" not in m.flags, (lang, m.context)
+            assert all(s.strip() for s in strings), f"{lang}: {m.context} is not translated"
+            want = set().union(*(_fields(i) for i in ids))
+            for s in strings:  # the same {fields}: a translation never drops a count or a name
+                assert _fields(s) <= want and (_fields(s) or not want), (lang, m.context, s)
+
+
+def _calls(path: Path):
+    """Every tx(...) / txn(...) call in a source file: (line, key, English or None)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            f = node.func
+            name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+            if name in ("tx", "txn"):
+                args = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None
+                        for a in node.args[:3 if name == "txn" else 2]]
+                yield node.lineno, name, args
+
+
+def test_every_text_the_cli_says_is_in_its_catalog():
+    """A tx()/txn() whose key or English is not a literal, or that the extraction
+    missed (inside an f-string, say), would stay English for everyone."""
+    cat = catalog("companion", clitext.DOMAIN, "es")
+    known = {(m.context, m.id if isinstance(m.id, str) else m.id[0]) for m in cat if m.id}
+    seen = 0
+    for top in SOURCES:
+        for path in sorted((ROOT / top).rglob("*.py")):
+            for line, name, args in _calls(path):
+                where = f"{path.relative_to(ROOT)}:{line}"
+                assert all(a is not None for a in args), f"{where}: {name}() needs a literal key and text"
+                assert (args[0], args[1]) in known, f"{where}: {args[0]!r} is not in cli.po (bash scripts/i18n.sh)"
+                seen += 1
+    assert seen > 50
+
+
+def test_language_choice_order(tmp_path):
+    settings = tmp_path / "ui-settings.json"
+    env_es = {"LANG": "es_ES.UTF-8"}
+    assert clitext.choose(None, {}, settings) == "en"
+    assert clitext.choose(None, env_es, settings) == "es"
+    assert clitext.choose(None, {"LC_ALL": "zh_CN.UTF-8", "LANG": "es_ES.UTF-8"}, settings) == "zh"
+    assert clitext.choose(None, {"LANGUAGE": "fr:zh_TW", "LANG": "es_ES"}, settings) == "zh"
+    assert clitext.choose(None, {"LANGUAGE": "fr", "LANG": "es_ES"}, settings) == "es"
+    assert clitext.choose(None, {"LC_ALL": "C.UTF-8", "LANG": "es_ES"}, settings) == "en"
+    settings.write_text(json.dumps({"lang": "zh", "mute": False}), encoding="utf-8")
+    assert clitext.choose(None, env_es, settings) == "zh"  # the app's setting before the environment
+    assert clitext.choose("en", env_es, settings) == "en"  # --lang before everything
+    settings.write_text("{not json", encoding="utf-8")
+    assert clitext.choose(None, env_es, settings) == "es"  # a damaged settings file is passed over
+
+
+def test_the_app_settings_language_is_used(no_lang_env, monkeypatch, tmp_path, capsys):
+    path = tmp_path / "ui-settings.json"
+    path.write_text(json.dumps({"lang": "es"}), encoding="utf-8")
+    monkeypatch.setattr(clitext, "settings_path", lambda: path)
+    assert main(["demo", "--recording", str(tmp_path / "nothing"), "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert "no hay ninguna grabación" in err and "no recording" not in err
+
+
+def test_the_language_does_not_leak_into_the_next_command(no_lang_env, tmp_path, capsys):
+    assert main(["--lang", "zh", "demo", "--recording", str(tmp_path / "x"), "--quiet"]) == 1
+    assert clitext.current() == "en"
+    assert main(["demo", "--recording", str(tmp_path / "x"), "--quiet"]) == 1
+    assert "no recording" in capsys.readouterr().err.splitlines()[-1]
+
+
+@pytest.fixture(scope="module")
+def finished_game(tmp_path_factory):
+    """A finished Penny Press sample game's journal and state."""
+    from companion.commands import load_game
+
+    path = tmp_path_factory.mktemp("game") / "g.sqlite"
+    assert main(["sample", str(path), "--players", "3", "--seed", "2"]) == 0
+    return path, load_game(path).state
+
+
+ENGLISH = re.compile(r"\b(press|paper|claimed|placed|empty|total|bonus|ranking|winner|points?|stories|story|"
+                     r"marker|nobody|exclusive|cells|floor|scoop|final|player)\b", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("lang, words", [("es", ("Clasificación final", "puntos", "Edición 1")),
+                                         ("zh", ("最终排名", "分", "第 1 次付印"))])
+def test_demo_scores_and_ranking_in_the_players_language(lang, words, finished_game):
+    from ui.demo import final_text, press_text
+
+    _, state = finished_game
+    clitext.set_lang(lang)
+    try:
+        text = "\n".join([press_text(state, r) for r in state.press_results] + [final_text(state)])
+    finally:
+        clitext.set_lang("en")
+    for w in words:
+        assert w in text
+    # story ids (war-A1) are what the cards show; every other word is translated
+    leftovers = ENGLISH.findall(re.sub(r"\b[a-z]+-[A-D]\d\b", "", text).replace("The ", ""))
+    same_in_spanish = {"total", "final"} if lang == "es" else set()
+    assert not [w for w in leftovers if w.lower() not in same_in_spanish], leftovers
+
+
+def test_demo_scores_stay_english_by_default(finished_game):
+    from ui.demo import final_text
+
+    _, state = finished_game
+    text = final_text(state)
+    assert "Final ranking:" in text and "End-game bonuses" in text
+
+
+def test_lang_of_a_subcommand_governs_its_messages(no_lang_env, tmp_path, capsys):
+    assert main(["demo", "--lang", "zh", "--recording", str(tmp_path / "x"), "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert "没有录像" in err and "no recording" not in err and "error" not in err
+
+
+def test_lang_from_the_environment(no_lang_env, monkeypatch, tmp_path, capsys):
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    assert main(["demo", "--source", str(tmp_path / "v.mp4"), "--quiet"]) == 2
+    err = capsys.readouterr().err
+    assert "di cuántos jugadores hay en la mesa" in err
