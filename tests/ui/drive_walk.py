@@ -5,6 +5,8 @@ over the real session on a seeded game (ui.scripted). On each screen it collects
 - clipped text: a label whose rendered text is larger than the label, or a widget
   reaching out of the window;
 - small targets: anything tappable under 48 dp wide or high;
+- a list longer than its place without a cue players see: a scroll bar under
+  10 dp, or no "more below" line right under it (scroll_cues);
 - untranslated text (es, zh): an English word of the app's own texts, a story id
   or a colour code shown to players.
 
@@ -46,6 +48,7 @@ from kivy.core.window import Window  # noqa: E402
 from kivy.metrics import Metrics, dp  # noqa: E402
 from kivy.uix.behaviors import ButtonBehavior  # noqa: E402
 from kivy.uix.label import Label  # noqa: E402
+from kivy.uix.scrollview import ScrollView  # noqa: E402
 from kivy.uix.textinput import TextInput  # noqa: E402
 
 import companion.games.penny_press as pp  # noqa: E402
@@ -103,8 +106,37 @@ def overlaps(root) -> list[str]:
     return out
 
 
+def scroll_cues(root) -> list[str]:
+    """A list longer than its place says so where players look: every visible
+    scroll view whose content is taller than the view (and not scrolled to its end)
+    has a scroll bar of at least 10 dp and, right under it (within 12 dp), a
+    visible "more below" line: a Label with ``scroll_cue`` and text, under at least
+    half of the view's width (ui.scrollcue.CuedScroll; Turin Market's CueLine). A
+    thin bar alone is not a cue a player sees at arm's length."""
+    out = []
+    cues = [w for w in root.walk(restrict=True)
+            if isinstance(w, Label) and getattr(w, "scroll_cue", False) and w.text.strip() and visible(w)]
+    for sv in root.walk(restrict=True):
+        if not isinstance(sv, ScrollView) or not sv.do_scroll_y or not sv.children or not visible(sv):
+            continue
+        content = sv.children[0]
+        if content.height <= sv.height + 1 or sv.scroll_y <= 0.005:
+            continue
+        x0, y0, x1, _y1 = _rect(sv)
+        what = next((w.text[:30] for w in content.walk(restrict=True)
+                     if isinstance(w, Label) and w.text.strip()), type(content).__name__)
+        if sv.bar_width < dp(10) - 0.5:
+            out.append(f"thin scroll bar {sv.bar_width:.0f}px on a list longer than its place ({what!r})")
+        under = [c for c in cues if -dp(2) <= y0 - _rect(c)[3] <= dp(12)
+                 and min(x1, _rect(c)[2]) - max(x0, _rect(c)[0]) >= 0.5 * (x1 - x0)]
+        if not under:
+            out.append(f"no 'more below' line under a list longer than its place ({what!r}, "
+                       f"{content.height:.0f}px in {sv.height:.0f}px)")
+    return out
+
+
 def check_screen(root, lang: str) -> list[str]:
-    problems = overlaps(root)
+    problems = overlaps(root) + scroll_cues(root)
     ww, wh = Window.size
     for w in root.walk(restrict=True):
         if not visible(w):

@@ -1,7 +1,8 @@
 """The walk test (issue 12): every screen (Penny Press's and every hosted game's) at
 1280x800, 800x1280 and 2048x1536 px, density 1 and 2, in es, en and zh finds no
-clipped text, no target under 48 dp, nothing laid over a text and no untranslated
-string; on the way, the corrections scenario played by taps over
+clipped text, no target under 48 dp, nothing laid over a text, no list longer than
+its place without a "more below" line players see (not only a thin bar) and no
+untranslated string; on the way, the corrections scenario played by taps over
 the real session (tests/ui/drive_walk.py, one app in its own process)."""
 
 from __future__ import annotations

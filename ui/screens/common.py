@@ -16,6 +16,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
 from ui import i18n
+from ui import scrollcue  # noqa: F401  (registers CuedScroll for the .kv files)
 
 
 def keep_only(parent, hidden) -> None:

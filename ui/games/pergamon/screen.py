@@ -13,7 +13,7 @@ from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
-from kivy.uix.scrollview import ScrollView
+from ui.scrollcue import CuedScroll
 from kivy.uix.stacklayout import StackLayout
 
 from .texts import coins, finds, tr
@@ -69,10 +69,11 @@ class PergamonScreen(Screen):
         # bar under it, never scrolled out of sight
         outer = BoxLayout(orientation="vertical")
         _fill(outer, PAPER)
-        self.scroll = scroll = ScrollView(do_scroll_x=False)
-        scroll.add_widget(self.root_box)
+        page = CuedScroll(do_scroll_x=False, lang=vm.lang)   # "more below" while the page goes on
+        self.scroll = page.view
+        page.add_widget(self.root_box)
         self.bar = BoxLayout(size_hint_y=None, height=0, padding=(dp(10), dp(6)), spacing=dp(10))
-        outer.add_widget(scroll)
+        outer.add_widget(page)
         outer.add_widget(self.bar)
         self.add_widget(outer)
         #: how many times the screen was built (show); a resize rebuilds only when the
@@ -123,7 +124,7 @@ class PergamonScreen(Screen):
         from kivy.clock import Clock
 
         scroll = self.scroll
-        stack = entry.children[0] if entry is not None else None
+        stack = entry.view.children[0] if entry is not None else None
         share = 0.47 if tall else 0.38
 
         def fit(*_):
@@ -131,10 +132,10 @@ class PergamonScreen(Screen):
             fixed = banner.height + evaluation.height + pads
             if stack is not None:
                 free = scroll.height - fixed
-                cap = max(min(free * share, free - dp(MIDDLE_MIN_DP[tall])), dp(56 + 8))
+                cap = max(min(free * share, free - dp(MIDDLE_MIN_DP[tall])) - entry.cue.height, dp(56 + 8))
                 bottoms = sorted(stack.top - c.y for c in stack.children if c.height > dp(8))
                 fits = [b for b in bottoms if b + stack.padding[3] <= cap] or bottoms[:1]
-                entry.height = min(stack.height, (max(fits) if fits else 0) + stack.padding[3])
+                entry.view.height = min(stack.height, (max(fits) if fits else 0) + stack.padding[3])
             box.height = max(scroll.height, fixed + (entry.height if entry is not None else 0)
                              + dp(MIDDLE_MIN_DP[tall]))
 
@@ -144,6 +145,7 @@ class PergamonScreen(Screen):
             w.bind(height=trigger)
         if stack is not None:
             stack.bind(width=trigger, minimum_height=trigger, height=trigger)
+            entry.bind(height=trigger)     # its "more below" line shown or gone
             for c in stack.children:       # the rows are known once the stack has laid them out
                 c.bind(y=trigger)
         self._unfit = lambda: [scroll.unbind(height=trigger)]
@@ -190,7 +192,9 @@ class PergamonScreen(Screen):
         """The entry panel: every choice the game needs now (finds, backs, funds
         spaces, cards, dig, collection with polish and marker, discard), scrolled when
         long; the buttons that journal the choices are in the fixed bar (_fill_bar)."""
-        scroll = ScrollView(size_hint_y=None, height=dp(64), do_scroll_x=False)   # _fit sizes it
+        # _fit sizes the view (whole rows of buttons); a "more below" line under it while
+        # rows lie below the view (the scroll bar alone is not seen at arm's length)
+        scroll = CuedScroll(size_hint_y=None, height=dp(64), do_scroll_x=False, lang=vm.lang)
         stack = StackLayout(size_hint_y=None, spacing=dp(6), padding=dp(4))
         stack.bind(minimum_height=stack.setter("height"))
 
@@ -256,7 +260,7 @@ class PergamonScreen(Screen):
                             color=INK, font_size=sp(16), halign="center")
                 _fill(lab, colour)
                 grid.add_widget(lab)
-        scroll = ScrollView(do_scroll_x=False)
+        scroll = CuedScroll(do_scroll_x=False, lang=vm.lang)
         scroll.add_widget(grid)
         col.add_widget(scroll)
         return col

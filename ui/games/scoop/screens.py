@@ -21,7 +21,7 @@ from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
-from kivy.uix.scrollview import ScrollView
+from ui.scrollcue import CuedScroll
 
 from ui.games.scoop.dial import DialPanel
 from ui.games.scoop.dial_vm import DialVM
@@ -67,7 +67,7 @@ class TableScreen(Screen):
         self.grid = GridLayout(cols=2, spacing=dp(10), size_hint_y=None, row_default_height=dp(72),
                                row_force_default=False)
         self.grid.bind(minimum_height=self.grid.setter("height"))
-        scroll = ScrollView()
+        self.scroll = scroll = CuedScroll(do_scroll_x=False)   # "more below" under it while the list goes on
         scroll.add_widget(self.grid)
         box.add_widget(scroll)
         self.add_widget(box)
@@ -75,6 +75,7 @@ class TableScreen(Screen):
 
     def refresh(self) -> None:
         vm = self.vm
+        self.scroll.lang = getattr(vm, "lang", "") or ""
         self.prompt.text = vm.prompt()
         self.message.text = vm.message or self.camera_text
         self.players.text = "   ".join(vm.players_lines())

@@ -27,6 +27,8 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
+from ui import scrollcue  # noqa: F401  (registers CuedScroll for turin_market.kv)
+
 from .texts import tr
 from .viewmodel import PassTabletVM, TableVM, TypedRevealVM
 
