@@ -169,6 +169,28 @@ def main(out: Path, lang: str) -> None:
     def tap_text(box, text):
         next(w for w in box.walk(restrict=True) if getattr(w, "text", None) == text).dispatch("on_release")
 
+    def settings_pick():
+        """Pick a TM-T88V in the profile spinner: what follows shows before Save;
+        Cancel, and leaving the screen, drop the pick."""
+        app.go("settings")
+        st = scr("settings")
+        c = report["checks"]
+        c["pick_before"] = st.ids.printer_facts.text
+        tap_text(st.ids.width, "80 mm")
+        c["pick_80"] = st.ids.printer_facts.text
+        st.ids.profile.text = "TM-T88V"                      # the spinner's pick
+        c["pick_facts"] = st.ids.printer_facts.text
+        c["pick_paper"] = [w.text for w in st.ids.width.children if w.state == "down"]
+        c["pick_status"] = st.ids.status.text
+        c["pick_saved_profile"] = app.settings_vm.settings.printer.profile
+        st.ids.cancel.dispatch("on_release")
+        c["cancel_profile"], c["cancel_facts"] = st.ids.profile.text, st.ids.printer_facts.text
+        st.ids.profile.text = "TM-T88V"
+        app.go("live")
+        app.go("settings")                                   # back: the pick is gone
+        c["back_profile"], c["back_facts"] = st.ids.profile.text, st.ids.printer_facts.text
+        c["back_cancel_disabled"] = st.ids.cancel.disabled
+
     def settings():
         app.go("settings")
         st = scr("settings")
@@ -191,7 +213,7 @@ def main(out: Path, lang: str) -> None:
     steps += [do(start_empty), do(fill_players), shot("start"), do(begin, 0.1), do(step(1), 0.4),
               do(first_frame_check), shot("live"), do(correct), shot("corrections"), do(undo),
               do(step(4), 0.1), do(press), shot("press"), do(step(4), 0.1), do(scores), shot("scores"),
-              do(settings), shot("settings"), do(to_zh, 0.3), shot("live_zh")]
+              do(settings_pick), do(settings), shot("settings"), do(to_zh, 0.3), shot("live_zh")]
 
     def run_next(i=0):
         if i >= len(steps):

@@ -116,6 +116,18 @@ def test_settings_saved_and_tag_size_checked(report):
     assert "small" in c["tag_report"]
 
 
+def test_a_picked_printer_profile_shows_its_page_at_once_and_cancel_or_back_drops_it(report):
+    c = report["checks"]
+    assert "384 dots wide" in c["pick_before"] and "58 mm paper" in c["pick_before"]
+    assert "TM-T20II: pages 576 dots wide" in c["pick_80"]  # 80 mm picked: its usual printer
+    # picked, not saved: the TM-T88V's 512-dot page on 80 mm paper, its cutter, said now
+    assert "TM-T88V: pages 512 dots wide (72 mm) on 80 mm paper" in c["pick_facts"]
+    assert "Cuts the paper" in c["pick_facts"] and c["pick_paper"] == ["80 mm"]
+    assert c["pick_status"].startswith("Not saved yet") and c["pick_saved_profile"] == "POS-5890"
+    assert c["cancel_profile"] == c["back_profile"] == "POS-5890"
+    assert c["cancel_facts"] == c["back_facts"] == c["pick_before"] and c["back_cancel_disabled"]
+
+
 def test_chinese_texts_after_switch(report):
     assert report["checks"]["lang_after_settings"] == "zh"
     texts = report["texts"]["live_zh"]

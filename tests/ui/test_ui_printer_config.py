@@ -102,3 +102,40 @@ def test_a_page_the_printer_took_is_said_printed_and_one_it_did_not_queued(tmp_p
     gone = str(tmp_path / "no-such-dir" / "printer.bin")
     s.config = replace(s.config, printer=PrinterSettings(kind="file", target=gone, width=576))
     assert s.print_final().state == "queued"
+
+
+def test_a_picked_profile_shows_what_follows_from_it_before_save(tmp_path):
+    """The settings screen's draft: a profile picked brings its paper, page width,
+    cutter and darkness choices at once, in es/en/zh, and nothing is saved."""
+    from ui.viewmodels.settings import darkness_choices, printer_draft, printer_facts
+
+    save_config(PrinterConfig(paper_mm=58, profile="POS-5890", darkness=3))
+    vm = SettingsVM(tmp_path / "ui.json", "en")
+    saved = vm.settings.printer
+    assert "384 dots" in printer_facts(saved, "en") and "No cutter" in printer_facts(saved, "en")
+
+    t88 = printer_draft(saved, {"width": 576, "profile": "TM-T88V"})
+    assert (t88.width, t88.profile, t88.darkness) == (576, "TM-T88V", 3)
+    facts = printer_facts(t88, "en")
+    assert "512 dots wide (72 mm) on 80 mm paper" in facts and "Cuts the paper" in facts
+    assert "512" in printer_facts(t88, "es") and "512" in printer_facts(t88, "zh")
+    assert printer_facts(t88, "es") != facts != printer_facts(t88, "zh")
+
+    narrow = printer_draft(t88, {"profile": "ZJ-5870"})      # a 58 mm printer picked on 80 mm paper
+    assert narrow.width == 384 and "384 dots" in printer_facts(narrow, "en")
+    paper = printer_draft(narrow, {"width": 576})            # 80 mm picked for it: the 80 mm default
+    assert paper.profile == "TM-T20II" and "576 dots" in printer_facts(paper, "en")
+    impact = printer_draft(t88, {"profile": "TM-U220"})
+    assert darkness_choices("TM-U220") == (None,) and impact.darkness is None
+    assert "ribbon" in printer_facts(impact, "en")
+    assert "tear off" in printer_facts(replace_cut(t88), "en")
+
+    assert vm.settings.printer == saved and load_config(config_path()).profile == "POS-5890"  # not saved
+    assert vm.update(**{k: getattr(t88, k) for k in ("width", "profile", "darkness")})  # Save saves it
+    assert load_config(config_path()) == PrinterConfig(paper_mm=80, profile="TM-T88V", darkness=3)
+
+
+def replace_cut(p):
+    from dataclasses import replace
+
+    return replace(p, cut=False)

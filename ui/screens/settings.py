@@ -1,6 +1,9 @@
 """Settings (docs/ui.md): language, printer (kind, address, paper, darkness, cut),
 sound, camera; the printer profile and the tag size check behind "camera
-details". Choices are buttons, counts are steppers; Save applies them."""
+details". Choices are buttons, counts are steppers; what follows from a pick (the
+printer's page width, cutter, darkness choices) shows at once
+(ui.viewmodels.settings.printer_draft / printer_facts); Save applies the picks,
+Cancel or leaving the screen drops them."""
 
 from __future__ import annotations
 
@@ -9,63 +12,104 @@ from kivy.factory import Factory
 from kivy.uix.screenmanager import Screen
 
 from ui import i18n
-from ui.viewmodels.settings import DARKNESS_CHOICES, PRINTER_KINDS, WIDTHS, darkness_label, printer_profiles
+from ui.viewmodels.settings import (DARKNESS_CHOICES, PRINTER_KINDS, WIDTHS, darkness_choices, darkness_label,
+                                   paper_mm, printer_draft, printer_facts, printer_profiles)
 
 
 class SettingsScreen(Screen):
     pending: dict = {}
+    _refreshing = False
 
     def on_pre_enter(self, *_a):
         self.pending = {}
         self.refresh()
+
+    def on_leave(self, *_a):
+        self.cancel(refresh=False)  # a pick not saved is not kept
+
+    def draft(self):
+        """The printer as picked, before Save (printer_draft)."""
+        return printer_draft(self.vm.settings.printer, self.pending)
 
     @property
     def vm(self):
         return App.get_running_app().settings_vm
 
     def value(self, name: str):
+        """A setting as the screen shows it: the printer's fields from the draft (the
+        picks and what follows from them), the others as picked, else as saved."""
+        if name in ("kind", "width", "darkness", "cut", "profile"):
+            return getattr(self.draft(), name)
         s = self.vm.settings
-        current = {"lang": App.get_running_app().lang, "kind": s.printer.kind, "width": s.printer.width,
-                   "darkness": s.printer.darkness, "cut": s.printer.cut, "mute": s.mute,
-                   "camera": s.camera, "min_module_px": s.min_module_px, "camera_mode": s.camera_mode}
+        current = {"lang": App.get_running_app().lang, "mute": s.mute, "camera": s.camera,
+                   "min_module_px": s.min_module_px, "camera_mode": s.camera_mode}
         return self.pending.get(name, current[name])
 
-    def _choices(self, box, name: str, options) -> None:
+    def _choices(self, box, name: str, options, allowed=None) -> None:
         box.clear_widgets()
         for value, label in options:
             b = Factory.ToggleButton(text=label, font_size="18sp", group=f"set-{name}", allow_no_selection=False,
-                                     state="down" if value == self.value(name) else "normal")
+                                     state="down" if value == self.value(name) else "normal",
+                                     disabled=allowed is not None and value not in allowed)
             b.text_size = (None, None)
             b.bind(on_release=lambda btn, v=value: self.pick(name, v))
             box.add_widget(b)
 
     def pick(self, name: str, value) -> None:
+        self.pending.pop(name, None)  # picks apply in the order made (printer_draft)
         self.pending[name] = value
         self.refresh()
 
+    def pick_profile(self, text: str) -> None:
+        """The profile spinner's pick: what depends on it shows at once."""
+        if self._refreshing or text == self.value("profile"):
+            return
+        self.pick("profile", text)
+
+    def cancel(self, refresh: bool = True) -> None:
+        """Drop every pick not saved."""
+        self.pending = {}
+        if refresh:
+            self.refresh()
+
     def refresh(self) -> None:
+        self._refreshing = True
+        try:
+            self._refresh()
+        finally:
+            self._refreshing = False
+
+    def _refresh(self) -> None:
         app = App.get_running_app()
         vm = self.vm
         vm.lang = app.lang
         lang, ids = app.lang, self.ids
+        draft = self.draft()
         self._choices(ids.lang, "lang", [(c, i18n.tr(f"lang.{c}", lang)) for c in i18n.LANGS])
         self._choices(ids.kind, "kind", [(k, i18n.tr(f"printer.{k}", lang)) for k in PRINTER_KINDS])
         self._choices(ids.width, "width", [(w, i18n.tr(f"paper.{w}", lang)) for w in WIDTHS])
         dark = list(DARKNESS_CHOICES)
         if self.value("darkness") not in dark:     # a step set elsewhere (the CLI's scale): shown as "+2"
             dark.append(self.value("darkness"))
-        self._choices(ids.darkness, "darkness", [(d, darkness_label(d, lang)) for d in dark])
+        self._choices(ids.darkness, "darkness", [(d, darkness_label(d, lang)) for d in dark],
+                      allowed=darkness_choices(draft.profile) if draft.profile else None)
         self._choices(ids.cut, "cut", [(True, i18n.tr("cut.yes", lang)), (False, i18n.tr("cut.no", lang))])
         self._choices(ids.sound, "mute", [(False, i18n.tr("sound.on", lang)), (True, i18n.tr("sound.off", lang))])
         if "target" not in self.pending:
             ids.target.text = vm.settings.printer.target
         ids.profile.values = printer_profiles()
-        ids.profile.text = self.pending.get("profile", vm.settings.printer.profile)
+        ids.profile.text = draft.profile
+        facts = printer_facts(draft, lang)
+        if draft.profile != self.pending.get("profile", vm.settings.printer.profile):  # the paper's usual one
+            facts += "\n" + i18n.tr("set.profile_for_paper", lang, profile=draft.profile, mm=paper_mm(draft.width))
+        ids.printer_facts.text = facts
+        ids.cancel.disabled = not self.pending
         cam = self.value("camera")
         ids.camera.text = i18n.tr("set.camera_no", lang, n=(cam if cam is not None else 0) + 1)
         self._mode_rows(lang)
         ids.min_module.text = i18n.tr("set.min_tag", lang, px=f"{self.value('min_module_px'):g}")
-        ids.status.text = vm.status or i18n.tr("set.heading", lang)
+        ids.status.text = (i18n.tr("set.unsaved", lang) if self.pending
+                           else vm.status or i18n.tr("set.heading", lang))
 
     def _mode_rows(self, lang: str) -> None:
         """The camera's modes as big rows (found on "find"), the chosen one down, and
@@ -112,12 +156,17 @@ class SettingsScreen(Screen):
     def save(self) -> None:
         ids = self.ids
         app = App.get_running_app()
-        ok = self.vm.update(kind=self.value("kind"), target=ids.target.text, profile=ids.profile.text,
-                            width=self.value("width"), darkness=self.value("darkness"), cut=self.value("cut"),
+        draft = self.draft()
+        switched = draft.profile != self.pending.get("profile", self.vm.settings.printer.profile)
+        ok = self.vm.update(kind=draft.kind, target=ids.target.text, profile=draft.profile,
+                            width=draft.width, darkness=draft.darkness, cut=draft.cut,
                             camera=self.value("camera"), min_module_px=self.value("min_module_px"),
                             lang=self.value("lang"), mute=self.value("mute"),
                             camera_mode=self.value("camera_mode"))
         if ok:
+            if switched:  # the paper's usual profile came with the paper picked: said again
+                self.vm.status += "\n" + i18n.tr("set.profile_for_paper", self.vm.lang, profile=draft.profile,
+                                                   mm=paper_mm(draft.width))
             self.vm.apply_camera_mode()
             self.pending = {}
             app.apply_settings(self.vm.settings)

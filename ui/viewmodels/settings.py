@@ -70,6 +70,78 @@ def reconcile_profile(old: "PrinterSettings", new: "PrinterSettings") -> "Printe
     return new
 
 
+def profile_cuts(profile: str) -> bool:
+    """Whether a printer of python-escpos ``profile`` has a cutter (full or partial
+    cut); without one a page asked to be cut is fed out to tear off."""
+    try:
+        from escpos.capabilities import get_profile
+
+        prof = get_profile(profile)
+        return bool(prof.supports("paperFullCut") or prof.supports("paperPartCut"))
+    except Exception:  # noqa: BLE001 - unknown profile: validate() says so
+        return False
+
+
+def darkness_choices(profile: str) -> tuple[int | None, ...]:
+    """The darkness choices a printer of ``profile`` takes: only the printer's own
+    (None) on an impact printer (no print-density command,
+    printing.output.is_impact), else :data:`DARKNESS_CHOICES`."""
+    from printing.output import is_impact
+
+    return (None,) if is_impact(profile) else DARKNESS_CHOICES
+
+
+def printer_draft(saved: PrinterSettings, picks: dict[str, Any]) -> PrinterSettings:
+    """The printer as the settings screen shows it before Save: ``saved`` with the
+    ``picks`` (printer fields by name, in the order they were picked) and what follows
+    from each at once: a paper picked that the profile cannot print brings the
+    paper's usual profile (:func:`reconcile_profile`); a profile picked that cannot
+    print the paper brings the paper it prints (the 58 mm POS-5890 picked on 80 mm
+    paper: 58 mm); an impact printer's darkness is its own (None). Nothing is saved:
+    Save applies the draft (:meth:`SettingsVM.update`), Cancel or leaving drops it."""
+    p = saved
+    for name, value in picks.items():
+        if name not in PrinterSettings.__dataclass_fields__:
+            continue
+        old, p = p, replace(p, **{name: value})
+        if name == "width":
+            p = reconcile_profile(old, p)
+        elif name == "profile" and value and value in printer_profiles() \
+                and not profile_fits(value, paper_mm(p.width)):
+            fits = [w for w in WIDTHS if profile_fits(value, paper_mm(w))]
+            if fits:
+                p = replace(p, width=fits[0])
+        if p.profile and p.darkness not in darkness_choices(p.profile):
+            p = replace(p, darkness=None)
+    return p
+
+
+def printer_facts(p: PrinterSettings, lang: str) -> str:
+    """What the chosen printer does with a page, in players' words, one line each:
+    the page's width in dots and mm on the paper (the width the preview draws,
+    printing.output.profile_page: 512 dots on an 80 mm TM-T88), whether it cuts, and
+    that an impact printer's darkness is its ribbon's. A profile that cannot print
+    the paper says so (``err.profile_width``)."""
+    from printing.output import is_impact, profile_page
+
+    profile = p.profile or DEFAULT_PROFILES[paper_mm(p.width)]
+    if profile not in printer_profiles():
+        return i18n.tr("err.profile", lang, profile=profile)
+    try:
+        dots, mm = profile_page(paper_mm(p.width), profile)
+    except PrinterConfigError:
+        return i18n.tr("err.profile_width", lang, profile=profile, mm=paper_mm(p.width))
+    lines = [i18n.tr("set.printer_page", lang, profile=profile, dots=dots, mm=f"{mm:.0f}",
+                     paper=paper_mm(p.width))]
+    if not p.cut:
+        lines.append(i18n.tr("set.printer_feeds", lang))
+    else:
+        lines.append(i18n.tr("set.printer_cuts" if profile_cuts(profile) else "set.printer_no_cutter", lang))
+    if is_impact(profile):
+        lines.append(i18n.tr("set.printer_ribbon", lang))
+    return "\n".join(lines)
+
+
 def default_path() -> Path:
     from platformdirs import user_config_dir
     return Path(user_config_dir("table-companion")) / "ui-settings.json"
