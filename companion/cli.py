@@ -21,7 +21,7 @@ from importlib.metadata import entry_points
 
 from . import __version__, clitext
 from .clitext import tx
-from .errors import CompanionError, UsageError
+from .errors import CompanionError, UsageError, player_text
 
 GROUP = "table_companion.commands"
 
@@ -110,17 +110,17 @@ def _main(argv: list[str] | None) -> int:
         return int(args.func(args) or 0)
     except UsageError as exc:  # README: 2, a command line not understood, usage on stderr
         _usage_of(parser, args).print_usage(sys.stderr)
-        print(tx("cli.error", "companion {command}: error: {error}", command=args.command, error=exc),
-              file=sys.stderr)
+        print(tx("cli.error", "companion {command}: error: {error}", command=args.command,
+                 error=player_text(exc)), file=sys.stderr)
         return 2
     except CompanionError as exc:
-        print(tx("cli.error", "companion {command}: error: {error}", command=args.command, error=exc),
-              file=sys.stderr)
+        print(tx("cli.error", "companion {command}: error: {error}", command=args.command,
+                 error=player_text(exc)), file=sys.stderr)
         return 1
     except OSError as exc:  # a path that cannot be written or read: say which, no traceback
         where = f": {exc.filename}" if getattr(exc, "filename", None) else ""
         print(tx("cli.error", "companion {command}: error: {error}", command=args.command,
-                 error=f"{exc.strerror or exc}{where}"), file=sys.stderr)
+                 error=f"{clitext.os_error(exc)}{where}"), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print(tx("cli.interrupted", "interrupted"), file=sys.stderr)

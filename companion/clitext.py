@@ -143,3 +143,24 @@ def beat(code: str) -> str:
              "city": tx("beat.city", "New York City"), "politics": tx("beat.politics", "Politics"),
              "human": tx("beat.human", "Human Condition")}
     return names.get(code, code)
+
+
+def os_error(exc: OSError) -> str:
+    """What the system said (``exc.strerror``) for people: in English the system's
+    own words; in Spanish or Chinese the common failures (no such file, permission
+    denied, disk full...) in the CLI's words, others as the system said them."""
+    import errno
+
+    own = exc.strerror or str(exc)
+    if _lang == "en":
+        return own
+    words = {errno.ENOENT: tx("os.no_such_file", "No such file or directory"),
+             errno.EACCES: tx("os.permission", "Permission denied"),
+             errno.EPERM: tx("os.not_permitted", "Operation not permitted"),
+             errno.EISDIR: tx("os.is_folder", "Is a folder"),
+             errno.ENOTDIR: tx("os.not_folder", "Not a folder"),
+             errno.ENOSPC: tx("os.disk_full", "No space left on the disk"),
+             errno.EROFS: tx("os.read_only", "Read-only file system"),
+             errno.EEXIST: tx("os.exists", "File exists"),
+             errno.ENAMETOOLONG: tx("os.name_too_long", "File name too long")}
+    return words.get(exc.errno, own)

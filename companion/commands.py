@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from .clitext import tx, txn
 from .registry import game_arg as _game_arg
 
 
@@ -43,7 +44,8 @@ def register(subparsers) -> None:
 
     p = subparsers.add_parser("games", help="list the games Table Companion plays",
                               description="List the registered games: id, name, players.")
-    p.add_argument("--lang", choices=("es", "en", "zh"), default="en")
+    p.add_argument("--lang", choices=("es", "en", "zh"), default=None,
+                   help="language of the list (default: the command line's, see `companion --help`)")
     p.set_defaults(func=cmd_games)
 
     from .games.scoop.commands import register as register_scoop  # `companion dial` (light: no engine)
@@ -54,10 +56,11 @@ def register(subparsers) -> None:
 def cmd_games(args) -> int:
     from . import registry
 
-    word = {"es": "jugadores", "en": "players", "zh": "人"}[args.lang]
-    for row in registry.picker(args.lang):
+    from .clitext import current
+
+    for row in registry.picker(args.lang or current()):
         lo, hi = row["players"]
-        print(f"{row['id']:<14} {row['name']}  ({lo}-{hi} {word})")
+        print(f"{row['id']:<14} {row['name']}  " + tx("games.players", "({lo}-{hi} players)", lo=lo, hi=hi))
     return 0
 
 
@@ -72,18 +75,20 @@ def load_game(path: str | Path):
 
     path = Path(path)
     if path.is_dir():
-        raise JournalError(f"{path}: is a folder, not a game journal")
+        raise JournalError(f"{path}: " + tx("journal.folder", "is a folder, not a game journal"))
     if path.suffix.lower() == ".json" and not _is_sqlite(path):
         try:
             record = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise JournalError(f"{path}: cannot read JSON record ({data_fault(exc)})") from None
+            raise JournalError(f"{path}: " + tx("record.unreadable", "cannot read JSON record ({why})",
+                                                why=data_fault(exc))) from None
         try:
             return journal_from_record(record)
         except JournalError as exc:
             raise JournalError(f"{path}: {exc}") from None
         except CompanionError as exc:
-            raise JournalError(f"{path}: not a valid game record ({exc})") from None
+            raise JournalError(f"{path}: " + tx("record.invalid", "not a valid game record ({why})",
+                                                why=data_fault(exc))) from None
     return Journal.open(path, readonly=True)
 
 
@@ -104,7 +109,7 @@ def journal_from_record(record: dict, path: str | Path | None = None):
     from .journal import Journal, JournalError
 
     if not isinstance(record, dict) or "setup" not in record or "actions" not in record:
-        raise JournalError("a game record needs 'setup' and 'actions'")
+        raise JournalError(tx("record.needs_setup_actions", "a game record needs 'setup' and 'actions'"))
     game = record.get("game") or "penny-press"  # records from before the registry are Penny Press
     if path is None:  # a scratch journal, removed when the process ends
         import atexit
@@ -119,9 +124,9 @@ def journal_from_record(record: dict, path: str | Path | None = None):
             try:
                 j.append(a, source="replay")
             except (CompanionError, KeyError, TypeError, ValueError, AttributeError) as exc:
-                raise JournalError(f"action {i}: {data_fault(exc)}") from None
+                raise JournalError(tx("record.action_fault", "action {i}: {why}", i=i, why=data_fault(exc))) from None
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise JournalError(f"the setup cannot be read ({data_fault(exc)})") from None
+        raise JournalError(tx("record.setup_fault", "the setup cannot be read ({why})", why=data_fault(exc))) from None
     return j
 
 
@@ -172,12 +177,12 @@ def cmd_replay(args) -> int:
     out = sys.stdout
     for e in j.events:
         if e.kind == "setup":
-            head = f"#{e.seq} setup"
+            head = f"#{e.seq} " + tx("replay.setup", "setup")
         elif e.kind == "action":
-            mark = " (undone)" if e.seq in undone else ""
+            mark = " " + tx("replay.undone", "(undone)") if e.seq in undone else ""
             head = f"#{e.seq} {_action_text(rules, e.payload, players)}{mark}"
         elif e.kind == "undo":
-            head = f"#{e.seq} undo of #{e.payload.get('target')}"
+            head = f"#{e.seq} " + tx("replay.undo_of", "undo of #{seq}", seq=e.payload.get("target"))
         else:
             head = f"#{e.seq} {e.kind}"
         print(head, file=out)
@@ -188,11 +193,11 @@ def cmd_replay(args) -> int:
             for line in describe(st).splitlines():
                 print("    " + line, file=out)
         else:
-            print("    scores: " + _scores_line(st), file=out)
+            print("    " + tx("replay.scores", "scores: {scores}", scores=_scores_line(st)), file=out)
     final = j.state
     print("", file=out)
-    print("final scores: " + _scores_line(final) if getattr(final, "is_over", False)
-          else "game in progress: " + _scores_line(final), file=out)
+    print(tx("replay.final", "final scores: {scores}", scores=_scores_line(final)) if getattr(final, "is_over", False)
+          else tx("replay.in_progress", "game in progress: {scores}", scores=_scores_line(final)), file=out)
     return 0
 
 
@@ -202,16 +207,18 @@ def cmd_export(args) -> int:
     if args.out == "-":  # the usual Unix spelling of standard output, never a file named "-"
         args.out = None
     if args.out and Path(args.out).exists() and Path(args.out).resolve() == Path(args.game).resolve():
-        raise CompanionError(f"{args.out} is the game being exported; write the record to another file")
+        raise CompanionError(tx("export.same_file", "{file} is the game being exported; write the record to "
+                                "another file", file=args.out))
     if args.out and _is_sqlite(Path(args.out)):
-        raise CompanionError(f"{args.out} is a game journal; it is never overwritten")
+        raise CompanionError(tx("export.journal", "{file} is a game journal; it is never overwritten", file=args.out))
     if args.out and Path(args.out).exists() and not getattr(args, "force", False):
-        raise CompanionError(f"{args.out} already exists; choose another file or add --force to replace it")
+        raise CompanionError(tx("export.exists", "{file} already exists; choose another file or add --force to "
+                                "replace it", file=args.out))
     j = load_game(args.game)
     text = json.dumps(j.export(), indent=2, ensure_ascii=False, sort_keys=False)
     if args.out:
         Path(args.out).write_text(text + "\n", encoding="utf-8")
-        print(f"wrote {args.out}")
+        print(tx("export.wrote", "wrote {file}", file=args.out))
     else:
         print(text)
     return 0
@@ -223,15 +230,16 @@ def cmd_sample(args) -> int:
 
     spec = registry.get(args.game)
     if not spec.min_players <= args.players <= spec.max_players:
-        raise CompanionError(f"--players {args.players}: {spec.name()} is for "
-                             f"{spec.min_players}..{spec.max_players} players")
+        from .clitext import current
+
+        raise CompanionError(tx("demo.players_range", "--players {n}: {game} is for {lo}..{hi} players",
+                                n=args.players, game=spec.name(current()), lo=spec.min_players,
+                                hi=spec.max_players))
     rules = spec.rules_module()
     setup, actions = rules.random_game(args.seed, args.players)
     j = journal_from_record({"game": spec.id, "setup": setup,
                              "actions": [rules.action_to_dict(a) for a in actions]}, path=args.out)
     j.close()  # a finished file: no -wal/-shm left beside it
-    from .naming import count
-
-    print(f"wrote {args.out}: {count(len(actions), {'one': 'action', 'other': 'actions'})}; "
-          f"scores {_scores_line(j.state)}")
+    print(tx("sample.wrote", "wrote {file}: {actions}; scores {scores}", file=args.out,
+             actions=txn("sample.actions", "{n} action", "{n} actions", len(actions)), scores=_scores_line(j.state)))
     return 0

@@ -53,20 +53,58 @@ def data_fault(exc: BaseException) -> str:
     AttributeError a value of the wrong kind; a CompanionError keeps its message."""
     import json
 
+    from .clitext import tx
+
     if isinstance(exc, CompanionError):
-        return str(exc)
+        return player_text(exc)
     if isinstance(exc, KeyError):
-        return f"{exc.args[0]!r} is missing" if exc.args else "a field is missing"
+        return (tx("fault.missing_field", "{field} is missing", field=repr(exc.args[0])) if exc.args
+                else tx("fault.a_field_missing", "a field is missing"))
     if isinstance(exc, IndexError):
-        return "a list is shorter than it should be"
+        return tx("fault.short_list", "a list is shorter than it should be")
     if isinstance(exc, json.JSONDecodeError):
-        return f"not valid JSON (line {exc.lineno}: {exc.msg})"
+        return tx("fault.not_json", "not valid JSON (line {line}: {error})", line=exc.lineno, error=exc.msg)
     if isinstance(exc, OSError):
-        return exc.strerror or "cannot be read"
+        from .clitext import os_error
+
+        return os_error(exc) if exc.strerror else tx("fault.unreadable", "cannot be read")
     if isinstance(exc, (TypeError, AttributeError)):
-        return "a value of the wrong kind (a number, text or list where another belongs)"
+        return tx("fault.wrong_kind", "a value of the wrong kind (a number, text or list where another belongs)")
     if isinstance(exc, OverflowError):
-        return "a number is too large"
+        return tx("fault.too_large", "a number is too large")
     if isinstance(exc, ValueError):
-        return "a value is not valid (a number or text that cannot be read)"
+        return tx("fault.bad_value", "a value is not valid (a number or text that cannot be read)")
     return str(exc) or type(exc).__name__
+
+
+#: Functions ``(exc, lang) -> str | None`` that word an error for players in ``lang``
+#: (registered by the plugins that own the words: ``ui`` words the engines' refusals,
+#: RuleError kinds, with the app's texts). The core never imports them.
+_PLAYER_TEXTS: list = []
+
+
+def register_player_text(func) -> None:
+    """Add a function ``(exc, lang) -> str | None`` that words errors for players
+    (see :func:`player_text`); registering the same function twice adds it once."""
+    if func not in _PLAYER_TEXTS:
+        _PLAYER_TEXTS.append(func)
+
+
+def player_text(exc: BaseException) -> str:
+    """An error as the command line shows it, in its language
+    (:mod:`companion.clitext`): in English its own message; in Spanish or Chinese the
+    first wording a registered function gives (an engine refusal by its kind), else
+    its own message (already in that language when it was raised with
+    ``clitext.tx``)."""
+    from .clitext import current
+
+    lang = current()
+    if lang != "en":
+        for func in _PLAYER_TEXTS:
+            try:
+                text = func(exc, lang)
+            except Exception:  # noqa: BLE001 - a wording must never hide the error itself
+                text = None
+            if text:
+                return text
+    return str(exc)

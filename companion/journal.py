@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
+from .clitext import tx
 from .errors import CompanionError, RuleError, data_fault
 
 SCHEMA_VERSION = 1
@@ -75,23 +76,35 @@ def _file_errors(path: Path, doing: str):
         if code == "SQLITE_FULL" or code.startswith(("SQLITE_IOERR_WRITE", "SQLITE_IOERR_FSYNC",
                                                         "SQLITE_IOERR_TRUNCATE")):
             # a full disk (or a file size limit) is not damage: nothing was written
-            why = (f"the disk is full or refuses writes ({text}); nothing was recorded: "
-                   "free some space and try again")
+            why = tx("journal.disk_full", "the disk is full or refuses writes ({error}); nothing was recorded: "
+                     "free some space and try again", error=text)
         elif "decode to UTF-8" in text:  # bytes overwritten inside a text value
-            why = "damaged game journal (text that is not UTF-8)"
+            why = tx("journal.not_utf8", "damaged game journal (text that is not UTF-8)")
         elif isinstance(exc, sqlite3.DatabaseError) and (
                 "malformed" in text or "not a database" in text or "disk I/O" in text):
-            why = f"damaged or not a game journal ({text})"
+            why = tx("journal.damaged_or_not", "damaged or not a game journal ({error})", error=text)
         elif "unable to open" in text or "readonly" in text or "read-only" in text:
-            why = f"{text}; check that the file and its folder exist and may be written"
+            why = tx("journal.cannot_open", "{error}; check that the file and its folder exist and may be written",
+                     error=text)
         else:
             why = text
-        raise JournalError(f"{path}: cannot {doing}: {why}") from None
+        raise JournalError(f"{path}: {_cannot(doing)}: {why}") from None
     except OSError as exc:
-        raise JournalError(f"{path}: cannot {doing}: {exc.strerror or exc}") from None
+        raise JournalError(f"{path}: {_cannot(doing)}: {_os_error(exc)}") from None
     except UnicodeDecodeError as exc:  # sqlite3 decodes TEXT as UTF-8: overwritten bytes
-        raise JournalError(f"{path}: cannot {doing}: damaged game journal (text that is "
-                           "not UTF-8)") from None
+        raise JournalError(f"{path}: {_cannot(doing)}: "
+                           + tx("journal.not_utf8", "damaged game journal (text that is not UTF-8)")) from None
+
+
+def _cannot(doing: str) -> str:
+    """``cannot write the game journal`` (what failed) in the command line's language."""
+    texts = {"write the game's secret": tx("journal.cannot.secret", "cannot write the game's secret"),
+             "create the folder of the game journal": tx("journal.cannot.folder",
+                                                         "cannot create the folder of the game journal"),
+             "create the game journal": tx("journal.cannot.create", "cannot create the game journal"),
+             "read the game journal": tx("journal.cannot.read", "cannot read the game journal"),
+             "write the game journal": tx("journal.cannot.write", "cannot write the game journal")}
+    return texts.get(doing, f"cannot {doing}")
 
 
 def rules_module(game: str):
@@ -103,6 +116,16 @@ def rules_module(game: str):
         return registry.rules_module(game)
     except registry.UnknownGame as exc:
         raise JournalError(str(exc)) from None
+
+
+def _os_error(exc: OSError) -> str:
+    from .clitext import os_error
+
+    return os_error(exc)
+
+
+def _not_a_journal() -> str:
+    return tx("journal.not_a_journal", "not a Table Companion game journal")
 
 
 def secret_path(path: str | Path) -> Path:
@@ -220,7 +243,8 @@ class Journal:
         """
         path = Path(path)
         if path.exists():
-            raise JournalError(f"{path}: already exists; choose another file name (replay or export it to see that game)")
+            raise JournalError(f"{path}: " + tx("journal.exists", "already exists; choose another file name "
+                                                "(replay or export it to see that game)"))
         rules = rules_module(game)
         rules.new_game_from_dict(setup)  # validates before anything is written
         keys = [k for k in getattr(rules, "SECRET_SETUP_KEYS", ()) if k in setup]
@@ -270,15 +294,16 @@ class Journal:
         """
         path = Path(path)
         if path.is_dir():
-            raise JournalError(f"{path}: is a folder, not a game journal")
+            raise JournalError(f"{path}: " + tx("journal.folder", "is a folder, not a game journal"))
         if not path.is_file():
-            raise JournalError(f"{path}: no such game journal")
+            raise JournalError(f"{path}: " + tx("journal.missing", "no such game journal"))
         try:
             empty = path.stat().st_size == 0
         except OSError as exc:
-            raise JournalError(f"{path}: cannot read: {exc.strerror or exc}") from None
+            raise JournalError(f"{path}: " + tx("journal.cannot_read", "cannot read: {error}",
+                                                error=_os_error(exc))) from None
         if empty:
-            raise JournalError(f"{path}: empty file, not a game journal")
+            raise JournalError(f"{path}: " + tx("journal.empty", "empty file, not a game journal"))
         conn = None
         try:
             with _file_errors(path, "read the game journal"):
@@ -287,7 +312,7 @@ class Journal:
                     meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
                 except sqlite3.OperationalError as exc:
                     if "no such table" in str(exc):
-                        raise JournalError(f"{path}: not a Table Companion game journal") from None
+                        raise JournalError(f"{path}: " + _not_a_journal()) from None
                     raise
                 # Bytes overwritten in a page that a plain read does not touch still
                 # make the file unsafe to add to: check every page (fast: a journal
@@ -295,15 +320,18 @@ class Journal:
                 check = conn.execute("PRAGMA quick_check").fetchall()
                 if check != [("ok",)]:
                     first = str(check[0][0]).splitlines()[-1] if check else "?"
-                    raise JournalError(f"{path}: damaged game journal ({first})")
+                    raise JournalError(f"{path}: " + tx("journal.damaged", "damaged game journal ({error})",
+                                                        error=first))
             if meta.get("format") != "table-companion-journal":
-                raise JournalError(f"{path}: not a Table Companion game journal")
+                raise JournalError(f"{path}: " + _not_a_journal())
             try:
                 schema = int(meta.get("schema", "0"))
             except ValueError:
-                raise JournalError(f"{path}: damaged (schema {meta.get('schema')!r})") from None
+                raise JournalError(f"{path}: " + tx("journal.bad_schema", "damaged (schema {schema})",
+                                                    schema=repr(meta.get("schema")))) from None
             if schema > SCHEMA_VERSION:
-                raise JournalError(f"{path}: written by a newer version (schema {schema})")
+                raise JournalError(f"{path}: " + tx("journal.newer", "written by a newer version (schema {schema})",
+                                                    schema=schema))
             try:
                 j = cls(path, conn, meta.get("game") or DEFAULT_GAME)
             except JournalError as exc:
@@ -341,18 +369,20 @@ class Journal:
         events = []
         for seq, kind, payload, source, at in rows:
             if kind not in EVENT_KINDS:
-                raise JournalError(
-                    f"{self.path}: event {seq} is of unknown kind {kind!r} (this version reads "
-                    f"{', '.join(EVENT_KINDS)}); it may come from a newer version")
+                raise JournalError(f"{self.path}: " + tx(
+                    "journal.unknown_kind", "event {seq} is of unknown kind {kind} (this version reads {kinds}); "
+                    "it may come from a newer version", seq=seq, kind=repr(kind), kinds=", ".join(EVENT_KINDS)))
             try:
                 data = json.loads(payload)
             except (TypeError, json.JSONDecodeError) as exc:
-                raise JournalError(f"{self.path}: event {seq} is not valid JSON ({data_fault(exc)})") from None
+                raise JournalError(f"{self.path}: " + tx("journal.event_not_json", "event {seq} is not valid JSON ({why})",
+                                                         seq=seq, why=data_fault(exc))) from None
             if not isinstance(data, dict):
-                raise JournalError(f"{self.path}: event {seq} is not a JSON object")
+                raise JournalError(f"{self.path}: " + tx("journal.event_not_object", "event {seq} is not a JSON object",
+                                                         seq=seq))
             events.append(Event(seq, kind, data, source, at))
         if not events or events[0].kind != "setup":
-            raise JournalError(f"{self.path}: the first event must be the setup")
+            raise JournalError(f"{self.path}: " + tx("journal.setup_first", "the first event must be the setup"))
         self._events = events
         self._rebuild()
 
@@ -377,10 +407,12 @@ class Journal:
             if not all(k in secret for k in keys):
                 raise KeyError(keys[0])
         except FileNotFoundError:
-            raise JournalError(f"{self.path}: its secret ({', '.join(keys)}) is kept beside it in {side.name} "
-                               "until the game ends, and that file is missing: copy it with the journal") from None
+            raise JournalError(f"{self.path}: " + tx(
+                "journal.secret_missing", "its secret ({keys}) is kept beside it in {file} until the game ends, "
+                "and that file is missing: copy it with the journal", keys=", ".join(keys), file=side.name)) from None
         except (OSError, ValueError, KeyError, TypeError) as exc:
-            raise JournalError(f"{side}: cannot read the game's secret ({data_fault(exc)})") from None
+            raise JournalError(f"{side}: " + tx("journal.secret_unreadable", "cannot read the game's secret ({why})",
+                                                why=data_fault(exc))) from None
         return secret
 
     def _reveal_if_over(self) -> None:
@@ -403,17 +435,17 @@ class Journal:
         try:
             state = self.rules.new_game_from_dict(self._full_setup)
         except (CompanionError, KeyError, TypeError, ValueError) as exc:
-            raise JournalError(f"{self.path}: event {self._events[0].seq} (setup) cannot be "
-                               f"read ({data_fault(exc)})") from None
+            raise JournalError(f"{self.path}: " + tx("journal.setup_unreadable", "event {seq} (setup) cannot be "
+                                                     "read ({why})", seq=self._events[0].seq,
+                                                     why=data_fault(exc))) from None
         timeline = [(self._events[0].seq, state)]
         for e in self._effective_action_events():
             try:
                 state = self.rules.apply(state, self.rules.action_from_dict(e.payload))
             except (RuleError, KeyError, TypeError, ValueError) as exc:
-                raise JournalError(
-                    f"{self.path}: event {e.seq} no longer applies ({data_fault(exc)}); the rules "
-                    "data may have changed since the game was recorded"
-                ) from None
+                raise JournalError(f"{self.path}: " + tx(
+                    "journal.no_longer_applies", "event {seq} no longer applies ({why}); the rules data may have "
+                    "changed since the game was recorded", seq=e.seq, why=data_fault(exc))) from None
             timeline.append((e.seq, state))
         self._state = state
         self._timeline = timeline
@@ -447,7 +479,7 @@ class Journal:
     # -- writing -------------------------------------------------------------
     def _write(self, kind: str, payload: dict, source: str) -> Event:
         if getattr(self, "_readonly", False):
-            raise JournalError(f"{self.path}: opened read-only; nothing can be added")
+            raise JournalError(f"{self.path}: " + tx("journal.read_only", "opened read-only; nothing can be added"))
         at = time.time()
         text = json.dumps(payload, sort_keys=True)
         with _file_errors(self.path, "write the game journal"), self._conn:
@@ -519,7 +551,7 @@ class Journal:
     def _write_all(self, rows: Sequence[tuple[str, dict, str]]) -> list[Event]:
         """Write (kind, payload, source) rows in one transaction (all or none)."""
         if getattr(self, "_readonly", False):
-            raise JournalError(f"{self.path}: opened read-only; nothing can be added")
+            raise JournalError(f"{self.path}: " + tx("journal.read_only", "opened read-only; nothing can be added"))
         at = time.time()
         out = []
         with _file_errors(self.path, "write the game journal"), self._conn:

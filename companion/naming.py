@@ -21,14 +21,20 @@ def given_name(name: str | None) -> str:
 
 
 def seat_label(seat: int) -> str:
-    """``player 1`` for seat 0: the 1-based number people use (English CLI text)."""
-    return f"player {seat + 1}"
+    """``player 1`` for seat 0: the 1-based number people use (CLI text, in the
+    command line's language: companion.clitext)."""
+    from .clitext import tx
+
+    return tx("naming.seat", "player {n}", n=seat + 1)
 
 
 def who(spec, seat: int) -> str:
-    """English CLI text for the player at ``seat``: ``Ana (blue, player 2)`` or
-    ``blue (player 2)``. ``spec`` has ``colour`` and ``name`` (either may be absent)."""
-    colour = getattr(spec, "colour", "") or ""
+    """CLI text for the player at ``seat``: ``Ana (blue, player 2)`` or ``blue
+    (player 2)``, in the command line's language (companion.clitext: ``azul
+    (jugador 2)``). ``spec`` has ``colour`` and ``name`` (either may be absent)."""
+    from .clitext import colour as colour_name
+
+    colour = colour_name(getattr(spec, "colour", "") or "")
     name = given_name(getattr(spec, "name", ""))
     if name:
         return f"{name} ({', '.join(x for x in (colour, seat_label(seat)) if x)})"

@@ -178,7 +178,10 @@ def get(game_id: str) -> GameSpec:
     try:
         return all_games[game_id]
     except KeyError:
-        raise UnknownGame(f"unknown game {game_id!r}; known: {', '.join(all_games)}") from None
+        from .clitext import tx
+
+        raise UnknownGame(tx("games.unknown", "unknown game {game}; known: {known}", game=repr(game_id),
+                             known=", ".join(all_games))) from None
 
 
 def ids() -> tuple[str, ...]:

@@ -162,3 +162,52 @@ def test_lang_from_the_environment(no_lang_env, monkeypatch, tmp_path, capsys):
     assert main(["demo", "--source", str(tmp_path / "v.mp4"), "--quiet"]) == 2
     err = capsys.readouterr().err
     assert "di cuántos jugadores hay en la mesa" in err
+
+
+@pytest.fixture(scope="module")
+def bad_records(finished_game, tmp_path_factory):
+    """The sample game's JSON record twice spoiled: a front page that cannot be read
+    (action 7) and an action by a player whose turn it is not (action 4)."""
+    path, _ = finished_game
+    folder = tmp_path_factory.mktemp("records")
+    assert main(["export", str(path), "-o", str(folder / "g.json")]) == 0
+    record = json.loads((folder / "g.json").read_text(encoding="utf-8"))
+    press = next(i for i, a in enumerate(record["actions"]) if a.get("action") == "go_to_press")
+    fp = json.loads(json.dumps(record))
+    fp["actions"][press]["front_page"] = {"placements": [["war-A1", "x", 0, False]]}
+    (folder / "front-page.json").write_text(json.dumps(fp), encoding="utf-8")
+    turn = json.loads(json.dumps(record))
+    act = next(a for a in turn["actions"] if a.get("action") == "assign")
+    act["player"] = (act["player"] + 1) % 3
+    (folder / "seat.json").write_text(json.dumps(turn), encoding="utf-8")
+    return folder, press + 1
+
+
+def test_a_front_page_that_cannot_be_read_is_named_in_players_words(bad_records, no_lang_env, capsys):
+    folder, n = bad_records
+    want = {"en": f"action {n}: a front page that cannot be read", "es": f"jugada {n}: una portada que no se puede leer",
+            "zh": f"第 {n} 步：头版无法读取"}
+    for lang, words in want.items():
+        assert main(["--lang", lang, "replay", str(folder / "front-page.json")]) == 1
+        err = capsys.readouterr().err
+        assert words in err, err
+        assert "placements" not in err and "{" not in err and "malformed" not in err  # never the raw record
+
+
+@pytest.mark.parametrize("lang", ["es", "zh"])
+def test_a_refused_move_in_a_record_is_worded_for_players(bad_records, no_lang_env, capsys, lang):
+    folder, _ = bad_records
+    assert main(["--lang", "en", "replay", str(folder / "seat.json")]) == 1
+    english = capsys.readouterr().err
+    assert "'s turn, not " in english
+    assert main(["--lang", lang, "replay", str(folder / "seat.json")]) == 1
+    err = capsys.readouterr().err
+    assert not re.search(r"\b(turn|player|not)\b", err) and "How to play" not in err
+    assert ("turno de" if lang == "es" else "轮到") in err
+
+
+def test_system_errors_in_the_players_language(no_lang_env, monkeypatch, tmp_path, capsys):
+    monkeypatch.setenv("LC_ALL", "zh_CN.UTF-8")
+    assert main(["replay", str(tmp_path / "missing.json")]) == 1
+    err = capsys.readouterr().err
+    assert "无法读取 JSON 记录" in err and "没有那个文件或文件夹" in err and "No such file" not in err

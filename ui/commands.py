@@ -5,8 +5,11 @@ from __future__ import annotations
 
 def register(subparsers) -> None:
     """Add this package's subcommands. Heavy imports (kivy, cv2) stay in the handlers."""
+    from companion.errors import register_player_text
+
     from . import demo, doctor
 
+    register_player_text(_refusal_text)
     demo.register(subparsers)
     doctor.register(subparsers)
 
@@ -26,6 +29,18 @@ def register(subparsers) -> None:
     p.add_argument("--lens", metavar="JSON", help="lens model from 'companion calibrate camera' "
                    "(default: your calibration if there is one, else estimated from the corner fiducials)")
     p.set_defaults(func=_run_app)
+
+
+def _refusal_text(exc, lang: str) -> str | None:
+    """An engine refusal (RuleError) in ``lang`` with the app's words for it (its
+    kind, ui.i18n.error_text): how the command line words a refused move."""
+    from companion.errors import RuleError
+
+    if not isinstance(exc, RuleError):
+        return None
+    from .i18n import error_text
+
+    return error_text(exc, lang)
 
 
 def _run_app(args) -> int:

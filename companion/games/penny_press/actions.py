@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Union
 
+from companion.clitext import tx
 from companion.errors import CompanionError
 from companion.games.penny_press.frontpage import FrontPage, Placement
 
@@ -114,7 +115,8 @@ def front_page_from_dict(d: Any) -> FrontPage | None:
                 raise TypeError
             ad = (r, c)
     except (KeyError, TypeError, ValueError, AttributeError):
-        raise CompanionError(f"malformed front page: {d!r}") from None
+        raise CompanionError(tx("pp.bad_front_page", "a front page that cannot be read: each story placed on it "
+                                "needs its card, a row, a column and whether it is turned")) from None
     return FrontPage(tuple(pl), ad)
 
 
@@ -141,17 +143,20 @@ def action_from_dict(d: Any) -> Action:
     """Inverse of :func:`action_to_dict`. Raises CompanionError for an unknown kind,
     a missing field or a field of the wrong type (legality is apply's job)."""
     if not isinstance(d, dict):
-        raise CompanionError(f"an action must be a dict, got {type(d).__name__}")
+        raise CompanionError(tx("record.action_not_object", "an action must be a JSON object"))
     kind = d.get("action")
 
     def f(name, typ):
         if name not in d:
-            raise CompanionError(f"action {kind!r} needs field {name!r}")
+            raise CompanionError(tx("record.needs_field", "action {kind} needs field {field}", kind=repr(kind),
+                                    field=repr(name)))
         v = d[name]
         if typ is int and (type(v) is not int):
-            raise CompanionError(f"field {name!r} must be an integer, got {v!r}")
+            raise CompanionError(tx("record.field_integer", "field {field} must be a whole number, got {value}",
+                                    field=repr(name), value=repr(v)))
         if typ is str and not isinstance(v, str):
-            raise CompanionError(f"field {name!r} must be a string, got {v!r}")
+            raise CompanionError(tx("record.field_text", "field {field} must be a text, got {value}",
+                                    field=repr(name), value=repr(v)))
         return v
 
     if kind == "assign":
@@ -159,7 +164,7 @@ def action_from_dict(d: Any) -> Action:
     if kind == "recall":
         st = d.get("stories")
         if not isinstance(st, (list, tuple)) or not all(isinstance(s, str) for s in st):
-            raise CompanionError("field 'stories' must be a list of story ids")
+            raise CompanionError(tx("record.stories_list", "field 'stories' must be a list of story ids"))
         return Recall(f("player", int), tuple(st))
     if kind == "reassign":
         return Reassign(f("player", int), f("from_story", str), f("to_story", str))
@@ -171,4 +176,5 @@ def action_from_dict(d: Any) -> Action:
         return PassNewsboy(f("player", int))
     if kind == "decline_press":
         return DeclinePress(f("player", int))
-    raise CompanionError(f"unknown Penny Press action {kind!r}")
+    raise CompanionError(tx("record.unknown_action", "unknown {game} action {kind}", game="Penny Press",
+                            kind=repr(kind)))

@@ -18,6 +18,7 @@ import itertools
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
+from companion.clitext import tx
 from companion.errors import CompanionError, RuleError, data_fault
 from companion.naming import count
 from companion.games.penny_press.actions import (Action, Assign, DeclinePress, DrawHeadline, GoToPress,
@@ -379,14 +380,16 @@ def new_game_from_dict(d: Any, catalog: Catalog | None = None) -> GameState:
     malformed record and RuleError for an illegal setup."""
     try:
         if d.get("game", "penny-press") != "penny-press":
-            raise CompanionError(f"not a Penny Press setup: game {d.get('game')!r}")
+            raise CompanionError(tx("record.other_game", "not a {game} setup: game {other}", game="Penny Press",
+                                    other=repr(d.get("game"))))
         players = [PlayerSpec(str(p["colour"]), str(p.get("name", "")), str(p.get("paper", "")))
                    for p in d["players"]]
         cards = [str(c) for c in d["headline_cards"]]
         first = d.get("first_player", 0)
         strike = bool(d.get("strike", False))
     except (AttributeError, KeyError, TypeError) as exc:
-        raise CompanionError(f"malformed Penny Press setup: {data_fault(exc)}") from None
+        raise CompanionError(tx("record.bad_setup", "malformed {game} setup: {why}", game="Penny Press",
+                                why=data_fault(exc))) from None
     return new_game(players, cards, first, strike, catalog)
 
 

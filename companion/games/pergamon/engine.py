@@ -22,6 +22,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
+from companion.clitext import tx
 from companion.errors import CompanionError, RuleError, data_fault
 from companion.naming import who
 from companion.games.pergamon.actions import (Action, Dig, DrawFunds, Exhibit, PlaceFigure, PresentFinds,
@@ -367,11 +368,13 @@ def new_game_from_dict(d: Any, catalog: Catalog | None = None) -> GameState:
     malformed record, RuleError for an illegal setup."""
     try:
         if d.get("game", "pergamon") != "pergamon":
-            raise CompanionError(f"not a Pergamon setup: game {d.get('game')!r}")
+            raise CompanionError(tx("record.other_game", "not a {game} setup: game {other}", game="Pergamon",
+                                    other=repr(d.get("game"))))
         players = [PlayerSpec(str(p.get("name", "")), str(p.get("colour", ""))) for p in d["players"]]
         first = d.get("first_player", 0)
     except (AttributeError, KeyError, TypeError) as exc:
-        raise CompanionError(f"malformed Pergamon setup: {data_fault(exc)}") from None
+        raise CompanionError(tx("record.bad_setup", "malformed {game} setup: {why}", game="Pergamon",
+                                why=data_fault(exc))) from None
     return new_game(players, first, catalog)
 
 

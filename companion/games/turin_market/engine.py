@@ -31,6 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
 from companion.naming import count
+from companion.clitext import tx
 from companion.errors import CompanionError, RuleError, data_fault
 from companion.frozen import FrozenDict
 from companion.games.turin_market.actions import (Action, Buy, ChooseBuyer, FlipCoin, OfferForSale, PassSale,
@@ -392,14 +393,16 @@ def new_game_from_dict(d: Any, catalog: Catalog | None = None) -> GameState:
     malformed record and RuleError for an illegal setup."""
     try:
         if d.get("game", GAME_ID) != GAME_ID:
-            raise CompanionError(f"not a Turin Market setup: game {d.get('game')!r}")
+            raise CompanionError(tx("record.other_game", "not a {game} setup: game {other}", game="Turin Market",
+                                    other=repr(d.get("game"))))
         players = [PlayerSpec(str(p.get("name", ""))) for p in d["players"]]
         card = d.get("payment_card", "classic")
         centre = [str(c) for c in d.get("centre", [])]
         seed = d.get("seed", 0)
         order = [str(g) for g in d.get("payout_order", [])]
     except (AttributeError, KeyError, TypeError) as exc:
-        raise CompanionError(f"malformed Turin Market setup: {data_fault(exc)}") from None
+        raise CompanionError(tx("record.bad_setup", "malformed {game} setup: {why}", game="Turin Market",
+                                why=data_fault(exc))) from None
     return new_game(players, card, centre, seed, catalog, order)
 
 
