@@ -40,6 +40,45 @@ def test_decodes_our_payload_with_corners(backend):
     assert s.side_px == pytest.approx(21 * 6, rel=0.1)
 
 
+@pytest.mark.parametrize("backend", ["zxing", "pyzbar"])
+def test_corners_come_in_the_symbols_own_order_at_any_rotation(backend):
+    # ZBar's polygon starts at another corner and runs counter-clockwise; the angle a
+    # story tile is laid from comes from corner 0 -> 1, so every reader's corners
+    # must be TL, TR, BR, BL of the symbol itself (issue 10: a story built 180 deg off)
+    texts = payloads(12)
+    frame, truth = compose(900, 700, texts, module_px=5.0, seed=3, blur_sigma=0.4, noise=1.0,
+                           jpeg_quality=None)
+    got = {s.text: s for s in Decoder(backend, rescue=False, aruco=False).decode(frame)}
+    assert len(got) >= 10
+    for t in truth:
+        s = got.get(t.text)
+        if s is None:
+            continue
+        err = np.linalg.norm(s.corners_px - t.corners_px, axis=1)
+        assert err.max() < 4.0, (t.text, s.corners_px.tolist(), t.corners_px.tolist())
+
+
+def test_orient_qr_finds_the_corner_without_a_finder_pattern():
+    from vision.decode import orient_qr
+
+    img = _tile("TC1:PP:S:WAR-A1", module=6)
+    n = 21 * 6
+    tl, tr, br, bl = [24, 24], [24 + n, 24], [24 + n, 24 + n], [24, 24 + n]
+    want = np.float32([tl, tr, br, bl])
+    for start in range(4):
+        for order in ([0, 1, 2, 3], [0, 3, 2, 1]):   # either winding, any first corner
+            q = np.roll(want, -start, axis=0)[order]
+            assert np.allclose(orient_qr(img, q), want), (start, order)
+    # rotated tile: the symbol's TL is now at the image's top-right
+    rot = np.ascontiguousarray(np.rot90(img, -1))   # 90 deg clockwise
+    h = img.shape[0]
+    cw = np.float32([[h - 1 - y, x] for x, y in want])
+    assert np.allclose(orient_qr(rot, cw[[2, 3, 0, 1]]), cw)
+    # a blank square has no finder pattern: the order is kept (made clockwise)
+    blank = np.full_like(img, 200)
+    assert np.allclose(orient_qr(blank, want[[0, 3, 2, 1]]), want)
+
+
 def test_micro_qr_is_not_decoded():
     micro = _tile("12345", micro=True)
     assert Decoder("zxing").decode(micro) == []
