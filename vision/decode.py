@@ -381,6 +381,8 @@ def find_finders(gray: np.ndarray, max_side: float = 200.0) -> list[Finder]:
         m = cv2.moments(contours[grand])
         if m["m00"] <= 0:
             continue
+        if not _solid_core(gray, (x, y, bw_, bh), cv2.boundingRect(contours[grand])):
+            continue
         out.append(Finder(m["m10"] / m["m00"], m["m01"] / m["m00"], side))
     # the hierarchy also reports the light ring as a parent of the core: keep the
     # largest finder per centre
@@ -392,6 +394,33 @@ def find_finders(gray: np.ndarray, max_side: float = 200.0) -> list[Finder]:
     return kept
 
 
+def _solid_core(gray: np.ndarray, outer: tuple[int, int, int, int], core: tuple[int, int, int, int]) -> bool:
+    """Whether a finder candidate's core (bounding rects ``(x, y, w, h)`` px of the
+    outer square and of the core) is dark all through, as a QR finder's 3x3 modules
+    are: the middle half of the core stays below the midpoint of the candidate's
+    dark and light levels. An ArUco marker on a wooden piece nests the same way (the
+    dark piece, the light sticker edge, the marker's black border) but its core holds
+    the marker's white cells."""
+    x, y, w, h = outer
+    box = gray[y:y + h, x:x + w]
+    if box.size == 0:
+        return True
+    dark, light = (float(v) for v in np.percentile(box, (10, 90)))
+    cx, cy, cw, ch = core
+    mid = gray[cy + ch // 4:cy + ch - ch // 4, cx + cw // 4:cx + cw - cw // 4]
+    if mid.size == 0:
+        return True
+    return float(np.percentile(mid, 90)) < dark + SOLID_CORE_LEVEL * (light - dark)
+
+
+#: a finder candidate's core is solid when the 90th percentile of its middle half
+#: stays below this fraction of the way from its dark level to its light one.
+#: Measured on dev scenes (the renderer's decoder scenes, 823 finders of codes, and
+#: whole tables at 1080p and 4K, 172 pieces' markers taken for finders): markers 0.98
+#: and up, codes' finders below 0.9 but for 9 (glare, a core cut by blur)
+SOLID_CORE_LEVEL = 0.9
+
+
 #: the three finder patterns of one symbol have about the same side (a symbol is a
 #: few cm: perspective and lens change a side by a few %, finding it by a pixel or
 #: two at 2 px per module); an ArUco marker beside a code (a piece's, 1.5-2x a
@@ -400,9 +429,12 @@ NEAR_SIDE_RATIO = 1.5
 
 
 def _near(f: Finder, o: Finder) -> bool:
-    """Two finder patterns that can belong to one symbol: centres <= 5 sides apart,
-    sides within a factor :data:`NEAR_SIDE_RATIO`."""
-    return (math.hypot(f.x - o.x, f.y - o.y) <= 5.0 * max(f.side, o.side)
+    """Two finder patterns that can belong to one symbol: centres 1.5-5 sides apart
+    (a version-1 symbol's are 2 sides apart, its diagonal pair 2.8; two pieces side
+    by side, whose markers' nested squares look like finders, are closer), sides
+    within a factor :data:`NEAR_SIDE_RATIO`."""
+    d = math.hypot(f.x - o.x, f.y - o.y)
+    return (1.5 * min(f.side, o.side) <= d <= 5.0 * max(f.side, o.side)
             and 1 / NEAR_SIDE_RATIO < f.side / o.side < NEAR_SIDE_RATIO)
 
 
@@ -430,12 +462,17 @@ def group_finders(finders: list[Finder]) -> list[list[Finder]]:
     across (a greedy grouping joined a code's two finders with a neighbour's third
     on dev scenes and read neither); what is left is grouped greedily (1-3)."""
     fs = sorted(finders, key=lambda f: (f.y, f.x))
+
+    def apart(i: int, j: int) -> bool:
+        """Near, and no third finder between them (see :func:`_between`)."""
+        return _near(fs[i], fs[j]) and not _between(fs, i, j)
+
     triples = []
     for i, a in enumerate(fs):
-        near = [j for j in range(i + 1, len(fs)) if _near(a, fs[j])]
+        near = [j for j in range(i + 1, len(fs)) if apart(i, j)]
         for x, j in enumerate(near):
             for k in near[x + 1:]:
-                if _near(fs[j], fs[k]):
+                if apart(j, k):
                     m = _corner_misfit(a, fs[j], fs[k])
                     if m < TRIPLE_MISFIT:
                         triples.append((m, i, j, k))
@@ -445,17 +482,48 @@ def group_finders(finders: list[Finder]) -> list[list[Finder]]:
         if not used & {i, j, k}:
             used |= {i, j, k}
             groups.append([fs[i], fs[j], fs[k]])
-    rest: list[list[Finder]] = []
-    for i, f in enumerate(fs):
+    rest: list[list[int]] = []
+    for i in range(len(fs)):
         if i in used:
             continue
         for g in rest:
-            if len(g) < 3 and all(_near(f, o) for o in g):
-                g.append(f)
+            if len(g) < 3 and all(apart(i, o) for o in g):
+                g.append(i)
                 break
         else:
-            rest.append([f])
-    return groups + rest
+            rest.append([i])
+    return groups + [[fs[i] for i in g] for g in rest]
+
+
+def _between(fs: list[Finder], i: int, j: int) -> bool:
+    """Whether another finder pattern of their size lies between ``fs[i]`` and
+    ``fs[j]`` (within half its side of the segment joining them, not at its ends).
+    Never so in one symbol: the timing pattern or the data lie there, and QR masking
+    keeps finder-like runs out of the data. Pieces side by side in a grid are so:
+    each piece's marker, dark wood around a light sticker around the marker's black
+    border, looks like a finder, and three of a grid sit like a code's three
+    corners (1080p dev tables, seed 20: a block of six reporters)."""
+    a, b = fs[i], fs[j]
+    d = np.array([b.x - a.x, b.y - a.y])
+    L2 = float(d @ d)
+    if L2 <= 0:
+        return False
+    for k, f in enumerate(fs):
+        if k in (i, j) or not 1 / NEAR_SIDE_RATIO < f.side / a.side < NEAR_SIDE_RATIO:
+            continue
+        v = np.array([f.x - a.x, f.y - a.y])
+        t = float(v @ d) / L2
+        if 0.15 < t < 0.85 and float(np.linalg.norm(v - t * d)) < 0.5 * f.side:
+            return True
+    return False
+
+
+def _finder_quad(f: Finder, dx: float = 0.0, dy: float = 0.0, grow: float = 1.3) -> np.ndarray:
+    """``(4, 2)`` px square around finder ``f`` (``grow`` times its side, shifted by
+    ``(dx, dy)``)."""
+    h = 0.5 * grow * f.side
+    x, y = f.x + dx, f.y + dy
+    return np.float32([[x - h, y - h], [x + h, y - h], [x + h, y + h], [x - h, y + h]])
 
 
 def _inside(pt: tuple[float, float], quad: np.ndarray, margin: float = 0.0) -> bool:
@@ -575,13 +643,17 @@ def why_unreadable(gray: np.ndarray, region: tuple[int, int, int, int],
 class DecodeResult:
     """Symbols decoded and candidates left over in one call (frame px).
 
-    retry: regions around a lone finder pattern that nothing explains (not reported
-    as candidates: too often table texture), for the pipeline's still re-read."""
+    retry: regions around a lone finder pattern that nothing explains, and quads of
+    a marker's size that the ArUco detector found but could not read (reason
+    :data:`MARKER`, px per cell), not reported as candidates (too often table
+    texture): for the pipeline's still re-read.
+    finders: the finder patterns of the candidates (groups of 2-3 left unread)."""
 
     symbols: list[Symbol] = field(default_factory=list)
     candidates: list[Candidate] = field(default_factory=list)
     rescued: int = 0
     retry: list[Candidate] = field(default_factory=list)
+    finders: list[Finder] = field(default_factory=list)
 
 
 class Decoder:
@@ -689,9 +761,19 @@ class Decoder:
         res.symbols = dedupe(res.symbols)
         if self.aruco:
             d = None if self.aruco is True else str(self.aruco)
+            # the small-marker rescue leaves out QR symbols and finder patterns (nested
+            # squares too); not a candidate's whole region: a code half under a hand
+            # has a region that guesses wide, and the pieces' markers beside it were
+            # left out with it (1080p dev tables: 7 markers missed by frames' noise)
             qr = [q.corners_px - np.float32([x0, y0]) for q in res.symbols]
-            qr += [c.corners_px - np.float32([x0, y0]) for c in res.candidates]
-            res.symbols += detect_aruco(sub, d, offset=(x0, y0), skip=qr)
+            qr += [_finder_quad(f, -x0, -y0) for f in res.finders]
+            unread: list = []
+            res.symbols += detect_aruco(sub, d, offset=(x0, y0), skip=qr, unread=unread)
+            res.retry += [Candidate(q, _side(q) / 6.0, MARKER, 0) for q in unread]
+            # a lone "finder" that is a piece's marker is explained: not re-read as a QR
+            markers = [m.corners_px for m in res.symbols if m.format == "ArUco"]
+            res.retry = [cd for cd in res.retry if cd.reason == MARKER
+                         or not any(_inside(cd.centre, m, 0.25 * _side(m)) for m in markers)]
         return res
 
     def _downscale_pass(self, sub, offset, res: DecodeResult) -> None:
@@ -751,6 +833,7 @@ class Decoder:
             if len(g) < 2:  # a lone square is too often table texture: not reported
                 res.retry.append(Candidate(quad, ppm, "unreadable", 1))
                 continue
+            res.finders += g
             res.candidates.append(Candidate(quad, ppm, why_unreadable(gray, reg, ppm, len(g)), len(g)))
 
 
@@ -891,6 +974,9 @@ def _aruco_detector(dictionary: str, shape: tuple[int, int], opencv_sampling: bo
     return det
 
 
+#: the reason of a re-read target that is an unread ArUco quad (``DecodeResult.retry``)
+MARKER = "marker"
+
 #: small-marker rescue: rejected quads with sides in this range (px) are decoded
 #: again from a 3x upscaled crop (a 4x4 marker is 6 cells: about 2-7 px per cell)
 RESCUE_SIDE_PX = (11.0, 44.0)
@@ -898,19 +984,20 @@ RESCUE_MAX = 16
 
 
 def _rescue_small(gray: np.ndarray, det_key: str, rejected, found: list[np.ndarray],
-                  skip: list[np.ndarray]) -> list[tuple[int, np.ndarray]]:
+                  skip: list[np.ndarray], unread: list | None = None) -> list[tuple[int, np.ndarray]]:
     """Markers among the detector's rejected quads, read from 3x upscaled crops.
 
     At 2.5-4 px per cell OpenCV finds a marker's outline but mis-samples its bits (or
     its corners); upscaled with bicubic interpolation the same quad reads. Quads
-    inside a decoded marker, a QR symbol or a QR candidate (``skip``: their finder
-    patterns are squares too) are left out; at most ``RESCUE_MAX`` crops.
+    inside a decoded marker, a QR symbol or a QR candidate's finder pattern (``skip``:
+    finder patterns are nested squares too) are left out; at most ``RESCUE_MAX``
+    crops. unread: when given, the quads of a marker's size left unread (tried or
+    beyond the cap) are appended to it as ``(4, 2)`` float32 px of ``gray``.
     Returns (id, corners (4, 2) px of ``gray``)."""
-    import cv2
-
     out = []
     tried = 0
     taken = [f.mean(0) for f in found]
+    left = []
     for q in rejected:
         q = q.reshape(4, 2)
         side = float(np.mean([np.linalg.norm(q[i] - q[(i + 1) % 4]) for i in range(4)]))
@@ -919,15 +1006,28 @@ def _rescue_small(gray: np.ndarray, det_key: str, rejected, found: list[np.ndarr
         c = q.mean(0)
         if any(np.linalg.norm(c - t) < side for t in taken):
             continue
-        if any(_inside((float(c[0]), float(c[1])), sk, 0.0) for sk in skip):
+        pt = (float(c[0]), float(c[1]))
+        if any(_inside(pt, f, 0.25 * _side(f)) for f in found):
+            continue   # the cells of a marker read (a fiducial's are squares of this size)
+        if any(_inside(pt, sk, 0.0) for sk in skip):
             continue
         if tried >= RESCUE_MAX:
-            break
+            left.append(q)
+            continue
         tried += 1
         got = _read_small(gray, det_key, q, None)
         if got is not None:
             out.append((got[0], got[1].astype(np.float32)))
             taken.append(got[1].mean(0))
+        else:
+            left.append(q)
+    if unread is not None:
+        # one per place (the detector reports a quad's inner and outer contours)
+        for q in left:
+            c = q.mean(0)
+            if not any(np.linalg.norm(c - t) < _side(q) for t in taken):
+                unread.append(q.astype(np.float32))
+                taken.append(c)
     return out
 
 
@@ -990,7 +1090,7 @@ def _read_small(gray: np.ndarray, det_key: str, q: np.ndarray,
 
 def detect_aruco(gray: np.ndarray, dictionary: str | None = None,
                  offset: tuple[int, int] = (0, 0), skip: list[np.ndarray] | None = None,
-                 rescue: bool = True) -> list[Symbol]:
+                 rescue: bool = True, unread: list | None = None) -> list[Symbol]:
     """ArUco markers in ``gray`` as symbols (format ``"ArUco"``, text = marker id).
 
     dictionary: an OpenCV dictionary name such as ``"DICT_4X4_50"``; ``None`` for
@@ -999,6 +1099,9 @@ def detect_aruco(gray: np.ndarray, dictionary: str | None = None,
     (px), for regions of a frame. rescue: small quads the detector rejected are read
     again from 3x upscaled crops (see :func:`_rescue_small`; their ``pass_`` is
     ``"rescue"``); skip: quads (px of ``gray``) not to rescue in (QR symbols).
+    unread: when given, the rejected quads of a marker's size that the rescue did not
+    read are appended to it (``(4, 2)`` float32, px plus ``offset``): the pipeline
+    reads them again on later frames, whose sensor noise differs.
     Raises :class:`DecodeError` for an unknown dictionary name.
     """
     if dictionary is None:
@@ -1019,8 +1122,11 @@ def detect_aruco(gray: np.ndarray, dictionary: str | None = None,
             if int(i) not in best or s.side_px > best[int(i)].side_px:
                 best[int(i)] = s
     if rescue and rejected is not None and len(rejected):
-        for i, pts in _rescue_small(gray, dictionary, rejected, found, skip or []):
+        left: list | None = [] if unread is not None else None
+        for i, pts in _rescue_small(gray, dictionary, rejected, found, skip or [], left):
             if i in best:
                 continue
             best[i] = Symbol("ArUco", str(i), pts + off, "aruco", "rescue", dictionary)
+        if unread is not None:
+            unread += [q + off for q in left]
     return [best[k] for k in sorted(best)]

@@ -41,7 +41,8 @@ import numpy as np
 from companion.table import Sighting, TableSnapshot
 from companion.tags import parse_payload
 
-from .decode import LARGE_PX_PER_MODULE, SMALL_PX_PER_MODULE, Candidate, DecodeError, Decoder, Symbol, dedupe, to_gray
+from .decode import (LARGE_PX_PER_MODULE, MARKER, SMALL_PX_PER_MODULE, Candidate, DecodeError, Decoder, Symbol,
+                     dedupe, to_gray)
 from .register import Registrar, SurfacePose
 from .sources import Frame, check_image
 from .track import Observation, Track, Tracker
@@ -615,8 +616,9 @@ class Pipeline:
            that are neither read nor held, where they were last read;
         1. finder patterns found on this frame by the sweep (:meth:`_sweep`) where
            nothing was decoded nor is a candidate: read now, on the frame they show on;
-        2. undecoded QR candidates (not glare) and lone finder patterns nothing
-           explains (``DecodeResult.retry``) not tried yet;
+        2. undecoded QR candidates (not glare), lone finder patterns nothing
+           explains and quads of a marker's size the ArUco detector could not read
+           (``DecodeResult.retry``) not tried yet;
         3. the rest: candidates tried before, expected components never read here
            (placed from their sighting).
 
@@ -655,9 +657,10 @@ class Pipeline:
             if cd.reason == "glare" or (cd.finders < 2 and cd.px_per_module >= LARGE_PX_PER_MODULE):
                 continue  # a lone large square: texture (a large code reads whole at once)
             lo, hi = cd.corners_px.min(0), cd.corners_px.max(0)
-            k_ = key_of("c", lo, hi)
+            marker = cd.reason == MARKER
+            k_ = key_of("m" if marker else "c", lo, hi)
             n = self._tries.get(k_, 0)
-            if n >= 1 and cd.px_per_module >= NOISE_BOUND_PX_PER_MODULE:
+            if n >= 1 and cd.px_per_module >= NOISE_BOUND_PX_PER_MODULE and not marker:
                 continue  # tried again once: at this size the noise does not decide
             if due(k_, n) and calm(lo, hi):
                 cls = 1 if id(cd) in fresh else 2 if n == 0 else 3
@@ -702,7 +705,7 @@ class Pipeline:
             sub, (ox, oy) = crop(lo[0], lo[1], hi[0], hi[1])
             if min(sub.shape[:2]) < 8:  # off the frame (or a sliver of it): nothing to read
                 continue
-            if comp is not None and self._is_aruco(comp):
+            if (comp is not None and self._is_aruco(comp)) or k_[0] == "m":
                 got = self._aruco_in(sub)
             else:
                 got = self._read_crop(sub, ppm, (ox, oy))
@@ -799,7 +802,7 @@ class Pipeline:
         # a finder inside a candidate of its own size is that candidate's (re-read
         # anyway); a large candidate's box does not hide small codes
         boxes = [(cd.corners_px.min(0), cd.corners_px.max(0), 7.0 * cd.px_per_module)
-                 for cd in self._cands + self._retry]
+                 for cd in self._cands + self._retry if cd.reason != MARKER]
         finders = []
         for f in find_finders(sub):
             f = type(f)(f.x + ox, f.y + oy, f.side)
