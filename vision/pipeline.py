@@ -91,7 +91,14 @@ class PipelineConfig:
     reread_backoff frames (see :meth:`Pipeline._reread`). sweep_bands /
     sweep_passes: on still frames, one of sweep_bands upright strips of the frame
     is searched again for finder patterns nothing explains (new re-read targets),
-    each at most sweep_passes times until its tiles change (0 = off). piece_heights: put a tag on
+    each at most sweep_passes times until its tiles change (0 = off). reread_per_s:
+    the re-read's work per second of frame time at most, a crop or a strip swept
+    counting one each (a budget that refills with the frames' time stamps, holding
+    at most one frame's worth: a sweep and reread_max crops). At 2 frames/s (the
+    recordings, the benchmarks' tables) every frame gets the whole per-frame budget;
+    at 30 frames/s a crop or a sweep every few frames, so a still table costs about
+    the same CPU per second at any frame rate (0 = no limit but the per-frame one).
+    piece_heights: put a tag on
     top of a piece back onto the surface under it (calibration's ``height_mm``) before
     its zone is chosen; off for frames of flat pieces (the older rendered recordings).
     """
@@ -125,6 +132,7 @@ class PipelineConfig:
     reread_backoff: int = 8
     sweep_bands: int = 8
     sweep_passes: int = 3
+    reread_per_s: float = 8.0
     piece_heights: bool = True
 
 
@@ -343,6 +351,9 @@ class Pipeline:
         self._tries: dict[tuple, int] = {}   # still re-read target -> attempts
         self._sweeps = np.zeros(max(0, self.config.sweep_bands), int)  # finder sweeps per band
         self._sweep_next = 0
+        self._reread_budget = 0.0                  # re-read work units available
+        self._sweep_turn = False                   # short of units: the sweep's turn
+        self._reread_t: float | None = None        # frame time of the last refill
         self._last_px.clear()
 
     def _tiles_of_box(self, x0, y0, x1, y1):
@@ -523,6 +534,7 @@ class Pipeline:
         # ---- still re-read: what is missing, on later frames, at a bounded budget ----
         t15 = time.perf_counter()
         n_reread, found = 0, 0
+        self._refill_reread(t)
         if c.reread_max > 0 and c.incremental and not full:
             n_reread, found = self._reread(crop, decodable | moving
                                            | ((t - self._last_motion) <= c.occlusion_linger_s)
@@ -606,6 +618,24 @@ class Pipeline:
         return snap, report
 
     # ------------------------------------------------------------------ helpers
+    def _reread_cap(self) -> int:
+        """One frame's worth of re-read work: a sweep (when on) and reread_max crops."""
+        c = self.config
+        return c.reread_max + (1 if c.sweep_bands > 0 and c.sweep_passes > 0 else 0)
+
+    def _refill_reread(self, t: float) -> None:
+        """Add ``reread_per_s`` work units a second since the last frame (at most one
+        frame's worth held; none before the second frame); without a rate, every
+        frame has the whole budget."""
+        c = self.config
+        cap = self._reread_cap()
+        if c.reread_per_s <= 0:
+            self._reread_budget = float(cap)
+        elif self._reread_t is not None:
+            dt = max(0.0, t - self._reread_t)
+            self._reread_budget = min(float(cap), self._reread_budget + dt * c.reread_per_s)
+        self._reread_t = t
+
     def _reread(self, crop, busy: np.ndarray) -> tuple[int, int]:
         """Decode again, on this frame, what earlier frames of a still table missed.
 
@@ -623,7 +653,8 @@ class Pipeline:
            (placed from their sighting).
 
         Only on tiles that are not ``busy`` (changed, moving, recently moved or
-        glared). At most ``reread_max`` crops per frame; when targets decoded before
+        glared). At most ``reread_max`` crops per frame, and the sweep and the crops
+        together within the work budget (``reread_per_s``); when targets decoded before
         fill it, one crop still goes to the best of the others (a new candidate is
         never starved). A target that failed ``reread_fail`` times in a row is tried
         only every ``reread_backoff`` frames after that, up to ``reread_tries``
@@ -652,7 +683,16 @@ class Pipeline:
                 return True
             return (self._index + 7 * k_[1] + 13 * k_[2]) % backoff == 0
 
-        fresh = self._sweep(crop, busy)
+        if self._reread_budget < 1.0:
+            return 0, 0   # the work budget refills with the frames' time
+        fresh: set[int] = set()
+        # with one unit left, the sweep and the crops take turns (neither starves)
+        self._sweep_turn = not self._sweep_turn
+        if self._reread_budget >= 2.0 or self._sweep_turn:
+            swept = int(self._sweeps.sum()) if len(self._sweeps) else 0
+            fresh = self._sweep(crop, busy)
+            if len(self._sweeps) and int(self._sweeps.sum()) > swept:
+                self._reread_budget -= 1.0
         for cd in self._cands + self._retry:
             if cd.reason == "glare" or (cd.finders < 2 and cd.px_per_module >= LARGE_PX_PER_MODULE):
                 continue  # a lone large square: texture (a large code reads whole at once)
@@ -691,13 +731,14 @@ class Pipeline:
                 if (n < c.reread_tries or self._index % backoff == 0) and calm(lo, hi):
                     targets.append((0 if comp in self._last_px else 3, n, k_, lo, hi, 2.9, None, comp))
         targets.sort(key=lambda x: (x[0], x[1]))
-        chosen = targets[:c.reread_max]
+        chosen = targets[:max(0, min(c.reread_max, int(self._reread_budget)))]
         if chosen and chosen[-1][0] == 0 and len(targets) > len(chosen) and targets[len(chosen)][0] > 0:
             chosen[-1] = targets[len(chosen)]   # never starve what was never read
         done = found = 0
         for _cls, n, k_, lo, hi, ppm, text, comp in chosen:
             self._tries[k_] = n + 1
             done += 1
+            self._reread_budget -= 1.0
             if text is None and comp is None and ppm < 99.0:
                 # a candidate's box can hug the code (a lone finder's box is centred on
                 # that finder): read it with a quiet zone of READ_PAD_MODULES around

@@ -116,6 +116,35 @@ def test_a_candidate_that_never_decodes_backs_off_and_does_not_starve_a_new_one(
     assert all(3 <= n <= 3 + 24 // 8 + 1 for n in tries), tries   # backed off, not forgotten
 
 
+def test_the_rereads_work_is_budgeted_per_second_of_frame_time():
+    # the re-read's crops and finder sweeps refill at reread_per_s a second: at 2
+    # frames/s a frame gets a sweep and reread_max crops, as before; at 30 frames/s
+    # (a live camera) a crop or a sweep every few frames, the same work a second,
+    # so a still table costs about the same CPU at any frame rate (issue 10: the
+    # still table's cost). Duds that never decode keep the re-read busy throughout.
+    bg = table_background(W, H, seed=9)
+    for i, x in enumerate((150, 450, 750)):
+        _junk(bg, (x, 160), seed=i)
+
+    def run(fps, seconds, **kw):
+        p = Pipeline(PipelineConfig(**BLIND, reread_tries=99, reread_fail=99, **kw))
+        p.process(_noisy(bg, 0), 0.0)
+        outs = [p.process(_noisy(bg, k), k / fps) for k in range(1, int(seconds * fps) + 1)]
+        return sum(rep.reread for _s, rep in outs), int(p._sweeps.sum()), outs
+
+    crops2, sweeps2, outs2 = run(2, 6)
+    assert all(rep.reread == 3 for _s, rep in outs2)   # the whole per-frame budget
+    crops30, sweeps30, outs30 = run(30, 6)
+    cfg = PipelineConfig()
+    units = crops30 + sweeps30
+    assert cfg.reread_per_s * 6 - 2 <= units <= cfg.reread_per_s * 6 + 1
+    assert crops30 > 0 and sweeps30 > 0                 # taking turns: neither starves
+    assert sum(rep.reread > 0 for _s, rep in outs30) < len(outs30) / 3
+    # without a rate every frame may re-read (the per-frame bound only)
+    crops_free, _sw, _o = run(30, 1, reread_per_s=0)
+    assert crops_free == 3 * 30
+
+
 def test_a_large_candidate_that_failed_is_read_again_once_only():
     # at 5 px per module the sensor noise does not decide: a print the whole-frame
     # ladder could not read (a piece over a finder, damage) gets one re-read on the
