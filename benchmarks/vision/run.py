@@ -151,6 +151,16 @@ HELD_OUT_SETS_B = [
     ("synth_4k_n120", "synth", (3840, 2160), 120, (2.0, 4.0), 9412),
 ]
 HELD_OUT_B_ADDED = "2026-12-01"
+#: held-out C, added 2026-12-01 (never tuned on, never looked at): a large sample for
+#: the >= 3 px target, which ~650 tags cannot show at 95 % (with no miss a Wilson
+#: lower bound reaches 99.9 % from about 3,840 tags): vision.synth with modules of
+#: 3-4.5 px only (150 tags a 4K frame) and the scene renderer's 4K tables (its own
+#: module range; only their >= 3 px tags count for the target), seeds of their own
+HELD_OUT_SETS_C = [
+    *[(f"synth_4k_n150_3px_{k}", "synth", (3840, 2160), 150, (3.0, 4.5), 9510 + k) for k in (1, 2, 3, 4)],
+    *[(f"render_4k_n120_{k}", "render", "4k", 120, None, 9610 + k) for k in (1, 2, 3, 4)],
+]
+HELD_OUT_C_ADDED = "2026-12-01"
 
 
 def make_frames_held_out(n_frames: int, sets=HELD_OUT_SETS):
@@ -484,7 +494,15 @@ def write_held_out(held, which: str = "A") -> list[str]:
     if not held:
         return []
     rows, size_hits, n_frames = held
-    if which == "B":
+    if which == "C":
+        L = [f"## Held-out C decoder scenes (added {HELD_OUT_C_ADDED}, never tuned on)", "",
+             f"A large sample for the >= 3 px target (benchmarks/vision/run.py HELD_OUT_SETS_C; "
+             f"{n_frames} frames per set, seeds of their own): `vision.synth` with modules of "
+             "3-4.5 px only (150 tags a 4K frame, blur 0.6-1.3 px, noise 2-5, JPEG 75-90), and "
+             "the scene renderer's 4K scenes with their own module range (only their >= 3 px "
+             "tags count for the target). Nobody has looked at a frame or a miss of it. The "
+             "default decoder.", ""]
+    elif which == "B":
         L = [f"## Held-out B decoder scenes (added {HELD_OUT_B_ADDED}, never tuned on)", "",
              f"The same four kinds of scene as the held-out set above, with seeds nobody has "
              f"looked at (benchmarks/vision/run.py HELD_OUT_SETS_B); {n_frames} frames per set. "
@@ -498,7 +516,7 @@ def write_held_out(held, which: str = "A") -> list[str]:
              "compositor, another generator (`synth_*`: flat cards on a grid, any rotation, blur "
              "0.6-1.3 px, noise 2-5, JPEG 75-90; benchmarks/vision/run.py HELD_OUT_SETS). The "
              "default decoder.", ""]
-    names = [s[0] for s in (HELD_OUT_SETS_B if which == "B" else HELD_OUT_SETS)]
+    names = [s[0] for s in {"A": HELD_OUT_SETS, "B": HELD_OUT_SETS_B, "C": HELD_OUT_SETS_C}[which]]
     L.append("| decoder | prep | " + " | ".join(names) + " |")
     L.append("|---|---|" + "---|" * len(names))
     for r in rows:
@@ -512,7 +530,7 @@ def write_held_out(held, which: str = "A") -> list[str]:
         L.append(f"| {r['decoder']} | {r['prep']} | " + " | ".join(cells) + " |")
     L.append("")
     buckets = ["<2", "2-2.5", "2.5-3", "3-4", ">=4"]
-    L.append(f"| decoder prep (held-out{' B' if which == 'B' else ''}, not under a hand, glare < 5 %) | "
+    L.append(f"| decoder prep (held-out{'' if which == 'A' else ' ' + which}, not under a hand, glare < 5 %) | "
              + " | ".join(f"{b} px" for b in buckets) + " | >= 3 px |")
     L.append("|---|" + "---|" * (len(buckets) + 1))
     for key, d in size_hits.items():
@@ -530,9 +548,11 @@ def write_held_out(held, which: str = "A") -> list[str]:
 # One command: every figure of issue 10 from one run, in sections run as parallel tasks.
 
 #: the sections of a whole run, in the order of the file
-SECTIONS = ("decoders", "held_out", "held_out_b", "photos", "pipeline", "recordings", "multiframe", "tables")
+SECTIONS = ("decoders", "held_out", "held_out_b", "held_out_c", "photos", "pipeline", "recordings", "multiframe",
+            "tables")
+HELD_SECTIONS = {"held_out": "held_sets", "held_out_b": "held_sets_b", "held_out_c": "held_sets_c"}
 SECTION_TITLES = {"decoders": "Decoders (dev scenes)", "held_out": "Held-out decoder scenes",
-                  "held_out_b": "Held-out B decoder scenes",
+                  "held_out_b": "Held-out B decoder scenes", "held_out_c": "Held-out C decoder scenes (large)",
                   "photos": "Real photographs", "pipeline": "Whole pipeline cost (run alone)",
                   "recordings": "Rendered demo recordings", "multiframe": "Still table over several frames",
                   "tables": "Whole Penny Press tables"}
@@ -546,8 +566,11 @@ def plan_for(mode: str, table_scenes: int | None = None) -> dict:
         held, held_b = (min(sets, key=lambda s: (s[1] != "synth", s[3])) for sets in (HELD_OUT_SETS, HELD_OUT_SETS_B))
         held = (held[0], held[1], held[2], min(held[3], 12), *held[4:])   # 12 tags: seconds
         held_b = (held_b[0], held_b[1], held_b[2], min(held_b[3], 12), *held_b[4:])
+        held_c = HELD_OUT_SETS_C[0]
+        held_c = (held_c[0], held_c[1], held_c[2], 12, *held_c[4:])
         p = {"sets": SETS[:1], "decoders": [DEFAULT_DECODER], "n_frames": 1, "reps": 1,
-             "held_sets": [held], "held_sets_b": [held_b], "n_held": 1, "photo_limit": 4,
+             "held_sets": [held], "held_sets_b": [held_b], "held_sets_c": [held_c], "n_held": 1,
+             "n_held_c": 1, "photo_limit": 4,
              "pipe": {"n_still": 2, "n_moving": 2, "size": (1920, 1080), "n_tags": 20, "n_raw": 1, "n_floor": 5},
              "recordings": recording_names()[:1], "rec_frames": 2,
              "multiframe": {"scenes": 1, "frames": 2, "resolution": "1080p", "n_tags": 12},
@@ -562,6 +585,7 @@ def plan_for(mode: str, table_scenes: int | None = None) -> dict:
         p = {"sets": SETS, "decoders": DECODERS_FULL if full else DECODERS_QUICK,
              "n_frames": 3 if full else 1, "reps": 3 if full else 1,
              "held_sets": HELD_OUT_SETS, "held_sets_b": HELD_OUT_SETS_B, "n_held": 5 if full else 3,
+             "held_sets_c": HELD_OUT_SETS_C, "n_held_c": 10 if full else 6,
              "photo_limit": None,
              "pipe": {"n_still": 60 if full else 20, "n_moving": 30 if full else 12},
              "recordings": recording_names(), "rec_frames": None,
@@ -709,10 +733,10 @@ def make_tasks(plan: dict, sections, scenes: str = "render") -> list[tuple]:
                 t.append(("tables", (group, which, seed), "_task_table",
                           {"setup": setup, "resolution": res, "view": view, "which": which, "seed": seed,
                            "variants": tuple(var), "sequence": seq}))
-    for section, sets in (("held_out", "held_sets"), ("held_out_b", "held_sets_b")):
+    for section, sets in HELD_SECTIONS.items():
         if section in sections:
-            t += [(section, s[0], "_task_held_out", {"s": s, "n_frames": plan["n_held"]})
-                  for s in plan.get(sets, [])]
+            n = plan["n_held_c"] if section == "held_out_c" else plan["n_held"]
+            t += [(section, s[0], "_task_held_out", {"s": s, "n_frames": n}) for s in plan.get(sets, [])]
     if "decoders" in sections:
         t += [("decoders", s[0], "_task_decoders", {"s": s, "n_frames": plan["n_frames"], "reps": plan["reps"],
                                                      "decoders": plan["decoders"], "scenes": scenes})
@@ -725,7 +749,7 @@ def make_tasks(plan: dict, sections, scenes: str = "render") -> list[tuple]:
     if "photos" in sections:
         t.append(("photos", "all", "_task_photos", {"decoders": plan["decoders"], "limit": plan["photo_limit"]}))
     # 4K tables and 4K decoder sets first: the long tasks start early
-    return sorted(t, key=lambda x: (x[0] not in ("tables", "held_out", "held_out_b", "decoders"),
+    return sorted(t, key=lambda x: (x[0] not in ("tables", "decoders", *HELD_SECTIONS),
                                     "4k" not in str(x[1]).lower() and "4K" not in str(x[1])))
 
 
@@ -795,9 +819,8 @@ def run_all(plan: dict, sections=SECTIONS, jobs: int = 1, scenes: str = "render"
     for section, items in by.items():
         ok = [(k, r) for k, r, _a, _b, e in items if e is None]
         errors = [f"{k}: {e}" for k, _r, _a, _b, e in items if e is not None]
-        if section in ("decoders", "held_out", "held_out_b"):
-            order = [s[0] for s in plan[{"decoders": "sets", "held_out": "held_sets",
-                                         "held_out_b": "held_sets_b"}[section]]]
+        if section == "decoders" or section in HELD_SECTIONS:
+            order = [s[0] for s in plan[{"decoders": "sets", **HELD_SECTIONS}[section]]]
             ok.sort(key=lambda kr: order.index(kr[0]))
             result = _merge_rows([r for _k, r in ok]) if ok else None
         elif section == "recordings":
@@ -876,12 +899,21 @@ def summary(res: dict) -> list[dict]:
     for label, names, target in (("Held-out multi-code scenes, >= 3 px per module: >= 99.9 %", ("3-4", ">=4"), 0.999),
                                  ("Held-out multi-code scenes, 2-2.5 px per module: >= 90 %", ("2-2.5",), 0.90)):
         dev, held, held_b = bucket("decoders", names), bucket("held_out", names), bucket("held_out_b", names)
+        held_c = bucket("held_out_c", names)
         rows.append({"target": label, "dev": pct_ci(*dev) if dev else "not run",
                      "held": pct_ci(*held) if held else "not run",
                      "met": _verdict([held], target) + " (held-out decides)"})
         if held_b:   # the second held-out set, apart (HELD_OUT_SETS_B)
             rows.append({"target": f"{label} (held-out B, added {HELD_OUT_B_ADDED})", "dev": "(as above)",
                          "held": pct_ci(*held_b), "met": _verdict([held_b], target) + " (held-out decides)"})
+        if held_c:   # the large held-out sample, apart (HELD_OUT_SETS_C)
+            rows.append({"target": f"{label} (held-out C, large, added {HELD_OUT_C_ADDED})", "dev": "(as above)",
+                         "held": pct_ci(*held_c), "met": _verdict([held_c], target) + " (held-out decides)"})
+        every = [x for x in (held, held_b, held_c) if x]
+        if len(every) > 1:   # every held-out tag together: none was tuned on
+            k, n = sum(x[0] for x in every), sum(x[1] for x in every)
+            rows.append({"target": f"{label} (every held-out set together)", "dev": "(as above)",
+                         "held": pct_ci(k, n), "met": _verdict([(k, n)], target) + " (held-out decides)"})
     tables = (S.get("tables") or {}).get("result") or {}
     for group, tgt_found, label in (("4K reference", 0.995, "4K reference setup: clear tags found, every kind: >= 99.5 %"),
                                     ("1080p", 0.95, "1080p, large tags, the board view: clear tags found: >= 95 %")):
@@ -1108,6 +1140,17 @@ def md_held_out_b(res: dict) -> list[str]:
     L = write_held_out((*s["result"], res["plan"]["n_held"]), "B")
     if s["errors"]:
         L = _section_head(res, "held_out_b", "Held-out B decoder scenes: failed tasks")[:-1] + L
+    return L
+
+
+def md_held_out_c(res: dict) -> list[str]:
+    s = res["sections"].get("held_out_c")
+    title = f"Held-out C decoder scenes (added {HELD_OUT_C_ADDED}, never tuned on)"
+    if s is None or not s["result"]:
+        return _section_head(res, "held_out_c", title)
+    L = write_held_out((*s["result"], res["plan"]["n_held_c"]), "C")
+    if s["errors"]:
+        L = _section_head(res, "held_out_c", "Held-out C decoder scenes: failed tasks")[:-1] + L
     return L
 
 
@@ -1349,6 +1392,7 @@ def write_markdown(path: Path | None, res: dict, sections=SECTIONS, argv_text: s
     L += md_decoders(res)
     L += md_held_out(res)
     L += md_held_out_b(res)
+    L += md_held_out_c(res)
     L += md_photos(res)
     L += md_pipeline(res)
     L += md_multiframe(res)
@@ -1381,7 +1425,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="whole-table scenes per seed set at the reference setup (default: 20 quick, "
                     "60 full)")
     ap.add_argument("--decoders-only", action="store_true",
-                    help="only the decoder sections (same as --sections decoders,held_out,held_out_b)")
+                    help="only the decoder sections (same as --sections decoders,held_out,held_out_b,"
+                    "held_out_c)")
     ap.add_argument("--scenes", choices=("render", "synth"), default="render",
                     help="decoder scenes from the scene renderer (default) or vision.synth")
     return ap
@@ -1391,7 +1436,7 @@ def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     args = build_parser().parse_args(argv)
     mode = "full" if args.full else "smoke" if args.smoke else "quick"
-    sections = ("decoders", "held_out", "held_out_b") if args.decoders_only else tuple(
+    sections = ("decoders", *HELD_SECTIONS) if args.decoders_only else tuple(
         s for s in SECTIONS if s in {x.strip() for x in args.sections.split(",")})
     unknown = {x.strip() for x in args.sections.split(",")} - set(SECTIONS)
     if unknown:

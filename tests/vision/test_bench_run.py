@@ -105,6 +105,25 @@ def test_held_out_b_is_reported_apart_with_seeds_of_its_own(smoke):
     assert f"## Held-out B decoder scenes (added {bench.HELD_OUT_B_ADDED}, never tuned on)" in text
 
 
+def test_held_out_c_is_a_large_sample_of_its_own_and_every_held_out_set_is_pooled(smoke):
+    res, text = smoke
+    seeds = lambda sets: {s[-1] for s in sets}  # noqa: E731
+    c = seeds(bench.HELD_OUT_SETS_C)
+    assert not c & (seeds(bench.HELD_OUT_SETS) | seeds(bench.HELD_OUT_SETS_B))
+    assert f"## Held-out C decoder scenes (added {bench.HELD_OUT_C_ADDED}, never tuned on)" in text
+    rows = bench.summary(res)
+    ge3 = [r for r in rows if r["target"].startswith("Held-out multi-code scenes, >= 3 px")]
+    parts = {r["target"]: r["held"] for r in ge3}
+    pooled = next(v for k, v in parts.items() if k.endswith("(every held-out set together)"))
+    # the pooled count is the sum of the three sets' counts
+    import re
+
+    counts = [tuple(map(int, re.search(r"\((\d+)/(\d+);", v).groups())) for k, v in parts.items()
+              if not k.endswith("together)")]
+    k, n = map(int, re.search(r"\((\d+)/(\d+);", pooled).groups())
+    assert len(counts) == 3 and (k, n) == (sum(x[0] for x in counts), sum(x[1] for x in counts))
+
+
 def _pipe(floor_ms=10.0, reread_ms=60.0, reread_crops=(0, 2, 1), quiet=True):
     """A made-up bench_pipeline result: whole-frame decode 1000 ms, the first 20 still
     frames (re-read at work) 60 ms, re-read over frames 1-24, the floor after it."""
