@@ -402,15 +402,20 @@ def _solid_core(gray: np.ndarray, outer: tuple[int, int, int, int], core: tuple[
     dark piece, the light sticker edge, the marker's black border) but its core holds
     the marker's white cells."""
     x, y, w, h = outer
-    box = gray[y:y + h, x:x + w]
-    if box.size == 0:
-        return True
-    dark, light = (float(v) for v in np.percentile(box, (10, 90)))
+    box = gray[y:y + h, x:x + w].ravel()
     cx, cy, cw, ch = core
-    mid = gray[cy + ch // 4:cy + ch - ch // 4, cx + cw // 4:cx + cw - cw // 4]
-    if mid.size == 0:
+    mid = gray[cy + ch // 4:cy + ch - ch // 4, cx + cw // 4:cx + cw - cw // 4].ravel()
+    if box.size == 0 or mid.size == 0:
         return True
-    return float(np.percentile(mid, 90)) < dark + SOLID_CORE_LEVEL * (light - dark)
+    dark, light = _quantile(box, 0.1), _quantile(box, 0.9)
+    return _quantile(mid, 0.9) < dark + SOLID_CORE_LEVEL * (light - dark)
+
+
+def _quantile(v: np.ndarray, q: float) -> float:
+    """The ``q`` quantile (0..1, nearest rank) of a flat array (np.partition: a few
+    microseconds on a finder's few hundred pixels, where np.percentile takes ~50)."""
+    k = min(v.size - 1, max(0, int(round(q * (v.size - 1)))))
+    return float(np.partition(v, k)[k])
 
 
 #: a finder candidate's core is solid when the 90th percentile of its middle half
