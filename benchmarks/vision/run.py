@@ -154,10 +154,10 @@ HELD_OUT_B_ADDED = "2026-12-01"
 #: held-out C, added 2026-12-01 (never tuned on, never looked at): a large sample for
 #: the >= 3 px target, which ~650 tags cannot show at 95 % (with no miss a Wilson
 #: lower bound reaches 99.9 % from about 3,840 tags): vision.synth with modules of
-#: 3-4.5 px only (150 tags a 4K frame) and the scene renderer's 4K tables (its own
+#: 3-4.5 px only (120 tags a 4K frame) and the scene renderer's 4K tables (its own
 #: module range; only their >= 3 px tags count for the target), seeds of their own
 HELD_OUT_SETS_C = [
-    *[(f"synth_4k_n150_3px_{k}", "synth", (3840, 2160), 150, (3.0, 4.5), 9510 + k) for k in (1, 2, 3, 4)],
+    *[(f"synth_4k_n120_3px_{k}", "synth", (3840, 2160), 120, (3.0, 4.5), 9510 + k) for k in (1, 2, 3, 4)],
     *[(f"render_4k_n120_{k}", "render", "4k", 120, None, 9610 + k) for k in (1, 2, 3, 4)],
 ]
 HELD_OUT_C_ADDED = "2026-12-01"
@@ -498,7 +498,7 @@ def write_held_out(held, which: str = "A") -> list[str]:
         L = [f"## Held-out C decoder scenes (added {HELD_OUT_C_ADDED}, never tuned on)", "",
              f"A large sample for the >= 3 px target (benchmarks/vision/run.py HELD_OUT_SETS_C; "
              f"{n_frames} frames per set, seeds of their own): `vision.synth` with modules of "
-             "3-4.5 px only (150 tags a 4K frame, blur 0.6-1.3 px, noise 2-5, JPEG 75-90), and "
+             "3-4.5 px only (120 tags a 4K frame, blur 0.6-1.3 px, noise 2-5, JPEG 75-90), and "
              "the scene renderer's 4K scenes with their own module range (only their >= 3 px "
              "tags count for the target). Nobody has looked at a frame or a miss of it. The "
              "default decoder.", ""]
@@ -585,7 +585,7 @@ def plan_for(mode: str, table_scenes: int | None = None) -> dict:
         p = {"sets": SETS, "decoders": DECODERS_FULL if full else DECODERS_QUICK,
              "n_frames": 3 if full else 1, "reps": 3 if full else 1,
              "held_sets": HELD_OUT_SETS, "held_sets_b": HELD_OUT_SETS_B, "n_held": 5 if full else 3,
-             "held_sets_c": HELD_OUT_SETS_C, "n_held_c": 10 if full else 6,
+             "held_sets_c": HELD_OUT_SETS_C, "n_held_c": 12 if full else 8,
              "photo_limit": None,
              "pipe": {"n_still": 60 if full else 20, "n_moving": 30 if full else 12},
              "recordings": recording_names(), "rec_frames": None,
