@@ -18,6 +18,7 @@ below it: not ready, with what to change.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -185,8 +186,37 @@ def _camera_frames(index: int, max_frames: int, mode: dict | None = None) -> lis
         cap.release()
 
 
+def image_file_warning(path: str) -> str | None:
+    """Why the image file ``path``, though it decodes, is not the whole picture, or
+    None. A JPEG cut short (a copy interrupted, a card pulled out) still decodes: the
+    decoder fills the missing rows with grey and says only "Premature end of JPEG
+    file" on stderr. Its last scan (SOS, ``FF DA``) then has no end-of-image marker
+    (``FF D9``) after it; entropy-coded data never holds ``FF D9``, so the check reads
+    only the file's tail. Other formats: None (a cut PNG or WebP does not decode)."""
+    try:
+        with open(path, "rb") as f:
+            if f.read(2) != b"\xff\xd8":
+                return None
+            size = f.seek(0, os.SEEK_END)
+            f.seek(max(2, size - 65536))
+            tail = f.read()
+    except OSError:
+        return None
+    if tail.rfind(b"\xff\xd9") <= tail.rfind(b"\xff\xda"):
+        return ("cut short: the JPEG file ends before its picture does (the lower part "
+                "reads as grey); copy the photo again from the camera or card")
+    return None
+
+
+def _warn_if_cut(path: Path, warnings: list[str] | None) -> None:
+    if warnings is not None:
+        why = image_file_warning(str(path))
+        if why:
+            warnings.append(f"{path}: {why}")
+
+
 def read_frames(source: str | Path, max_frames: int = 12, camera_mode: dict | None = None,
-                skipped: list[str] | None = None) -> list[np.ndarray]:
+                skipped: list[str] | None = None, warnings: list[str] | None = None) -> list[np.ndarray]:
     """Grey frames from a live camera index (in ``camera_mode``, see
     :data:`camera_reader`), an image file, a video file or a folder of images.
 
@@ -194,7 +224,9 @@ def read_frames(source: str | Path, max_frames: int = 12, camera_mode: dict | No
     :class:`companion.errors.CompanionError` naming the source when it is missing,
     unreadable or holds no frame. With a ``skipped`` list, a folder's unreadable
     images are left out and their paths appended to it (an error only when none can
-    be read); without one, the first unreadable image is the error.
+    be read); without one, the first unreadable image is the error. With a
+    ``warnings`` list, an image read but not whole (a JPEG cut short:
+    :func:`image_file_warning`) appends ``"<path>: <why>"`` to it.
     """
     import cv2
 
@@ -216,6 +248,7 @@ def read_frames(source: str | Path, max_frames: int = 12, camera_mode: dict | No
                 im = None
             if im is not None:
                 frames.append(im)
+                _warn_if_cut(f, warnings)
             elif skipped is None:
                 raise CompanionError(f"{f}: not a readable image")
             else:
@@ -227,6 +260,7 @@ def read_frames(source: str | Path, max_frames: int = 12, camera_mode: dict | No
         im = cv2.imread(str(p), cv2.IMREAD_GRAYSCALE)
         if im is None:
             raise CompanionError(f"{p}: not a readable image")
+        _warn_if_cut(p, warnings)
         return [im]
     cap = cv2.VideoCapture(str(p))
     try:

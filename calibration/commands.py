@@ -147,7 +147,10 @@ def _cmd_camera(args: argparse.Namespace) -> int:
         raise CompanionError("give --images DIR or --video FILE (photos of the printed board; "
                              "print it with --board-out)")
     skipped: list[str] = []
-    frames = read_frames(source, max_frames=40, skipped=skipped)
+    cut: list[str] = []
+    frames = read_frames(source, max_frames=40, skipped=skipped, warnings=cut)
+    for line in cut:
+        print(f"warning: {line}", file=sys.stderr)
     from companion.naming import count
 
     skip_note = (f"skipped {count(len(skipped), {'one': 'unreadable file', 'other': 'unreadable files'})}: "
@@ -180,7 +183,10 @@ def _cmd_table(args: argparse.Namespace) -> int:
     from . import check
 
     mode = {"size": args.camera_size, "fourcc": args.fourcc, "fps": args.fps}
-    frames = read_frames(args.source, camera_mode=mode)
+    cut: list[str] = []
+    frames = read_frames(args.source, camera_mode=mode, warnings=cut)
+    for line in cut:   # a photo cut short: the check would blame the board for its grey rows
+        print(f"warning: {line}", file=sys.stderr)
     if check.last_camera_mode and str(args.source).isdigit():
         print(f"camera {args.source}: {check.last_camera_mode}")
     estimate = None

@@ -15,5 +15,5 @@ import os as _os
 # opens a video, so setting them here (every package imports companion before cv2
 # does any work) keeps that noise off the terminal. The user's own values win.
 # This is the one place they are set.
-_os.environ.setdefault("OPENCV_LOG_LEVEL", "ERROR")
+_os.environ.setdefault("OPENCV_LOG_LEVEL", "FATAL")
 _os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")  # AV_LOG_QUIET

@@ -226,13 +226,13 @@ def cmd_export(args) -> int:
 
 def cmd_sample(args) -> int:
     from . import registry
-    from .errors import CompanionError
+    from .errors import CompanionError, UsageError
 
     spec = registry.get(args.game)
     if not spec.min_players <= args.players <= spec.max_players:
         from .clitext import current
 
-        raise CompanionError(tx("demo.players_range", "--players {n}: {game} is for {lo}..{hi} players",
+        raise UsageError(tx("demo.players_range", "--players {n}: {game} is for {lo}..{hi} players",
                                 n=args.players, game=spec.name(current()), lo=spec.min_players,
                                 hi=spec.max_players))
     rules = spec.rules_module()

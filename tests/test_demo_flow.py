@@ -81,14 +81,66 @@ def test_a_wrong_player_count_is_an_error_with_the_reason(tmp_path, capsys):
                                   ["demo", "--camera", "0", "--players", "7"],
                                   ["sample", "s.sqlite", "--players", "0"]])
 def test_player_counts_out_of_the_games_range_name_the_range(argv, tmp_path, monkeypatch, capsys):
+    # a command line not understood, as --first-player out of range is: exit 2, the
+    # command's usage and one line naming the range; nothing written
     from companion import registry
     from companion.cli import main
 
     monkeypatch.chdir(tmp_path)
     spec = registry.get("penny-press")
-    assert main(argv) == 1
+    assert main(argv) == 2
     err = capsys.readouterr().err
-    assert f"{spec.min_players}..{spec.max_players}" in err and len(err.strip().splitlines()) == 1, err
+    lines = [ln for ln in err.strip().splitlines() if not ln.startswith(("usage:", " "))]
+    assert len(lines) == 1 and f"{spec.min_players}..{spec.max_players}" in lines[0], err
+    assert not list(tmp_path.iterdir())
+
+
+def _scripted(tmp_path, name="mine"):
+    setup, actions = pp.random_game(21, 3)
+    snaps = list(ground_truth_snapshots(setup, actions))
+    frames = ArraySource([np.zeros((8, 8, 3), np.uint8)] * len(snaps))
+    rec = Recording(frames, [pp.PlayerSpec(**p) for p in setup["players"]], setup["first_player"], name=name,
+                    initial_cards=setup["headline_cards"])
+    return rec, snaps
+
+
+def test_running_the_same_camera_or_video_again_keeps_the_earlier_game(tmp_path):
+    """The demo's output folder is named after the camera or video: run again, the
+    earlier game's journal and pages are moved aside, never deleted (a fresh user
+    lost a whole game's journal and 22 pages by running the same command again, even
+    though the second run then failed)."""
+    out = tmp_path / "out"
+    rec, snaps = _scripted(tmp_path)
+    run_demo(rec, out, progress=False, echo=lambda s: None, reader=ScriptedReader(snaps))
+    first = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
+    assert "mine.sqlite" in first and any(n.startswith("press") for n in first)
+    rec, snaps = _scripted(tmp_path)
+    warned = []
+    run_demo(rec, out, progress=False, echo=lambda s: None, warn=warned.append, reader=ScriptedReader(snaps[:3]))
+    kept = [d for d in (out / "earlier").iterdir()]
+    assert len(kept) == 1 and {p.name: p.read_bytes() for p in kept[0].iterdir()} == first
+    assert any(str(kept[0]) in w for w in warned)
+    # a bundled recording rebuilds the same game: its earlier output is replaced
+    rec, snaps = _scripted(tmp_path)
+    run_demo(rec, out, progress=False, echo=lambda s: None, reader=ScriptedReader(snaps), keep_earlier=False)
+    assert len(list((out / "earlier").iterdir())) == 1
+
+
+def test_a_page_waiting_from_an_earlier_run_is_not_queued_again(tmp_path):
+    # the printer off during two runs of the same game: each page waits once
+    rec, snaps = _scripted(tmp_path)
+    target = "tcp://127.0.0.1:9"   # nothing listens: the jobs stay queued
+    run_demo(rec, tmp_path / "out", progress=False, echo=lambda s: None, warn=lambda s: None,
+             printer=target, reader=ScriptedReader(snaps))
+    from printing.queue import PrintQueue
+
+    q = PrintQueue(tmp_path / "out" / "print-queue")
+    n = len(q.jobs("pending"))
+    assert n > 0
+    rec, snaps = _scripted(tmp_path)
+    run_demo(rec, tmp_path / "out", progress=False, echo=lambda s: None, warn=lambda s: None,
+             printer=target, reader=ScriptedReader(snaps))
+    assert len(q.jobs("pending")) == n
 
 
 def test_readme_lists_every_exit_code(capsys):
@@ -105,3 +157,23 @@ def test_readme_lists_every_exit_code(capsys):
     codes = readme[readme.index("Exit codes:"):].split("\n\n")[0]
     for code in (0, 1, ex.value.code, 3, 4):
         assert re.search(rf"\b{code}\b", codes), (code, codes)
+
+
+def test_a_recordings_broken_ground_truth_is_named(tmp_path, capsys):
+    # a copy of a bundled recording whose truth file is cut short: one line naming
+    # the file (was "internal error: JSONDecodeError ...")
+    from companion.cli import main
+    from ui.demo import DEMO_DATA
+
+    src = DEMO_DATA / "penny-press-3p"
+    rec = tmp_path / "rec"
+    rec.mkdir()
+    meta = (src / "recording.json").read_text(encoding="utf-8")
+    (rec / "recording.json").write_text(meta, encoding="utf-8")
+    import json
+
+    truth = json.loads(meta)["truth"]
+    (rec / truth).write_text('{"final_scores": [1, 2', encoding="utf-8")
+    assert main(["demo", "--recording", str(rec), "--out", str(tmp_path / "o")]) == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and str(rec / truth) in err and "internal error" not in err, err

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import shutil
 import sys
 import time
@@ -89,7 +90,12 @@ def load_recording(path: str | Path) -> Recording:
                                 path=meta_path, why=data_fault(exc))) from None
     truth = None
     if meta.get("truth"):
-        truth = json.loads((path / meta["truth"]).read_text(encoding="utf-8"))
+        truth_path = path / str(meta["truth"])
+        try:
+            truth = json.loads(truth_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise CompanionError(tx("demo.truth_unreadable", "{path}: cannot read the recording's ground truth "
+                                    "({why})", path=truth_path, why=data_fault(exc))) from None
     count = None
     try:
         count = int(json.loads((path / "meta.json").read_text(encoding="utf-8"))["frames"])
@@ -126,10 +132,11 @@ def player_range(game: str = "penny-press") -> tuple[int, int]:
 
 
 def check_player_count(n: int, game: str = "penny-press") -> None:
-    """Raise CompanionError unless ``n`` players may play ``game`` (its registry range)."""
+    """Raise UsageError (a CompanionError: exit 2, a command line not understood)
+    unless ``n`` players may play ``game`` (its registry range)."""
     spec = registry.get(game)
     if not spec.min_players <= n <= spec.max_players:
-        raise CompanionError(tx("demo.players_range", "--players {n}: {game} is for {lo}..{hi} players", n=n,
+        raise UsageError(tx("demo.players_range", "--players {n}: {game} is for {lo}..{hi} players", n=n,
                                 game=spec.name(_lang()), lo=spec.min_players, hi=spec.max_players))
 
 
@@ -306,7 +313,9 @@ class PageWriter:
         png = save_preview(image, page_path(self.out_dir, name))
         page_path(self.out_dir, name, ".bin").write_bytes(data)
         self.written += [png, page_path(self.out_dir, name, ".bin")]
-        if self.queue is not None:
+        # a page still waiting from an earlier run (the printer was off) is not queued
+        # twice, as `companion print` does: it would print twice once the printer is back
+        if self.queue is not None and self.queue.waiting_copy(self.target, data) is None:
             self.queue.submit(self.target, data, self.cfg, title=name, preview=image)
 
     def press(self, state, res, n: int) -> None:
@@ -372,6 +381,22 @@ class DemoResult:
     total_frames: int | None = None  # frames in the recording (None: a camera, unknown)
 
 
+def _keep_aside(out_dir: Path, files: list[Path], journal_path: Path) -> Path:
+    """Move ``files`` (an earlier game's journal and pages in ``out_dir``) to a new
+    folder ``out_dir/earlier/<time of the journal, else now>``; returns it."""
+    src = journal_path if journal_path.exists() else files[0]
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(src.stat().st_mtime))
+    dest = out_dir / "earlier" / stamp
+    k = 2
+    while dest.exists():
+        dest = out_dir / "earlier" / f"{stamp}-{k}"
+        k += 1
+    dest.mkdir(parents=True)
+    for f in files:
+        os.replace(f, dest / f.name)
+    return dest
+
+
 def _close(source) -> None:
     close = getattr(source, "close", None)
     if close:
@@ -417,13 +442,16 @@ def _report_text(report) -> str:
 
 def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int | None = None,
              printer: str | None = None, progress: bool = True, echo=print, max_frames: int | None = None,
-             reader=None, warn=None, lens=None, camera_settings=None) -> DemoResult:
+             reader=None, warn=None, lens=None, camera_settings=None, keep_earlier: bool = True) -> DemoResult:
     """Play ``rec`` through the pipeline; see the module docstring.
 
     ``echo`` gets the results (press scores, ranking: stdout by default), ``warn``
     the warnings and problems (stderr by default; ``echo`` when only ``echo`` is given).
     ``lens``: a lens file for a live camera or your own video
-    (``vision.register.registrar_for``).
+    (``vision.register.registrar_for``). ``keep_earlier``: an earlier game's journal
+    and pages in ``out_dir`` (the same camera or video run again) are moved to
+    ``out_dir/earlier/<its time>/``, never deleted; False replaces them (a bundled
+    recording, which rebuilds the very same game).
     Raises CompanionError for a source that cannot be opened or gives no frame, and
     for a game that never started (naming why: e.g. the initial headline cards seen
     do not match the number of players).
@@ -442,7 +470,9 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
         # a recording's own lens file (never the user's: another camera filmed it);
         # a live camera or your own video: --lens, else your calibration, else estimated
         reader = pipeline_for(rec.source, lens, game=rec.game)
-    bar = tqdm(unit="frame", desc=f"demo {rec.name}", disable=not progress, file=sys.stderr, leave=False)
+    # no bar in a file or a pipe (tqdm's None: only on a terminal)
+    bar = tqdm(unit="frame", desc=f"demo {rec.name}", disable=None if progress else True, file=sys.stderr,
+               leave=False)
     def on_event(ev) -> None:  # the camera dropping or coming back is news for the players
         if ev.kind == "damaged":  # an image file cut short: read, but the players are told
             bar.clear()
@@ -470,10 +500,15 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
         journal_path = out_dir / f"{rec.name}.sqlite"  # the file name is the game id printed on the pages
-        for stale in [journal_path, *out_dir.glob(f"{rec.name}.sqlite-*"), *out_dir.glob("press*.png"),
-                      *out_dir.glob("press*.bin"), *out_dir.glob("final-receipt.*"),
-                      *out_dir.glob(f"{rec.name}-*-front.*")]:
-            stale.unlink(missing_ok=True)
+        earlier = [p for p in [journal_path, *out_dir.glob(f"{rec.name}.sqlite-*"), *out_dir.glob("press*.png"),
+                               *out_dir.glob("press*.bin"), *out_dir.glob("final-receipt.*"),
+                               *out_dir.glob(f"{rec.name}-*-front.*")] if p.exists()]
+        if earlier and keep_earlier:
+            kept = _keep_aside(out_dir, earlier, journal_path)
+            warn(tx("demo.earlier_kept", "the earlier game's journal and pages are kept in {dir}", dir=kept))
+        else:
+            for stale in earlier:
+                stale.unlink(missing_ok=True)
         journal = None
         if rec.setup is not None:  # the players entered the setup at the start
             from companion.journal import Journal
@@ -677,9 +712,12 @@ def cmd_demo(args) -> int:
     out = Path(args.out) / rec.name
     from vision.sources import settings_from_args
 
+    # a bundled recording rebuilds the very same game: its earlier output is replaced;
+    # a camera or a video of your own keeps its earlier game aside
+    bundled = rec.truth is not None and Path(str(rec.source)).resolve().is_relative_to(DEMO_DATA.resolve())
     res = run_demo(rec, out, lang=args.lang or _lang(), paper_mm=args.width, printer=args.printer,
                    progress=not args.quiet, lens=getattr(args, "lens", None),
-                   camera_settings=settings_from_args(args))
+                   camera_settings=settings_from_args(args), keep_earlier=not bundled)
     if res.matches_truth is False:
         return EXIT_MISMATCH
     if not res.frames:

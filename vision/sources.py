@@ -42,6 +42,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
+from calibration.check import image_file_warning  # noqa: F401 (used here, and re-exported)
 from companion.errors import CompanionError
 
 IMAGE_EXTS = (".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff", ".pgm", ".ppm")
@@ -151,28 +152,6 @@ def image_file_problem(path: str) -> str | None:
         return None
     if w * h > MAX_FRAME_PIXELS:
         return f"too large ({w}x{h} px; at most {MAX_FRAME_PIXELS // 1_000_000} megapixels)"
-    return None
-
-
-def image_file_warning(path: str) -> str | None:
-    """Why the image file ``path``, though it decodes, is not the whole picture, or
-    None. A JPEG cut short (a copy interrupted, a card pulled out) still decodes: the
-    decoder fills the missing rows with grey and says only "Premature end of JPEG
-    file" on stderr. Its last scan (SOS, ``FF DA``) then has no end-of-image marker
-    (``FF D9``) after it; entropy-coded data never holds ``FF D9``, so the check reads
-    only the file's tail. Other formats: None (a cut PNG or WebP does not decode)."""
-    try:
-        with open(path, "rb") as f:
-            if f.read(2) != b"\xff\xd8":
-                return None
-            size = f.seek(0, os.SEEK_END)
-            f.seek(max(2, size - 65536))
-            tail = f.read()
-    except OSError:
-        return None
-    if tail.rfind(b"\xff\xd9") <= tail.rfind(b"\xff\xda"):
-        return ("cut short: the JPEG file ends before its picture does (the lower part "
-                "reads as grey); copy the photo again from the camera or card")
     return None
 
 

@@ -232,3 +232,26 @@ def test_a_game_without_table_layouts_is_refused_in_one_line(monkeypatch):
     monkeypatch.setattr(registry, "get", lambda game: spec)
     with pytest.raises(CompanionError, match="Scoop has no table layout or tags to check a view against yet"):
         check._game_tags("scoop")
+
+
+def test_calibrate_table_warns_of_a_photo_cut_short(tmp_path, capsys):
+    """A JPEG cut short decodes grey below where it stops; libjpeg says only
+    "Premature end of JPEG file", and the check then blamed the board's corners under
+    the grey. The command says the photo is cut short first (as scan and demo do)."""
+    import cv2
+
+    from companion.cli import main
+    from vision.synth import compose_surface
+
+    frame, _ = compose_surface("board", {}, px_per_mm=1.2, frame_size=(1100, 760))
+    ok, buf = cv2.imencode(".jpg", frame)
+    data = buf.tobytes()
+    whole = tmp_path / "whole.jpg"
+    whole.write_bytes(data)
+    cut = tmp_path / "cut.jpg"
+    cut.write_bytes(data[: len(data) // 2])
+    main(["calibrate", "table", str(whole)])
+    assert "cut short" not in capsys.readouterr().err
+    main(["calibrate", "table", str(cut)])
+    err = capsys.readouterr().err
+    assert f"{cut}: cut short" in err
