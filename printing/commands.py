@@ -33,7 +33,9 @@ def register(subparsers) -> None:
                    "serial:/dev/ttyUSB0[:baud] (default: preview)")
     p.add_argument("--width", type=int, choices=(58, 80), help="paper width in mm "
                    "(default: the printer config's, 58)")
-    p.add_argument("--lang", choices=("es", "en", "zh"), default="en")
+    p.add_argument("--lang", choices=("es", "en", "zh"), default=None,
+                   help="language of the pages and the messages (default: the command line's, see "
+                   "`companion --help`)")
     p.add_argument("--out", metavar="DIR", help="folder for preview PNGs (default: .); "
                    "with a printer, also keep a PNG of every page sent")
     p.add_argument("--config", metavar="PATH", help="printer config JSON (default: "
@@ -221,6 +223,10 @@ def _reporter(wait_s: float, mine: set[str] | None = None):
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from companion.clitext import current
+
+    if getattr(args, "lang", None) is None:  # unset: the command line's language (companion.cli)
+        args.lang = current()
     from .output import check_target, escpos_bytes, load_config, page_path, parse_target, save_preview
     from .queue import PrintQueue
 

@@ -32,7 +32,8 @@ def register(subparsers) -> None:
         "every call with `companion dial verify`.")
     p.add_argument("--wheel", default=None, help="signal wheel: standard (default), kind, harsh, or a "
                    "JSON file (house rule)")
-    p.add_argument("--lang", choices=("es", "en", "zh"), default="en")
+    p.add_argument("--lang", choices=("es", "en", "zh"), default=None,
+                   help="language of the dial (default: the command line's, see `companion --help`)")
     p.add_argument("--log", help="call log to write (default: a new file in the user data folder)")
     p.add_argument("--force", action="store_true", help="replace an existing dial log given with --log")
     p.add_argument("--seed", help=argparse.SUPPRESS, default=None)  # for tests and replays, not players
@@ -88,7 +89,9 @@ def cmd_dial(args) -> int:
     if log.exists() and log.stat().st_size and not getattr(args, "force", False):
         raise CompanionError(f"{log} already exists (a dial log); choose another --log or add --force to replace it")
     out = sys.stdout
-    lang = args.lang
+    from companion.clitext import current
+
+    lang = getattr(args, "lang", None) or current()  # unset: the command line's language (companion.cli)
     print(ui("commitment", lang, c=d.commitment), file=out)
     print(ui("wheel", lang, w=wheel.name, f=wheel.file), file=out)
     cat = load_catalog()
