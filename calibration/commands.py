@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from companion.cliargs import camera_size, fourcc, frame_rate
 from companion.errors import CompanionError
 from companion.registry import game_arg as _game_arg
 
@@ -49,11 +50,11 @@ def register(subparsers) -> None:
                                                        "(default: every mat seen)")
     tab.add_argument("--size", choices=("normal", "large"), default=None,
                      help="tag size to predict for (default: the size of the tags in view, else normal)")
-    tab.add_argument("--camera-size", metavar="WxH",
+    tab.add_argument("--camera-size", metavar="WxH", type=camera_size,
                      help="live camera: the size to play with (default 3840x2160, the reference 4K "
                           "camera); the check runs in that mode")
-    tab.add_argument("--fourcc", metavar="CODE", help="live camera: pixel format (default MJPG from 1080p up)")
-    tab.add_argument("--fps", type=float, metavar="N", help="live camera: frame rate (default 30)")
+    tab.add_argument("--fourcc", metavar="CODE", type=fourcc, help="live camera: pixel format (default MJPG from 1080p up)")
+    tab.add_argument("--fps", type=frame_rate, metavar="N", help="live camera: frame rate (default 30)")
     tab.add_argument("--game", default="penny-press", type=_game_arg, metavar="GAME", help="the game whose board, mats and tags the view "
                      "is checked against (default penny-press; `companion games` lists them)")
     tab.set_defaults(func=_cmd_table)

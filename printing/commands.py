@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 
+from companion.cliargs import positive_int, press_arg, seconds
+
 EXIT_QUEUED = 3  # exit code: jobs are kept in the queue (printer unavailable)
 
 
@@ -21,7 +23,7 @@ def register(subparsers) -> None:
         "off keeps the job (exit code 3) and it prints when the queue runs again.")
     p.add_argument("game", metavar="GAME", help="game journal file, or JSON export")
     what = p.add_mutually_exclusive_group(required=True)
-    what.add_argument("--press", metavar="N",
+    what.add_argument("--press", metavar="N", type=press_arg,
                       help="the N-th press of the game (1-based; with --player: that "
                       "player's edition N), or 'all' for every front page; Scoop, one press at "
                       "its end: 'start' (the dial's commitment) or 'all'")
@@ -42,9 +44,9 @@ def register(subparsers) -> None:
                    "printer.json in the user config folder)")
     p.add_argument("--queue", metavar="DIR", help="print queue folder (default: the user "
                    "data folder)")
-    p.add_argument("--wait", type=float, default=30.0, metavar="S",
+    p.add_argument("--wait", type=seconds, default=30.0, metavar="S",
                    help="seconds to keep retrying before leaving jobs queued (default 30)")
-    p.add_argument("--copies", type=int, metavar="N",
+    p.add_argument("--copies", type=positive_int, metavar="N",
                    help="queue N copies of each page, even when the same page already waits "
                    "in the print queue (default: one, and a page already waiting for this "
                    "printer is not queued again)")
@@ -63,7 +65,7 @@ def register(subparsers) -> None:
     q.add_argument("--printer", metavar="TARGET", help="with --retry of a damaged job: the "
                    "printer to send it to (default: the one still readable in its record)")
     q.add_argument("--drop", metavar="JOB", help="give up a job (it is kept, marked failed)")
-    q.add_argument("--wait", type=float, default=30.0, metavar="S",
+    q.add_argument("--wait", type=seconds, default=30.0, metavar="S",
                    help="seconds to keep retrying (default 30)")
     q.set_defaults(func=run_queue)
 
@@ -251,8 +253,6 @@ def run(args: argparse.Namespace) -> int:
         return 0
     import sys
 
-    if args.copies is not None and args.copies < 1:
-        raise CompanionError(f"--copies {args.copies}: give 1 or more")
     queue = PrintQueue(args.queue)
     mine: list[str] = []  # this command's jobs: they alone decide the exit code
     for name, img in todo:

@@ -29,8 +29,7 @@ def test_an_unknown_game_is_a_command_line_not_understood(argv, capsys, tmp_path
     (["demo", "--source", "x.jpg"], "--players N"),
     (["demo", "--players", "3"], "--players and --first-player are for"),
     (["demo", "--source", "x.jpg", "--players", "3", "--first-player", "9"], "--first-player must be"),
-    (["scan", "x.jpg", "--every", "0"], "--every"),
-])
+])  # an option value out of range (scan --every 0 ...): tests/test_cli_option_values.py
 def test_a_missing_or_contradictory_option_exits_2_with_usage(argv, words, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert main(argv) == 2

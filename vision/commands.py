@@ -14,6 +14,7 @@ import json
 import sys
 
 from .sources import add_camera_arguments
+from companion.cliargs import positive_int
 from companion.registry import game_arg as _game_arg
 
 
@@ -48,9 +49,9 @@ def register(subparsers) -> None:
                    default="sharpen", help="pre-processing of the full pass (default sharpen)")
     p.add_argument("--no-rescue", action="store_true",
                    help="skip the second pass on undecoded finder patterns")
-    p.add_argument("--every", type=int, default=1, metavar="N",
+    p.add_argument("--every", type=positive_int, default=1, metavar="N",
                    help="videos/cameras: scan every N-th frame (default 1)")
-    p.add_argument("--max-frames", type=int, default=None, metavar="N",
+    p.add_argument("--max-frames", type=positive_int, default=None, metavar="N",
                    help="stop after N scanned frames per source (default: all; "
                    "cameras: 30)")
     p.add_argument("--lens", metavar="JSON", help="lens model from 'companion calibrate camera' "
@@ -91,15 +92,11 @@ def _scan(args) -> int:
     from collections import Counter
 
     from companion import registry
-    from companion.errors import CompanionError, UsageError
+    from companion.errors import CompanionError
 
     from .pipeline import PipelineConfig, pipeline_for
     from .sources import ImageSource, open_live, settings_from_args
 
-    if args.every < 1:
-        raise UsageError("--every must be 1 or more")
-    if args.max_frames is not None and args.max_frames < 1:
-        raise UsageError("--max-frames must be 1 or more")
     status = 0
     if args.game is not None:
         args.game = registry.get(args.game).id  # UnknownGame names the known ids

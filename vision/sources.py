@@ -368,20 +368,19 @@ class CameraSettings:
         """Settings from command-line text: ``size`` ``"WxH"`` (e.g. ``"1920x1080"``),
         ``fourcc`` four characters (``"MJPG"``), ``fps``. Missing values keep the
         reference setup's. Raises :class:`SourceError` naming the bad value."""
+        from companion.cliargs import parse_fourcc, parse_frame_rate, parse_size
+
         kw: dict = {}
-        if size:
-            w, _, h = size.lower().partition("x")
-            if not (w.isdigit() and h.isdigit() and 16 <= int(w) <= 16384 and 16 <= int(h) <= 16384):
-                raise SourceError(f"--size {size!r}: give the camera size as WIDTHxHEIGHT, e.g. 1920x1080")
-            kw["size"] = (int(w), int(h))
-        if fourcc:
-            if len(fourcc) != 4 or not fourcc.isascii() or not fourcc.isprintable():
-                raise SourceError(f"--fourcc {fourcc!r}: four characters, e.g. MJPG or YUYV")
-            kw["fourcc"] = fourcc.upper()
-        if fps is not None:
-            if not 0 < fps <= 240:
-                raise SourceError(f"--fps {fps!r}: between 1 and 240")
-            kw["fps"] = float(fps)
+        # the command line's own checks (there, argparse types: usage and exit 2 first)
+        for key, option, value, parse in (("size", "--size", size, parse_size),
+                                          ("fourcc", "--fourcc", fourcc, parse_fourcc),
+                                          ("fps", "--fps", fps, parse_frame_rate)):
+            if value is None or value == "":
+                continue
+            try:
+                kw[key] = parse(value)
+            except ValueError as exc:
+                raise SourceError(f"{option}: {exc}") from None
         return cls(**kw)
 
 
@@ -888,13 +887,15 @@ def open_source(spec: str | int, *, fps: float | None = None, **kw) -> FrameSour
 def add_camera_arguments(parser) -> None:
     """``--size WxH``, ``--fourcc``, ``--fps``, ``--focus``, ``--exposure``: the camera
     mode, for every command that opens a camera (read with :func:`settings_from_args`)."""
-    parser.add_argument("--size", metavar="WxH",
+    from companion.cliargs import camera_size, fourcc, frame_rate  # a bad value: usage, exit 2
+
+    parser.add_argument("--size", metavar="WxH", type=camera_size,
                         help="camera size to ask for (default 3840x2160, the reference 4K camera; "
                         "e.g. 1920x1080)")
-    parser.add_argument("--fourcc", metavar="CODE",
+    parser.add_argument("--fourcc", metavar="CODE", type=fourcc,
                         help="camera pixel format (default MJPG from 1920x1080 up, which UVC "
                         "cameras need for 30 fps; e.g. YUYV)")
-    parser.add_argument("--fps", type=float, metavar="N", help="camera frame rate (default 30)")
+    parser.add_argument("--fps", type=frame_rate, metavar="N", help="camera frame rate (default 30)")
     parser.add_argument("--focus", type=float, metavar="V",
                         help="fixed focus in the driver's units (autofocus off); default: the camera's own")
     parser.add_argument("--exposure", type=float, metavar="V",
