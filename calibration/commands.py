@@ -67,27 +67,46 @@ def register(subparsers) -> None:
     tags.add_argument("--paper", choices=("a4", "letter"), default="a4")
     tags.add_argument("--size", choices=("normal", "large"), default="normal",
                       help="normal: 4K camera (3840x2160) 1.0-1.1 m up, straight down; large: 1920x1080 camera")
-    tags.add_argument("--out", metavar="PDF", help="output PDF (default: GAME-tags.pdf)")
+    tags.add_argument("--out", metavar="PDF", help="output PDF (default: GAME-tags.pdf); an existing PDF "
+                      "is kept unless --force")
+    tags.add_argument("--force", action="store_true", help="replace an existing --out PDF")
     tags.add_argument("--no-progress", action="store_true", help="no progress bar")
     tags.set_defaults(func=_cmd_tags)
 
 
 def _check_writable(target) -> None:
-    """Raise CompanionError naming ``target`` unless a file can be written there:
-    its folder is there (made if missing) and takes a new file (tried, and removed)."""
+    """Raise CompanionError naming ``target`` unless a file can be written there: not
+    a folder, no file where its folders should be, and a new file can be made in its
+    folder (tried: the folders missing are made, then the file and those folders are
+    removed again, so a command refused later leaves nothing behind)."""
     import os
 
+    from companion.cliargs import folder_problem
+    from companion.clitext import os_error, tx
+
     if target.is_dir():
-        raise CompanionError(f"{target}: is a folder; give a file name for the PDF")
+        raise CompanionError(tx("tags.out_folder", "{path} is a folder; give --out a file name for the PDF",
+                                path=target))
+    problem = folder_problem(target.parent)
+    if problem:
+        raise CompanionError(problem)
     existed = target.exists()
+    made = [d for d in [target.parent, *target.parent.parents] if not d.exists()]
     try:
         target.parent.mkdir(parents=True, exist_ok=True)  # as write_pdf would
         with open(target, "ab"):
             pass
     except OSError as exc:
-        raise CompanionError(f"{target}: cannot be written ({exc.strerror or exc})") from None
-    if not existed:
-        os.unlink(target)
+        raise CompanionError(tx("tags.cannot_write", "{path}: cannot be written ({why})", path=target,
+                                why=os_error(exc))) from None
+    finally:
+        if not existed and target.is_file():
+            os.unlink(target)
+        for d in made:  # deepest first
+            try:
+                d.rmdir()
+            except OSError:
+                break
 
 
 def _cmd_tags(args: argparse.Namespace) -> int:
@@ -95,7 +114,8 @@ def _cmd_tags(args: argparse.Namespace) -> int:
 
     from pathlib import Path
 
-    from companion.errors import CompanionError
+    from companion.clitext import tx
+    from companion.errors import CompanionError, UsageError
 
     from companion import registry
 
@@ -107,8 +127,14 @@ def _cmd_tags(args: argparse.Namespace) -> int:
     args.out = args.out or f"{spec.id}-tags.pdf"
     target = Path(args.out)
     if target.is_file() and target.stat().st_size and target.read_bytes()[:5] != b"%PDF-":
-        raise CompanionError(f"{target} exists and is not a PDF; it is never overwritten: choose another --out")
+        raise CompanionError(tx("tags.not_a_pdf", "{path} exists and is not a PDF; it is never overwritten: "
+                                "choose another --out", path=target))
     _check_writable(target)  # before the sheets are laid out (seconds), not after
+    if target.suffix.lower() != ".pdf":  # the sheets are a PDF: a .png name would hold one
+        raise UsageError(tx("tags.pdf_name", "--out {path}: the tag sheets are a PDF; give a file name "
+                            "ending in .pdf", path=target))
+    if target.is_file() and target.stat().st_size and not getattr(args, "force", False):
+        raise CompanionError(tx("tags.exists", "{path}: already exists (use --force to replace it)", path=target))
     plan = plan_sheets(args.paper, args.size, spec.id)
     out = write_pdf(plan, args.out, progress=not args.no_progress)
     n_tags = sum(1 for p in plan.placements if p.payload is not None or p.component not in ("board",)

@@ -25,8 +25,8 @@ def register(subparsers) -> None:
         description="Write the game's JSON record (format: docs/journal.md).",
     )
     p.add_argument("game", help="game journal (.sqlite)")
-    p.add_argument("-o", "--out", help="output file (default, or '-': standard output); an existing "
-                   "file is kept unless --force")
+    p.add_argument("-o", "--out", help="output file (default, or '-': standard output; missing folders are "
+                   "made); an existing file is kept unless --force")
     p.add_argument("--force", action="store_true", help="replace an existing --out file (never a journal)")
     p.set_defaults(func=cmd_export)
 
@@ -211,12 +211,21 @@ def cmd_export(args) -> int:
                                 "another file", file=args.out))
     if args.out and _is_sqlite(Path(args.out)):
         raise CompanionError(tx("export.journal", "{file} is a game journal; it is never overwritten", file=args.out))
+    if args.out and Path(args.out).is_dir():
+        raise CompanionError(tx("export.folder", "{file} is a folder; give -o a file name for the record",
+                                file=args.out))
     if args.out and Path(args.out).exists() and not getattr(args, "force", False):
         raise CompanionError(tx("export.exists", "{file} already exists; choose another file or add --force to "
                                 "replace it", file=args.out))
+    from .cliargs import folder_problem, make_folder
+
+    problem = folder_problem(Path(args.out).parent) if args.out else None
+    if problem:  # a file where a folder should be: said before the game is read
+        raise CompanionError(problem)
     j = load_game(args.game)
     text = json.dumps(j.export(), indent=2, ensure_ascii=False, sort_keys=False)
     if args.out:
+        make_folder(Path(args.out).parent)  # missing folders are made, as sample's and tags' are
         Path(args.out).write_text(text + "\n", encoding="utf-8")
         print(tx("export.wrote", "wrote {file}", file=args.out))
     else:

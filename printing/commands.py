@@ -225,20 +225,30 @@ def _reporter(wait_s: float, mine: set[str] | None = None):
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from companion.clitext import current
+    from companion import registry
+    from companion.cliargs import folder_problem
+    from companion.clitext import current, tx
+    from companion.errors import CompanionError
+
+    from .output import check_target, escpos_bytes, load_config, page_path, parse_target, save_preview
+    from .queue import PrintQueue, default_dir
 
     if getattr(args, "lang", None) is None:  # unset: the command line's language (companion.cli)
         args.lang = current()
-    from .output import check_target, escpos_bytes, load_config, page_path, parse_target, save_preview
-    from .queue import PrintQueue
-
     target = parse_target(args.printer)
+    # the folders written into, before anything is made (a file in the way: said in users' words)
+    problem = folder_problem(args.out) if args.out else None
+    if problem:
+        raise CompanionError(tx("print.out_folder", "{problem} (--out names the folder for the page pictures)",
+                                problem=problem))
+    problem = folder_problem(args.queue or default_dir()) if target.kind != "preview" else None
+    if problem:
+        raise CompanionError(tx("print.queue_folder", "{problem} (--queue names the print queue's folder)",
+                                problem=problem))
+    cfg = load_config(args.config, paper_mm=args.width, required=True)
     check_target(target)
-    cfg = load_config(args.config, paper_mm=args.width)
     args.width_mm = cfg.paper_mm
     args.width_dots = cfg.width_dots  # the profile's printable width (512 on a TM-T88)
-    from companion import registry
-    from companion.errors import CompanionError
 
     state, game_id, game = load_game_state(args.game)
     spec = registry.get(game)

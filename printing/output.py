@@ -256,11 +256,20 @@ def config_path() -> Path:
     return Path(user_config_dir(APP)) / CONFIG_NAME
 
 
-def load_config(path: str | os.PathLike | None = None, **overrides) -> PrinterConfig:
+def load_config(path: str | os.PathLike | None = None, *, required: bool = False,
+                **overrides) -> PrinterConfig:
     """Read the printer config (defaults when the file is absent), then apply
     ``overrides`` whose value is not None. Raises PrinterConfigError naming the file
-    for bad JSON or unknown keys."""
+    for bad JSON or unknown keys, and with ``required`` (a ``--config`` given on a
+    command line that only reads it) for a ``path`` that is not there: a file named
+    by hand and missing is a typo, never the defaults in silence."""
     p = Path(path) if path else config_path()
+    if required and path and not p.exists():
+        from companion.clitext import tx
+
+        raise PrinterConfigError(tx("printer.config_missing", "{path}: no such printer config file (without "
+                                    "--config the saved settings are used; `companion printer-config --config "
+                                    "FILE KEY=VALUE` writes one)", path=p))
     data: dict = {}
     text = ""
     if p.exists():
@@ -593,6 +602,7 @@ def check_target(target: Target) -> None:
         raise PrinterConfigError(f"printer file:{path}: the folder {folder} does not exist")
     if not path.exists() and path.resolve().parts[:2] == ("/", "dev"):
         return  # an unplugged device: its job waits in the queue
+    existed = path.exists()
     try:
         with open(path, "ab"):
             pass  # opened for appending, as the printer will be: nothing is written
@@ -600,6 +610,8 @@ def check_target(target: Target) -> None:
         raise PrinterConfigError(permission_advice(target, kept=False)) from None
     except OSError as exc:
         raise PrinterConfigError(f"printer file:{path}: cannot be written ({exc.strerror or exc})") from None
+    if not existed:  # made only to try: a command that fails later leaves no empty file behind
+        path.unlink(missing_ok=True)
 
 
 def _is_device(path: str) -> bool:

@@ -40,6 +40,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Callable
 
+from companion.cliargs import make_folder
+from companion.clitext import tx
 from companion.errors import CompanionError
 
 from .output import (APP, PrinterConfig, PrinterConfigError, PrinterUnavailable, Target,
@@ -126,9 +128,9 @@ class PrintQueue:
                  sleep: Callable[[float], None] = time.sleep):
         self.folder = Path(folder) if folder else default_dir()
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise QueueError(f"print queue folder {self.folder}: {exc}") from None
+            make_folder(self.folder)
+        except CompanionError as exc:  # a file in the way, a folder that cannot be made: in users' words
+            raise QueueError(tx("queue.folder", "print queue: {problem}", problem=exc)) from None
         self.backoff_s, self.max_backoff_s = backoff_s, max_backoff_s
         self.sender = sender or send
         self.clock, self.sleep = clock, sleep

@@ -232,7 +232,7 @@ def run(args) -> int:
     if args.config:  # a printer config named on the command line must be readable: say so first
         from printing.output import load_config
 
-        load_config(args.config)  # raises CompanionError naming the file
+        load_config(args.config, required=True)  # raises CompanionError naming the file (also a missing one)
     lines = check_cameras(args) + check_printer(args) + check_fonts() + check_disk()
     bad = sum(1 for v, _, _ in lines if v == FIX)
     from companion.naming import count
