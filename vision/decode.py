@@ -974,6 +974,12 @@ def _aruco_detector(dictionary: str, shape: tuple[int, int], opencv_sampling: bo
         # sharpened 4K reporter marker as another id: not used.
         params.perspectiveRemovePixelPerCell = ppc
         params.perspectiveRemoveIgnoredMarginPerCell = margin
+        # candidates closer than this (of their perimeter) are one: OpenCV 5 keeps the
+        # larger at 0.125, and a wooden piece's outline (dark wood, its sticker's white
+        # edge read as cells) can be a valid id too, hiding the sticker's own marker
+        # inside it (4K dev tables, seed 66: reporter 26 read as 17). At 0.05
+        # (OpenCV 4's value) both are read and the nested one wins (detect_aruco).
+        params.minMarkerDistanceRate = 0.05
         det = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(d), params)
         _ARUCO_DETECTORS[key] = det
     return det
@@ -1126,6 +1132,13 @@ def detect_aruco(gray: np.ndarray, dictionary: str | None = None,
             s = Symbol("ArUco", str(int(i)), pts + off, "aruco", dictionary=dictionary)
             if int(i) not in best or s.side_px > best[int(i)].side_px:
                 best[int(i)] = s
+    # a marker read around another one nested near its middle (sides 40-85 % of it)
+    # is a piece's outline taken for a border: the sticker's marker inside it wins
+    for k, s in list(best.items()):
+        side = s.side_px
+        if any(o is not s and 0.4 * side < o.side_px < 0.85 * side
+               and math.dist(o.centre, s.centre) < 0.25 * side for o in best.values()):
+            del best[k]
     if rescue and rejected is not None and len(rejected):
         left: list | None = [] if unread is not None else None
         for i, pts in _rescue_small(gray, dictionary, rejected, found, skip or [], left):

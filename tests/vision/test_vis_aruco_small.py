@@ -74,3 +74,23 @@ def test_marker_on_a_dark_piece_is_read_from_its_sticker_not_the_piece_outline()
         syms = detect_aruco(gray)
         assert [s.text for s in syms] == ["55"], (name, [s.text for s in syms])
         assert syms[0].side_px < 26, (name, syms[0].side_px)  # the sticker, not the piece
+
+
+def test_a_pieces_outline_read_as_a_marker_gives_way_to_the_sticker_inside_it():
+    """A crop of a 4K dev table (benchmarks/vision/table.py, reference setup, seed 66,
+    119x118 px): reporter red3 (marker 26, 4.7 px per cell) on its dark red piece. The
+    piece's outline, its sticker's white edge taken for cells, is a valid marker too
+    (17); OpenCV 5 merges candidates closer than 12.5 % of their perimeter and keeps
+    the larger, so only 17 was read. Both are read now, and the one nested in the
+    middle of the other wins."""
+    from pathlib import Path
+
+    gray = cv2.imread(str(Path(__file__).parents[1] / "data" / "vision" / "aruco-piece-outline-around-its-marker.png"),
+                      cv2.IMREAD_GRAYSCALE)
+    assert [s.text for s in detect_aruco(gray)] == ["26"]
+    det = decode._aruco_detector("DICT_4X4_100", gray.shape)
+    p = det.getDetectorParameters()
+    p.minMarkerDistanceRate = 0.125   # OpenCV 5's own value
+    _c, ids, _r = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_100),
+                                          p).detectMarkers(gray)
+    assert ids is not None and list(ids.ravel()) == [17]
