@@ -232,7 +232,13 @@ def read_frames(source: str | Path, max_frames: int = 12, camera_mode: dict | No
 
     p = Path(source)
     if not p.exists() and str(source).isdigit():
-        return _camera_frames(int(source), max_frames, camera_mode)
+        from companion.cliargs import parse_camera_index
+
+        try:   # OpenCV itself crashes on a negative index and overflows on a huge one
+            index = parse_camera_index(str(source))
+        except ValueError as exc:
+            raise CompanionError(f"{source}: {exc}") from None
+        return _camera_frames(index, max_frames, camera_mode)
     if not p.exists():
         raise CompanionError(f"{p}: no such file or folder")
     if p.is_dir():

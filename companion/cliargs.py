@@ -12,6 +12,7 @@ and the usage line stay English (docs/ui.md).
 - :func:`camera_size` ``--size``/``--camera-size`` ``WxH`` (each 16..16384 px)
 - :func:`fourcc` ``--fourcc`` (four printable ASCII characters)
 - :func:`frame_rate` ``--fps`` (above 0, at most 240 frames a second)
+- :func:`camera_index` ``--camera`` (0..255)
 - :func:`press_arg` ``print --press`` (a number 1 or more, ``all`` or ``start``;
   which of them a game has is checked against the game file)
 
@@ -100,6 +101,20 @@ def parse_frame_rate(text) -> float:
     return fps
 
 
+#: camera indices a command line may name (OpenCV's VideoCapture index; a negative
+#: one crashed OpenCV itself with a segmentation fault, a huge one overflowed it)
+MAX_CAMERA_INDEX = 255
+
+
+def parse_camera_index(text) -> int:
+    """``--camera N``: a camera index 0..MAX_CAMERA_INDEX; ValueError saying what to give."""
+    n = _whole(text)
+    if n is None or n > MAX_CAMERA_INDEX:
+        raise ValueError(tx("opt.camera", "give a camera index from 0 to {hi} (0 is the first camera), not {value}",
+                            hi=MAX_CAMERA_INDEX, value=_shown(text)))
+    return n
+
+
 def parse_press(text) -> str:
     """``print --press``: a press (or turn, or round) number 1 or more, ``all`` or
     ``start``, as text (``"3"``, ``"all"``); ValueError saying what to give. Which
@@ -135,6 +150,7 @@ camera_size = _argparse_type(parse_size, "camera_size", keep_text=True)
 fourcc = _argparse_type(parse_fourcc, "fourcc", keep_text=True)
 frame_rate = _argparse_type(parse_frame_rate, "frame_rate")
 press_arg = _argparse_type(parse_press, "press_arg")
+camera_index = _argparse_type(parse_camera_index, "camera_index")
 
 
 # ------------------------------------------------------------------ output paths

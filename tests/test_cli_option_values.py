@@ -49,6 +49,11 @@ BAD = [
     (["print", GAME, "--press", "0"], "--press"),
     (["print", GAME, "--press", "first"], "--press"),
     (["print-queue", "--wait", "nan"], "--wait"),
+    # a negative camera index crashed OpenCV itself (segmentation fault, exit 139)
+    (["demo", "--camera", "-1", "--players", "3"], "--camera"),
+    (["demo", "--camera", "99999999999", "--players", "3"], "--camera"),
+    (["doctor", "--no-probe", "--camera", "-1"], "--camera"),
+    (["app", "--camera", "-2"], "--camera"),
 ]
 
 
@@ -100,3 +105,10 @@ def test_the_message_is_in_the_command_lines_language(tmp_path, monkeypatch, cap
 ])
 def test_good_values_are_taken(argv, dest, value):
     assert getattr(build_parser().parse_args(argv), dest) == value
+
+
+@pytest.mark.parametrize("argv", [["scan", "99999999999"], ["calibrate", "table", "99999999999"]])
+def test_a_camera_index_out_of_range_as_a_source_is_one_clear_line(argv, capsys):
+    assert run(argv) == 1
+    err = capsys.readouterr().err
+    assert "camera index from 0 to 255" in err and "Traceback" not in err

@@ -20,7 +20,9 @@ def register(subparsers) -> None:
     src = p.add_mutually_exclusive_group()
     src.add_argument("--recording", help="a bundled recording by name (penny-press-3p, penny-press-4p, ...), a recording folder, or a video "
                      "file or image folder instead of the camera")
-    src.add_argument("--camera", type=int, help="camera index (default 0)")
+    from companion.cliargs import camera_index
+
+    src.add_argument("--camera", type=camera_index, help="camera index (default 0)")
     from vision.sources import add_camera_arguments
 
     add_camera_arguments(p)

@@ -46,7 +46,9 @@ def register(subparsers) -> None:
         "chosen mode gives the tags at the reference distance, the printer (reachable, paper, cover, "
         "permissions), fonts for Spanish and Chinese, free disk for journals. One line per check: "
         "a verdict and what to change. Exit 0: nothing to fix; 1: something to fix.")
-    p.add_argument("--camera", type=int, help="the camera index to check (default: look at 0-3)")
+    from companion.cliargs import camera_index
+
+    p.add_argument("--camera", type=camera_index, help="the camera index to check (default: look at 0-3)")
     add_camera_arguments(p)
     p.add_argument("--tag-size", choices=("normal", "large"), default="normal",
                    help="tag stickers printed (companion tags --size; default normal)")

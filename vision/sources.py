@@ -864,7 +864,13 @@ def open_source(spec: str | int, *, fps: float | None = None, **kw) -> FrameSour
     if isinstance(spec, bool):
         raise SourceError(f"not a frame source: {spec!r}")
     if isinstance(spec, int) or (isinstance(spec, str) and spec.strip().isdigit()):
-        return CaptureSource(int(spec), settings=settings, **kw)
+        from companion.cliargs import parse_camera_index
+
+        try:   # OpenCV itself crashes on a negative index and overflows on a huge one
+            index = parse_camera_index(str(spec))
+        except ValueError as exc:
+            raise SourceError(f"{spec}: {exc}") from None
+        return CaptureSource(index, settings=settings, **kw)
     if not isinstance(spec, str) or not spec:
         raise SourceError(f"not a frame source: {spec!r}")
     paths = _expand(spec)
