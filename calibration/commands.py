@@ -230,4 +230,7 @@ def _cmd_table(args: argparse.Namespace) -> int:
     result = check_table(frames, camera=camera, mats=mats, size=args.size,
                          game=getattr(args, "game", "penny-press"))
     print(result.report())
+    if cut:   # said again after the verdict: its advice on the grey part may be wrong
+        print(f"note: {len(cut)} photo(s) cut short (above): what the verdict says of their grey lower part "
+              "may be wrong; copy the photo again and check it again", file=sys.stderr)
     return 0 if result.ok else 3

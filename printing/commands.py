@@ -195,7 +195,16 @@ def pages(state, game_id: str, args) -> list[tuple[str, object]]:
     return out
 
 
-def _reporter(wait_s: float, mine: set[str] | None = None):
+def _queue_command(args: argparse.Namespace) -> str:
+    """The command that sends this queue: with ``--queue DIR`` when one was given
+    (the default queue is another folder)."""
+    import shlex
+
+    q = getattr(args, "queue", None)
+    return "companion print-queue" + (f" --queue {shlex.quote(str(q))}" if q else "")
+
+
+def _reporter(wait_s: float, mine: set[str] | None = None, command: str = "companion print-queue"):
     """on_report for a queue drain of ``wait_s`` seconds: what was printed goes to
     stdout; what was kept or failed to stderr, and a retry that falls after this
     command has ended says that the next `companion print-queue` sends it (not a time
@@ -214,7 +223,7 @@ def _reporter(wait_s: float, mine: set[str] | None = None):
         if r.outcome == "printed":
             print(str(r))
         elif r.outcome == "retry" and (r.next_try or 0) >= deadline:
-            print(f"{r.title}: kept in the queue ({r.error}); the next `companion print-queue` "
+            print(f"{r.title}: kept in the queue ({r.error}); the next `{command}` "
                   "sends it", file=sys.stderr)
         else:
             print(str(r), file=sys.stderr)
@@ -231,6 +240,8 @@ def run(args: argparse.Namespace) -> int:
     from companion.errors import CompanionError
 
     from .output import check_target, escpos_bytes, load_config, page_path, parse_target, save_preview
+    from pathlib import Path
+
     from .queue import PrintQueue, default_dir
 
     if getattr(args, "lang", None) is None:  # unset: the command line's language (companion.cli)
@@ -281,17 +292,18 @@ def run(args: argparse.Namespace) -> int:
             print(f"{name}: queued as job {job.id} for {target}")
     # only this printer's jobs are sent (earlier ones first: pages keep their order);
     # other printers' jobs are left to `companion print-queue`
-    queue.drain(args.wait, on_report=_reporter(args.wait, set(mine)), targets={str(target)})
+    command = _queue_command(args)
+    queue.drain(args.wait, on_report=_reporter(args.wait, set(mine), command), targets={str(target)})
     state = {j.id: j.state for j in queue.jobs()}
     others = [j for j in queue.jobs("pending") if j.id not in mine]
     if others:
         print(f"note: {len(others)} earlier page(s) from other print commands are still waiting "
-              "in the print queue (not this command's); `companion print-queue` sends them",
+              f"in the print queue (not this command's); `{command}` sends them",
               file=sys.stderr)
     kept = [i for i in mine if state.get(i) == "pending"]
     if kept:
         print(f"{len(kept)} page(s) of this command kept in {queue.folder}; switch the printer on "
-              "and run `companion print-queue` to send them", file=sys.stderr)
+              f"and run `{command}` to send them", file=sys.stderr)
         return EXIT_QUEUED
     return 1 if any(state.get(i) == "failed" for i in mine) else 0
 
@@ -316,8 +328,17 @@ def run_queue(args: argparse.Namespace) -> int:
 
     from companion.errors import CompanionError
 
-    from .queue import PrintQueue
+    from pathlib import Path
 
+    from .queue import PrintQueue, default_dir
+
+    from companion.cliargs import folder_problem
+
+    folder = Path(args.queue) if args.queue else default_dir()
+    if args.list and not folder.exists() and not (args.drop or args.retry) and folder_problem(folder) is None:
+        # nothing was ever queued there: a listing says so and makes no folder
+        print(f"the print queue is empty (no job in {folder})")
+        return 0
     queue = PrintQueue(args.queue)
     if args.printer and not args.retry:
         raise CompanionError("--printer goes with --retry JOB (a damaged job's printer)")
@@ -353,12 +374,12 @@ def run_queue(args: argparse.Namespace) -> int:
         return 1 if damaged else 0
     for j in todo:
         queue.retry(j.id)  # due now: the user asked for it
-    reports = queue.drain(args.wait, on_report=_reporter(args.wait))
+    reports = queue.drain(args.wait, on_report=_reporter(args.wait, command=_queue_command(args)))
     pending = queue.jobs("pending")
     if pending:
         import sys
 
-        print(f"{len(pending)} job(s) still kept in {queue.folder}; run `companion print-queue` "
+        print(f"{len(pending)} job(s) still kept in {queue.folder}; run `{_queue_command(args)}` "
               "again when the printer is on", file=sys.stderr)
         return EXIT_QUEUED
     return 1 if damaged or any(r.outcome == "failed" for r in reports) else 0

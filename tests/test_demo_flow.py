@@ -109,21 +109,58 @@ def test_running_the_same_camera_or_video_again_keeps_the_earlier_game(tmp_path)
     earlier game's journal and pages are moved aside, never deleted (a fresh user
     lost a whole game's journal and 22 pages by running the same command again, even
     though the second run then failed)."""
+    from companion.journal import Journal
+
+    def game_in(folder):
+        """The folder's pages (bytes) and its journal's events (the journal as SQLite
+        writes it may still have its write-ahead log beside it)."""
+        pages = {p.name: p.read_bytes() for p in folder.iterdir() if p.suffix in (".png", ".bin")}
+        j = Journal.open(folder / "mine.sqlite", readonly=True)
+        try:
+            return pages, [(e.kind, e.payload) for e in j.events]
+        finally:
+            j.close()
+
     out = tmp_path / "out"
     rec, snaps = _scripted(tmp_path)
     run_demo(rec, out, progress=False, echo=lambda s: None, reader=ScriptedReader(snaps))
-    first = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
-    assert "mine.sqlite" in first and any(n.startswith("press") for n in first)
+    first = game_in(out)
+    assert first[0] and len(first[1]) > 10
     rec, snaps = _scripted(tmp_path)
     warned = []
     run_demo(rec, out, progress=False, echo=lambda s: None, warn=warned.append, reader=ScriptedReader(snaps[:3]))
     kept = [d for d in (out / "earlier").iterdir()]
-    assert len(kept) == 1 and {p.name: p.read_bytes() for p in kept[0].iterdir()} == first
+    assert len(kept) == 1 and game_in(kept[0]) == first
     assert any(str(kept[0]) in w for w in warned)
-    # a bundled recording rebuilds the same game: its earlier output is replaced
+    # a bundled recording rebuilds the same game: its own earlier output is replaced,
+    # but a game of your own in a folder of its name is kept aside (a user's video
+    # named like a bundled recording, then the bundled demo)
+    def bundled():
+        rec, snaps = _scripted(tmp_path)
+        run_demo(rec, out, progress=False, echo=lambda s: None, warn=lambda s: None,
+                 reader=ScriptedReader(snaps), rebuilds="/bundled/mine")
+
+    bundled()
+    assert len(list((out / "earlier").iterdir())) == 2
+    bundled()
+    assert len(list((out / "earlier").iterdir())) == 2
+    assert (out / "demo-source.txt").read_text().strip() == "/bundled/mine"
+
+
+def test_a_printer_that_cannot_be_is_refused_before_the_earlier_game_is_moved(tmp_path):
+    from companion.errors import CompanionError
+
+    out = tmp_path / "out"
     rec, snaps = _scripted(tmp_path)
-    run_demo(rec, out, progress=False, echo=lambda s: None, reader=ScriptedReader(snaps), keep_earlier=False)
-    assert len(list((out / "earlier").iterdir())) == 1
+    run_demo(rec, out, progress=False, echo=lambda s: None, reader=ScriptedReader(snaps))
+    def files():   # (SQLite's write-ahead files come and go with the connection)
+        return sorted(p.name for p in out.iterdir() if ".sqlite-" not in p.name and p.name != "print-queue")
+
+    first = files()
+    rec, snaps = _scripted(tmp_path)
+    with pytest.raises(CompanionError):
+        run_demo(rec, out, progress=False, echo=lambda s: None, printer="bogus://x", reader=ScriptedReader(snaps))
+    assert files() == first and not (out / "earlier").exists()
 
 
 def test_a_page_waiting_from_an_earlier_run_is_not_queued_again(tmp_path):
@@ -177,3 +214,13 @@ def test_a_recordings_broken_ground_truth_is_named(tmp_path, capsys):
     assert main(["demo", "--recording", str(rec), "--out", str(tmp_path / "o")]) == 1
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and str(rec / truth) in err and "internal error" not in err, err
+
+
+def test_an_output_folder_that_cannot_be_is_said_before_anything_runs(tmp_path, capsys):
+    from companion.cli import main
+
+    f = tmp_path / "afile"
+    f.write_text("x")
+    assert main(["demo", "--out", str(f)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.endswith(f"{f} is a file, not a folder") and len(err.splitlines()) == 1

@@ -352,7 +352,8 @@ class PageWriter:
         if self.queue is None:
             return ""
         self.queue.drain(wait_s)
-        pending = self.queue.jobs("pending")
+        target = str(self.target)   # this printer's pages only (the folder may hold others')
+        pending = [j for j in self.queue.jobs("pending") if j.target == target]
         if pending:
             from companion.naming import count
 
@@ -379,6 +380,11 @@ class DemoResult:
     reports: list[str] = field(default_factory=list)
     queued: bool = False
     total_frames: int | None = None  # frames in the recording (None: a camera, unknown)
+
+
+#: a file in a demo's output folder naming what made it (a bundled recording's path,
+#: else the source): only a bundled recording's own output is rebuilt in place
+ORIGIN_FILE = "demo-source.txt"
 
 
 def _keep_aside(out_dir: Path, files: list[Path], journal_path: Path) -> Path:
@@ -442,16 +448,18 @@ def _report_text(report) -> str:
 
 def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int | None = None,
              printer: str | None = None, progress: bool = True, echo=print, max_frames: int | None = None,
-             reader=None, warn=None, lens=None, camera_settings=None, keep_earlier: bool = True) -> DemoResult:
+             reader=None, warn=None, lens=None, camera_settings=None, rebuilds: str | None = None) -> DemoResult:
     """Play ``rec`` through the pipeline; see the module docstring.
 
     ``echo`` gets the results (press scores, ranking: stdout by default), ``warn``
     the warnings and problems (stderr by default; ``echo`` when only ``echo`` is given).
     ``lens``: a lens file for a live camera or your own video
-    (``vision.register.registrar_for``). ``keep_earlier``: an earlier game's journal
-    and pages in ``out_dir`` (the same camera or video run again) are moved to
-    ``out_dir/earlier/<its time>/``, never deleted; False replaces them (a bundled
-    recording, which rebuilds the very same game).
+    (``vision.register.registrar_for``). An earlier game's journal and pages in
+    ``out_dir`` (the same camera or video run again, or another source of the same
+    name) are moved to ``out_dir/earlier/<its time>/``, never deleted, unless they
+    are the output of ``rebuilds`` (a bundled recording's path: it rebuilds the very
+    same game), which is replaced. The output's origin is kept in
+    ``out_dir/demo-source.txt``.
     Raises CompanionError for a source that cannot be opened or gives no frame, and
     for a game that never started (naming why: e.g. the initial headline cards seen
     do not match the number of players).
@@ -500,15 +508,20 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
         journal_path = out_dir / f"{rec.name}.sqlite"  # the file name is the game id printed on the pages
+        # the printer is checked before anything of an earlier game is touched
+        pages = PageWriter(out_dir, lang, paper_mm, printer, rec.name)
         earlier = [p for p in [journal_path, *out_dir.glob(f"{rec.name}.sqlite-*"), *out_dir.glob("press*.png"),
                                *out_dir.glob("press*.bin"), *out_dir.glob("final-receipt.*"),
                                *out_dir.glob(f"{rec.name}-*-front.*")] if p.exists()]
-        if earlier and keep_earlier:
-            kept = _keep_aside(out_dir, earlier, journal_path)
+        origin = out_dir / ORIGIN_FILE
+        was = origin.read_text(encoding="utf-8").strip() if origin.is_file() else None
+        if earlier and not (rebuilds is not None and was == rebuilds):
+            kept = _keep_aside(out_dir, earlier + ([origin] if was is not None else []), journal_path)
             warn(tx("demo.earlier_kept", "the earlier game's journal and pages are kept in {dir}", dir=kept))
         else:
             for stale in earlier:
                 stale.unlink(missing_ok=True)
+        origin.write_text(f"{rebuilds if rebuilds is not None else rec.source}\n", encoding="utf-8")
         journal = None
         if rec.setup is not None:  # the players entered the setup at the start
             from companion.journal import Journal
@@ -520,7 +533,6 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
         if runner.observer is None:
             raise CompanionError(tx("demo.no_observer", "{game} cannot be read from a camera yet",
                                     game=runner.spec.name(_lang())))
-        pages = PageWriter(out_dir, lang, paper_mm, printer, rec.name)
     except BaseException:
         bar.close()
         _close(source)
@@ -638,7 +650,9 @@ def register(subparsers) -> None:
                      help=f"a bundled recording ({', '.join(bundled_recordings()) or 'none found'}) or a "
                      "recording folder")
     src.add_argument("--source", help="your own video file, image folder or pattern")
-    src.add_argument("--camera", type=int, help="a live camera index (e.g. 0)")
+    from companion.cliargs import camera_index
+
+    src.add_argument("--camera", type=camera_index, help="a live camera index (e.g. 0)")
     add_camera_arguments(p)
     p.add_argument("--players", type=int, help="number of players for --source/--camera (2..5)")
     p.add_argument("--first-player", type=int, help="seat (1-based) of the first player (default: "
@@ -710,14 +724,20 @@ def cmd_demo(args) -> int:
                                     name=repr(rec.name), game=registry.get(rec.game).name(_lang()),
                                     asked=registry.get(args.game).name(_lang())))
     out = Path(args.out) / rec.name
+    from companion.cliargs import folder_problem
     from vision.sources import settings_from_args
+
+    problem = folder_problem(out)   # a file in the way: said before the camera or video opens
+    if problem:
+        raise CompanionError(problem)
 
     # a bundled recording rebuilds the very same game: its earlier output is replaced;
     # a camera or a video of your own keeps its earlier game aside
-    bundled = rec.truth is not None and Path(str(rec.source)).resolve().is_relative_to(DEMO_DATA.resolve())
+    src = Path(str(rec.source)).resolve()
+    bundled = rec.truth is not None and src.is_relative_to(DEMO_DATA.resolve())
     res = run_demo(rec, out, lang=args.lang or _lang(), paper_mm=args.width, printer=args.printer,
                    progress=not args.quiet, lens=getattr(args, "lens", None),
-                   camera_settings=settings_from_args(args), keep_earlier=not bundled)
+                   camera_settings=settings_from_args(args), rebuilds=str(src) if bundled else None)
     if res.matches_truth is False:
         return EXIT_MISMATCH
     if not res.frames:

@@ -254,4 +254,4 @@ def test_calibrate_table_warns_of_a_photo_cut_short(tmp_path, capsys):
     assert "cut short" not in capsys.readouterr().err
     main(["calibrate", "table", str(cut)])
     err = capsys.readouterr().err
-    assert f"{cut}: cut short" in err
+    assert f"{cut}: cut short" in err and "what the verdict says of their grey lower part may be wrong" in err

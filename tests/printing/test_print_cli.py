@@ -196,7 +196,9 @@ def test_print_queue_list_and_retry(game, tmp_path, capsys):
                f"tcp://127.0.0.1:{port}", "--queue", str(q), "--wait", "0.2"])
     assert rc == 3  # the printer is off: kept, to retry
     err = capsys.readouterr().err
-    assert "next `companion print-queue` sends it" in err and " in 1 s" not in err and "try 2" not in err
+    # the queue named on the command line is the one to send (the default is another folder)
+    assert f"next `companion print-queue --queue {q}` sends it" in err and " in 1 s" not in err
+    assert "try 2" not in err and f"run `companion print-queue --queue {q}` to send them" in err
     assert main(["print-queue", "--queue", str(q), "--list"]) == 0
     line = capsys.readouterr().out.strip()
     assert "pending" in line and "g3-press1" in line
@@ -337,3 +339,9 @@ def test_printer_profile_names_match_without_case_and_are_saved_canonical(tmp_pa
     assert main(["printer-config", "--config", str(path), "profile=tm-t99"]) == 1
     assert "TM-T88V" in capsys.readouterr().err  # the known names are listed
     assert json.loads(path.read_text())["profile"] == "TM-T88V"
+
+
+def test_listing_a_queue_that_was_never_made_makes_no_folder(tmp_path, capsys):
+    q = tmp_path / "no" / "such" / "queue"
+    assert main(["print-queue", "--queue", str(q), "--list"]) == 0
+    assert "empty" in capsys.readouterr().out and not (tmp_path / "no").exists()
