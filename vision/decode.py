@@ -23,6 +23,7 @@ All coordinates are frame pixels (x right, y down), float.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 
@@ -468,6 +469,7 @@ def group_finders(finders: list[Finder]) -> list[list[Finder]]:
     on dev scenes and read neither); what is left is grouped greedily (1-3)."""
     fs = sorted(finders, key=lambda f: (f.y, f.x))
 
+    @functools.cache   # the triple search asks for the same pairs again and again
     def apart(i: int, j: int) -> bool:
         """Near, and no third finder between them (see :func:`_between`)."""
         return _near(fs[i], fs[j]) and not _between(fs, i, j)
