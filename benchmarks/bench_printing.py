@@ -20,7 +20,8 @@ import time
 
 from printing.documents import BreakdownLine, FrontPageDoc, PlacedStory
 from printing.layout import render_front_page
-from printing.output import PrinterConfig, escpos_bytes, raster_size
+from printing.escpos_raster import escpos_bytes, raster_size
+from printing.profiles import PrinterConfig
 
 
 def sample(lang: str) -> FrontPageDoc:

@@ -7,8 +7,10 @@ Public API (docs/printing.md):
 - printing.layout: ``render_front_page(doc, width)``, ``render_receipt(doc, width)``
   -> Pillow "1" image 384 or 576 dots wide, or the profile's printable width
   (PrinterConfig.width_dots, 512 on a TM-T88); ``dots_for(paper_mm)``.
-- printing.output: ``PrinterConfig``, ``load_config``, ``save_config``,
-  ``escpos_bytes(img, cfg)``, ``parse_target``, ``send``, ``save_preview``.
+- printing.profiles: ``PrinterConfig``, ``load_config``, ``save_config``, ``profile_page``.
+- printing.escpos_raster: ``escpos_bytes(img, cfg)`` (1-bit page -> ESC/POS job).
+- printing.files: ``page_path``, ``atomic_write``, ``save_preview``.
+- printing.transports: ``parse_target``, ``check_target``, ``send``, ``printer_status``.
 - printing.queue: ``PrintQueue(folder)`` with ``submit``, ``process``, ``drain``,
   ``jobs``, ``retry``.
 """

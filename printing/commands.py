@@ -239,7 +239,10 @@ def run(args: argparse.Namespace) -> int:
     from companion.clitext import current, tx
     from companion.errors import CompanionError
 
-    from .output import check_target, escpos_bytes, load_config, page_path, parse_target, save_preview
+    from .escpos_raster import escpos_bytes
+    from .files import page_path, save_preview
+    from .profiles import load_config
+    from .transports import check_target, parse_target
     from pathlib import Path
 
     from .queue import PrintQueue, default_dir
@@ -391,7 +394,7 @@ def run_config(args: argparse.Namespace) -> int:
 
     from companion.errors import CompanionError
 
-    from .output import PrinterConfig, config_path, load_config, save_config
+    from .profiles import PrinterConfig, config_path, load_config, save_config
 
     if args.reset:
         print(f"saved {save_config(PrinterConfig(), args.config)} (defaults)")
@@ -411,7 +414,7 @@ def run_config(args: argparse.Namespace) -> int:
         if unknown:
             raise CompanionError(f"unknown settings {unknown}; known: {sorted(data)}")
         data.update(changes)
-        from .output import PrinterConfig
+        from .profiles import PrinterConfig
 
         path = save_config(PrinterConfig(**data), args.config)
         cfg = load_config(path)

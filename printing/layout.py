@@ -2,7 +2,7 @@
 
 Widths: 384 dots for 58 mm paper, 576 dots for 80 mm (203 dpi heads, 8 dots/mm), or
 an 80 mm printer's own printable width in between (512 on the 180 dpi Epson TM-T88:
-printing.output.profile_page); sizes scale with the width.
+printing.profiles.profile_page); sizes scale with the width.
 Images are mode ``"1"``: pixel 0 = black (a burnt dot), 255 = white. Every piece of
 text is drawn into the image (never printer text: python-escpos sends text with any
 CJK character as GB18030 and breaks accents); fonts and per-glyph fallback are in
@@ -115,7 +115,7 @@ def _check_width(width: int) -> int:
 
 def page_dots(args) -> int:
     """The page width in dots for a print command's ``args``: ``args.width_dots`` (the
-    printer config's, :attr:`printing.output.PrinterConfig.width_dots`) when set, else
+    printer config's, :attr:`printing.profiles.PrinterConfig.width_dots`) when set, else
     the paper's (:func:`dots_for` of ``args.width_mm``)."""
     return getattr(args, "width_dots", None) or dots_for(args.width_mm)
 

@@ -11,7 +11,7 @@ Guarantees
   a directory fsync. A job exists once its record exists; a stray ``.bin`` without
   a record is an enqueue that crashed before it was accepted and is ignored.
 - Nothing printed twice: a job is marked done only after the whole payload was sent
-  and the connection closed without error (printing.output.send); a job runs under
+  and the connection closed without error (printing.transports.send); a job runs under
   an exclusive lock, so two processes never send the same job. A job interrupted
   midway (connection dropped, printer switched off) is sent again whole on the next
   try: the printer may then show a partial page before the complete one. The one
@@ -44,8 +44,9 @@ from companion.cliargs import make_folder
 from companion.clitext import tx
 from companion.errors import CompanionError
 
-from .output import (APP, PrinterConfig, PrinterConfigError, PrinterUnavailable, Target,
-                     atomic_write, parse_target, png_bytes, remove_stale_tmp, send)
+from .files import atomic_write, png_bytes, remove_stale_tmp
+from .profiles import APP, PrinterConfig, PrinterConfigError
+from .transports import PrinterUnavailable, Target, parse_target, send
 
 PENDING, DONE, FAILED = "pending", "done", "failed"
 
@@ -118,7 +119,7 @@ ORPHAN_AGE_S = 600.0
 class PrintQueue:
     """Jobs on disk in ``folder`` (created if missing).
 
-    ``sender(target, payload, config)`` defaults to printing.output.send; ``clock``
+    ``sender(target, payload, config)`` defaults to printing.transports.send; ``clock``
     and ``sleep`` default to time.time / time.sleep (tests pass their own).
     """
 

@@ -106,7 +106,7 @@ def test_one_frame_that_breaks_the_reader_never_ends_the_sessions_camera(tmp_pat
                                         ('{\n  "paper_mm": 58,\n  "bogus": 1\n}\n', 3),
                                         ('{\n  "paper_mm": 58,\n  "cut": \n}\n', 4)])
 def test_a_bad_printer_config_is_named_with_its_line(tmp_path, text, line):
-    from printing.output import PrinterConfigError, load_config
+    from printing.profiles import PrinterConfigError, load_config
 
     p = tmp_path / "printer.json"
     p.write_text(text)

@@ -288,7 +288,7 @@ class PageWriter:
     """Writes each page as preview PNG + ESC/POS ``.bin``; optionally queues it."""
 
     def __init__(self, out_dir: Path, lang: str, paper_mm: int, printer: str | None, game_id: str):
-        from printing.output import load_config
+        from printing.profiles import load_config
 
         self.out_dir = out_dir
         self.lang = lang
@@ -299,7 +299,7 @@ class PageWriter:
         self.written: list[Path] = []
         self.queue = None
         if printer:
-            from printing.output import check_target, parse_target
+            from printing.transports import check_target, parse_target
             from printing.queue import PrintQueue
 
             self.target = parse_target(printer)
@@ -307,7 +307,8 @@ class PageWriter:
             self.queue = PrintQueue(out_dir / "print-queue")
 
     def write(self, name: str, image) -> None:
-        from printing.output import escpos_bytes, page_path, save_preview
+        from printing.escpos_raster import escpos_bytes
+        from printing.files import page_path, save_preview
 
         data = escpos_bytes(image, self.cfg)
         png = save_preview(image, page_path(self.out_dir, name))

@@ -173,7 +173,8 @@ def _saved_printer() -> str | None:
 
 def check_printer(args) -> list[tuple[str, str, str]]:
     from companion.errors import CompanionError
-    from printing.output import load_config, printer_status
+    from printing.profiles import load_config
+    from printing.transports import printer_status
 
     target = args.printer or _saved_printer()
     if not target:
@@ -232,7 +233,7 @@ def check_disk() -> list[tuple[str, str, str]]:
 
 def run(args) -> int:
     if args.config:  # a printer config named on the command line must be readable: say so first
-        from printing.output import load_config
+        from printing.profiles import load_config
 
         load_config(args.config, required=True)  # raises CompanionError naming the file (also a missing one)
     lines = check_cameras(args) + check_printer(args) + check_fonts() + check_disk()

@@ -519,7 +519,7 @@ def printer_config(ps: P.PrinterSettings):
     (``err.profile_width``) when the profile prints narrower than the paper."""
     from dataclasses import replace as _replace
 
-    from printing.output import load_config
+    from printing.profiles import load_config
 
     from .viewmodels.settings import profile_fits
 
@@ -1069,7 +1069,7 @@ class GameSession:
         too: with no printer the page shown is the raster that printer is sent. Raises
         the refusals of :func:`printer_config`; a preview whose printer config file
         is broken draws the app's paper (384 / 576)."""
-        from printing.output import PrinterConfigError
+        from printing.profiles import PrinterConfigError
 
         ps = self.config.printer
         try:
@@ -1080,7 +1080,9 @@ class GameSession:
             return ps.width
 
     def _print(self, image, title: str) -> P.JobStatus:
-        from printing.output import page_path, parse_target, escpos_bytes, save_preview
+        from printing.escpos_raster import escpos_bytes
+        from printing.files import page_path, save_preview
+        from printing.transports import parse_target
         from printing.queue import PrintQueue
 
         ps = self.config.printer
@@ -1167,7 +1169,7 @@ class GameSession:
         if st is None or st.final is None:
             raise _refuse("not_over", "the game is not over yet")
         img = render_final_page(st, self.lang, 576, self.runner.journal.game_id)
-        from printing.output import atomic_write, png_bytes
+        from printing.files import atomic_write, png_bytes
 
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)

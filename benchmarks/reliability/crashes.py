@@ -43,7 +43,7 @@ from companion import registry
 from companion.errors import CompanionError, RuleError
 from companion.journal import Journal, JournalError, total_scores
 from printing import queue as pq  # imported before forking: the workers start at once
-from printing.output import PrinterConfig
+from printing.profiles import PrinterConfig
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO_DATA = ROOT / "ui" / "demo_data"

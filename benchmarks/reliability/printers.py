@@ -24,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from printing.output import PrinterConfig
+from printing.profiles import PrinterConfig
 from printing.queue import PrintQueue
 
 ROOT = Path(__file__).resolve().parents[2]

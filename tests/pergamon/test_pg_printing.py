@@ -11,7 +11,8 @@ from companion.cli import main
 from companion.games import pergamon as pg
 from companion.journal import Journal
 from printing.documents import DocumentError
-from printing.output import PrinterConfig, escpos_bytes
+from printing.escpos_raster import escpos_bytes
+from printing.profiles import PrinterConfig
 from printing.pergamon import (evaluations, render_evaluation_receipt, render_final_ranking, totals_after)
 
 

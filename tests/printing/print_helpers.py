@@ -1,6 +1,6 @@
 """Test helpers for printing: an ESC/POS decoder and fake network printers.
 
-The decoder understands exactly the commands printing.output sends (ESC @, GS ( K,
+The decoder understands exactly the commands printing.escpos_raster sends (ESC @, GS ( K,
 GS v 0, ESC d, GS V) and rejects anything else, so a stray byte fails the test.
 The fake printers listen on 127.0.0.1 (ephemeral port) in a thread.
 """

@@ -12,7 +12,7 @@ import pytest
 from companion import registry
 from companion.cli import main
 from companion.journal import Journal
-from printing.output import page_path
+from printing.files import page_path
 
 
 @pytest.mark.parametrize("name", ["../../escaped", "/tmp/tc-abs", "..", "a\\..\\b", "C:\\x",

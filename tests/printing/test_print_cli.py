@@ -237,7 +237,8 @@ def test_print_queue_names_damaged_job_records(tmp_path, capsys):
 def test_darkness_is_one_scale_with_the_same_words(tmp_path, capsys):
     """docs/printing.md: -6..+6, light -3, normal 0, dark +3, null the printer's own;
     the words go in on the CLI and in the file, and reach the printer as GS ( K."""
-    from printing.output import DARKNESS_WORDS, darkness_word, escpos_bytes, load_config
+    from printing.escpos_raster import escpos_bytes
+    from printing.profiles import DARKNESS_WORDS, darkness_word, load_config
     from PIL import Image
 
     path = tmp_path / "printer.json"

@@ -24,8 +24,9 @@ import pytest
 from PIL import Image, ImageDraw
 
 from print_helpers import decode, free_port, same_pixels, wait_for
-from printing.output import (PrinterConfig, PrinterPermissionError, PrinterUnavailable,
-                             answers_status, escpos_bytes, image_mode, parse_target, send)
+from printing.escpos_raster import escpos_bytes, image_mode
+from printing.profiles import PrinterConfig
+from printing.transports import PrinterPermissionError, PrinterUnavailable, answers_status, parse_target, send
 from printing.queue import DONE, FAILED, PENDING, PrintQueue
 from shared_data import shared_dir
 
@@ -97,7 +98,7 @@ def test_bugcase_printer_device_without_permission_is_named_with_its_fix(tmp_pat
         dev.write_bytes(b"")
         dev.chmod(0)
         prefix = []
-    code = ("import sys\nfrom printing.output import send, PrinterConfig, PrinterPermissionError\n"
+    code = ("import sys\nfrom printing.transports import send, PrinterPermissionError\nfrom printing.profiles import PrinterConfig\n"
             "try:\n    send(sys.argv[1], b'\\x1b@', PrinterConfig())\n"
             "except PrinterPermissionError as e:\n    print('PERMISSION', e); sys.exit(5)\n")
     r = subprocess.run(prefix + [sys.executable, "-c", code, f"file:{dev}"], capture_output=True,
@@ -106,7 +107,7 @@ def test_bugcase_printer_device_without_permission_is_named_with_its_fix(tmp_pat
     assert "permission denied" in r.stdout and "usermod -aG lp" in r.stdout
     assert "switch the printer on" not in r.stdout
     # `companion print` checks a file: target before queuing: the same advice there
-    code = ("import sys\nfrom printing.output import check_target, parse_target\nfrom companion.errors import "
+    code = ("import sys\nfrom printing.transports import check_target, parse_target\nfrom companion.errors import "
             "CompanionError\ntry:\n    check_target(parse_target(sys.argv[1]))\n"
             "except CompanionError as e:\n    print('REFUSED', e); sys.exit(5)\n")
     r = subprocess.run(prefix + [sys.executable, "-c", code, f"file:{dev}"], capture_output=True,
@@ -314,7 +315,7 @@ def test_profile_without_raster_prints_in_column_image_mode():
     """TM-U220 (9-pin dot matrix: no bitImageRaster, no highDensity) has no GS v 0:
     the page goes as ESC * 1 columns (8-dot stripes, never the 24-dot ESC * 33), and
     those columns are the page, dot for dot; a darkness setting is refused (no GS ( K)."""
-    from printing.output import PrinterConfigError
+    from printing.profiles import PrinterConfigError
 
     assert image_mode("TM-U220") == "bitImageColumn" and image_mode("POS-5890") == "bitImageRaster"
     img = page(384, 1000)  # taller than python-escpos's 960-dot fragment

@@ -1,4 +1,5 @@
-"""ESC/POS bytes, printer config, targets and sending (printing.output)."""
+"""ESC/POS bytes, printer config, targets and sending (printing.escpos_raster,
+printing.profiles, printing.files, printing.transports)."""
 
 import json
 import math
@@ -7,9 +8,10 @@ import pytest
 from PIL import Image, ImageDraw
 
 from print_helpers import FakePrinter, decode, free_port, same_pixels, wait_for
-from printing.output import (PrinterConfig, PrinterConfigError, PrinterUnavailable,
-                             escpos_bytes, load_config, parse_target, raster_size,
-                             save_config, save_preview, send)
+from printing.escpos_raster import escpos_bytes, raster_size
+from printing.files import save_preview
+from printing.profiles import PrinterConfig, PrinterConfigError, load_config, save_config
+from printing.transports import PrinterUnavailable, parse_target, send
 
 
 def page(width, height=300):
@@ -197,7 +199,8 @@ def test_any_raster_survives_the_round_trip(mm, height, band, seed):
 
 def test_a_file_printer_collects_every_page(tmp_path):
     """file:PATH appends: two pages sent give both payloads, in order."""
-    from printing.output import PrinterConfig, send
+    from printing.profiles import PrinterConfig
+    from printing.transports import send
 
     out = tmp_path / "out.bin"
     send(f"file:{out}", b"page-one", PrinterConfig())

@@ -1,4 +1,4 @@
-"""Pages laid out for the printer profile's own printable width (printing.output
+"""Pages laid out for the printer profile's own printable width (printing.profiles
 profile_page / PrinterConfig.width_dots; printing.layout at 384..576 dots)."""
 
 import numpy as np
@@ -10,7 +10,8 @@ from test_print_layout import front, receipt
 
 from printing.documents import DocumentError
 from printing.layout import render_front_page, render_receipt
-from printing.output import PrinterConfig, PrinterConfigError, escpos_bytes, profile_media, profile_page
+from printing.escpos_raster import escpos_bytes
+from printing.profiles import PrinterConfig, PrinterConfigError, profile_media, profile_page
 
 
 @pytest.mark.parametrize("mm,profile,dots", [
@@ -75,7 +76,7 @@ def test_print_command_sends_a_tm_t88_its_512_dot_page(tmp_path):
     from companion.cli import main
     from companion.games.penny_press import action_to_dict, random_game
     from print_helpers import FakePrinter, wait_for
-    from printing.output import save_config
+    from printing.profiles import save_config
 
     setup, actions = random_game(3, 3)
     path = tmp_path / "g3.json"

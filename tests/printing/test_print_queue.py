@@ -6,7 +6,9 @@ import pytest
 from PIL import Image, ImageDraw
 
 from print_helpers import FakePrinter, decode, free_port, same_pixels, wait_for
-from printing.output import PrinterConfig, PrinterUnavailable, escpos_bytes
+from printing.escpos_raster import escpos_bytes
+from printing.profiles import PrinterConfig
+from printing.transports import PrinterUnavailable
 from printing.queue import DONE, FAILED, PENDING, PrintQueue, QueueError
 
 
@@ -148,7 +150,7 @@ def test_crash_leftovers_neither_print_nor_break_the_queue(tmp_path):
 
 
 def test_preview_is_not_a_queue_target(tmp_path):
-    from printing.output import PrinterConfigError
+    from printing.profiles import PrinterConfigError
 
     with pytest.raises(PrinterConfigError, match="preview"):
         PrintQueue(tmp_path).submit("preview", b"", CFG)
@@ -208,7 +210,7 @@ def test_printer_without_status_answer_still_prints(tmp_path):
 def test_a_job_that_crashes_its_sender_is_failed_not_fatal_and_can_be_dropped(tmp_path):
     """A sender raising something unexpected (e.g. OverflowError from a bad port)
     fails that job only; later jobs still print; a pending job can be dropped."""
-    from printing.output import PrinterConfig
+    from printing.profiles import PrinterConfig
     from printing.queue import PrintQueue
 
     sent = []
@@ -233,7 +235,8 @@ def test_a_job_that_crashes_its_sender_is_failed_not_fatal_and_can_be_dropped(tm
 def test_ports_outside_1_65535_are_refused_up_front():
     import pytest
 
-    from printing.output import PrinterConfigError, parse_target
+    from printing.profiles import PrinterConfigError
+    from printing.transports import parse_target
 
     for bad in ("tcp://127.0.0.1:99999", "tcp://127.0.0.1:0", "serial:/dev/ttyUSB0:-5"):
         with pytest.raises(PrinterConfigError):
@@ -284,7 +287,7 @@ def test_opening_the_queue_cleans_a_crashed_writers_leftovers_and_keeps_every_jo
 def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path, monkeypatch):
     import os
 
-    from printing.output import atomic_write, save_preview
+    from printing.files import atomic_write, save_preview
 
     target = tmp_path / "p.png"
     save_preview(job_page(1), target)

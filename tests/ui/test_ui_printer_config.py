@@ -3,7 +3,7 @@ printer-config` saved and write back only what the player changes there."""
 
 import json
 
-from printing.output import PrinterConfig, config_path, load_config, save_config
+from printing.profiles import PrinterConfig, config_path, load_config, save_config
 from ui.session import printer_config
 from ui.viewmodels.protocol import PrinterSettings
 from ui.viewmodels.settings import SettingsVM
@@ -70,7 +70,7 @@ def test_the_no_printer_preview_is_the_raster_the_saved_printer_gets(tmp_path):
 
     from PIL import Image
 
-    from printing.output import escpos_bytes
+    from printing.escpos_raster import escpos_bytes
 
     save_config(PrinterConfig(paper_mm=80, profile="TM-T88V"))
     seen = SettingsVM(tmp_path / "ui.json", "en").settings.printer   # what the app passes

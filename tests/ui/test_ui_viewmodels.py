@@ -259,7 +259,8 @@ def test_settings_darkness_is_the_one_scale_of_the_cli_and_reaches_the_printer(t
     steps -6..+6, light -3, normal 0, dark +3, None = the printer's own), worded in
     the players' language; a file saved by an older app (0, 1, 2 = light, normal,
     dark) reads as the same words; the step reaches the ESC/POS bytes (GS ( K)."""
-    from printing.output import DARKNESS_WORDS, escpos_bytes
+    from printing.escpos_raster import escpos_bytes
+    from printing.profiles import DARKNESS_WORDS
     from ui.viewmodels.protocol import PrinterSettings
     from ui.session import printer_config
     from ui.viewmodels.settings import DARKNESS_CHOICES, darkness_label
@@ -275,7 +276,7 @@ def test_settings_darkness_is_the_one_scale_of_the_cli_and_reaches_the_printer(t
     vm.lang = "es"
     assert not vm.update(darkness=7) and "de -6 a +6" in vm.status
     assert not vm.update(darkness="black") and SettingsVM(tmp_path / "s.json").settings.printer.darkness == -6
-    from printing.output import config_path
+    from printing.profiles import config_path
     config_path().unlink()                                            # no printer config saved yet,
     old = tmp_path / "old.json"                                       # an older app's file: 0..2
     for saved, now in ((0, -3), (1, 0), (2, 3)):
@@ -440,7 +441,7 @@ def test_app_printer_profile_and_cut_reach_the_printer_config(tmp_path, monkeypa
 
     from escpos.constants import PAPER_FULL_CUT
 
-    from printing.output import escpos_bytes
+    from printing.escpos_raster import escpos_bytes
     from ui.session import printer_config
     from ui.viewmodels.protocol import PrinterSettings
 

@@ -9,8 +9,8 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Sequence
 
-from printing.output import (DARKNESS_MAX, DARKNESS_MIN, DARKNESS_WORDS, DEFAULT_PROFILES, PrinterConfig,
-                             PrinterConfigError, darkness_value)
+from printing.profiles import (DARKNESS_MAX, DARKNESS_MIN, DARKNESS_WORDS, DEFAULT_PROFILES, PrinterConfig,
+                               PrinterConfigError, darkness_value)
 from ui import i18n
 from ui.viewmodels.protocol import PrinterSettings, symbol_from
 
@@ -86,7 +86,7 @@ def darkness_choices(profile: str) -> tuple[int | None, ...]:
     """The darkness choices a printer of ``profile`` takes: only the printer's own
     (None) on an impact printer (no print-density command,
     printing.output.is_impact), else :data:`DARKNESS_CHOICES`."""
-    from printing.output import is_impact
+    from printing.profiles import is_impact
 
     return (None,) if is_impact(profile) else DARKNESS_CHOICES
 
@@ -122,7 +122,7 @@ def printer_facts(p: PrinterSettings, lang: str) -> str:
     printing.output.profile_page: 512 dots on an 80 mm TM-T88), whether it cuts, and
     that an impact printer's darkness is its ribbon's. A profile that cannot print
     the paper says so (``err.profile_width``)."""
-    from printing.output import is_impact, profile_page
+    from printing.profiles import is_impact, profile_page
 
     profile = p.profile or DEFAULT_PROFILES[paper_mm(p.width)]
     if profile not in printer_profiles():
@@ -237,7 +237,7 @@ class SettingsVM:
         self.modes: list[tuple[str, str]] = []
 
     def _config_file(self) -> Path:
-        from printing.output import config_path
+        from printing.profiles import config_path
         return self.printer_path or config_path()
 
     def load(self) -> Settings:
@@ -246,7 +246,7 @@ class SettingsVM:
         is one (:func:`from_printer_config`); with none yet (or a broken one, left
         alone: printing says what is wrong with it) the app's own copy is used."""
         s = self._load_app()
-        from printing.output import load_config
+        from printing.profiles import load_config
 
         if self._config_file().exists():
             try:
@@ -339,7 +339,7 @@ class SettingsVM:
         """Write the ``changed`` printer fields into the saved printer config, the rest
         of it as it was (one printer config for the app and ``companion print``).
         Raises PrinterConfigError for a broken config file (left as it is)."""
-        from printing.output import load_config, save_config
+        from printing.profiles import load_config, save_config
 
         cfg = load_config(self._config_file())
         if "width" in changed:
