@@ -18,8 +18,8 @@ import io
 import statistics
 import time
 
-from printing.documents import BreakdownLine, FrontPageDoc, PlacedStory
-from printing.layout import render_front_page
+from printing.games.penny_press.documents import BreakdownLine, FrontPageDoc, PlacedStory
+from printing.games.penny_press.layout import render_front_page
 from printing.escpos_raster import escpos_bytes, raster_size
 from printing.profiles import PrinterConfig
 

@@ -7,7 +7,7 @@ the journal (which game a file records), the session and ``companion demo --game
 A game is a package under ``companion/games/<folder>`` whose ``__init__`` exposes
 ``GAME: GameSpec``. Its rules module (``GameSpec.rules``, usually the package
 itself) is pure and deterministic and offers the *rules interface* below; what lives
-outside ``companion`` (vision observer adapters, printable documents, app screens,
+outside ``companion`` (vision observer adapters, printed pages, app screens,
 tag-sheet layouts) is named by dotted strings that the outer layer imports, so
 ``companion`` never imports cv2, kivy or escpos. See docs/contracts.md.
 
@@ -74,7 +74,8 @@ class GameSpec:
     observer: ``"module:attr"`` of a callable (setup dict, catalog) -> observer that
     turns table snapshots into actions, or "" for a game read by taps only.
     layouts: calibration data folder name (``calibration/data/<layouts>``) or "".
-    documents: ``"module"`` in printing/ with the game's pages, or "".
+    pages: ``"module"`` with the game's printed pages (printing/games/<folder>/pages.py:
+    ``pages(state, request)``, ``colours(state)``; printing.pages), or "".
     screens: ``"module"`` in ui/ with the game's app screens, or "".
     recordings: bundled demo recording names (``ui/demo_data/<name>``).
     units: what ``scores`` counts, per language (e.g. points, dollars, shields).
@@ -95,7 +96,7 @@ class GameSpec:
     tag_code: str
     observer: str = ""
     layouts: str = ""
-    documents: str = ""
+    pages: str = ""
     screens: str = ""
     recordings: tuple[str, ...] = ()
     units: Mapping[str, str] = field(default_factory=lambda: {"es": "puntos", "en": "points", "zh": "分"})
@@ -182,6 +183,12 @@ def get(game_id: str) -> GameSpec:
 
         raise UnknownGame(tx("games.unknown", "unknown game {game}; known: {known}", game=repr(game_id),
                              known=", ".join(all_games))) from None
+
+
+def default() -> GameSpec:
+    """The default game (a command's default ``--game``, a JSON export without
+    ``game``): the first of :data:`GAME_PACKAGES`."""
+    return next(iter(games().values()))
 
 
 def ids() -> tuple[str, ...]:

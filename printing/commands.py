@@ -24,9 +24,10 @@ def register(subparsers) -> None:
     p.add_argument("game", metavar="GAME", help="game journal file, or JSON export")
     what = p.add_mutually_exclusive_group(required=True)
     what.add_argument("--press", metavar="N", type=press_arg,
-                      help="the N-th press of the game (1-based; with --player: that "
-                      "player's edition N), or 'all' for every front page; Scoop, one press at "
-                      "its end: 'start' (the dial's commitment) or 'all'")
+                      help="the N-th press of the game as the game counts them (a press, the "
+                      "evaluation after turn N, auction round N; with --player: that player's "
+                      "edition N), 'all' for every such page so far, or 'start' for the page a game "
+                      "prints at its start (the dial's commitment)")
     what.add_argument("--final", action="store_true",
                       help="the score receipt: presses, end-game bonuses, ranking")
     p.add_argument("--player", metavar="P", help="player colour (red) or seat number (1..5)")
@@ -83,15 +84,10 @@ def register(subparsers) -> None:
     c.set_defaults(func=run_config)
 
 
-def load_state(path: str):
-    """(GameState, game id) from a journal file or a JSON export (see load_game_state)."""
-    state, game_id, _game = load_game_state(path)
-    return state, game_id
-
-
 def load_game_state(path: str):
     """(state, game id, registry game id) from a journal file or a JSON export
-    {game, setup, actions} (an export without ``game`` is Penny Press).
+    {game, setup, actions} (an export without ``game`` is of the registry's default
+    game, companion.registry.default()).
 
     The game id printed on the pages is the journal's (its file name when it was
     created), or the export's ``game_id``, else the file name without its suffix.
@@ -111,7 +107,7 @@ def load_game_state(path: str):
         try:
             data = json.loads(p.read_text("utf-8"))
             setup, actions = data["setup"], data["actions"]
-            game = str(data.get("game") or "penny-press")
+            game = str(data.get("game") or registry.default().id)
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
             raise CompanionError(f"{path}: not a game export with setup and actions ({exc})") from None
         try:
@@ -136,63 +132,45 @@ def load_game_state(path: str):
         j.close()
 
 
-def _player_index(state, text: str | None) -> int | None:
+def player_seat(text: str | None, colours) -> int | None:
+    """The seat (0-based) ``--player`` names: a colour of ``colours`` (each seat's,
+    any case; the game's pages module gives them) or a seat number 1..N; None for
+    None. Raises CompanionError naming the colours and seats there are."""
     from companion.errors import CompanionError
 
     if text is None:
         return None
-    colours = [s.colour for s in state.players]
-    if text.lower() in colours:
-        return colours.index(text.lower())
-    if text.isdigit() and 1 <= int(text) <= len(colours):
-        return int(text) - 1
-    raise CompanionError(f"player {text!r} not in this game: use a colour "
-                         f"({', '.join(colours)}) or a seat number 1..{len(colours)}")
+    colours = [str(c).lower() for c in colours]
+    word = str(text).strip().lower()
+    if word and word in colours:
+        return colours.index(word)
+    if word.isdigit() and 1 <= int(word) <= len(colours):
+        return int(word) - 1
+    named = [c for c in colours if c]
+    use = f"a colour ({', '.join(named)}) or a seat number" if named else "a seat number"
+    raise CompanionError(f"--player {text}: not in this game: use {use} 1..{len(colours)}")
 
 
-def pages(state, game_id: str, args) -> list[tuple[str, object]]:
-    """[(name, page image)] asked for by ``args`` (press/final, player, lang, width)."""
-    from companion.errors import CompanionError
+def page_request(args: argparse.Namespace, state, colours, game_id: str, width: int):
+    """The printing.pages.PageRequest of a ``companion print`` command line:
+    ``--final`` / ``--press N|all|start``, ``--player`` read against the seats'
+    ``colours``, ``--lang``, the page ``width`` in dots (the printer config's)."""
+    from .pages import PageRequest
 
-    from .adapters import front_page_doc, receipt_doc
-    from .layout import page_dots, render_front_page, render_receipt
-
-    width = page_dots(args)
-    player = _player_index(state, args.player)
     if args.final:
-        if state.final is None:
-            raise CompanionError(f"the game is not over yet ({len(state.press_results)} "
-                                 "presses so far): print a --press, or wait for the end")
-        doc = receipt_doc(state, args.lang, game_id, player)
-        suffix = f"-{state.players[player].colour}" if player is not None else ""
-        return [(f"{game_id}-final{suffix}", render_receipt(doc, width))]
-    results = list(state.press_results)
-    if not results:
-        raise CompanionError("no press in this game yet")
-    if args.press == "all":
-        chosen = [r for r in results if player is None or r.player == player]
+        what, press = "final", None
+    elif args.press in ("all", "start"):
+        what, press = args.press, None
     else:
-        try:
-            n = int(args.press)
-        except ValueError:
-            raise CompanionError(f"--press {args.press!r}: give a number or 'all'") from None
-        if player is not None:
-            mine = [r for r in results if r.player == player]
-            if not 1 <= n <= len(mine):
-                raise CompanionError(f"{state.players[player].colour} has {len(mine)} "
-                                     f"editions; --press {n} does not exist")
-            chosen = [mine[n - 1]]
-        else:
-            if not 1 <= n <= len(results):
-                raise CompanionError(f"the game has {len(results)} presses; "
-                                     f"--press {n} does not exist")
-            chosen = [results[n - 1]]
-    out = []
-    for r in chosen:
-        doc = front_page_doc(state, r, args.lang, game_id)
-        out.append((f"{game_id}-press{doc.press_no}-{doc.player}-e{doc.edition}",
-                    render_front_page(doc, width)))
-    return out
+        what, press = "press", int(args.press)
+    return PageRequest(what, press=press, player=player_seat(args.player, colours), lang=args.lang,
+                       width=width, game_id=game_id)
+
+
+def _asked(args: argparse.Namespace) -> str:
+    """The options that asked for the pages, as typed: ``--press 9 --player red``."""
+    what = "--final" if args.final else f"--press {args.press}"
+    return what + (f" --player {args.player}" if args.player is not None else "")
 
 
 def _queue_command(args: argparse.Namespace) -> str:
@@ -234,18 +212,16 @@ def _reporter(wait_s: float, mine: set[str] | None = None, command: str = "compa
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from companion import registry
     from companion.cliargs import folder_problem
     from companion.clitext import current, tx
     from companion.errors import CompanionError
 
     from .escpos_raster import escpos_bytes
     from .files import page_path, save_preview
+    from .pages import NoSuchPage, pages_module
     from .profiles import load_config
-    from .transports import check_target, parse_target
-    from pathlib import Path
-
     from .queue import PrintQueue, default_dir
+    from .transports import check_target, parse_target
 
     if getattr(args, "lang", None) is None:  # unset: the command line's language (companion.cli)
         args.lang = current()
@@ -261,14 +237,15 @@ def run(args: argparse.Namespace) -> int:
                                 problem=problem))
     cfg = load_config(args.config, paper_mm=args.width, required=True)
     check_target(target)
-    args.width_mm = cfg.paper_mm
-    args.width_dots = cfg.width_dots  # the profile's printable width (512 on a TM-T88)
 
     state, game_id, game = load_game_state(args.game)
-    spec = registry.get(game)
-    if not spec.documents:
-        raise CompanionError(f"{spec.name()} has no printable pages yet")
-    todo = registry.load_attr(f"{spec.documents}:print_pages")(state, game_id, args)
+    game_pages = pages_module(game)
+    # the page width is the printer's: the profile's printable width (512 on a TM-T88)
+    request = page_request(args, state, game_pages.colours(state), game_id, cfg.width_dots)
+    try:
+        todo = game_pages.pages(state, request)
+    except NoSuchPage as exc:
+        raise CompanionError(f"{_asked(args)}: {exc}") from None
     out_dir = Path(args.out) if args.out else (Path(".") if target.kind == "preview" else None)
     if target.kind == "preview":
         for name, img in todo:

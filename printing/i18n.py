@@ -1,10 +1,12 @@
-"""Printed labels and invented headlines in es/en/zh, our own words.
+"""Printed words in es/en/zh, our own, shared by every game's pages.
 
-Labels, beat and colour names are gettext texts (domain ``printing``): declared in
-English in printing/messages.py (``N_("label.<key>", text)``, ``NP_`` for counts),
-translated in printing/locale/<lang>/LC_MESSAGES/printing.po, read with Babel
-(companion.gettext_po; plural forms by Babel's CLDR rules). The invented headlines
-are data, one per story id and language: printing/headlines.json (editable)."""
+Labels and colour names are gettext texts (domain ``printing``): declared in English
+(``N_("label.<key>", text)``, ``NP_`` for counts) in printing/messages.py (the
+shared ones) and in each game's folder (printing/games/<folder>/), translated in
+printing/locale/<lang>/LC_MESSAGES/printing.po, read with Babel
+(companion.gettext_po; plural forms by Babel's CLDR rules). A game's texts that are
+data (invented headlines) sit in a JSON file beside its pages, read with
+:func:`json_table`."""
 
 from __future__ import annotations
 
@@ -13,15 +15,18 @@ import json
 import re
 from importlib import resources
 
-from .documents import LANGS, check_lang, parse_story
+from .pages import LANGS, check_lang
 
 
 @functools.lru_cache(maxsize=None)
-def _table(name: str) -> dict:
-    """``printing/<name>`` read as JSON. Raises DataFileError naming the file and line."""
+def json_table(package: str, name: str) -> dict:
+    """The data file ``name`` of ``package`` (a game's pages package,
+    ``printing.games.<folder>``) read as a JSON object, e.g. a game's headlines
+    ``{lang: ...}``. Cached. Raises DataFileError naming the file and line for a
+    file that cannot be read, is not JSON, or holds no object."""
     from companion.errors import DataFileError
 
-    path = resources.files(__package__).joinpath(name)
+    path = resources.files(package).joinpath(name)
     try:
         data = json.loads(path.read_text("utf-8"))
     except json.JSONDecodeError as exc:
@@ -43,8 +48,9 @@ def _declared() -> dict:
     return contexts(__package__, DOMAIN)
 
 
-def _text(key: str, lang: str, n=None) -> str | None:
-    """The catalog text of ``key`` in ``lang`` (a count: the form for ``n``), or None."""
+def catalog_text(key: str, lang: str, n=None) -> str | None:
+    """The catalog text of ``key`` (its gettext context, ``beat.war``) in ``lang`` (a
+    count: the form for ``n``), or None when no declaration has that key."""
     from companion.gettext_po import translations
 
     en = _declared().get(key)
@@ -67,7 +73,7 @@ def label(key: str, lang: str, **fields) -> str:
     a catalog is damaged, ValueError-like DocumentError for an unknown language.
     """
     check_lang(lang)
-    text = _text(f"label.{key}", lang, fields.get("n", fields.get("pts")))
+    text = catalog_text(f"label.{key}", lang, fields.get("n", fields.get("pts")))
     text = key if text is None else text
     return text.format(**fields) if fields else text
 
@@ -92,7 +98,7 @@ def game_when(game_id: str, lang: str) -> str:
     """The line naming a game on paper: when it started, in ``lang``'s CLDR date and
     time format (Babel), e.g. ``"Game started 1 Dec 2026, 03:17"``, read from the
     journal id the app gives a game (``<game>-YYYYMMDD-HHMMSS``). An id without a
-    time (a recording's ``turin-market-4p``, a file name) is an internal name, never
+    time (a bundled recording's name, a file name) is an internal name, never
     printed: the line is then ``""``."""
     from datetime import datetime
 
@@ -114,14 +120,9 @@ def joined(*parts: str, sep: str = " · ") -> str:
     return sep.join(p for p in parts if p)
 
 
-def beat_name(beat: str, lang: str) -> str:
-    """Localised beat name (``war`` -> ``Guerra`` in es)."""
-    return _text(f"beat.{beat}", check_lang(lang)) or beat
-
-
 def player_name(player: str, lang: str) -> str:
     """Localised player colour (``red`` -> ``Rojo``); other names unchanged."""
-    return _text(f"colour.{player}", check_lang(lang)) or player
+    return catalog_text(f"colour.{player}", check_lang(lang)) or player
 
 
 def paper_name(player: str, lang: str) -> str:
@@ -129,46 +130,23 @@ def paper_name(player: str, lang: str) -> str:
     return label("paper_of", lang, colour=player_name(player, lang))
 
 
-def headline_phrases(beat: str, lang: str) -> list[str]:
-    """Our invented headlines of the stories of ``beat`` in ``lang`` (story id order)."""
-    t = _table("headlines.json")[check_lang(lang)]
-    return [t[k] for k in sorted(t) if k.split("-", 1)[0] == beat]
-
-
-def headline(story: str, lang: str) -> str:
-    """The invented headline of one story (``printing/headlines.json``: one per story
-    id and language, our own words). A story missing from an edited file gets its
-    beat name and stars, never another story's headline. Raises DocumentError for a
-    malformed story id or an unknown language."""
-    beat, _, stars = parse_story(story)
-    text = _table("headlines.json")[check_lang(lang)].get(story)
-    return text if text else f"{beat_name(beat, lang)} {'★' * stars}"
-
-
-def headlines_for(stories: list[str], lang: str) -> dict[str, str]:
-    """{story: headline} for the stories of one page; each story has its own headline,
-    so a page never repeats one (see :func:`headline`)."""
-    return {story: headline(story, lang) for story in stories}
-
-
 def all_printed_text(lang: str) -> str:
-    """Every fixed string printing can put on paper in ``lang`` (for glyph checks)."""
+    """Every declared text printing can put on paper in ``lang``, every game's (for
+    glyph checks; the games' data texts, such as headlines, are not in it)."""
     check_lang(lang)
     parts = []
     for key, en in _declared().items():
         forms = (1, 2) if isinstance(en, tuple) else (None,)
-        parts += [_text(key, lang, n) for n in forms]
-    for beat in ("war", "crime", "city", "politics", "human"):
-        parts += headline_phrases(beat, lang)
+        parts += [catalog_text(key, lang, n) for n in forms]
     return "\n".join(p for p in parts if p)
 
 
-__all__ = ["LANGS", "label", "pick", "game_when", "joined", "beat_name", "player_name", "paper_name", "headline", "headlines_for",
-           "headline_phrases", "all_printed_text"]
+__all__ = ["LANGS", "label", "pick", "game_when", "joined", "player_name", "paper_name", "catalog_text", "json_table",
+           "all_printed_text", "PrintTexts"]
 
 
 class PrintTexts:
-    """A game's printed labels (printing/<game>.py): the keys it declared with
+    """A game's printed labels (printing/games/<folder>/): the keys it declared with
     ``N_("<prefix><key>", ...)`` / ``NP_`` (domain printing) as a read-only view
     ``key -> {"en", "es", "zh"}`` (a count: each language a dict of ``one`` /
     ``other`` forms), the rows :func:`pick` takes. KeyError for an unknown key."""
@@ -182,8 +160,8 @@ class PrintTexts:
             raise KeyError(key)
         full = self.prefix + key
         if isinstance(_declared().get(full), tuple):
-            return {lang: {"one": _text(full, lang, 1), "other": _text(full, lang, 2)} for lang in LANGS}
-        return {lang: _text(full, lang) for lang in LANGS}
+            return {lang: {"one": catalog_text(full, lang, 1), "other": catalog_text(full, lang, 2)} for lang in LANGS}
+        return {lang: catalog_text(full, lang) for lang in LANGS}
 
     def get(self, key: str, default=None):
         return self[key] if key in self.keys_ else default

@@ -67,7 +67,7 @@ def test_replay_names_players_from_1(tmp_path, capsys):
 
 @pytest.mark.parametrize("lang", ["es", "zh"])
 def test_translated_receipt_has_no_english_placeholder_name(lang):
-    from printing.adapters import receipt_doc
+    from printing.games.penny_press.documents import receipt_doc
 
     rules = registry.rules_module("penny-press")
     setup, actions = rules.random_game(5, 3)

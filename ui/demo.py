@@ -297,6 +297,7 @@ class PageWriter:
         self.printer = printer
         self.game_id = game_id
         self.written: list[Path] = []
+        self.presses = 0  # front pages written while the game was played
         self.queue = None
         if printer:
             from printing.transports import check_target, parse_target
@@ -319,35 +320,31 @@ class PageWriter:
         if self.queue is not None and self.queue.waiting_copy(self.target, data) is None:
             self.queue.submit(self.target, data, self.cfg, title=name, preview=image)
 
-    def press(self, state, res, n: int) -> None:
+    def press(self, state, res, n: int, game: str | None = None) -> None:
         from .session import render_press_page
 
         colour = state.players[res.player].colour
+        self.presses += 1
         self.write(f"press{n:02d}-{colour}-paper{res.edition}",
-                   render_press_page(state, res, self.lang, self.width, self.game_id))
+                   render_press_page(state, res, self.lang, self.width, self.game_id, game))
 
-    def final(self, state, game: str = "penny-press") -> None:
-        spec = registry.get(game)
-        if game != "penny-press" and spec.documents:
-            import argparse
+    def final(self, state, game: str | None = None) -> None:
+        from dataclasses import replace
 
-            print_pages = registry.load_attr(f"{spec.documents}:print_pages")
-            try:  # the game's own pages first (e.g. each Scoop paper's front page), as `print --press all`
-                presses = print_pages(state, self.game_id, argparse.Namespace(
-                    final=False, press="all", player=None, lang=self.lang, width_mm=self.cfg.paper_mm))
+        from printing.pages import PageRequest, pages_module
+
+        game_pages = pages_module(game or registry.default().id)
+        request = PageRequest("all", lang=self.lang, width=self.width, game_id=self.game_id)
+        if not self.presses:  # no page written during the game: its own pages first, as `print --press all`
+            try:  # (e.g. each Scoop paper's front page)
+                presses = game_pages.pages(state, request)
             except CompanionError:
                 presses = []
             for name, image in presses:
                 self.write(name, image)
-            args = argparse.Namespace(final=True, press=None, player=None, lang=self.lang,
-                                      width_mm=self.cfg.paper_mm)
-            pages = print_pages(state, self.game_id, args)
-            for i, (_, image) in enumerate(pages):
-                self.write("final-receipt" if i == 0 else f"final-receipt-{i + 1}", image)
-            return
-        from .session import render_final_page
-
-        self.write("final-receipt", render_final_page(state, self.lang, self.width, self.game_id))
+        pages = game_pages.pages(state, replace(request, what="final"))
+        for i, (_, image) in enumerate(pages):
+            self.write("final-receipt" if i == 0 else f"final-receipt-{i + 1}", image)
 
     def flush(self, wait_s: float = 20.0) -> str:
         if self.queue is None:
@@ -574,7 +571,7 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
                     bar.clear()
                     echo(press_text(st, res))
                     presses_printed += 1
-                    pages.press(st, res, presses_printed)
+                    pages.press(st, res, presses_printed, rec.game)
             if max_frames and frames >= max_frames:
                 break
             if runner.state is not None and runner.state.is_over:

@@ -246,7 +246,7 @@ def story_name(story: str, lang: str, headline: bool = True) -> str:
     b, w, h, stars = shape
     text = f"{beat(b, lang)} {w}×{h} {'★' * stars}"
     if headline:
-        from printing.i18n import headlines_for
+        from printing.games.penny_press.texts import headlines_for
 
         text = f"{headlines_for([story], lang)[story]} · {text}"
     return text

@@ -533,20 +533,27 @@ def printer_config(ps: P.PrinterSettings):
     return _replace(cfg, paper_mm=mm, profile=profile, darkness=ps.darkness, cut=cut)
 
 
-def render_press_page(state, press_result, lang: str, width_dots: int, game_id: str):
-    """The front page of one press as a 1-bit Pillow image (printing.layout)."""
-    from printing.adapters import front_page_doc
-    from printing.layout import render_front_page
+def render_press_page(state, press_result, lang: str, width_dots: int, game_id: str, game: str | None = None):
+    """The front page of one press of ``state`` as a 1-bit Pillow image (the pages of
+    registered ``game``, default the registry's default; printing.pages). Raises
+    CompanionError for a press that is not part of ``state``."""
+    from printing.pages import PageRequest, make_pages
 
-    return render_front_page(front_page_doc(state, press_result, lang, game_id), width_dots)
+    try:
+        n = list(state.press_results).index(press_result) + 1
+    except ValueError:
+        raise CompanionError("this press is not part of the game state given") from None
+    request = PageRequest("press", press=n, lang=lang, width=width_dots, game_id=game_id)
+    return make_pages(game or registry.default().id, state, request)[0].image
 
 
-def render_final_page(state, lang: str, width_dots: int, game_id: str):
-    """The final receipt (press scores, bonuses, ranking) as a 1-bit image."""
-    from printing.adapters import receipt_doc
-    from printing.layout import render_receipt
+def render_final_page(state, lang: str, width_dots: int, game_id: str, game: str | None = None):
+    """The final receipt (press scores, bonuses, ranking) as a 1-bit image (the pages
+    of registered ``game``, default the registry's default; printing.pages)."""
+    from printing.pages import PageRequest, make_pages
 
-    return render_receipt(receipt_doc(state, lang, game_id), width_dots)
+    request = PageRequest("final", lang=lang, width=width_dots, game_id=game_id)
+    return make_pages(game or registry.default().id, state, request)[0].image
 
 
 # -------------------------------------------------------------------- session

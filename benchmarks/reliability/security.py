@@ -87,7 +87,7 @@ def write_paths(rng: random.Random, n_names: int) -> dict:
     from companion.cli import main
 
     st = {"writes_tried": 0, "escapes": 0, "refused": 0, "failures": []}
-    games = [g for g, s in registry.games().items() if s.documents]
+    games = [g for g, s in registry.games().items() if s.pages]
     names = HOSTILE_NAMES[:n_names]
     with tempfile.TemporaryDirectory(prefix="tc-sec-") as tmp:
         tmp = Path(tmp)

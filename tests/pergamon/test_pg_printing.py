@@ -1,5 +1,5 @@
 """Pergamon receipts: the evaluation receipt after turns 5, 7, 9, 12 and the final
-museum ranking (printing.pergamon), es/en/zh, PNG preview and ESC/POS."""
+museum ranking (printing.games.pergamon.pages), es/en/zh, PNG preview and ESC/POS."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import pytest
 from companion.cli import main
 from companion.games import pergamon as pg
 from companion.journal import Journal
-from printing.documents import DocumentError
+from printing.pages import DocumentError
 from printing.escpos_raster import escpos_bytes
 from printing.profiles import PrinterConfig
-from printing.pergamon import (evaluations, render_evaluation_receipt, render_final_ranking, totals_after)
+from printing.games.pergamon.pages import (evaluations, render_evaluation_receipt, render_final_ranking, totals_after)
 
 
 def _game(seed=4, n=3):

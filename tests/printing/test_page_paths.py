@@ -69,8 +69,8 @@ def test_pages_name_the_data_files_whole_and_show_no_internal_path(lang):
 
     from companion.games import scoop as sc
     from companion.games import turin_market as tm
-    from printing.scoop import render_front_page, render_money_receipt
-    from printing.turin_market import render_payout_receipt
+    from printing.games.scoop.pages import render_front_page, render_money_receipt
+    from printing.games.turin_market.pages import render_payout_receipt
 
     setup, actions = sc.random_game(36, 3)
     s = sc.new_game_from_dict(setup)

@@ -11,7 +11,7 @@ from companion.games.penny_press import (FrontPage, Placement, PlayerSpec, Press
                                          action_to_dict, apply, new_game_from_dict,
                                          random_game, score_front_page)
 from print_helpers import FakePrinter, decode, free_port, same_pixels, wait_for
-from printing.adapters import front_page_doc, receipt_doc
+from printing.games.penny_press.documents import front_page_doc, receipt_doc
 
 
 @pytest.fixture(scope="module")

@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 import companion.games.penny_press as pp
-from printing import i18n
-from printing.adapters import front_page_doc, receipt_doc
-from printing.layout import _is_cjk, render_front_page, render_receipt, word_breaks
+from printing.games.penny_press import texts
+from printing.games.penny_press.documents import front_page_doc, receipt_doc
+from printing.games.penny_press.layout import render_front_page, render_receipt
+from printing.layout import _is_cjk, word_breaks
 from ui.demo import DEMO_DATA
 
 LANGS = ("es", "en", "zh")
@@ -99,9 +100,9 @@ def test_front_pages_of_the_bundled_recordings_break_words_properly_and_clip_not
 def test_every_story_has_its_own_headline_in_every_language():
     cat = pp.load_catalog()
     for lang in LANGS:
-        heads = i18n.headlines_for(sorted(cat.stories), lang)
+        heads = texts.headlines_for(sorted(cat.stories), lang)
         assert len(heads) == 60 and len(set(heads.values())) == 60, lang
-        table = json.loads((Path(i18n.__file__).parent / "headlines.json").read_text("utf-8"))[lang]
+        table = json.loads((Path(texts.__file__).parent / "headlines.json").read_text("utf-8"))[lang]
         assert set(table) == set(cat.stories), lang          # none falls back to beat + stars
         for story, h in heads.items():
             assert h == table[story] and 2 <= len(h) <= 60
@@ -111,7 +112,7 @@ def test_every_story_has_its_own_headline_in_every_language():
 
 def test_hard_cases_hyphenate_shrink_or_wrap_instead_of_clipping():
     """Narrow stories with long words and a long beat name, in es/en/zh."""
-    from printing.documents import FrontPageDoc, PlacedStory
+    from printing.games.penny_press.documents import FrontPageDoc, PlacedStory
     import datetime as dt
 
     long_words = {"en": "Extraordinarily uncharacteristic counterrevolutionaries",
@@ -123,14 +124,13 @@ def test_hard_cases_hyphenate_shrink_or_wrap_instead_of_clipping():
                            placements=(PlacedStory("human-A1", 0, 0, False), PlacedStory("human-B1", 0, 1, False),
                                        PlacedStory("human-A2", 0, 2, True)),
                            ad=None, breakdown=(), total=0, lang=lang)
-        import printing.i18n as pi
-        orig = pi.headlines_for
+        orig = texts.headlines_for
         try:
-            pi.headlines_for = lambda stories, lg: {s: long_words[lg] + f" {i}" for i, s in enumerate(stories)}
+            texts.headlines_for = lambda stories, lg: {s: long_words[lg] + f" {i}" for i, s in enumerate(stories)}
             for width in (384, 576):
                 check_page(render_front_page(doc, width), f"hard {lang} {width}")
         finally:
-            pi.headlines_for = orig
+            texts.headlines_for = orig
 
 
 def test_word_breaks_follow_syllables_and_chinese_characters():

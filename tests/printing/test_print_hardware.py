@@ -336,9 +336,8 @@ def test_profile_without_raster_prints_in_column_image_mode():
 def test_receipt_carries_each_players_own_paper_name(monkeypatch):
     from companion.games import penny_press as pp
     from companion.games.penny_press.catalog import load_catalog
-    from printing import layout
-    from printing.adapters import receipt_doc
-    from printing.documents import PressLine, RankLine, ReceiptDoc
+    from printing.games.penny_press import layout  # its Canvas is printing.layout's
+    from printing.games.penny_press.documents import PressLine, RankLine, ReceiptDoc, receipt_doc
 
     players = [pp.PlayerSpec("red", "Ana", "La Voz de Ana"), pp.PlayerSpec("blue", "Bo", "")]
     cards = sorted(load_catalog().headline_cards)[:2]

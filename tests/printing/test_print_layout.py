@@ -1,4 +1,4 @@
-"""Page layouts (printing.layout): widths, grid shapes, glyphs in es/en/zh."""
+"""Page layouts (printing.layout, Penny Press's pages): widths, grid shapes, glyphs in es/en/zh."""
 
 import dataclasses
 import datetime as dt
@@ -7,11 +7,13 @@ import numpy as np
 import pytest
 
 from printing import i18n
-from printing.documents import (BonusLine, BreakdownLine, DocumentError, FrontPageDoc,
-                                PlacedStory, PressLine, RankLine, ReceiptDoc, game_record,
-                                period_date)
 from printing.fonts import cmap_of, missing_glyphs, runs, system_fonts
-from printing.layout import Canvas, dots_for, render_front_page, render_receipt
+from printing.games.penny_press import texts
+from printing.games.penny_press.documents import (BonusLine, BreakdownLine, FrontPageDoc, PlacedStory,
+                                                  PressLine, RankLine, ReceiptDoc, game_record, period_date)
+from printing.games.penny_press.layout import render_front_page, render_receipt
+from printing.layout import Canvas, dots_for
+from printing.pages import DocumentError
 
 MIXED = "¿Qué pasó? ¡Año nuevo! ñ á é í ó ú ü Ñ Á É Í Ó Ú Ü 战争 犯罪 政治 人间百态 ★☆"
 
@@ -117,7 +119,11 @@ def test_every_glyph_printed_has_a_real_shape_not_notdef():
     fonts = system_fonts()
     notdef = _glyph("\U0010fffd")
     assert notdef.min() == 0  # the box is visible, so the comparison means something
-    text = MIXED + "".join(i18n.all_printed_text(lang) for lang in ("es", "en", "zh"))
+    from printing.games.scoop.pages import headlines as scoop_headlines
+
+    text = MIXED + "".join(i18n.all_printed_text(lang) + "".join(texts.data_texts(lang))
+                           + "".join(h for hs in scoop_headlines(lang).values() for h in hs)
+                           for lang in ("es", "en", "zh"))
     assert missing_glyphs(text) == ""
     for ch in sorted(set(text) - set(" \n")):
         for primary in (fonts.regular, fonts.bold, fonts.serif_bold):
@@ -149,10 +155,10 @@ def test_missing_font_names_the_package(monkeypatch):
 def test_headlines_are_our_own_table_and_distinct_on_a_page():
     stories = ["war-A1", "war-A2", "war-A3", "war-B1"]
     for lang in ("es", "en", "zh"):
-        heads = i18n.headlines_for(stories, lang)
+        heads = texts.headlines_for(stories, lang)
         assert len(set(heads.values())) == 4
-        assert all(h in i18n.headline_phrases("war", lang) for h in heads.values())
-        assert heads == i18n.headlines_for(list(reversed(stories)), lang)  # deterministic
+        assert all(h in texts.headline_phrases("war", lang) for h in heads.values())
+        assert heads == texts.headlines_for(list(reversed(stories)), lang)  # deterministic
 
 
 def test_period_date_is_1890s_deterministic_and_daily():

@@ -8,8 +8,8 @@ import zxingcpp
 from print_helpers import decode, same_pixels
 from test_print_layout import front, receipt
 
-from printing.documents import DocumentError
-from printing.layout import render_front_page, render_receipt
+from printing.pages import DocumentError
+from printing.games.penny_press.layout import render_front_page, render_receipt
 from printing.escpos_raster import escpos_bytes
 from printing.profiles import PrinterConfig, PrinterConfigError, profile_media, profile_page
 

@@ -26,7 +26,7 @@ def test_an_internal_game_id_is_never_printed_a_dated_one_is_a_localised_date():
 @pytest.mark.parametrize("lang", ["es", "en", "zh"])
 def test_turin_receipts_print_no_game_id(lang):
     from companion.games import turin_market as tm
-    from printing.turin_market import render_payout_receipt, render_round_receipt
+    from printing.games.turin_market.pages import render_payout_receipt, render_round_receipt
 
     setup, actions = tm.random_game(3, 4)
     s = tm.new_game_from_dict(setup)
@@ -43,7 +43,7 @@ def test_turin_receipts_print_no_game_id(lang):
                                         ("en", "Plan points and tiles: our guesses, editable in")])
 def test_pergamon_sources_name_the_file_with_translated_words(lang, words):
     from companion.games import pergamon as pg
-    from printing.pergamon import evaluations, render_evaluation_receipt, render_final_ranking
+    from printing.games.pergamon.pages import evaluations, render_evaluation_receipt, render_final_ranking
 
     setup, actions = pg.random_game(4, 3)
     s = pg.new_game_from_dict(setup)

@@ -133,7 +133,7 @@ def test_terminal_dial_translates_story_types_and_refuses_a_number_on_no_card(tm
 
 
 def test_hang_up_and_receipt_say_1_call(tmp_path, monkeypatch, capsys):
-    from printing.scoop import label
+    from printing.games.scoop.pages import label
 
     rc, out = run_dial(monkeypatch, capsys, ["3", "q"], "--log", str(tmp_path / "l.json"), "--lang", "es")
     assert rc == 0 and "1 llamada." in out

@@ -7,8 +7,8 @@ import pytest
 from companion.cli import main
 from companion.commands import journal_from_record
 from companion.games import scoop as sc
-from printing.documents import DocumentError
-from printing.scoop import render_front_page, render_money_receipt, render_start_slip
+from printing.pages import DocumentError
+from printing.games.scoop.pages import render_front_page, render_money_receipt, render_start_slip
 
 
 def texts(img) -> str:
@@ -103,7 +103,7 @@ def test_final_receipt_names_players_in_the_language_and_does_not_rank_who_left(
     s.final = dataclasses.replace(s.final, rank=rank, winners=(blue_seat,), pressed_by=blue_seat, how="last player")
     t = texts(render_money_receipt(s, lang, 384, "g1"))
     assert "Player" not in t, t
-    from printing.scoop import label
+    from printing.games.scoop.pages import label
 
     assert label("last", lang, who=blue) in t  # "Último periódico en pie: Azul"
     assert not [ln for ln in t.splitlines() if ln.startswith("2. ")]  # who left is not ranked; each says so
@@ -114,19 +114,20 @@ def test_final_receipt_names_players_in_the_language_and_does_not_rank_who_left(
 def test_front_page_gives_each_story_its_own_headline(lang):
     import copy
 
-    from printing.scoop import HEADLINES
+    from printing.games.scoop.pages import headlines
 
     s = copy.deepcopy(sc.new_game_from_dict(sc.random_game(36, 3)[0]))
     p = s.players[0]
-    kind = next(k for k in s.spaces(0) if k in HEADLINES and k not in ("star", "three_star"))
+    kind = next(k for k in s.spaces(0) if k in headlines("en") and k not in ("star", "three_star"))
     pile = s.catalog.piles[kind]
     dup = next(v for v in pile if pile.count(v) > 1)
     p.page[kind] = [dup, dup]  # two cards of the same value: still two headlines
     t = texts(render_front_page(s, 0, lang, 384, "g"))
-    heads = [h[lang] for h in HEADLINES[kind]]
+    heads = headlines(lang)[kind]
     shown = [h for h in heads if h in t]
     assert len(shown) == 2, shown
-    assert all(len({h[x] for h in hs}) == len(hs) for hs in HEADLINES.values() for x in ("es", "en", "zh"))
+    for x in ("es", "en", "zh"):  # every card its own headline, the same number of cards in every language
+        assert all(len(set(hs)) == len(hs) == len(headlines("en")[k]) for k, hs in headlines(x).items())
 
 
 def test_money_follows_the_locale():
@@ -151,7 +152,7 @@ def test_es_receipt_writes_every_amount_in_one_money_format(over):
     from companion.games.scoop.texts import money
 
     from printing.layout import Canvas
-    from printing.scoop import label
+    from printing.games.scoop.pages import label
 
     bonus = money(over.catalog.money["press_bonus"], "es")
     for width in (384, 576):

@@ -1,4 +1,4 @@
-"""Turin Market's printed pages (printing.turin_market): round receipts and the
+"""Turin Market's printed pages (printing.games.turin_market.pages): round receipts and the
 final payout receipt, good by good, es/en/zh, PNG preview + ESC/POS."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pytest
 from companion.cli import main
 from companion.games.turin_market import (Pick, RevealBids, RevealLeftovers, RevealTieBids, action_to_dict, apply,
                                           new_game_from_dict, random_game)
-from printing.documents import DocumentError
-from printing.turin_market import good_name, render_payout_receipt, render_round_receipt
+from printing.pages import DocumentError
+from printing.games.turin_market.pages import good_name, render_payout_receipt, render_round_receipt
 
 from tm_helpers import at_leftover, play, three_players
 
@@ -120,7 +120,7 @@ def test_companion_print_writes_turin_market_receipts(tmp_path, capsys):
 @pytest.mark.parametrize("lang,one,two", [("en", "1 shield", "2 shields"), ("es", "1 escudo", "2 escudos"),
                                           ("zh", "1 盾", "2 盾")])
 def test_shield_counts_take_the_cldr_plural_form(lang, one, two):
-    from printing.turin_market import label
+    from printing.games.turin_market.pages import label
 
     assert label("shields", lang, n=1) == one and label("shields", lang, n=2) == two
     assert label("shields", lang, n=0) == two.replace("2", "0")

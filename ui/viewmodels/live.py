@@ -162,7 +162,7 @@ COLOUR_HEX = {"red": "e04040", "blue": "5080ff", "green": "40c060", "yellow": "f
 
 
 def _headline(story: str, lang: str) -> str:
-    from printing.i18n import headlines_for
+    from printing.games.penny_press.texts import headlines_for
 
     return headlines_for([story], lang)[story]
 

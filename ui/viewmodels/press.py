@@ -43,7 +43,7 @@ def blocks(page: FrontPageView, lang: str) -> list[tuple[str, float, float, floa
 
 def short_name(story: str, lang: str) -> str:
     """A story on a page: stars and headline (no id)."""
-    from printing.i18n import headlines_for
+    from printing.games.penny_press.texts import headlines_for
 
     shape = i18n._story_shape(story)
     if shape is None:

@@ -1,8 +1,11 @@
-"""Printing's own input documents: plain data, no engine objects.
+"""Penny Press's page documents: plain data, no engine objects, and the two
+functions that copy the engine's results into them.
 
-The layout (printing.layout) draws these; printing.adapters builds them from the
-Penny Press engine's results. Keeping them plain lets the layout be tested, and the
-pages previewed, without a game in progress.
+The layout (layout.py beside this) draws these; :func:`front_page_doc` and
+:func:`receipt_doc` build them from the engine (companion.games.penny_press), thin
+on purpose: the engine owns the rules and the numbers, so a change in the engine's
+score shows on paper unchanged. Keeping the documents plain lets the layout be
+tested, and the pages previewed, without a game in progress.
 
 Conventions (docs/contracts.md): story ids ``<beat>-<shape><stars>``; shapes
 A 1x2, B 1x3, C 2x2, D 2x3 (width x height in front-page cells); the front page
@@ -17,16 +20,15 @@ import zlib
 from dataclasses import dataclass
 
 from companion.errors import CompanionError
+from companion.naming import given_name
+
+from printing import i18n
+from printing.pages import DocumentError, check_lang
 
 BEATS = ("war", "crime", "city", "politics", "human")
 SHAPES = {"A": (1, 2), "B": (1, 3), "C": (2, 2), "D": (2, 3)}
 ROWS, COLS = 3, 4
-LANGS = ("es", "en", "zh")
 _STORY = re.compile(r"^(war|crime|city|politics|human)-([ABCD])([123])$")
-
-
-class DocumentError(CompanionError):
-    """A document that cannot be printed (unknown story, cell off the page, overlap)."""
 
 
 @dataclass(frozen=True)
@@ -197,24 +199,6 @@ class ReceiptDoc:
                            0, top.score if top else 0)
 
 
-def data_file_names(files) -> str:
-    """The editable data files a page's numbers come from, as a player reads them:
-    the files' names without the package's folders, ``"values.json, pages.json"``
-    (FACTS.md: the file is named; docs/rulings.md: no internal path on a page)."""
-    names = []
-    for f in files:
-        name = re.split(r"[/\\]", str(f))[-1]
-        if name and name not in names:
-            names.append(name)
-    return ", ".join(names)
-
-
-def check_lang(lang: str) -> str:
-    if lang not in LANGS:
-        raise DocumentError(f"unknown language {lang!r}; printing speaks {', '.join(LANGS)}")
-    return lang
-
-
 def parse_story(story: str) -> tuple[str, str, int]:
     """``"war-A1"`` -> ``("war", "A", 1)``. Raises :class:`DocumentError`."""
     m = _STORY.match(story or "")
@@ -246,3 +230,71 @@ def game_record(game_id: str, player: str, edition: int, score: int) -> str:
         return re.sub(r"[^0-9A-Za-z._-]", "_", str(s))[:32] or "-"
 
     return f"tcrec:pp/{clean(game_id)}/{clean(player)}/e{int(edition)}/{int(score)}"
+
+
+# --- engine results -> documents ---------------------------------------------
+
+def _colour(state, index: int) -> str:
+    return state.players[index].colour
+
+
+def front_page_doc(state, press_result, lang: str = "en", game_id: str = "game") -> FrontPageDoc:
+    """The front page of ``press_result`` (a PressResult of ``state``).
+
+    ``state``: a Penny Press GameState holding that press in ``press_results`` (its
+    position gives the period date). Masthead: the player's paper name from the setup,
+    else "The <colour> Herald" in ``lang``. Raises CompanionError if the press is not
+    part of the state, DocumentError for a page that cannot be drawn.
+    """
+    check_lang(lang)
+    try:
+        press_no = list(state.press_results).index(press_result) + 1
+    except ValueError:
+        raise CompanionError("this press is not part of the game state given") from None
+    spec = state.players[press_result.player]
+    fp = press_result.front_page
+    return FrontPageDoc(
+        game_id=game_id,
+        player=spec.colour,
+        paper_name=spec.paper or i18n.paper_name(spec.colour, lang),
+        edition=press_result.edition,
+        press_no=press_no,
+        placements=tuple(PlacedStory(p.story, p.row, p.col, bool(p.rotated))
+                         for p in fp.placements),
+        ad=tuple(fp.ad_cell) if fp.ad_cell is not None else None,
+        breakdown=tuple(BreakdownLine(str(k), s or "", int(pts))
+                        for k, s, pts in press_result.breakdown),
+        total=int(press_result.total),
+        lang=lang,
+    )
+
+
+def receipt_doc(state, lang: str = "en", game_id: str = "game",
+                player: int | None = None) -> ReceiptDoc:
+    """Score receipt of ``state``: every press with the scoops it paid (or, for
+    ``player``, a seat index, the presses they made or got a scoop from), and once
+    the game is over the bonuses per beat and the final ranking (rank,
+    final score, published stories: Penny Press, End of the game)."""
+    check_lang(lang)
+    presses = tuple(
+        PressLine(_colour(state, r.player), r.edition, int(r.total),
+                  tuple((_colour(state, q), int(pts)) for q, pts in sorted(r.scoop_awards.items())
+                        if pts and (player is None or q == player)))
+        for r in state.press_results
+        if player is None or r.player == player or r.scoop_awards.get(player, 0))
+    bonuses: tuple[BonusLine, ...] = ()
+    ranking: tuple[RankLine, ...] = ()
+    final = state.final
+    if final is not None:
+        bonuses = tuple(BonusLine(b.beat, int(b.marker),
+                                  tuple(_colour(state, w) for w in b.winners))
+                        for b in final.bonuses)
+        order = sorted(range(len(state.players)), key=lambda i: (final.rank[i], i))
+        ranking = tuple(RankLine(int(final.rank[i]), _colour(state, i), int(final.scores[i]),
+                                 int(final.stories[i])) for i in order)
+    return ReceiptDoc(game_id=game_id, presses=presses, bonuses=bonuses, ranking=ranking,
+                      player=_colour(state, player) if player is not None else "",
+                      lang=lang, day=len(state.press_results) + 1,
+                      names=tuple((s.colour, given_name(s.name)) for s in state.players
+                                  if given_name(s.name)),
+                      papers=tuple((s.colour, s.paper) for s in state.players if s.paper))

@@ -1,4 +1,4 @@
-"""Turin Market's printed pages (``GameSpec.documents``), drawn with printing.layout's Canvas.
+"""Turin Market's printed pages (``GameSpec.pages``), drawn with printing.layout's Canvas.
 
 - :func:`render_round_receipt` -- one auction: the cards in the centre, every bid
   (plus tie-round additions), why each player paid what they paid (winners the
@@ -11,17 +11,22 @@
   amounts come from (our best guess).
 
 Numbers come from the engine (companion.games.turin_market) unchanged. Widths: 384
-(58 mm) or 576 (80 mm) dots, or the printer's own (printing.layout.page_dots). Raises
-DocumentError for a bad width or language, a round not played or a game not over.
+(58 mm) or 576 (80 mm) dots, or the printer's own (printing.pages.PageRequest.width).
+Raises DocumentError for a bad width or language, a round not played or a game not
+over.
+
+:func:`pages` answers a page request (printing.pages): press N is auction round N,
+``"all"`` every finished round, ``"final"`` the payouts. The receipts are for the
+whole table (a request's ``player`` changes nothing).
 """
 
 from __future__ import annotations
 
 from companion.gettext_po import N_, NP_  # noqa: F401  (NP_: counts)
 
-from .documents import DocumentError, check_lang, data_file_names
-from .i18n import PrintTexts, game_when, joined, pick
-from .layout import Canvas
+from printing.i18n import PrintTexts, game_when, joined, pick
+from printing.layout import Canvas
+from printing.pages import DocumentError, NoSuchPage, Page, PageRequest, check_lang, data_file_names
 
 #: Our own words, es/en/zh.
 #: LABELS: {key: text} declared for gettext (context "turin.labels.<key>")
@@ -218,25 +223,25 @@ def render_payout_receipt(state, lang: str = "en", width: int = 384, game_id: st
     return cv.finish()
 
 
-def print_pages(state, game_id: str, args) -> list[tuple[str, object]]:
-    """``companion print`` for Turin Market: ``--final`` the payout receipt;
-    ``--press N`` the receipt of auction round N, ``--press all`` every finished
-    round. Raises CompanionError for a round not played or a game not over."""
-    from companion.errors import CompanionError
+def colours(state) -> tuple[str, ...]:
+    """No seat has a colour in Turin Market: players are named by seat number."""
+    return tuple("" for _ in state.players)
 
-    from .layout import page_dots
 
-    width = page_dots(args)
-    if args.final:
-        return [(f"{game_id}-payouts", render_payout_receipt(state, args.lang, width, game_id))]
+def pages(state, request: PageRequest) -> list[Page]:
+    """Turin Market's receipts for ``request`` (module docstring). Raises NoSuchPage
+    when no round is finished yet, or for a start page (Turin Market prints none);
+    DocumentError for a round not played yet or payouts before the end."""
+    lang, width, game_id = request.lang, request.width, request.game_id
+    if request.what == "final":
+        return [Page(f"{game_id}-payouts", render_payout_receipt(state, lang, width, game_id))]
+    if request.what == "start":
+        raise NoSuchPage("Turin Market prints no page at the start: a receipt comes after each auction round")
     rounds = [a.round for a in state.history]
-    if args.press in (None, "all"):
+    if request.what == "all":
         if not rounds:
-            raise CompanionError("no auction round finished yet")
+            raise NoSuchPage("no auction round finished yet")
         chosen = rounds
     else:
-        try:
-            chosen = [int(args.press)]
-        except ValueError:
-            raise CompanionError(f"--press {args.press!r}: give a round number or 'all'") from None
-    return [(f"{game_id}-round{r:02d}", render_round_receipt(state, r, args.lang, width, game_id)) for r in chosen]
+        chosen = [request.press]
+    return [Page(f"{game_id}-round{r:02d}", render_round_receipt(state, r, lang, width, game_id)) for r in chosen]

@@ -1,4 +1,4 @@
-"""Pergamon's printed receipts (``GameSpec.documents`` of Pergamon), drawn with
+"""Pergamon's printed receipts (``GameSpec.pages`` of Pergamon), drawn with
 printing.layout's Canvas, es/en/zh.
 
 - :func:`render_evaluation_receipt` -- after turns 5, 7, 9 and 12 (Pergamon: 4.
@@ -11,8 +11,13 @@ printing.layout's Canvas, es/en/zh.
 
 Numbers come from the engine's results (EvaluationResult, FinalResult) unchanged;
 each receipt names the unverified data files its VP depend on. Widths: 384 (58 mm)
-or 576 (80 mm) dots, or the printer's own (printing.layout.page_dots). Raises
+or 576 (80 mm) dots, or the printer's own (printing.pages.PageRequest.width). Raises
 DocumentError for a bad width, language, or a receipt the game does not have yet.
+
+:func:`pages` answers a page request (printing.pages): press N is the evaluation
+after turn N (5, 7, 9, 12), ``"all"`` every evaluation so far, ``"final"`` the
+ranking. The receipts are for the whole table (a request's ``player`` changes
+nothing).
 """
 
 from __future__ import annotations
@@ -21,9 +26,9 @@ from companion.gettext_po import N_, NP_  # noqa: F401  (NP_: counts)
 
 from companion.naming import given_name
 
-from .documents import DocumentError, check_lang, data_file_names
-from .i18n import PrintTexts, game_when, pick
-from .layout import Canvas
+from printing.i18n import PrintTexts, game_when, pick
+from printing.layout import Canvas
+from printing.pages import DocumentError, NoSuchPage, Page, PageRequest, check_lang, data_file_names
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
@@ -215,26 +220,29 @@ def render_final_ranking(state, lang: str = "en", width: int = 384, game_id: str
     return cv.finish()
 
 
-def print_pages(state, game_id: str, args) -> list[tuple[str, object]]:
-    """``companion print`` for Pergamon: ``--press N`` the receipt of the evaluation
-    after turn N (5, 7, 9, 12), ``--press all`` every evaluation so far, ``--final``
-    the final ranking. Raises CompanionError for a turn without an evaluation yet."""
-    from companion.errors import CompanionError
+def colours(state) -> tuple[str, ...]:
+    """Each seat's figure colour (``red``; ``""`` where the setup gave none)."""
+    return tuple(p.colour for p in state.players)
 
-    from .layout import page_dots
 
-    width = page_dots(args)
-    if args.final:
-        return [(f"{game_id}-ranking", render_final_ranking(state, args.lang, width, game_id))]
+def pages(state, request: PageRequest) -> list[Page]:
+    """Pergamon's receipts for ``request`` (module docstring). Raises NoSuchPage for
+    a turn without an evaluation (yet), or a start page (Pergamon prints none)."""
+    lang, width, game_id = request.lang, request.width, request.game_id
+    if request.what == "final":
+        return [Page(f"{game_id}-ranking", render_final_ranking(state, lang, width, game_id))]
     evs = evaluations(state)
-    if str(args.press) != "all":
-        turns = [e.turn for e in evs]
-        if not str(args.press).isdigit() or int(args.press) not in turns:
-            have = ", ".join(map(str, turns)) or "none yet"
-            raise CompanionError(f"no evaluation after turn {args.press}; this game has: {have} "
-                                 "(evaluations come after turns 5, 7, 9 and 12)")
-        evs = [e for e in evs if e.turn == int(args.press)]
+    turns = [e.turn for e in evs]
+    have = ", ".join(map(str, turns)) or "none yet"
+    if request.what == "start":
+        raise NoSuchPage(f"Pergamon prints no page at the start; its receipts come after the evaluations "
+                         f"of turns 5, 7, 9 and 12 (this game has: {have})")
+    if request.what == "press":
+        if request.press not in turns:
+            raise NoSuchPage(f"no evaluation after turn {request.press}; this game has: {have} "
+                             "(evaluations come after turns 5, 7, 9 and 12)")
+        evs = [e for e in evs if e.turn == request.press]
     if not evs:
-        raise CompanionError("no evaluation yet (the first comes after turn 5)")
-    return [(f"{game_id}-evaluation-turn{e.turn}", render_evaluation_receipt(state, e, args.lang, width, game_id))
+        raise NoSuchPage("no evaluation yet (the first comes after turn 5)")
+    return [Page(f"{game_id}-evaluation-turn{e.turn}", render_evaluation_receipt(state, e, lang, width, game_id))
             for e in evs]

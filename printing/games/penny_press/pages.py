@@ -1,0 +1,65 @@
+"""Penny Press's pages for a page request (``GameSpec.pages``; printing.pages).
+
+- ``what="press"``: the front page of press N of the game (Penny Press: Go to
+  Press), or with ``player`` that player's edition N.
+- ``what="all"``: every front page so far (with ``player``: that player's).
+- ``what="final"``: the score receipt once the game is over (with ``player``: the
+  presses that player made or got a scoop from, and the ranking).
+- ``what="start"``: none (Penny Press prints nothing at the start).
+
+Page names: ``<game id>-press<N>-<colour>-e<edition>`` and
+``<game id>-final[-<colour>]``.
+"""
+
+from __future__ import annotations
+
+from printing.pages import NoSuchPage, Page, PageRequest
+
+from .documents import front_page_doc, receipt_doc
+from .layout import render_front_page, render_receipt
+
+
+def colours(state) -> tuple[str, ...]:
+    """Each seat's colour (``red``), in seat order."""
+    return tuple(s.colour for s in state.players)
+
+
+def pages(state, request: PageRequest) -> list[Page]:
+    """The pages ``request`` asks for (module docstring), each ``request.width`` dots
+    wide. Raises NoSuchPage for a press or edition the game does not have, or the
+    receipt of a game not over yet; DocumentError for a page that cannot be drawn."""
+    game_id, player = request.game_id, request.player
+    if player is not None and player >= len(state.players):
+        raise NoSuchPage(f"no seat {player + 1} in this game of {len(state.players)} players")
+    if request.what == "final":
+        if state.final is None:
+            raise NoSuchPage(f"the game is not over yet ({len(state.press_results)} presses so far): "
+                             "the final receipt comes at its end")
+        doc = receipt_doc(state, request.lang, game_id, player)
+        suffix = f"-{state.players[player].colour}" if player is not None else ""
+        return [Page(f"{game_id}-final{suffix}", render_receipt(doc, request.width))]
+    if request.what == "start":
+        raise NoSuchPage("Penny Press prints no page at the start: a front page comes with each press")
+    results = list(state.press_results)
+    if not results:
+        raise NoSuchPage("no press in this game yet")
+    mine = [r for r in results if player is None or r.player == player]
+    if request.what == "all":
+        chosen = mine
+    elif player is not None:
+        n = request.press
+        if not 1 <= n <= len(mine):
+            raise NoSuchPage(f"{state.players[player].colour} has {len(mine)} editions; "
+                             f"edition {n} does not exist")
+        chosen = [mine[n - 1]]
+    else:
+        n = request.press
+        if not 1 <= n <= len(results):
+            raise NoSuchPage(f"the game has {len(results)} presses; press {n} does not exist")
+        chosen = [results[n - 1]]
+    out = []
+    for r in chosen:
+        doc = front_page_doc(state, r, request.lang, game_id)
+        out.append(Page(f"{game_id}-press{doc.press_no}-{doc.player}-e{doc.edition}",
+                        render_front_page(doc, request.width)))
+    return out

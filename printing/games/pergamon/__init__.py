@@ -1,0 +1,1 @@
+"""Pergamon's printed receipts (pages.py): each evaluation and the final ranking."""

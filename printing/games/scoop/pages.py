@@ -1,0 +1,275 @@
+"""Scoop's printed pages (``GameSpec.pages`` of Scoop), drawn with printing.layout's Canvas.
+
+- :func:`render_start_slip` -- the dial's commitment, printed when the game starts.
+- :func:`render_front_page` -- one player's newspaper: masthead, page design, every
+  space with its story or advert (a headline of our own per story card, from
+  headlines.json beside this module) and value,
+  the kept star stories at half, the paper's value and cash.
+- :func:`render_money_receipt` -- the final money: per player cash + page + kept star
+  stories at half = total, the ranking, who went to press, the dial's commitment and
+  the revealed seed (checked with ``companion dial verify``), the data files the
+  values came from.
+
+Numbers come from the engine (companion.games.scoop) unchanged. Widths: 384 or 576
+dots, or the printer's own (printing.pages.PageRequest.width). Raises DocumentError
+for a bad width or language.
+
+:func:`pages` answers a page request (printing.pages): Scoop has one press, at the
+game's end: ``what="start"`` the slip, ``"all"`` (or press 1) every paper's front
+page (with ``player``: that player's), ``"final"`` the money receipt.
+"""
+
+from __future__ import annotations
+
+from companion.gettext_po import N_, NP_  # noqa: F401  (NP_: counts)
+
+from printing import i18n
+from printing.i18n import PrintTexts, game_when, joined, json_table, pick
+from printing.layout import Canvas
+from printing.pages import DocumentError, NoSuchPage, Page, PageRequest, check_lang, data_file_names
+
+#: Our own words, es/en/zh.
+#: LABELS: {key: text} declared for gettext (context "scoop.labels.<key>")
+N_("scoop.labels.start", "SCOOP: the dial's commitment")
+N_("scoop.labels.start_note", "Keep this slip. At the end the seed is printed: `companion dial verify` checks every call.")
+N_("scoop.labels.design", "Page design {d}")
+N_("scoop.labels.empty", "(empty)")
+N_("scoop.labels.kept", "Star story kept, half value")
+N_("scoop.labels.page_value", "Value of the paper")
+N_("scoop.labels.cash", "Cash")
+N_("scoop.labels.total", "Total")
+N_("scoop.labels.receipt", "SCOOP: final money")
+N_("scoop.labels.pressed", "Went to press: {who} ({how}), +{m}")
+N_("scoop.labels.last", "Last paper standing: {who}")
+N_("scoop.labels.how_press", "Press on the dial")
+N_("scoop.labels.how_full page", "page full")
+N_("scoop.labels.left", "left the game")
+N_("scoop.labels.commitment", "Commitment")
+N_("scoop.labels.seed", "Seed")
+NP_("scoop.labels.calls", "{n} call to the editor", "{n} calls to the editor")
+N_("scoop.labels.values", "Story values, page designs and the dial's signals: our guesses, editable in {f}")
+N_("scoop.labels.values_page", "Story values: our guesses, editable in {f}")
+N_("scoop.labels.space_star", "Star Story")
+N_("scoop.labels.space_three_star", "Three-star story")
+N_("scoop.labels.space_ad", "Advert: {t}")
+LABELS = PrintTexts("scoop.labels.", [
+    "start", "start_note", "design", "empty", "kept", "page_value", "cash", "total", "receipt",
+    "pressed", "last", "how_press", "how_full page", "left", "commitment", "seed", "calls", "values",
+    "values_page",
+    "space_star", "space_three_star", "space_ad",
+])
+
+
+#: ADVERTS: {key: text} declared for gettext (context "scoop.adverts.<key>")
+N_("scoop.adverts.fashion", "Fashion")
+N_("scoop.adverts.motoring", "Motoring")
+N_("scoop.adverts.travel", "Travel")
+ADVERTS = PrintTexts("scoop.adverts.", [
+    "fashion", "motoring", "travel",
+])
+
+
+def label(key: str, lang: str, **kw) -> str:
+    """``LABELS[key]`` in ``lang`` (printing.i18n.pick: English fallback, CLDR plurals)."""
+    return pick(LABELS[key], lang, **kw)
+
+
+def _money(v: int, lang: str = "en") -> str:
+    """Dollars in ``lang``'s CLDR currency pattern (Babel), no cents: en/zh
+    ``$1,200``, es ``1.200 $``."""
+    from companion.games.scoop.texts import money
+
+    return money(v, lang)
+
+
+#: The data file of the invented headlines: ``{lang: {story type: [headline, ...]}}``,
+#: one per card of the type's pile, in pile order.
+HEADLINES_FILE = "headlines.json"
+
+
+def headlines(lang: str) -> dict[str, list[str]]:
+    """``{story type: [headline of its 1st card, 2nd, ...]}`` in ``lang`` (our own
+    words, headlines.json; a type missing in ``lang`` takes the English list).
+    Raises DataFileError for a damaged file."""
+    table = json_table(__package__, HEADLINES_FILE)
+    english = table.get("en") or {}
+    return {**english, **(table.get(check_lang(lang)) or {})}
+
+
+def _headline(kind: str, value: int, pile: tuple[int, ...], used: set[int], lang: str) -> str:
+    """The headline of the story card of ``value`` from ``pile`` (its n-th card gets
+    the n-th headline of :func:`headlines`); ``used``: the cards of that pile already
+    on this paper (updated), so two cards of the same value get two headlines."""
+    free = [i for i, x in enumerate(pile) if i not in used]
+    same = [i for i in free if pile[i] == value]
+    idx = same[0] if same else (free[0] if free else len(used))
+    used.add(idx)
+    heads = headlines(lang).get(kind)
+    if not heads:
+        return _type_name(kind, lang)
+    text = heads[idx % len(heads)]
+    return text if idx < len(heads) else f"{text} ({idx // len(heads) + 1})"
+
+
+def _who(state, seat: int, lang: str = "en") -> str:
+    """The name the players gave, else the player's colour in ``lang`` (a filled-in
+    ``Player N`` is English and never shown: companion.naming.given_name)."""
+    from companion.naming import given_name
+
+    p = state.players[seat]
+    return given_name(p.spec.name) or i18n.player_name(p.spec.colour, lang)
+
+
+def _paper(state, seat: int, lang: str) -> str:
+    p = state.players[seat]
+    if p.spec.paper:
+        return p.spec.paper
+    try:
+        return i18n.paper_name(p.spec.colour, lang)
+    except (KeyError, ValueError):
+        pass
+    return {"en": f"The {p.spec.colour.title()} Courier", "es": f"El Correo {p.spec.colour.title()}",
+            "zh": f"{p.spec.colour.title()} 信使报"}[lang]
+
+
+def _type_name(kind: str, lang: str) -> str:
+    if kind.startswith("ad-"):
+        a = kind[3:]
+        return label("space_ad", lang, t=ADVERTS.get(a, {}).get(lang, a))
+    from companion.games.scoop.texts import story_name
+
+    return story_name(kind, lang)
+
+
+def render_start_slip(state, lang: str = "en", width: int = 384, game_id: str = "game"):
+    """The slip printed when the game starts: the dial's SHA-256 commitment."""
+    check_lang(lang)
+    cv = Canvas(width, lang=lang)
+    cv.para(label("start", lang), 22, serif=True, align="center")
+    if game_when(game_id, lang):
+        cv.para(game_when(game_id, lang), 14, align="center")
+    cv.rule(2, double=True, gap=2)
+    cv.para(label("commitment", lang), 15, bold=True)
+    c = state.commitment
+    cv.para(c[:32], 15)
+    cv.para(c[32:], 15)
+    cv.rule(1)
+    cv.para(label("start_note", lang), 13)
+    return cv.finish()
+
+
+def render_front_page(state, seat: int, lang: str = "en", width: int = 384, game_id: str = "game"):
+    """One player's Scoop front page (see the module docstring)."""
+    check_lang(lang)
+    if not 0 <= seat < len(state.players):
+        raise DocumentError(f"no seat {seat}")
+    p = state.players[seat]
+    cv = Canvas(width, lang=lang)
+    cv.para(_paper(state, seat, lang), 28, serif=True, align="center")
+    cv.para(joined(game_when(game_id, lang), label('design', lang, d=p.spec.design)), 13, align="center")
+    cv.rule(2, double=True, gap=2)
+    spaces = state.spaces(seat)
+    order = ["three_star"] + [k for k in spaces if k not in ("three_star", "star") and not k.startswith("ad-")] + \
+        ["star"] + [k for k in spaces if k.startswith("ad-")]
+    piles = dict(state.catalog.piles)
+    used: dict[str, set[int]] = {}  # pile -> its cards already on this paper
+    for kind in order:
+        vals = list(p.page.get(kind, []))
+        extra = list(p.star_three) if kind == "star" else []
+        cv.para(_type_name(kind, lang), 16, bold=True)
+        for v in vals:
+            if kind.startswith("ad-"):
+                head = ADVERTS.get(kind[3:], {}).get(lang, kind[3:])
+            else:
+                head = _headline(kind, v, piles.get(kind, ()), used.setdefault(kind, set()), lang)
+            cv.row(head, _money(v, lang), 15, indent=8)
+        for v in extra:
+            head = _headline("three_star", v, piles.get("three_star", ()), used.setdefault("three_star", set()), lang)
+            cv.row(head, _money(v, lang), 15, indent=8)
+        missing = spaces[kind] - len(vals) - len(extra)
+        for _ in range(max(0, missing)):
+            cv.row(label("empty", lang), "", 14, indent=8)
+    if p.kept:
+        cv.rule(1)
+        for v in p.kept:
+            cv.row(label("kept", lang), f"{_money(v, lang)} / 2 = {_money(v // 2, lang)}", 14)
+    cv.rule(1)
+    from companion.games.scoop import page_value
+
+    cv.row(label("page_value", lang), _money(page_value(p) + sum(v // 2 for v in p.kept), lang), 17, bold=True)
+    cv.row(label("cash", lang), _money(p.cash, lang), 15)
+    cv.para(label("values_page", lang, f=data_file_names(state.catalog.files[:1])), 11)
+    return cv.finish()
+
+
+def render_money_receipt(state, lang: str = "en", width: int = 384, game_id: str = "game"):
+    """The final money receipt with the dial's commitment and seed. Raises
+    DocumentError if the game is not over (the seed is secret until then)."""
+    check_lang(lang)
+    f = state.final
+    if f is None:
+        raise DocumentError("the game is not over yet: the seed stays secret until the end")
+    cv = Canvas(width, lang=lang)
+    cv.para(label("receipt", lang), 24, serif=True, align="center")
+    if game_when(game_id, lang):
+        cv.para(game_when(game_id, lang), 14, align="center")
+    cv.rule(2, double=True, gap=2)
+    if f.how == "last player":
+        cv.para(label("last", lang, who=_who(state, f.pressed_by, lang)), 14)
+    else:
+        cv.para(label("pressed", lang, who=_who(state, f.pressed_by, lang), how=label(f"how_{f.how}", lang),
+                           m=_money(state.catalog.money["press_bonus"], lang)), 14)
+    cv.rule(1)
+    # Those still standing by rank; those who left after them, with no rank, the last
+    # to leave first (the engine's order, FinalTally.left): "left the game".
+    order = sorted(range(len(state.players)), key=lambda i: (state.players[i].out, f.rank[i], i))
+    for i in order:
+        p = state.players[i]
+        if p.out:
+            cv.row(f"– {_who(state, i, lang)}", label("left", lang), 15)
+            continue
+        cv.row(f"{f.rank[i]}. {_who(state, i, lang)} · {_paper(state, i, lang)}", _money(f.scores[i], lang), 17,
+               bold=i in f.winners)
+        cv.row(label("cash", lang), _money(f.cash[i], lang), 14, indent=16)
+        cv.row(label("page_value", lang), _money(f.page[i], lang), 14, indent=16)
+        if f.kept_half[i]:
+            cv.row(label("kept", lang), _money(f.kept_half[i], lang), 14, indent=16)
+    cv.rule(1)
+    cv.para(label("calls", lang, n=len(state.calls)), 13)
+    cv.para(label("commitment", lang), 13, bold=True)
+    cv.para(state.commitment[:32], 13)
+    cv.para(state.commitment[32:], 13)
+    seed = state.setup["dial_seed"]
+    cv.para(label("seed", lang), 13, bold=True)
+    cv.para(seed[:32], 13)
+    cv.para(seed[32:], 13)
+    cv.rule(1)
+    cv.para(label("values", lang, f=data_file_names(f.files)), 11)
+    return cv.finish()
+
+
+def colours(state) -> tuple[str, ...]:
+    """Each seat's colour (``red``), in seat order."""
+    return tuple(p.spec.colour for p in state.players)
+
+
+def pages(state, request: PageRequest) -> list[Page]:
+    """Scoop's pages for ``request`` (module docstring): Scoop has one press, at the
+    game's end. Raises NoSuchPage, in the players' words, for a press Scoop does not
+    have, DocumentError for a money receipt before the end (the seed is secret)."""
+    lang, width, game_id = request.lang, request.width, request.game_id
+    if request.what == "start":
+        return [Page(f"{game_id}-dial-commitment", render_start_slip(state, lang, width, game_id))]
+    if request.what == "final":
+        return [Page(f"{game_id}-money", render_money_receipt(state, lang, width, game_id))]
+    if request.what == "press" and request.press != 1:
+        raise NoSuchPage("Scoop has one press, at the game's end: its pages are the dial's commitment "
+                         "(start), every paper's front page (all, or one player's) and the money receipt "
+                         "(final)")
+    seats = list(range(len(state.players)))
+    if request.player is not None:
+        if request.player >= len(seats):
+            raise NoSuchPage(f"no seat {request.player + 1} in this game of {len(seats)} players")
+        seats = [request.player]
+    return [Page(f"{game_id}-{state.players[i].spec.colour}-front", render_front_page(state, i, lang, width, game_id))
+            for i in seats]
