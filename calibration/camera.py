@@ -15,7 +15,8 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.errors import DataFileError, data_fault
+from companion.datafile import data_fault
+from companion.errors import DataFileError
 
 APP_NAME = "table-companion"
 

@@ -21,7 +21,8 @@ from importlib.metadata import entry_points
 
 from . import __version__, clitext
 from .clitext import tx
-from .errors import CompanionError, UsageError, player_text
+from .clitext import player_text
+from .errors import CompanionError, UsageError
 
 GROUP = "table_companion.commands"
 

@@ -164,3 +164,35 @@ def os_error(exc: OSError) -> str:
              errno.EEXIST: tx("os.exists", "File exists"),
              errno.ENAMETOOLONG: tx("os.name_too_long", "File name too long")}
     return words.get(exc.errno, own)
+
+
+# ------------------------------------------------------------------ errors for people
+
+#: Functions ``(exc, lang) -> str | None`` that word an error for players in ``lang``
+#: (registered by the plugins that own the words: ``ui`` words the engines' refusals,
+#: RuleError kinds, with the app's texts). The core never imports them.
+_PLAYER_TEXTS: list = []
+
+
+def register_player_text(func) -> None:
+    """Add a function ``(exc, lang) -> str | None`` that words errors for players
+    (see :func:`player_text`); registering the same function twice adds it once."""
+    if func not in _PLAYER_TEXTS:
+        _PLAYER_TEXTS.append(func)
+
+
+def player_text(exc: BaseException) -> str:
+    """An error as the command line shows it, in its language: in English its own
+    message; in Spanish or Chinese the first wording a registered function gives (an
+    engine refusal by its kind), else its own message (already in that language when
+    it was raised with :func:`tx`)."""
+    lang = current()
+    if lang != "en":
+        for func in _PLAYER_TEXTS:
+            try:
+                text = func(exc, lang)
+            except Exception:  # noqa: BLE001 - a wording must never hide the error itself
+                text = None
+            if text:
+                return text
+    return str(exc)

@@ -70,7 +70,8 @@ def load_game(path: str | Path):
 
     Returns a :class:`companion.journal.Journal`. Raises JournalError naming the file.
     """
-    from .errors import CompanionError, data_fault
+    from .datafile import data_fault, read_json
+    from .errors import CompanionError, DataFileError
     from .journal import Journal, JournalError
 
     path = Path(path)
@@ -78,10 +79,9 @@ def load_game(path: str | Path):
         raise JournalError(f"{path}: " + tx("journal.folder", "is a folder, not a game journal"))
     if path.suffix.lower() == ".json" and not _is_sqlite(path):
         try:
-            record = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise JournalError(f"{path}: " + tx("record.unreadable", "cannot read JSON record ({why})",
-                                                why=data_fault(exc))) from None
+            record = read_json(path, kind=None)
+        except DataFileError as exc:  # the file and line, worded as every data file's
+            raise JournalError(str(exc)) from None
         try:
             return journal_from_record(record)
         except JournalError as exc:
@@ -105,7 +105,8 @@ def journal_from_record(record: dict, path: str | Path | None = None):
     folder removed when the process ends. Raises JournalError naming what is wrong."""
     import tempfile
 
-    from .errors import CompanionError, data_fault
+    from .datafile import data_fault
+    from .errors import CompanionError
     from .journal import Journal, JournalError
 
     if not isinstance(record, dict) or "setup" not in record or "actions" not in record:

@@ -47,7 +47,8 @@ from pathlib import Path
 from typing import Any, Iterator, Sequence
 
 from .clitext import tx
-from .errors import CompanionError, RuleError, data_fault
+from .datafile import data_fault
+from .errors import CompanionError, RuleError
 
 SCHEMA_VERSION = 1
 EXPORT_FORMAT = "table-companion/game-record"

@@ -8,7 +8,8 @@ import json
 import pytest
 
 from companion.cli import main
-from companion.errors import CompanionError, data_fault
+from companion.datafile import data_fault
+from companion.errors import CompanionError
 
 
 def _one_line(capsys) -> str:

@@ -210,4 +210,4 @@ def test_system_errors_in_the_players_language(no_lang_env, monkeypatch, tmp_pat
     monkeypatch.setenv("LC_ALL", "zh_CN.UTF-8")
     assert main(["replay", str(tmp_path / "missing.json")]) == 1
     err = capsys.readouterr().err
-    assert "无法读取 JSON 记录" in err and "没有那个文件或文件夹" in err and "No such file" not in err
+    assert "missing.json: 无法读取" in err and "没有那个文件或文件夹" in err and "No such file" not in err

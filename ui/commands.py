@@ -5,7 +5,7 @@ from __future__ import annotations
 
 def register(subparsers) -> None:
     """Add this package's subcommands. Heavy imports (kivy, cv2) stay in the handlers."""
-    from companion.errors import register_player_text
+    from companion.clitext import register_player_text
 
     from . import demo, doctor
 

@@ -25,7 +25,8 @@ from pathlib import Path
 
 from companion import registry
 from companion.clitext import tx, txn
-from companion.errors import CompanionError, UsageError, data_fault
+from companion.datafile import data_fault, read_json
+from companion.errors import CompanionError, UsageError
 from companion.registry import game_arg as _game_arg
 from companion.journal import total_scores
 
@@ -69,11 +70,7 @@ def load_recording(path: str | Path) -> Recording:
     """Read a recording folder (``recording.json``). Raises CompanionError."""
     path = Path(path)
     meta_path = path / "recording.json"
-    try:
-        meta = json.loads(meta_path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise CompanionError(tx("demo.recording_unreadable", "{path}: cannot read the recording's description ({why})",
-                                path=meta_path, why=data_fault(exc))) from None
+    meta = read_json(meta_path)  # DataFileError naming the file and line
     try:
         frames = meta["frames"]
         setup = meta.get("setup") or {}
@@ -91,11 +88,7 @@ def load_recording(path: str | Path) -> Recording:
     truth = None
     if meta.get("truth"):
         truth_path = path / str(meta["truth"])
-        try:
-            truth = json.loads(truth_path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise CompanionError(tx("demo.truth_unreadable", "{path}: cannot read the recording's ground truth "
-                                    "({why})", path=truth_path, why=data_fault(exc))) from None
+        truth = read_json(truth_path, kind=None)  # DataFileError naming the file and line
     count = None
     try:
         count = int(json.loads((path / "meta.json").read_text(encoding="utf-8"))["frames"])

@@ -16,8 +16,6 @@ declaration is the English text.
 
 from __future__ import annotations
 
-import functools
-
 from companion import gettext_po
 from companion.gettext_po import CATALOG_LANGS  # noqa: F401  (es, zh)
 
@@ -97,11 +95,3 @@ def catalog(lang: str, domain: str = DOMAIN):
 def translations(lang: str, domain: str = DOMAIN):
     """``babel.support.Translations`` of ``lang`` (companion.gettext_po.translations)."""
     return gettext_po.translations("ui", domain, lang)
-
-
-def declared() -> dict[str, str | tuple[str, str]]:
-    """Every key with its English text (see :class:`_Declared`); the catalog test
-    keeps the declarations and the catalogs in step."""
-    from . import messages  # noqa: F401  the app's declarations
-
-    return DECLARED

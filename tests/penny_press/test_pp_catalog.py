@@ -115,10 +115,10 @@ def test_rules_json_errors(data_copy):
         load_catalog(data_copy)
     assert ei.value.line is not None and ei.value.line > 1
     p.write_text("{ not json")
-    with pytest.raises(DataFileError, match=r"rules.json:1: invalid JSON"):
+    with pytest.raises(DataFileError, match=r"rules.json:1: not valid JSON"):
         load_catalog(data_copy)
     (data_copy / "rules.json").unlink()
-    with pytest.raises(DataFileError, match="cannot read"):
+    with pytest.raises(DataFileError, match="cannot be read"):
         load_catalog(data_copy)
 
 

@@ -103,7 +103,7 @@ def test_the_checker_catches_a_missing_a_fuzzy_and_a_stale_text():
 
 
 def test_every_literal_key_looked_up_is_declared():
-    declared = i18n_catalog.declared()
+    declared = i18n.declared()
     pat = re.compile(r"""(?<![.\w])trn?\(\s*["']([a-z][\w.\-]*)["']""")
     missing = []
     for path in list((ROOT / "ui").rglob("*.py")) + list((ROOT / "ui").rglob("*.kv")):

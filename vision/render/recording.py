@@ -38,7 +38,8 @@ from typing import Callable, Iterator, Sequence
 import cv2
 import numpy as np
 
-from companion.errors import CompanionError, data_fault
+from companion.datafile import data_fault
+from companion.errors import CompanionError
 from vision.render.camera import Camera, frame_bounds
 from vision.render.effects import Effects, Hand, SKIN_TONES_BGR, glare_field, light_field
 from vision.render.parts import Placed

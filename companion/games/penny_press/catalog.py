@@ -12,13 +12,12 @@ Ids follow docs/contracts.md: story ``"war-A1"`` (beat, shape, stars), headline 
 
 from __future__ import annotations
 
-import csv
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
+from companion.datafile import line_of, parse_json, read_csv, read_text
 from companion.errors import DataFileError
 from companion.frozen import FrozenDict  # shared with the other engines (companion.frozen)
 
@@ -129,24 +128,11 @@ class Catalog:
 
 
 def _rows(path: Path):
-    """Yield (line number, row dict) of a CSV with '#' comment lines and a header."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataFileError(str(path), None, f"cannot read: {exc}") from exc
-    lines = text.splitlines()
-    numbered = [(i + 1, ln) for i, ln in enumerate(lines)
-                if ln.strip() and not ln.lstrip().startswith("#")]
-    if not numbered:
-        raise DataFileError(str(path), None, "no header line")
-    header_no, header = numbered[0]
-    names = [h.strip() for h in next(csv.reader([header]))]
-    for no, ln in numbered[1:]:
-        values = [v.strip() for v in next(csv.reader([ln]))]
-        if len(values) != len(names):
-            raise DataFileError(str(path), no,
-                                f"expected {len(names)} fields ({', '.join(names)}), got {len(values)}")
-        yield no, dict(zip(names, values)), names
+    """Yield (line number, row dict, column names) of a CSV with '#' comment lines and
+    a header (companion.datafile.read_csv: DataFileError naming the file and line)."""
+    names, rows = read_csv(path)
+    for r in rows:
+        yield r.line, r.values, names
 
 
 def _int(path: Path, line: int | None, name: str, value, lo: int, hi: int) -> int:
@@ -159,27 +145,14 @@ def _int(path: Path, line: int | None, name: str, value, lo: int, hi: int) -> in
     return v
 
 
-def _json_line(text: str, key: str) -> int | None:
-    m = re.search(r'"%s"\s*:' % re.escape(key), text)
-    return text.count("\n", 0, m.start()) + 1 if m else None
-
-
 def _load_rules(path: Path) -> dict:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataFileError(str(path), None, f"cannot read: {exc}") from exc
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DataFileError(str(path), exc.lineno, f"invalid JSON: {exc.msg}") from None
-    if not isinstance(raw, dict):
-        raise DataFileError(str(path), 1, "top level must be an object")
+    text = read_text(path)
+    raw = parse_json(text, path)
 
     def need(key):
         if key not in raw:
             raise DataFileError(str(path), None, f"missing key {key!r}")
-        return raw[key], _json_line(text, key)
+        return raw[key], line_of(text, key)
 
     out: dict = {}
     beats, ln = need("beats")
@@ -200,7 +173,7 @@ def _load_rules(path: Path) -> dict:
             raise DataFileError(str(path), ln, f"{key} must never decrease")
         out[key] = tuple(tab)
     if len(out["news_beat_value"]) != len(out["scoop_value"]):
-        raise DataFileError(str(path), _json_line(text, "scoop_value"),
+        raise DataFileError(str(path), line_of(text, "scoop_value"),
                             "scoop_value and news_beat_value must have the same length")
     for key, lo, hi in (("column_spaces", 1, 99), ("bonus_start", 0, 99), ("bonus_max", 1, 999),
                         ("reporters_per_player", 1, 20), ("front_rows", 1, 8), ("front_cols", 1, 8),
@@ -211,16 +184,16 @@ def _load_rules(path: Path) -> dict:
             raise DataFileError(str(path), ln, f"{key} must be an integer")
         out[key] = _int(path, ln, key, v, lo, hi)
     if out["bonus_max"] < out["bonus_start"]:
-        raise DataFileError(str(path), _json_line(text, "bonus_max"), "bonus_max is below bonus_start")
+        raise DataFileError(str(path), line_of(text, "bonus_max"), "bonus_max is below bonus_start")
     if out["players_max"] < out["players_min"]:
-        raise DataFileError(str(path), _json_line(text, "players_max"), "players_max is below players_min")
+        raise DataFileError(str(path), line_of(text, "players_max"), "players_max is below players_min")
     for key in ("colours", "ads"):
         v, ln = need(key)
         if not isinstance(v, list) or not v or len(set(v)) != len(v) or not all(isinstance(x, str) for x in v):
             raise DataFileError(str(path), ln, f"{key} must be a list of distinct ids")
         out[key] = tuple(v)
     if len(out["colours"]) < out["players_max"]:
-        raise DataFileError(str(path), _json_line(text, "colours"), "fewer colours than players_max")
+        raise DataFileError(str(path), line_of(text, "colours"), "fewer colours than players_max")
     v, ln = need("final_trigger_presses")
     if not isinstance(v, dict):
         raise DataFileError(str(path), ln, "final_trigger_presses must map player count -> presses")

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
 from companion.clitext import tx
-from companion.errors import CompanionError, RuleError, data_fault
+from companion.datafile import data_fault
+from companion.errors import CompanionError, RuleError
 from companion.naming import count
 from companion.games.penny_press.actions import (Action, Assign, DeclinePress, DrawHeadline, GoToPress,
                                                   PassNewsboy, Reassign, Recall)

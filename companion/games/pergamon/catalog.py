@@ -9,13 +9,12 @@ that depends on one names the file and key (:meth:`Catalog.source`).
 
 from __future__ import annotations
 
-import csv
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Mapping
 
-from companion.errors import DataFileError, data_fault
+from companion.datafile import data_fault, read_csv, read_json
+from companion.errors import DataFileError
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 TILES_FILE = "tiles.csv"
@@ -159,24 +158,15 @@ def load_tiles(path: Path | None = None) -> list[Tile]:
     """Read ``tiles.csv`` (``#`` lines are comments). Raises DataFileError naming the
     file and line for a missing file or a bad row."""
     path = Path(path or DATA_DIR / TILES_FILE)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataFileError(str(path), None, f"cannot read ({exc.strerror})") from None
-    lines = [(n, ln) for n, ln in enumerate(text.splitlines(), 1) if ln.strip() and not ln.startswith("#")]
-    if not lines:
-        raise DataFileError(str(path), None, "empty")
-    header = next(csv.reader([lines[0][1]]))
-    if header != ["id", "century", "number", "left", "right"]:
-        raise DataFileError(str(path), lines[0][0], "header must be id,century,number,left,right")
+    _names, rows = read_csv(path, header=("id", "century", "number", "left", "right"))
     tiles = []
-    for n, ln in lines[1:]:
-        row = next(csv.reader([ln]))
+    for r in rows:
+        v = r.values
         try:
-            tid, c, num, left, right = (x.strip() for x in row)
-            tiles.append(Tile(tid, int(c), int(num), left, right))
+            tiles.append(Tile(v["id"], int(v["century"]), int(v["number"]), v["left"], v["right"]))
         except ValueError:
-            raise DataFileError(str(path), n, f"expected id,century,number,left,right, got {ln!r}") from None
+            raise DataFileError(str(path), r.line, "century and number must be whole numbers, got "
+                                f"{v['century']!r} and {v['number']!r}") from None
     return tiles
 
 
@@ -185,12 +175,7 @@ def load_catalog(data_dir: Path | str | None = None) -> Catalog:
     data folder). Raises DataFileError naming the file for anything missing or wrong."""
     d = Path(data_dir) if data_dir else DATA_DIR
     rpath = d / RULES_FILE
-    try:
-        raw = json.loads(rpath.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise DataFileError(str(rpath), None, f"cannot read ({exc.strerror})") from None
-    except json.JSONDecodeError as exc:
-        raise DataFileError(str(rpath), exc.lineno, f"not valid JSON ({exc.msg})") from None
+    raw = read_json(rpath)
     tiles = _check_tiles(load_tiles(d / TILES_FILE), str(d / TILES_FILE))
     try:
         spaces = tuple(FundsSpace(int(s["space"]), int(s["coins"]), int(s["deepest"]))

@@ -23,7 +23,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Sequence
 
 from companion.clitext import tx
-from companion.errors import CompanionError, RuleError, data_fault
+from companion.datafile import data_fault
+from companion.errors import CompanionError, RuleError
 from companion.naming import who
 from companion.games.pergamon.actions import (Action, Dig, DrawFunds, Exhibit, PlaceFigure, PresentFinds,
                                               RevealFunds, Store)

@@ -16,12 +16,12 @@ Page spaces: a story type's id (two spaces), ``star`` (the two Star Story spaces
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from companion.errors import CompanionError, DataFileError, data_fault
+from companion.datafile import data_fault, read_json
+from companion.errors import CompanionError
 
 from .dial import Wheel, load_wheel
 
@@ -34,13 +34,7 @@ COLOURS = ("red", "blue", "green", "yellow", "black", "white")
 
 
 def _read(name: str) -> dict:
-    path = DATA_DIR / name
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise DataFileError(str(path), None, f"cannot read ({exc.strerror or exc})") from None
-    except json.JSONDecodeError as exc:
-        raise DataFileError(str(path), exc.lineno, f"not valid JSON ({exc.msg})") from None
+    return read_json(DATA_DIR / name)
 
 
 def default_data(wheel: str | None = None) -> dict:

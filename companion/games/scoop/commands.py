@@ -169,10 +169,9 @@ def calls_of(path: str | Path) -> tuple[dict, str, str | None, list[dict]]:
     if head == b"SQLite format 3\x00":
         setup, actions = _journal_setup_actions(path)
     else:
-        try:
-            rec = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise CompanionError(f"{path}: not a journal, export or dial log ({exc})") from None
+        from companion.datafile import read_json
+
+        rec = read_json(path, kind=None)  # DataFileError naming the file and line
         if not isinstance(rec, dict):
             raise CompanionError(f"{path}: not a journal, export or dial log")
         if rec.get("format") == LOG_FORMAT:

@@ -31,12 +31,12 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.errors import CompanionError, DataFileError, data_fault
+from companion.datafile import data_fault, read_json
+from companion.errors import CompanionError, DataFileError
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 #: The eight signals of the seed's rule text, in its order.
@@ -114,12 +114,7 @@ def wheel_path(name: str | Path | None = None) -> Path:
 def load_wheel(name: str | Path | None = None) -> Wheel:
     """Read a wheel (see :func:`wheel_path`). Raises DataFileError naming the file."""
     path = wheel_path(name)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise DataFileError(str(path), None, f"cannot read the signal wheel ({exc.strerror or exc})") from None
-    except json.JSONDecodeError as exc:
-        raise DataFileError(str(path), exc.lineno, f"not valid JSON ({exc.msg})") from None
+    data = read_json(path, kind=None)  # Wheel.from_dict words a value of another shape
     try:
         return Wheel.from_dict(data, file=_display_path(path))
     except CompanionError as exc:
@@ -135,13 +130,11 @@ def earlier_editions(name: str) -> list[tuple[str, Wheel]]:
     """(edition label, wheel) of each earlier edition of the shipped wheel ``name``
     (standard, kind, harsh) from :data:`EDITIONS_FILE`, oldest first. Raises
     DataFileError naming the file when it cannot be read."""
+    data = read_json(EDITIONS_FILE)
     try:
-        data = json.loads(EDITIONS_FILE.read_text(encoding="utf-8"))
         rows = [e for e in data["editions"] if e.get("name") == (name or "standard")]
         return [(str(e.get("edition", "an earlier edition")), Wheel.from_dict(e, file=_display_path(EDITIONS_FILE)))
                 for e in rows]
-    except OSError as exc:
-        raise DataFileError(str(EDITIONS_FILE), None, f"cannot read the wheel editions ({exc.strerror or exc})") from None
     except (ValueError, KeyError, TypeError, AttributeError, CompanionError) as exc:
         raise DataFileError(str(EDITIONS_FILE), None, f"not a list of wheel editions ({data_fault(exc)})") from None
 

@@ -33,7 +33,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from companion.errors import CompanionError, RuleError, data_fault
+from companion.datafile import data_fault
+from companion.errors import CompanionError, RuleError
 
 from . import dial as dialmod
 from .catalog import SCOOP_CARD, Catalog, catalog_from_data, default_data

@@ -20,14 +20,13 @@ Card ids are ``"T01".."T18"``; goods ids are lower-case words (``"grapes"``).
 
 from __future__ import annotations
 
-import csv
-import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Mapping
 
+from companion.datafile import read_csv, read_json
 from companion.errors import DataFileError
 from companion.frozen import FrozenDict
 
@@ -103,17 +102,8 @@ class Catalog:
 
 
 def _read_json(path: Path) -> dict:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataFileError(str(path), None, f"cannot read: {exc}") from exc
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DataFileError(str(path), exc.lineno, f"invalid JSON: {exc.msg}") from None
-    if not isinstance(data, dict):
-        raise DataFileError(str(path), 1, "top level must be an object")
-    return data
+    """``path`` as a JSON object (companion.datafile: DataFileError naming the file and line)."""
+    return read_json(path)
 
 
 def _line_of(path: Path, key: str) -> int | None:
@@ -211,19 +201,12 @@ def _load(d: Path) -> Catalog:
     pc_names = {k: FrozenDict(pc_names.get(k) or {"en": k}) for k in payment_cards}
 
     # cards (unverified)
-    try:
-        text = cp.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataFileError(str(cp), None, f"cannot read: {exc}") from exc
-    reader = csv.reader(text.splitlines())
-    header = next(reader, None)
-    if header is None or [h.strip() for h in header][:1] != ["id"]:
+    names, rows = read_csv(cp)
+    if names[:1] != ["id"]:
         raise DataFileError(str(cp), 1, "the first line must be the header id,three,two,one")
     cards = {}
-    for no, row in enumerate(reader, 2):
-        if not row or not "".join(row).strip():
-            continue
-        row = [x.strip() for x in row]
+    for r in rows:
+        no, row = r.line, [r.values[k] for k in names]
         cid, gl = row[0], row[1:]
         if not _CARD.match(cid) or cid in cards:
             raise DataFileError(str(cp), no, f"card id {cid!r} must be T01..T99 and unique")

@@ -32,7 +32,8 @@ from typing import Any, Mapping, Sequence
 
 from companion.naming import count
 from companion.clitext import tx
-from companion.errors import CompanionError, RuleError, data_fault
+from companion.datafile import data_fault
+from companion.errors import CompanionError, RuleError
 from companion.frozen import FrozenDict
 from companion.games.turin_market.actions import (Action, Buy, ChooseBuyer, FlipCoin, OfferForSale, PassSale,
                                                    Pick, RevealBids, RevealCards, RevealLeftovers, RevealTieBids,
