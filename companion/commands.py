@@ -31,13 +31,14 @@ def register(subparsers) -> None:
     p.set_defaults(func=cmd_export)
 
     p = subparsers.add_parser(
-        "sample", help="write a complete sample game journal (Penny Press unless --game)",
+        "sample", help="write a complete sample game journal (the first game `companion games` lists, "
+        "unless --game)",
         description="Play a complete seeded sample game with simple computer players and "
         "write its journal, to try replay, export and print.",
     )
     p.add_argument("out", help="journal file to create (.sqlite)")
-    p.add_argument("--game", default="penny-press", type=_game_arg, metavar="GAME", help="the game's id (default penny-press; "
-                   "`companion games` lists them)")
+    p.add_argument("--game", type=_game_arg, metavar="GAME", help="the game's id (default: the first one "
+                   "`companion games` lists)")
     p.add_argument("--players", type=int, default=3, help="number of players (default 3)")
     p.add_argument("--seed", type=int, default=1, help="deck shuffle and play seed")
     p.set_defaults(func=cmd_sample)
@@ -107,11 +108,11 @@ def journal_from_record(record: dict, path: str | Path | None = None):
 
     from .datafile import data_fault
     from .errors import CompanionError
-    from .journal import Journal, JournalError
+    from .journal import LEGACY_GAME, Journal, JournalError
 
     if not isinstance(record, dict) or "setup" not in record or "actions" not in record:
         raise JournalError(tx("record.needs_setup_actions", "a game record needs 'setup' and 'actions'"))
-    game = record.get("game") or "penny-press"  # records from before the registry are Penny Press
+    game = record.get("game") or LEGACY_GAME  # a record naming no game is of the first format: Penny Press
     if path is None:  # a scratch journal, removed when the process ends
         import atexit
         import shutil
@@ -143,22 +144,19 @@ def _scores_line(state) -> str:
     return "  ".join(f"{who(specs[i] if i < len(specs) else None, i)} {s}" for i, s in enumerate(scores))
 
 
-def _action_text(rules, payload: dict, players=()) -> str:
-    """One journal action for a person: who did it (numbered from 1, by name or
-    colour) and what, e.g. ``blue (player 2): go_to_press(front_page=None)``."""
+def _action_text(rules, payload: dict, state, players=()) -> str:
+    """One journal action for a person, in the command line's language: the game's
+    ``describe_action`` (``state``: the game just before it), e.g. ``Ana puts 2
+    reporters on War 1×2 ★★``. A payload the rules cannot read or word is shown as
+    its fields, with the player named and numbered from 1 (a description never stops
+    a replay)."""
+    from .clitext import current
     from .naming import who
 
-    describe_action = getattr(rules, "describe_action", None)
-    if describe_action is not None:
-        import inspect
-
-        try:
-            action = rules.action_from_dict(payload)
-            if "players" in inspect.signature(describe_action).parameters:
-                return describe_action(action, players=players)
-            return describe_action(action)
-        except Exception:  # a description must never stop a replay
-            pass
+    try:
+        return rules.describe_action(rules.action_from_dict(payload), state, current())
+    except Exception:  # noqa: BLE001 - a damaged or foreign payload is still listed
+        pass
     fields = ", ".join(f"{k}={v}" for k, v in payload.items() if k not in ("type", "action", "player"))
     text = f"{payload.get('action', payload.get('type', '?'))}({fields})"
     p = payload.get("player")
@@ -168,20 +166,36 @@ def _action_text(rules, payload: dict, players=()) -> str:
     return text
 
 
+def _score_sheet_lines(rules, state) -> list[str]:
+    """The game's score sheet (``score_sheet``) as indented lines: each player's total
+    and where it comes from, in the command line's language."""
+    from .clitext import current
+
+    sheet = rules.score_sheet(state, current())
+    out = []
+    for seat in sheet.seats:
+        out.append(f"  {seat.name}: {seat.total} {sheet.unit}")
+        out += [f"      {line.amount:+5d}  {line.label}" for line in seat.lines]
+    return out
+
+
 def cmd_replay(args) -> int:
+    from .registry import optional
+
     j = load_game(args.game)
     rules = j.rules
-    describe = getattr(rules, "describe", None)
+    describe = optional(rules, "describe")
     states = dict(j.timeline())
     undone = {e.payload.get("target") for e in j.events if e.kind == "undo"}
     players = tuple(getattr(j.state, "players", ()))
     out = sys.stdout
+    before = None  # the game as it stands before the event being listed
     for e in j.events:
         if e.kind == "setup":
             head = f"#{e.seq} " + tx("replay.setup", "setup")
         elif e.kind == "action":
             mark = " " + tx("replay.undone", "(undone)") if e.seq in undone else ""
-            head = f"#{e.seq} {_action_text(rules, e.payload, players)}{mark}"
+            head = f"#{e.seq} {_action_text(rules, e.payload, before if before is not None else j.state, players)}{mark}"
         elif e.kind == "undo":
             head = f"#{e.seq} " + tx("replay.undo_of", "undo of #{seq}", seq=e.payload.get("target"))
         else:
@@ -190,6 +204,7 @@ def cmd_replay(args) -> int:
         st = states.get(e.seq)
         if st is None:
             continue
+        before = st
         if describe is not None and not args.brief:
             for line in describe(st).splitlines():
                 print("    " + line, file=out)
@@ -199,6 +214,9 @@ def cmd_replay(args) -> int:
     print("", file=out)
     print(tx("replay.final", "final scores: {scores}", scores=_scores_line(final)) if getattr(final, "is_over", False)
           else tx("replay.in_progress", "game in progress: {scores}", scores=_scores_line(final)), file=out)
+    if not args.brief:
+        for line in _score_sheet_lines(rules, final):
+            print(line, file=out)
     return 0
 
 
@@ -238,7 +256,7 @@ def cmd_sample(args) -> int:
     from . import registry
     from .errors import CompanionError, UsageError
 
-    spec = registry.get(args.game)
+    spec = registry.get(args.game) if args.game else registry.default()
     if not spec.min_players <= args.players <= spec.max_players:
         from .clitext import current
 

@@ -4,8 +4,10 @@
 ``babel.messages.pofile.read_po`` and compiled in memory (``write_mo``) into a
 ``babel.support.Translations``: a fresh clone, ``pip install -e .`` and a wheel
 (package data) all work without compiling .mo files. The catalogs' Plural-Forms are
-Babel's CLDR rules (``babel.messages.plurals``). Used by ``ui`` (domain ``ui``)
-and ``printing`` (domain ``printing``); English is the source language (no catalog).
+Babel's CLDR rules (``babel.messages.plurals``). Used by ``ui`` (domain ``ui``),
+``printing`` (domain ``printing``), the command line (``companion``, domain ``cli``)
+and each game's words for players (:class:`Words`: ``companion/games/<folder>``,
+domain ``<folder>``); English is the source language (no catalog).
 """
 
 from __future__ import annotations
@@ -72,3 +74,48 @@ def N_(key: str, text: str) -> str:
 def NP_(key: str, singular: str, plural: str) -> str:
     """Declare a count's English forms under ``key`` (keyword ``NP_:1c,2,3``); returns ``key``."""
     return key
+
+
+#: The languages a player may read (English is the source language).
+LANGS = ("es", "en", "zh")
+
+
+class Words:
+    """A package's own words for players, declared in English where they are used.
+
+    ``WORDS = Words("companion.games.scoop")`` reads the catalogs
+    ``<package>/locale/<lang>/LC_MESSAGES/<domain>.po`` (domain: the package's last
+    name, ``scoop``, unless given). A text is declared with its key (the gettext
+    context) and English: ``WORDS.say(lang, "act.pass", "{name} passes", name=...)``;
+    a count with both English forms: ``WORDS.sayn(lang, "act.buy", "{n} card",
+    "{n} cards", n)`` (CLDR plural rules of ``lang``, Babel). ``bash
+    scripts/i18n.sh`` extracts them (keywords ``say:2c,3`` and ``sayn:2c,3,4``).
+    A language without a catalog in the package reads English (a game may ship
+    English alone); an unknown language raises ValueError naming es, en, zh.
+    """
+
+    def __init__(self, package: str, domain: str | None = None):
+        self.package = package
+        self.domain = domain or package.rpartition(".")[2]
+
+    def _catalog(self, lang: str):
+        if lang not in LANGS:
+            raise ValueError(f"language {lang!r}: choose one of {', '.join(LANGS)}")
+        if lang == "en" or not po_path(self.package, self.domain, lang).is_file():
+            return None
+        return translations(self.package, self.domain, lang)
+
+    def say(self, lang: str, key: str, text: str, **fields) -> str:
+        """``text`` (English, declared under ``key``) in ``lang`` with its ``{fields}``
+        filled. A text missing from the catalog is English. ValueError for an
+        unknown language."""
+        t = self._catalog(lang)
+        if t is not None:
+            text = t.pgettext(key, text)
+        return text.format(**fields) if fields else text
+
+    def sayn(self, lang: str, key: str, singular: str, plural: str, n: int, **fields) -> str:
+        """The form of a count for ``n`` in ``lang``, with ``{n}`` and ``fields`` filled."""
+        t = self._catalog(lang)
+        text = (singular if n == 1 else plural) if t is None else t.npgettext(key, singular, plural, n)
+        return text.format(n=n, **fields)

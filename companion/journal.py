@@ -30,9 +30,10 @@ their own last actions (consecutive, at the end of the game so far), never acros
 a headline card draw (the draw reveals hidden information).
 
 The file records its game's id (meta ``game``); the rules come from the game
-registry (companion.registry): ``new_game_from_dict``, ``apply``, ``action_to_dict``,
-``action_from_dict``, a state with ``scores``, and ``UNDO_BARRIERS``. A journal
-without a recorded game (none was ever written so) is read as Penny Press.
+registry (companion.registry.Rules): ``new_game_from_dict``, ``apply``,
+``action_to_dict``, ``action_from_dict``, a state with ``scores``, and
+``UNDO_BARRIERS``. A journal without a recorded game (the first format wrote none)
+is read as :data:`LEGACY_GAME`.
 """
 
 from __future__ import annotations
@@ -49,12 +50,16 @@ from typing import Any, Iterator, Sequence
 from .clitext import tx
 from .datafile import data_fault
 from .errors import CompanionError, RuleError
+from .registry import optional
 
 SCHEMA_VERSION = 1
 EXPORT_FORMAT = "table-companion/game-record"
 
-#: The game of a journal that does not record one (the first journals were all Penny Press).
-DEFAULT_GAME = "penny-press"
+#: The game of a journal or game record that names none: a fact of the file format
+#: (the first journals and records were all Penny Press's, and named no game), not a
+#: default of ours; a new file always names its game (companion.registry.default()
+#: is the game chosen when none is asked for).
+LEGACY_GAME = "penny-press"
 
 
 class JournalError(CompanionError):
@@ -213,7 +218,7 @@ class Journal:
         self.game = game
         self.rules = rules_module(game)
         #: action types that undo never crosses (the game's ``UNDO_BARRIERS``)
-        self.undo_barriers = frozenset(getattr(self.rules, "UNDO_BARRIERS", ()))
+        self.undo_barriers = frozenset(self.rules.UNDO_BARRIERS)
         self._events: list[Event] = []
         self._state = None
         # list of (seq, state_after) for effective actions, in order; index 0 = setup
@@ -334,7 +339,7 @@ class Journal:
                 raise JournalError(f"{path}: " + tx("journal.newer", "written by a newer version (schema {schema})",
                                                     schema=schema))
             try:
-                j = cls(path, conn, meta.get("game") or DEFAULT_GAME)
+                j = cls(path, conn, meta.get("game") or LEGACY_GAME)
             except JournalError as exc:
                 raise JournalError(f"{path}: {exc}") from None
             j._readonly = readonly
@@ -395,7 +400,7 @@ class Journal:
         """The setup keys kept secret (module docstring): revealed in a note once the
         game is over, else read from the side file. JournalError when a key the rules
         need is in neither."""
-        keys = [k for k in getattr(self.rules, "SECRET_SETUP_KEYS", ()) if k not in self._events[0].payload]
+        keys = [k for k in optional(self.rules, "SECRET_SETUP_KEYS") or () if k not in self._events[0].payload]
         if not keys:
             return {}
         for e in self._events:
@@ -418,7 +423,7 @@ class Journal:
 
     def _reveal_if_over(self) -> None:
         """Once the game is over, write the secret into the journal (once)."""
-        if not getattr(self._state, "is_over", False) or not getattr(self.rules, "SECRET_SETUP_KEYS", ()):
+        if not getattr(self._state, "is_over", False) or not optional(self.rules, "SECRET_SETUP_KEYS"):
             return
         if any(e.kind == "note" and "reveal" in e.payload for e in self._events):
             return
@@ -502,7 +507,7 @@ class Journal:
         """
         if isinstance(action, dict):
             action = self.rules.action_from_dict(action)
-        resolve = getattr(self.rules, "resolve_action", None)
+        resolve = optional(self.rules, "resolve_action")
         if resolve is not None:  # the action as it turned out (e.g. the signal a dial showed)
             action = resolve(self._state, action)
         new_state = self.rules.apply(self._state, action)  # raises RuleError
@@ -626,7 +631,7 @@ class Journal:
             "scores": total_scores(self._state),
             "over": bool(getattr(self._state, "is_over", False)),
         }
-        summary = getattr(self.rules, "record_summary", None)
+        summary = optional(self.rules, "record_summary")
         if summary is not None:
             record["summary"] = summary(self._state)
         return record

@@ -1,42 +1,28 @@
 """The game registry: the one place that lists the games Table Companion plays.
 
 Every layer asks this module for a game instead of importing a game's package:
-the journal (which game a file records), the session and ``companion demo --game``,
-``companion tags ID``, calibration layouts, printing and the app's game picker.
+the journal (which game a file records), ``companion replay``/``sample``/``demo
+--game``, ``companion tags ID``, calibration layouts, printing and the app's game
+picker. :func:`default` is the game chosen when none is named (the first of
+:data:`GAME_PACKAGES`).
 
-A game is a package under ``companion/games/<folder>`` whose ``__init__`` exposes
+A game is a package ``companion/games/<folder>`` whose ``__init__`` exposes
 ``GAME: GameSpec``. Its rules module (``GameSpec.rules``, usually the package
-itself) is pure and deterministic and offers the *rules interface* below; what lives
+itself) is pure and deterministic and provides :class:`Rules` (checked for every
+registered game by tests/test_rules_interface.py, :func:`conformance`); what lives
 outside ``companion`` (vision observer adapters, printed pages, app screens,
 tag-sheet layouts) is named by dotted strings that the outer layer imports, so
-``companion`` never imports cv2, kivy or escpos. See docs/contracts.md.
+``companion`` never imports cv2, kivy or escpos. See docs/contracts.md and
+docs/adding-a-game.md.
 
-Rules interface (module-level names of ``GameSpec.rules``), modelled on
-boardgame.io's game object (setup, moves, turn order, end) and OpenSpiel's one
-interface for registered games:
+The interface is modelled on boardgame.io's game object (setup, moves, turn order,
+end) and OpenSpiel's one interface for registered games. A state has ``scores``
+(per seat, the game's own unit), ``is_over``, ``current_player`` (seat to act, or
+None) and ``players``; ``state.final.scores`` (when the game has end-game bonuses)
+are the scores once they are in (:func:`companion.journal.total_scores`).
 
-- ``new_game_from_dict(setup: dict) -> State``: the journal's ``setup`` event;
-  raises ``RuleError``/``CompanionError`` for a bad setup.
-- ``apply(state, action) -> State``: a new state; raises ``RuleError`` naming the
-  rule for an illegal action and leaves ``state`` unchanged (states are immutable).
-- ``legal_actions(state) -> list``: the actions ``apply`` accepts now (may be a
-  representative subset for games with huge action spaces; say so in the game doc).
-- ``action_to_dict(action) -> dict`` / ``action_from_dict(d) -> action``: the JSON
-  codec of the journal; the dict has ``"action"`` (type) and, when one player acts,
-  ``"player"`` (0-based seat). ``action_from_dict`` raises ``CompanionError`` (or its ``RuleError``) on a bad dict.
-- ``random_game(seed: int, n_players: int) -> (setup_dict, [actions])``: a complete
-  legal game, for property tests, benchmarks and the reliability suite.
-- State: ``state.scores`` (points per seat, the game's own unit), ``state.is_over``
-  and ``state.current_player`` (seat to act, or None).
-- ``UNDO_BARRIERS``: action types that reveal hidden information (never undone).
-- Optional: ``describe(state) -> str`` and ``describe_action(action) -> str`` (what
-  ``companion replay`` prints), ``record_summary(state) -> dict`` (added to exports),
-  ``state.final`` with ``final.scores`` (the scores once end-game bonuses are in),
-  ``resolve_action(state, action) -> action`` (the action completed with what it
-  revealed, e.g. the signal a Scoop dial showed, so the journal records it).
-
-A new game: a folder ``companion/games/<folder>`` with the rules interface and
-``GAME``, then its package name in :data:`GAME_PACKAGES`. Nothing else in the spine
+A new game: a folder ``companion/games/<folder>`` with :class:`Rules` and ``GAME``,
+then its package name in :data:`GAME_PACKAGES`. Nothing else in the spine
 changes: journal, replay, export, ``companion demo --game``, ``companion tags`` and
 the app's game picker find it here.
 """
@@ -44,9 +30,10 @@ the app's game picker find it here.
 from __future__ import annotations
 
 import importlib
+import inspect
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Protocol, runtime_checkable
 
 from .errors import CompanionError
 
@@ -61,6 +48,185 @@ GAME_PACKAGES: tuple[str, ...] = (
 
 class UnknownGame(CompanionError):
     """A game id that no registered game has."""
+
+
+# ------------------------------------------------------------------ score sheets
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One line of a seat's score: ``label`` (players' words, in the sheet's
+    language: "Press 2: front page") and ``amount`` (the game's unit, signed: a
+    loan repaid is negative)."""
+
+    label: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class SeatScore:
+    """A seat's score: ``seat`` (0-based), ``name`` (the player as people name them,
+    in the sheet's language), ``total`` (the game's unit: what ``companion replay``
+    and the pages show) and ``lines`` (where it comes from; they add up to
+    ``total``)."""
+
+    seat: int
+    name: str
+    total: int
+    lines: tuple[ScoreLine, ...]
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """Every seat's score with its breakdown, as a game's rules compute it
+    (:meth:`Rules.score_sheet`): ``unit`` (what the totals count, in the sheet's
+    language: points, dollars, victory points, shields), ``seats`` (seat order) and
+    ``final`` (True once the game is over and end-game scoring is in)."""
+
+    unit: str
+    seats: tuple[SeatScore, ...]
+    final: bool
+
+    @property
+    def totals(self) -> list[int]:
+        """The total per seat, seat order."""
+        return [s.total for s in self.seats]
+
+
+# ------------------------------------------------------------------ the rules interface
+
+@runtime_checkable
+class Rules(Protocol):
+    """What every game's rules module provides (module-level names; a module
+    satisfies this protocol structurally). States are immutable; actions are
+    frozen dataclasses with ``player`` (0-based seat) when one player acts.
+
+    - ``UNDO_BARRIERS``: action types (the journal's ``"action"`` strings) that
+      reveal hidden information; undo never crosses them (companion.journal).
+    - :meth:`new_game_from_dict` ... :meth:`random_game`: setup, moves and the
+      journal's codec (see each method).
+    - :meth:`describe_action` and :meth:`score_sheet`: what players read, in
+      ``lang`` (es, en or zh) through the game's own gettext catalog
+      (:class:`companion.gettext_po.Words`); components in players' words, never ids.
+
+    Optional members (:data:`OPTIONAL`, see :class:`RulesExtras`):
+    ``resolve_action``, ``record_summary``, ``describe``, ``SECRET_SETUP_KEYS``.
+    """
+
+    UNDO_BARRIERS: frozenset[str]
+
+    def new_game_from_dict(self, setup: dict) -> Any:
+        """The first state from the journal's ``setup`` event. Raises RuleError or
+        CompanionError for a bad setup."""
+
+    def apply(self, state: Any, action: Any) -> Any:
+        """A new state with ``action`` played. Raises RuleError naming the rule for an
+        illegal action; ``state`` is unchanged."""
+
+    def legal_actions(self, state: Any) -> list:
+        """The actions ``apply`` accepts now (may be a representative subset where the
+        action space is huge; the game's doc says so)."""
+
+    def action_to_dict(self, action: Any) -> dict:
+        """The journal's JSON form: ``"action"`` (type) and, when one player acts,
+        ``"player"`` (0-based seat)."""
+
+    def action_from_dict(self, d: dict) -> Any:
+        """The action of a journal dict. Raises CompanionError (or RuleError) for a bad one."""
+
+    def random_game(self, seed: int, n_players: int) -> tuple[dict, list]:
+        """``(setup dict, actions)`` of a complete legal game from ``seed``: property
+        tests, benchmarks, ``companion sample``."""
+
+    def describe_action(self, action: Any, state: Any, lang: str) -> str:
+        """One sentence in ``lang`` saying what ``action`` does (``state``: the game
+        just before or after it, for names): who, in players' words (given name,
+        colour or "player 2"), and the components as people name them, never ids.
+        ValueError for a language other than es, en, zh."""
+
+    def score_sheet(self, state: Any, lang: str) -> ScoreSheet:
+        """Every seat's score in ``state`` with its breakdown (labels in ``lang``),
+        from what the engine computed: totals equal
+        :func:`companion.journal.total_scores`."""
+
+
+class RulesExtras(Protocol):
+    """Optional members of a rules module (:data:`OPTIONAL`); the spine asks for
+    them with :func:`optional` and does without when a game has none.
+
+    - ``resolve_action(state, action) -> action``: the action completed with what it
+      revealed (a Scoop dial's signal), so the journal records it.
+    - ``record_summary(state) -> dict``: added to exports (``"summary"``).
+    - ``describe(state) -> str``: a few lines on the state for a terminal
+      (``companion replay`` without ``--brief``).
+    - ``SECRET_SETUP_KEYS``: setup keys the journal keeps in a side file until the
+      game is over (Scoop's dial seed).
+    """
+
+    SECRET_SETUP_KEYS: tuple[str, ...]
+
+    def resolve_action(self, state: Any, action: Any) -> Any: ...
+
+    def record_summary(self, state: Any) -> dict: ...
+
+    def describe(self, state: Any) -> str: ...
+
+
+#: The required members of :class:`Rules` and the optional ones of :class:`RulesExtras`.
+REQUIRED: tuple[str, ...] = ("new_game_from_dict", "apply", "legal_actions", "action_to_dict", "action_from_dict",
+                             "random_game", "describe_action", "score_sheet", "UNDO_BARRIERS")
+OPTIONAL: tuple[str, ...] = ("resolve_action", "record_summary", "describe", "SECRET_SETUP_KEYS")
+
+
+def optional(rules: ModuleType, name: str) -> Any:
+    """The optional member ``name`` (one of :data:`OPTIONAL`) of a rules module, or
+    None when the game has none. ValueError for a name that is not optional (a
+    required member is read directly: ``rules.UNDO_BARRIERS``)."""
+    if name not in OPTIONAL:
+        raise ValueError(f"{name!r} is not an optional member of the rules interface ({', '.join(OPTIONAL)})")
+    return getattr(rules, name, None)
+
+
+def _params(func) -> list[inspect.Parameter]:
+    return [p for p in inspect.signature(func).parameters.values() if p.name != "self"]
+
+
+#: Members whose parameters are named as in the protocol (``lang`` may be passed by name).
+_NAMED = ("describe_action", "score_sheet")
+
+
+def conformance(rules: ModuleType) -> list[str]:
+    """What a rules module lacks for :class:`Rules` (and :class:`RulesExtras`, for the
+    optional members it has): a missing member, ``UNDO_BARRIERS`` not a set of
+    strings, a function that takes fewer positional arguments than the protocol's
+    or needs more, or (``describe_action``, ``score_sheet``) names them otherwise.
+    [] when it conforms."""
+    problems = []
+    for name in REQUIRED + OPTIONAL:
+        proto = Rules if name in REQUIRED else RulesExtras
+        if not hasattr(rules, name):
+            if name in REQUIRED:
+                problems.append(f"{name} is missing")
+            continue
+        member = getattr(rules, name)
+        want = getattr(proto, name, None)
+        if name.isupper():
+            if not isinstance(member, (frozenset, set, tuple)) or not all(isinstance(x, str) for x in member):
+                problems.append(f"{name} must be a set of strings")
+            continue
+        if not callable(member):
+            problems.append(f"{name} is not a function")
+            continue
+        expected = [p.name for p in _params(want)]
+        got = _params(member)
+        lead = [p for p in got[:len(expected)] if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        extra = [p.name for p in got[len(expected):] if p.default is inspect.Parameter.empty
+                 and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+        if len(lead) < len(expected) or (name in _NAMED and [p.name for p in lead] != expected):
+            problems.append(f"{name}({', '.join(p.name for p in got)}) should begin ({', '.join(expected)})")
+        if extra:
+            problems.append(f"{name}: {', '.join(extra)} need defaults (the spine passes only "
+                            f"{', '.join(expected)})")
+    return problems
 
 
 @dataclass(frozen=True)
@@ -82,6 +248,9 @@ class GameSpec:
     tag_kinds: kind letter in TC1 payloads -> kind name (``{"S": "story"}``).
     data_files: the game's editable data files (paths relative to the repository),
     named wherever a score depends on an unverified value (FACTS.md).
+    folder: the game package's folder name (``penny_press``), the name of the game's
+    folders in every layer (docs/adding-a-game.md); by default the last part of
+    ``rules``.
     tags: dotted module (pure) of the game's TC1 tags, or "" (Penny Press keeps
     companion.tags): ``catalog_ids()``, ``kind_of(id)``, ``encode_payload(id)``,
     ``parse_payload(text) -> companion.tags.TagParse``, ``label(id)``, ``KIND_NAMES``;
@@ -105,19 +274,24 @@ class GameSpec:
     tag_kinds: Mapping[str, str] = field(default_factory=dict)
     data_files: tuple[str, ...] = ()
     tags: str = ""
+    folder: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.folder:
+            object.__setattr__(self, "folder", self.rules.rpartition(".")[2])
 
     def name(self, lang: str = "en") -> str:
         """The game's name in ``lang`` (falls back to English)."""
         return self.names.get(lang) or self.names["en"]
 
     def rules_module(self) -> ModuleType:
-        """Import and return the rules module (see the module docstring)."""
+        """Import and return the rules module (:class:`Rules`)."""
         return importlib.import_module(self.rules)
 
     @property
     def undo_barriers(self) -> frozenset[str]:
         """Action types that reveal hidden information (the rules' ``UNDO_BARRIERS``)."""
-        return frozenset(getattr(self.rules_module(), "UNDO_BARRIERS", ()))
+        return frozenset(self.rules_module().UNDO_BARRIERS)
 
     def observer_factory(self) -> Callable[..., Any] | None:
         """The observer class/factory named by :attr:`observer`, or None (taps only).
@@ -186,8 +360,9 @@ def get(game_id: str) -> GameSpec:
 
 
 def default() -> GameSpec:
-    """The default game (a command's default ``--game``, a JSON export without
-    ``game``): the first of :data:`GAME_PACKAGES`."""
+    """The game chosen when none is asked for (a command's ``--game`` left out, the
+    app's first game): the first of :data:`GAME_PACKAGES`. A journal or record that
+    names no game is of the first file format: :data:`companion.journal.LEGACY_GAME`."""
     return next(iter(games().values()))
 
 

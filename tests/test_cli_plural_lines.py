@@ -21,7 +21,13 @@ def test_penny_press_replay_lines_say_what_happened_with_plural_forms(tmp_path, 
 
 
 def test_describe_action_names_the_player_and_counts():
+    """The rules' own words: the given name (else the colour), the count in its CLDR
+    plural form, the story as players see its tile (never its id)."""
     players = (PlayerSpec(colour="red", name="Ana"), PlayerSpec(colour="blue", name=""))
-    assert pp.describe_action(pp.Assign(0, "war-A1", 1), players) == "Ana (red, player 1) puts 1 reporter on war-A1"
-    assert pp.describe_action(pp.Recall(1, ("war-A1", "war-A1")), players) == \
-        "blue (player 2) recalls 2 reporters from war-A1"
+    state = pp.new_game(players, ["H01", "H02"], 0)
+    assert pp.describe_action(pp.Assign(0, "war-A1", 1), state, "en") == "Ana puts 1 reporter on War 1×2 ★"
+    assert pp.describe_action(pp.Recall(1, ("war-A1", "war-A1")), state, "en") == \
+        "blue recalls 2 reporters from War 1×2 ★"
+    assert pp.describe_action(pp.Recall(1, ("war-A1", "war-A1")), state, "es") == \
+        "azul retira 2 reporteros de Guerra 1×2 ★"
+    assert pp.describe_action(pp.Assign(0, "war-A1", 1), state, "zh") == "Ana 派 1 名记者到 战争 1×2 ★"

@@ -97,7 +97,9 @@ def test_replay_final_line_names_players_from_1(game, tmp_path, capsys):
 def test_scoop_card_words():
     from companion.games.scoop.texts import card_words
 
-    assert card_words("ad-motoring-copy") == "motoring advert copy"
-    assert card_words("crime-call9") == "crime telephone card (9)"
-    assert card_words("sport-reporter") == "sport story reporter"
+    assert card_words("ad-motoring-copy") == "Motoring advert copy"
+    assert card_words("crime-call9") == "Crime telephone card (9)"
+    assert card_words("sport-reporter") == "Sport reporter"
     assert card_words("scoop") == "SCOOP card"
+    assert card_words("crime-call9", "es") == "tarjeta telefónica de Sucesos (9)"
+    assert card_words("ad-motoring-copy", "zh") == "汽车广告文案"

@@ -301,12 +301,14 @@ def test_legal_actions_are_all_accepted_in_each_phase():
 
 
 def test_replay_lines_and_export_summary_name_the_unverified_data(tmp_path):
-    from companion.games.pergamon import describe, describe_action, random_game
+    from companion.games.pergamon import apply, describe, describe_action, new_game_from_dict, random_game
     from companion.journal import Journal
     setup, actions = random_game(7, 3)
+    state = new_game_from_dict(setup)
     for a in actions[:40]:
-        line = describe_action(a)
-        assert line and "Pergamon" not in line and "(" not in line
+        line = describe_action(a, state, "en")
+        assert line and "Pergamon" not in line and "(" not in line and "F0" not in line
+        state = apply(state, a)
     with Journal.create(tmp_path / "g.pergamon", "pergamon", setup) as j:
         for a in actions:
             j.append(a)
@@ -347,7 +349,7 @@ def test_cli_sample_replay_and_export_a_pergamon_game(tmp_path, capsys):
     capsys.readouterr()
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "digs gallery" in out and "funds cards:" in out and "ranking:" in out
+    assert "digs gallery" in out and "Funds cards turned over:" in out and "ranking:" in out
     assert main(["export", str(path), "-o", str(tmp_path / "pg.json")]) == 0
     rec = _json.loads((tmp_path / "pg.json").read_text())
     assert rec["game"] == "pergamon" and rec["over"] and rec["summary"]["final"]["scores"] == rec["scores"]

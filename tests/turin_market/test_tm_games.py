@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -125,17 +126,22 @@ def test_bad_action_dicts_are_rejected(bad):
 
 
 def test_describe_action_names_each_action():
-    from companion.games.turin_market import describe_action
+    """Every action worded, its player by name or "Player n" (from 1), cards by their
+    goods, never their tag ids."""
+    from companion.games.turin_market import describe_action, new_game_from_dict
     seen = set()
     for seed in range(30):
-        _, actions = random_game(seed, 2 + seed % 4)
+        setup, actions = random_game(seed, 2 + seed % 4)
+        state = new_game_from_dict(setup)
         for a in actions:
-            text = describe_action(a)
+            text = describe_action(a, state, "en")
             assert text and "(" not in text.split()[0]          # worded, not a repr
+            assert not re.search(r"\bT\d\d\b", text), text     # no card id
             d = action_to_dict(a)
             if "player" in d:
-                assert f"player {d['player'] + 1}" in text
+                assert f"Player {d['player'] + 1}" in text
             seen.add(d["action"])
+            state = apply(state, a)
     assert {"reveal_cards", "reveal_bids", "pick", "reveal_leftovers"} <= seen
 
 

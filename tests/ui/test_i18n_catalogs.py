@@ -158,7 +158,9 @@ def test_i18n_sh_twice_leaves_the_committed_catalogs_byte_identical(tmp_path):
 
     _copy_for_i18n_sh(tmp_path)
     pos = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*.po"))
-    assert len(pos) == 2 * (len(DOMAINS) + 1)  # + companion/locale's cli.po
+    games = sorted({p.parents[3].name for p in pos if p.parts[:2] == ("companion", "games")})
+    assert games  # each game's own words (companion/games/<folder>/locale)
+    assert len(pos) == 2 * (len(DOMAINS) + 1 + len(games))  # + companion/locale's cli.po
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
     for run in (1, 2):
         subprocess.run(["bash", "scripts/i18n.sh"], cwd=tmp_path, env=env, check=True,

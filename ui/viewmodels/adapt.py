@@ -16,7 +16,6 @@ from typing import Any, Iterable, Sequence
 from companion.errors import RuleError
 from companion.naming import given_name
 from companion.games import penny_press as pp
-from ui import i18n
 from ui.viewmodels.protocol import (
     BeatView, FinalRow, FrontPageView, Placement, PlayerView, PressPreview, ScorePoint, StoryView,
     TableView,
@@ -131,26 +130,6 @@ def history_from_states(states: Iterable[pp.GameState]) -> list[ScorePoint]:
 
 def action_text(action: Any, state: pp.GameState, lang: str) -> str:
     """One engine action as a sentence in ``lang`` (``state``: before or after it,
-    for the player names). Unknown action types give their class name."""
-    names = [given_name(p.name) or i18n.colour(p.colour, lang) for p in state.players]
-    kind = type(action).__name__
-    who = names[action.player] if hasattr(action, "player") else ""
-    def story(sid: str) -> str:
-        return i18n.story_name(sid, lang)
-
-    if kind == "Assign":
-        return i18n.trn("act.assign", lang, action.count, name=who, story=story(action.story))
-    if kind == "Recall":
-        return i18n.trn("act.recall", lang, len(action.stories), name=who,
-                        stories=", ".join(story(s) for s in sorted(set(action.stories))))
-    if kind == "Reassign":
-        return i18n.tr("act.reassign", lang, name=who, src=story(action.from_story), dst=story(action.to_story))
-    if kind == "GoToPress":
-        return i18n.tr("act.press", lang, name=who)
-    if kind == "DeclinePress":
-        return i18n.tr("act.decline", lang, name=who)
-    if kind == "PassNewsboy":
-        return i18n.tr("act.newsboy", lang, name=who)
-    if kind == "DrawHeadline":
-        return i18n.tr("act.draw", lang, card=action.card)
-    return kind
+    for the player names): the rules' own words (companion.games.penny_press
+    ``describe_action``, the game's catalog), stories as players see their tiles."""
+    return pp.describe_action(action, state, lang)

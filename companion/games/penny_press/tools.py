@@ -1,5 +1,6 @@
 """Helpers on top of the engine: physical-board adjustments, seeded random games and
-a short text description of a state (for ``companion replay``)."""
+a short text description of a state (for ``companion replay``). What an action did,
+in players' words: :mod:`companion.games.penny_press.texts`."""
 
 from __future__ import annotations
 
@@ -190,33 +191,3 @@ def describe(state: GameState, lang: str = "en") -> str:
         order = sorted(range(len(names)), key=lambda q: f.rank[q])
         lines.append("  final: " + "; ".join(f"{f.rank[q]}. {names[q]} {f.scores[q]}" for q in order))
     return "\n".join(lines)
-
-
-def describe_action(action, players=()) -> str:
-    """One English line saying what an action did, for ``companion replay``: who
-    (:func:`companion.naming.who`, numbered from 1) and what, counts in their CLDR
-    plural form: ``"red (player 1) puts 1 reporter on war-B2"``. ``players``: the
-    game's PlayerSpecs (colour, name), else seats are numbered only."""
-    from companion.naming import count, who
-
-    from .actions import Assign, DeclinePress, DrawHeadline, GoToPress, PassNewsboy, Reassign, Recall
-
-    reporters = {"one": "reporter", "other": "reporters"}
-    a = action
-    p = getattr(a, "player", None)
-    name = who(players[p] if p is not None and 0 <= p < len(players) else None, p) if p is not None else ""
-    if isinstance(a, Assign):
-        return f"{name} puts {count(a.count, reporters)} on {a.story}"
-    if isinstance(a, Recall):
-        return f"{name} recalls {count(len(a.stories), reporters)} from {', '.join(dict.fromkeys(a.stories))}"
-    if isinstance(a, Reassign):
-        return f"{name} moves a reporter from {a.from_story} to {a.to_story}"
-    if isinstance(a, GoToPress):
-        return f"{name} goes to press" + ("" if a.front_page is None else " with their own front page")
-    if isinstance(a, DrawHeadline):
-        return f"headline card {a.card} drawn"
-    if isinstance(a, PassNewsboy):
-        return f"{name} passes the newsboy"
-    if isinstance(a, DeclinePress):
-        return f"{name} passes"
-    return repr(a)

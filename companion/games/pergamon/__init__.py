@@ -7,8 +7,8 @@ Public API (docs/pergamon.md for the model, docs/rulings.md for rulings): the da
 :func:`action_from_dict`), :func:`apply`, :func:`legal_actions`,
 :func:`presentation_order`, :func:`pay_out`, :func:`preview_exhibit`,
 :func:`raider_choice`, :func:`oldest_shown`,
-:func:`random_game`, :func:`describe`, :func:`describe_action` and
-:func:`record_summary`.
+:func:`random_game`, :func:`describe` and :func:`record_summary`; in players'
+words (es/en/zh) :func:`describe_action` and :func:`score_sheet` (:mod:`.texts`).
 """
 
 from companion.games.pergamon.actions import (UNDO_BARRIERS, Action, Dig, DrawFunds, Exhibit, PlaceFigure,
@@ -21,7 +21,8 @@ from companion.games.pergamon.engine import (RAIDER, DigResult, EvaluationResult
                                              apply, collections_in_hand, legal_actions, new_game,
                                              new_game_from_dict, oldest_shown, pay_out, presentation_order,
                                              preview_exhibit, raider_choice, setup_to_dict)
-from companion.games.pergamon.tools import describe, describe_action, random_game, record_summary
+from companion.games.pergamon.texts import describe_action, score_sheet
+from companion.games.pergamon.tools import describe, random_game, record_summary
 
 __all__ = [
     "UNDO_BARRIERS", "Action", "Dig", "DrawFunds", "Exhibit", "PlaceFigure", "PresentFinds", "RevealFunds",
@@ -30,7 +31,7 @@ __all__ = [
     "RAIDER", "DigResult", "EvaluationResult", "ExhibitResult", "FinalResult", "FundsResult", "GameState",
     "MarkerMove", "PlayerSpec", "Shown", "StoreResult", "apply", "collections_in_hand", "legal_actions",
     "new_game", "new_game_from_dict", "oldest_shown", "pay_out", "presentation_order", "preview_exhibit", "raider_choice", "setup_to_dict",
-    "describe", "describe_action", "random_game", "record_summary",
+    "describe", "describe_action", "random_game", "record_summary", "score_sheet",
 ]
 
 from companion.registry import GameSpec  # noqa: E402

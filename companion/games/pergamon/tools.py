@@ -1,5 +1,6 @@
 """Helpers on top of the Pergamon engine: seeded random games (property tests,
-benchmarks) and a short text description of a state (``companion replay``)."""
+benchmarks) and a short text description of a state (``companion replay``). What
+an action did, in players' words: :mod:`companion.games.pergamon.texts`."""
 
 from __future__ import annotations
 
@@ -114,34 +115,6 @@ def describe(state: GameState) -> str:
                                                f"{state.final.scores[q]} VP" for q in order))
         lines.append("  VP depend on " + "; ".join(state.final.sources))
     return "\n".join(lines)
-
-
-def describe_action(a: Action) -> str:
-    """One line for ``companion replay``, e.g. ``"player 2 digs gallery 3"`` (players
-    counted from 1, finds by their full date, as on the tiles)."""
-    tiles = default_catalog().tiles
-
-    def finds(ids) -> str:
-        return " ".join(str(tiles[t].date) if t in tiles else t for t in ids)
-
-    if isinstance(a, PresentFinds):
-        return "finds turned up: " + (finds(a.finds) or "none (the galleries are full)")
-    if isinstance(a, DrawFunds):
-        return "funds cards drawn, backs: " + " + ".join(a.backs)
-    if isinstance(a, RevealFunds):
-        return "funds cards: " + " + ".join(map(str, a.cards)) + f" = {sum(a.cards)} coins"
-    who = f"player {a.player + 1}"
-    if isinstance(a, PlaceFigure):
-        return f"{who} takes funds space {a.space}"
-    if isinstance(a, Dig):
-        return f"{who} digs gallery {a.gallery}"
-    if isinstance(a, Exhibit):
-        extra = f" with {a.polish} coins of polish" if a.polish else ""
-        mk = f" on marker {a.marker}" if a.marker is not None else ""
-        return f"{who} shows finds {finds(a.finds)}{extra}{mk}"
-    if isinstance(a, Store):
-        return f"{who} stores" + (f", discarding {finds(a.discard)}" if a.discard else "")
-    return repr(a)
 
 
 def record_summary(state: GameState) -> dict:

@@ -4,24 +4,25 @@ Rules: ../shared/rules/scoop.es.txt; unverified values in ``data/`` (editable);
 rulings in docs/scoop.md. Public API: setup (:func:`new_game`, :func:`setup_to_dict`,
 :class:`PlayerSpec`), actions (:class:`Claim` ... :class:`Pass`,
 :func:`action_to_dict`, :func:`action_from_dict`), :func:`apply`,
-:func:`legal_actions`, :func:`random_game`, :func:`describe`; the dial in
-:mod:`companion.games.scoop.dial`.
+:func:`legal_actions`, :func:`random_game`, :func:`describe`; in players' words
+(es/en/zh) :func:`describe_action` and :func:`score_sheet` (:mod:`.texts`); the
+dial in :mod:`companion.games.scoop.dial`.
 """
 
 from companion.games.scoop.catalog import Catalog, Design, default_data, load_catalog
 from companion.games.scoop.engine import (BANK, bank, Buy, Choose, Claim, Decline, Dial, Exchange, FinalTally,
                                           GameState, GiveUp, LinesDown, Offer, Pass, PlayerSpec, Reserve,
                                           Transfer, action_from_dict, action_to_dict, apply, describe,
-                                          describe_action, legal_actions, new_game, new_game_from_dict,
-                                          page_value, random_game, record_summary, resolve_action,
-                                          setup_to_dict)
+                                          legal_actions, new_game, new_game_from_dict, page_value, random_game,
+                                          record_summary, resolve_action, setup_to_dict)
+from companion.games.scoop.texts import describe_action, score_sheet
 
 __all__ = [
     "Catalog", "Design", "default_data", "load_catalog",
     "BANK", "bank", "Buy", "Choose", "Claim", "Decline", "Dial", "Exchange", "FinalTally", "GameState", "GiveUp",
     "LinesDown", "Offer", "Pass", "PlayerSpec", "Reserve", "Transfer", "action_from_dict", "action_to_dict",
     "apply", "describe", "describe_action", "legal_actions", "new_game", "new_game_from_dict", "page_value",
-    "random_game", "record_summary", "resolve_action", "setup_to_dict",
+    "random_game", "record_summary", "resolve_action", "score_sheet", "setup_to_dict",
 ]
 
 from companion.registry import GameSpec  # noqa: E402

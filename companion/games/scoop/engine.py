@@ -1448,30 +1448,6 @@ SIGNAL_WORDS = {"three_star": "Three Star", "extra": "Extra", "press": "Press", 
                 "kill": "Kill It", "libel": "X (libel)", "editor": "!!! (the editor wants to see you)"}
 
 
-def describe_action(a) -> str:
-    """One line for ``companion replay``."""
-    from .texts import card_words, kind_words
-
-    k = _TYPE_OF.get(type(a), "?")
-    who = f"player {a.player + 1}"
-    if isinstance(a, Claim):
-        extra = f" using reserve {list(a.reserve)}" if a.reserve else ""
-        if a.victim is not None:
-            extra += f", SCOOP from player {a.victim + 1}: {', '.join(card_words(c) for c in a.captured)}"
-        return f"{who} claims a {kind_words(a.kind)}{extra}"
-    if isinstance(a, Dial):
-        return f"{who} dials {a.number}" + (f": {SIGNAL_WORDS.get(a.signal, a.signal)}" if a.signal else "")
-    if isinstance(a, Choose):
-        return f"{who} chooses {a.option}" + (f" (star story {a.displace} off)" if a.displace is not None else "")
-    if isinstance(a, Reserve):
-        return f"{who} reserves {', '.join(card_words(c) for c in a.cards)}"
-    if isinstance(a, Exchange):
-        return f"{who} exchanges {card_words(a.card)}"
-    if isinstance(a, Offer):
-        return f"{who} offers {a.space} #{a.index}"
-    return f"{who} {k.replace('_', ' ')}"
-
-
 def _acct(s: GameState, x) -> str:
     return "bank" if x == BANK else _name(s, x)
 

@@ -6,7 +6,8 @@ best guess), setup (:func:`new_game`, :func:`new_game_from_dict`), actions
 (:class:`RevealCards` ... :class:`TakeLoan`, :func:`action_to_dict`),
 :func:`apply`, :func:`legal_actions`, :func:`seeded_flip`, :func:`majorities`,
 :class:`SecretRound` (pass-the-tablet secret choices), :func:`series_result`,
-:func:`random_game` and :func:`describe`.
+:func:`random_game` and :func:`describe`; in players' words (es/en/zh)
+:func:`describe_action` and :func:`score_sheet` (:mod:`.texts`).
 """
 
 from companion.games.turin_market.actions import (UNDO_BARRIERS, Action, Buy, ChooseBuyer, FlipCoin, OfferForSale,
@@ -20,7 +21,8 @@ from companion.games.turin_market.engine import (Auction, FinalResult, GameState
                                                   sell_waiting, series_result, setup_to_dict,
                                                   tie_being_settled)
 from companion.games.turin_market.secret import SecretRound
-from companion.games.turin_market.tools import describe, describe_action, random_game, record_summary
+from companion.games.turin_market.texts import describe_action, score_sheet
+from companion.games.turin_market.tools import describe, random_game, record_summary
 
 __all__ = [
     "UNDO_BARRIERS", "Action", "Buy", "ChooseBuyer", "FlipCoin", "OfferForSale", "PassSale", "Pick", "RevealBids",
@@ -29,7 +31,7 @@ __all__ = [
     "Auction", "FinalResult", "GameState", "GoodPayout", "Offer", "PlayerSpec", "SeriesResult", "apply",
     "check_bid", "check_tie_add", "legal_actions", "majorities", "new_game", "new_game_from_dict", "seeded_flip",
     "sell_waiting", "series_result", "setup_to_dict", "tie_being_settled",
-    "SecretRound", "describe", "describe_action", "random_game", "record_summary",
+    "SecretRound", "describe", "describe_action", "random_game", "record_summary", "score_sheet",
 ]
 
 from companion.registry import GameSpec  # noqa: E402

@@ -1,18 +1,19 @@
 """Helpers on top of the engine: seeded random games (property tests, benchmarks)
-and a short text description of a state (for ``companion replay``)."""
+and a short text description of a state (for ``companion replay``). What an action
+did, in players' words: :mod:`companion.games.turin_market.texts`."""
 
 from __future__ import annotations
 
 import random
 
 from companion.errors import CompanionError
-from companion.games.turin_market.actions import (Action, Buy, ChooseBuyer, FlipCoin, OfferForSale, PassSale, Pick,
+from companion.games.turin_market.actions import (Action, Buy, ChooseBuyer, OfferForSale, PassSale, Pick,
                                                    RevealBids, RevealCards, RevealLeftovers, RevealTieBids,
                                                    TakeLoan, Withdraw)
 from companion.games.turin_market.catalog import Catalog, load_catalog
 from companion.games.turin_market.engine import (BIDS, CARDS, FLIP, LEFTOVER, OVER, PICKS, SELL, TIES, GameState,
                                                   apply, new_game_from_dict, seeded_flip, sell_waiting,
-                                                  setup_to_dict, seats)
+                                                  setup_to_dict)
 
 
 def random_game(seed: int, n_players: int, payment_card: str | None = None,
@@ -133,47 +134,6 @@ def describe(state: GameState, lang: str = "en") -> str:
         shields = count(state.scores[p], {"one": "shield", "other": "shields"})
         lines.append(f"  player {p + 1}: {shields}{loan}; {goods or 'no goods'}")
     return "\n".join(lines)
-
-
-def _card(cat: Catalog, card: str, lang: str) -> str:
-    c = cat.cards.get(card)
-    if c is None:
-        return card
-    return f"{card} ({', '.join(f'{cat.good_name(g, lang)} {u}' for g, u in c.units.items())})"
-
-
-def describe_action(action: Action, lang: str = "en", catalog: Catalog | None = None) -> str:
-    """One line saying what an action did (for ``companion replay``)."""
-    cat = catalog or load_catalog()
-    a = action
-    if isinstance(a, RevealCards):
-        return "cards up for auction: " + "; ".join(_card(cat, c, lang) for c in a.cards)
-    if isinstance(a, RevealLeftovers):
-        return "cards left in hand: " + "; ".join(_card(cat, c, lang) for c in a.cards)
-    if isinstance(a, RevealBids):
-        return "bids: " + ", ".join(f"player {p + 1} {b}" for p, b in enumerate(a.bids))
-    if isinstance(a, RevealTieBids):
-        return "tie round, added: " + ", ".join(f"player {p + 1} +{x}" for p, x in enumerate(a.adds) if x is not None)
-    if isinstance(a, FlipCoin):
-        return "coin flip: " + " before ".join(f"player {p + 1}" for p in a.order)
-    if isinstance(a, Pick):
-        return f"player {a.player + 1} picks {_card(cat, a.card, lang)}"
-    if isinstance(a, OfferForSale):
-        from companion.naming import count
-
-        return f"player {a.player + 1} offers {a.card} for {count(a.price, {'one': 'shield', 'other': 'shields'})}"
-    if isinstance(a, PassSale):
-        return f"player {a.player + 1} offers nothing for sale"
-    if isinstance(a, Withdraw):
-        return f"player {a.player + 1} takes {a.card} off sale"
-    if isinstance(a, Buy):
-        return f"player {a.player + 1} buys {a.card}"
-    if isinstance(a, ChooseBuyer):
-        return (f"players {seats(a.claimants)} claim {a.card} at once; "
-                f"player {a.player + 1} sells it to player {a.buyer + 1}")
-    if isinstance(a, TakeLoan):
-        return f"player {a.player + 1} takes a loan"
-    return repr(a)
 
 
 def record_summary(state: GameState) -> dict:

@@ -1,0 +1,126 @@
+"""Penny Press in players' words (es/en/zh): what an action did and where each
+player's circulation comes from.
+
+The words are this package's own gettext catalog
+(``locale/<lang>/LC_MESSAGES/penny_press.po``, :class:`companion.gettext_po.Words`;
+``bash scripts/i18n.sh`` extracts them). A story is named as players see its tile
+on the board: its news beat, its size in cells and its stars (``War 1×2 ★★``),
+never its id; a player by the name they gave, else their colour, else their seat
+counted from 1. Our own words; no rulebook sentence.
+"""
+
+from __future__ import annotations
+
+from companion.gettext_po import Words
+from companion.naming import given_name
+from companion.registry import ScoreLine, ScoreSheet, SeatScore
+
+from .actions import Assign, DeclinePress, DrawHeadline, GoToPress, PassNewsboy, Reassign, Recall
+
+WORDS = Words(__package__)
+
+
+def beat_name(beat: str, lang: str) -> str:
+    """A news beat in ``lang`` (``war`` -> ``Guerra``); a beat of a house-rule data
+    file without words of ours: its id."""
+    names = {"war": WORDS.say(lang, "beat.war", "War"), "crime": WORDS.say(lang, "beat.crime", "Crime"),
+             "city": WORDS.say(lang, "beat.city", "New York City"),
+             "politics": WORDS.say(lang, "beat.politics", "Politics"),
+             "human": WORDS.say(lang, "beat.human", "Human Condition")}
+    return names.get(beat, beat)
+
+
+def colour_name(colour: str, lang: str) -> str:
+    """A player colour in ``lang`` (``red`` -> ``rojo``); another code unchanged."""
+    names = {"red": WORDS.say(lang, "colour.red", "red"), "blue": WORDS.say(lang, "colour.blue", "blue"),
+             "green": WORDS.say(lang, "colour.green", "green"),
+             "yellow": WORDS.say(lang, "colour.yellow", "yellow"),
+             "black": WORDS.say(lang, "colour.black", "black")}
+    return names.get(colour, colour)
+
+
+def player_name(state, seat: int, lang: str) -> str:
+    """The player at ``seat`` as people name them: their given name, else their
+    colour in ``lang``, else ``player 2`` (seats counted from 1)."""
+    players = getattr(state, "players", ())
+    if 0 <= seat < len(players):
+        p = players[seat]
+        return given_name(p.name) or colour_name(p.colour, lang)
+    return WORDS.say(lang, "player", "player {n}", n=seat + 1)
+
+
+def story_name(story: str, lang: str, catalog) -> str:
+    """A story as players see its tile: beat, size in cells (width × height) and
+    stars, ``War 1×2 ★★``; an id the catalog does not know is returned as given."""
+    s = catalog.stories.get(story)
+    if s is None:
+        return story
+    return WORDS.say(lang, "story", "{beat} {width}×{height} {stars}", beat=beat_name(s.beat, lang),
+                     width=s.width, height=s.height, stars="★" * s.stars)
+
+
+def card_number(card: str) -> str:
+    """The number printed on a headline card (``H07`` -> ``7``)."""
+    digits = card.lstrip("H")
+    return str(int(digits)) if digits.isdigit() else card
+
+
+def describe_action(action, state, lang: str) -> str:
+    """One sentence in ``lang`` saying what ``action`` did (Penny Press: how to play),
+    e.g. ``Ana puts 2 reporters on War 1×2 ★★``; ``state``: the game before or after
+    it. ValueError for a language other than es, en, zh."""
+    a = action
+    name = player_name(state, a.player, lang) if hasattr(a, "player") else ""
+
+    def story(sid: str) -> str:
+        return story_name(sid, lang, state.catalog)
+
+    if isinstance(a, Assign):
+        text = WORDS.sayn(lang, "act.assign", "{name} puts {n} reporter on {story}",
+                          "{name} puts {n} reporters on {story}", a.count, name=name, story=story(a.story))
+    elif isinstance(a, Recall):
+        stories = WORDS.say(lang, "list.separator", ", ").join(story(s) for s in dict.fromkeys(a.stories))
+        text = WORDS.sayn(lang, "act.recall", "{name} recalls {n} reporter from {stories}",
+                          "{name} recalls {n} reporters from {stories}", len(a.stories), name=name, stories=stories)
+    elif isinstance(a, Reassign):
+        text = WORDS.say(lang, "act.reassign", "{name} moves a reporter from {src} to {dst}", name=name,
+                         src=story(a.from_story), dst=story(a.to_story))
+    elif isinstance(a, GoToPress):
+        text = WORDS.say(lang, "act.press", "{name} goes to press", name=name)
+    elif isinstance(a, DeclinePress):
+        text = WORDS.say(lang, "act.decline", "{name} does not go to press", name=name)
+    elif isinstance(a, PassNewsboy):
+        text = WORDS.say(lang, "act.newsboy", "{name} passes the newsboy", name=name)
+    elif isinstance(a, DrawHeadline):
+        text = WORDS.say(lang, "act.draw", "Headline card {card} drawn", card=card_number(a.card))
+    else:
+        raise TypeError(f"not a Penny Press action: {a!r}")
+    return text
+
+
+def score_sheet(state, lang: str) -> ScoreSheet:
+    """Each player's circulation by press (the front page of each of their presses,
+    the scoop points others' presses gave them) and, once the game is over, the beat
+    bonuses won (Penny Press: Go to Press, End of the game): the lines of a seat add
+    up to its score (``state.final.scores`` once over)."""
+    n = state.n_players
+    lines: list[list[ScoreLine]] = [[] for _ in range(n)]
+    for r in state.press_results:
+        lines[r.player].append(ScoreLine(WORDS.say(lang, "sheet.front_page", "Press {edition}: front page",
+                                                   edition=r.edition), r.total))
+        for q, pts in sorted(r.scoop_awards.items()):
+            if pts:
+                lines[q].append(ScoreLine(WORDS.say(lang, "sheet.scoop", "Scoop points in {name}'s press {edition}",
+                                                    name=player_name(state, r.player, lang), edition=r.edition),
+                                          pts))
+    f = state.final
+    if f is not None:
+        for bb in f.bonuses:
+            for q in bb.winners:
+                lines[q].append(ScoreLine(WORDS.say(lang, "sheet.bonus", "{beat} bonus", beat=beat_name(bb.beat, lang)),
+                                          bb.marker))
+    totals = list(f.scores) if f is not None else list(state.scores)
+    from . import GAME
+
+    return ScoreSheet(GAME.unit(lang), tuple(SeatScore(q, player_name(state, q, lang), totals[q], tuple(lines[q]))
+                                  for q in range(n)), f is not None)
