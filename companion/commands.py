@@ -254,7 +254,7 @@ def cmd_export(args) -> int:
 
 def cmd_sample(args) -> int:
     from . import registry
-    from .errors import CompanionError, UsageError
+    from .errors import UsageError
 
     spec = registry.get(args.game) if args.game else registry.default()
     if not spec.min_players <= args.players <= spec.max_players:
