@@ -16,7 +16,8 @@ from PIL import Image
 
 from printing import i18n
 from printing.fonts import FontSet
-from printing.layout import BLACK, WHITE, Canvas
+from printing.layout import Canvas
+from printing.newspaper import advert_box, dotted_box, masthead, stars, story_box
 from printing.pages import DocumentError
 
 from . import texts
@@ -24,7 +25,7 @@ from .documents import COLS, ROWS, FrontPageDoc, ReceiptDoc, parse_story
 
 
 def _stars(n: int) -> str:
-    return "\u2605" * n + "\u2606" * (3 - n)
+    return stars(n)
 
 
 def _date_text(date, lang: str) -> str:
@@ -53,92 +54,34 @@ def render_front_page(doc: FrontPageDoc, width: int = 384, fonts: FontSet | None
     lang = doc.lang
     cv = Canvas(width, fonts, lang)
     m, W = cv.margin, cv.width
-    # masthead
-    size = cv.fit_size(doc.paper_name, 40, W - 2 * m, serif=True)
-    cv.para(doc.paper_name, size / cv.s, serif=True, align="center")
-    cv.rule(2, double=True, gap=2)
-    cv.para(_date_text(doc.date, lang), 14, align="center")
-    cv.para(f"{i18n.label('edition', lang, n=doc.edition)}  ·  {i18n.label('price', lang)}",
-            14, bold=True, align="center")
-    cv.rule(2)
+    masthead(cv, doc.paper_name, [
+        (_date_text(doc.date, lang), False),
+        (f"{i18n.label('edition', lang, n=doc.edition)}  ·  {i18n.label('price', lang)}", True)])
     # grid
     cell_w = (W - 2 * m) // COLS
     cell_h = round(cell_w * 1.1)
     gx = m + (W - 2 * m - cell_w * COLS) // 2
     gy = cv.y
-    d = cv.draw
-    dash = max(2, round(3 * cv.s))
     for r in range(ROWS):
         for c in range(COLS):
             x0, y0 = gx + c * cell_w, gy + r * cell_h
-            x1, y1 = x0 + cell_w - 1, y0 + cell_h - 1
-            for x in range(x0, x1, 2 * dash):  # dotted outline of every cell
-                d.line([x, y0, min(x + dash - 1, x1), y0], fill=BLACK)
-                d.line([x, y1, min(x + dash - 1, x1), y1], fill=BLACK)
-            for y in range(y0, y1, 2 * dash):
-                d.line([x0, y, x0, min(y + dash - 1, y1)], fill=BLACK)
-                d.line([x1, y, x1, min(y + dash - 1, y1)], fill=BLACK)
+            dotted_box(cv, (x0, y0, x0 + cell_w - 1, y0 + cell_h - 1))  # every cell
     pad = max(2, round(3 * cv.s))
     heads = texts.headlines_for([p.story for p in doc.placements], lang)
     for p in doc.placements:
         w, h = p.size
         x0, y0 = gx + p.col * cell_w + pad, gy + p.row * cell_h + pad
         x1, y1 = gx + (p.col + w) * cell_w - pad - 1, gy + (p.row + h) * cell_h - pad - 1
-        d.rectangle([x0, y0, x1, y1], fill=WHITE, outline=BLACK, width=max(2, round(2 * cv.s)))
-        inner = x1 - x0 - 2 * pad
-        # beat header: the largest size (14 down to 8) at which it fits on one line,
-        # else wrapped on two lines; never clipped
-        beat = texts.beat_name(p.beat, lang)
-        bsize, blines = cv.px(14), [beat]
-        while bsize > 8 and not cv.fits(blines, bsize, inner, bold=True):
-            bsize -= 1
-        if not cv.fits(blines, bsize, inner, bold=True):
-            bsize = cv.px(14)
-            blines = cv.wrap(beat, bsize, inner, bold=True)
-            while bsize > 8 and not cv.fits(blines, bsize, inner, 2 * cv.line_height(bsize), bold=True):
-                bsize -= 1
-                blines = cv.wrap(beat, bsize, inner, bold=True)
-        lh = cv.line_height(bsize)
-        band = lh * (len(blines) + 1) + pad
-        d.rectangle([x0, y0, x1, y0 + band], fill=BLACK)
-        ty = cv.block("beat", beat, blines, x0 + pad, y0 + pad // 2, bsize,
-                      (x0 + pad, y0, x1 - pad, y0 + band), bold=True, fill=WHITE)
-        cv.block("stars", _stars(p.stars), [_stars(p.stars)], x0 + pad, ty, bsize,
-                 (x0 + pad, y0, x1 - pad, y0 + band), fill=WHITE)
-        # headline: the largest size whose wrapped lines fit the box (hyphenated, or
-        # broken between Chinese characters; never cut, never dropped)
-        avail_h = y1 - (y0 + band) - 2 * pad
-        text = heads[p.story]
-        hsize = cv.px(22 if w > 1 else 17)
-
-        def head_lines(size):   # whole words on the next line when that fits, else fill
-            ln = cv.wrap(text, size, inner, bold=True, fill=False)
-            return ln if cv.fits(ln, size, inner, avail_h, bold=True) else \
-                cv.wrap(text, size, inner, bold=True)
-
-        lines = head_lines(hsize)
-        while hsize > 8 and not cv.fits(lines, hsize, inner, avail_h, bold=True):
-            hsize -= 1
-            lines = head_lines(hsize)
-        cv.block("headline", text, lines, x0 + pad, y0 + band + pad, hsize,
-                 (x0 + pad, y0 + band, x1 - pad, y1), bold=True)
+        # beat header shrunk (else wrapped) to the frame; the headline at the largest
+        # size whose wrapped lines fit (hyphenated, or broken between Chinese
+        # characters; never cut, never dropped)
+        story_box(cv, (x0, y0, x1, y1), pad, texts.beat_name(p.beat, lang), _stars(p.stars),
+                  heads[p.story], cv.px(22 if w > 1 else 17))
     if doc.ad is not None:
         r, c = doc.ad
         x0, y0 = gx + c * cell_w + pad, gy + r * cell_h + pad
         x1, y1 = gx + (c + 1) * cell_w - pad - 1, gy + (r + 1) * cell_h - pad - 1
-        d.rectangle([x0, y0, x1, y1], outline=BLACK, width=2)
-        step = max(5, round(7 * cv.s))
-        for k in range(-(y1 - y0), x1 - x0, step):  # diagonal hatching, clipped
-            a = (x0 + max(k, 0), y0 + max(-k, 0))
-            n = min(x1 - a[0], y1 - a[1])
-            d.line([a, (a[0] + n, a[1] + n)], fill=BLACK)
-        word = i18n.label("ad", lang)
-        asize = cv.fit_size(word, 13, x1 - x0 - 4 * pad, bold=True, minimum=8)
-        aw = cv.text_width(word, asize, bold=True)
-        tx, ty = x0 + (x1 - x0 - aw) / 2, y0 + (y1 - y0 - cv.line_height(asize)) / 2
-        d.rectangle([tx - pad, ty - pad, tx + aw + pad, ty + cv.line_height(asize) + pad],
-                    fill=WHITE, outline=BLACK)
-        cv.block("ad", word, [word], tx, ty, asize, (x0, y0, x1, y1), bold=True)
+        advert_box(cv, (x0, y0, x1, y1), pad, [("ad", i18n.label("ad", lang), 13, True)])
     cv.y = gy + ROWS * cell_h
     cv.rule(2)
     # score breakdown
@@ -147,8 +90,8 @@ def render_front_page(doc: FrontPageDoc, width: int = 384, fonts: FontSet | None
         left = i18n.label(line.kind.replace("-", "_"), lang)
         if line.story:
             try:
-                beat, _, stars = parse_story(line.story)
-                left += f": {texts.beat_name(beat, lang)} {_stars(stars)}"
+                beat, _, n = parse_story(line.story)
+                left += f": {texts.beat_name(beat, lang)} {_stars(n)}"
             except DocumentError:
                 left += f": {line.story}"
         cv.row(left, _pts(line.points), 15)
