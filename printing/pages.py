@@ -137,3 +137,21 @@ def data_file_names(files) -> str:
         if name and name not in names:
             names.append(name)
     return ", ".join(names)
+
+
+def open_page_code(text: str, lang: str = "en", width: int = 384) -> tuple[str, PageRequest]:
+    """The page a scanned page code names (companion.pagecode: the text of the QR
+    code printed on a page), as ``(registered game id, PageRequest)``: the request
+    prints that page again (``request.game_id`` is the journal's game id the page
+    was printed for: the app opens that game's journal), in ``lang`` and ``width``
+    dots. Raises CompanionError for a text that is not a page code, UnknownGame for
+    a game not registered here, DocumentError for a bad language or width."""
+    from companion import registry
+    from companion.pagecode import parse_page_code
+
+    code = parse_page_code(text)
+    if code is None:
+        raise CompanionError("not a page code of Table Companion (its last line would start 'TC page')")
+    spec = registry.get(code.game)
+    return spec.id, PageRequest(code.what, press=code.press, player=code.seat, lang=lang, width=width,
+                                game_id=code.label)
