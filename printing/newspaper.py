@@ -5,9 +5,8 @@ game whose page is a newspaper (printing/games/<folder>/); names no game.
   rule, centred lines under it (date, edition, price), a rule.
 - :func:`dotted_box` -- the dotted outline of a grid cell or of a space left empty.
 - :func:`story_box` -- a story in its space: a framed box, a black band with the
-  story's kind and stars in white, the headline at the largest size that fits
-  (hyphenated; broken between Chinese characters; never cut), and an optional
-  value flush right at the foot.
+  story's kind, stars and (optionally) value in white, the headline at the largest
+  size that fits (hyphenated; broken between Chinese characters; never cut).
 - :func:`advert_box` -- an advert space: a framed, hatched box with its words in a
   white label in the middle.
 - :func:`fit_lines` -- a text wrapped at the largest size that fits a box.
@@ -91,31 +90,53 @@ def _band_lines(cv: Canvas, kind: str, inner: float) -> tuple[int, list[str]]:
 def story_box(cv: Canvas, box: tuple[int, int, int, int], pad: int, kind: str, star_text: str,
               headline: str, head_start: int, value: str = "") -> None:
     """A story in its space ``box``: white, framed (2 dots at 384), a black band with
-    ``kind`` (role "beat") and ``star_text`` (role "stars") in white, ``headline``
-    (role "headline") at the largest size from ``head_start`` dots that fits the rest
-    of the box, and ``value`` (role "value", bold) flush right at its foot when given.
-    ``pad``: the inset (dots) of the texts inside the frame."""
+    ``kind`` (role "beat") and ``star_text`` (role "stars") in white, then
+    ``headline`` (role "headline") at the largest size from ``head_start`` dots that
+    fits the rest of the box. ``pad``: the inset (dots) of the texts inside the frame.
+
+    Without ``value`` the band holds the kind (shrunk, else wrapped on two lines) over
+    the stars. With ``value`` (role "value", flush right in the band, bold) the band
+    is one line, kind and stars then the value, where that fits at 11 dots (at 384)
+    or more; else the kind over a line of the stars and the value."""
     x0, y0, x1, y1 = box
     d = cv.draw
     d.rectangle([x0, y0, x1, y1], fill=WHITE, outline=BLACK, width=max(2, round(2 * cv.s)))
     inner = x1 - x0 - 2 * pad
-    bsize, blines = _band_lines(cv, kind, inner)
-    lh = cv.line_height(bsize)
-    band = lh * (len(blines) + (1 if star_text else 0)) + pad
-    d.rectangle([x0, y0, x1, y0 + band], fill=BLACK)
-    ty = cv.block("beat", kind, blines, x0 + pad, y0 + pad // 2, bsize,
-                  (x0 + pad, y0, x1 - pad, y0 + band), bold=True, fill=WHITE)
-    if star_text:
+    bbox = (x0 + pad, y0, x1 - pad, y1)
+    if value:
+        left = f"{kind} {star_text}" if star_text else kind
+        gap = cv.px(6)
+        size = cv.px(14)
+        while size > cv.px(11) and cv.text_width(left, size, bold=True) + gap + \
+                cv.text_width(value, size, bold=True) > inner:
+            size -= 1
+        one_line = cv.text_width(left, size, bold=True) + gap + cv.text_width(value, size, bold=True) <= inner
+        if one_line:
+            lh = cv.line_height(size)
+            band = lh + pad
+            d.rectangle([x0, y0, x1, y0 + band], fill=BLACK)
+            ty = y0 + pad // 2
+            cv.block("beat", left, [left], x0 + pad, ty, size, bbox, bold=True, fill=WHITE)
+        else:
+            size, blines = _band_lines(cv, kind, inner)
+            lh = cv.line_height(size)
+            band = lh * (len(blines) + 1) + pad
+            d.rectangle([x0, y0, x1, y0 + band], fill=BLACK)
+            ty = cv.block("beat", kind, blines, x0 + pad, y0 + pad // 2, size, bbox, bold=True, fill=WHITE)
+            if star_text:
+                cv.block("stars", star_text, [star_text], x0 + pad, ty, size, bbox, fill=WHITE)
+        vw = cv.text_width(value, size, bold=True)
+        cv.block("value", value, [value], x1 - pad - vw, ty, size, bbox, bold=True, fill=WHITE)
+    else:
+        bsize, blines = _band_lines(cv, kind, inner)
+        lh = cv.line_height(bsize)
+        band = lh * (len(blines) + 1) + pad
+        d.rectangle([x0, y0, x1, y0 + band], fill=BLACK)
+        ty = cv.block("beat", kind, blines, x0 + pad, y0 + pad // 2, bsize,
+                      (x0 + pad, y0, x1 - pad, y0 + band), bold=True, fill=WHITE)
         cv.block("stars", star_text, [star_text], x0 + pad, ty, bsize,
                  (x0 + pad, y0, x1 - pad, y0 + band), fill=WHITE)
-    foot = 0
-    if value:
-        vsize = cv.fit_size(value, 15, inner, bold=True, minimum=8)
-        foot = cv.line_height(vsize)
-        vw = cv.text_width(value, vsize, bold=True)
-        vy = y1 - pad - foot
-        cv.block("value", value, [value], x1 - pad - vw, vy, vsize, (x0 + pad, y0, x1 - pad, y1), bold=True)
-    avail_h = y1 - (y0 + band) - 2 * pad - foot
+    avail_h = y1 - (y0 + band) - 2 * pad
     hsize, lines = fit_lines(cv, headline, head_start, inner, avail_h)
     cv.block("headline", headline, lines, x0 + pad, y0 + band + pad, hsize,
              (x0 + pad, y0 + band, x1 - pad, y1), bold=True)

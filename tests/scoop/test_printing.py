@@ -15,6 +15,11 @@ def texts(img) -> str:
     return "\n".join(ln[0] for b in img.info["text_blocks"] for ln in b["lines"])
 
 
+def block_texts(img) -> list[str]:
+    """Every text drawn, whole (a headline wrapped on several lines is one text)."""
+    return [b["text"] for b in img.info["text_blocks"]]
+
+
 @pytest.fixture(scope="module")
 def over():
     setup, actions = sc.random_game(36, 3)  # 246 actions, nobody bankrupt
@@ -53,10 +58,15 @@ def test_front_page_shows_every_space_and_the_papers_value(over, lang):
     t = texts(img)
     from companion.games.scoop.texts import money
 
-    for vals in p.page.values():
-        for v in vals:
-            assert money(v, lang) in t
-    assert money(sc.page_value(p) + sum(v // 2 for v in p.kept), lang) in t
+    values = [b["text"] for b in img.info["text_blocks"] if b["role"] == "value"]
+    laid = sorted(v for vals in p.page.values() for v in vals) + sorted(p.star_three)
+    assert sorted(values) == sorted(money(v, lang) for v in laid)
+    assert sorted(s["value"] for s in img.info["spaces"] if s["value"] is not None) == sorted(laid)
+    assert len(img.info["spaces"]) == sum(over.spaces(seat).values())
+    # the foot adds up: paper + kept star stories at half + cash = the player's total
+    assert money(sc.page_value(p), lang) in t and money(p.cash, lang) in t
+    assert sc.page_value(p) + sum(v // 2 for v in p.kept) + p.cash == over.scores[seat]
+    assert money(over.scores[seat], lang) in t
 
 
 def test_companion_print_writes_scoop_pages(tmp_path, over, capsys):
@@ -122,7 +132,7 @@ def test_front_page_gives_each_story_its_own_headline(lang):
     pile = s.catalog.piles[kind]
     dup = next(v for v in pile if pile.count(v) > 1)
     p.page[kind] = [dup, dup]  # two cards of the same value: still two headlines
-    t = texts(render_front_page(s, 0, lang, 384, "g"))
+    t = block_texts(render_front_page(s, 0, lang, 384, "g"))
     heads = headlines(lang)[kind]
     shown = [h for h in heads if h in t]
     assert len(shown) == 2, shown

@@ -49,11 +49,16 @@ def default_data(wheel: str | None = None) -> dict:
 class Design:
     """One page design: ``stories`` (story types, ``story_spaces`` each), ``adverts``
     (advert types, one space each), plus two Star Story spaces and one three-star
-    space."""
+    space. ``grid`` and ``boxes``: how the printed front page lays it out (pages.json
+    ``layout``): ``(columns, rows)`` and one ``(space, column, row, width, height)``
+    box in grid cells per item a space holds, in the order they fill; ``None`` and
+    ``()`` for data without a layout (a setup saved before layouts existed)."""
 
     id: str
     stories: tuple[str, ...]
     adverts: tuple[str, ...]
+    grid: tuple[int, int] | None = None
+    boxes: tuple[tuple[str, int, int, int, int], ...] = ()
 
     def spaces(self, story_spaces: int, star_spaces: int) -> dict[str, int]:
         """Space id -> how many items it holds (``three_star`` and ``star`` included).
@@ -139,7 +144,7 @@ def catalog_from_data(data: dict) -> Catalog:
         cards, pages, values, rules = data["cards"], data["pages"], data["values"], data["rules"]
         story_types = {str(t): int(v["number"]) for t, v in cards["story_types"].items()}
         advert_types = tuple(str(a) for a in cards["advert_types"])
-        designs = {str(k): Design(str(k), tuple(v["stories"]), tuple(v["adverts"]))
+        designs = {str(k): Design(str(k), tuple(v["stories"]), tuple(v["adverts"]), *_layout(v.get("layout")))
                    for k, v in pages["designs"].items()}
         piles = {str(k): tuple(int(x) for x in v) for k, v in values["piles"].items()}
         money = {k: int(rules[k]) for k in ("start_cash", "card_price", "extra", "synd", "press_bonus",
@@ -167,10 +172,56 @@ def catalog_from_data(data: dict) -> Catalog:
               [a for a in d.adverts if a not in advert_types]
         if bad:
             raise CompanionError(f"companion/games/scoop/data/pages.json: design {d.id} names unknown types {bad}")
+    for d in designs.values():
+        _check_layout(d, cat.story_spaces, cat.star_spaces)
     need = set(story_types) | {"three_star", "adverts"}
     if need - set(piles):
         raise CompanionError(f"companion/games/scoop/data/values.json: piles missing {sorted(need - set(piles))}")
     return cat
+
+
+#: the most columns or rows a page design's printed layout may have
+MAX_GRID = 12
+
+
+def _layout(layout) -> tuple[tuple[int, int] | None, tuple[tuple[str, int, int, int, int], ...]]:
+    """A design's ``layout`` (pages.json) as ``(grid, boxes)`` (see :class:`Design`);
+    ``(None, ())`` when there is none. KeyError/TypeError/ValueError for a malformed one."""
+    if layout is None:
+        return None, ()
+    grid = (int(layout["columns"]), int(layout["rows"]))
+    if any(not isinstance(b, list) or len(b) != 5 for b in layout["spaces"]):
+        raise ValueError("a layout box is [space, column, row, width, height]")
+    boxes = tuple((str(b[0]), int(b[1]), int(b[2]), int(b[3]), int(b[4])) for b in layout["spaces"])
+    return grid, boxes
+
+
+def _check_layout(d: Design, story_spaces: int, star_spaces: int) -> None:
+    """Raise CompanionError naming pages.json unless ``d``'s layout (if any) gives
+    every space of the design as many boxes as it holds items, inside its grid,
+    none overlapping."""
+    if d.grid is None:
+        return
+    where = f"companion/games/scoop/data/pages.json: design {d.id}'s layout"
+    cols, rows = d.grid
+    if not (1 <= cols <= MAX_GRID and 1 <= rows <= MAX_GRID):
+        raise CompanionError(f"{where}: columns and rows are 1..{MAX_GRID}")
+    taken: dict[tuple[int, int], str] = {}
+    for space, c, r, w, h in d.boxes:
+        if w < 1 or h < 1 or c < 0 or r < 0 or c + w > cols or r + h > rows:
+            raise CompanionError(f"{where}: the box of {space} at column {c}, row {r} ({w} x {h}) leaves "
+                                 f"the {cols} x {rows} grid")
+        for cell in ((r + y, c + x) for y in range(h) for x in range(w)):
+            if cell in taken:
+                raise CompanionError(f"{where}: {space} and {taken[cell]} overlap at row {cell[0]}, "
+                                     f"column {cell[1]}")
+            taken[cell] = space
+    want = d.spaces(story_spaces, star_spaces)
+    have = {s: sum(1 for b in d.boxes if b[0] == s) for s in {b[0] for b in d.boxes}}
+    if have != want:
+        wrong = sorted(s for s in set(want) | set(have) if have.get(s, 0) != want.get(s, 0))
+        raise CompanionError(f"{where}: each space needs one box per item it holds "
+                             + ", ".join(f"{s} {want.get(s, 0)} (has {have.get(s, 0)})" for s in wrong))
 
 
 _default: Catalog | None = None

@@ -26,6 +26,7 @@ from companion.gettext_po import N_, NP_  # noqa: F401  (NP_: counts)
 from printing import i18n
 from printing.i18n import PrintTexts, game_when, joined, json_table, pick
 from printing.layout import Canvas
+from printing.newspaper import advert_box, dotted_box, masthead, stars, story_box
 from printing.pages import DocumentError, NoSuchPage, Page, PageRequest, check_lang, data_file_names
 
 #: Our own words, es/en/zh.
@@ -33,7 +34,7 @@ from printing.pages import DocumentError, NoSuchPage, Page, PageRequest, check_l
 N_("scoop.labels.start", "SCOOP: the dial's commitment")
 N_("scoop.labels.start_note", "Keep this slip. At the end the seed is printed: `companion dial verify` checks every call.")
 N_("scoop.labels.design", "Page design {d}")
-N_("scoop.labels.empty", "(empty)")
+N_("scoop.labels.edition", "Final edition")
 N_("scoop.labels.kept", "Star story kept, half value")
 N_("scoop.labels.page_value", "Value of the paper")
 N_("scoop.labels.cash", "Cash")
@@ -53,7 +54,7 @@ N_("scoop.labels.space_star", "Star Story")
 N_("scoop.labels.space_three_star", "Three-star story")
 N_("scoop.labels.space_ad", "Advert: {t}")
 LABELS = PrintTexts("scoop.labels.", [
-    "start", "start_note", "design", "empty", "kept", "page_value", "cash", "total", "receipt",
+    "start", "start_note", "design", "edition", "kept", "page_value", "cash", "total", "receipt",
     "pressed", "last", "how_press", "how_full page", "left", "commitment", "seed", "calls", "values",
     "values_page",
     "space_star", "space_three_star", "space_ad",
@@ -158,48 +159,169 @@ def render_start_slip(state, lang: str = "en", width: int = 384, game_id: str = 
     return cv.finish()
 
 
+def design_layout(state, seat: int) -> tuple[tuple[int, int], tuple[tuple[str, int, int, int, int], ...]]:
+    """``((columns, rows), boxes)``: how seat ``seat``'s page design is laid out on
+    its printed front page, each box ``(space, column, row, width, height)`` in grid
+    cells, one per item the space holds, in the order they fill.
+
+    From the game's data (pages.json ``layout``, companion.games.scoop.Design); a
+    game whose setup was saved without layouts takes the design's layout from the
+    data files as they are now when it has the same spaces, else
+    :func:`plain_layout`."""
+    from companion.errors import CompanionError
+    from companion.games.scoop import load_catalog
+
+    cat = state.catalog
+    design = cat.designs[state.players[seat].design]
+    if design.boxes:
+        return design.grid, design.boxes
+    spaces = state.spaces(seat)
+    try:
+        now = load_catalog().designs.get(design.id)
+    except CompanionError:  # the files as they are now are damaged: the game's own data still prints
+        now = None
+    if now is not None and now.boxes and now.spaces(cat.story_spaces, cat.star_spaces) == spaces:
+        return now.grid, now.boxes
+    return plain_layout(spaces)
+
+
+def plain_layout(spaces: dict[str, int]) -> tuple[tuple[int, int], tuple[tuple[str, int, int, int, int], ...]]:
+    """A layout for any design's ``spaces`` (space -> items it holds) on a 4-column
+    grid: the three-star lead across the top, the Star Story spaces two by two under
+    it, a column of 1 x 2 boxes per story type, four types abreast, then the advert
+    spaces two by two (see :func:`design_layout`)."""
+    cols, row, boxes = 4, 0, []
+    for _ in range(spaces.get("three_star", 0)):
+        boxes.append(("three_star", 0, row, cols, 2))
+        row += 2
+    stars_n = spaces.get("star", 0)
+    for i in range(stars_n):
+        boxes.append(("star", (i % 2) * 2, row, 2, 2))
+        row += 2 if i % 2 or i == stars_n - 1 else 0
+    kinds = [k for k in spaces if k not in ("three_star", "star") and not k.startswith("ad-")]
+    for g in range(0, len(kinds), cols):
+        group = kinds[g:g + cols]
+        for c, k in enumerate(group):
+            boxes += [(k, c, row + 2 * i, 1, 2) for i in range(spaces[k])]
+        row += 2 * max(spaces[k] for k in group)
+    i = 0
+    for k in (k for k in spaces if k.startswith("ad-")):
+        for _ in range(spaces[k]):
+            boxes.append((k, (i % 2) * 2, row, 2, 1))
+            i += 1
+            row += 0 if i % 2 else 1
+    return (cols, row + i % 2), tuple(boxes)
+
+
+def _items(state, seat: int, lang: str) -> dict[str, list[tuple[int, str, str, str]]]:
+    """space -> what lies in it, in the order laid: ``(value, headline, stars,
+    band)`` (a star space also holds three-star stories: Scoop, the Star Story
+    spaces); a story's headline is the card's own (:func:`_headline`)."""
+    p = state.players[seat]
+    piles = dict(state.catalog.piles)
+    used: dict[str, set[int]] = {}  # pile -> its cards already on this paper
+    out: dict[str, list[tuple[int, str, str, str]]] = {}
+
+    def head(pile: str, v: int) -> str:
+        return _headline(pile, v, piles.get(pile, ()), used.setdefault(pile, set()), lang)
+
+    for kind in state.spaces(seat):
+        vals = list(p.page.get(kind, []))
+        if kind.startswith("ad-"):
+            out[kind] = [(v, ADVERTS.get(kind[3:], {}).get(lang, kind[3:]), "", "") for v in vals]
+        elif kind == "star":
+            out[kind] = [(v, head("star", v), stars(1, 1), label("space_star", lang)) for v in vals] + \
+                [(v, head("three_star", v), stars(3), label("space_three_star", lang)) for v in p.star_three]
+        elif kind == "three_star":
+            out[kind] = [(v, head(kind, v), stars(3), label("space_three_star", lang)) for v in vals]
+        else:
+            out[kind] = [(v, head(kind, v), "", _type_name(kind, lang)) for v in vals]
+    return out
+
+
+def front_page_code(state, seat: int, lang: str, game_id: str) -> str:
+    """The text of the QR code on seat ``seat``'s front page (companion.pagecode):
+    the paper's name, its edition and design, its total, and the line that prints
+    the page again (press 1 of that seat)."""
+    from companion.games.scoop import GAME
+    from companion.pagecode import page_code
+
+    p = state.players[seat]
+    total = label("left", lang) if p.out else _money(state.scores[seat], lang)
+    return page_code([_paper(state, seat, lang), joined(label("edition", lang), label("design", lang, d=p.design)),
+                      f"{label('total', lang)}: {total}"], GAME.id, game_id, "press", 1, seat)
+
+
 def render_front_page(state, seat: int, lang: str = "en", width: int = 384, game_id: str = "game"):
-    """One player's Scoop front page (see the module docstring)."""
+    """One player's Scoop front page as a newspaper (module docstring): a 1-bit
+    Pillow image ``width`` dots wide.
+
+    Masthead (the paper's name, the game's date and page design, "Final edition");
+    the page design's grid (:func:`design_layout`), each space a box in its place: a
+    story with its kind and stars in a black band, its headline and value; an advert
+    hatched, its kind and value in a label; a space nobody filled a dotted, empty
+    box with its kind's name in small type. Under the grid: the value of the paper,
+    each kept star story at half, the cash and the player's total (cash + paper +
+    kept star stories at half; a player who left the game: "left the game"), the
+    data file the values come from and the page's code (:func:`front_page_code`).
+
+    ``img.info["spaces"]``: one dict per box of the design, ``{"space", "box" (x0,
+    y0, x1, y1 dots), "value" (None when empty)}``; ``img.info["grid"]``: ``(x, y,
+    cell_w, cell_h, pad)`` dots, the grid's top-left corner, a cell's size and the
+    inset of a box in its cells; ``img.info["text_blocks"]``
+    every text drawn (printing.layout.Canvas.blocks). Raises DocumentError for a bad
+    seat, language or width."""
     check_lang(lang)
     if not 0 <= seat < len(state.players):
         raise DocumentError(f"no seat {seat}")
-    p = state.players[seat]
-    cv = Canvas(width, lang=lang)
-    cv.para(_paper(state, seat, lang), 28, serif=True, align="center")
-    cv.para(joined(game_when(game_id, lang), label('design', lang, d=p.spec.design)), 13, align="center")
-    cv.rule(2, double=True, gap=2)
-    spaces = state.spaces(seat)
-    order = ["three_star"] + [k for k in spaces if k not in ("three_star", "star") and not k.startswith("ad-")] + \
-        ["star"] + [k for k in spaces if k.startswith("ad-")]
-    piles = dict(state.catalog.piles)
-    used: dict[str, set[int]] = {}  # pile -> its cards already on this paper
-    for kind in order:
-        vals = list(p.page.get(kind, []))
-        extra = list(p.star_three) if kind == "star" else []
-        cv.para(_type_name(kind, lang), 16, bold=True)
-        for v in vals:
-            if kind.startswith("ad-"):
-                head = ADVERTS.get(kind[3:], {}).get(lang, kind[3:])
-            else:
-                head = _headline(kind, v, piles.get(kind, ()), used.setdefault(kind, set()), lang)
-            cv.row(head, _money(v, lang), 15, indent=8)
-        for v in extra:
-            head = _headline("three_star", v, piles.get("three_star", ()), used.setdefault("three_star", set()), lang)
-            cv.row(head, _money(v, lang), 15, indent=8)
-        missing = spaces[kind] - len(vals) - len(extra)
-        for _ in range(max(0, missing)):
-            cv.row(label("empty", lang), "", 14, indent=8)
-    if p.kept:
-        cv.rule(1)
-        for v in p.kept:
-            cv.row(label("kept", lang), f"{_money(v, lang)} / 2 = {_money(v // 2, lang)}", 14)
-    cv.rule(1)
     from companion.games.scoop import page_value
 
-    cv.row(label("page_value", lang), _money(page_value(p) + sum(v // 2 for v in p.kept), lang), 17, bold=True)
+    p = state.players[seat]
+    cv = Canvas(width, lang=lang)
+    m, w_ = cv.margin, cv.width
+    masthead(cv, _paper(state, seat, lang), [
+        (joined(game_when(game_id, lang), label("design", lang, d=p.spec.design)), False),
+        (label("edition", lang), True)], start=36)
+    (cols, rows), boxes = design_layout(state, seat)
+    cell_w = (w_ - 2 * m) // cols
+    cell_h = round((w_ - 2 * m) / 4 * 0.75)
+    gx, gy = m + (w_ - 2 * m - cell_w * cols) // 2, cv.y
+    pad = max(2, round(3 * cv.s))
+    items = _items(state, seat, lang)
+    filled: dict[str, int] = {}
+    spaces = []
+    for kind, c, r, w, h in boxes:
+        box = (gx + c * cell_w + pad, gy + r * cell_h + pad,
+               gx + (c + w) * cell_w - pad - 1, gy + (r + h) * cell_h - pad - 1)
+        i = filled[kind] = filled.get(kind, -1) + 1
+        item = items.get(kind, [])[i] if i < len(items.get(kind, [])) else None
+        spaces.append({"space": kind, "box": box, "value": item[0] if item else None})
+        if item is None:  # an empty column: its outline and what goes there, nothing else
+            dotted_box(cv, box)
+            name = _type_name(kind, lang)
+            size = cv.fit_size(name, 11, box[2] - box[0] - 2 * pad, minimum=8)
+            lines = cv.wrap(name, size, box[2] - box[0] - 2 * pad)
+            cv.block("space", name, lines, box[0] + pad, box[1] + pad, size, box)
+        elif kind.startswith("ad-"):
+            advert_box(cv, box, pad, [("advert", item[1], 14, True), ("value", _money(item[0], lang), 13, True)])
+        else:
+            story_box(cv, box, pad, item[3], item[2], item[1], cv.px({1: 17, 2: 21}.get(w, 26)),
+                      value=_money(item[0], lang))
+    cv.y = gy + rows * cell_h
+    cv.rule(2)
+    cv.row(label("page_value", lang), _money(page_value(p), lang), 17, bold=True)
+    for v in p.kept:
+        cv.row(label("kept", lang), f"{_money(v, lang)} / 2 = {_money(v // 2, lang)}", 14)
     cv.row(label("cash", lang), _money(p.cash, lang), 15)
+    cv.rule(1)
+    cv.row(label("total", lang), label("left", lang) if p.out else _money(state.scores[seat], lang), 22, bold=True)
+    cv.rule(1)
     cv.para(label("values_page", lang, f=data_file_names(state.catalog.files[:1])), 11)
-    return cv.finish()
+    cv.qr(front_page_code(state, seat, lang, game_id))
+    img = cv.finish()
+    img.info["spaces"] = spaces
+    img.info["grid"] = (gx, gy, cell_w, cell_h, pad)
+    return img
 
 
 def render_money_receipt(state, lang: str = "en", width: int = 384, game_id: str = "game"):
