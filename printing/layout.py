@@ -263,6 +263,26 @@ class Canvas:
                    (self.margin, 0, self.width - self.margin, _MAX_HEIGHT), bold)
         self.y = y_last + self.line_height(size)
 
+    def table_row(self, cells: list[str], columns: list[tuple[float, float]], size: float = 13,
+                  bold: list[bool] | bool = False, align: list[str] | None = None) -> None:
+        """One line of a table: ``cells[i]`` in column ``columns[i]`` (``(x0, x1)``
+        dots), aligned ``"left"`` or ``"right"`` (default: the first column left, the
+        others right), each shrunk to its column where wider (never cut); ``bold``
+        one flag for all or one per cell. Recorded as role "cell"."""
+        size = self.px(size)
+        flags = bold if isinstance(bold, list) else [bold] * len(cells)
+        aligns = align or ["left"] + ["right"] * (len(cells) - 1)
+        tall = size
+        for text, (x0, x1), b, a in zip(cells, columns, flags, aligns):
+            s = size
+            while s > 8 and self.text_width(text, s, b) > x1 - x0:
+                s -= 1
+            w = self.text_width(text, s, b)
+            x = x0 if a == "left" else x1 - w
+            self.block("cell", text, [text] if text else [], x, self.y + (size - s), s, (x0, 0, x1, _MAX_HEIGHT), b)
+            tall = max(tall, s)
+        self.y += self.line_height(tall)
+
     # --- rules and blocks -----------------------------------------------------
     def rule(self, thickness: int = 1, double: bool = False, gap: int = 4) -> None:
         self.y += self.px(3)

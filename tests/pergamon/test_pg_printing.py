@@ -33,12 +33,15 @@ def test_evaluation_receipts_carry_the_engines_numbers(seed, n):
     s = _game(seed, n)
     evs = evaluations(s)
     assert [e.turn for e in evs] == [5, 7, 9, 12]
+    before = [0] * n
     for ev in evs:
         texts = _texts(render_evaluation_receipt(s, ev, "en", 384, "g"))
         assert f"Evaluation after turn {ev.turn}" in texts
         totals = totals_after(s, ev)
-        for seat in range(n):
-            assert f"+{ev.vp[seat]} = {totals[seat]}" in texts
+        for seat in range(n):  # a running total: each page starts where the one before ended
+            shown = totals[seat] - before[seat] - ev.vp[seat]
+            assert shown >= 0 and f"{before[seat]} +{shown} +{ev.vp[seat]} = {totals[seat]}" in texts
+        before = totals
         for owner, marker, space, vp in ev.collection_vp:
             assert f"{s.players[owner].name} · collection {'I' * marker} · space {space}" in texts
             assert f"+{vp}" in texts

@@ -34,41 +34,59 @@ def test_round_receipt_explains_the_worked_example_bids_and_payments():
     assert "1. Player 3 takes T03" in t and "3. Player 2 takes T02" in t
 
 
+def blocks(img) -> list[str]:
+    """Every text drawn, whole (a paragraph wrapped on several lines is one text)."""
+    return [b["text"] for b in img.info["text_blocks"]]
+
+
 def test_shared_majority_line_shows_6_plus_1_over_2_rounded_up_is_4_each():
     """The worked example: 6 shields from the bank and 1 paid by the minority player,
     split between two, rounded up: 4 each, the bank adding the missing shield; the
     receipt says where every shield comes from."""
     s = at_leftover(3, [("T05",), ("T14",), ("T02",)])
     end = apply(s, RevealLeftovers(("T01", "T03", "T07")))
-    t = texts(render_payout_receipt(end, "en", 384, "g1")).replace("\n", " ")
-    assert "Player 1, Player 2: shared majority" in t
-    assert ("6 shields from the bank + 1 shield paid by Player 3 + 1 shield the bank adds to split it evenly"
-            in t)
-    assert "+4 each" in t and "Player 3 pays 1" in t
-    assert "goods.json" in t
+    img = render_payout_receipt(end, "en", 384, "g1")
+    said = blocks(img)
+    assert "6 bank + 1 paid by P3 + 1 to split evenly = 8: 4 each to P1, P2" in said
+    g = next(g for g in end.final.payouts if len(g.majority) == 2)
+    cells = [b["text"] for b in img.info["text_blocks"] if b["role"] == "cell"]
+    row = cells.index(f"{good_name(end, g.good, 'en')} {g.bank_amount}")
+    assert cells[row + 1:row + 4] == [f"{g.units[p]}: {x}" for p, x in enumerate(("+4", "+4", "-1"))]
+    assert "goods.json" in texts(img).replace("\n", " ")
 
 
 def test_payout_lines_say_where_the_shields_come_from_on_screen_and_receipt():
-    """Every majority line names its sources, and they add up to what the majority
-    takes (GoodPayout.sources); the table screen and the receipt say the same."""
+    """Every majority's line names its sources, and they add up to what the majority
+    takes (GoodPayout.sources); the table screen and the receipt give the same
+    numbers; every player's column adds up to the final shields."""
+    from printing.games.turin_market.pages import payout_changes
     from ui.games.turin_market.viewmodel import TableVM
 
     setup, actions = random_game(5, 4)
     end = new_game_from_dict(setup)
     for a in actions:
         end = apply(end, a)
+    f = end.final
     due = end.catalog.minority_payment
-    receipt = texts(render_payout_receipt(end, "en", 576, "g1")).replace("\n", " ")
+    said = blocks(render_payout_receipt(end, "en", 576, "g1"))
     rows = TableVM(end, "en").payouts()
-    for g, row in zip(end.final.payouts, rows):
+    explained = [t for t in said if " bank" in t and ("=" in t or "no payout" in t)]
+    assert len(explained) == len(f.payouts)
+    for g, row, line in zip(f.payouts, rows, explained):
         if not g.majority:
+            assert line == "nobody has any: no payout"
             continue
         bank, payers, covered, rounding = g.sources(due)
-        assert bank + due * (len(payers) + len(covered)) + rounding == g.share * len(g.majority)
-        said = row.lines[1]
-        assert said.startswith(f"{bank} shield") and "from the bank" in said
-        assert ("paid by" in said) == bool(payers) and ("adds to split it evenly" in said) == bool(rounding)
-        assert said in receipt
+        pot = bank + due * (len(payers) + len(covered)) + rounding
+        assert pot == g.share * len(g.majority)
+        assert line.startswith(f"{bank} bank") and f"= {pot}" in line
+        assert ("paid by" in line) == bool(payers) and ("to split evenly" in line) == bool(rounding)
+        screen = row.lines[1]
+        assert screen.startswith(f"{bank} shield") and ("paid by" in screen) == bool(payers)
+    held, per_good, loans = payout_changes(end)
+    for p in range(end.n_players):
+        assert held[p] + f.returned_from_sale[p] + sum(c[p] for c in per_good) + loans[p] == f.before_repayment[p]
+        assert f.before_repayment[p] - f.repaid[p] == f.scores[p]
     for lang in ("es", "zh"):
         assert all("{" not in ln for r in TableVM(end, lang).payouts() for ln in r.lines)
 

@@ -72,11 +72,14 @@ class PlacedStory:
 class BreakdownLine:
     """One line of a press score: ``kind`` (placed, exclusive, left_out, empty_top,
     empty_cell, floor, scoop or an engine kind printed as is), the story id or ""
-    and the points (signed)."""
+    and the points (signed). ``count``: how many cells an empty-cell line is for
+    (its points over the penalty per cell; printed "3 empty cells"), 0 when not
+    counted."""
 
     kind: str
     story: str
     points: int
+    count: int = 0
 
 
 @dataclass(frozen=True)
@@ -253,6 +256,16 @@ def front_page_doc(state, press_result, lang: str = "en", game_id: str = "game")
         raise CompanionError("this press is not part of the game state given") from None
     spec = state.players[press_result.player]
     fp = press_result.front_page
+    cat = getattr(state, "catalog", None)
+    if cat is None:  # a state without its catalog: the data files as they are
+        from companion.games.penny_press import load_catalog
+
+        cat = load_catalog()
+    per_cell = {"empty-top": cat.empty_top_penalty, "empty-other": cat.empty_other_penalty}
+
+    def cells(kind: str, pts: int) -> int:  # Penny Press: each empty cell costs its penalty
+        pen = per_cell.get(kind, 0)
+        return abs(int(pts)) // pen if pen else 0
     return FrontPageDoc(
         game_id=game_id,
         player=spec.colour,
@@ -262,7 +275,7 @@ def front_page_doc(state, press_result, lang: str = "en", game_id: str = "game")
         placements=tuple(PlacedStory(p.story, p.row, p.col, bool(p.rotated))
                          for p in fp.placements),
         ad=tuple(fp.ad_cell) if fp.ad_cell is not None else None,
-        breakdown=tuple(BreakdownLine(str(k), s or "", int(pts))
+        breakdown=tuple(BreakdownLine(str(k), s or "", int(pts), cells(str(k), pts))
                         for k, s, pts in press_result.breakdown),
         total=int(press_result.total),
         lang=lang,

@@ -87,7 +87,8 @@ def render_front_page(doc: FrontPageDoc, width: int = 384, fonts: FontSet | None
     # score breakdown
     cv.para(i18n.label("score", lang), 17, bold=True)
     for line in doc.breakdown:
-        left = i18n.label(line.kind.replace("-", "_"), lang)
+        key = line.kind.replace("-", "_")
+        left = i18n.label(f"{key}_n", lang, n=line.count) if line.count else i18n.label(key, lang)
         if line.story:
             try:
                 beat, _, n = parse_story(line.story)

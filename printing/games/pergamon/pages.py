@@ -3,11 +3,13 @@ printing.layout's Canvas, es/en/zh.
 
 - :func:`render_evaluation_receipt` -- after turns 5, 7, 9 and 12 (Pergamon: 4.
   Evaluation): each shown collection's plan space and VP, the award for the oldest
-  object of the evaluation's kind, VP per player (this evaluation and in all), the
-  markers moved down by the shift and the collections broken by it.
+  object of the evaluation's kind, VP per player as a running total (the total
+  after the evaluation before, + collections shown since, + this evaluation = the
+  total now), the markers moved down by the shift and the collections broken by it.
 - :func:`render_final_ranking` -- the museum's final ranking (Pergamon: End of the
-  game): the oldest-exhibition bonus (3/2/1), VP, the oldest find shown (the
-  tie-break), the winners.
+  game): the oldest-exhibition bonus (3/2/1), VP (the total after the last
+  evaluation + the bonus = the score), the oldest find shown (the tie-break), the
+  winners.
 
 Numbers come from the engine's results (EvaluationResult, FinalResult) unchanged;
 each receipt names the unverified data files its VP depend on. Widths: 384 (58 mm)
@@ -41,8 +43,8 @@ N_("pergamon.labels.collection", "{who} · collection {m} · space {space}")
 N_("pergamon.labels.none_shown", "No collection in the museum")
 N_("pergamon.labels.award", "Oldest {kind}: {who} ({date} BC)")
 N_("pergamon.labels.no_award", "Oldest {kind}: none shown")
-N_("pergamon.labels.vp_now", "VP this evaluation")
-N_("pergamon.labels.vp_total", "{who}: {now} (total {total})")
+N_("pergamon.labels.vp_running", "Victory points so far")
+N_("pergamon.labels.vp_legend", "VP before + collections shown since + this evaluation = total")
 N_("pergamon.labels.shift", "Interest falls: every marker down {n}")
 N_("pergamon.labels.no_shift", "No shift after the last evaluation")
 N_("pergamon.labels.move", "{who} {m}: {a} -> {b}")
@@ -58,8 +60,8 @@ N_("pergamon.labels.sources", "{what}: our guesses, editable in {f}")
 N_("pergamon.labels.values", "Values")
 N_("pergamon.labels.player", "Player {n}")
 LABELS = PrintTexts("pergamon.labels.", [
-    "title", "evaluation", "collections", "collection", "none_shown", "award", "no_award", "vp_now",
-    "vp_total", "shift", "no_shift", "move", "broken", "final", "bonus", "bonus_line", "oldest",
+    "title", "evaluation", "collections", "collection", "none_shown", "award", "no_award",
+    "vp_running", "vp_legend", "shift", "no_shift", "move", "broken", "final", "bonus", "bonus_line", "oldest",
     "oldest_none", "winner", "winners", "sources", "values", "player",
 ])
 #: KINDS: {key: text} declared for gettext (context "pergamon.kinds.<key>")
@@ -130,19 +132,30 @@ def totals_after(state, evaluation) -> list[int]:
     """VP per seat right after ``evaluation`` (1 VP per collection shown before it,
     plus every evaluation up to it), from the state's log. Raises DocumentError for
     an evaluation not in the state."""
+    return [step[3] for step in vp_steps(state, evaluation)]
+
+
+def vp_steps(state, evaluation) -> list[tuple[int, int, int, int]]:
+    """Per seat, how its VP got to their total at ``evaluation``: ``(before, shown,
+    now, total)``: the total after the evaluation before (0 at the first), the VP of
+    the collections shown since (Pergamon: showing a collection, 1 VP each), the VP
+    of this evaluation, and ``before + shown + now``. Raises DocumentError for an
+    evaluation not in the state."""
     from companion.games.pergamon import EvaluationResult, ExhibitResult
 
     if evaluation not in state.log:
         raise DocumentError("this evaluation is not part of the game state given")
-    vp = [0] * state.n_players
+    n = state.n_players
+    before, shown = [0] * n, [0] * n
     for r in state.log:
         if isinstance(r, ExhibitResult):
-            vp[r.shown.owner] += state.catalog.exhibit_vp
+            shown[r.shown.owner] += state.catalog.exhibit_vp
         elif isinstance(r, EvaluationResult):
-            vp = [a + b for a, b in zip(vp, r.vp)]
-        if r is evaluation:
-            break
-    return vp
+            if r is evaluation:
+                return [(before[i], shown[i], r.vp[i], before[i] + shown[i] + r.vp[i]) for i in range(n)]
+            before = [before[i] + shown[i] + r.vp[i] for i in range(n)]
+            shown = [0] * n
+    raise DocumentError("this evaluation is not part of the game state given")
 
 
 def render_evaluation_receipt(state, evaluation, lang: str = "en", width: int = 384, game_id: str = "game"):
@@ -151,7 +164,8 @@ def render_evaluation_receipt(state, evaluation, lang: str = "en", width: int = 
     evaluation that is not in ``state``."""
     check_lang(lang)
     ev = evaluation
-    totals = totals_after(state, ev)
+    steps = vp_steps(state, ev)
+    totals = [t[3] for t in steps]
     cv = Canvas(width, lang=lang)
     cv.para(label("title", lang), 24, serif=True, align="center")
     cv.para(label("evaluation", lang, turn=ev.turn), 18, bold=True, align="center")
@@ -171,9 +185,12 @@ def render_evaluation_receipt(state, evaluation, lang: str = "en", width: int = 
         cv.row(label("award", lang, kind=_kind(ev.award_kind, lang), who=_who(state, ev.award_owner, lang),
                      date=ev.award_date), f"+{state.catalog.award_vp}", 15, bold=True)
     cv.rule(1)
-    cv.para(label("vp_now", lang), 16, bold=True)
+    # the running total: each page starts where the one before ended
+    cv.para(label("vp_running", lang), 16, bold=True)
+    cv.para(label("vp_legend", lang), 11)
     for seat in sorted(range(state.n_players), key=lambda i: (-totals[i], i)):
-        cv.row(_who(state, seat, lang), f"+{ev.vp[seat]} = {totals[seat]}", 16, indent=4)
+        before, shown, now, total = steps[seat]
+        cv.row(_who(state, seat, lang), f"{before} +{shown} +{now} = {total}", 16, indent=4)
     cv.rule(1)
     cv.para(label("shift", lang, n=ev.shift) if ev.shift else label("no_shift", lang), 15, bold=True)
     for m in sorted(ev.moves, key=lambda m: -m.from_space):
@@ -207,8 +224,11 @@ def render_final_ranking(state, lang: str = "en", width: int = 384, game_id: str
             cv.row(label("bonus_line", lang, who=_who(state, owner, lang), m=ROMAN.get(marker, marker), date=date),
                    f"+{vp}", 15, indent=4)
         cv.rule(1)
+    bonus = [sum(vp for owner, _m, _d, vp in f.bonus if owner == i) for i in range(state.n_players)]
     for seat in sorted(range(state.n_players), key=lambda i: (f.rank[i], i)):
-        cv.row(f"{f.rank[seat]}. {_who(state, seat, lang)}", str(f.scores[seat]), 18, bold=seat in f.winners)
+        # the total after the last evaluation + the oldest exhibitions' bonus = the score
+        score = f"{f.scores[seat] - bonus[seat]} +{bonus[seat]} = {f.scores[seat]}" if f.bonus else str(f.scores[seat])
+        cv.row(f"{f.rank[seat]}. {_who(state, seat, lang)}", score, 18, bold=seat in f.winners)
         old = f.oldest_find[seat]
         cv.para(label("oldest", lang, date=old) if old else label("oldest_none", lang), 13, align="right")
     cv.rule(1)

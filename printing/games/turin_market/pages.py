@@ -51,33 +51,33 @@ N_("turin.labels.to_bank", "Shields to the bank")
 NP_("turin.labels.shields", "{n} shield", "{n} shields")
 N_("turin.labels.payouts", "Final payouts")
 N_("turin.labels.card", "Payment card: {c}")
-N_("turin.labels.returned", "Back from unsold cards")
-N_("turin.labels.bank_pays", "bank {n}")
-N_("turin.labels.units", "Units: {u}")
+N_("turin.labels.returned", "From unsold cards")
 N_("turin.labels.nobody", "nobody has any: no payout")
-N_("turin.labels.majority", "{who}: majority")
-N_("turin.labels.shared", "{who}: shared majority")
-# where a majority's shields come from
-NP_("turin.labels.from_bank", "{n} shield from the bank", "{n} shields from the bank")
-NP_("turin.labels.from_players", "{n} shield paid by {who}", "{n} shields paid by {who}")
-NP_("turin.labels.from_bank_for", "{n} shield the bank pays for {who}", "{n} shields the bank pays for {who}")
-NP_("turin.labels.from_rounding", "{n} shield the bank adds to split it evenly",
-    "{n} shields the bank adds to split it evenly")
-N_("turin.labels.each", "+{n} each")
-N_("turin.labels.minority", "{who} pays 1")
-N_("turin.labels.forced", "{who} has no shield: takes a loan")
-N_("turin.labels.bank_paid", "the bank pays for {who}: 2 on the loan card")
 N_("turin.labels.after", "After the payouts")
 N_("turin.labels.repaid", "Loans repaid")
 N_("turin.labels.final", "Final shields")
-N_("turin.labels.winner", "winner")
 N_("turin.labels.values", "Goods and amounts: our guess, in {f}")
+# the final payouts as a table
+N_("turin.labels.seat", "P{n}")
+N_("turin.labels.legend", "Each good: its shields on the payment card; per player the units held: the shields taken (+) "
+   "or paid (-)")
+N_("turin.labels.held", "Before the payouts")
+N_("turin.labels.x_bank", "{n} bank")
+N_("turin.labels.x_paid", "{n} paid by {who}")
+N_("turin.labels.x_covered", "{n} bank for {who}")
+N_("turin.labels.x_rounding", "{n} to split evenly")
+N_("turin.labels.x_one", "= {pot} to {who}")
+N_("turin.labels.x_split", "= {pot}: {n} each to {who}")
+N_("turin.labels.loans", "Loans taken")
+N_("turin.labels.won_by", "Winner: {who}, {s}")
+N_("turin.labels.won_shared", "Shared victory: {who}, {s} each")
+N_("turin.labels.mark_L", "L: no shield to pay with: took a loan of {n}")
+N_("turin.labels.mark_B", "B: no shield and a loan already: the bank paid, {d} more on the loan card")
 LABELS = PrintTexts("turin.labels.", [
     "title", "round", "player", "centre", "bids", "bid", "bid_tie", "won", "lost", "zero_tie",
     "no_bid", "pays", "flip", "picks", "took", "discarded", "to_bank", "shields", "payouts", "card",
-    "returned", "bank_pays", "units", "nobody", "majority", "shared", "each", "minority", "forced",
-    "bank_paid", "after", "repaid", "final", "winner", "values", "from_bank", "from_players", "from_bank_for",
-    "from_rounding",
+    "returned", "nobody", "after", "repaid", "final", "values", "seat", "legend", "held", "x_bank", "x_paid",
+    "x_covered", "x_rounding", "x_one", "x_split", "loans", "won_by", "won_shared", "mark_L", "mark_B",
 ])
 
 
@@ -148,78 +148,105 @@ def render_round_receipt(state, round_no: int, lang: str = "en", width: int = 38
     return cv.finish()
 
 
-def payout_sources(state, g, lang: str) -> str:
-    """Where a majority's shields come from (GoodPayout.sources): the bank's amount,
-    the 1-shield payments and who made them, what the bank pays for players with
-    no shield, what it adds to split the pot evenly; joined with " + "."""
+def payout_changes(state) -> tuple[list[int], list[list[int]], list[int]]:
+    """How each player's shields move in the final payouts (Turin Market: final
+    payouts), from the engine's FinalResult: ``(held, per_good, loans)``: the shields
+    each held when the payouts began, per good (payout order) each player's change
+    (+ the majority's share, - the 1 shield a minority player paid; 0 where the bank
+    paid for them), and the shields of the loans taken to pay. With the shields back
+    from unsold cards they add up to ``final.before_repayment``."""
+    f = state.final
+    n = state.n_players
+    per_good = [[(g.share if p in g.majority else 0) - g.paid[p] for p in range(n)] for g in f.payouts]
+    loans = [state.catalog.loan_amount * sum(p in g.forced_loans for g in f.payouts) for p in range(n)]
+    held = [f.before_repayment[p] - f.returned_from_sale[p] - loans[p] - sum(d[p] for d in per_good)
+            for p in range(n)]
+    return held, per_good, loans
+
+
+def _signed(v: int) -> str:
+    return f"{v:+d}" if v else "0"
+
+
+def _explain(state, g, lang: str) -> str:
+    """One short line saying where a good's payout comes from and where it goes: the
+    bank's amount + the 1-shield payments (and who paid) + what the bank paid for
+    players without a shield + the rounding = the pot, and who takes how much."""
+    if not g.majority:
+        return label("nobody", lang)
     due = state.catalog.minority_payment
     bank, payers, covered, rounding = g.sources(due)
-    names = lambda seats: ", ".join(who(state, p, lang) for p in seats)  # noqa: E731
-    parts = [label("from_bank", lang, n=bank)]
+    short = lambda seats: ", ".join(label("seat", lang, n=p + 1) for p in seats)  # noqa: E731
+    parts = [label("x_bank", lang, n=bank)]
     if payers:
-        parts.append(label("from_players", lang, n=due * len(payers), who=names(payers)))
+        parts.append(label("x_paid", lang, n=due * len(payers), who=short(payers)))
     if covered:
-        parts.append(label("from_bank_for", lang, n=due * len(covered), who=names(covered)))
+        parts.append(label("x_covered", lang, n=due * len(covered), who=short(covered)))
     if rounding:
-        parts.append(label("from_rounding", lang, n=rounding))
-    return " + ".join(parts)
+        parts.append(label("x_rounding", lang, n=rounding))
+    pot = g.share * len(g.majority)
+    end = label("x_one", lang, pot=pot, who=short(g.majority)) if len(g.majority) == 1 else \
+        label("x_split", lang, pot=pot, n=g.share, who=short(g.majority))
+    return " + ".join(parts) + " " + end
 
 
 def render_payout_receipt(state, lang: str = "en", width: int = 384, game_id: str = "game"):
-    """The final payouts receipt (see the module docstring). Raises DocumentError
-    when the game is not over."""
+    """The final payouts receipt (see the module docstring), as a table: a column per
+    player (P1, P2...), a line per good (its units and each player's change in
+    shields, a mark where a loan was taken or the bank paid) with a short line under
+    it saying where the payout comes from, then the loans, the shields after the
+    payouts, the loans repaid and the final shields; every column adds up. Raises
+    DocumentError when the game is not over."""
     f = state.final
     if f is None:
         raise DocumentError("the game is not over yet: the final payouts come after the last auction")
     cv = _canvas(width, lang)
     n = state.n_players
     cv.para(label("title", lang), 24, serif=True, align="center")
-    cv.para(joined(label('payouts', lang), game_when(game_id, lang)), 14, align="center")
     names = state.catalog.payment_card_names[f.payment_card]
-    cv.para(label("card", lang, c=names.get(lang) or names["en"]), 14, align="center")
+    cv.para(joined(label('payouts', lang), game_when(game_id, lang),
+                   label("card", lang, c=names.get(lang) or names["en"])), 13, align="center")
     cv.rule(2, double=True, gap=2)
+    m = cv.margin
+    first = round((cv.width - 2 * m) * 0.36)
+    step = (cv.width - 2 * m - first) / n
+    cols = [(m, m + first - cv.px(4))] + [(m + first + i * step, m + first + (i + 1) * step) for i in range(n)]
+    seats = [label("seat", lang, n=p + 1) for p in range(n)]
+    held, per_good, loans = payout_changes(state)
+    cv.table_row([""] + seats, cols, 13, bold=True)
+    cv.para(label("legend", lang), 10)
+    cv.rule(1)
+    cv.table_row([label("held", lang)] + [str(x) for x in held], cols, 13)
     if any(f.returned_from_sale):
-        cv.para(label("returned", lang), 15, bold=True)
+        cv.table_row([label("returned", lang)] + [_signed(x) for x in f.returned_from_sale], cols, 13)
+    marks = set()
+    for g, change in zip(f.payouts, per_good):
+        cells = [f"{good_name(state, g.good, lang)} {g.bank_amount}"]
         for p in range(n):
-            if f.returned_from_sale[p]:
-                cv.row(who(state, p, lang), f"+{f.returned_from_sale[p]}", 14, indent=8)
-        cv.rule(1)
-    for g in f.payouts:
-        cv.row(good_name(state, g.good, lang), label("bank_pays", lang, n=g.bank_amount), 16, bold=True)
-        units = " · ".join(f"{who(state, p, lang)} ×{g.units[p]}" for p in range(n))
-        cv.para(label("units", lang, u=units), 13, x0=cv.margin + 8)
-        if not g.majority:
-            cv.para(label("nobody", lang), 13, x0=cv.margin + 8)
-            continue
-        names_major = ", ".join(who(state, p, lang) for p in g.majority)
-        if len(g.majority) == 1:
-            cv.row(label("majority", lang, who=names_major), f"+{g.share}", 14, indent=8)
-        else:
-            cv.row(label("shared", lang, who=names_major), label("each", lang, n=g.share), 14, indent=8)
-        cv.para(payout_sources(state, g, lang), 13, x0=cv.margin + 16)
-        for p in g.minority:
-            if p in g.bank_paid_for:
-                cv.para(label("bank_paid", lang, who=who(state, p, lang)), 13, x0=cv.margin + 8)
-            else:
-                cv.row(label("minority", lang, who=who(state, p, lang)), "-1", 13, indent=8)
-            if p in g.forced_loans:
-                cv.para(label("forced", lang, who=who(state, p, lang)), 13, x0=cv.margin + 16)
+            mark = "L" if p in g.forced_loans else ("B" if p in g.bank_paid_for else "")
+            marks.update(mark)
+            cells.append(f"{g.units[p]}: {_signed(change[p])}{mark}" if g.units[p] else "–")
+        cv.table_row(cells, cols, 13, bold=[True] + [p in g.majority for p in range(n)])
+        cv.para(_explain(state, g, lang), 10, x0=m + cv.px(8))
     cv.rule(1)
-    cv.para(label("after", lang), 15, bold=True)
-    for p in range(n):
-        cv.row(who(state, p, lang), str(f.before_repayment[p]), 14, indent=8)
+    if any(loans):
+        cv.table_row([label("loans", lang)] + [_signed(x) for x in loans], cols, 13)
+    cv.table_row([label("after", lang)] + [str(x) for x in f.before_repayment], cols, 13, bold=True)
     if any(f.repaid):
-        cv.para(label("repaid", lang), 15, bold=True)
-        for p in range(n):
-            if f.repaid[p]:
-                cv.row(who(state, p, lang), f"-{f.repaid[p]}", 14, indent=8)
+        cv.table_row([label("repaid", lang)] + [_signed(-x) for x in f.repaid], cols, 13)
     cv.rule(2, double=True, gap=2)
-    cv.para(label("final", lang), 17, bold=True)
-    for p in sorted(range(n), key=lambda q: (-f.scores[q], q)):
-        mark = f" · {label('winner', lang)}" if p in f.winners else ""
-        cv.row(f"{who(state, p, lang)}{mark}", label("shields", lang, n=f.scores[p]), 16, bold=p in f.winners)
+    cv.table_row([label("final", lang)] + [str(x) for x in f.scores], cols, 15,
+                 bold=[True] + [p in f.winners for p in range(n)])
     cv.rule(1)
-    cv.para(label("values", lang, f=data_file_names(f.data_files)), 11)
+    winners = ", ".join(f"{who(state, p, lang)} ({seats[p]})" for p in f.winners)
+    cv.para(label("won_by" if len(f.winners) == 1 else "won_shared", lang, who=winners,
+                  s=label("shields", lang, n=f.scores[f.winners[0]])), 15, bold=True, align="center")
+    given = [f"{seats[p]} {state.players[p].name}" for p in range(n) if state.players[p].name]
+    if given:
+        cv.para(" · ".join(given), 11, align="center")
+    for mark in sorted(marks):
+        cv.para(label(f"mark_{mark}", lang, n=state.catalog.loan_amount, d=state.catalog.bank_paid_debt), 10)
+    cv.para(label("values", lang, f=data_file_names(f.data_files)), 10)
     return cv.finish()
 
 
