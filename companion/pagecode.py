@@ -5,13 +5,14 @@ player understands, in the page's language (the paper's name, the edition and da
 the score, or the page's title), then one last line a program recognises::
 
     The Green Gazette
-    Edition No. 4 · Mar 3, 1891
-    Score: 9 pts
-    TC page penny-press penny-press-3p press-9
+    Edition No. 4 · Mar 3, 1891 · 9 pts
+    TC page penny-press *20261201-031700 press-9
 
 The last line is ``TC page <game> <label> <page>``: ``<game>`` the registered game
 (companion.registry id), ``<label>`` the journal's game id the pages were printed
-for (percent-encoded: no spaces), ``<page>`` one of ``press-<N>``, ``all``,
+for (percent-encoded: no spaces; one that starts with ``<game>-``, as the app's
+``penny-press-20261201-031700`` do, is written ``*`` and the rest, to keep the code
+small), ``<page>`` one of ``press-<N>``, ``all``,
 ``final``, ``start``, any of them followed by ``-seat-<K>`` for seat K (1-based):
 the page request (printing.pages.PageRequest) that prints that page again. It is not
 a component tag (no ``TC1:`` prefix): the camera ignores a page lying on the table.
@@ -30,7 +31,7 @@ from urllib.parse import quote, unquote
 MARK = "TC page"
 #: What a page code may ask for (printing.pages.WHATS).
 WHATS = ("press", "all", "final", "start")
-_TAIL = re.compile(r"TC page ([a-z0-9][a-z0-9-]{0,39}) ([A-Za-z0-9._~%-]{1,120}) "
+_TAIL = re.compile(r"TC page ([a-z0-9][a-z0-9-]{0,39}) (\*?[A-Za-z0-9._~%-]{1,120}) "
                    r"(?:press-([1-9][0-9]{0,5})|(all|final|start))(?:-seat-([1-9][0-9]?))?")
 
 
@@ -60,7 +61,10 @@ def page_tail(game: str, label: str, what: str, press: int | None = None, seat: 
     page = f"press-{press}" if what == "press" else what
     if seat is not None:
         page += f"-seat-{seat + 1}"
-    return f"{MARK} {game} {quote(str(label), safe='-._~') or '-'} {page}"
+    label = quote(str(label), safe="-._~")  # never a "*": it marks the game's own prefix
+    if label.startswith(f"{game}-") and len(label) > len(game) + 1:
+        label = "*" + label[len(game) + 1:]
+    return f"{MARK} {game} {label or '-'} {page}"
 
 
 def page_code(lines, game: str, label: str, what: str, press: int | None = None,
@@ -84,5 +88,7 @@ def parse_page_code(text) -> PageCode | None:
     if not m:
         return None
     game, label, press, what, seat = m.groups()
+    if label.startswith("*"):
+        label = f"{game}-{label[1:]}"
     return PageCode(game, unquote(label), what or "press", int(press) if press else None,
                     int(seat) - 1 if seat else None)

@@ -4,7 +4,8 @@
 prints one JSON line per image or frame with every symbol decoded (format, raw text,
 corners px, backend), for our own tags the parsed component and, when the board or
 a mat is registered in that frame, its surface, position (mm) and zone; foreign and
-garbled payloads are reported with their status. Also lines for undecoded candidates
+garbled payloads are reported with their status, a printed page's code (companion.pagecode)
+as ``"page code"`` with the page it names. Also lines for undecoded candidates
 (with the reason) and for source events (a corrupted frame, a camera lost).
 """
 
@@ -81,6 +82,13 @@ def _tag_game(sym: dict) -> str | None:
         return None
     game, p = parse_any(text)
     if game is None:
+        from companion.pagecode import parse_page_code
+
+        code = parse_page_code(text)
+        if code is not None:  # a printed page in view: its code names the page, it is no foreign tag
+            sym["status"] = "page code"
+            sym["page"] = {"game": code.game, "label": code.label, "what": code.what, "press": code.press,
+                           "seat": None if code.seat is None else code.seat + 1}
         return None
     sym["game"] = game
     if sym.get("component") is None and p.ok:

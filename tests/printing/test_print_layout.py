@@ -10,7 +10,7 @@ from printing import i18n
 from printing.fonts import cmap_of, missing_glyphs, runs, system_fonts
 from printing.games.penny_press import texts
 from printing.games.penny_press.documents import (BonusLine, BreakdownLine, FrontPageDoc, PlacedStory,
-                                                  PressLine, RankLine, ReceiptDoc, game_record, period_date)
+                                                  PressLine, RankLine, ReceiptDoc, period_date)
 from printing.games.penny_press.layout import render_front_page, render_receipt
 from printing.layout import Canvas, dots_for
 from printing.pages import DocumentError
@@ -168,11 +168,18 @@ def test_period_date_is_1890s_deterministic_and_daily():
     assert period_date("g-demo", 1) == d1 and period_date("other", 1) != d1
 
 
-def test_game_record_is_short_and_not_a_component_tag():
-    rec = game_record("g 42/x", "red", 2, 17)
-    assert rec == "tcrec:pp/g_42_x/red/e2/17"
-    assert not rec.upper().startswith("TC1:")
-    assert front().record == "tcrec:pp/g-demo/red/e2/8"
+def test_the_page_code_is_plain_words_then_the_line_that_prints_the_page_again():
+    from companion.pagecode import PageCode, parse_page_code
+
+    code = front("es").record
+    lines = code.splitlines()
+    assert lines[0] == "El Heraldo Rojo" and lines[1].startswith("Edición n.º 2 · ")
+    assert lines[1].endswith(f"{period_date('g-demo', 3).year} · 8 ptos.")
+    assert lines[2] == "TC page penny-press g-demo press-3" and len(lines) == 3
+    assert parse_page_code(code) == PageCode("penny-press", "g-demo", "press", 3, None)
+    r = receipt("en").record
+    assert r.splitlines()[0].startswith("Final scores · ") and "1. Red, Blue: 40 pts" in r
+    assert parse_page_code(r) == PageCode("penny-press", "g-demo", "final", None, None)
 
 
 def test_pages_differ_by_language_and_are_reproducible():

@@ -129,8 +129,15 @@ class FrontPageDoc:
 
     @property
     def record(self) -> str:
-        """The game record printed as a QR code (see :func:`game_record`)."""
-        return game_record(self.game_id, self.player, self.edition, self.total)
+        """The text of the page's QR code (companion.pagecode): the paper's name, then
+        its edition, date and the press's score, in the page's language, then the
+        line that prints this page again (press ``press_no`` of the game)."""
+        from companion.pagecode import page_code
+
+        return page_code([self.paper_name,
+                          f"{i18n.label('edition', self.lang, n=self.edition)} · {code_date(self.date, self.lang)} · "
+                          f"{i18n.label('points', self.lang, pts=self.total)}"],
+                         _game(), self.game_id, "press", self.press_no)
 
 
 @dataclass(frozen=True)
@@ -169,7 +176,8 @@ class RankLine:
 class ReceiptDoc:
     """Score receipt: presses, and once the game is over, bonuses and the ranking.
 
-    ``player`` is the player the receipt is for ("" = the whole table). ``names``:
+    ``player`` is the player the receipt is for ("" = the whole table), ``seat``
+    their seat (0-based; None for the table), named by the receipt's code. ``names``:
     ``(colour, name)`` pairs from the setup, printed next to the colours. ``papers``:
     ``(colour, paper name)`` pairs from the setup (a player's own newspaper title);
     a colour without one prints as "The <colour> Herald".
@@ -184,6 +192,7 @@ class ReceiptDoc:
     day: int = 1
     names: tuple[tuple[str, str], ...] = ()
     papers: tuple[tuple[str, str], ...] = ()
+    seat: int | None = None
 
     def __post_init__(self):
         check_lang(self.lang)
@@ -197,9 +206,27 @@ class ReceiptDoc:
 
     @property
     def record(self) -> str:
-        top = self.ranking[0] if self.ranking else None
-        return game_record(self.game_id, top.player if top else self.player or "-",
-                           0, top.score if top else 0)
+        """The text of the receipt's QR code (companion.pagecode): its title and
+        date, the paper it is for, the winner(s) and score once the game is over, in
+        the receipt's language, then the line that prints it again (the final
+        receipt, of ``seat`` when it is one player's)."""
+        from companion.pagecode import page_code
+
+        names = dict(self.names)
+
+        def shown(colour: str) -> str:
+            name = names.get(colour, "")
+            return f"{i18n.player_name(colour, self.lang)} ({name})" if name else i18n.player_name(colour, self.lang)
+
+        lines = [f'{i18n.label("final_receipt" if self.ranking else "receipt", self.lang)} · '
+                 f'{code_date(self.date, self.lang)}']
+        if self.player:
+            lines.append(dict(self.papers).get(self.player) or i18n.paper_name(self.player, self.lang))
+        top = [r for r in self.ranking if r.rank == 1]
+        if top:
+            lines.append("1. " + ", ".join(shown(r.player) for r in top) + ": "
+                         + i18n.label("points", self.lang, pts=top[0].score))
+        return page_code(lines, _game(), self.game_id, "final", seat=self.seat)
 
 
 def parse_story(story: str) -> tuple[str, str, int]:
@@ -223,16 +250,18 @@ def period_date(game_id: str, day: int) -> _dt.date:
     return start + _dt.timedelta(days=zlib.crc32(game_id.encode("utf-8")) % span + max(day, 1) - 1)
 
 
-def game_record(game_id: str, player: str, edition: int, score: int) -> str:
-    """Short URL-like text of a game record, e.g. ``tcrec:pp/g42/red/e2/17``.
+def code_date(date: _dt.date, lang: str) -> str:
+    """A page's date as its code says it: CLDR's medium date in ``lang`` (Babel),
+    ``"Mar 3, 1891"``, ``"3 mar 1891"``, ``"1891年3月3日"``."""
+    from babel.dates import format_date
 
-    Not a component tag (no ``TC1:`` prefix): the camera's tag parser treats a
-    printed page lying on the table as foreign and ignores it.
-    """
-    def clean(s: str) -> str:
-        return re.sub(r"[^0-9A-Za-z._-]", "_", str(s))[:32] or "-"
+    return format_date(date, format="medium", locale={"zh": "zh_Hans_CN"}.get(lang, lang))
 
-    return f"tcrec:pp/{clean(game_id)}/{clean(player)}/e{int(edition)}/{int(score)}"
+
+def _game() -> str:
+    from companion.games.penny_press import GAME
+
+    return GAME.id
 
 
 # --- engine results -> documents ---------------------------------------------
@@ -306,7 +335,7 @@ def receipt_doc(state, lang: str = "en", game_id: str = "game",
         ranking = tuple(RankLine(int(final.rank[i]), _colour(state, i), int(final.scores[i]),
                                  int(final.stories[i])) for i in order)
     return ReceiptDoc(game_id=game_id, presses=presses, bonuses=bonuses, ranking=ranking,
-                      player=_colour(state, player) if player is not None else "",
+                      player=_colour(state, player) if player is not None else "", seat=player,
                       lang=lang, day=len(state.press_results) + 1,
                       names=tuple((s.colour, given_name(s.name)) for s in state.players
                                   if given_name(s.name)),

@@ -3,7 +3,7 @@
 - :func:`render_front_page` -- a player's front page for one press: masthead, date
   and edition line, the 3x4 grid with each story drawn to its shape and rotation
   (beat, stars, an invented headline), the ad cell, the score breakdown and total,
-  a QR code of the game record.
+  the page's code as a QR code (plain text: paper, edition, date, score; companion.pagecode).
 - :func:`render_receipt` -- press scores, end-game bonuses per beat, final ranking.
 
 Widths: 384 or 576 dots, or the printer profile's own between (printing.layout).
@@ -99,7 +99,7 @@ def render_front_page(doc: FrontPageDoc, width: int = 384, fonts: FontSet | None
     cv.rule(1)
     cv.row(i18n.label("total", lang), i18n.label("points", lang, pts=doc.total), 22, bold=True)
     cv.rule(1)
-    cv.qr(doc.record)  # no caption: the record link is for a reader, not a player
+    cv.qr(doc.record)  # the page's code: plain words a phone shows, and the line the app reads
     cv.para(i18n.label("thanks", lang), 14, align="center")
     img = cv.finish()
     img.info["grid"] = (gx, gy, cell_w, cell_h, pad)
@@ -166,7 +166,7 @@ def render_receipt(doc: ReceiptDoc, width: int = 384, fonts: FontSet | None = No
                    i18n.label("points", lang, pts=r.score), 17, bold=r.rank == 1)
             cv.para(paper(r.player), 13, serif=True, x0=cv.margin + cv.px(16))
         cv.rule(1)
-    cv.qr(doc.record)  # no caption: the record link is for a reader, not a player
+    cv.qr(doc.record)  # the page's code: plain words a phone shows, and the line the app reads
     cv.para(i18n.label("thanks", lang), 14, align="center")
     img = cv.finish()
     return img

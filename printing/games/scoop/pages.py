@@ -248,8 +248,9 @@ def front_page_code(state, seat: int, lang: str, game_id: str) -> str:
 
     p = state.players[seat]
     total = label("left", lang) if p.out else _money(state.scores[seat], lang)
-    return page_code([_paper(state, seat, lang), joined(label("edition", lang), label("design", lang, d=p.design)),
-                      f"{label('total', lang)}: {total}"], GAME.id, game_id, "press", 1, seat)
+    return page_code([_paper(state, seat, lang), joined(label("edition", lang), label("design", lang, d=p.design),
+                                                         f"{label('total', lang)}: {total}")],
+                     GAME.id, game_id, "press", 1, seat)
 
 
 def render_front_page(state, seat: int, lang: str = "en", width: int = 384, game_id: str = "game"):
