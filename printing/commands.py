@@ -34,8 +34,9 @@ def register(subparsers) -> None:
     p.add_argument("--printer", default="preview", metavar="TARGET",
                    help="preview | file:PATH | tcp://host:9100 | usb:VID:PID | "
                    "serial:/dev/ttyUSB0[:baud] (default: preview)")
-    p.add_argument("--width", type=int, choices=(58, 80), help="paper width in mm "
-                   "(default: the printer config's, 58)")
+    p.add_argument("--width", type=int, choices=(58, 80), help="paper width in mm: the printer setting "
+                   "paper_mm for this command (default: the saved one, `companion printer-config`; 58 unless "
+                   "changed)")
     p.add_argument("--lang", choices=("es", "en", "zh"), default=None,
                    help="language of the pages and the messages (default: the command line's, see "
                    "`companion --help`)")
@@ -76,7 +77,8 @@ def register(subparsers) -> None:
         "set values: companion printer-config paper_mm=80 profile=TM-T20II cut=partial")
     c.add_argument("settings", nargs="*", metavar="KEY=VALUE",
                    help="values to set (JSON values: darkness=-2, paper_check=true; darkness also "
-                   "takes the words light (-3), normal (0), dark (+3))")
+                   "takes the words light (-3), normal (0), dark (+3); width=58|80 is paper_mm, "
+                   "the paper width that demo's and print's --width set)")
     c.add_argument("--config", metavar="PATH", help="config file (default: printer.json "
                    "in the user config folder)")
     c.add_argument("--reset", action="store_true", help="write the default settings (also repairs a "
@@ -371,7 +373,7 @@ def run_config(args: argparse.Namespace) -> int:
 
     from companion.errors import CompanionError
 
-    from .profiles import PrinterConfig, config_path, load_config, save_config
+    from .profiles import ALIASES, PrinterConfig, config_path, load_config, save_config, setting_names
 
     if args.reset:
         print(f"saved {save_config(PrinterConfig(), args.config)} (defaults)")
@@ -387,9 +389,13 @@ def run_config(args: argparse.Namespace) -> int:
             except ValueError:
                 changes[key] = value  # bare words: profile=TM-T20II, cut=full
         data = asdict(cfg)
-        unknown = sorted(set(changes) - set(data))
+        unknown = sorted(set(changes) - set(data) - set(ALIASES))
         if unknown:
-            raise CompanionError(f"unknown settings {unknown}; known: {sorted(data)}")
+            raise CompanionError(f"unknown settings {unknown}; known: {sorted(data)} (width is paper_mm)")
+        typed = {ALIASES.get(k, k): k for k in changes}  # the name as typed, for its error
+        changes = setting_names(changes)
+        if "paper_mm" in changes and changes["paper_mm"] not in (58, 80):
+            raise CompanionError(f"{typed['paper_mm']}={changes['paper_mm']!r}: the paper width in mm, 58 or 80")
         data.update(changes)
         from .profiles import PrinterConfig
 

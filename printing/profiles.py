@@ -152,7 +152,8 @@ class PrinterConfig:
 
     - ``paper_mm``: 58 or 80 -> raster width 384 or 576 dots, or the profile's
       printable width where narrower (:attr:`width_dots`, :func:`profile_page`:
-      512 dots on the 180 dpi TM-T88II..V).
+      512 dots on the 180 dpi TM-T88II..V). ``width`` is the same setting
+      (:data:`ALIASES`; `companion demo` / `print` ``--width``).
     - ``profile``: a python-escpos profile name (escpos.capabilities), "" = the
       default for the paper (POS-5890 for 58 mm, TM-T20II for 80 mm).
     - ``darkness``: a step of the one darkness scale (:data:`DARKNESS_MIN` ..
@@ -231,6 +232,29 @@ class PrinterConfig:
         return self
 
 
+#: Other spellings of a setting, accepted wherever a setting is named (the config
+#: file, `companion printer-config KEY=VALUE`): ``width`` is ``paper_mm``, the paper
+#: width in mm that `companion demo` and `companion print` take as ``--width``. The
+#: file is saved with the setting's name alone.
+ALIASES = {"width": "paper_mm"}
+
+
+def setting_names(data: dict, where: str = "") -> dict:
+    """``data`` (setting -> value) with every alias of :data:`ALIASES` under its
+    setting's name. Raises PrinterConfigError when a setting is given twice, under
+    its name and an alias, with two values (``where``: the file or command named)."""
+    out = dict(data)
+    for alias, name in ALIASES.items():
+        if alias in out:
+            value = out.pop(alias)
+            if name in out and out[name] != value:
+                raise PrinterConfigError(f"{where + ': ' if where else ''}{alias}={value!r} and {name}="
+                                         f"{out[name]!r}: {alias} and {name} are one setting (the paper width "
+                                         "in mm); give it once")
+            out[name] = value
+    return out
+
+
 def config_path() -> Path:
     """``<user config dir>/table-companion/printer.json`` (platformdirs)."""
     from platformdirs import user_config_dir
@@ -268,9 +292,10 @@ def load_config(path: str | os.PathLike | None = None, *, required: bool = False
         if not isinstance(data, dict):
             raise PrinterConfigError(f"{p}:1: expected a JSON object")
         known = {f.name for f in fields(PrinterConfig)}
-        bad = sorted(set(data) - known)
+        bad = sorted(set(data) - known - set(ALIASES))
         if bad:
             raise PrinterConfigError(f"{_where(p, text, bad[0])}: unknown keys {bad}; known: {sorted(known)}")
+        data = setting_names(data, str(p))  # "width" (by hand) is paper_mm
     data.update({k: v for k, v in overrides.items() if v is not None})
     try:
         return PrinterConfig(**data)

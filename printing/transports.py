@@ -455,7 +455,10 @@ def printer_status(target: Target | str, cfg: PrinterConfig) -> tuple[str, str]:
     ``"warn"`` or ``"fail"`` and a plain sentence saying what was found and what to
     change. Network: connects (and asks the real-time status where the profile
     answers it); USB: the device is on the bus and may be opened; file/serial: the
-    device exists and this user may write it. Sends no print data; never raises."""
+    device exists and this user may write it; a ``file:`` outside /dev not made yet
+    is judged as `companion print` judges it (:func:`check_target`: its folder is
+    there and writable, so the first page creates it). Sends no print data; never
+    raises."""
     try:
         t = parse_target(target) if isinstance(target, str) else target
     except PrinterConfigError as exc:
@@ -501,6 +504,12 @@ def printer_status(target: Target | str, cfg: PrinterConfig) -> tuple[str, str]:
             return "fail", permission_advice(t)
         return "ok", f"{t}: on the USB bus ({node}), this user may open it"
     # file (device node) and serial
+    if t.kind == "file" and not os.path.exists(t.path) and Path(t.path).resolve().parts[:2] != ("/", "dev"):
+        try:  # a plain file not made yet: the same check as `companion print` (check_target)
+            check_target(t)
+        except PrinterConfigError as exc:
+            return "fail", str(exc)
+        return "ok", f"{t}: no such file yet; the first page sent creates it (its folder is there, writable)"
     if not os.path.exists(t.path):
         return "fail", f"{t}: {t.path} does not exist: plug the printer in (ls /dev/usb/ /dev/tty*)"
     if not os.access(t.path, os.W_OK):

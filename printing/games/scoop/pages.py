@@ -15,8 +15,10 @@ dots, or the printer's own (printing.pages.PageRequest.width). Raises DocumentEr
 for a bad width or language.
 
 :func:`pages` answers a page request (printing.pages): Scoop has one press, at the
-game's end: ``what="start"`` the slip, ``"all"`` (or press 1) every paper's front
-page (with ``player``: that player's), ``"final"`` the money receipt.
+game's end: ``what="start"`` the slip, ``"all"`` every paper's front page (with
+``player``: that player's; press 1 with a ``player`` is that player's too: a press
+number without a player is refused, naming the pages there are), ``"final"`` the
+money receipt.
 """
 
 from __future__ import annotations
@@ -385,10 +387,13 @@ def pages(state, request: PageRequest) -> list[Page]:
         return [Page(f"{game_id}-dial-commitment", render_start_slip(state, lang, width, game_id))]
     if request.what == "final":
         return [Page(f"{game_id}-money", render_money_receipt(state, lang, width, game_id))]
+    if request.what == "press" and request.player is None:
+        raise NoSuchPage("Scoop has no numbered presses (its one press comes at the game's end): its pages "
+                         "are every paper's front page (all), one paper's front page (all or 1, with its "
+                         "player), the dial's commitment (start) and the money receipt (final)")
     if request.what == "press" and request.press != 1:
-        raise NoSuchPage("Scoop has one press, at the game's end: its pages are the dial's commitment "
-                         "(start), every paper's front page (all, or one player's) and the money receipt "
-                         "(final)")
+        raise NoSuchPage("each Scoop paper has one front page, printed at the game's end: 1 (or all) "
+                         "with its player; the dial's commitment is start, the money receipt final")
     seats = list(range(len(state.players)))
     if request.player is not None:
         if request.player >= len(seats):
