@@ -69,8 +69,8 @@ def table_states(rec: Path) -> list[list[dict]]:
     it covered the ad (the long play stopped at 30 of 38 moves on it). Checked against
     states.jsonl: the same pieces on the same surfaces in every state."""
     from calibration.layouts import load_layout
-    from vision.render.recording import storyboard
-    from vision.render.stage import stage
+    from tools.render.recording import storyboard
+    from tools.render.games.penny_press import stage
 
     truth = json.loads((rec / "journal.json").read_text("utf-8"))
     meta = json.loads((rec / "meta.json").read_text("utf-8"))

@@ -38,8 +38,8 @@ from benchmarks.vision.render_scenes import MODULE_MM, scene_layout
 from companion.tags import parse_payload
 from vision.decode import Decoder
 from vision.pipeline import Pipeline, PipelineConfig
-from vision.render.effects import Effects, light_field
-from vision.render.scene import SceneRenderer
+from tools.render.effects import Effects, light_field
+from tools.render.scene import SceneRenderer
 
 BANDS = ((2.0, 2.5), (2.5, 3.0), (3.0, 4.0), (4.0, 99.0))
 #: seeds of the scenes the pipeline's re-read was tuned on (dev) and of scenes it was

@@ -10,7 +10,7 @@ reason given is the right one (glare / blurred / covered).
 
 Two sets of seeds: "tuning" (the reason thresholds in vision.decode were chosen on
 cases like these) and "held-out" (never looked at while tuning), reported apart.
-Figures only; never asserted in tests. Frames are built here (vision.synth's table and
+Figures only; never asserted in tests. Frames are built here (tools.render.synth's table and
 tags plus OpenCV effects), not taken from the shared bug cases.
 """
 
@@ -42,7 +42,7 @@ def _motion(img, length, angle):
 def make_frame(seed: int):
     """One 12 MP frame with 6 tags (3 x 2 grid); returns (BGR image, truth list of
     (text, px per module, condition, centre))."""
-    from vision import synth
+    from tools.render import synth
 
     rng = np.random.default_rng(seed)
     texts = synth.payloads(60)

@@ -13,7 +13,7 @@ so that tags span about 2-6 px per module (1080p: 1.6-2.6 mm modules, 4K: 1.0-1.
 mm), the range of ../shared/research/vision-baseline.md.
 
 Ground truth per frame (dict): ``resolution``, ``n_tags``, ``hand``, ``glare``,
-``seed``, ``index``, ``tags``: one dict per tag (vision.render.scene.TagTruth
+``seed``, ``index``, ``tags``: one dict per tag (tools.render.scene.TagTruth
 .to_json(): ``key`` = payload, ``corners_px``, ``px_per_module``, ``visible``,
 ``glare`` ...). A tag counts as readable when visible >= 0.98 and glare < 0.02.
 Run this file to print a summary of a few scenes.
@@ -32,10 +32,10 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from companion.tags import catalog_ids, encode_payload  # noqa: E402
-from vision.render.camera import random_camera  # noqa: E402
-from vision.render.effects import Effects, random_hand  # noqa: E402
-from vision.render.parts import Placed, TagSpec  # noqa: E402
-from vision.render.scene import SceneRenderer  # noqa: E402
+from tools.render.camera import random_camera  # noqa: E402
+from tools.render.effects import Effects, random_hand  # noqa: E402
+from tools.render.parts import Placed, TagSpec  # noqa: E402
+from tools.render.scene import SceneRenderer  # noqa: E402
 
 MODULE_MM = {"1080p": (1.6, 2.6), "4k": (1.0, 1.6)}
 CARD_COLOURS = ((225, 235, 240), (200, 215, 235), (215, 230, 210), (230, 210, 220))

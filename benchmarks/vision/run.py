@@ -5,7 +5,7 @@
     .venv/bin/python -m benchmarks.vision.run --smoke                           # seconds: the orchestration
 
 Sections (``--sections`` picks some; a partial file says so): decoders on the dev scenes
-(the scene renderer, benchmarks/vision/render_scenes.py; ``--scenes synth``: vision.synth)
+(the scene renderer, benchmarks/vision/render_scenes.py; ``--scenes synth``: tools.render.synth)
 and on the held-out scenes (HELD_OUT_SETS, reported apart); the real photographs; the
 whole pipeline's cost on a still and a moving 4K table against a whole-frame decode; the
 still table over several frames (benchmarks/vision/multiframe.py); the rendered demo
@@ -80,7 +80,7 @@ def _set_seed_index(name: str, k: int) -> int:
 
 
 def make_frames(n_frames: int, sets=SETS):
-    from vision.synth import compose, payloads
+    from tools.render.synth import compose, payloads
 
     out = {}
     for k, (name, w, h, n, mp, hg) in enumerate(sets):
@@ -131,7 +131,7 @@ def make_frames_render(n_frames: int, sets=SETS):
 
 #: held-out decoder scenes (issue 10): never looked at while choosing the decoder's
 #: preprocessing, reported apart. The scene renderer with seeds of their own, and
-#: vision.synth's compositor: another generator (flat cards on a grid, any rotation,
+#: tools.render.synth's compositor: another generator (flat cards on a grid, any rotation,
 #: its own blur 0.6-1.3 px, noise 2-5, JPEG 75-90). name, generator, size, tags,
 #: module px (synth), seed
 HELD_OUT_SETS = [
@@ -153,7 +153,7 @@ HELD_OUT_SETS_B = [
 HELD_OUT_B_ADDED = "2026-12-01"
 #: held-out C, added 2026-12-01 (never tuned on, never looked at): a large sample for
 #: the >= 3 px target, which ~650 tags cannot show at 95 % (with no miss a Wilson
-#: lower bound reaches 99.9 % from about 3,840 tags): vision.synth with modules of
+#: lower bound reaches 99.9 % from about 3,840 tags): tools.render.synth with modules of
 #: 3-4.5 px only (120 tags a 4K frame) and the scene renderer's 4K tables (its own
 #: module range; only their >= 3 px tags count for the target), seeds of their own
 HELD_OUT_SETS_C = [
@@ -167,7 +167,7 @@ def make_frames_held_out(n_frames: int, sets=HELD_OUT_SETS):
     """The held-out decoder scenes: {name: [(frame BGR, truth)]} (truth items have
     text, module_px, covered, glare)."""
     from benchmarks.vision.render_scenes import bench_scenes
-    from vision.synth import compose, payloads
+    from tools.render.synth import compose, payloads
 
     out = {}
     for name, gen, size, n, mp, seed in sets:
@@ -305,7 +305,7 @@ def bench_pipeline(n_still: int, n_moving: int, size: tuple[int, int] = (3840, 2
 
     from vision.decode import Decoder
     from vision.pipeline import Pipeline, PipelineConfig
-    from vision.synth import compose, draw_hand, payloads
+    from tools.render.synth import compose, draw_hand, payloads
 
     W, H = size
     frame, truth = compose(W, H, payloads(n_tags), module_px=(2.0, 4.0), seed=7, blur_sigma=0.8)
@@ -497,7 +497,7 @@ def write_held_out(held, which: str = "A") -> list[str]:
     if which == "C":
         L = [f"## Held-out C decoder scenes (added {HELD_OUT_C_ADDED}, never tuned on)", "",
              f"A large sample for the >= 3 px target (benchmarks/vision/run.py HELD_OUT_SETS_C; "
-             f"{n_frames} frames per set, seeds of their own): `vision.synth` with modules of "
+             f"{n_frames} frames per set, seeds of their own): `tools.render.synth` with modules of "
              "3-4.5 px only (120 tags a 4K frame, blur 0.6-1.3 px, noise 2-5, JPEG 75-90), and "
              "the scene renderer's 4K scenes with their own module range (only their >= 3 px "
              "tags count for the target). Nobody has looked at a frame or a miss of it. The "
@@ -512,7 +512,7 @@ def write_held_out(held, which: str = "A") -> list[str]:
     else:
         L = ["## Held-out decoder scenes (never tuned on)", "",
              f"Never looked at while choosing the decoder's preprocessing; {n_frames} frames per set: "
-             "the scene renderer with seeds of their own (`render_*`), and `vision.synth`'s "
+             "the scene renderer with seeds of their own (`render_*`), and `tools.render.synth`'s "
              "compositor, another generator (`synth_*`: flat cards on a grid, any rotation, blur "
              "0.6-1.3 px, noise 2-5, JPEG 75-90; benchmarks/vision/run.py HELD_OUT_SETS). The "
              "default decoder.", ""]
@@ -948,7 +948,7 @@ def summary(res: dict) -> list[dict]:
                          else "not run"})
     pipe = (S.get("pipeline") or {}).get("result")
     kw = {"size": (3840, 2160), "n_tags": 120, **res["plan"]["pipe"]}
-    where = f"vision.synth {kw['size'][0]}x{kw['size'][1]}, {kw['n_tags']} tags"
+    where = f"tools.render.synth {kw['size'][0]}x{kw['size'][1]}, {kw['n_tags']} tags"
     floor = _still_floor(pipe)
     if floor:
         cost = (f"{floor['ratio']:.3f}x ({floor['ms']:.1f} / {floor['raw']:.0f} ms): the default pipeline, "
@@ -1089,7 +1089,7 @@ def md_decoders(res: dict) -> list[str]:
                  "reaching over a card and 3 glare spots). Recall counts every tag in the "
                  "frame, covered ones too.")
     else:
-        L.append("Frames: `vision.synth.compose` (QR tags with our payloads on a wooden "
+        L.append("Frames: `tools.render.synth.compose` (QR tags with our payloads on a wooden "
                  "table, 2-4 px per module, any rotation, blur sigma 0.5-1.1 px, noise, JPEG "
                  "q80; the hand/glare sets add a skin-coloured hand and a saturated spot).")
     L.append("")
@@ -1186,7 +1186,7 @@ def md_pipeline(res: dict) -> list[str]:
     if not s or not s["result"]:
         return L
     pipe = s["result"]
-    L += [f"`vision.synth` frame (2-4 px per module, blur 0.8 px), timed in this process **alone**, "
+    L += [f"`tools.render.synth` frame (2-4 px per module, blur 0.8 px), timed in this process **alone**, "
           f"before the parallel jobs start (the machine's load average from other developers: "
           f"{s['load']:.1f}). The ratios are what the target speaks of; absolute times depend on the "
           "load.", ""]
@@ -1428,7 +1428,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="only the decoder sections (same as --sections decoders,held_out,held_out_b,"
                     "held_out_c)")
     ap.add_argument("--scenes", choices=("render", "synth"), default="render",
-                    help="decoder scenes from the scene renderer (default) or vision.synth")
+                    help="decoder scenes from the scene renderer (default) or tools.render.synth")
     return ap
 
 

@@ -1,7 +1,7 @@
 """The reference setup from measurements: which camera height, tilt and field of view
 cover a Penny Press table, and at how many px per module (issue 10 item 6).
 
-For 2-5 players the staged table (vision.render.stage: board, the initial headline
+For 2-5 players the staged table (tools.render.games.penny_press: board, the initial headline
 cards, the mats in one row with their published strips; ``stage_bounds``) is fitted
 into the frame by ``frame_bounds`` for a camera at each height and tilt. Printed: the
 horizontal field of view the lens needs, and the smallest px per module of the QR
@@ -18,8 +18,8 @@ from __future__ import annotations
 import math
 import sys
 
-from vision.render.camera import frame_bounds
-from vision.render.stage import stage_bounds
+from tools.render.camera import frame_bounds
+from tools.render.games.penny_press import stage_bounds
 
 COLOURS = ["red", "blue", "green", "yellow", "black"]
 

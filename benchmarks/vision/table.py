@@ -53,11 +53,11 @@ from calibration.camera import CameraModel
 from companion.games.penny_press import random_game
 from vision.pipeline import Pipeline, PipelineConfig
 from vision.register import Registrar
-from vision.render.camera import frame_bounds
-from vision.render.effects import Effects, glare_field, light_field, random_hand
-from vision.render.recording import storyboard
-from vision.render.scene import SceneRenderer
-from vision.render.stage import stage, stage_bounds
+from tools.render.camera import frame_bounds
+from tools.render.effects import Effects, glare_field, light_field, random_hand
+from tools.render.recording import storyboard
+from tools.render.scene import SceneRenderer
+from tools.render.games.penny_press import stage, stage_bounds
 
 HEIGHTS = {"reporter": 12.0, "arrow": 8.0, "bonus": 8.0, "story": 2.0, "penny": 2.0, "ad": 2.0}
 DEV = {"seeds": (11, 12, 13, 14, 15, 16, 17, 18), "k1": (-0.2, 0.1), "height": (650, 800),
@@ -82,7 +82,7 @@ def kind_of_comp(comp: str) -> str:
 def board_bounds(players: list[str], margin_mm: float = 15.0) -> tuple[float, float, float, float]:
     """(x0, y0, x1, y1) table mm of the board with ``margin_mm`` around it (the view
     docs/calibration.md recommends for a 1080p camera)."""
-    from vision.render.stage import arrangement
+    from tools.render.games.penny_press import arrangement
 
     b = arrangement(players)["board"]
     x, y = b.origin_mm

@@ -241,7 +241,7 @@ def test_calibrate_table_warns_of_a_photo_cut_short(tmp_path, capsys):
     import cv2
 
     from companion.cli import main
-    from vision.synth import compose_surface
+    from tools.render.synth import compose_surface
 
     frame, _ = compose_surface("board", {}, px_per_mm=1.2, frame_size=(1100, 760))
     ok, buf = cv2.imencode(".jpg", frame)

@@ -1,4 +1,4 @@
-"""Issue 15: the bundled Pergamon recording (vision.render.pergamon, 3 players, seed
+"""Issue 15: the bundled Pergamon recording (tools.render.games.pergamon, 3 players, seed
 2) through the real pipeline (`companion demo --game pergamon`): frames -> vision ->
 the Pergamon observer -> engine -> journal -> receipts (PNG + ESC/POS). Every action
 is read from the table (coins and admission tickets are computed by the engine, so

@@ -1,4 +1,4 @@
-"""A Pergamon table filmed by the renderer (vision.render.pergamon) and read back
+"""A Pergamon table filmed by the renderer (tools.render.games.pergamon) and read back
 through vision (decoder, fiducial registration, zones): every piece in its zone, and
 the observer turns the filmed table into the engine's action."""
 
@@ -15,9 +15,9 @@ from companion.table import Sighting, TableSnapshot
 def _film_and_read(state):
     from vision.decode import Decoder
     from vision.register import Registrar
-    from vision.render.camera import frame_bounds
-    from vision.render.pergamon import bounds, stage
-    from vision.render.scene import SceneRenderer
+    from tools.render.camera import frame_bounds
+    from tools.render.games.pergamon import bounds, stage
+    from tools.render.scene import SceneRenderer
     from vision.zones import locate
     from companion.games.pergamon import tags as pgt
 

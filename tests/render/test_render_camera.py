@@ -5,7 +5,7 @@ straight-down views."""
 import numpy as np
 import pytest
 
-from vision.render.camera import frame_bounds, make_camera, random_camera, resolution_size
+from tools.render.camera import frame_bounds, make_camera, random_camera, resolution_size
 
 
 def test_target_is_at_the_image_centre_and_view_width_holds():

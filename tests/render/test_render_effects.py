@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from vision.render.effects import (CLEAN, Effects, Hand, apply_effects, defocus, draw_hand,
+from tools.render.effects import (CLEAN, Effects, Hand, apply_effects, defocus, draw_hand,
                                    glare_field, jpeg, motion_blur, sensor_noise)
 
 

@@ -13,8 +13,8 @@ import zxingcpp
 from companion.games.penny_press import (GoToPress, action_from_dict, apply, new_game_from_dict,
                                          random_game)
 from companion.tags import encode_payload
-from vision.render.effects import Effects
-from vision.render.recording import (RecordingParams, journal_record, load_journal,
+from tools.render.effects import Effects
+from tools.render.recording import (RecordingParams, journal_record, load_journal,
                                      render_recording, storyboard)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -155,7 +155,7 @@ def test_reencode_vp9_keeps_every_frame_and_its_codes_at_a_fraction_of_the_size(
     # re-encode (PyAV, the dev extra) keeps frames, size and a readable QR code
     pytest.importorskip("av")
     from calibration.tags import qr_image
-    from vision.render.recording import reencode_vp9
+    from tools.render.recording import reencode_vp9
 
     rng = np.random.default_rng(3)
     code = cv2.resize(qr_image(encode_payload("H07"), 4, 2), (100, 100), interpolation=cv2.INTER_NEAREST)

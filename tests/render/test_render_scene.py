@@ -5,10 +5,10 @@ import numpy as np
 import pytest
 import zxingcpp
 
-from vision.render.camera import make_camera
-from vision.render.effects import Effects, Hand
-from vision.render.parts import Placed, TagSpec
-from vision.render.scene import SceneRenderer
+from tools.render.camera import make_camera
+from tools.render.effects import Effects, Hand
+from tools.render.parts import Placed, TagSpec
+from tools.render.scene import SceneRenderer
 
 
 @pytest.fixture(scope="module")

@@ -2,9 +2,9 @@
 
 import pytest
 
-from vision.render.camera import frame_bounds
-from vision.render.recording import ReporterIds
-from vision.render.stage import (FrontPlacement, TableState, layout, stage, stage_bounds,
+from tools.render.camera import frame_bounds
+from tools.render.recording import ReporterIds
+from tools.render.games.penny_press import (FrontPlacement, TableState, layout, stage, stage_bounds,
                                  true_positions)
 
 

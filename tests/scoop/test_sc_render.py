@@ -1,4 +1,4 @@
-"""A Scoop table filmed by the renderer (vision.render.scoop) and read back through
+"""A Scoop table filmed by the renderer (tools.render.games.scoop) and read back through
 vision (decoder, fiducial registration, zones): every card in its space, reserve or
 call area, and the observer turns the filmed call area into the engine's Claim."""
 
@@ -15,9 +15,9 @@ def _film_and_read(state, pieces):
     from companion.games.scoop import tags as sct
     from vision.decode import Decoder
     from vision.register import Registrar
-    from vision.render.camera import frame_bounds
-    from vision.render.scene import SceneRenderer
-    from vision.render.scoop import bounds, stage
+    from tools.render.camera import frame_bounds
+    from tools.render.scene import SceneRenderer
+    from tools.render.games.scoop import bounds, stage
     from vision.zones import locate
 
     colours = [p.spec.colour for p in state.players]

@@ -14,7 +14,7 @@ from ui.demo import DEMO_DATA, load_recording
 from ui.hosting import GameHost
 from ui.session import GameSession
 from ui.viewmodels import protocol as P
-from vision.render import scoop as R
+from tools.render.games import scoop as R
 
 
 class StillReader:

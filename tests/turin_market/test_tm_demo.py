@@ -1,5 +1,5 @@
 """Issue 16 item 6: the bundled Turin Market recording, rendered by
-vision.render.turin_market, through the real pipeline (`companion demo --game
+tools.render.games.turin_market, through the real pipeline (`companion demo --game
 turin-market`): the camera reads picks, offers, withdrawals and purchases; the
 recorded entries (reveals, bids, flips, passes, loans, prices) are fed as the
 players' entries; the final shields equal the recording's ground truth."""

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from vision.decode import Decoder, DecodeError, detect_aruco, find_finders, to_gray
-from vision.synth import compose, payloads
+from tools.render.synth import compose, payloads
 
 PHOTOS = str(qr_photos())
 

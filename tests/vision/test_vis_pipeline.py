@@ -10,7 +10,7 @@ import pytest
 from calibration.layouts import load_layout
 from vision.pipeline import Pipeline, PipelineConfig, PipelineWorker
 from vision.sources import ArraySource
-from vision.synth import compose, compose_surface, draw_hand
+from tools.render.synth import compose, compose_surface, draw_hand
 
 FPS = 10.0
 # story war-A1 (1x2 cells) with its tag on the centre of front cell 0,0 (70..110 x 40..80
@@ -41,7 +41,7 @@ def feed(p, frames, t0=0.0):
 
 def test_zones_positions_and_reporter_on_story(scene):
     frame, _, _ = scene
-    # vision.synth draws every tag flat on the mat: no piece heights
+    # tools.render.synth draws every tag flat on the mat: no piece heights
     p = Pipeline(PipelineConfig(settle_s=0.3, piece_heights=False))
     snap, rep = feed(p, [frame] * 5)[-1]
     got = snap.by_component()
@@ -153,7 +153,7 @@ def test_worker_thread_delivers_results(scene):
 def test_tracking_rescue_recovers_a_tag_gone_soft():
     # 2 px per module: crisp at first (decoded by the raw pass), then blurred so the
     # raw pass fails; the tracker's last corners give a sharpened 2x crop that reads it
-    from vision.synth import payloads
+    from tools.render.synth import payloads
 
     texts = payloads(4)
     crisp, _ = compose(480, 320, texts, module_px=2.0, seed=4, blur_sigma=0.5, jpeg_quality=None,
@@ -215,7 +215,7 @@ def test_still_reread_gains_what_a_later_frame_reads_within_its_budget(monkeypat
     # frame whole), so that the first frame leaves candidates
     import vision.decode as vd
     from vision.decode import Decoder
-    from vision.synth import payloads
+    from tools.render.synth import payloads
 
     monkeypatch.setattr(vd, "preps_for", lambda ppm: ("sharpen_up2", "sharpen_up3"))
 

@@ -1,6 +1,6 @@
 """QR decoding as real photos need it (issue 11; ../shared/bugcases/large-modules-
 noise-sharpen): large noisy codes, the reason a found tag was not read, pyzbar with
-codes turned 45 degrees. Every case is built here (vision.synth + OpenCV effects)
+codes turned 45 degrees. Every case is built here (tools.render.synth + OpenCV effects)
 except the bugcase's own photo crop."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 import zxingcpp
 
 from shared_data import shared_dir
-from vision import synth
+from tools.render import synth
 from vision.decode import Decoder, preps_for, to_gray
 
 TEXTS = synth.payloads(60)

@@ -10,7 +10,7 @@ import numpy as np
 from companion.tags import parse_payload
 from vision.decode import Decoder
 from vision.pipeline import Pipeline, PipelineConfig
-from vision.synth import payloads, place_tag, qr_modules, table_background
+from tools.render.synth import payloads, place_tag, qr_modules, table_background
 
 W, H = 960, 640
 # the change map never sees a change: only the first frame is decoded, the rest is
@@ -180,7 +180,7 @@ def test_a_marker_the_first_frame_could_not_read_is_read_on_a_later_still_frame(
     # long as the table was still (1080p dev tables: 4 of 712 tags). The quad the
     # detector found but could not read is a re-read target, read as a marker.
     import vision.pipeline as vp
-    from vision.synth import compose_surface
+    from tools.render.synth import compose_surface
 
     places = {"red1": (120.0, 80.0, 0.0), "blue2": (200.0, 80.0, 0.0)}
     frame, _ = compose_surface("mat-red", places, px_per_mm=1.6, frame_size=(640, 420), blur_sigma=0.7)

@@ -10,7 +10,7 @@ import cv2
 import pytest
 
 from companion.cli import main
-from vision.synth import compose, compose_surface
+from tools.render.synth import compose, compose_surface
 
 PHOTOS = str(qr_photos())
 

@@ -1,7 +1,7 @@
 """Small QR codes (issue 10, decoder targets): the rescue ladder's strong
 pre-sharpening ("deblur"), finder grouping by the QR corner shape, and ZBar as a
 second reader. Every case is
-built here with vision.synth; each asserts first that the old path misses it."""
+built here with tools.render.synth; each asserts first that the old path misses it."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision import synth
+from tools.render import synth
 from vision.decode import Decoder, Finder, find_finders, group_finders, to_gray
 
 TEXTS = synth.payloads(40)

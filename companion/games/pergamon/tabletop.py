@@ -3,7 +3,7 @@
 :func:`table_of` says where every tagged piece lies when the players have carried
 out everything the engine did: each piece's surface (``board`` / ``mat-<colour>``),
 zone (calibration/data/pergamon) and its order inside the zone (left to right).
-Used to script demo recordings (vision.render places the pieces in mm from the
+Used to script demo recordings (tools.render places the pieces in mm from the
 layouts) and to test the observer on whole games; the observer never uses it.
 """
 

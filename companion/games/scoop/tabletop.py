@@ -1,6 +1,6 @@
 """Where every tagged Scoop piece lies for a game state (pure): the table a camera
 should see (calibration/data/scoop/scoop-page.json zones), for the renderer
-(vision.render.scoop), tests and the page check.
+(tools.render.games.scoop), tests and the page check.
 
 :func:`table_of` gives one :class:`Piece` per tagged card: each page's stories and
 adverts in their spaces (``story:<c>,<s>``, ``advert:<i>``, ``star:<i>``,

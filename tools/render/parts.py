@@ -2,12 +2,12 @@
 
 A :class:`Placed` is one flat physical object lying on the table (a board, a mat, a
 card, a wooden piece seen from above) with its tag. Positions are table millimetres
-(see vision.render.camera for the axes); ``angle_deg`` turns the object's own x axis
+(see tools.render.camera for the axes); ``angle_deg`` turns the object's own x axis
 counter-clockwise as seen from the camera (table x towards table -y).
 
 Tag symbols are made here from a :class:`TagSpec` (ADAPTER, marked: the calibration
 package owns the printed tag sizes; when ``calibration.tags`` offers ``tag_spec`` it
-is used by vision.render.stage, and this module only draws the symbol the spec
+is used by tools.render.games.penny_press, and this module only draws the symbol the spec
 names, so the geometry of the ground truth is exact).
 """
 

@@ -1,7 +1,7 @@
 """Pergamon tables for the renderer: :func:`stage` turns
 companion.games.pergamon.tabletop's pieces (surface, zone, order) into
-:class:`vision.render.parts.Placed` items in table mm, with the board's and player
-areas' corner fiducials, so vision.render.scene.SceneRenderer can film a Pergamon
+:class:`tools.render.parts.Placed` items in table mm, with the board's and player
+areas' corner fiducials, so tools.render.scene.SceneRenderer can film a Pergamon
 table. Geometry from calibration/data/pergamon (layouts and components, via
 calibration.game_tags); plain colours and our own shapes. Pieces are flat (their
 tags at table height).
@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from calibration import game_tags
-from vision.render.parts import Placed, TagSpec
+from tools.render.parts import Placed, TagSpec
 
 GAME = "pergamon"
 COLOURS_BGR = {"red": (60, 60, 200), "blue": (200, 110, 50), "green": (80, 160, 60), "yellow": (60, 200, 230)}
@@ -143,9 +143,9 @@ def render_recording(setup: dict, actions, out_dir, params, progress=None) -> di
 
     from companion.games import pergamon as pg
     from companion.games.pergamon.tabletop import table_of
-    from vision.render.camera import frame_bounds
-    from vision.render.recording import _Sink, lighting
-    from vision.render.scene import SceneRenderer
+    from tools.render.camera import frame_bounds
+    from tools.render.recording import _Sink, lighting
+    from tools.render.scene import SceneRenderer
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)

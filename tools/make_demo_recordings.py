@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Regenerate the bundled demo recordings (issues 6 and 16) in ui/demo_data/.
 
-    .venv/bin/python scripts/make_demo_recordings.py            # both recordings
-    .venv/bin/python scripts/make_demo_recordings.py --only penny-press-3p
+    .venv/bin/python tools/make_demo_recordings.py            # both recordings
+    .venv/bin/python tools/make_demo_recordings.py --only penny-press-3p
 
 Each recording is a complete Penny Press game played by the engine's seeded
-``random_game`` policy and filmed by vision.render.recording: VP9 video in Matroska
+``random_game`` policy and filmed by tools.render.recording: VP9 video in Matroska
 (``video.mkv``; about 20% smaller than mp4v on these frames), 2 frames per second,
 per table change one frame with the hand over the change just made, then two still
 frames. The resolution is the smallest that keeps
@@ -17,12 +17,12 @@ the figures are printed; the ground-truth journal is replayed through the engine
 and its final scores compared with the ones written.
 
 ``scoop-4p`` is a whole 4-player Scoop game played to finish (policy ``quick``) and
-filmed by vision.render.scoop; its ``recording.json`` holds the setup the players
+filmed by tools.render.games.scoop; its ``recording.json`` holds the setup the players
 entered (hands hidden) and their entries (the dial, choices, exchanges).
 
 ``turin-market-4p`` is a whole 4-player Turin Market game (seed chosen for ties,
 coin flips, sales, a purchase, a withdrawal, a loan and forced loans) filmed by
-vision.render.turin_market with the normal tag sizes; its ``recording.json`` also
+tools.render.games.turin_market with the normal tag sizes; its ``recording.json`` also
 holds the players' entries in the app (bids, reveals, flips, passes, loans, the
 prices of cards for sale) that ``companion demo`` feeds in.
 """
@@ -53,7 +53,7 @@ RECORDINGS = {
     "scoop-4p": (4, 9, (2560, 1440)),
 }
 #: recordings re-encoded at constant quality after rendering: name -> VP9 CRF
-#: (vision.render.recording.reencode_vp9, needs PyAV). OpenCV's VP9 writer has no
+#: (tools.render.recording.reencode_vp9, needs PyAV). OpenCV's VP9 writer has no
 #: quality setting: with Bayer noise and JPEG it keeps about 340 KB a frame (about
 #: 50 MB for a game); at CRF 36 the hard recording is a few MB and every still
 #: frame still reads as before (the demo rebuilds the game exactly). Pergamon's 4K
@@ -79,8 +79,8 @@ PARAMS = {"pergamon-3p": {"tilt_deg": 10.0, "height_mm": 1100.0, "applied_frames
 
 
 def params_for(resolution, seed, tags="large", name=""):
-    from vision.render.effects import Effects
-    from vision.render.recording import RecordingParams
+    from tools.render.effects import Effects
+    from tools.render.recording import RecordingParams
 
     if name.endswith("-hard"):
         return RecordingParams(
@@ -145,7 +145,8 @@ def main(argv=None) -> int:
     from companion import registry
     from dataclasses import replace
 
-    from vision.render import pergamon, recording, scoop, turin_market
+    from tools.render import recording
+    from tools.render.games import pergamon, scoop, turin_market
 
     for name, (players, seed, res) in RECORDINGS.items():
         if args.only and name != args.only:
@@ -173,7 +174,7 @@ def main(argv=None) -> int:
         meta = render_recording(setup, actions, out, params, progress=progress)
         bar.close()
         if name in CRF:
-            from vision.render.recording import reencode_vp9
+            from tools.render.recording import reencode_vp9
 
             reencode_vp9(out / meta["video"], CRF[name])
         size = sum(f.stat().st_size for f in out.iterdir() if f.is_file())

@@ -1,7 +1,7 @@
 """Render a whole Turin Market game (setup + actions) as a camera recording.
 
-Like vision.render.recording does for Penny Press, on the same renderer
-(vision.render.scene), camera, effects, frame plan and video sink: the market
+Like tools.render.recording does for Penny Press, on the same renderer
+(tools.render.scene), camera, effects, frame plan and video sink: the market
 board in the middle, each player's area around it (seat 1 left, seat 2 right,
 the others below), the cards where the engine has them
 (companion.games.turin_market.observer.expected_snapshot gives every tag's place
@@ -29,9 +29,9 @@ from calibration.game_tags import load_components, load_game_layout, tag_spec
 from companion.games import turin_market as tm
 from companion.games.turin_market.observer import expected_snapshot
 from companion.games.turin_market.tags import COLOURS
-from vision.render.camera import frame_bounds
-from vision.render.parts import Placed, TagSpec
-from vision.render.recording import RecordingParams, Still, film_game
+from tools.render.camera import frame_bounds
+from tools.render.parts import Placed, TagSpec
+from tools.render.recording import RecordingParams, Still, film_game
 
 GAME = "turin-market"
 #: Actions the camera reads from the table (the observer); the rest are entries.

@@ -40,11 +40,11 @@ import numpy as np
 
 from companion.datafile import data_fault
 from companion.errors import CompanionError
-from vision.render.camera import Camera, frame_bounds
-from vision.render.effects import Effects, Hand, SKIN_TONES_BGR, glare_field, light_field
-from vision.render.parts import Placed
-from vision.render.scene import Frame, SceneRenderer
-from vision.render.stage import FrontPlacement, TableState, stage, stage_bounds, true_positions
+from tools.render.camera import Camera, frame_bounds
+from tools.render.effects import Effects, Hand, SKIN_TONES_BGR, glare_field, light_field
+from tools.render.parts import Placed
+from tools.render.scene import Frame, SceneRenderer
+from tools.render.games.penny_press import FrontPlacement, TableState, stage, stage_bounds, true_positions
 
 #: Container and fourcc per video format (OpenCV headless writes these, not H.264).
 VIDEO_FORMATS = {"mp4v": ("video.mp4", "mp4v"), "vp9": ("video.mkv", "VP90"),

@@ -2,7 +2,7 @@
 
 The renderer samples every component's flat texture through the camera (lens
 distortion included) with ``cv2.remap``: for each frame pixel the camera gives the
-table point under it (vision.render.camera.Camera.table_map), the component's pose
+table point under it (tools.render.camera.Camera.table_map), the component's pose
 turns that into texture pixels. Textures are drawn at about twice the local frame
 scale (px per mm), so modules stay square and sharp before the optical effects.
 
@@ -22,9 +22,9 @@ from dataclasses import asdict, dataclass, field
 import cv2
 import numpy as np
 
-from vision.render.camera import Camera
-from vision.render.effects import CLEAN, Effects, Hand, apply_effects, draw_hand, glare_field
-from vision.render.parts import Placed, tag_texture
+from tools.render.camera import Camera
+from tools.render.effects import CLEAN, Effects, Hand, apply_effects, draw_hand, glare_field
+from tools.render.parts import Placed, tag_texture
 
 #: Glare (additive grey levels) above which a pixel counts as washed out.
 GLARE_THRESHOLD = 128.0
@@ -323,7 +323,7 @@ class SceneRenderer:
         clean: a (image, labels) pair from :meth:`render_clean` for the same items,
         to reuse across frames of a still table. rng: the effects' randomness
         (required when effects are not CLEAN). glare / light: fixed fields (H, W)
-        float32 for a lamp that stays put across frames (see vision.render.effects).
+        float32 for a lamp that stays put across frames (see tools.render.effects).
         Returns a :class:`Frame`."""
         if rng is None:
             if effects != CLEAN:

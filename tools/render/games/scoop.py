@@ -1,7 +1,7 @@
 """Scoop tables for the renderer: :func:`stage` turns
 companion.games.scoop.tabletop's pieces (surface, zone, order) into
-:class:`vision.render.parts.Placed` items in table mm, with each player's mat and its
-corner fiducials, so vision.render.scene.SceneRenderer can film a Scoop table.
+:class:`tools.render.parts.Placed` items in table mm, with each player's mat and its
+corner fiducials, so tools.render.scene.SceneRenderer can film a Scoop table.
 Geometry from calibration/data/scoop (layout and components, via
 calibration.game_tags); plain colours and our own shapes; cards flat, their tag at
 the card's centre. Cards in a reserve space are fanned 46 mm apart and cards in the
@@ -13,7 +13,7 @@ Arrangement: the players' mats in two rows (seats 1-3 on top, 4-6 below).
 from __future__ import annotations
 
 from calibration import game_tags
-from vision.render.parts import Placed, TagSpec
+from tools.render.parts import Placed, TagSpec
 
 GAME = "scoop"
 LAYOUT = "scoop-page"
@@ -94,7 +94,7 @@ def stage(pieces, colours: list[str], tags: str = "large") -> list[Placed]:
 
 # ------------------------------------------------------------------ recordings
 #
-# A whole Scoop game (setup + actions) filmed like vision.render.turin_market does
+# A whole Scoop game (setup + actions) filmed like tools.render.games.turin_market does
 # for Turin Market: one still table per action that changes the table (a claim's
 # cards laid in the call area, the story laid after the call, a reserve, a sale),
 # a hand reaching in before each. Hands are never shown; what the camera cannot
@@ -157,7 +157,7 @@ def storyboard(setup: dict, actions, tags: str = "large"):
     journal."""
     from companion.games.scoop import engine
     from companion.games.scoop.tabletop import table_of
-    from vision.render.recording import Still
+    from tools.render.recording import Still
 
     state = engine.new_game_from_dict(setup)
     colours = [p["colour"] for p in setup["players"]]
@@ -220,7 +220,7 @@ def entries(setup: dict, actions) -> list[dict]:
 
 
 def render_recording(setup: dict, actions, out_dir, params, progress=None) -> dict:
-    """Film a Scoop game into ``out_dir`` (files as vision.render.turin_market:
+    """Film a Scoop game into ``out_dir`` (files as tools.render.games.turin_market:
     ``video.*``, ``truth.jsonl``, ``states.jsonl``, ``journal.json``, ``meta.json``,
     ``recording.json``). ``recording.json`` holds the setup the players entered
     (``hidden_hands``: the app never knows a hand) and their ``entries``. Returns the
@@ -230,8 +230,8 @@ def render_recording(setup: dict, actions, out_dir, params, progress=None) -> di
     from pathlib import Path
 
     from companion.games.scoop import engine
-    from vision.render.camera import frame_bounds
-    from vision.render.recording import film_game
+    from tools.render.camera import frame_bounds
+    from tools.render.recording import film_game
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)

@@ -2,7 +2,7 @@
 
 :func:`stage` turns a :class:`TableState` (the pieces' logical places: stories per
 beat column, reporters per story, pennies, published stories, a front page laid on a
-mat) into a list of :class:`~vision.render.parts.Placed`, using the board and mat
+mat) into a list of :class:`~tools.render.parts.Placed`, using the board and mat
 layouts of the calibration package (zones in mm, corner fiducials) and its piece and
 tag sizes.
 
@@ -31,7 +31,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.render.parts import Placed, TagSpec
+from tools.render.parts import Placed, TagSpec
 
 BEATS = ("war", "crime", "city", "politics", "human")
 SHAPE_CELLS = {"A": (1, 2), "B": (1, 3), "C": (2, 2), "D": (2, 3)}
@@ -41,7 +41,7 @@ BEAT_COLOURS = {"war": (60, 60, 170), "crime": (40, 40, 40), "city": (150, 110, 
 PLAYER_COLOURS = {"red": (50, 50, 200), "blue": (190, 90, 30), "green": (60, 150, 50),
                   "yellow": (40, 200, 230), "black": (35, 35, 35)}
 
-_DATA = Path(__file__).resolve().parents[2] / "calibration" / "data" / "penny_press"
+_DATA = Path(__file__).resolve().parents[3] / "calibration" / "data" / "penny_press"
 
 # ---------------------------------------------------------------------------------
 # ADAPTER: calibration data (layouts, piece sizes, tag sizes)

@@ -1,0 +1,1 @@
+"""One renderer module per game (tools/render/games/<folder>.py)."""
