@@ -69,8 +69,7 @@ def table_states(rec: Path) -> list[list[dict]]:
     it covered the ad (the long play stopped at 30 of 38 moves on it). Checked against
     states.jsonl: the same pieces on the same surfaces in every state."""
     from calibration.layouts import load_layout
-    from tools.render.recording import storyboard
-    from tools.render.games.penny_press import stage
+    from tools.render.games.penny_press import stage, storyboard
 
     truth = json.loads((rec / "journal.json").read_text("utf-8"))
     meta = json.loads((rec / "meta.json").read_text("utf-8"))

@@ -55,9 +55,8 @@ from vision.pipeline import Pipeline, PipelineConfig
 from vision.register import Registrar
 from tools.render.camera import frame_bounds
 from tools.render.effects import Effects, glare_field, light_field, random_hand
-from tools.render.recording import storyboard
+from tools.render.games.penny_press import stage, stage_bounds, storyboard
 from tools.render.scene import SceneRenderer
-from tools.render.games.penny_press import stage, stage_bounds
 
 HEIGHTS = {"reporter": 12.0, "arrow": 8.0, "bonus": 8.0, "story": 2.0, "penny": 2.0, "ad": 2.0}
 DEV = {"seeds": (11, 12, 13, 14, 15, 16, 17, 18), "k1": (-0.2, 0.1), "height": (650, 800),

@@ -14,8 +14,8 @@ from companion.games.penny_press import (GoToPress, action_from_dict, apply, new
                                          random_game)
 from companion.tags import encode_payload
 from tools.render.effects import Effects
-from tools.render.recording import (RecordingParams, journal_record, load_journal,
-                                     render_recording, storyboard)
+from tools.render.games.penny_press import journal_record, render_recording, storyboard
+from tools.render.recording import RecordingParams, load_journal
 
 ROOT = Path(__file__).resolve().parents[2]
 QR_ID = re.compile(r"^([a-z]+-[ABCD][123]|H\d\d|ad\d)$")   # pieces tagged with QR
@@ -113,7 +113,7 @@ def test_full_game_storyboard_and_journal_match_the_engine():
 def test_bad_journal_and_parameters_are_reported(tmp_path):
     bad = tmp_path / "j.json"
     bad.write_text("{\"setup\": 1}")
-    with pytest.raises(Exception, match="not a Penny Press journal"):
+    with pytest.raises(Exception, match="not a journal"):
         load_journal(bad)
     with pytest.raises(ValueError, match="format"):
         RecordingParams(fmt="h264")

@@ -3,9 +3,8 @@
 import pytest
 
 from tools.render.camera import frame_bounds
-from tools.render.recording import ReporterIds
-from tools.render.games.penny_press import (FrontPlacement, TableState, layout, stage, stage_bounds,
-                                 true_positions)
+from tools.render.games.penny_press import (FrontPlacement, ReporterIds, TableState, layout, stage,
+                                            stage_bounds, true_positions)
 
 
 def _by(items):

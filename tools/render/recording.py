@@ -1,28 +1,31 @@
-"""Render a whole Penny Press game (a journal: setup + actions) as a camera recording.
+"""Film a game as a camera recording: the parts every game's recording shares.
 
-For every journal action the table changes the way players change it: a hand
-reaches over the zone that changes (old table), the change is made under the hand
-(new table), the hand leaves, then the table stands still for a few frames, so the
-vision tracker sees still moments between actions. A press (Penny Press: Go to
-Press) is two table changes: the claimed stories leave the board and are laid as
-the front page on the presser's mat (reporters of the claimed stories go home), then
-the page is moved to the published strip (its ad leaves the mat).
+A game's renderer module (tools/render/games/<folder>.py) turns a journal (setup +
+actions) into still tables, one per table change, and the pieces of each
+(:class:`~tools.render.parts.Placed`); this module films them: a hand reaches over
+the pieces that change (old table), the change is made under the hand (new
+table), the hand leaves, then the table stands still for a few frames, so the
+vision tracker sees still moments between actions (:func:`plan_frames`). The lamp
+(light field, glare) stays put for a whole recording (:func:`lighting`).
 
-Output folder (see docs/renderer.md):
+Output folder (see docs/renderer.md; :func:`film_game` writes the first four, the
+game's module the others):
 
 - ``video.mp4`` (or ``video.mkv``, ``video.avi``, ``frames/000000.png`` ...): the frames;
 - ``truth.jsonl``: one JSON object per frame: ``frame``, ``t`` (s), ``journal_index``
-  (index of the last action applied on the table shown, -1 = setup), ``stage``
-  (``setup``/``after``/``front_page``/``published``), ``moment`` (``reach``,
-  ``applied``, ``still``), ``still`` (no hand and no change since the last frame),
-  ``hand`` (bool), ``visible`` (tags seen whole: component ids) and ``partial``
-  (tags partly hidden or washed out);
-- ``states.jsonl``: one object per still table: ``journal_index``, ``stage`` and
-  the pieces where they lie (component, surface, zone, x_mm, y_mm);
-- ``journal.json``: the ground-truth journal (setup, actions, final scores);
+  (index of the last action applied on the table shown, -1 = setup), ``moment``
+  (``reach``, ``applied``, ``still``), ``still`` (no hand and no change since the
+  last frame), ``hand`` (bool), ``visible`` (tags seen whole: component ids);
+- ``states.jsonl``: one object per still table: ``journal_index`` and the pieces
+  where they lie (component, surface, zone, x_mm, y_mm);
 - ``meta.json``: camera, resolution, fps, codec, seed, frame count, tag sizes;
+- ``journal.json``: the ground-truth journal (setup, actions, final scores);
 - ``recording.json``: what ``companion demo`` reads: ``frames`` (the video or the
   frame folder), ``fps``, ``setup``, ``truth`` (journal.json) and the other files.
+
+A bundled recording is made from a :class:`Recipe` (players, seed, parameters),
+which each game's module gives for the recording names of its ``GameSpec``
+(tools/make_demo_recordings.py).
 
 Everything is seeded: the same journal, parameters and seed give the same frames.
 """
@@ -33,18 +36,17 @@ import json
 import math
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import cv2
 import numpy as np
 
 from companion.datafile import data_fault
 from companion.errors import CompanionError
-from tools.render.camera import Camera, frame_bounds
+from tools.render.camera import Camera
 from tools.render.effects import Effects, Hand, SKIN_TONES_BGR, glare_field, light_field
 from tools.render.parts import Placed
-from tools.render.scene import Frame, SceneRenderer
-from tools.render.games.penny_press import FrontPlacement, TableState, stage, stage_bounds, true_positions
+from tools.render.scene import SceneRenderer
 
 #: Container and fourcc per video format (OpenCV headless writes these, not H.264).
 VIDEO_FORMATS = {"mp4v": ("video.mp4", "mp4v"), "vp9": ("video.mkv", "VP90"),
@@ -102,138 +104,16 @@ class RecordingParams:
             raise ValueError("still_frames must be >= 1: the tracker needs still moments")
 
 
-# ---------------------------------------------------------------------------------
-# ADAPTER: the engine's GameState -> the renderer's TableState
-# ---------------------------------------------------------------------------------
-
-
-class ReporterIds:
-    """Keeps each wooden reporter's identity (``red1`` .. ``red5``) through a game.
-
-    The engine counts reporters per story and player; on the table each piece is a
-    particular one. Moves keep identities stable: reporters leaving a story are the
-    highest-numbered there; reporters arriving are first the ones that just left a
-    story (a reassign moves the same piece), then the lowest-numbered at home."""
-
-    def __init__(self, colours: Sequence[str]):
-        self.colours = list(colours)
-        self.on: dict[str, list[str]] = {}
-
-    def update(self, reporters: dict[str, Sequence[int]]) -> dict[str, list[str]]:
-        """reporters: story -> count per player (engine form). Returns story ->
-        reporter ids, and remembers it."""
-        new_on: dict[str, list[str]] = {s: list(v) for s, v in self.on.items()}
-        moved: dict[int, list[str]] = {i: [] for i in range(len(self.colours))}
-        for s in list(new_on):
-            want = reporters.get(s, (0,) * len(self.colours))
-            for i, c in enumerate(self.colours):
-                mine = sorted((r for r in new_on[s] if r.rstrip("0123456789") == c),
-                              key=lambda r: int(r[len(c):]))
-                extra = len(mine) - int(want[i])
-                for r in mine[::-1][:max(0, extra)]:
-                    new_on[s].remove(r)
-                    moved[i].append(r)
-            if not new_on[s]:
-                del new_on[s]
-        used = {r for v in new_on.values() for r in v}
-        for s, counts in reporters.items():
-            for i, c in enumerate(self.colours):
-                have = sum(1 for r in new_on.get(s, []) if r.rstrip("0123456789") == c)
-                for _ in range(int(counts[i]) - have):
-                    if moved[i]:
-                        r = moved[i].pop(0)
-                    else:
-                        r = next(f"{c}{n}" for n in range(1, 6)
-                                 if f"{c}{n}" not in used and f"{c}{n}" not in moved[i])
-                    used.add(r)
-                    new_on.setdefault(s, []).append(r)
-        self.on = new_on
-        return {s: list(v) for s, v in new_on.items()}
-
-
-def table_state(game, reporters_on: dict[str, list[str]], *,
-                laid_page=None, laid_player: int | None = None,
-                laid_ad: tuple[int, int] | None = None) -> TableState:
-    """The table for an engine GameState (companion.games.penny_press).
-
-    reporters_on: story -> reporter ids (from :class:`ReporterIds`). laid_page: a
-    FrontPage shown on ``laid_player``'s mat (during a press; its stories are then
-    left out of that player's published strip) with the ad at ``laid_ad``.
-    The initial headline cards lie beside the board all game (the observer reads
-    them at setup); the headline zone shows the last card drawn after a press; the
-    ad tile of seat i is ``ad<i+1>``."""
-    colours = [p.colour for p in game.players]
-    published = {c: list(game.published[i]) for i, c in enumerate(colours)}
-    front: dict[str, list[FrontPlacement]] = {}
-    for i, c in enumerate(colours):
-        ad = game.ad[i]
-        if laid_player == i:
-            ad = laid_ad
-        if ad is not None:
-            front.setdefault(c, []).append(FrontPlacement(f"ad{i + 1}", ad[0], ad[1]))
-    if laid_page is not None and laid_player is not None:
-        c = colours[laid_player]
-        placed = [pl.story for pl in laid_page.placements]
-        published[c] = [s for s in published[c] if s not in placed]
-        for pl in laid_page.placements:
-            front.setdefault(c, []).append(FrontPlacement(pl.story, pl.row, pl.col, pl.rotated))
-    return TableState(
-        players=colours,
-        columns={b: list(v) for b, v in game.board.items()},
-        reporters_on=reporters_on,
-        headline=game.used_cards[-1] if len(game.used_cards) > len(colours) else None,
-        setup_cards=list(game.used_cards[:len(colours)]),
-        bonus=dict(game.bonus_track),
-        arrows=dict(game.arrow_position),
-        pennies={c: int(game.pennies[i]) for i, c in enumerate(colours)},
-        published=published,
-        front=front,
-    )
-
-
 @dataclass
 class Still:
-    """One table state of the storyboard: ``journal_index`` (-1 = setup), ``stage``
-    (setup, after, front_page, published) and the table."""
+    """One table state of a game's storyboard: ``journal_index`` (the last action
+    applied, -1 = setup), ``stage`` (``setup``, ``after``, or a stage of the game's
+    own, e.g. a press laid out before it is put away) and ``table`` (what the game's
+    module stages: its own table record or the engine state)."""
 
     journal_index: int
     stage: str
-    table: TableState
-
-
-def storyboard(setup: dict, actions: Sequence) -> tuple[list[Still], object]:
-    """The still tables of a game, in order, and the final GameState.
-
-    setup: the setup record (new_game_from_dict); actions: engine actions or their
-    dicts (action_from_dict). Raises companion.errors.RuleError when the journal is
-    not legal (the action index is named)."""
-    from companion.games.penny_press import (GoToPress, action_from_dict, apply,
-                                             new_game_from_dict)
-    from companion.errors import RuleError
-
-    game = new_game_from_dict(setup)
-    ids = ReporterIds([p.colour for p in game.players])
-    stills = [Still(-1, "setup", table_state(game, ids.update(dict(game.reporters))))]
-    for k, a in enumerate(actions):
-        if isinstance(a, dict):
-            a = action_from_dict(a)
-        before = game
-        try:
-            game = apply(game, a)
-        except RuleError as exc:
-            raise RuleError(f"journal action {k} ({a!r}) is illegal: {exc}",
-                            getattr(exc, "rule", None)) from exc
-        on = ids.update(dict(game.reporters))
-        if isinstance(a, GoToPress) and len(game.press_results) > len(before.press_results):
-            res = game.press_results[-1]
-            stills.append(Still(k, "front_page", table_state(
-                game, on, laid_page=res.front_page, laid_player=res.player,
-                laid_ad=before.ad[res.player])))
-            stills.append(Still(k, "published", table_state(game, on)))
-        else:
-            stills.append(Still(k, "after", table_state(game, on)))
-    return stills, game
-
+    table: Any
 
 # ---------------------------------------------------------------------------------
 # frames
@@ -308,7 +188,12 @@ def lighting(camera: Camera, params: RecordingParams) -> tuple[np.ndarray, np.nd
     return light, glare
 
 
-class _Sink:
+class FrameSink:
+    """Where the frames of a recording go: a video (``params.fmt`` in
+    :data:`VIDEO_FORMATS`, at ``params.fps``) or numbered images in ``frames/``.
+    ``path`` is the video or the folder. Raises CompanionError when OpenCV cannot
+    write the video."""
+
     def __init__(self, out: Path, params: RecordingParams, size: tuple[int, int]):
         self.params = params
         self.out = out
@@ -340,9 +225,9 @@ class _Sink:
 
 
 def film_game(game: str, stills: Sequence, items: Sequence[list[Placed]], camera: Camera,
-              params: "RecordingParams", out: Path, keep: Callable[[Placed], bool],
+              params: RecordingParams, out: Path, keep: Callable[[Placed], bool],
               progress: Callable[[int, int], None] | None = None) -> dict:
-    """Film a staged game (Scoop, Turin Market): one still table per ``stills`` entry
+    """Film a staged game (``game``: its id): one still table per ``stills`` entry
     (``items`` its placed pieces), framed by :func:`plan_frames`, into ``out``: the
     video (``params.fmt``), ``truth.jsonl`` (per frame), ``states.jsonl`` (per still
     table, the pieces for which ``keep`` is true; mm) and ``meta.json``. Returns the
@@ -351,7 +236,7 @@ def film_game(game: str, stills: Sequence, items: Sequence[list[Placed]], camera
     plan = plan_frames(stills, items, camera, params)
     fx = params.effects
     light, glare = lighting(camera, params)
-    sink = _Sink(out, params, (camera.width, camera.height))
+    sink = FrameSink(out, params, (camera.width, camera.height))
     clean: dict[int, object] = {}
     prev = None
     min_ppm = math.inf
@@ -380,152 +265,60 @@ def film_game(game: str, stills: Sequence, items: Sequence[list[Placed]], camera
             pieces = [{"component": q.component, "surface": q.surface, "zone": q.zone, "x_mm": round(q.sx_mm, 2),
                        "y_mm": round(q.sy_mm, 2)} for q in its if keep(q)]
             sf.write(json.dumps({"journal_index": st.journal_index, "pieces": pieces}, separators=(",", ":")) + "\n")
-    p = asdict(params)
-    p["effects"] = asdict(params.effects)
     meta = {"game": game, "frames": len(plan), "fps": params.fps, "size_px": [camera.width, camera.height],
             "video": str(sink.path.relative_to(out)), "min_px_per_module": round(min_ppm, 3),
-            "camera": {"fx": camera.fx, "fy": camera.fy, "cx": camera.cx, "cy": camera.cy, "k1": camera.k1,
-                       "k2": camera.k2, "rotation": camera.rotation.round(9).tolist(),
-                       "centre_mm": camera.centre.round(4).tolist()},
-            "params": p, "stills": len(stills)}
-    (out / "meta.json").write_text(json.dumps(meta, indent=1, default=str), encoding="utf-8")
+            "camera": camera_meta(camera), "params": params_meta(params), "stills": len(stills)}
+    write_meta(out, meta)
     return meta
 
 
-def with_heights(items: list[Placed]) -> list[Placed]:
-    """The staged pieces standing as tall as calibration's ``height_mm`` says."""
-    from dataclasses import replace
-
-    from calibration.layouts import component_height_mm
-
-    out = []
-    for p in items:
-        h = 0.0
-        if p.kind not in ("board", "mat", "fiducial"):
-            try:
-                h = component_height_mm(p.component)
-            except Exception:
-                h = 0.0
-        out.append(replace(p, height_mm=h) if h > 0 else p)
-    return out
+def camera_meta(camera: Camera) -> dict:
+    """The camera as ``meta.json`` records it: focal lengths and principal point (px),
+    lens terms, rotation (3x3) and centre (table mm)."""
+    return {"fx": camera.fx, "fy": camera.fy, "cx": camera.cx, "cy": camera.cy, "k1": camera.k1,
+            "k2": camera.k2, "rotation": camera.rotation.round(9).tolist(),
+            "centre_mm": camera.centre.round(4).tolist()}
 
 
-def render_frames(stills: list[Still], params: RecordingParams) -> Iterator[tuple[FramePlan, Frame, dict]]:
-    """Yield (plan, rendered Frame, ground-truth line) for every frame of the stills."""
-    if not stills:
-        return
-    players = stills[0].table.players
-    camera = frame_bounds(stage_bounds(players), params.resolution, tilt_deg=params.tilt_deg,
-                          height_mm=params.height_mm, k1=params.k1, k2=params.k2)
-    renderer = SceneRenderer(camera)
-    items = [with_heights(stage(s.table, params.tags)) if params.piece_heights
-             else stage(s.table, params.tags) for s in stills]
-    plan = plan_frames(stills, items, camera, params)
-    fx = params.effects
-    light, glare = lighting(camera, params)
-    clean_cache: dict[int, tuple] = {}
-    prev = None
-    for i, fp in enumerate(plan):
-        if fp.still not in clean_cache:
-            clean_cache.clear()
-            clean_cache[fp.still] = renderer.render_clean(items[fp.still])
-        rng = np.random.default_rng([params.seed, 2, i])
-        frame = renderer.render(items[fp.still], effects=fx, rng=rng, hand=fp.hand,
-                                clean=clean_cache[fp.still], glare=glare, light=light)
-        frame.meta["camera"] = camera
-        st = stills[fp.still]
-        still = fp.hand is None and prev is not None and prev.hand is None and prev.still == fp.still
-        line = {"frame": i, "t": round(i / params.fps, 4), "journal_index": st.journal_index,
-                "stage": st.stage, "moment": fp.moment, "still": bool(still),
-                "hand": fp.hand is not None,
-                "visible": sorted(t.component for t in frame.tags
-                                  if t.visible >= 0.98 and t.glare < 0.02),
-                "partial": sorted(t.component for t in frame.tags
-                                  if not (t.visible >= 0.98 and t.glare < 0.02) and t.visible > 0)}
-        prev = fp
-        yield fp, frame, line
-
-
-def journal_record(setup: dict, actions: Sequence, final_game) -> dict:
-    """The ground-truth journal: {"game", "setup", "actions" (dicts), "final_scores",
-    "ranks", "winners"} (scores in points, players in seat order)."""
-    from companion.games.penny_press import action_to_dict
-
-    acts = [a if isinstance(a, dict) else action_to_dict(a) for a in actions]
-    fin = final_game.final
-    return {"game": "penny-press", "setup": setup, "actions": acts,
-            "final_scores": list(fin.scores) if fin else list(final_game.scores),
-            "ranks": list(fin.rank) if fin else None,
-            "winners": list(fin.winners) if fin else None}
-
-
-def render_recording(setup: dict, actions: Sequence, out_dir: str | Path,
-                     params: RecordingParams = RecordingParams(),
-                     progress: Callable[[int, int], None] | None = None) -> dict:
-    """Render a journal into ``out_dir`` (created) as described in the module doc.
-
-    setup / actions: the journal (engine actions or their dicts). progress: called
-    with (frames done, frames total). Returns the meta dict (also meta.json).
-    Raises RuleError for an illegal journal, CompanionError when the video cannot be
-    written."""
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    stills, final_game = storyboard(setup, actions)
-    total = None
-    sink = None
-    min_ppm = math.inf
-    n = 0
-    with open(out / "truth.jsonl", "w", encoding="utf-8") as tf:
-        gen = render_frames(stills, params)
-        for fp, frame, line in gen:
-            if sink is None:
-                cam = frame.meta["camera"]
-                sink = _Sink(out, params, (cam.width, cam.height))
-                total = params.setup_frames + sum(
-                    params.reach_frames + params.applied_frames + params.still_frames
-                    for _ in stills[1:])
-            sink.write(frame.image)
-            tf.write(json.dumps(line, separators=(",", ":")) + "\n")
-            if frame.tags:
-                min_ppm = min(min_ppm, min(t.px_per_module for t in frame.tags))
-            n += 1
-            if progress:
-                progress(n, total)
-    if sink is not None:
-        sink.close()
-    with open(out / "states.jsonl", "w", encoding="utf-8") as sf:
-        for s in stills:
-            pos = [{k: v for k, v in p.items() if k != "angle_deg"}
-                   for p in true_positions(stage(s.table, params.tags))]
-            sf.write(json.dumps({"journal_index": s.journal_index, "stage": s.stage,
-                                 "pieces": pos}, separators=(",", ":")) + "\n")
-    (out / "journal.json").write_text(json.dumps(journal_record(setup, actions, final_game),
-                                                 indent=1), encoding="utf-8")
-    cam = frame_bounds(stage_bounds(stills[0].table.players), params.resolution,
-                       tilt_deg=params.tilt_deg, height_mm=params.height_mm, k1=params.k1, k2=params.k2)
+def params_meta(params: RecordingParams) -> dict:
+    """The recording's parameters as ``meta.json`` records them (effects included)."""
     p = asdict(params)
     p["effects"] = asdict(params.effects)
-    meta = {"frames": n, "fps": params.fps, "size_px": [cam.width, cam.height],
-            "video": str(sink.path.relative_to(out)) if sink else None,
-            "min_px_per_module": round(min_ppm, 3) if n else None,
-            "camera": {"fx": cam.fx, "fy": cam.fy, "cx": cam.cx, "cy": cam.cy, "k1": cam.k1,
-                       "k2": cam.k2, "rotation": cam.rotation.round(9).tolist(),
-                       "centre_mm": cam.centre.round(4).tolist()},
-            "params": p, "stills": len(stills)}
-    (out / "meta.json").write_text(json.dumps(meta, indent=1, default=str), encoding="utf-8")
-    # the description `companion demo` reads (ui/demo.py: load_recording)
-    desc = {"frames": meta["video"], "fps": params.fps, "setup": setup,
-            "truth": "journal.json", "truth_frames": "truth.jsonl", "states": "states.jsonl",
-            "meta": "meta.json"}
-    if not params.piece_heights:
-        desc["pieces"] = "flat"
-    else:  # the lens model, as `companion calibrate camera` writes it
-        from calibration.camera import CameraModel, save_camera
+    return p
 
-        save_camera(CameraModel(cam.K, np.array([cam.k1, cam.k2, 0.0, 0.0, 0.0]), (cam.width, cam.height)),
-                    out / "camera.json")
-    (out / "recording.json").write_text(json.dumps(desc, indent=1) + "\n", encoding="utf-8")
-    return meta
+
+def write_meta(out: Path, meta: dict) -> None:
+    """Write ``meta.json`` into ``out``."""
+    (out / "meta.json").write_text(json.dumps(meta, indent=1, default=str), encoding="utf-8")
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """How one bundled recording is made: the game's ``random_game(seed, players,
+    **game_kw)`` filmed with ``params``; ``crf``: re-encode the VP9 video at this
+    constant quality afterwards (:func:`reencode_vp9`), or None."""
+
+    players: int
+    seed: int
+    params: RecordingParams
+    game_kw: Mapping[str, Any] = field(default_factory=dict)
+    crf: int | None = None
+
+
+def demo_params(resolution: str | tuple[int, int], seed: int, tags: str = "large") -> RecordingParams:
+    """The bundled recordings' filming: VP9 at 2 frames per second, per table change
+    one frame with the hand over the change just made, then two still frames (the
+    tracker's settle time is 0.8 s); 3 setup frames; the camera 900 mm up, tilted 20
+    degrees; a soft lamp with one glare spot and no sensor noise (noise makes every
+    frame expensive and the tags gain nothing from it)."""
+    return RecordingParams(
+        resolution=resolution, tags=tags, tilt_deg=20.0, height_mm=900.0, fps=2.0,
+        reach_frames=0, applied_frames=1, still_frames=2, setup_frames=3,
+        effects=Effects(light_gradient=0.2, vignette=0.15, glare_spots=1,
+                        glare_radius_px=30.0, defocus_sigma=0.5, noise_sigma=0.0,
+                        jpeg_quality=None),
+        fmt="vp9", seed=seed)
+
 
 
 def reencode_vp9(path: str | Path, crf: int = 36, cpu_used: int = 5) -> int:
@@ -571,11 +364,12 @@ def reencode_vp9(path: str | Path, crf: int = 36, cpu_used: int = 5) -> int:
 
 
 def load_journal(path: str | Path) -> tuple[dict, list[dict]]:
-    """Read a journal file: {"setup": ..., "actions": [...]} JSON (journal.json or
-    an export). Raises CompanionError naming the file when it is not one."""
+    """Read a journal file: {"setup": ..., "actions": [...]} JSON (a recording's
+    journal.json or an export). Raises CompanionError naming the file when it is
+    not one."""
     p = Path(path)
     try:
         d = json.loads(p.read_text(encoding="utf-8"))
         return d["setup"], list(d["actions"])
     except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise CompanionError(f"{p}: not a Penny Press journal ({data_fault(exc)})") from None
+        raise CompanionError(f"{p}: not a journal ({data_fault(exc)})") from None

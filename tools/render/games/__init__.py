@@ -1,1 +1,82 @@
-"""One renderer module per game (tools/render/games/<folder>.py)."""
+"""One renderer module per game: ``tools/render/games/<folder>.py``.
+
+``<folder>`` is the game's package folder, found from the registry by convention:
+the last part of the game's rules package (``GameSpec.rules``,
+``companion.games.scoop`` -> ``scoop``). No list of games lives here: a game
+registered in companion.registry with a module of that name has a renderer.
+
+What a game's module provides (the shared renderer, tools/render/*.py, knows no
+game; it films what the game's module stages):
+
+- ``RECIPES``: recording name -> :class:`tools.render.recording.Recipe` (players,
+  seed, filming parameters), one for each name in the game's
+  ``GameSpec.recordings``; a recipe beyond them is a recording that ``companion
+  demo`` plays but the app's start screen does not list;
+- ``render_recording(setup, actions, out_dir, params, progress=None) -> dict``: a
+  journal filmed into ``out_dir`` (tools/render/recording.py lists the files);
+  returns the meta dict;
+- for tests and benchmarks, its staging: ``stage(...) -> [Placed]`` and the table's
+  bounds, and where the game has one, ``storyboard(setup, actions)``.
+
+The game facts a module needs (layouts, tag sizes, catalogs) come from the
+registry, calibration and the game's public rules API.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from companion import registry
+from companion.errors import CompanionError
+from companion.registry import GameSpec
+
+
+def folder(spec: GameSpec) -> str:
+    """The game's package folder: the last part of its rules package (``GameSpec.rules``)."""
+    return spec.rules.rsplit(".", 1)[-1]
+
+
+def module_for(game: str | GameSpec) -> ModuleType:
+    """The renderer module of ``game`` (an id or a GameSpec): tools.render.games.<folder>.
+
+    Raises companion.registry.UnknownGame for an unknown id, CompanionError naming the
+    file when the game has no renderer module."""
+    spec = registry.get(game) if isinstance(game, str) else game
+    name = f"{__name__}.{folder(spec)}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        raise CompanionError(f"{spec.name()} has no renderer: tools/render/games/{folder(spec)}.py "
+                             "is missing") from None
+
+
+def recordings() -> list[tuple[GameSpec, str]]:
+    """(game, recording name) for every bundled recording, in the registry's order:
+    each game's ``GameSpec.recordings``, then the recipes its renderer module has
+    beyond them (a game without a renderer module: its ``GameSpec.recordings`` only)."""
+    out = []
+    for spec in registry.games().values():
+        try:
+            recipes = module_for(spec).RECIPES
+        except CompanionError:
+            recipes = {}
+        out += [(spec, name) for name in spec.recordings]
+        out += [(spec, name) for name in recipes if name not in spec.recordings]
+    return out
+
+
+def recipe(spec: GameSpec, name: str):
+    """How the recording ``name`` of ``spec`` is made (a tools.render.recording.Recipe).
+    Raises CompanionError naming the game's module when it has no recipe for it."""
+    recipes = module_for(spec).RECIPES
+    if name not in recipes:
+        raise CompanionError(f"tools/render/games/{folder(spec)}.py has no recipe for the recording {name!r}")
+    return recipes[name]
+
+
+def default_game() -> GameSpec:
+    """The registry's default game (the first registered one)."""
+    return next(iter(registry.games().values()))

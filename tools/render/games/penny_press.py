@@ -1,4 +1,5 @@
-"""The physical Penny Press table for a game state: where every piece lies, in mm.
+"""Penny Press for the renderer: its table staged in mm, its games filmed, its
+bundled recordings.
 
 :func:`stage` turns a :class:`TableState` (the pieces' logical places: stories per
 beat column, reporters per story, pennies, published stories, a front page laid on a
@@ -19,6 +20,15 @@ on a story stands in its mat's ``home`` zone.
 ADAPTER (marked, to be replaced by ``calibration.layouts``/``component_size_mm``/
 ``tag_spec`` when they land): the layouts and piece sizes are read straight from
 calibration's data files (calibration/data/penny_press/*.json).
+
+Recordings (:func:`render_recording`): for every journal action a hand reaches over
+the zone that changes, the change is made under it, the hand leaves and the table
+stands still (tools.render.recording). A press (Go to Press) is two table changes:
+the claimed stories leave the board and are laid as the front page on the
+presser's mat (reporters of the claimed stories go home), then the page is moved
+to the published strip (its ad leaves the mat). Its ``truth.jsonl`` lines also
+carry ``stage`` (``setup``/``after``/``front_page``/``published``) and ``partial``
+(tags partly hidden or washed out); ``states.jsonl`` lines carry ``stage``.
 """
 
 from __future__ import annotations
@@ -28,10 +38,15 @@ import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
+from tools.render.camera import frame_bounds
 from tools.render.parts import Placed, TagSpec
+from tools.render.recording import (FramePlan, FrameSink, Recipe, RecordingParams, Still, camera_meta,
+                                    demo_params, lighting, params_meta, plan_frames, write_meta)
+from tools.render.scene import Frame, SceneRenderer
 
 BEATS = ("war", "crime", "city", "politics", "human")
 SHAPE_CELLS = {"A": (1, 2), "B": (1, 3), "C": (2, 2), "D": (2, 3)}
@@ -466,3 +481,292 @@ def true_positions(items: list[Placed]) -> list[dict]:
                     "x_mm": round(p.sx_mm, 2), "y_mm": round(p.sy_mm, 2),
                     "angle_deg": p.angle_deg})
     return out
+
+
+# ---------------------------------------------------------------------------------
+# ADAPTER: the engine's GameState -> the renderer's TableState
+# ---------------------------------------------------------------------------------
+
+
+class ReporterIds:
+    """Keeps each wooden reporter's identity (``red1`` .. ``red5``) through a game.
+
+    The engine counts reporters per story and player; on the table each piece is a
+    particular one. Moves keep identities stable: reporters leaving a story are the
+    highest-numbered there; reporters arriving are first the ones that just left a
+    story (a reassign moves the same piece), then the lowest-numbered at home."""
+
+    def __init__(self, colours: Sequence[str]):
+        self.colours = list(colours)
+        self.on: dict[str, list[str]] = {}
+
+    def update(self, reporters: dict[str, Sequence[int]]) -> dict[str, list[str]]:
+        """reporters: story -> count per player (engine form). Returns story ->
+        reporter ids, and remembers it."""
+        new_on: dict[str, list[str]] = {s: list(v) for s, v in self.on.items()}
+        moved: dict[int, list[str]] = {i: [] for i in range(len(self.colours))}
+        for s in list(new_on):
+            want = reporters.get(s, (0,) * len(self.colours))
+            for i, c in enumerate(self.colours):
+                mine = sorted((r for r in new_on[s] if r.rstrip("0123456789") == c),
+                              key=lambda r: int(r[len(c):]))
+                extra = len(mine) - int(want[i])
+                for r in mine[::-1][:max(0, extra)]:
+                    new_on[s].remove(r)
+                    moved[i].append(r)
+            if not new_on[s]:
+                del new_on[s]
+        used = {r for v in new_on.values() for r in v}
+        for s, counts in reporters.items():
+            for i, c in enumerate(self.colours):
+                have = sum(1 for r in new_on.get(s, []) if r.rstrip("0123456789") == c)
+                for _ in range(int(counts[i]) - have):
+                    if moved[i]:
+                        r = moved[i].pop(0)
+                    else:
+                        r = next(f"{c}{n}" for n in range(1, 6)
+                                 if f"{c}{n}" not in used and f"{c}{n}" not in moved[i])
+                    used.add(r)
+                    new_on.setdefault(s, []).append(r)
+        self.on = new_on
+        return {s: list(v) for s, v in new_on.items()}
+
+
+def table_state(game, reporters_on: dict[str, list[str]], *,
+                laid_page=None, laid_player: int | None = None,
+                laid_ad: tuple[int, int] | None = None) -> TableState:
+    """The table for an engine GameState (companion.games.penny_press).
+
+    reporters_on: story -> reporter ids (from :class:`ReporterIds`). laid_page: a
+    FrontPage shown on ``laid_player``'s mat (during a press; its stories are then
+    left out of that player's published strip) with the ad at ``laid_ad``.
+    The initial headline cards lie beside the board all game (the observer reads
+    them at setup); the headline zone shows the last card drawn after a press; the
+    ad tile of seat i is ``ad<i+1>``."""
+    colours = [p.colour for p in game.players]
+    published = {c: list(game.published[i]) for i, c in enumerate(colours)}
+    front: dict[str, list[FrontPlacement]] = {}
+    for i, c in enumerate(colours):
+        ad = game.ad[i]
+        if laid_player == i:
+            ad = laid_ad
+        if ad is not None:
+            front.setdefault(c, []).append(FrontPlacement(f"ad{i + 1}", ad[0], ad[1]))
+    if laid_page is not None and laid_player is not None:
+        c = colours[laid_player]
+        placed = [pl.story for pl in laid_page.placements]
+        published[c] = [s for s in published[c] if s not in placed]
+        for pl in laid_page.placements:
+            front.setdefault(c, []).append(FrontPlacement(pl.story, pl.row, pl.col, pl.rotated))
+    return TableState(
+        players=colours,
+        columns={b: list(v) for b, v in game.board.items()},
+        reporters_on=reporters_on,
+        headline=game.used_cards[-1] if len(game.used_cards) > len(colours) else None,
+        setup_cards=list(game.used_cards[:len(colours)]),
+        bonus=dict(game.bonus_track),
+        arrows=dict(game.arrow_position),
+        pennies={c: int(game.pennies[i]) for i, c in enumerate(colours)},
+        published=published,
+        front=front,
+    )
+
+
+def storyboard(setup: dict, actions: Sequence) -> tuple[list[Still], object]:
+    """The still tables of a game, in order, and the final GameState.
+
+    setup: the setup record (new_game_from_dict); actions: engine actions or their
+    dicts (action_from_dict). Raises companion.errors.RuleError when the journal is
+    not legal (the action index is named)."""
+    from companion.games.penny_press import (GoToPress, action_from_dict, apply,
+                                             new_game_from_dict)
+    from companion.errors import RuleError
+
+    game = new_game_from_dict(setup)
+    ids = ReporterIds([p.colour for p in game.players])
+    stills = [Still(-1, "setup", table_state(game, ids.update(dict(game.reporters))))]
+    for k, a in enumerate(actions):
+        if isinstance(a, dict):
+            a = action_from_dict(a)
+        before = game
+        try:
+            game = apply(game, a)
+        except RuleError as exc:
+            raise RuleError(f"journal action {k} ({a!r}) is illegal: {exc}",
+                            getattr(exc, "rule", None)) from exc
+        on = ids.update(dict(game.reporters))
+        if isinstance(a, GoToPress) and len(game.press_results) > len(before.press_results):
+            res = game.press_results[-1]
+            stills.append(Still(k, "front_page", table_state(
+                game, on, laid_page=res.front_page, laid_player=res.player,
+                laid_ad=before.ad[res.player])))
+            stills.append(Still(k, "published", table_state(game, on)))
+        else:
+            stills.append(Still(k, "after", table_state(game, on)))
+    return stills, game
+
+
+def with_heights(items: list[Placed]) -> list[Placed]:
+    """The staged pieces standing as tall as calibration's ``height_mm`` says."""
+    from dataclasses import replace
+
+    from calibration.layouts import component_height_mm
+
+    out = []
+    for p in items:
+        h = 0.0
+        if p.kind not in ("board", "mat", "fiducial"):
+            try:
+                h = component_height_mm(p.component)
+            except Exception:
+                h = 0.0
+        out.append(replace(p, height_mm=h) if h > 0 else p)
+    return out
+
+
+def render_frames(stills: list[Still], params: RecordingParams) -> Iterator[tuple[FramePlan, Frame, dict]]:
+    """Yield (plan, rendered Frame, ground-truth line) for every frame of the stills."""
+    if not stills:
+        return
+    players = stills[0].table.players
+    camera = frame_bounds(stage_bounds(players), params.resolution, tilt_deg=params.tilt_deg,
+                          height_mm=params.height_mm, k1=params.k1, k2=params.k2)
+    renderer = SceneRenderer(camera)
+    items = [with_heights(stage(s.table, params.tags)) if params.piece_heights
+             else stage(s.table, params.tags) for s in stills]
+    plan = plan_frames(stills, items, camera, params)
+    fx = params.effects
+    light, glare = lighting(camera, params)
+    clean_cache: dict[int, tuple] = {}
+    prev = None
+    for i, fp in enumerate(plan):
+        if fp.still not in clean_cache:
+            clean_cache.clear()
+            clean_cache[fp.still] = renderer.render_clean(items[fp.still])
+        rng = np.random.default_rng([params.seed, 2, i])
+        frame = renderer.render(items[fp.still], effects=fx, rng=rng, hand=fp.hand,
+                                clean=clean_cache[fp.still], glare=glare, light=light)
+        frame.meta["camera"] = camera
+        st = stills[fp.still]
+        still = fp.hand is None and prev is not None and prev.hand is None and prev.still == fp.still
+        line = {"frame": i, "t": round(i / params.fps, 4), "journal_index": st.journal_index,
+                "stage": st.stage, "moment": fp.moment, "still": bool(still),
+                "hand": fp.hand is not None,
+                "visible": sorted(t.component for t in frame.tags
+                                  if t.visible >= 0.98 and t.glare < 0.02),
+                "partial": sorted(t.component for t in frame.tags
+                                  if not (t.visible >= 0.98 and t.glare < 0.02) and t.visible > 0)}
+        prev = fp
+        yield fp, frame, line
+
+
+def journal_record(setup: dict, actions: Sequence, final_game) -> dict:
+    """The ground-truth journal: {"game", "setup", "actions" (dicts), "final_scores",
+    "ranks", "winners"} (scores in points, players in seat order)."""
+    from companion.games.penny_press import action_to_dict
+
+    acts = [a if isinstance(a, dict) else action_to_dict(a) for a in actions]
+    fin = final_game.final
+    return {"game": "penny-press", "setup": setup, "actions": acts,
+            "final_scores": list(fin.scores) if fin else list(final_game.scores),
+            "ranks": list(fin.rank) if fin else None,
+            "winners": list(fin.winners) if fin else None}
+
+
+def render_recording(setup: dict, actions: Sequence, out_dir: str | Path,
+                     params: RecordingParams = RecordingParams(),
+                     progress: Callable[[int, int], None] | None = None) -> dict:
+    """Render a journal into ``out_dir`` (created) as described in the module doc.
+
+    setup / actions: the journal (engine actions or their dicts). progress: called
+    with (frames done, frames total). Returns the meta dict (also meta.json).
+    Raises RuleError for an illegal journal, CompanionError when the video cannot be
+    written."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    stills, final_game = storyboard(setup, actions)
+    total = None
+    sink = None
+    min_ppm = math.inf
+    n = 0
+    with open(out / "truth.jsonl", "w", encoding="utf-8") as tf:
+        gen = render_frames(stills, params)
+        for fp, frame, line in gen:
+            if sink is None:
+                cam = frame.meta["camera"]
+                sink = FrameSink(out, params, (cam.width, cam.height))
+                total = params.setup_frames + sum(
+                    params.reach_frames + params.applied_frames + params.still_frames
+                    for _ in stills[1:])
+            sink.write(frame.image)
+            tf.write(json.dumps(line, separators=(",", ":")) + "\n")
+            if frame.tags:
+                min_ppm = min(min_ppm, min(t.px_per_module for t in frame.tags))
+            n += 1
+            if progress:
+                progress(n, total)
+    if sink is not None:
+        sink.close()
+    with open(out / "states.jsonl", "w", encoding="utf-8") as sf:
+        for s in stills:
+            pos = [{k: v for k, v in p.items() if k != "angle_deg"}
+                   for p in true_positions(stage(s.table, params.tags))]
+            sf.write(json.dumps({"journal_index": s.journal_index, "stage": s.stage,
+                                 "pieces": pos}, separators=(",", ":")) + "\n")
+    (out / "journal.json").write_text(json.dumps(journal_record(setup, actions, final_game),
+                                                 indent=1), encoding="utf-8")
+    cam = frame_bounds(stage_bounds(stills[0].table.players), params.resolution,
+                       tilt_deg=params.tilt_deg, height_mm=params.height_mm, k1=params.k1, k2=params.k2)
+    meta = {"frames": n, "fps": params.fps, "size_px": [cam.width, cam.height],
+            "video": str(sink.path.relative_to(out)) if sink else None,
+            "min_px_per_module": round(min_ppm, 3) if n else None,
+            "camera": camera_meta(cam), "params": params_meta(params), "stills": len(stills)}
+    write_meta(out, meta)
+    # the description `companion demo` reads (ui/demo.py: load_recording)
+    desc = {"frames": meta["video"], "fps": params.fps, "setup": setup,
+            "truth": "journal.json", "truth_frames": "truth.jsonl", "states": "states.jsonl",
+            "meta": "meta.json"}
+    if not params.piece_heights:
+        desc["pieces"] = "flat"
+    else:  # the lens model, as `companion calibrate camera` writes it
+        from calibration.camera import CameraModel, save_camera
+
+        save_camera(CameraModel(cam.K, np.array([cam.k1, cam.k2, 0.0, 0.0, 0.0]), (cam.width, cam.height)),
+                    out / "camera.json")
+    (out / "recording.json").write_text(json.dumps(desc, indent=1) + "\n", encoding="utf-8")
+    return meta
+
+
+# ------------------------------------------------------------------ bundled recordings
+
+def _hard_params(resolution, seed: int) -> RecordingParams:
+    """Issue 10's harder conditions: pieces with height (sides, shadows), a strong
+    barrel lens (its camera.json is bundled), Bayer sensor noise and in-camera
+    sharpening, JPEG 85, a larger glare spot, the camera 1 m up tilted 12 degrees."""
+    from tools.render.effects import Effects
+
+    return RecordingParams(
+        resolution=resolution, tags="large", tilt_deg=12.0, height_mm=1000.0, fps=2.0,
+        reach_frames=0, applied_frames=1, still_frames=2, setup_frames=3,
+        effects=Effects(light_gradient=0.3, vignette=0.25, glare_spots=1,
+                        glare_radius_px=45.0, defocus_sigma=0.7, noise_sigma=0.8,
+                        jpeg_quality=85, bayer=True, sharpen=0.8),
+        fmt="vp9", seed=seed, piece_heights=True, k1=-0.15, k2=0.01)
+
+
+#: The bundled recordings (tools/make_demo_recordings.py). Seeds chosen for complete,
+#: short games with no decline (a final-edition decline leaves no trace on the table
+#: to film) and no story crowded beyond the reporters that fit on it side by side
+#: (A: 4). The resolution is the smallest that keeps every tag at >= 3 px per module
+#: with the large tag size (the table of a board and 3-4 mats is 1.0-1.3 m wide).
+#: ``penny-press-3p-hard`` (issue 10) films the 3-player game again under harder
+#: conditions; OpenCV's VP9 writer has no quality setting and keeps its sensor noise
+#: (about 50 MB for the game), so it is re-encoded at constant quality (CRF 36,
+#: needs PyAV): a few MB, and every still frame still reads as before. The app does
+#: not list it (it is not in GameSpec.recordings); ``companion demo --recording``
+#: plays it.
+RECIPES = {
+    "penny-press-3p": Recipe(3, 7, demo_params((3200, 1800), 7)),
+    "penny-press-4p": Recipe(4, 131, demo_params((3328, 1872), 131)),
+    "penny-press-3p-hard": Recipe(3, 7, _hard_params((3200, 1800), 7), crf=36),
+}

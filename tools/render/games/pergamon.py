@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from calibration import game_tags
 from tools.render.parts import Placed, TagSpec
+from tools.render.recording import Recipe, demo_params
 
 GAME = "pergamon"
 COLOURS_BGR = {"red": (60, 60, 200), "blue": (200, 110, 50), "green": (80, 160, 60), "yellow": (60, 200, 230)}
@@ -136,7 +137,6 @@ def render_recording(setup: dict, actions, out_dir, params, progress=None) -> di
     cannot be written."""
     import json
     import math
-    from dataclasses import asdict
     from pathlib import Path
 
     import numpy as np
@@ -144,7 +144,7 @@ def render_recording(setup: dict, actions, out_dir, params, progress=None) -> di
     from companion.games import pergamon as pg
     from companion.games.pergamon.tabletop import table_of
     from tools.render.camera import frame_bounds
-    from tools.render.recording import _Sink, lighting
+    from tools.render.recording import FrameSink, camera_meta, lighting, params_meta, write_meta
     from tools.render.scene import SceneRenderer
 
     out = Path(out_dir)
@@ -160,7 +160,7 @@ def render_recording(setup: dict, actions, out_dir, params, progress=None) -> di
     renderer = SceneRenderer(camera)
     fx = params.effects
     light, glare = lighting(camera, params)
-    sink = _Sink(out, params, (camera.width, camera.height))
+    sink = FrameSink(out, params, (camera.width, camera.height))
     total = params.setup_frames + len(actions) * params.still_frames
     n = 0
     min_ppm = math.inf
@@ -191,17 +191,32 @@ def render_recording(setup: dict, actions, out_dir, params, progress=None) -> di
     truth = {"game": GAME, "setup": setup, "actions": [pg.action_to_dict(a) for a in actions],
              "final_scores": list(state.final.scores), "winners": list(state.final.winners)}
     (out / "journal.json").write_text(json.dumps(truth, indent=1, ensure_ascii=False), encoding="utf-8")
-    p = asdict(params)
-    p["effects"] = asdict(params.effects)
     meta = {"game": GAME, "frames": n, "fps": params.fps, "size_px": [camera.width, camera.height],
             "video": str(sink.path.relative_to(out)), "min_px_per_module": round(min_ppm, 3),
-            "camera": {"fx": camera.fx, "fy": camera.fy, "cx": camera.cx, "cy": camera.cy, "k1": camera.k1,
-                       "k2": camera.k2, "rotation": camera.rotation.round(9).tolist(),
-                       "centre_mm": camera.centre.round(4).tolist()},
-            "params": p, "stills": len(tables)}
-    (out / "meta.json").write_text(json.dumps(meta, indent=1, default=str), encoding="utf-8")
+            "camera": camera_meta(camera), "params": params_meta(params), "stills": len(tables)}
+    write_meta(out, meta)
     desc = {"game": GAME, "frames": meta["video"], "fps": params.fps, "setup": setup, "entries": [],
             "truth": "journal.json", "truth_frames": "truth.jsonl", "states": "states.jsonl", "meta": "meta.json",
             "pieces": "flat"}
     (out / "recording.json").write_text(json.dumps(desc, indent=1, ensure_ascii=False), encoding="utf-8")
     return meta
+
+
+def _bundled_params():
+    """The round markers' tags are small (2.9 px per module at 4K), so no glare spot
+    and a camera closer to straight down; no hands (one still table per action),
+    1 frame per second: each table is filmed twice, 1 s apart, so it stays still for
+    longer than the tracker's settle time (vision.track, 0.8 s); at 2 fps two frames
+    were only 0.5 s of stillness and the demo read no action after the setup."""
+    from dataclasses import replace
+
+    base = demo_params((3840, 2160), 2)
+    return replace(base, tilt_deg=10.0, height_mm=1100.0, applied_frames=0, fps=1.0,
+                   effects=replace(base.effects, light_gradient=0.15, vignette=0.1, glare_spots=0,
+                                   defocus_sigma=0.4))
+
+
+#: The bundled recording (tools/make_demo_recordings.py). Its 4K frames kept 10.4 MB
+#: from OpenCV's VP9 writer; re-encoded at CRF 32 (needs PyAV) they are 1.8 MB and the
+#: demo still reads all 143 actions.
+RECIPES = {"pergamon-3p": Recipe(3, 2, _bundled_params(), crf=32)}

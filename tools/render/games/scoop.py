@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from calibration import game_tags
 from tools.render.parts import Placed, TagSpec
+from tools.render.recording import Recipe, demo_params
 
 GAME = "scoop"
 LAYOUT = "scoop-page"
@@ -250,3 +251,11 @@ def render_recording(setup: dict, actions, out_dir, params, progress=None) -> di
             "states": "states.jsonl", "meta": "meta.json", "pieces": "flat"}
     (out / "recording.json").write_text(json.dumps(desc, indent=1, ensure_ascii=False), encoding="utf-8")
     return meta
+
+
+#: The bundled recording (tools/make_demo_recordings.py): a whole 4-player game with
+#: players who play to finish (policy ``quick``; random Scoop games run ~900 plays).
+#: Seed 9 has refusals with cards bought (Kill It, X libel, !!!), reserves, reserve
+#: claims and SCOOP captures, a Synd with 4 players, a three-star story taken and
+#: Press on the dial.
+RECIPES = {"scoop-4p": Recipe(4, 9, demo_params((2560, 1440), 9), game_kw={"policy": "quick"})}

@@ -31,7 +31,7 @@ from companion.games.turin_market.observer import expected_snapshot
 from companion.games.turin_market.tags import COLOURS
 from tools.render.camera import frame_bounds
 from tools.render.parts import Placed, TagSpec
-from tools.render.recording import RecordingParams, Still, film_game
+from tools.render.recording import Recipe, RecordingParams, Still, demo_params, film_game
 
 GAME = "turin-market"
 #: Actions the camera reads from the table (the observer); the rest are entries.
@@ -188,3 +188,9 @@ def render_recording(setup: dict, actions: Sequence, out_dir: str | Path, params
             "states": "states.jsonl", "meta": "meta.json", "pieces": "flat"}
     (out / "recording.json").write_text(json.dumps(desc, indent=1, ensure_ascii=False), encoding="utf-8")
     return meta
+
+
+#: The bundled recording (tools/make_demo_recordings.py): a whole 4-player game, seed
+#: chosen for ties, coin flips, sales, a purchase, a withdrawal, a loan and forced
+#: loans, with the normal tag sizes.
+RECIPES = {"turin-market-4p": Recipe(4, 26, demo_params((3200, 1800), 26, tags="normal"))}
