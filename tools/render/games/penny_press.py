@@ -17,9 +17,8 @@ stories lie sideways, A and B take 1 space, C and D take 2; stories slide down (
 gaps). Reporters stand on the story's cells that the tag leaves free. A reporter not
 on a story stands in its mat's ``home`` zone.
 
-ADAPTER (marked, to be replaced by ``calibration.layouts``/``component_size_mm``/
-``tag_spec`` when they land): the layouts and piece sizes are read straight from
-calibration's data files (calibration/data/penny_press/*.json).
+Layouts, piece sizes, tag sizes, payloads and ArUco ids come from
+calibration.layouts (``load_layout``, ``load_components``, ``tag_spec``).
 
 Recordings (:func:`render_recording`): for every journal action a hand reaches over
 the zone that changes, the change is made under it, the hand leaves and the table
@@ -42,6 +41,7 @@ from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
+from calibration import layouts as calibration_layouts
 from tools.render.camera import frame_bounds
 from tools.render.parts import Placed, TagSpec
 from tools.render.recording import (FramePlan, FrameSink, Recipe, RecordingParams, Still, camera_meta,
@@ -56,32 +56,26 @@ BEAT_COLOURS = {"war": (60, 60, 170), "crime": (40, 40, 40), "city": (150, 110, 
 PLAYER_COLOURS = {"red": (50, 50, 200), "blue": (190, 90, 30), "green": (60, 150, 50),
                   "yellow": (40, 200, 230), "black": (35, 35, 35)}
 
-_DATA = Path(__file__).resolve().parents[3] / "calibration" / "data" / "penny_press"
+BOARD_LAYOUT = "penny-press-board"
+MAT_LAYOUT = "penny-press-mat"
 
 # ---------------------------------------------------------------------------------
-# ADAPTER: calibration data (layouts, piece sizes, tag sizes)
+# calibration's data (layouts, piece sizes, tag sizes), through its public API
 # ---------------------------------------------------------------------------------
 
 
 @lru_cache(maxsize=None)
-def _json(name: str) -> dict:
-    path = _DATA / name
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise FileNotFoundError(f"calibration data missing: {path}") from None
-
-
 def layout(name: str) -> dict:
-    """The layout ``penny-press-board`` or ``penny-press-mat``: {"size_mm": [w, h],
-    "fiducials": {surface: [{"id", "centre", "side"}]}, "zones": {name: {"bbox":
-    (x0, y0, x1, y1), "slots": {key: bbox}}}} in the surface's mm."""
-    d = _json(f"{name}.json")
-    zones = {}
-    for z in d["zones"]:
-        zones[z["name"]] = {"bbox": _bbox(z["polygon"]),
-                            "slots": {k: _bbox(v) for k, v in z.get("slots", {}).items()}}
-    return {"size_mm": tuple(d["size_mm"]), "fiducials": d["surfaces"], "zones": zones}
+    """The layout ``penny-press-board`` or ``penny-press-mat`` (calibration.layouts)
+    as the stage uses it: {"size_mm": (w, h), "fiducials": {surface: [{"id",
+    "centre", "side"}]}, "zones": {name: {"bbox": (x0, y0, x1, y1), "slots": {key:
+    bbox}}}} in the surface's mm."""
+    lay = calibration_layouts.load_layout(name)
+    zones = {z.name: {"bbox": _bbox(z.polygon), "slots": {k: _bbox(v) for k, v in z.slots.items()}}
+             for z in lay.zones}
+    fiducials = {surface: [{"id": f.id, "centre": f.centre_mm, "side": f.side_mm} for f in fids]
+                 for surface, fids in lay.surfaces.items()}
+    return {"size_mm": lay.size_mm, "fiducials": fiducials, "zones": zones}
 
 
 def _bbox(poly) -> tuple[float, float, float, float]:
@@ -90,8 +84,8 @@ def _bbox(poly) -> tuple[float, float, float, float]:
 
 
 def components() -> dict:
-    """calibration's piece sizes and tag sizes (components.json)."""
-    return _json("components.json")
+    """calibration's piece sizes and tag sizes (calibration.layouts.load_components)."""
+    return calibration_layouts.load_components()
 
 
 def cell_mm() -> float:
@@ -99,48 +93,26 @@ def cell_mm() -> float:
     return float(components()["cell_mm"])
 
 
-def aruco_id(component: str) -> int:
-    """ArUco id of a wooden piece: the listed first id of its kind plus its number
-    (``red3`` -> id of ``red1`` + 2). Raises KeyError for a piece without one."""
-    ids = components()["aruco_ids"]
-    if component in ids:
-        return int(ids[component])
-    for first, base in ids.items():
-        stem = first.rstrip("0123456789")
-        if component.startswith(stem) and component[len(stem):].isdigit() and first[len(stem):] == "1":
-            return int(base) + int(component[len(stem):]) - 1
-        if "-" in first and "-" in component and first.split("-")[0] == component.split("-")[0]:
-            return int(base) + BEATS.index(component.split("-")[1])
-    raise KeyError(f"no ArUco id for {component!r}")
-
-
 def tag_for(kind: str, component: str, size_mm: tuple[float, float], tags: str = "large",
             payload: str | None = None) -> TagSpec:
-    """The tag of a piece (calibration sizes, ``tags`` = ``"normal"`` or ``"large"``),
-    positioned per components.json (stories: centre of the first cell)."""
-    spec = components()["pieces"][kind][tags]
-    sym = components()["pieces"][kind]["symbol"]
-    module = float(spec["module_mm"])
-    if sym == "qr":
-        text = payload if payload is not None else _payload(component)
-        size = 21 * module
-        quiet = spec.get("quiet_modules", 2) * module
+    """The tag of a piece of ``kind`` (calibration.layouts.tag_spec at ``tags`` =
+    ``"normal"`` or ``"large"``), positioned on it (stories: centre of the first cell;
+    headline cards: the lower half, clear of the edge). ``payload`` replaces the QR
+    payload (tests)."""
+    spec = calibration_layouts.tag_spec(component, tags)
+    if spec.symbol == "qr":
+        size = calibration_layouts.QR_V1_MODULES * spec.module_mm
+        quiet = spec.quiet_mm
         offset = (0.0, 0.0)
         if kind == "story":
             c = cell_mm()
             offset = (-(size_mm[0] - c) / 2, -(size_mm[1] - c) / 2)
         elif kind == "headline":  # lower half of the card, clear of its edge
             offset = (0.0, size_mm[1] / 2 - size / 2 - quiet - 2.0)
-        return TagSpec("qr", size, text=text, quiet_mm=quiet, offset_mm=offset)
-    size = 6 * module
-    return TagSpec("aruco", size, marker_id=aruco_id(component),
-                   dictionary=components()["aruco_dictionary"],
-                   quiet_mm=float(spec.get("margin_mm", module)))
-
-
-def _payload(component: str) -> str:
-    from companion.tags import encode_payload
-    return encode_payload(component)
+        return TagSpec("qr", size, text=payload if payload is not None else spec.payload, quiet_mm=quiet,
+                       offset_mm=offset)
+    return TagSpec("aruco", calibration_layouts.ARUCO_CELLS * spec.module_mm, marker_id=spec.marker_ids[0],
+                   dictionary=calibration_layouts.aruco_dictionary_name(), quiet_mm=spec.quiet_mm)
 
 
 # ---------------------------------------------------------------------------------
@@ -229,8 +201,8 @@ def arrangement(players: list[str]) -> dict[str, Surface]:
     for p in players:
         if p not in PLAYER_COLOURS:
             raise ValueError(f"unknown player colour {p!r}")
-    bw, bh = layout("penny-press-board")["size_mm"]
-    mw, mh = layout("penny-press-mat")["size_mm"]
+    bw, bh = layout(BOARD_LAYOUT)["size_mm"]
+    mw, mh = layout(MAT_LAYOUT)["size_mm"]
     out = {"board": Surface("board", (-bw / 2, 0.0), (bw, bh))}
     gap = 40.0
     total = len(players) * mw + (len(players) - 1) * gap
@@ -242,7 +214,7 @@ def arrangement(players: list[str]) -> dict[str, Surface]:
 def stage_bounds(players: list[str]) -> tuple[float, float, float, float]:
     """(x0, y0, x1, y1) table mm around everything staged for these players
     (board, mats and their published strips)."""
-    pub = layout("penny-press-mat")["zones"]["published"]["bbox"]
+    pub = layout(MAT_LAYOUT)["zones"]["published"]["bbox"]
     board = arrangement(players)["board"]
     xs = [board.origin_mm[0] - SETUP_GAP_MM - _piece_size("headline")[0] - 4.0]
     ys = []
@@ -289,8 +261,8 @@ def stage(state: TableState, tags: str = "large") -> list[Placed]:
     column (9 spaces) or a front placement outside the 3x4 grid."""
     surfaces = arrangement(state.players)
     board = surfaces["board"]
-    blay = layout("penny-press-board")
-    mlay = layout("penny-press-mat")
+    blay = layout(BOARD_LAYOUT)
+    mlay = layout(MAT_LAYOUT)
     c = cell_mm()
     items: list[Placed] = []
 
@@ -450,7 +422,7 @@ def _front(items, fp: FrontPlacement, mat: Surface, mlay, tags):
 def _fiducials(items, surf: Surface, fids):
     for f in fids:
         side = float(f["side"])
-        dictionary = components()["aruco_dictionary"]
+        dictionary = calibration_layouts.aruco_dictionary_name()
         tag = TagSpec("aruco", side, marker_id=int(f["id"]), dictionary=dictionary,
                       quiet_mm=side / 12)
         _place(items, f"fid:{surf.name}:{f['id']}", "fiducial", surf, None,
@@ -610,14 +582,12 @@ def with_heights(items: list[Placed]) -> list[Placed]:
     """The staged pieces standing as tall as calibration's ``height_mm`` says."""
     from dataclasses import replace
 
-    from calibration.layouts import component_height_mm
-
     out = []
     for p in items:
         h = 0.0
         if p.kind not in ("board", "mat", "fiducial"):
             try:
-                h = component_height_mm(p.component)
+                h = calibration_layouts.component_height_mm(p.component)
             except Exception:
                 h = 0.0
         out.append(replace(p, height_mm=h) if h > 0 else p)
