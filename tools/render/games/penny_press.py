@@ -47,6 +47,7 @@ from tools.render.parts import Placed, TagSpec
 from tools.render.recording import (FramePlan, FrameSink, Recipe, RecordingParams, Still, camera_meta,
                                     demo_params, lighting, params_meta, plan_frames, write_meta)
 from tools.render.scene import Frame, SceneRenderer
+from tools.render.table import fiducial_items
 
 BEATS = ("war", "crime", "city", "politics", "human")
 SHAPE_CELLS = {"A": (1, 2), "B": (1, 3), "C": (2, 2), "D": (2, 3)}
@@ -67,15 +68,12 @@ MAT_LAYOUT = "penny-press-mat"
 @lru_cache(maxsize=None)
 def layout(name: str) -> dict:
     """The layout ``penny-press-board`` or ``penny-press-mat`` (calibration.layouts)
-    as the stage uses it: {"size_mm": (w, h), "fiducials": {surface: [{"id",
-    "centre", "side"}]}, "zones": {name: {"bbox": (x0, y0, x1, y1), "slots": {key:
-    bbox}}}} in the surface's mm."""
+    as the stage uses it: {"size_mm": (w, h), "zones": {name: {"bbox": (x0, y0, x1,
+    y1), "slots": {key: bbox}}}} in the surface's mm."""
     lay = calibration_layouts.load_layout(name)
     zones = {z.name: {"bbox": _bbox(z.polygon), "slots": {k: _bbox(v) for k, v in z.slots.items()}}
              for z in lay.zones}
-    fiducials = {surface: [{"id": f.id, "centre": f.centre_mm, "side": f.side_mm} for f in fids]
-                 for surface, fids in lay.surfaces.items()}
-    return {"size_mm": lay.size_mm, "fiducials": fiducials, "zones": zones}
+    return {"size_mm": lay.size_mm, "zones": zones}
 
 
 def _bbox(poly) -> tuple[float, float, float, float]:
@@ -271,7 +269,7 @@ def stage(state: TableState, tags: str = "large") -> list[Placed]:
           if n.startswith(("beat:", "headline", "arrow:"))]
     _place(items, "board", "board", board, None, board.size_mm[0] / 2, board.size_mm[1] / 2,
            0.0, board.size_mm, None, 0, (190, 215, 225), extra={"zones": tuple(bz)})
-    _fiducials(items, board, blay["fiducials"]["board"])
+    _fiducials(items, board, BOARD_LAYOUT)
     mz = [(*z["bbox"], _zone_colour(n)) for n, z in mlay["zones"].items()
           if n != "published"]
     for p in state.players:
@@ -279,7 +277,7 @@ def stage(state: TableState, tags: str = "large") -> list[Placed]:
         tint = tuple(int(0.25 * a + 0.75 * 225) for a in PLAYER_COLOURS[p])
         _place(items, f"mat-{p}", "mat", mat, None, mat.size_mm[0] / 2, mat.size_mm[1] / 2,
                0.0, mat.size_mm, None, 0, tint, extra={"zones": tuple(mz)})
-        _fiducials(items, mat, mlay["fiducials"][f"mat-{p}"])
+        _fiducials(items, mat, MAT_LAYOUT)
 
     # stories in beat columns, sideways (first cell to the left), bottom first
     on_story: dict[str, tuple[Surface, float, float, float, float]] = {}
@@ -419,15 +417,9 @@ def _front(items, fp: FrontPlacement, mat: Surface, mlay, tags):
            90.0 if fp.turned else 0.0, tags, 5)
 
 
-def _fiducials(items, surf: Surface, fids):
-    for f in fids:
-        side = float(f["side"])
-        dictionary = calibration_layouts.aruco_dictionary_name()
-        tag = TagSpec("aruco", side, marker_id=int(f["id"]), dictionary=dictionary,
-                      quiet_mm=side / 12)
-        _place(items, f"fid:{surf.name}:{f['id']}", "fiducial", surf, None,
-               float(f["centre"][0]), float(f["centre"][1]), 0.0, (side * 7 / 6, side * 7 / 6),
-               tag, 1, (250, 250, 250))
+def _fiducials(items, surf: Surface, layout_name: str):
+    fids = calibration_layouts.load_layout(layout_name).fiducials(surf.name)
+    items += fiducial_items(surf.name, surf.origin_mm, fids, calibration_layouts.aruco_dictionary_name())
 
 
 def _zone_colour(name: str) -> tuple[int, int, int]:

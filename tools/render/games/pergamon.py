@@ -15,8 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from calibration import game_tags
-from tools.render.parts import Placed, TagSpec
+from tools.render.parts import Placed
 from tools.render.recording import Recipe, demo_params
+from tools.render.table import bbox, game_tag, surface_items, zone_boxes
 
 GAME = "pergamon"
 COLOURS_BGR = {"red": (60, 60, 200), "blue": (200, 110, 50), "green": (80, 160, 60), "yellow": (60, 200, 230)}
@@ -54,18 +55,12 @@ def bounds(colours: list[str]) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def _bbox(poly):
-    xs = [p[0] for p in poly]
-    ys = [p[1] for p in poly]
-    return min(xs), min(ys), max(xs), max(ys)
-
-
 def _spot(layout, zone: str, order: int, kind: str) -> tuple[float, float]:
     """Where the ``order``-th piece of a zone lies (surface mm)."""
     z = layout.zone(zone)
-    x0, y0, x1, y1 = _bbox(z.polygon)
+    x0, y0, x1, y1 = bbox(z.polygon)
     if z.slots and str(order + 1) in z.slots:
-        sx0, sy0, sx1, sy1 = _bbox(z.slots[str(order + 1)])
+        sx0, sy0, sx1, sy1 = bbox(z.slots[str(order + 1)])
         return (sx0 + sx1) / 2, (sy0 + sy1) / 2
     if zone == "cards":
         return x0 + 33 + order * 66, (y0 + y1) / 2
@@ -91,29 +86,19 @@ def stage(pieces, colours: list[str], tags: str = "large") -> list[Placed]:
     items: list[Placed] = []
     for name, surf in surfaces.items():
         lay = layouts[name]
-        zones = [(*_bbox(z.polygon), (215, 225, 232) if name == "board" else (225, 232, 236)) for z in lay.zones]
+        zones = zone_boxes(lay, (215, 225, 232) if name == "board" else (225, 232, 236))
         colour = (170, 200, 215) if name == "board" else COLOURS_BGR[name[4:]]
-        items.append(Placed(component=name, kind="board" if name == "board" else "mat", surface=name, zone=None,
-                            x_mm=surf.origin_mm[0] + surf.size_mm[0] / 2, y_mm=surf.origin_mm[1] + surf.size_mm[1] / 2,
-                            angle_deg=0.0, size_mm=surf.size_mm, colour=colour, layer=0, extra={"zones": zones}))
-        for f in lay.fiducials(name):
-            tag = TagSpec("aruco", f.side_mm, marker_id=f.id, dictionary=comps["aruco_dictionary"],
-                          quiet_mm=f.side_mm / 12)
-            items.append(Placed(component=f"fid:{name}:{f.id}", kind="fiducial", surface=name, zone=None,
-                                x_mm=surf.origin_mm[0] + f.centre_mm[0], y_mm=surf.origin_mm[1] + f.centre_mm[1],
-                                angle_deg=0.0, size_mm=(f.side_mm * 7 / 6,) * 2, tag=tag, sx_mm=f.centre_mm[0],
-                                sy_mm=f.centre_mm[1], layer=1, colour=(250, 250, 250)))
+        items += surface_items(name, surf.origin_mm, lay, comps["aruco_dictionary"], colour=colour, zones=zones)
     for p in pieces:
         surf = surfaces[p.surface]
         sx, sy = _spot(layouts[p.surface], p.zone, p.order, mod.kind_of(p.component))
-        spec = game_tags.tag_spec(GAME, p.component, tags)
         kind = mod.KIND_NAMES[mod.kind_of(p.component)]
         piece = comps["pieces"][kind]
         colour = (235, 235, 235)
         for c, bgr in COLOURS_BGR.items():
             if p.component.endswith(c) or f"-{c}" in p.component:
                 colour = bgr
-        tag = TagSpec("qr", spec.symbol_mm, text=spec.payload, quiet_mm=spec.quiet_mm)
+        tag = game_tag(GAME, p.component, tags)
         items.append(Placed(component=p.component, kind=kind, surface=p.surface, zone=p.zone,
                             x_mm=surf.origin_mm[0] + sx, y_mm=surf.origin_mm[1] + sy, angle_deg=0.0,
                             size_mm=tuple(float(v) for v in piece["size_mm"]), tag=tag, sx_mm=sx, sy_mm=sy,

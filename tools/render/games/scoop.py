@@ -13,8 +13,9 @@ Arrangement: the players' mats in two rows (seats 1-3 on top, 4-6 below).
 from __future__ import annotations
 
 from calibration import game_tags
-from tools.render.parts import Placed, TagSpec
+from tools.render.parts import Placed
 from tools.render.recording import Recipe, demo_params
+from tools.render.table import bbox, game_tag, surface_items, zone_boxes
 
 GAME = "scoop"
 LAYOUT = "scoop-page"
@@ -42,15 +43,9 @@ def bounds(colours: list[str]) -> tuple[float, float, float, float]:
     return (min(x for x, _ in pos), min(y for _, y in pos), max(x for x, _ in pos) + w, max(y for _, y in pos) + h)
 
 
-def _bbox(poly):
-    xs = [p[0] for p in poly]
-    ys = [p[1] for p in poly]
-    return min(xs), min(ys), max(xs), max(ys)
-
-
 def spot(layout, zone: str, order: int) -> tuple[float, float]:
     """Centre (surface mm) of the ``order``-th card of a zone."""
-    x0, y0, x1, y1 = _bbox(layout.zone(zone).polygon)
+    x0, y0, x1, y1 = bbox(layout.zone(zone).polygon)
     if zone.startswith("reserve:"):
         return x0 + 28.5 + 46.0 * order, (y0 + y1) / 2
     if zone == "call":
@@ -66,30 +61,20 @@ def stage(pieces, colours: list[str], tags: str = "large") -> list[Placed]:
     mod = game_tags.tags_module(GAME)
     lay = game_tags.load_game_layout(GAME, LAYOUT)
     origins = arrangement(colours)
-    w, h = lay.size_mm
     items: list[Placed] = []
-    zones = [(*_bbox(z.polygon), (225, 232, 236)) for z in lay.zones]
-    for name, (ox, oy) in origins.items():
-        items.append(Placed(component=name, kind="mat", surface=name, zone=None, x_mm=ox + w / 2, y_mm=oy + h / 2,
-                            angle_deg=0.0, size_mm=(w, h), colour=MAT_BGR.get(name[4:], (200, 200, 200)), layer=0,
-                            extra={"zones": zones}))
-        for f in lay.fiducials(name):
-            tag = TagSpec("aruco", f.side_mm, marker_id=f.id, dictionary=comps["aruco_dictionary"],
-                          quiet_mm=f.side_mm / 12)
-            items.append(Placed(component=f"fid:{name}:{f.id}", kind="fiducial", surface=name, zone=None,
-                                x_mm=ox + f.centre_mm[0], y_mm=oy + f.centre_mm[1], angle_deg=0.0,
-                                size_mm=(f.side_mm * 7 / 6,) * 2, tag=tag, sx_mm=f.centre_mm[0],
-                                sy_mm=f.centre_mm[1], layer=1, colour=(250, 250, 250)))
+    zones = zone_boxes(lay, (225, 232, 236))
+    for name, origin in origins.items():
+        items += surface_items(name, origin, lay, comps["aruco_dictionary"],
+                               colour=MAT_BGR.get(name[4:], (200, 200, 200)), zones=zones)
     for p in pieces:
         ox, oy = origins[p.surface]
         sx, sy = spot(lay, p.zone, p.order)
-        spec = game_tags.tag_spec(GAME, p.component, tags)
         kind = mod.KIND_NAMES[mod.kind_of(p.component)]
         piece = comps["pieces"][kind]
         items.append(Placed(component=p.component, kind=kind, surface=p.surface, zone=p.zone, x_mm=ox + sx,
                             y_mm=oy + sy, angle_deg=0.0, size_mm=tuple(float(v) for v in piece["size_mm"]),
-                            tag=TagSpec("qr", spec.symbol_mm, text=spec.payload, quiet_mm=spec.quiet_mm),
-                            sx_mm=sx, sy_mm=sy, layer=2 + p.order, colour=CARD_BGR.get(kind, (235, 235, 235))))
+                            tag=game_tag(GAME, p.component, tags), sx_mm=sx, sy_mm=sy, layer=2 + p.order,
+                            colour=CARD_BGR.get(kind, (235, 235, 235))))
     return items
 
 

@@ -25,13 +25,14 @@ import json
 from pathlib import Path
 from typing import Callable, Sequence
 
-from calibration.game_tags import load_components, load_game_layout, tag_spec
+from calibration.game_tags import load_components, load_game_layout
 from companion.games import turin_market as tm
 from companion.games.turin_market.observer import expected_snapshot
 from companion.games.turin_market.tags import COLOURS
 from tools.render.camera import frame_bounds
-from tools.render.parts import Placed, TagSpec
+from tools.render.parts import Placed
 from tools.render.recording import Recipe, RecordingParams, Still, demo_params, film_game
+from tools.render.table import game_tag, surface_items, zone_boxes
 
 GAME = "turin-market"
 #: Actions the camera reads from the table (the observer); the rest are entries.
@@ -76,11 +77,6 @@ def bounds(n_players: int) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def _tag(component: str, size: str, offset=(0.0, 0.0)) -> TagSpec:
-    s = tag_spec(GAME, component, size)
-    return TagSpec("qr", s.symbol_mm, text=s.payload, quiet_mm=s.quiet_mm, offset_mm=offset)
-
-
 def stage(state, tags: str = "normal") -> list[Placed]:
     """Every piece of ``state`` where it lies (table mm), with the board's and the
     areas' corner fiducials: the ground truth the recording is drawn from."""
@@ -91,24 +87,12 @@ def stage(state, tags: str = "normal") -> list[Placed]:
     for layout_name, surfaces in (("turin-market-board", ["board"]),
                                   ("turin-market-mat", [f"mat-{COLOURS[s]}" for s in range(n)])):
         lay = load_game_layout(GAME, layout_name)
-        zones = []
-        for z in lay.zones:
-            xs, ys = [p[0] for p in z.polygon], [p[1] for p in z.polygon]
-            zones.append((min(xs), min(ys), max(xs), max(ys), (225, 225, 225)))
+        zones = zone_boxes(lay, (225, 225, 225))
         for surface in surfaces:
-            ox, oy = where[surface]
-            w, h = lay.size_mm
             colour = (200, 215, 190) if surface == "board" else AREA_BGR[surface[4:]]
             label = "MARKET" if surface == "board" else f"SEAT {COLOURS.index(surface[4:]) + 1}"
-            items.append(Placed(surface, "board" if surface == "board" else "mat", surface, None, ox + w / 2,
-                                oy + h / 2, 0.0, (w, h), None, w / 2, h / 2, 0, colour, label,
-                                extra={"zones": tuple(zones)}))
-            for f in lay.fiducials(surface):
-                side = f.side_mm
-                tag = TagSpec("aruco", side, marker_id=f.id, dictionary=dictionary, quiet_mm=side / 12)
-                items.append(Placed(f"fid:{surface}:{f.id}", "fiducial", surface, None, ox + f.centre_mm[0],
-                                    oy + f.centre_mm[1], 0.0, (side * 7 / 6, side * 7 / 6), tag,
-                                    f.centre_mm[0], f.centre_mm[1], 1, (250, 250, 250)))
+            items += surface_items(surface, where[surface], lay, dictionary, colour=colour, zones=zones,
+                                   label=label)
     card_w, card_h = load_components(GAME)["pieces"]["card"]["size_mm"]
     tok = load_components(GAME)["pieces"]["token"]["size_mm"]
     inset = 18.0  # the card's tag centre from its top and left edges (components.json)
@@ -117,7 +101,7 @@ def stage(state, tags: str = "normal") -> list[Placed]:
         ox, oy = where[s.surface]
         if s.component.startswith("token-"):
             items.append(Placed(s.component, "token", s.surface, s.zone, ox + s.x_mm, oy + s.y_mm, 0.0,
-                                (float(tok[0]), float(tok[1])), _tag(s.component, tags), s.x_mm, s.y_mm, 3,
+                                (float(tok[0]), float(tok[1])), game_tag(GAME, s.component, tags), s.x_mm, s.y_mm, 3,
                                 TOKEN_BGR, ""))
             continue
         # the card's centre from its tag's centre; later cards lie on top (fanned right / down)
@@ -125,7 +109,7 @@ def stage(state, tags: str = "normal") -> list[Placed]:
         offset = (inset - card_w / 2, inset - card_h / 2)
         order += 1
         items.append(Placed(s.component, "card", s.surface, s.zone, ox + cx, oy + cy, 0.0,
-                            (float(card_w), float(card_h)), _tag(s.component, tags, offset), cx, cy,
+                            (float(card_w), float(card_h)), game_tag(GAME, s.component, tags, offset), cx, cy,
                             2 + order, CARD_BGR, s.component))
     return items
 
