@@ -5,10 +5,10 @@ card, a wooden piece seen from above) with its tag. Positions are table millimet
 (see tools.render.camera for the axes); ``angle_deg`` turns the object's own x axis
 counter-clockwise as seen from the camera (table x towards table -y).
 
-Tag symbols are made here from a :class:`TagSpec` (ADAPTER, marked: the calibration
-package owns the printed tag sizes; when ``calibration.tags`` offers ``tag_spec`` it
-is used by tools.render.games.penny_press, and this module only draws the symbol the spec
-names, so the geometry of the ground truth is exact).
+Tag symbols are made here from a :class:`TagSpec`: the calibration package owns the
+printed tag sizes (a game's renderer module builds the spec from calibration's
+``tag_spec``, tools/render/games/), and this module only draws the symbol the spec
+names, so the geometry of the ground truth is exact.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ class TagSpec:
     """One printed tag.
 
     symbol: ``"qr"`` (payload text) or ``"aruco"`` (marker id in ``dictionary``).
-    text: QR payload (``TC1:PP:...``); marker_id: ArUco id; dictionary: OpenCV name,
+    text: QR payload (``TC1:<game code>:...``); marker_id: ArUco id; dictionary: OpenCV name,
     e.g. ``"DICT_4X4_50"``.
     size_mm: side of the symbol itself (mm, quiet zone excluded).
     quiet_mm: white margin around the symbol (mm) printed with it; None = 2 modules.
@@ -95,10 +95,9 @@ def _aruco_matrix(dictionary: str, marker_id: int) -> np.ndarray:
 class Placed:
     """One component where it lies.
 
-    component: catalog id (``"war-A1"``, ``"red3"``, ``"board"``, ``"mat-red"``) or a
-    fiducial's id (``"fid:board:0"``). kind: ``board``, ``mat``, ``story``,
-    ``headline``, ``ad``, ``reporter``, ``arrow``, ``bonus``, ``penny``, ``newsboy``,
-    ``fiducial``. surface: ``board``, ``mat-<colour>`` or ``table``; zone: layout
+    component: a game's catalog id, ``"board"``, ``"mat-<colour>"`` or a fiducial's
+    id (``"fid:board:0"``). kind: ``board``, ``mat``, ``fiducial`` or the game's kind
+    name of the piece (its tag module's ``KIND_NAMES``). surface: ``board``, ``mat-<colour>`` or ``table``; zone: layout
     zone name or None. x_mm, y_mm: centre (table mm); sx_mm, sy_mm: centre in the
     surface's own mm. angle_deg: on the table (degrees, counter-clockwise).
     size_mm: (width, height) mm. tag: its tag or None. layer: drawing order (higher

@@ -1,9 +1,13 @@
 """A minimal compositor of synthetic table frames for vision tests and benchmarks.
 
-Not the scene renderer (vision/render, with perspective, lens, light and ground-truth
+Not the scene renderer (tools/render, with perspective, lens, light and ground-truth
 games): this only warps QR tiles (our payloads, made with segno) onto a textured
 table at a chosen module size and rotation, with optional blur, noise, JPEG, a hand
 (a skin-coloured blob) and glare (a saturated spot). Deterministic for a given seed.
+
+The payloads and the surfaces are a registered game's (the registry's default game
+unless one is named): its renderer module (tools/render/games/) gives them, or its
+catalog and layouts do (calibration.game_tags).
 """
 
 from __future__ import annotations
@@ -161,17 +165,26 @@ def compose(width: int, height: int, texts: list[str], module_px: float | tuple 
     return frame, truth
 
 
-def payloads(n: int) -> list[str]:
-    """``n`` distinct Penny Press story/card payloads (``TC1:PP:...``)."""
-    beats = ["WAR", "CRIME", "CITY", "POLITICS", "HUMAN"]
-    out = []
-    for b in beats:
-        for sh in "ABCD":
-            for st in "123":
-                out.append(f"TC1:PP:S:{b}-{sh}{st}")
-    out += [f"TC1:PP:H:H{i:02d}" for i in range(1, 46)]
-    out += [f"TC1:PP:P:PENNY{i}" for i in range(1, 16)]
-    out += [f"TC1:PP:A:AD{i}" for i in range(1, 7)]
+def payloads(n: int, game: str | None = None) -> list[str]:
+    """``n`` distinct TC1 payloads of ``game`` (an id; the registry's default game
+    when None): its renderer module's ``payloads(n)`` when it has one, else the QR
+    payloads of its catalog in order. Raises ValueError when the game has fewer."""
+    from calibration import game_tags
+    from companion import registry
+    from companion.errors import CompanionError
+    from tools.render import games
+
+    spec = games.default_game() if game is None else registry.get(game)
+    try:
+        mod = games.module_for(spec)
+    except CompanionError:
+        mod = None
+    if mod is not None and hasattr(mod, "payloads"):
+        return mod.payloads(n)
+    tags = game_tags.tags_module(spec.id)
+    pieces = game_tags.load_components(spec.id)["pieces"]
+    out = [tags.encode_payload(c) for c in tags.catalog_ids()
+           if pieces[tags.KIND_NAMES[tags.kind_of(c)]].get("symbol") == "qr"]
     if n > len(out):
         raise ValueError(f"at most {len(out)} distinct payloads")
     return out[:n]
@@ -180,13 +193,15 @@ def payloads(n: int) -> list[str]:
 def compose_surface(surface: str, placements: dict[str, tuple[float, float, float]],
                     px_per_mm: float = 3.0, frame_size: tuple[int, int] = (1000, 700),
                     tilt: float = 0.04, seed: int = 0, blur_sigma: float = 0.5,
-                    noise: float = 2.0, tag_size: str = "normal"
+                    noise: float = 2.0, tag_size: str = "normal", layout: str | None = None,
                     ) -> tuple[np.ndarray, np.ndarray]:
     """A frame of one board/mat with its corner fiducials and tags at given places.
 
-    surface: ``"board"`` or ``"mat-<colour>"``. placements: component id ->
-    ``(x_mm, y_mm, angle_deg)`` of its tag centre on the surface (angle
-    counter-clockwise seen from above). The surface (drawn by
+    surface: ``"board"`` or ``"mat-<colour>"`` of the registry's default game's
+    layouts (``layout`` names another: calibration.layouts.load_layout). placements:
+    component id -> ``(x_mm, y_mm, angle_deg)`` of its tag centre on the surface
+    (angle counter-clockwise seen from above; tags drawn by
+    ``calibration.tags.tag_image``). The surface (drawn by
     ``calibration.tags.surface_image``) is warped into a ``frame_size`` (w, h) BGR
     frame with a mild perspective (``tilt``) on a table background. Returns
     ``(frame, mm_to_px)`` with the ``(3, 3)`` homography surface mm -> frame px.
@@ -195,7 +210,8 @@ def compose_surface(surface: str, placements: dict[str, tuple[float, float, floa
 
     from calibration.tags import surface_image, tag_image
 
-    layout = "penny-press-board" if surface == "board" else "penny-press-mat"
+    if layout is None:
+        layout = _surface_layout(surface)
     flat = surface_image(layout, surface, px_per_mm, draw_zones=True)
     for comp, (x, y, ang) in placements.items():
         tile = tag_image(comp, px_per_mm, tag_size)
@@ -231,6 +247,18 @@ def compose_surface(surface: str, placements: dict[str, tuple[float, float, floa
     # surface mm -> flat px (pixel centres at +0.5) -> frame px
     S = np.array([[px_per_mm, 0, -0.5], [0, px_per_mm, -0.5], [0, 0, 1]], np.float64)
     return frame, P.astype(np.float64) @ S
+
+
+def _surface_layout(surface: str) -> str:
+    """The name of the default game's layout that has ``surface``: its renderer
+    module's ``surface_layout(surface)``, else calibration.game_tags' layouts."""
+    from tools.render import games, table
+
+    spec = games.default_game()
+    mod = games.module_for(spec)
+    if hasattr(mod, "surface_layout"):
+        return mod.surface_layout(surface)
+    return table.layout_of(spec.id, surface).name
 
 
 def draw_hand(frame: np.ndarray, centre: tuple[float, float], size: tuple[float, float],

@@ -85,7 +85,9 @@ def game_tag(game: str, component: str, size: str = "large", offset_mm=(0.0, 0.0
     return TagSpec("qr", s.symbol_mm, text=s.payload, quiet_mm=s.quiet_mm, offset_mm=tuple(offset_mm))
 
 
-def _layout_of(game: str, surface: str):
+def layout_of(game: str, surface: str):
+    """The calibration Layout of ``game`` that has ``surface`` (``board``,
+    ``mat-<colour>``). Raises KeyError when none has it."""
     from calibration import game_tags
 
     for lay in game_tags.layouts(game):
@@ -100,14 +102,14 @@ def arrange(game: str, surfaces: Iterable[str], gap_mm: float = GAP_MM) -> dict[
     out, x = {}, 0.0
     for s in surfaces:
         out[s] = (x, 0.0)
-        x += _layout_of(game, s).size_mm[0] + gap_mm
+        x += layout_of(game, s).size_mm[0] + gap_mm
     return out
 
 
 def bounds(game: str, origins: Mapping[str, tuple[float, float]]) -> tuple[float, float, float, float]:
     """(x0, y0, x1, y1) table mm around the surfaces laid at ``origins`` (as from
     :func:`arrange`), for :func:`tools.render.camera.frame_bounds`."""
-    boxes = [(x, y, x + _layout_of(game, s).size_mm[0], y + _layout_of(game, s).size_mm[1])
+    boxes = [(x, y, x + layout_of(game, s).size_mm[0], y + layout_of(game, s).size_mm[1])
              for s, (x, y) in origins.items()]
     return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
             max(b[3] for b in boxes))
@@ -128,7 +130,7 @@ def stage_sightings(game: str, origins: Mapping[str, tuple[float, float]], sight
     dictionary = comps["aruco_dictionary"]
     items: list[Placed] = []
     for surface, origin in origins.items():
-        lay = _layout_of(game, surface)
+        lay = layout_of(game, surface)
         items += surface_items(surface, origin, lay, dictionary, zones=zone_boxes(lay), label=surface)
     for order, s in enumerate(sightings):
         ox, oy = origins[s.surface]

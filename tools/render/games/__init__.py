@@ -16,7 +16,15 @@ game; it films what the game's module stages):
   journal filmed into ``out_dir`` (tools/render/recording.py lists the files);
   returns the meta dict;
 - for tests and benchmarks, its staging: ``stage(...) -> [Placed]`` and the table's
-  bounds, and where the game has one, ``storyboard(setup, actions)``.
+  bounds, and where the game has one, ``storyboard(setup, actions)``;
+- optional, for tools.render.synth: ``payloads(n)`` (n distinct TC1 payloads; else
+  its catalog's QR payloads) and ``surface_layout(surface)`` (the layout name of a
+  surface; else calibration.game_tags' layouts).
+
+A game with a tag module and layouts can also be filmed with no module of its own:
+tools.render.table lays its surfaces and pieces from calibration's data
+(``stage_sightings``) and tools.render.recording films the still tables
+(``film_game``).
 
 The game facts a module needs (layouts, tag sizes, catalogs) come from the
 registry, calibration and the game's public rules API.

@@ -86,6 +86,24 @@ def components() -> dict:
     return calibration_layouts.load_components()
 
 
+def surface_layout(surface: str) -> str:
+    """The layout a surface belongs to: ``board`` -> the board's, a mat -> the mats'."""
+    return BOARD_LAYOUT if surface == "board" else MAT_LAYOUT
+
+
+def payloads(n: int) -> list[str]:
+    """``n`` distinct payloads (``TC1:PP:...``) for synthetic frames
+    (tools.render.synth): stories, headline cards, then pennies and ads, in catalog
+    order (companion.tags). Raises ValueError for more than the 126 there are."""
+    from companion.tags import catalog_ids, encode_payload, kind_of
+
+    ids = catalog_ids()
+    out = [encode_payload(c) for kind in "SHPA" for c in ids if kind_of(c) == kind]
+    if n > len(out):
+        raise ValueError(f"at most {len(out)} distinct payloads")
+    return out[:n]
+
+
 def cell_mm() -> float:
     """Side of one front-page cell (mm)."""
     return float(components()["cell_mm"])
