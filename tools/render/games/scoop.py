@@ -116,21 +116,21 @@ def table_actions(setup: dict, actions) -> list:
     takes a card from its pile names the printed ``value`` of the card taken (the
     table's piles are shuffled by hand; the camera reads the value from the card
     laid). Same game, same states."""
-    from companion.games.scoop import engine
+    from companion.games import scoop as sc
 
-    state = engine.new_game_from_dict(setup)
+    state = sc.new_game_from_dict(setup)
     out = []
     for a in actions:
-        a = engine.action_from_dict(a) if isinstance(a, dict) else a
-        a = engine.resolve_action(state, a)
-        after = engine.apply(state, a)
-        if isinstance(a, (engine.Dial, engine.Choose, engine.Claim)) and a.value is None:
+        a = sc.action_from_dict(a) if isinstance(a, dict) else a
+        a = sc.resolve_action(state, a)
+        after = sc.apply(state, a)
+        if isinstance(a, (sc.Dial, sc.Choose, sc.Claim)) and a.value is None:
             pile = next((k for k, v in state.piles.items() if len(after.piles[k]) < len(v)), None)
             if pile is not None:
                 from dataclasses import replace
 
                 a = replace(a, value=state.piles[pile][-1])
-                after = engine.apply(state, a)
+                after = sc.apply(state, a)
         out.append(a)
         state = after
     return out
@@ -141,11 +141,11 @@ def storyboard(setup: dict, actions, tags: str = "large"):
     per table change; a claim's set lies in the call area until its call is settled
     (an advert's set is shown before it is laid). Raises RuleError for an illegal
     journal."""
-    from companion.games.scoop import engine
+    from companion.games import scoop as sc
     from companion.games.scoop.tabletop import table_of
     from tools.render.recording import Still
 
-    state = engine.new_game_from_dict(setup)
+    state = sc.new_game_from_dict(setup)
     colours = [p["colour"] for p in setup["players"]]
     stills = [Still(-1, "setup", state)]
     items = [stage(table_of(state), colours, tags)]
@@ -158,9 +158,9 @@ def storyboard(setup: dict, actions, tags: str = "large"):
             items.append(placed)
 
     for k, a in enumerate(actions):
-        a = engine.action_from_dict(a) if isinstance(a, dict) else a
-        before, state = state, engine.apply(state, a)
-        if isinstance(a, engine.Claim):
+        a = sc.action_from_dict(a) if isinstance(a, dict) else a
+        before, state = state, sc.apply(state, a)
+        if isinstance(a, sc.Claim):
             call = (a.player, _call_cards(before, a))
             if a.kind.startswith("ad-"):  # no call: the set is laid, then the advert
                 add(k - 1 if k else -1, before, table_of(_shown(before, a), *call))
@@ -183,24 +183,26 @@ def entries(setup: dict, actions) -> list[dict]:
     "displace": i}}`` (after Three Star / Press), and ``{"index": k, "action":
     {...}}`` for the other plays the camera cannot read (an exchange names no card:
     hands stay hidden)."""
-    from companion.games.scoop import engine
+    from companion.games import scoop as sc
 
     out = []
     for k, a in enumerate(actions):
-        a = engine.action_from_dict(a) if isinstance(a, dict) else a
-        d = engine.action_to_dict(a)
+        a = sc.action_from_dict(a) if isinstance(a, dict) else a
+        d = sc.action_to_dict(a)
         if d["action"] in CAMERA_ACTIONS:
             continue
-        if isinstance(a, engine.Dial):
+        if isinstance(a, sc.Dial):
             out.append({"index": k, "tap": {"dial": a.number}})
-        elif isinstance(a, engine.Choose):
+        elif isinstance(a, sc.Choose):
             tap = {"choose": a.option}
             if a.displace is not None:
                 tap["displace"] = a.displace
             out.append({"index": k, "tap": tap})
         else:
-            if isinstance(a, engine.Exchange):
-                d["card"] = engine.HIDDEN
+            if isinstance(a, sc.Exchange):
+                from companion.games.scoop.engine import HIDDEN  # the journal's word for a card unseen
+
+                d["card"] = HIDDEN
             out.append({"index": k, "action": d})
     return out
 
@@ -215,7 +217,7 @@ def render_recording(setup: dict, actions, out_dir, params, progress=None) -> di
     import json
     from pathlib import Path
 
-    from companion.games.scoop import engine
+    from companion.games import scoop as sc
     from tools.render.camera import frame_bounds
     from tools.render.recording import film_game
 
@@ -227,7 +229,7 @@ def render_recording(setup: dict, actions, out_dir, params, progress=None) -> di
     camera = frame_bounds(bounds(colours), params.resolution, tilt_deg=params.tilt_deg, height_mm=params.height_mm)
     meta = film_game(GAME, stills, items, camera, params, out,
                      lambda q: q.kind not in ("fiducial", "mat"), progress)
-    truth = {"game": GAME, "setup": setup, "actions": [engine.action_to_dict(a) for a in acts],
+    truth = {"game": GAME, "setup": setup, "actions": [sc.action_to_dict(a) for a in acts],
              "final_scores": list(final.final.scores), "winners": list(final.final.winners),
              "how": final.final.how}
     (out / "journal.json").write_text(json.dumps(truth, indent=1, ensure_ascii=False), encoding="utf-8")
