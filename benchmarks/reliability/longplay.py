@@ -61,7 +61,7 @@ def _sizes(obj, depth: int = 2, seen=None) -> int:
 def table_states(rec: Path) -> list[list[dict]]:
     """The still table states of a recording as the vision pipeline reports them: each
     piece (component, surface, zone, x_mm, y_mm, angle_deg), rebuilt from the
-    recording's journal by the renderer's own storyboard and staging (vision.render),
+    recording's journal by the renderer's own storyboard and staging (tools.render),
     with the piece's angle, and a front-page tile's zone the cell under its tag (as
     vision.zones.locate finds it: the observer reads a tile from its tag's cell and
     turn). states.jsonl gives neither (the zone of the tile's top-left cell, no

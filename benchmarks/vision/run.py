@@ -414,7 +414,7 @@ def recording_names(root: Path = ROOT / "ui" / "demo_data") -> list[str]:
 
 def bench_recordings(root: Path = ROOT / "ui" / "demo_data", only: str | None = None,
                      max_frames: int | None = None):
-    """The pipeline over the rendered demo recordings (vision/render) against their
+    """The pipeline over the rendered demo recordings (tools/render) against their
     truth.jsonl, each read with its own lens (camera.json) when it has one, as
     ``companion demo`` reads it: still moments where the snapshot equals the visible components,
     still snapshots that differ (the engine would act on them), components dropped
@@ -1251,7 +1251,7 @@ def md_multiframe(res: dict) -> list[str]:
 
 
 def md_recordings(res: dict) -> list[str]:
-    L = _section_head(res, "recordings", "Rendered demo recordings (ui/demo_data, vision/render)")
+    L = _section_head(res, "recordings", "Rendered demo recordings (ui/demo_data, tools/render)")
     s = res["sections"].get("recordings")
     if not s:
         return L

@@ -1,7 +1,7 @@
 """Whole Penny Press tables under hard conditions, read by the pipeline (issue 10).
 
 Each scene is a table from the middle of a seeded ``random_game`` (3-5 players),
-staged by vision.render (stage) with the tag size for the camera and filmed by the
+staged by tools.render (games.penny_press.stage) with the tag size for the camera and filmed by the
 scene renderer under the conditions a real table gives:
 
 - pieces with height: reporters 12 mm, arrow and bonus markers 8 mm, tiles and

@@ -1,5 +1,5 @@
 """Issue 14: the bundled Scoop recording (ui/demo_data/scoop-4p, made by
-scripts/make_demo_recordings.py, filmed by tools.render.games.scoop) through the real
+tools/make_demo_recordings.py, filmed by tools.render.games.scoop) through the real
 pipeline (`companion demo --game scoop`): the camera reads every claim (call area,
 reserve sets, SCOOP captures) and reserve; the players' entries (the dial, the
 choices after Three Star / Press, exchanges naming no card) come from the recording;

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.ui
 @pytest.fixture(scope="module")
 def report(tmp_path_factory):
     if not ((REC / "recording.json").is_file() or (REC / "journal.json").is_file()):
-        pytest.skip(f"no bundled recording in {REC} (made by scripts/make_demo_recordings.py)")
+        pytest.skip(f"no bundled recording in {REC} (made by tools/make_demo_recordings.py)")
     from driver_pool import driver_result  # started with the others at collection (conftest)
 
     out = driver_result("recording")

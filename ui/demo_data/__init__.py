@@ -1,4 +1,4 @@
-"""The bundled demo recordings (issue 6), made by scripts/make_demo_recordings.py.
+"""The bundled demo recordings (issue 6), made by tools/make_demo_recordings.py.
 
 Each folder holds ``video.mp4`` (the frames), ``truth.jsonl`` (per-frame ground
 truth), ``states.jsonl`` (pieces per still table), ``journal.json`` (the game: setup,
