@@ -70,7 +70,7 @@ def test_synthetic_payloads_are_each_games_own():
         texts = synth.payloads(20, spec.id)
         assert len(set(texts)) == 20
         assert {t.split(":")[:2] == ["TC1", spec.tag_code] for t in texts} == {True}, spec.id
-    assert synth.payloads(5) == synth.payloads(5, games.default_game().id)
+    assert synth.payloads(5) == synth.payloads(5, registry.default().id)
     with pytest.raises(ValueError, match="at most"):
         synth.payloads(10_000)
 

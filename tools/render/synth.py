@@ -174,7 +174,7 @@ def payloads(n: int, game: str | None = None) -> list[str]:
     from companion.errors import CompanionError
     from tools.render import games
 
-    spec = games.default_game() if game is None else registry.get(game)
+    spec = registry.default() if game is None else registry.get(game)
     try:
         mod = games.module_for(spec)
     except CompanionError:
@@ -252,9 +252,10 @@ def compose_surface(surface: str, placements: dict[str, tuple[float, float, floa
 def _surface_layout(surface: str) -> str:
     """The name of the default game's layout that has ``surface``: its renderer
     module's ``surface_layout(surface)``, else calibration.game_tags' layouts."""
+    from companion import registry
     from tools.render import games, table
 
-    spec = games.default_game()
+    spec = registry.default()
     mod = games.module_for(spec)
     if hasattr(mod, "surface_layout"):
         return mod.surface_layout(surface)

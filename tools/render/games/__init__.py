@@ -84,7 +84,3 @@ def recipe(spec: GameSpec, name: str):
         raise CompanionError(f"tools/render/games/{folder(spec)}.py has no recipe for the recording {name!r}")
     return recipes[name]
 
-
-def default_game() -> GameSpec:
-    """The registry's default game (the first registered one)."""
-    return next(iter(registry.games().values()))
