@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from calibration.synthetic import TILTED_HEIGHT_MM, local_scale, reference_homography  # noqa: E402
 from calibration.tags import qr_image  # noqa: E402
-from companion.tags import catalog_ids, encode_payload, kind_of  # noqa: E402
+from companion.games.penny_press.tags import catalog_ids, encode_payload, kind_of  # noqa: E402
 
 FRAME = (1280, 720)
 SRC_PPM = 10.0  # px/mm of the flat drawing before the camera warp

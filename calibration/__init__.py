@@ -2,8 +2,10 @@
 
 Modules (heavy imports such as cv2 happen inside them, not here):
 
-- ``layouts``: ``load_layout(name)``, ``component_size_mm(id)``, ``tag_spec(id, size)``,
-  ``aruco_id(id)``, ``marker_owner(marker_id)`` - data in ``data/penny_press/``.
+- ``layouts``: ``load_layout(name)``, ``data_dir(game)``: every game's table layouts, data
+  in ``data/<folder>/`` (``GameSpec.layouts``).
+- ``game_tags``: a game's pieces from its ``components.json``: ``tag_spec(game, id, size)``,
+  ``component_size_mm``, ``component_height_mm``, ``aruco_id``, ``marker_owner``, stickers.
 - ``tags``: ``qr_image``, ``aruco_image``, ``tag_image``, ``fiducial_image``, ``surface_image``.
 - ``fiducials``: ``detect_fiducials(gray)``; ``register``: ``register_surface``, ``register_all``.
 - ``camera``: ``CameraModel``, ``load_camera``, ``save_camera``; ``camcal``: ChArUco calibration.

@@ -26,11 +26,11 @@ import numpy as np
 
 from companion import registry
 from companion.errors import CompanionError
-from companion.tags import COLOURS, kind_of, parse_payload
 
+from . import game_tags
 from .camera import CameraModel
 from .fiducials import detect_fiducials
-from .layouts import ARUCO_CELLS, QR_V1_MODULES, SIZES, load_layout, marker_owner, tag_spec
+from .layouts import ARUCO_CELLS, QR_V1_MODULES, SIZES
 from .register import Registration, register_surface
 
 #: Measured recall per band of px per module: (low, high) -> (one frame, the pipeline
@@ -64,16 +64,6 @@ def _limit(column: int = 1) -> float:
 #: pipeline reads RECALL_GOAL of a still table's tags (2.5 with the table above).
 MIN_PX_PER_MODULE = _limit(1)
 
-#: Where each kind of tagged piece lies: surface kind -> tag kind -> zone-name prefixes
-#: (calibration/data/penny_press layouts). The far edge of those zones is what counts.
-KIND_ZONES = {
-    "board": {"story": ("beat:",), "reporter": ("beat:",), "headline card": ("headline",),
-              "marker": ("arrow:", "bonus:")},
-    "mat": {"story": ("front:", "published"), "ad": ("front:",), "reporter": ("home",),
-            "penny": ("penny:",)},
-}
-
-
 def _band_recall(px: float) -> tuple[tuple[float, float], tuple[float, float]] | None:
     for band, rec in DECODE_RECALL.items():
         if band[0] <= px < band[1]:
@@ -81,13 +71,6 @@ def _band_recall(px: float) -> tuple[tuple[float, float], tuple[float, float]] |
     return None
 IMAGE_EXT = {".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff"}
 VIDEO_EXT = {".mp4", ".avi", ".mkv", ".mov", ".webm", ".m4v"}
-#: Representative component of each tagged piece kind, for tag sizes.
-_KIND_EXAMPLE = {"story": "war-A1", "headline card": "H01", "ad": "ad1", "reporter": "red1",
-                 "marker": "arrow-war", "penny": "penny1", "newsboy": "newsboy"}
-_KIND_WORD = {"S": "story", "H": "headline card", "A": "ad", "R": "reporter", "W": "marker", "X": "marker",
-              "P": "penny", "N": "newsboy"}
-
-
 @dataclass(frozen=True)
 class _GameTags:
     """What the check needs of a registered game: its layouts, its payload parser,
@@ -103,47 +86,57 @@ class _GameTags:
 
 
 def _game_tags(game: str) -> _GameTags:
-    """The check's view of ``game`` (a registry id). Raises UnknownGame, and
+    """The check's view of ``game`` (a registry id), from its tags module and its
+    components.json (``check``: the word each kind is reported by and the zones where
+    such pieces lie; by default every QR kind, anywhere). Raises UnknownGame, and
     CompanionError (one line) for a game without table layouts or a tag module."""
     spec = registry.get(game)
-    if spec.id == "penny-press":
-        return _GameTags(spec.id, (load_layout("penny-press-board"), load_layout("penny-press-mat")),
-                         parse_payload, lambda c: _KIND_WORD[kind_of(c)],
-                         lambda c, size: tag_spec(_KIND_EXAMPLE.get(c, c), size), KIND_ZONES)
-    from . import game_tags
-
     mod = game_tags.tags_module(spec.id)
     if mod is None or not spec.layouts:
         raise CompanionError(f"{spec.name()} has no table layout or tags to check a view against yet")
     try:
         layouts = game_tags.layouts(spec.id)
-        pieces = game_tags.load_components(spec.id)["pieces"]
+        comps = game_tags.load_components(spec.id)
     except CompanionError as exc:
         raise CompanionError(f"{spec.name()}: cannot check a view of its table ({exc})") from None
-    qr = tuple(k for k, v in pieces.items() if v.get("symbol") == "qr")
-    zones = {"board": {k: ("",) for k in qr}, "mat": {k: ("",) for k in qr}}
+    words = comps.get("check", {}).get("kinds", {})
 
-    def example(kind: str):  # a component of that kind, for its tag size
-        return next((c for c in mod.catalog_ids() if mod.KIND_NAMES.get(mod.kind_of(c)) == kind), None)
+    def kind_word(c: str) -> str:
+        name = mod.KIND_NAMES[mod.kind_of(c)]
+        return words.get(name, name)
 
-    examples = {k: example(k) for k in qr}
-    return _GameTags(spec.id, layouts, mod.parse_payload, lambda c: mod.KIND_NAMES[mod.kind_of(c)],
+    zones = comps.get("check", {}).get("zones")
+    if zones:
+        zones = {where: {w: tuple(prefixes) for w, prefixes in by_word.items()} for where, by_word in zones.items()}
+    else:
+        qr = tuple(k for k, v in comps["pieces"].items() if v.get("symbol") == "qr")
+        zones = {"board": {k: ("",) for k in qr}, "mat": {k: ("",) for k in qr}}
+    examples: dict[str, str] = {}   # word -> its first component, for its tag size
+    for c in mod.catalog_ids():
+        examples.setdefault(kind_word(c), c)
+    return _GameTags(spec.id, layouts, mod.parse_payload, kind_word,
                      lambda c, size: game_tags.tag_spec(spec.id, examples.get(c, c), size), zones)
 
 
 def parse_any(text):
     """Parse a tag payload of any registered game: ``(game id or None, TagParse)``.
     A payload of another registered game is read with that game's parser (not
-    reported as "other game"). Never raises."""
-    p = parse_payload(text)
+    reported as "other game"); one of no game is read as the first registered
+    game's (its reason). Never raises."""
+    first = registry.get(registry.ids()[0])
+    p = _parser(first)(text)
     if p.reason == "other game" and p.game:
         spec = registry.by_tag_code(p.game)
         if spec is not None and spec.tags:
             try:
-                return spec.id, registry.load_attr(spec.tags).parse_payload(text)
+                return spec.id, _parser(spec)(text)
             except CompanionError:
                 return spec.id, p
-    return ("penny-press" if p.ok else None), p
+    return (first.id if p.ok else None), p
+
+
+def _parser(spec):
+    return registry.load_attr(spec.tags + ":parse_payload")
 
 
 def _words(surface: str) -> str:
@@ -359,7 +352,7 @@ def _measure_codes(gray: np.ndarray, measured: dict[str, list[float]],
     foreign payloads (ignored)."""
     import zxingcpp
 
-    gt = gt or _game_tags("penny-press")
+    gt = gt or _game_tags(registry.ids()[0])
     foreign = []
     for r in zxingcpp.read_barcodes(gray, formats=zxingcpp.BarcodeFormat.QRCode):
         p = gt.parse(r.text)
@@ -380,11 +373,11 @@ def _measure_codes(gray: np.ndarray, measured: dict[str, list[float]],
     return foreign
 
 
-def _size_in_view(codes, surfaces, spec=tag_spec) -> tuple[str | None, int]:
+def _size_in_view(codes, surfaces, spec) -> tuple[str | None, int]:
     """The tag size printed (``"normal"``/``"large"``), read from the QR tags in view:
     each tag's module in mm (its px per module over the table's px per mm where it
     lies, from a registered surface) is matched to the nearest size within 15 %.
-    Returns (size with most tags or None, tags matched)."""
+    spec: ``(component, size) -> TagSpec`` of the game. Returns (size with most tags or None, tags matched)."""
     regs = [sc.registration for sc in surfaces if sc.registration is not None]
     votes = {s: 0 for s in SIZES}
     for comp, cx, cy, ppm in codes:
@@ -409,20 +402,20 @@ def _size_in_view(codes, surfaces, spec=tag_spec) -> tuple[str | None, int]:
 
 def check_table(frames: list[np.ndarray], camera: CameraModel | None = None,
                 mats: list[str] | None = None, size: str | None = None,
-                game: str = "penny-press") -> TableCheck:
+                game: str | None = None) -> TableCheck:
     """Check recorded frames of the table (see the module doc).
 
     frames: grey uint8 images of one view. mats: colours whose mats must be in
     view (default: every mat with a fiducial seen). size: the tag size to predict
     for (``"normal"``/``"large"``); None: the size of the tags in view, else
     "normal". game: the registry id whose layouts and tags the view is checked
-    against. Raises :class:`companion.errors.CompanionError` for no frames, an
+    against (default: the first registered game). Raises :class:`companion.errors.CompanionError` for no frames, an
     unknown colour, or a game without table layouts and tags (UnknownGame for an
     unknown id).
     """
     if not frames:
         raise CompanionError("no frames to check")
-    gt = _game_tags(game)
+    gt = _game_tags(game or registry.ids()[0])
     # a layout with one surface is the board (always wanted); one with several is the
     # players' mats/areas (those asked for, else those with a fiducial in view)
     colours = [s[4:] for lay in gt.layouts if len(lay.surfaces) > 1 for s in lay.surfaces]
@@ -446,11 +439,10 @@ def check_table(frames: list[np.ndarray], camera: CameraModel | None = None,
         advice.append(f"bring the {name} board or players' areas into view, their corner fiducials "
                       "uncovered and lit")
     # pieces' ArUco cells
-    for ds in detections[:1] if gt.game == "penny-press" else ():
-        for d in ds:
-            owner = marker_owner(d.id)
-            if owner and owner[1] == "piece":
-                measured.setdefault(_KIND_WORD[kind_of(owner[0])], []).append(d.side_px / ARUCO_CELLS)
+    for d in detections[0]:
+        owner = game_tags.marker_owner(gt.game, d.id)
+        if owner and owner[1] == "piece":
+            measured.setdefault(gt.kind_word(owner[0]), []).append(d.side_px / ARUCO_CELLS)
     codes: list[tuple[str, float, float, float]] = []
     for f in frames[:3]:
         foreign += _measure_codes(f, measured, codes, gt)

@@ -2,8 +2,9 @@
 
 - ``companion calibrate camera --images DIR | --video FILE [--board-out board.png] [--out camera.json]``
 - ``companion calibrate table SOURCE [--lens camera.json] [--mats red,blue] [--size normal|large]
-  [--camera-size WxH] [--fourcc CODE] [--fps N] [--game ID]`` (the game's layouts and tags, default penny-press)
-- ``companion tags penny-press --paper a4|letter [--size normal|large] --out sheet.pdf``
+  [--camera-size WxH] [--fourcc CODE] [--fps N] [--game ID]`` (the game's layouts and tags; default
+  the first registered game)
+- ``companion tags GAME --paper a4|letter [--size normal|large] --out sheet.pdf``
 
 Heavy imports (cv2, fpdf2) stay inside the handlers so ``companion --help`` is fast.
 """
@@ -55,15 +56,15 @@ def register(subparsers) -> None:
                           "camera); the check runs in that mode")
     tab.add_argument("--fourcc", metavar="CODE", type=fourcc, help="live camera: pixel format (default MJPG from 1080p up)")
     tab.add_argument("--fps", type=frame_rate, metavar="N", help="live camera: frame rate (default 30)")
-    tab.add_argument("--game", default="penny-press", type=_game_arg, metavar="GAME", help="the game whose board, mats and tags the view "
-                     "is checked against (default penny-press; `companion games` lists them)")
+    tab.add_argument("--game", default=None, type=_game_arg, metavar="GAME", help="the game whose board, mats and tags the view "
+                     "is checked against (default: the first game `companion games` lists)")
     tab.set_defaults(func=_cmd_table)
 
     tags = subparsers.add_parser("tags", help="print the tag stickers of a game (PDF)",
                                  description="Write a PDF of stickers for every component, labelled in "
                                              "words, at exact size with cut marks, plus the board and mat "
                                              "corner fiducials and a page saying what goes where.")
-    tags.add_argument("game", type=_game_arg, metavar="GAME", help="the game's id (penny-press, turin-market ...; `companion games` lists them)")
+    tags.add_argument("game", type=_game_arg, metavar="GAME", help="the game's id (`companion games` lists them)")
     tags.add_argument("--paper", choices=("a4", "letter"), default="a4")
     tags.add_argument("--size", choices=("normal", "large"), default="normal",
                       help="normal: 4K camera (3840x2160) 1.0-1.1 m up, straight down; large: 1920x1080 camera")
@@ -203,9 +204,12 @@ def _cmd_table(args: argparse.Namespace) -> int:
     from .check import check_table, read_frames
     from .lens import describe, estimate_from_frame, find_lens
 
+    from companion import registry
+
     from .check import _game_tags
 
-    _game_tags(getattr(args, "game", "penny-press"))  # an unknown or uncheckable game: before the camera
+    game = getattr(args, "game", None) or registry.ids()[0]
+    gt = _game_tags(game)  # an unknown or uncheckable game: before the camera
     camera, source = find_lens(args.camera)
     from . import check
 
@@ -222,13 +226,12 @@ def _cmd_table(args: argparse.Namespace) -> int:
         if (w, h) != camera.size:
             camera = camera.scaled_to((w, h))
     else:
-        estimate = estimate_from_frame(frames[0])
+        estimate = estimate_from_frame(frames[0], gt.layouts)
         if estimate is not None and estimate.trusted:
             camera = estimate.camera
     print(describe(estimate, source))
     mats = [c.strip() for c in args.mats.split(",") if c.strip()] if args.mats else None
-    result = check_table(frames, camera=camera, mats=mats, size=args.size,
-                         game=getattr(args, "game", "penny-press"))
+    result = check_table(frames, camera=camera, mats=mats, size=args.size, game=game)
     print(result.report())
     if cut:   # said again after the verdict: its advice on the grey part may be wrong
         print(f"note: {len(cut)} photo(s) cut short (above): what the verdict says of their grey lower part "

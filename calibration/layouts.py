@@ -1,13 +1,15 @@
-"""Board and mat layouts (zones in millimetres), piece sizes and tag specs.
+"""Table layouts: the surfaces of a game's table (board, player mats or areas), their
+corner fiducials and zones, in millimetres.
 
-All geometry is data: ``calibration/data/penny_press/*.json`` (editable; the real
-game's dimensions are not published, see docs/calibration.md). Coordinates of a
-surface are millimetres with the origin at the surface's top-left corner, x to the
-right, y down (towards the player), so a registered camera frame and the layout
-agree on "row 0 = top".
+All geometry is data: ``calibration/data/<folder>/<layout>.json`` of each registered
+game (``GameSpec.layouts`` names the folder; its ``components.json`` lists the
+layout names). Coordinates of a surface are millimetres with the origin at the
+surface's top-left corner, x to the right, y down (towards the player), so a
+registered camera frame and the layout agree on "row 0 = top". A game's pieces, tag
+sizes and ArUco ids are in :mod:`calibration.game_tags`.
 
-- :func:`load_layout` (``"penny-press-board"``, ``"penny-press-mat"``) -> :class:`Layout`
-- :func:`component_size_mm`, :func:`tag_spec`, :func:`aruco_id`, :func:`marker_owner`
+- :func:`load_layout` (``"penny-press-board"``, ``"pergamon-mat"`` ...) -> :class:`Layout`
+- :func:`data_dir`, :func:`layout_names`, :func:`parse_layout`
 
 Bad data files raise :class:`companion.errors.DataFileError` naming the file, the
 line where the offending key or zone starts, and the key path.
@@ -22,26 +24,20 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from companion import registry
 from companion.errors import CompanionError, DataFileError
-from companion.tags import BEATS, COLOURS, catalog_ids, encode_payload, kind_of
 
-def data_dir(game: str = "penny-press") -> Path:
+
+def data_dir(game: str) -> Path:
     """``calibration/data/<layouts>`` of a registered game (``GameSpec.layouts``,
-    companion.registry). Raises CompanionError for an unknown game or one whose
-    table is not laid out yet (no layouts)."""
-    from companion import registry
-
+    companion.registry). Raises UnknownGame for an unknown id, CompanionError for a
+    game whose table is not laid out yet (no layouts)."""
     spec = registry.get(game)
     if not spec.layouts:
         raise CompanionError(f"{spec.name()} has no table layouts yet")
     return Path(__file__).resolve().parent / "data" / spec.layouts
 
 
-DATA_DIR = data_dir("penny-press")
-LAYOUT_NAMES = ("penny-press-board", "penny-press-mat")
-#: Number of ids in the ArUco dictionary the data names (DICT_4X4_100).
-_DICT_SIZES = {"DICT_4X4_50": 50, "DICT_4X4_100": 100, "DICT_4X4_250": 250, "DICT_4X4_1000": 1000,
-               "DICT_5X5_100": 100, "DICT_5X5_250": 250, "DICT_6X6_250": 250}
 #: Cells across a 4x4 ArUco marker including its black border.
 ARUCO_CELLS = 6
 #: Modules across a version-1 QR code (without quiet zone).
@@ -303,60 +299,80 @@ def parse_layout(path: Path | str, expected_name: str | None = None) -> Layout:
     return Layout(str(name), (w, h), surfaces, tuple(zones), str(path), str(data.get("description", "")))
 
 
-def _required_zones(name: str) -> list[str]:
-    if name == "penny-press-board":
-        return (["headline"] + [f"beat:{b}" for b in BEATS] + [f"bonus:{b}" for b in BEATS]
-                + [f"arrow:{b}" for b in BEATS])
-    if name == "penny-press-mat":
-        return ([f"front:{r},{c}" for r in range(3) for c in range(4)]
-                + [f"penny:{i}" for i in range(1, 4)] + ["published", "home"])
-    return []
+@lru_cache(maxsize=None)
+def layout_names(game: str) -> tuple[str, ...]:
+    """The layout names a game's ``components.json`` lists (``"layouts"``), in order;
+    () for a game without layouts. Raises DataFileError for an unreadable file or a
+    ``layouts`` that is not a list of names."""
+    if not registry.get(game).layouts:
+        return ()
+    path = data_dir(game) / "components.json"
+    data, text = _read_json(path)
+    names = data.get("layouts")
+    if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names):
+        _Checker(path, text).fail("layouts", "expected a list of layout names (files <name>.json beside it)",
+                                  needle="{")
+    return tuple(names)
 
 
-def _registry_ids() -> tuple[str, ...]:
-    from companion import registry
+def layout_game(name: str) -> str | None:
+    """The registered game whose components.json lists the layout ``name``, or None."""
+    for game in registry.ids():
+        if name in layout_names(game):
+            return game
+    return None
 
-    return registry.ids()
+
+def _check_for_game(game: str, layout: Layout, path: str) -> None:
+    """What the game needs of its layout: the zones its tags module's
+    ``layout_zones(name)`` names (if it has one), and surfaces that are exactly the
+    game's components of their kind (the board; every player's mat or area)."""
+    spec = registry.get(game)
+    if not spec.tags:
+        return
+    mod = registry.load_attr(spec.tags)
+    need = getattr(mod, "layout_zones", None)
+    have = {z.name for z in layout.zones}
+    missing = [z for z in (need(layout.name) if need else ()) if z not in have]
+    if missing:
+        raise DataFileError(path, _line_of(Path(path).read_text(), '"zones"'),
+                            f"zones: missing {', '.join(missing)}")
+    ids = mod.catalog_ids()
+    known = set(ids)
+    kinds = {mod.kind_of(s) for s in layout.surfaces if s in known}
+    want = [c for c in ids if mod.kind_of(c) in kinds]
+    if set(layout.surfaces) != set(want):
+        raise DataFileError(path, _line_of(Path(path).read_text(), '"surfaces"'),
+                            f"surfaces: expected {sorted(want)}, got {sorted(layout.surfaces)}")
 
 
 @lru_cache(maxsize=None)
 def load_layout(name: str, path: str | None = None) -> Layout:
-    """Load a layout by name (``"penny-press-board"``, ``"penny-press-mat"``).
+    """Load a layout by name (``"penny-press-board"``, ``"turin-market-mat"`` ...).
 
-    path: another file to read instead of ``calibration/data/penny_press/<name>.json``
-    (for edited copies and tests). Returns a :class:`Layout`; results are cached.
+    The registered game whose ``components.json`` lists ``name`` owns it; path:
+    another file to read instead of ``calibration/data/<folder>/<name>.json`` (for
+    edited copies and tests). Returns a :class:`Layout`; results are cached.
     Raises :class:`companion.errors.DataFileError` (file, line, key path) for a
-    missing or invalid file, or one that lacks a zone the game needs (board: the
-    five ``beat:``, ``bonus:`` and ``arrow:`` zones and ``headline``; mat: the
-    3x4 ``front:<row>,<col>`` cells, ``penny:1``..``penny:3``, ``published``,
-    ``home``), and :class:`companion.errors.CompanionError` for an unknown name.
+    missing or invalid file, one that lacks a zone the game needs (its tags module's
+    ``layout_zones``; Penny Press's board: the five ``beat:``, ``bonus:`` and
+    ``arrow:`` zones and ``headline``) or whose surfaces are not the game's board or
+    its players' mats, and :class:`companion.errors.CompanionError` for a name no
+    game lists.
     """
+    game = layout_game(name)
     if path is None:
-        game = next((g for g in _registry_ids() if name.startswith(g + "-")), "penny-press")
-        if name not in LAYOUT_NAMES:
-            # another registered game's layout file (calibration/data/<layouts>/<name>.json)
-            try:
-                other = data_dir(game) / f"{name}.json" if game != "penny-press" else None
-            except CompanionError:
-                other = None
-            if other is None or not other.is_file():
-                raise CompanionError(f"unknown layout {name!r}; known: {', '.join(LAYOUT_NAMES)}")
+        if game is None:
+            known = [n for g in registry.ids() for n in layout_names(g)]
+            raise CompanionError(f"unknown layout {name!r}; known: {', '.join(known)}")
         path = str(data_dir(game) / f"{name}.json")
     layout = parse_layout(path, expected_name=name)
-    have = {z.name for z in layout.zones}
-    missing = [z for z in _required_zones(name) if z not in have]
-    if missing:
-        raise DataFileError(path, _line_of(Path(path).read_text(), '"zones"'),
-                            f"zones: missing {', '.join(missing)}")
-    if name == "penny-press-mat":
-        want = {f"mat-{c}" for c in COLOURS}
-        if set(layout.surfaces) != want:
-            raise DataFileError(path, _line_of(Path(path).read_text(), '"surfaces"'),
-                                f"surfaces: expected the five mats {sorted(want)}, got {sorted(layout.surfaces)}")
+    if game is not None:
+        _check_for_game(game, layout, path)
     return layout
 
 
-# ---------------------------------------------------------------- pieces and tags
+# ---------------------------------------------------------------- tags
 
 SIZES = ("normal", "large")
 
@@ -365,9 +381,9 @@ SIZES = ("normal", "large")
 class TagSpec:
     """How one component is tagged.
 
-    symbol: ``"qr"`` (payload from :func:`companion.tags.encode_payload`) or
+    symbol: ``"qr"`` (payload from the game's tags module, ``encode_payload``) or
     ``"aruco"`` (``marker_ids``: the ids printed; one for a piece, four corners for
-    the board and each mat). size_mm: printed side of the sticker including its
+    the board and each mat or player area). size_mm: printed side of the sticker including its
     white quiet zone / margin (mm). module_mm: one QR module or ArUco cell (mm).
     quiet_mm: white border on each side (mm), included in size_mm. where: where
     on the piece it goes, in words. piece_mm: (w, h) of the piece.
@@ -390,201 +406,3 @@ class TagSpec:
         return self.size_mm - 2 * self.quiet_mm
 
 
-_KIND_PIECE = {"S": "story", "H": "headline", "A": "ad", "R": "reporter", "M": "mat", "B": "board",
-               "W": "arrow", "X": "bonus", "N": "newsboy", "P": "penny"}
-_SHAPE_CELLS = {"A": (1, 2), "B": (1, 3), "C": (2, 2), "D": (2, 3)}
-
-
-@lru_cache(maxsize=None)
-def load_components(path: str | None = None) -> dict:
-    """The validated components.json (piece sizes, tag sizes, ArUco ids).
-
-    Raises :class:`companion.errors.DataFileError` naming the file, line and key.
-    """
-    p = Path(path) if path else DATA_DIR / "components.json"
-    data, text = _read_json(p)
-    ck = _Checker(p, text)
-    for key in ("cell_mm", "aruco_dictionary", "aruco_ids", "pieces"):
-        if key not in data:
-            ck.fail(key, "missing key", needle="{")
-    ck.number(data["cell_mm"], "cell_mm", positive=True)
-    if data["aruco_dictionary"] not in _DICT_SIZES:
-        ck.fail("aruco_dictionary", f"unknown dictionary {data['aruco_dictionary']!r}; known: {sorted(_DICT_SIZES)}")
-    for piece in set(_KIND_PIECE.values()):
-        if piece not in data["pieces"]:
-            ck.fail(f"pieces.{piece}", "missing piece", needle='"pieces"')
-        spec = data["pieces"][piece]
-        needle = f'"{piece}"'
-        if spec.get("symbol") not in ("qr", "aruco"):
-            ck.fail(f"pieces.{piece}.symbol", "expected 'qr' or 'aruco'", needle)
-        if spec.get("size_mm") not in ("shape", "layout"):
-            sz = spec.get("size_mm")
-            if not isinstance(sz, list) or len(sz) != 2:
-                ck.fail(f"pieces.{piece}.size_mm", f"expected [w, h] in mm, got {sz!r}", needle)
-            for v in sz:
-                ck.number(v, f"pieces.{piece}.size_mm", needle, positive=True)
-        if "height_mm" in spec:
-            ck.number(spec["height_mm"], f"pieces.{piece}.height_mm", needle)
-            if spec["height_mm"] < 0:
-                ck.fail(f"pieces.{piece}.height_mm", "expected a height >= 0 mm", needle)
-        if spec["size_mm"] != "layout":
-            for size in SIZES:
-                s = spec.get(size)
-                if not isinstance(s, dict) or "module_mm" not in s:
-                    ck.fail(f"pieces.{piece}.{size}", "expected {module_mm, ...}", needle)
-                ck.number(s["module_mm"], f"pieces.{piece}.{size}.module_mm", needle, positive=True)
-                extra = "quiet_modules" if spec["symbol"] == "qr" else "margin_mm"
-                if extra not in s:
-                    ck.fail(f"pieces.{piece}.{size}.{extra}", "missing", needle)
-                ck.number(s[extra], f"pieces.{piece}.{size}.{extra}", needle)
-    n_ids = _DICT_SIZES[data["aruco_dictionary"]]
-    for key, v in data["aruco_ids"].items():
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n_ids:
-            ck.fail(f"aruco_ids.{key}", f"expected an id 0..{n_ids - 1}, got {v!r}", f'"{key}"')
-    return data
-
-
-def _aruco_table() -> dict[str, tuple[int, ...]]:
-    """component id -> ArUco ids, expanded from components.json's first ids."""
-    ids = load_components()["aruco_ids"]
-    table: dict[str, tuple[int, ...]] = {}
-    table["board"] = tuple(range(ids["board"], ids["board"] + 4))
-    for c in COLOURS:
-        b = ids[f"mat-{c}"]
-        table[f"mat-{c}"] = tuple(range(b, b + 4))
-        for n in range(1, 6):
-            table[f"{c}{n}"] = (ids[f"{c}1"] + n - 1,)
-    for k, b in enumerate(BEATS):
-        table[f"arrow-{b}"] = (ids["arrow-war"] + k,)
-        table[f"bonus-{b}"] = (ids["bonus-war"] + k,)
-    table["newsboy"] = (ids["newsboy"],)
-    for i in range(1, 16):
-        table[f"penny{i}"] = (ids["penny1"] + i - 1,)
-    return table
-
-
-@lru_cache(maxsize=1)
-def aruco_table() -> dict[str, tuple[int, ...]]:
-    """component id -> its ArUco ids (board/mats: 4 corners TL, TR, BR, BL).
-
-    Raises :class:`companion.errors.DataFileError` when two components share an id.
-    """
-    table = _aruco_table()
-    owner: dict[int, str] = {}
-    for cid, ids in table.items():
-        for i in ids:
-            if i in owner:
-                raise DataFileError(str(DATA_DIR / "components.json"), None,
-                                    f"aruco_ids: id {i} used by both {owner[i]} and {cid}")
-            owner[i] = cid
-    corners = ("top-left", "top-right", "bottom-right", "bottom-left")
-    for name in LAYOUT_NAMES:
-        layout = load_layout(name)
-        for f in layout.fiducials():
-            want = table[f.surface][corners.index(f.name)] if f.name in corners else None
-            if want != f.id:
-                raise DataFileError(layout.path, _line_of(Path(layout.path).read_text(), f'"id": {f.id},'),
-                                    f"surfaces.{f.surface}: fiducial {f.name} has ArUco id {f.id}, "
-                                    f"components.json gives {want}")
-    return table
-
-
-def aruco_dictionary_name() -> str:
-    """The OpenCV ArUco dictionary every fiducial and piece marker uses (e.g. ``"DICT_4X4_100"``)."""
-    return load_components()["aruco_dictionary"]
-
-
-def aruco_id(component_id: str) -> int | None:
-    """The ArUco id of a small piece (``"red3"`` -> 26), None for QR-tagged pieces.
-
-    For the board and mats: the top-left corner's id. Raises ``ValueError`` for an
-    unknown component id.
-    """
-    kind_of(component_id)
-    ids = aruco_table().get(component_id)
-    return ids[0] if ids else None
-
-
-def marker_owner(marker_id: int) -> tuple[str, str] | None:
-    """What an ArUco id belongs to: ``(component, role)``, role ``"piece"`` or a
-    corner name (``"top-left"`` ...) for board/mat fiducials; None if unassigned."""
-    corners = ("top-left", "top-right", "bottom-right", "bottom-left")
-    for cid, ids in aruco_table().items():
-        if marker_id in ids:
-            return (cid, corners[ids.index(marker_id)] if len(ids) == 4 else "piece")
-    return None
-
-
-def component_size_mm(component_id: str) -> tuple[float, float]:
-    """Physical (width, height) of a component in mm (from components.json/layouts).
-
-    Stories: shape cells x cell_mm (``war-A1`` -> 40 x 80 with 40 mm cells); board and
-    mats: their layout's size. Raises ``ValueError`` for an unknown id.
-    """
-    kind = kind_of(component_id)
-    comps = load_components()
-    piece = comps["pieces"][_KIND_PIECE[kind]]
-    if kind == "S":
-        cw, ch = _SHAPE_CELLS[component_id.split("-")[1][0]]
-        cell = float(comps["cell_mm"])
-        return (cw * cell, ch * cell)
-    if kind == "B":
-        return load_layout("penny-press-board").size_mm
-    if kind == "M":
-        return load_layout("penny-press-mat").size_mm
-    w, h = piece["size_mm"]
-    return (float(w), float(h))
-
-
-def component_height_mm(component_id: str) -> float:
-    """How far a component's tag stands above the surface the piece lies on (mm):
-    components.json's ``height_mm`` (0 when not given: boards, mats). Raises
-    ``ValueError`` for an unknown id."""
-    kind = kind_of(component_id)
-    return float(load_components()["pieces"][_KIND_PIECE[kind]].get("height_mm", 0.0))
-
-
-def tag_spec(component_id: str, size: str = "normal") -> TagSpec:
-    """How ``component_id`` is tagged at ``size`` (``"normal"``: 3840x2160 reference
-    setup; ``"large"``: 1920x1080 camera).
-
-    QR: printed side = (21 + 2 * quiet_modules) * module_mm. ArUco: 6 cells of
-    module_mm plus margin_mm each side; board/mat corners take the side from the
-    layout with a one-cell margin. Raises ``ValueError`` for an unknown id or size.
-    """
-    if size not in SIZES:
-        raise ValueError(f"unknown tag size {size!r}; use one of {SIZES}")
-    kind = kind_of(component_id)
-    piece = load_components()["pieces"][_KIND_PIECE[kind]]
-    piece_mm = component_size_mm(component_id)
-    where = piece["where"]
-    if kind in ("B", "M"):
-        layout = load_layout("penny-press-board" if kind == "B" else "penny-press-mat")
-        side = layout.fiducials(component_id)[0].side_mm
-        module = side / ARUCO_CELLS
-        return TagSpec(component_id, "aruco", side + 2 * module, module, module, where, None,
-                       aruco_table()[component_id], piece_mm, size)
-    s = piece[size]
-    module = float(s["module_mm"])
-    if piece["symbol"] == "qr":
-        quiet = float(s["quiet_modules"]) * module
-        side = QR_V1_MODULES * module + 2 * quiet
-        spec = TagSpec(component_id, "qr", side, module, quiet, where, encode_payload(component_id), (),
-                       piece_mm, size)
-    else:
-        quiet = float(s["margin_mm"])
-        side = ARUCO_CELLS * module + 2 * quiet
-        spec = TagSpec(component_id, "aruco", side, module, quiet, where, None,
-                       aruco_table()[component_id], piece_mm, size)
-    # A square sticker on a round piece (penny) must fit inside the circle.
-    room = min(piece_mm) / math.sqrt(2) if kind == "P" else min(piece_mm)
-    if spec.size_mm > room + 1e-6:
-        raise DataFileError(str(DATA_DIR / "components.json"), None,
-                            f"pieces.{_KIND_PIECE[kind]}.{size}: a {spec.size_mm:.1f} mm tag does not fit on "
-                            f"{component_id} ({piece_mm[0]:g} x {piece_mm[1]:g} mm)")
-    return spec
-
-
-def all_components() -> tuple[str, ...]:
-    """Every catalog id (see :func:`companion.tags.catalog_ids`)."""
-    return catalog_ids()

@@ -150,10 +150,10 @@ def estimate_radial(groups, size: tuple[int, int], max_rms_mm: float = 1.5,
     return LensEstimate(k1, guessed_camera(size, k1), plain, best, points, best <= max_rms_mm)
 
 
-def estimate_from_frame(image: np.ndarray,
-                        layout_names=("penny-press-board", "penny-press-mat")) -> LensEstimate | None:
+def estimate_from_frame(image: np.ndarray, layouts) -> LensEstimate | None:
     """:func:`estimate_radial` from the corner fiducials found in one frame (BGR or
-    grey uint8). Returns None when no surface shows >= 3 fiducials."""
+    grey uint8). layouts: the game's table layouts (calibration.layouts.Layout, or
+    their names). Returns None when no surface shows >= 3 fiducials."""
     import cv2
 
     from .fiducials import detect_fiducials
@@ -162,8 +162,8 @@ def estimate_from_frame(image: np.ndarray,
     gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
     fids = detect_fiducials(gray)
     groups = []
-    for name in layout_names:
-        lay = load_layout(name)
+    for name in layouts:
+        lay = load_layout(name) if isinstance(name, str) else name
         by_surface: dict[str, list] = {}
         for spec in lay.fiducials():
             by_surface.setdefault(spec.surface, [])

@@ -1,7 +1,7 @@
 """Printable tag sheets: ``companion tags GAME --paper a4|letter``.
 
-Penny Press's stickers come from companion.tags and calibration.layouts; a game
-with its own tag module (``GameSpec.tags``) from calibration.game_tags.
+Every game's stickers come from calibration.game_tags (its tags module and
+``calibration/data/<folder>/components.json``).
 
 :func:`plan_sheets` lays every sticker out on pages (mm, exact printed size);
 :func:`write_pdf` writes the plan with fpdf2 (a guide page saying what goes where,
@@ -19,9 +19,9 @@ from pathlib import Path
 import numpy as np
 
 from companion.errors import CompanionError
-from companion.tags import catalog_ids, kind_of
 
-from .layouts import ARUCO_CELLS, QR_V1_MODULES, load_layout, tag_spec
+from .game_tags import guide_lines, sticker_items
+from .layouts import ARUCO_CELLS, QR_V1_MODULES
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 MARGIN_MM = 12.0
@@ -31,35 +31,6 @@ ID_STRIP_MM = 2.5
 LABEL_MM = 9.5
 MIN_CELL_W = 36.0
 HEADER_MM = 14.0
-BEAT_WORDS = {"war": "War", "crime": "Crime", "city": "City", "politics": "Politics", "human": "Human condition"}
-_SECTION = {"S": "Stories", "H": "Headline cards", "A": "Ads", "R": "Reporters", "W": "Arrow markers",
-            "X": "Bonus markers", "N": "Newsboy", "P": "Pennies"}
-
-
-def label(component_id: str) -> str:
-    """Words for the person sticking the tag: ``"war-A1"`` -> ``"Story: War, shape A, 1 star"``."""
-    k = kind_of(component_id)
-    if k == "S":
-        beat, rest = component_id.split("-")
-        n = int(rest[1])
-        return f"Story: {BEAT_WORDS[beat]}, shape {rest[0]}, {n} star{'s' if n > 1 else ''}"
-    if k == "H":
-        return f"Headline card {int(component_id[1:])}"
-    if k == "A":
-        return f"Ad {component_id[2:]}"
-    if k == "R":
-        return f"Reporter: {component_id[:-1]} {component_id[-1]}"
-    if k == "W":
-        return f"Arrow marker: {BEAT_WORDS[component_id[6:]]}"
-    if k == "X":
-        return f"Bonus marker: {BEAT_WORDS[component_id[6:]]}"
-    if k == "N":
-        return "Newsboy token"
-    if k == "P":
-        return f"Penny {component_id[5:]}"
-    if k == "M":
-        return f"Player mat: {component_id[4:]}"
-    return "Game board"
 
 
 @dataclass(frozen=True)
@@ -91,33 +62,17 @@ class SheetPlan:
     placements: list[Placement]
     headings: dict[int, list[tuple[float, str]]]
     pages: int
-    game: str = "penny-press"
+    game: str
 
 
-def _sticker_items(size: str):
-    for cid in catalog_ids():
-        if kind_of(cid) in "BM":
-            continue
-        s = tag_spec(cid, size)
-        yield (_SECTION[kind_of(cid)], cid, label(cid), s.size_mm, s.module_mm, s.quiet_mm, s.payload,
-               s.marker_ids[0] if s.marker_ids else None)
-    for name in ("penny-press-board", "penny-press-mat"):
-        layout = load_layout(name)
-        for surface, fids in layout.surfaces.items():
-            section = "Board corner fiducials" if surface == "board" else "Player mat corner fiducials"
-            for f in fids:
-                module = f.side_mm / ARUCO_CELLS
-                where = "Board" if surface == "board" else f"{surface[4:].capitalize()} mat"
-                text = f"{where} {f.name}: centre {f.centre_mm[0]:g}/{f.centre_mm[1]:g} mm"
-                yield (section, surface, text, f.side_mm + 2 * module, module, module, None, f.id)
-
-
-def plan_sheets(paper: str = "a4", size: str = "normal", game: str = "penny-press") -> SheetPlan:
-    """Lay out every sticker (168 components' tags: QR for stories, headline
-    cards and ads; ArUco for the wooden pieces; then the 24 corner fiducials) on
-    pages of ``paper`` (``"a4"`` / ``"letter"``), at exact printed size in mm.
-    game: a registered game id; one with a tag module (GameSpec.tags) lays out
-    calibration.game_tags.sticker_items instead. Raises :class:`companion.errors.CompanionError` for an unknown paper or size.
+def plan_sheets(paper: str = "a4", size: str = "normal", game: str | None = None) -> SheetPlan:
+    """Lay out every sticker of ``game`` (its pieces' tags, QR or ArUco, by kind;
+    then the corner fiducials of its boards and mats: Penny Press's 168 components
+    and 24 corners) on pages of ``paper`` (``"a4"`` / ``"letter"``), at exact printed
+    size in mm (calibration.game_tags.sticker_items). game: a registered game id
+    (default: the first registered game). Raises
+    :class:`companion.errors.CompanionError` for an unknown paper or size or a game
+    without tags or layouts.
     """
     if paper not in PAPERS:
         raise CompanionError(f"unknown paper {paper!r}; use one of {', '.join(PAPERS)}")
@@ -128,10 +83,11 @@ def plan_sheets(paper: str = "a4", size: str = "normal", game: str = "penny-pres
     headings: dict[int, list[tuple[float, str]]] = {}
     page, x, y, row_h = 0, MARGIN_MM, MARGIN_MM, 0.0
     section = None
-    from .game_tags import sticker_items, tags_module
+    if game is None:
+        from companion import registry
 
-    items = sticker_items(game, size) if tags_module(game) is not None else _sticker_items(size)
-    for sec, cid, text, side, module, quiet, payload, marker in items:
+        game = registry.ids()[0]
+    for sec, cid, text, side, module, quiet, payload, marker in sticker_items(game, size):
         cell_w = max(side, MIN_CELL_W)
         cell_h = side + LABEL_MM
         if sec != section:
@@ -188,29 +144,6 @@ def render_page(plan: SheetPlan, page: int, px_per_mm: float) -> np.ndarray:
     return img
 
 
-def _guide_lines(plan: SheetPlan) -> list[tuple[str, str]]:
-    from .layouts import component_size_mm
-
-    rows = []
-    for kind, example, count in (("S", "war-A1", 60), ("H", "H01", 45), ("A", "ad1", 6), ("R", "red1", 25),
-                                 ("W", "arrow-war", 5), ("X", "bonus-war", 5), ("N", "newsboy", 1),
-                                 ("P", "penny1", 15)):
-        s = tag_spec(example, plan.size)
-        sym = "QR code" if s.symbol == "qr" else "ArUco square"
-        piece = component_size_mm(example)
-        rows.append((f"{_SECTION[kind]} ({count})",
-                     f"{sym}, {s.size_mm:.1f} mm, on the {s.where}. Piece: {piece[0]:g} x {piece[1]:g} mm."))
-    board = load_layout("penny-press-board")
-    mat = load_layout("penny-press-mat")
-    rows.append(("Board (4 corners)",
-                 f"ArUco squares {board.fiducials('board')[0].side_mm:g} mm; centre of each the printed "
-                 "distance (x from the left edge / y from the top edge) from the board corner."))
-    rows.append(("Player mats (4 corners each)",
-                 f"ArUco squares {mat.fiducials('mat-red')[0].side_mm:g} mm; each colour has its own four "
-                 "ids: stick the ones labelled with the mat's colour."))
-    return rows
-
-
 def write_pdf(plan: SheetPlan, out: str | Path, progress: bool = True) -> Path:
     """Write the plan as a PDF: a guide page, then the sticker pages (each sticker
     at its exact size in mm, labelled, with cut marks). Shows a tqdm progress bar
@@ -225,9 +158,6 @@ def write_pdf(plan: SheetPlan, out: str | Path, progress: bool = True) -> Path:
     pdf.set_auto_page_break(False)
     from companion import registry
 
-    from .game_tags import guide_lines, tags_module
-
-    own = tags_module(plan.game) is not None
     game_name = registry.get(plan.game).name("en")
     pdf.set_title(f"Table Companion - {game_name} tags")
     pdf.add_page()
@@ -244,7 +174,7 @@ def write_pdf(plan: SheetPlan, out: str | Path, progress: bool = True) -> Path:
              "'companion calibrate table' with the game set up.")
     pdf.multi_cell(plan.paper[0] - 2 * MARGIN_MM, 5, intro)
     pdf.ln(3)
-    for head, text in (guide_lines(plan.game, plan.size) if own else _guide_lines(plan)):
+    for head, text in guide_lines(plan.game, plan.size):
         pdf.set_x(MARGIN_MM)
         pdf.set_font("Helvetica", "B", 10)
         pdf.cell(52, 5, head)

@@ -85,7 +85,7 @@ def render_view(layout_name: str, surface: str, H_mm_to_px: np.ndarray, frame: t
     ``H_mm_to_px``.
 
     items: ``(image, (x_mm, y_mm))`` pairs: square uint8 tag images drawn at
-    ``src_px_per_mm`` (e.g. ``tag_image(cid, src_px_per_mm)``) pasted with their
+    ``src_px_per_mm`` (e.g. ``tag_image(game, cid, src_px_per_mm)``) pasted with their
     centre at that surface point (may lie up to ``margin_mm`` outside the outline).
     hide: fiducial ids painted over (a hand or a lost sticker). The flat drawing is
     warped (bilinear), blurred (Gaussian, px) and given Gaussian noise (grey levels).

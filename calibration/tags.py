@@ -4,7 +4,7 @@ All images are ``numpy.uint8`` grey, shape ``(h, w)``, 0 = black ink, 255 = whit
 
 - :func:`qr_image` - any payload as a QR code (version chosen by segno, EC level M).
 - :func:`aruco_image` - one marker of the project's dictionary (DICT_4X4_100).
-- :func:`tag_image` - a component's sticker at ``px_per_mm`` (its printed size).
+- :func:`tag_image` - a game's component's sticker at ``px_per_mm`` (its printed size).
 - :func:`fiducial_image` - one board/mat corner fiducial with its white margin.
 - :func:`surface_image` - a whole board or mat drawn flat: outline, zone outlines,
   corner fiducials (for tests, the scene renderer and the fiducial sheets).
@@ -17,19 +17,14 @@ from functools import lru_cache
 
 import numpy as np
 
-from .layouts import (
-    ARUCO_CELLS,
-    FiducialSpec,
-    aruco_dictionary_name,
-    load_layout,
-    tag_spec,
-)
+from .game_tags import aruco_dictionary_name, tag_spec
+from .layouts import ARUCO_CELLS, FiducialSpec, load_layout
 
 
 def qr_image(payload: str, module_px: int, quiet_zone: int = 4) -> np.ndarray:
     """A QR code of ``payload`` drawn with square modules of ``module_px`` px.
 
-    EC level M, no error-level boost (so Penny Press payloads are version 1:
+    EC level M, no error-level boost (so every game's TC1 payload is version 1:
     21 modules). quiet_zone: white border in modules. Returns uint8 grey of side
     ``(modules + 2 * quiet_zone) * module_px``. Raises ``ValueError`` for an empty
     payload, ``module_px < 1`` or ``quiet_zone < 0``.
@@ -51,7 +46,8 @@ def qr_image(payload: str, module_px: int, quiet_zone: int = 4) -> np.ndarray:
 
 @lru_cache(maxsize=1)
 def aruco_dictionary():
-    """The cv2.aruco Dictionary named in components.json (DICT_4X4_100)."""
+    """The cv2.aruco Dictionary the games' components.json name (DICT_4X4_100; the
+    first registered game's, see calibration.game_tags.aruco_dictionary_name)."""
     import cv2
 
     return cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, aruco_dictionary_name()))
@@ -102,9 +98,9 @@ def _marker_with_margin(marker_id: int, marker_mm: float, margin_mm: float, px_p
     return _resize_to(big, side)
 
 
-def tag_image(component_id: str, px_per_mm: float, size: str = "normal") -> np.ndarray:
-    """The sticker of ``component_id`` at its printed size (see
-    :func:`calibration.layouts.tag_spec`), drawn at ``px_per_mm``.
+def tag_image(game: str, component_id: str, px_per_mm: float, size: str = "normal") -> np.ndarray:
+    """The sticker of ``game``'s ``component_id`` at its printed size (see
+    :func:`calibration.game_tags.tag_spec`), drawn at ``px_per_mm``.
 
     Returns a square uint8 image of side ``round(tag_spec(...).size_mm * px_per_mm)``
     px, quiet zone / white margin included. For the board and mats this is the
@@ -113,7 +109,7 @@ def tag_image(component_id: str, px_per_mm: float, size: str = "normal") -> np.n
     side. Raises ``ValueError`` for an unknown id, size or a bad scale.
     """
     px_per_mm = _check_scale(px_per_mm)
-    spec = tag_spec(component_id, size)
+    spec = tag_spec(game, component_id, size)
     side = max(1, round(spec.size_mm * px_per_mm))
     if spec.symbol == "qr":
         module_px = max(1, math.ceil(spec.module_mm * px_per_mm)) * 4

@@ -64,14 +64,15 @@ def _line(verdict: str, what: str, text: str) -> tuple[str, str, str]:
 
 
 def smallest_qr_module_mm(size: str) -> float:
-    """The smallest QR module (mm) of any tagged component at tag ``size``."""
-    from calibration.layouts import tag_spec
-    from companion.tags import catalog_ids
+    """The smallest QR module (mm) of any tagged component of the default game at tag ``size``."""
+    from calibration.game_tags import tag_spec, tags_module
+    from companion import registry
 
+    game = registry.ids()[0]
     mods = []
-    for cid in catalog_ids():
+    for cid in tags_module(game).catalog_ids():
         try:
-            spec = tag_spec(cid, size)
+            spec = tag_spec(game, cid, size)
         except (ValueError, KeyError):
             continue
         if spec.symbol == "qr":

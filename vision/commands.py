@@ -118,7 +118,8 @@ def _scan(args) -> int:
             status = 1
             continue
 
-        game = {"id": args.game or "penny-press", "chosen": args.game is not None}
+        first = registry.ids()[0]   # until a frame shows tags: the first registered game
+        game = {"id": args.game or first, "chosen": args.game is not None}
 
         def make():
             cfg = PipelineConfig(backend=args.backend, prep=args.prep,
@@ -142,7 +143,7 @@ def _scan(args) -> int:
                 raw_i += 1
                 if isinstance(src, ImageSource):
                     if args.game is None:
-                        game.update(id="penny-press", chosen=False)  # every photo on its own
+                        game.update(id=first, chosen=False)  # every photo on its own
                     pipe = make()
                 elif (raw_i - 1) % args.every:
                     if args.track:

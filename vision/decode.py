@@ -1107,7 +1107,7 @@ def detect_aruco(gray: np.ndarray, dictionary: str | None = None,
     """ArUco markers in ``gray`` as symbols (format ``"ArUco"``, text = marker id).
 
     dictionary: an OpenCV dictionary name such as ``"DICT_4X4_50"``; ``None`` for
-    the project's (``calibration.layouts.aruco_dictionary_name()``, DICT_4X4_100).
+    the project's (``calibration.game_tags.aruco_dictionary_name()``, DICT_4X4_100).
     A marker id seen twice is kept once (the larger). offset: added to the corners
     (px), for regions of a frame. rescue: small quads the detector rejected are read
     again from 3x upscaled crops (see :func:`_rescue_small`; their ``pass_`` is
@@ -1118,7 +1118,7 @@ def detect_aruco(gray: np.ndarray, dictionary: str | None = None,
     Raises :class:`DecodeError` for an unknown dictionary name.
     """
     if dictionary is None:
-        from calibration.layouts import aruco_dictionary_name
+        from calibration.game_tags import aruco_dictionary_name
 
         dictionary = aruco_dictionary_name()
     det = _aruco_detector(dictionary, gray.shape)

@@ -38,15 +38,16 @@ from typing import Callable
 
 import numpy as np
 
+from companion import registry
+from companion.errors import CompanionError
 from companion.table import Sighting, TableSnapshot
-from companion.tags import parse_payload
 
 from .decode import (LARGE_PX_PER_MODULE, MARKER, SMALL_PX_PER_MODULE, Candidate, DecodeError, Decoder, Symbol,
                      dedupe, to_gray)
 from .register import Registrar, SurfacePose
 from .sources import Frame, check_image
 from .track import Observation, Track, Tracker
-from .zones import locate, reporters_on_stories
+from .zones import footprint_mm, locate, riders_on_carriers
 
 
 #: modules of margin added around a candidate's box when the still re-read reads it
@@ -143,7 +144,7 @@ class SymbolReport:
     component: catalog id (for a fiducial: its surface, ``"board"`` / ``"mat-red"``)
     or ``None``. status: ``"ok"``, ``"fiducial"`` (a board/mat corner), ``"duplicate"``
     (a second tag of a component already seen), or the payload's rejection reason (``"foreign"``, ``"garbled"``,
-    ``"unknown id"`` ... from ``companion.tags.parse_payload``; ``"unknown marker"``
+    ``"unknown id"`` ... from the game's ``parse_payload``; ``"unknown marker"``
     for an ArUco id nobody owns). surface / zone / x_mm / y_mm / angle_deg: where
     it lies (see vision.zones); None when not placed.
     """
@@ -239,6 +240,82 @@ def _skin_fraction(img: np.ndarray, lo, hi) -> float:
     return float(((ycc[..., 1] >= 140) & (ycc[..., 2] <= 120)).mean())
 
 
+class _Pieces:
+    """What the pipeline reads of a game's pieces (calibration.game_tags: the game's
+    tags module and components.json), cached per component; None (or False) for an
+    id the game does not have or whose size is unknown: a foreign component never
+    stops a frame."""
+
+    def __init__(self, game: str):
+        from calibration import game_tags
+
+        self.game = game
+        self._gt = game_tags
+        self._cache: dict[tuple[str, str], object] = {}
+        try:
+            pieces = game_tags.load_components(game)["pieces"]
+        except CompanionError:  # a game read by taps only: no pieces
+            pieces = {}
+        #: kind names of pieces that stand on others (``stands_on``) and of the pieces they stand on
+        self.riders = frozenset(k for k, p in pieces.items() if p.get("stands_on"))
+        self.carriers = frozenset(p["stands_on"] for p in pieces.values() if p.get("stands_on"))
+
+    def _get(self, what: str, comp: str, fn):
+        key = (what, comp)
+        if key not in self._cache:
+            try:
+                self._cache[key] = fn()
+            except Exception:
+                self._cache[key] = None
+        return self._cache[key]
+
+    def kind_name(self, comp: str) -> str | None:
+        return self._get("kind", comp, lambda: self._gt.kind_name(self.game, comp))
+
+    def is_rider(self, comp: str) -> bool:
+        return self.kind_name(comp) in self.riders
+
+    def is_carrier(self, comp: str) -> bool:
+        return self.kind_name(comp) in self.carriers
+
+    def tag_spec(self, comp: str):
+        """calibration.layouts.TagSpec at the normal size, or None."""
+        return self._get("spec", comp, lambda: self._gt.tag_spec(self.game, comp))
+
+    def size_mm(self, comp: str) -> tuple[float, float] | None:
+        return self._get("size", comp, lambda: self._gt.component_size_mm(self.game, comp))
+
+    def height_mm(self, comp: str) -> float | None:
+        return self._get("height", comp, lambda: self._gt.component_height_mm(self.game, comp))
+
+    def covers_tags(self, comp: str) -> bool:
+        return bool(self._get("covers", comp, lambda: self._gt.piece(self.game, comp).get("covers_tags")))
+
+    def tag_at_mm(self, comp: str) -> tuple[float, float] | None:
+        """Where the tag's centre lies on the piece, from its top-left corner (mm)."""
+        def at():
+            w, h = self._gt.component_size_mm(self.game, comp)
+            x, y = self._gt.piece(self.game, comp).get("tag_centre_mm", (w / 2, h / 2))
+            return (float(x), float(y))
+        return self._get("tag_at", comp, at)
+
+    def footprint(self, sg: Sighting) -> np.ndarray:
+        """(4, 2) mm polygon a piece covers, from its tag's sighting (vision.zones).
+        Raises ValueError for a component whose size is unknown."""
+        size, at = self.size_mm(sg.component), self.tag_at_mm(sg.component)
+        if size is None or at is None:
+            raise ValueError(f"no size for {sg.component!r}")
+        return footprint_mm(sg, size, at)
+
+    def marker_owner(self, marker_id: int) -> str | None:
+        """The component an ArUco id tags in this game (a piece or a surface), or None."""
+        try:
+            owner = self._gt.marker_owner(self.game, marker_id)
+        except Exception:
+            return None
+        return None if owner is None else owner[0]
+
+
 def _tile_frac(mask: np.ndarray, ts: int, ny: int, nx: int) -> np.ndarray:
     """Fraction of True pixels per ``ts`` x ``ts`` tile: ``(ny, nx)`` float."""
     h, w = mask.shape
@@ -251,24 +328,25 @@ class Pipeline:
     """Frames in, ``(TableSnapshot, FrameReport)`` out (see the module doc).
 
     config: :class:`PipelineConfig`. decoder / registrar / tracker: override the
-    parts (tests). Not thread-safe: one pipeline per thread (see PipelineWorker).
+    parts (tests). game: the registered game on the table, whose tags, pieces and
+    layouts are read (default: the first registered game). Not thread-safe: one
+    pipeline per thread (see PipelineWorker).
     """
 
     def __init__(self, config: PipelineConfig | None = None, decoder: Decoder | None = None,
                  registrar: Registrar | None = None, tracker: Tracker | None = None,
-                 game: str = "penny-press"):
+                 game: str | None = None):
         self.config = c = config or PipelineConfig()
         #: the registered game whose tags are read (another game's payloads are "other game")
-        self.game = game
+        self.game = game = registry.get(game or registry.ids()[0]).id
         self._parse = game_parser(game)
+        self._pieces = _Pieces(game)
         self.decoder = decoder or Decoder(c.backend, c.prep, c.rescue, c.fast, c.aruco)
-        self.registrar = registrar or Registrar()
+        self.registrar = registrar or Registrar(game_layouts(game))
         self.tracker = tracker or Tracker(c.missing_s, c.settle_s)
         self._shape = None
         self._index = 0
         self._zone_px_cache: dict[str, tuple[SurfacePose, list]] = {}
-        self._heights: dict[str, float] = {}
-        self._sizes: dict[tuple[str, str], object] = {}  # (component, what) -> size, or False
         self._px_unknown: set[str] = set()  # after a resize: tags whose place is unknown
         self._too_small: set[str] = set()   # after a resize: tags too small to be read
         #: what the table state expects on the table: component -> Sighting (expect())
@@ -873,12 +951,9 @@ class Pipeline:
     def _component_of(self, sym: Symbol) -> str | None:
         """The component a decoded symbol tags (None: a fiducial, foreign, unknown)."""
         if sym.format == "ArUco":
-            if self.registrar.is_fiducial(sym) or not sym.text.isdigit() or self.game != "penny-press":
+            if self.registrar.is_fiducial(sym) or not sym.text.isdigit():
                 return None
-            from calibration.layouts import marker_owner
-
-            owner = marker_owner(int(sym.text))
-            return None if owner is None else owner[0]
+            return self._pieces.marker_owner(int(sym.text))
         return self._parse(sym.text).component
 
     def _is_aruco(self, comp: str) -> bool:
@@ -887,14 +962,8 @@ class Pipeline:
         last = self._last_px.get(comp)
         if last is not None:
             return last[1].isdigit()
-        if self.game != "penny-press":
-            return False
-        try:
-            from calibration.layouts import tag_spec
-
-            return tag_spec(comp).symbol == "aruco"
-        except Exception:
-            return False
+        spec = self._pieces.tag_spec(comp)
+        return spec is not None and spec.symbol == "aruco"
 
     def _aruco_in(self, sub: np.ndarray) -> list[Symbol]:
         """ArUco markers in a re-read crop (the decoder's dictionary; small quads
@@ -922,12 +991,8 @@ class Pipeline:
         pose = poses.get(sg.surface)
         if pose is None:
             return None
-        try:
-            from calibration.layouts import component_size_mm
-
-            half = 0.6 * max(component_size_mm(comp))
-        except Exception:
-            half = 30.0
+        size = self._pieces.size_mm(comp)
+        half = 30.0 if size is None else 0.6 * max(size)
         x, y = sg.x_mm, sg.y_mm
         h = self._height(comp)
         cam = pose.camera_centre() if h > 0 else None
@@ -948,37 +1013,29 @@ class Pipeline:
     def _under_piece(self, sg: Sighting, observations) -> bool:
         """Whether a piece read in this frame stands on the tag of ``sg`` (a flat
         component: a story tile, an ad, a headline card), hiding it: a standing
-        piece (a reporter, a marker; calibration's ``height_mm`` above 2 mm) on the
-        same surface whose footprint overlaps the tag's (squares of the printed
-        sizes, mm, around the two centres). At a table reporters stand on story tiles
-        all game and often on their tags: such a story is there, not gone."""
-        from calibration.layouts import component_height_mm, component_size_mm, tag_spec
-
-        def size_of(comp, f):
-            key = (comp, f.__name__)
-            v = self._sizes.get(key)
-            if v is None:
-                try:
-                    v = f(comp)
-                except Exception:
-                    v = False
-                self._sizes[key] = v
-            return v
-
-        h = size_of(sg.component, component_height_mm)
-        spec = size_of(sg.component, tag_spec)
-        if h is False or h > 2.0 or spec is False:
+        piece whose kind covers the tags under it (the game's components.json
+        ``covers_tags``: a reporter, a marker; ``height_mm`` above 2 mm and above the
+        flat piece's) on the same surface whose footprint overlaps the tag's (squares
+        of the printed sizes, mm, around the two centres). At a table reporters stand
+        on story tiles all game and often on their tags: such a story is there, not
+        gone."""
+        pieces = self._pieces
+        h = pieces.height_mm(sg.component)
+        spec = pieces.tag_spec(sg.component)
+        if h is None or h > 2.0 or spec is None:
             return False
         half_tag = spec.size_mm / 2
         for ob in observations:
             o = ob.sighting
             if o.surface != sg.surface:
                 continue
-            oh = size_of(o.component, component_height_mm)
-            if oh is False or oh <= max(2.0, h):
+            oh = pieces.height_mm(o.component)
+            if oh is None or oh <= max(2.0, h) or not pieces.covers_tags(o.component):
                 continue
-            ps = size_of(o.component, component_size_mm)
-            reach = half_tag + max(ps) / 2
+            size = pieces.size_mm(o.component)
+            if size is None:
+                continue
+            reach = half_tag + max(size) / 2
             if abs(o.x_mm - sg.x_mm) < reach and abs(o.y_mm - sg.y_mm) < reach:
                 return True
         return False
@@ -986,37 +1043,23 @@ class Pipeline:
     def _card_area_px(self, track: Track) -> float:
         """Area (px) of the component's card/piece in the frame, from its tag's size
         in px and the printed sizes in calibration's components (mm)."""
-        from calibration.layouts import tag_spec
-
         cp = track.corners_px
         side_px = float(np.mean([np.linalg.norm(cp[i] - cp[(i + 1) % 4]) for i in range(4)]))
-        try:
-            spec = tag_spec(track.sighting.component)
-            ppm = side_px / spec.symbol_mm
-            w, h = spec.piece_mm
-            return w * h * ppm * ppm
-        except Exception:  # unknown size: take the tag with its quiet zone, twice
+        spec = self._pieces.tag_spec(track.sighting.component)
+        if spec is None:  # unknown size: take the tag with its quiet zone, twice
             return 2.0 * (side_px * 1.4) ** 2
+        ppm = side_px / spec.symbol_mm
+        w, h = spec.piece_mm
+        return w * h * ppm * ppm
 
     def _height(self, comp: str) -> float:
         """How far the component's tag stands above its surface (mm; calibration's
         components), 0 when ``piece_heights`` is off or the id has no size."""
         if not self.config.piece_heights:
             return 0.0
-        h = self._heights.get(comp)
-        if h is None:
-            from calibration.layouts import component_height_mm
-
-            try:
-                h = component_height_mm(comp)
-            except Exception:
-                h = 0.0
-            self._heights[comp] = h
-        return h
+        return self._pieces.height_mm(comp) or 0.0
 
     def _interpret(self, poses: dict[str, SurfacePose]):
-        from companion.tags import kind_of
-
         reports: list[SymbolReport] = []
         sightings: list[Sighting] = []
         corners: dict[str, tuple[np.ndarray, str]] = {}
@@ -1044,22 +1087,18 @@ class Pipeline:
             corners[comp] = (s.corners_px, s.text)
             sightings.append(sg)
 
-        def kind(cid):
-            try:
-                return kind_of(cid)
-            except Exception:
-                return None
-
-        # stories not read now but known: held by the tracker (read in earlier
-        # frames, e.g. before the reporters or a hand covered their tags), else
-        # expected by the game state (expect())
-        known = {comp: tr.sighting for comp, tr in self.tracker.tracks.items()
-                 if comp not in corners and kind(comp) == "S"}
-        for comp, sg in self._expected.items():
-            if comp not in corners and comp not in known and kind(comp) == "S":
-                known[comp] = sg
-        sightings = reporters_on_stories(sightings, lambda c: kind(c) == "R",
-                                         lambda c: kind(c) == "S", list(known.values()))
+        pieces = self._pieces
+        if pieces.riders:
+            # carriers (stories) not read now but known: held by the tracker (read in
+            # earlier frames, e.g. before the reporters or a hand covered their tags),
+            # else expected by the game state (expect())
+            known = {comp: tr.sighting for comp, tr in self.tracker.tracks.items()
+                     if comp not in corners and pieces.is_carrier(comp)}
+            for comp, sg in self._expected.items():
+                if comp not in corners and comp not in known and pieces.is_carrier(comp):
+                    known[comp] = sg
+            sightings = riders_on_carriers(sightings, pieces.is_rider, pieces.is_carrier, pieces.footprint,
+                                           list(known.values()))
         observations = []
         for sg in sightings:
             cp, text = corners[sg.component]
@@ -1089,39 +1128,40 @@ class Pipeline:
         return frozenset(out)
 
 
-def game_parser(game: str = "penny-press"):
+def game_parser(game: str):
     """The payload reader of a registered game: its tag module's ``parse_payload``
-    (``GameSpec.tags``), else companion.tags.parse_payload (Penny Press)."""
-    if game == "penny-press":
-        return parse_payload
-    from companion import registry
-
+    (``GameSpec.tags``). A game without tags reads no component (its own payloads
+    are ``"garbled"``, every other ``"other game"`` or a reason of
+    companion.tags.REASONS)."""
     spec = registry.get(game)
-    return registry.load_attr(spec.tags + ":parse_payload") if spec.tags else parse_payload
+    if spec.tags:
+        return registry.load_attr(spec.tags + ":parse_payload")
+    from companion.tags import parse_tc1
+
+    return lambda text: parse_tc1(text, spec.tag_code, {}, lambda *_: None)
 
 
-def game_layouts(game: str = "penny-press"):
-    """The layouts whose corner fiducials locate the surfaces of ``game``: Penny
-    Press's names (vision.register.LAYOUTS), or another game's Layout objects."""
-    if game == "penny-press":
-        from .register import LAYOUTS
+def game_layouts(game: str):
+    """The layouts (calibration Layout objects) whose corner fiducials locate the
+    surfaces of ``game``; () for a game without tags or table layouts."""
+    from calibration.game_tags import layouts, tags_module
 
-        return LAYOUTS
-    from calibration.game_tags import layouts
-
+    if tags_module(game) is None or not registry.get(game).layouts:
+        return ()
     return layouts(game)
 
 
 def pipeline_for(source=None, lens=None, config: PipelineConfig | None = None,
-                 game: str = "penny-press") -> Pipeline:
+                 game: str | None = None) -> Pipeline:
     """The pipeline the app, demo and scan use for a frame source.
 
     source: the source spec (camera index, video, folder). lens: ``--lens FILE``.
     The lens model comes from :func:`vision.register.registrar_for`. A recording
     whose ``recording.json`` says ``"pieces": "flat"`` (rendered with every tag on
     the table's plane, like the older bundled ones) is read without the piece-height
-    correction. game: the registered game on the table (its tags and layouts).
-    Raises ``companion.errors.DataFileError`` for an unreadable lens file.
+    correction. game: the registered game on the table (its tags and layouts;
+    default: the first registered game). Raises
+    ``companion.errors.DataFileError`` for an unreadable lens file.
     """
     import json
     from dataclasses import replace
@@ -1129,6 +1169,7 @@ def pipeline_for(source=None, lens=None, config: PipelineConfig | None = None,
 
     from .register import registrar_for
 
+    game = registry.get(game or registry.ids()[0]).id
     config = config or PipelineConfig()
     if isinstance(source, (str, Path)):
         p = Path(source)
@@ -1139,8 +1180,6 @@ def pipeline_for(source=None, lens=None, config: PipelineConfig | None = None,
             flat = False
         if flat:
             config = replace(config, piece_heights=False)
-    if game == "penny-press":
-        return Pipeline(config, registrar=registrar_for(lens, source=source))
     return Pipeline(config, registrar=registrar_for(lens, source=source, layout_names=game_layouts(game)),
                     game=game)
 

@@ -25,8 +25,6 @@ import numpy as np
 
 from .decode import Symbol
 
-LAYOUTS = ("penny-press-board", "penny-press-mat")
-
 
 @dataclass(frozen=True, eq=False)
 class SurfacePose:
@@ -99,10 +97,10 @@ class SurfacePose:
         return -margin <= x <= w + margin and -margin <= y <= h + margin
 
 
-def fiducial_table(layout_names=LAYOUTS) -> dict[int, tuple[str, object, object]]:
+def fiducial_table(layout_names) -> dict[int, tuple[str, object, object]]:
     """ArUco id -> (surface, layout, FiducialSpec) for every corner fiducial.
-    layout_names: Penny Press layout names, or calibration Layout objects (another
-    game's, calibration.game_tags.layouts)."""
+    layout_names: a game's calibration Layout objects (calibration.game_tags.layouts)
+    or layout names."""
     from calibration.layouts import load_layout
 
     out = {}
@@ -116,7 +114,8 @@ def fiducial_table(layout_names=LAYOUTS) -> dict[int, tuple[str, object, object]
 class Registrar:
     """Keeps one pose per surface from the ArUco symbols of each frame.
 
-    layout_names: calibration layouts to read the fiducials from. camera: optional
+    layout_names: calibration layouts (or their names) to read the fiducials from;
+    default: the first registered game's (calibration.game_tags.layouts). camera: optional
     ``calibration.camera.CameraModel`` (lens distortion). min_fiducials: fiducials a
     surface needs in view for a new fit (>= 1). max_rms_mm: reject worse fits.
     ``update(symbols, t)`` returns the current poses (kept from earlier frames when a
@@ -124,10 +123,15 @@ class Registrar:
     Raises ``ValueError`` for ``min_fiducials < 1``.
     """
 
-    def __init__(self, layout_names=LAYOUTS, max_rms_mm: float = 3.0, camera=None,
+    def __init__(self, layout_names=None, max_rms_mm: float = 3.0, camera=None,
                  min_fiducials: int = 2, estimate_lens: bool = True, lens_source: str = "file"):
         if min_fiducials < 1:
             raise ValueError("min_fiducials must be >= 1")
+        if layout_names is None:
+            from calibration.game_tags import layouts
+            from companion import registry
+
+            layout_names = layouts(registry.ids()[0])
         self.table = fiducial_table(layout_names)
         self.max_rms_mm = max_rms_mm
         self.camera = camera

@@ -8,14 +8,15 @@ the first registered surface whose layout has a zone containing that centre (mm)
 registered; with no surface registered at all it is the frame position in px
 (x_mm, y_mm then hold px: nothing is registered yet).
 
-Reporters on stories (Penny Press, assigning reporters): a reporter whose centre lies
-over a story tile's footprint gets zone ``"on:<story id>"``. The footprint is the
-tile's size (``calibration.layouts.component_size_mm``) placed from its QR tag, which
-is printed at the centre of the tile's first cell (top-left cell when the tile
-stands upright, see calibration's components.json), turned with the tag. A story
-whose tag is not read in this frame (under the reporters standing on it, or under a
-hand) still counts when it is known from earlier frames or from the game state
-(``known``; the pipeline passes the tracker's held stories and the expected ones).
+Pieces standing on pieces (a game's components.json ``stands_on``: Penny Press's
+reporters on stories): a rider whose centre lies over a carrier's footprint gets zone
+``"on:<carrier id>"``. The footprint is the carrier's size placed from its tag (where
+the tag lies on the piece: components.json ``tag_centre_mm``; a Penny Press story's
+tag is printed at the centre of the tile's first cell, the top-left cell when the
+tile stands upright), turned with the tag. A carrier whose tag is not read in this
+frame (under the pieces standing on it, or under a hand) still counts when it is
+known from earlier frames or from the game state (``known``; the pipeline passes the
+tracker's held carriers and the expected ones).
 """
 
 from __future__ import annotations
@@ -27,9 +28,6 @@ import numpy as np
 from companion.table import Sighting
 
 from .register import SurfacePose
-
-CELL_MM = 40.0
-
 
 def angle_of(pts_mm: np.ndarray) -> float:
     """Angle (degrees, counter-clockwise seen from above, y down) of the TL->TR edge."""
@@ -80,21 +78,18 @@ def locate(corners_px: np.ndarray, poses: dict[str, SurfacePose], height_mm: flo
     return "table", None, float(centre[0]), float(centre[1]), angle_of(corners_px)
 
 
-def story_footprint_mm(s: Sighting, size_mm: tuple[float, float] | None = None) -> np.ndarray:
-    """``(4, 2)`` mm polygon covered by the story tile whose tag sighting is ``s``.
+def footprint_mm(s: Sighting, size_mm: tuple[float, float], tag_at_mm: tuple[float, float]) -> np.ndarray:
+    """``(4, 2)`` mm polygon covered by the piece whose tag sighting is ``s``.
 
-    size_mm: (width, height) of the tile, default from calibration's components.
+    size_mm: (width, height) of the piece; tag_at_mm: the tag's centre on the piece,
+    from its top-left corner (mm), both as the piece lies upright under its tag.
     """
-    if size_mm is None:
-        from calibration.layouts import component_size_mm
-
-        size_mm = component_size_mm(s.component)
     w, h = size_mm
+    tx, ty = tag_at_mm
     a = math.radians(s.angle_deg)
     u = np.array([math.cos(a), -math.sin(a)])  # the tag's "right" on the surface (y down)
     v = np.array([math.sin(a), math.cos(a)])   # the tag's "down"
-    half = CELL_MM / 2
-    local = [(-half, -half), (w - half, -half), (w - half, h - half), (-half, h - half)]
+    local = [(-tx, -ty), (w - tx, -ty), (w - tx, h - ty), (-tx, h - ty)]
     c = np.array([s.x_mm, s.y_mm])
     return np.array([c + x * u + y * v for x, y in local])
 
@@ -110,41 +105,43 @@ def _in_poly(x: float, y: float, poly: np.ndarray) -> bool:
     return inside
 
 
-def reporters_on_stories(sightings: list[Sighting], is_reporter, is_story,
-                          known: list[Sighting] | tuple = ()) -> list[Sighting]:
-    """Give each reporter lying over a story tile (same surface) zone ``on:<story>``.
+def riders_on_carriers(sightings: list[Sighting], is_rider, is_carrier, footprint,
+                       known: list[Sighting] | tuple = ()) -> list[Sighting]:
+    """Give each rider lying over a carrier piece (same surface) zone ``on:<carrier>``.
 
-    is_reporter / is_story: ``component id -> bool``. Other sightings are returned
-    unchanged. When footprints overlap the story whose tag is nearest wins.
+    is_rider / is_carrier: ``component id -> bool``; footprint: ``Sighting -> (4, 2)``
+    mm polygon of a carrier (see :func:`footprint_mm`; a carrier whose footprint
+    raises is left out). Other sightings are returned unchanged. When footprints
+    overlap the carrier whose tag is nearest wins.
 
-    known: story sightings not read in this frame but known to lie there (held by
+    known: carrier sightings not read in this frame but known to lie there (held by
     the tracker from earlier frames, or expected by the game state): at a table the
-    reporters standing on a story, or the hand placing one more, often hide the
-    story's own tag, and the story is still there. Their footprints count too, after
-    the stories read now (a story read in this frame wins over a known one, and a
-    known story that is read now is taken where it is read).
+    pieces standing on a carrier, or the hand placing one more, often hide its own
+    tag, and the carrier is still there. Their footprints count too, after the
+    carriers read now (one read in this frame wins over a known one, and a known
+    carrier that is read now is taken where it is read).
     """
     from dataclasses import replace
 
-    stories = [s for s in sightings if is_story(s.component)]
-    read = {s.component for s in stories}
-    held = [s for s in known if is_story(s.component) and s.component not in read]
-    if not stories and not held:
+    carriers = [s for s in sightings if is_carrier(s.component)]
+    read = {s.component for s in carriers}
+    held = [s for s in known if is_carrier(s.component) and s.component not in read]
+    if not carriers and not held:
         return list(sightings)
 
     def footprints(group):
         out = []
         for s in group:
             try:
-                out.append((s, story_footprint_mm(s)))
+                out.append((s, footprint(s)))
             except Exception:
                 continue
         return out
 
-    tiers = (footprints(stories), footprints(held))
+    tiers = (footprints(carriers), footprints(held))
     out = []
     for s in sightings:
-        if is_reporter(s.component):
+        if is_rider(s.component):
             for prints in tiers:
                 hits = [st for st, poly in prints
                         if st.surface == s.surface and _in_poly(s.x_mm, s.y_mm, poly)]

@@ -1,12 +1,12 @@
 """Part 2: hostile input. Tag payloads, journals and records, data files.
 
-Tags: payloads generated from every catalog id of every game with tags (Penny Press's
-companion.tags, and each registered game's ``tags`` module), then mutated (flipped,
+Tags: payloads generated from every catalog id of every game with tags (each
+registered game's ``tags`` module), then mutated (flipped,
 inserted, deleted, duplicated bytes; case changes; truncation; splices of two
 payloads; random QR-alphanumeric strings, random bytes, random Unicode, bytes vs
 str), through the game's parser. A crash is any exception (for parsers with a
-catch-all, the shared inner check ``companion.tags._parse`` is called with the game's
-``TC1_SPEC``, so a swallowed internal error counts too).
+catch-all, the game's reader is called without it, ``READER.check``
+(companion.tags.PayloadReader), so a swallowed internal error counts too).
 A wrong reading is a payload accepted as a component whose own payload
 (``encode_payload``) is not exactly that text.
 
@@ -33,7 +33,6 @@ from pathlib import Path
 
 from companion import registry
 from companion.errors import CompanionError
-from companion.tags import _parse as _inner_parse
 
 from .crashes import random_games, recorded_games
 
@@ -42,12 +41,10 @@ ALNUM = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
 
 # --- tags --------------------------------------------------------------------------
 def tag_modules() -> dict:
-    """``{name: module}``: Penny Press's companion.tags and every game's tags module."""
+    """``{game id: module}``: every registered game's tags module."""
     import importlib
 
-    import companion.tags as pp_tags
-
-    mods = {"penny-press": pp_tags}
+    mods = {}
     for gid, spec in registry.games().items():
         if getattr(spec, "tags", None):
             mods[gid] = importlib.import_module(spec.tags)
@@ -107,7 +104,7 @@ def fuzz_tags(n: int, rng: random.Random) -> dict:
     per = n // len(names)
     for name in names:
         mod = mods[name]
-        parse = (lambda p, spec=mod.TC1_SPEC: _inner_parse(p, *spec))  # the shared check, no catch-all
+        parse = mod.READER.check  # the shared check, no catch-all
         k = 0
         # every valid payload first: each must read back to its component
         for cid in mod.catalog_ids():

@@ -205,7 +205,7 @@ def sticker(method: str, mid: int) -> tuple[np.ndarray, float]:
     cell = 40
     if method == "qr":
         from calibration.tags import qr_image
-        from companion.tags import encode_payload
+        from companion.games.penny_press.tags import encode_payload
 
         img = qr_image(encode_payload(f"red{1 + mid % 5}"), cell, quiet_zone=2)
         out = (img, 7.0 / 25.0)

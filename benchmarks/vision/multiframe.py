@@ -35,7 +35,7 @@ import time
 import numpy as np
 
 from benchmarks.vision.render_scenes import MODULE_MM, scene_layout
-from companion.tags import parse_payload
+from companion.games.penny_press.tags import parse_payload
 from vision.decode import Decoder
 from vision.pipeline import Pipeline, PipelineConfig
 from tools.render.effects import Effects, light_field

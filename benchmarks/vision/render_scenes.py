@@ -31,7 +31,7 @@ import numpy as np
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from companion.tags import catalog_ids, encode_payload  # noqa: E402
+from companion.games.penny_press.tags import catalog_ids, encode_payload  # noqa: E402
 from tools.render.camera import random_camera  # noqa: E402
 from tools.render.effects import Effects, random_hand  # noqa: E402
 from tools.render.parts import Placed, TagSpec  # noqa: E402

@@ -70,7 +70,7 @@ KINDS = {"S": "story", "H": "headline", "A": "ad", "R": "reporter", "W": "arrow"
 
 
 def kind_of_comp(comp: str) -> str:
-    from companion.tags import kind_of
+    from companion.games.penny_press.tags import kind_of
 
     try:
         return KINDS.get(kind_of(comp), "other")

@@ -13,6 +13,7 @@ from companion.cli import main
 from companion.errors import CompanionError
 
 REF = (3840, 2160)
+PP = "penny-press"
 
 
 @pytest.fixture(autouse=True)
@@ -21,8 +22,8 @@ def _no_saved_camera(monkeypatch, tmp_path):
 
 
 def _items(ppm):
-    return [(tag_image("war-A1", ppm), (131, 520)), (tag_image("H07", ppm), (110, 75)),
-            (tag_image("red2", ppm), (300, 330)), (tag_image("crime-C2", ppm), (281, 220))]
+    return [(tag_image(PP, "war-A1", ppm), (131, 520)), (tag_image(PP, "H07", ppm), (110, 75)),
+            (tag_image(PP, "red2", ppm), (300, 330)), (tag_image(PP, "crime-C2", ppm), (281, 220))]
 
 
 def _board_view(frame=REF, hide=(), view_width_mm=1150, tilt=27.5, noise=2.0):

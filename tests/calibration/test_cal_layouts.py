@@ -1,4 +1,5 @@
-"""Layouts, piece sizes and tag specs (calibration.layouts)."""
+"""Layouts (calibration.layouts), piece sizes and tag specs (calibration.game_tags),
+on Penny Press's data."""
 
 from __future__ import annotations
 
@@ -7,18 +8,33 @@ import json
 
 import pytest
 
-from calibration.layouts import (
-    DATA_DIR,
-    SIZES,
-    aruco_id,
-    aruco_table,
-    component_size_mm,
-    load_layout,
-    marker_owner,
-    tag_spec,
-)
+from calibration import game_tags
+from calibration.layouts import SIZES, data_dir, load_layout
 from companion.errors import CompanionError, DataFileError
-from companion.tags import BEATS, catalog_ids, kind_of
+from companion.games.penny_press.tags import BEATS, catalog_ids, kind_of
+
+PP = "penny-press"
+DATA_DIR = data_dir(PP)
+
+
+def aruco_table():
+    return game_tags.aruco_table(PP)
+
+
+def aruco_id(cid):
+    return game_tags.aruco_id(PP, cid)
+
+
+def marker_owner(marker_id):
+    return game_tags.marker_owner(PP, marker_id)
+
+
+def component_size_mm(cid):
+    return game_tags.component_size_mm(PP, cid)
+
+
+def tag_spec(cid, size="normal"):
+    return game_tags.tag_spec(PP, cid, size)
 
 
 @pytest.fixture(scope="module")
@@ -190,9 +206,7 @@ def test_zone_at_matches_every_slot_centre(board):
 
 
 def test_mat_fiducial_error_points_at_that_mats_line(tmp_path):
-    from calibration.layouts import DATA_DIR as D
-
-    text = (D / "penny-press-mat.json").read_text()
+    text = (DATA_DIR / "penny-press-mat.json").read_text()
     lines = text.splitlines()
     i = next(n for n, line in enumerate(lines) if '"id": 14,' in line)  # green bottom-right
     lines[i] = lines[i].replace('"side": 24', '"side": -24')

@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 import zxingcpp
 
-from calibration.sheets import label, plan_sheets, render_page, write_pdf
+from calibration.sheets import plan_sheets, render_page, write_pdf
 from calibration.tags import aruco_dictionary
 from companion.cli import main
 from companion.errors import CompanionError
-from companion.tags import catalog_ids, encode_payload, kind_of, parse_payload
+from companion.games.penny_press.tags import catalog_ids, encode_payload, kind_of, label, parse_payload
 
 # Reference setup (docs/calibration.md): 3840x2160 camera 1.0-1.1 m up, straight
 # down, a 1.6 x 0.9 m view: 2.4 px/mm everywhere (calibration.synthetic.

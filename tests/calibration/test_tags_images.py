@@ -7,9 +7,10 @@ import numpy as np
 import pytest
 import zxingcpp
 
-from calibration.layouts import load_layout, tag_spec
+from calibration.game_tags import tag_spec
+from calibration.layouts import load_layout
 from calibration.tags import aruco_dictionary, aruco_image, qr_image, surface_image, tag_image
-from companion.tags import catalog_ids, encode_payload, kind_of, parse_payload
+from companion.games.penny_press.tags import catalog_ids, encode_payload, kind_of, parse_payload
 
 
 def _detector():
@@ -46,8 +47,8 @@ def test_every_tag_image_has_its_printed_size_and_reads_back(size):
     px_per_mm = 4.0  # crisp, flat: the content must be right before any camera
     det = _detector()
     for cid in catalog_ids():
-        spec = tag_spec(cid, size)
-        img = tag_image(cid, px_per_mm, size)
+        spec = tag_spec("penny-press", cid, size)
+        img = tag_image("penny-press", cid, px_per_mm, size)
         assert img.shape == (round(spec.size_mm * px_per_mm),) * 2
         padded = np.pad(img, 12, constant_values=255)
         if spec.symbol == "qr":
@@ -63,7 +64,7 @@ def test_every_tag_image_has_its_printed_size_and_reads_back(size):
 def test_tag_image_rejects_bad_scale():
     for bad in (0, -1, float("nan"), "3"):
         with pytest.raises(ValueError, match="px_per_mm"):
-            tag_image("war-A1", bad)
+            tag_image("penny-press", "war-A1", bad)
 
 
 def test_surface_image_places_fiducials_at_their_mm_positions():

@@ -1,4 +1,5 @@
-"""Tag payloads (companion/tags.py): round trip, strict rejection, never raising."""
+"""Tag payloads (the TC1 scheme, companion/tags.py, read by Penny Press's tags
+module): round trip, strict rejection, never raising."""
 
 from __future__ import annotations
 
@@ -10,16 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.tags import (
-    MAX_PAYLOAD_LEN,
-    QR_ALPHANUMERIC,
-    REASONS,
-    TagParse,
-    catalog_ids,
-    encode_payload,
-    kind_of,
-    parse_payload,
-)
+from companion.games.penny_press.tags import catalog_ids, encode_payload, kind_of, parse_payload
+from companion.tags import MAX_PAYLOAD_LEN, QR_ALPHANUMERIC, REASONS, TagParse
 
 PHOTOS = qr_photos()
 

@@ -12,7 +12,7 @@ import zxingcpp
 
 from companion.games.penny_press import (GoToPress, action_from_dict, apply, new_game_from_dict,
                                          random_game)
-from companion.tags import encode_payload
+from companion.games.penny_press.tags import encode_payload
 from tools.render.effects import Effects
 from tools.render.games.penny_press import journal_record, render_recording, storyboard
 from tools.render.recording import RecordingParams, load_journal

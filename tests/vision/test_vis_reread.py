@@ -7,7 +7,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from companion.tags import parse_payload
+from companion.games.penny_press.tags import parse_payload
 from vision.decode import Decoder
 from vision.pipeline import Pipeline, PipelineConfig
 from tools.render.synth import payloads, place_tag, qr_modules, table_background
@@ -184,9 +184,9 @@ def test_a_marker_the_first_frame_could_not_read_is_read_on_a_later_still_frame(
 
     places = {"red1": (120.0, 80.0, 0.0), "blue2": (200.0, 80.0, 0.0)}
     frame, _ = compose_surface("mat-red", places, px_per_mm=1.6, frame_size=(640, 420), blur_sigma=0.7)
-    from calibration.layouts import aruco_id
+    from calibration.game_tags import aruco_id
 
-    marker = next(s for s in Decoder().decode(frame) if s.text == str(aruco_id("red1")))
+    marker = next(s for s in Decoder().decode(frame) if s.text == str(aruco_id("penny-press", "red1")))
     spoiled = _spoil_cells(frame, marker.corners_px.mean(0), marker.side_px)
     assert marker.text not in {s.text for s in Decoder().decode(spoiled)}
 

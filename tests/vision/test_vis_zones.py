@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from calibration import game_tags
 from companion.table import Sighting
 from vision.pipeline import Pipeline
 from vision.track import Observation
-from vision.zones import reporters_on_stories
+from vision.zones import footprint_mm, riders_on_carriers
 
 SQ = np.array([[0, 0], [10, 0], [10, 10], [0, 10]], np.float32)
 
@@ -22,6 +23,16 @@ def is_story(c):
     return "-" in c
 
 
+def footprint(s):
+    """A story's footprint from Penny Press's data (size and where its tag lies)."""
+    return footprint_mm(s, game_tags.component_size_mm("penny-press", s.component),
+                        game_tags.piece("penny-press", s.component)["tag_centre_mm"])
+
+
+def reporters_on_stories(sightings, known=()):
+    return riders_on_carriers(sightings, is_rep, is_story, footprint, known)
+
+
 # politics-B1 is 1 x 3 cells (40 x 120 mm); its tag at the centre of its first cell:
 # upright (angle 0) at (100, 100) the tile covers x 80..120, y 80..200
 STORY = Sighting("politics-B1", "board", "beat:politics", 100.0, 100.0, 0.0)
@@ -29,32 +40,32 @@ REP = Sighting("green1", "board", "beat:politics", 100.0, 160.0, 0.0)
 
 
 def test_reporter_on_a_story_read_now():
-    out = reporters_on_stories([STORY, REP], is_rep, is_story)
+    out = reporters_on_stories([STORY, REP])
     assert out[1].zone == "on:politics-B1"
 
 
 def test_reporter_on_a_hidden_story_known_from_before():
     # the story's tag is not read in this frame: without what is known, the beat column
-    assert reporters_on_stories([REP], is_rep, is_story)[0].zone == "beat:politics"
-    out = reporters_on_stories([REP], is_rep, is_story, known=[STORY])
+    assert reporters_on_stories([REP])[0].zone == "beat:politics"
+    out = reporters_on_stories([REP], known=[STORY])
     assert out == [Sighting("green1", "board", "on:politics-B1", 100.0, 160.0, 0.0)]
 
 
 def test_known_story_elsewhere_or_on_another_surface_does_not_claim():
     far = Sighting("politics-B1", "board", "beat:politics", 100.0, 400.0, 0.0)
     other = Sighting("politics-B1", "mat-red", "published", 100.0, 100.0, 0.0)
-    assert reporters_on_stories([REP], is_rep, is_story, known=[far])[0].zone == "beat:politics"
-    assert reporters_on_stories([REP], is_rep, is_story, known=[other])[0].zone == "beat:politics"
+    assert reporters_on_stories([REP], known=[far])[0].zone == "beat:politics"
+    assert reporters_on_stories([REP], known=[other])[0].zone == "beat:politics"
 
 
 def test_a_story_read_now_wins_over_a_known_one():
     # crime-B2 read now also covers the reporter; the known (older) story does not win
     read = Sighting("crime-B2", "board", "beat:crime", 100.0, 110.0, 0.0)
-    out = reporters_on_stories([read, REP], is_rep, is_story, known=[STORY])
+    out = reporters_on_stories([read, REP], known=[STORY])
     assert out[1].zone == "on:crime-B2"
     # a known story that is read now is taken where it is read (moved away here)
     moved = Sighting("politics-B1", "board", "beat:politics", 300.0, 100.0, 0.0)
-    out = reporters_on_stories([moved, REP], is_rep, is_story, known=[STORY])
+    out = reporters_on_stories([moved, REP], known=[STORY])
     assert out[1].zone == "beat:politics"
 
 
@@ -85,11 +96,11 @@ def test_interpret_passes_held_and_expected_stories(monkeypatch):
     p.expect([expected, STORY])
     seen = {}
 
-    def spy(sightings, is_r, is_s, known=()):
+    def spy(sightings, is_r, is_s, footprint, known=()):
         seen["known"] = sorted(s.component for s in known)
         return list(sightings)
 
-    monkeypatch.setattr(vp, "reporters_on_stories", spy)
+    monkeypatch.setattr(vp, "riders_on_carriers", spy)
     p._cache = []
     p._interpret({})
     # held by the tracker, then expected; never a reporter

@@ -214,7 +214,7 @@ def compose_surface(surface: str, placements: dict[str, tuple[float, float, floa
         layout = _surface_layout(surface)
     flat = surface_image(layout, surface, px_per_mm, draw_zones=True)
     for comp, (x, y, ang) in placements.items():
-        tile = tag_image(comp, px_per_mm, tag_size)
+        tile = tag_image("penny-press", comp, px_per_mm, tag_size)
         n = tile.shape[0]
         M = cv2.getRotationMatrix2D((n / 2, n / 2), ang, 1.0)
         M[:, 2] += (x * px_per_mm - n / 2, y * px_per_mm - n / 2)

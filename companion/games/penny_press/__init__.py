@@ -53,6 +53,7 @@ GAME = GameSpec(
     pages="printing.games.penny_press.pages",
     screens="ui.screens",
     recordings=("penny-press-3p", "penny-press-4p"),
+    tags="companion.games.penny_press.tags",
     tag_kinds={"S": "story", "H": "headline", "A": "ad", "R": "reporter", "M": "mat", "B": "board",
                "W": "arrow", "X": "bonus", "N": "newsboy", "P": "penny"},
     data_files=("companion/games/penny_press/data",),

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from companion.tags import MAX_PAYLOAD_LEN, QR_ALPHANUMERIC, TagParse, parse_tc1
+from companion.tags import MAX_PAYLOAD_LEN, QR_ALPHANUMERIC, PayloadReader
 
 GAME = "TM"
 #: Player area colours, by seat (seat 0 = red).
@@ -89,22 +89,12 @@ def encode_payload(component_id: str) -> str:
     return payload
 
 
-@lru_cache(maxsize=None)
-def _reverse() -> dict[str, str]:
-    return {encode_payload(c): c for c in catalog_ids()}
-
-
-#: (game code, kind letters, lookup) for companion.tags.parse_tc1.
-TC1_SPEC = (GAME, KIND_NAMES, lambda _kind, _ident, payload: _reverse().get(payload))
-
-
-def parse_payload(text) -> TagParse:
-    """Read a decoded payload as a Turin Market tag; never raises.
-
-    Returns :class:`companion.tags.TagParse`: ``component`` set for a Turin Market
-    payload, else ``component`` None and ``reason`` one of companion.tags.REASONS
-    (a Penny Press payload is ``"other game"``)."""
-    return parse_tc1(text, *TC1_SPEC)
+#: Reads this game's payloads (companion.tags.PayloadReader).
+READER = PayloadReader(GAME, KIND_NAMES, catalog_ids, encode_payload)
+#: ``parse_payload(text | bytes) -> companion.tags.TagParse``; never raises: a component for
+#: one of this game's payloads, else a reason of companion.tags.REASONS (another game's
+#: payload is "other game").
+parse_payload = READER.parse
 
 
 def label(component_id: str, lang: str = "en") -> str:

@@ -41,6 +41,7 @@ from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
+from calibration import game_tags
 from calibration import layouts as calibration_layouts
 from tools.render.camera import frame_bounds
 from tools.render.parts import Placed, TagSpec
@@ -57,6 +58,7 @@ BEAT_COLOURS = {"war": (60, 60, 170), "crime": (40, 40, 40), "city": (150, 110, 
 PLAYER_COLOURS = {"red": (50, 50, 200), "blue": (190, 90, 30), "green": (60, 150, 50),
                   "yellow": (40, 200, 230), "black": (35, 35, 35)}
 
+GAME = "penny-press"
 BOARD_LAYOUT = "penny-press-board"
 MAT_LAYOUT = "penny-press-mat"
 
@@ -82,8 +84,8 @@ def _bbox(poly) -> tuple[float, float, float, float]:
 
 
 def components() -> dict:
-    """calibration's piece sizes and tag sizes (calibration.layouts.load_components)."""
-    return calibration_layouts.load_components()
+    """calibration's piece sizes and tag sizes (calibration.game_tags.load_components)."""
+    return game_tags.load_components(GAME)
 
 
 def surface_layout(surface: str) -> str:
@@ -94,8 +96,8 @@ def surface_layout(surface: str) -> str:
 def payloads(n: int) -> list[str]:
     """``n`` distinct payloads (``TC1:PP:...``) for synthetic frames
     (tools.render.synth): stories, headline cards, then pennies and ads, in catalog
-    order (companion.tags). Raises ValueError for more than the 126 there are."""
-    from companion.tags import catalog_ids, encode_payload, kind_of
+    order (companion.games.penny_press.tags). Raises ValueError for more than the 126 there are."""
+    from companion.games.penny_press.tags import catalog_ids, encode_payload, kind_of
 
     ids = catalog_ids()
     out = [encode_payload(c) for kind in "SHPA" for c in ids if kind_of(c) == kind]
@@ -111,11 +113,11 @@ def cell_mm() -> float:
 
 def tag_for(kind: str, component: str, size_mm: tuple[float, float], tags: str = "large",
             payload: str | None = None) -> TagSpec:
-    """The tag of a piece of ``kind`` (calibration.layouts.tag_spec at ``tags`` =
+    """The tag of a piece of ``kind`` (calibration.game_tags.tag_spec at ``tags`` =
     ``"normal"`` or ``"large"``), positioned on it (stories: centre of the first cell;
     headline cards: the lower half, clear of the edge). ``payload`` replaces the QR
     payload (tests)."""
-    spec = calibration_layouts.tag_spec(component, tags)
+    spec = game_tags.tag_spec(GAME, component, tags)
     if spec.symbol == "qr":
         size = calibration_layouts.QR_V1_MODULES * spec.module_mm
         quiet = spec.quiet_mm
@@ -128,7 +130,7 @@ def tag_for(kind: str, component: str, size_mm: tuple[float, float], tags: str =
         return TagSpec("qr", size, text=payload if payload is not None else spec.payload, quiet_mm=quiet,
                        offset_mm=offset)
     return TagSpec("aruco", calibration_layouts.ARUCO_CELLS * spec.module_mm, marker_id=spec.marker_ids[0],
-                   dictionary=calibration_layouts.aruco_dictionary_name(), quiet_mm=spec.quiet_mm)
+                   dictionary=game_tags.aruco_dictionary_name(GAME), quiet_mm=spec.quiet_mm)
 
 
 # ---------------------------------------------------------------------------------
@@ -437,7 +439,7 @@ def _front(items, fp: FrontPlacement, mat: Surface, mlay, tags):
 
 def _fiducials(items, surf: Surface, layout_name: str):
     fids = calibration_layouts.load_layout(layout_name).fiducials(surf.name)
-    items += fiducial_items(surf.name, surf.origin_mm, fids, calibration_layouts.aruco_dictionary_name())
+    items += fiducial_items(surf.name, surf.origin_mm, fids, game_tags.aruco_dictionary_name(GAME))
 
 
 def _zone_colour(name: str) -> tuple[int, int, int]:
@@ -597,7 +599,7 @@ def with_heights(items: list[Placed]) -> list[Placed]:
         h = 0.0
         if p.kind not in ("board", "mat", "fiducial"):
             try:
-                h = calibration_layouts.component_height_mm(p.component)
+                h = game_tags.component_height_mm(GAME, p.component)
             except Exception:
                 h = 0.0
         out.append(replace(p, height_mm=h) if h > 0 else p)
