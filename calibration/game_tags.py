@@ -25,6 +25,9 @@ companion.games.pergamon.tags) names its components; its data folder
   components of the same kind that follow a listed one in the catalog take the next
   ids. A board or mat listed here must carry its layout's corner ids from that one
   on (top-left first).
+- ``piece_heights``: false to have vision read the game's tags at table height
+  (``height_mm`` not applied; default true: a tag on top of a piece is put back onto
+  the surface under it).
 - ``surface_word``: what the sheets call a player's surface (default ``"area"``).
 - ``check``: how ``companion calibrate table`` groups and places the kinds:
   ``kinds`` (kind name -> the word it reports, default the kind name) and
@@ -124,6 +127,8 @@ def load_components(game: str) -> dict:
         ck.fail("aruco_ids", "missing key (the ArUco ids of the pieces tagged with markers)", needle="{")
     if not isinstance(ids, dict):
         ck.fail("aruco_ids", "expected an object: component id -> ArUco id")
+    if not isinstance(data.get("piece_heights", True), bool):
+        ck.fail("piece_heights", f"expected true or false, got {data['piece_heights']!r}")
     for key, v in ids.items():
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < n_ids:
             ck.fail(f"aruco_ids.{key}", f"expected an id 0..{n_ids - 1}, got {v!r}", f'"{key}"')

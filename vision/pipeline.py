@@ -33,6 +33,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -253,9 +254,12 @@ class _Pieces:
         self._gt = game_tags
         self._cache: dict[tuple[str, str], object] = {}
         try:
-            pieces = game_tags.load_components(game)["pieces"]
+            comps = game_tags.load_components(game)
         except CompanionError:  # a game read by taps only: no pieces
-            pieces = {}
+            comps = {}
+        pieces = comps.get("pieces", {})
+        #: whether the game's pieces' heights put their tags back onto the surface
+        self.heights = bool(comps.get("piece_heights", True))
         #: kind names of pieces that stand on others (``stands_on``) and of the pieces they stand on
         self.riders = frozenset(k for k, p in pieces.items() if p.get("stands_on"))
         self.carriers = frozenset(p["stands_on"] for p in pieces.values() if p.get("stands_on"))
@@ -322,6 +326,68 @@ def _tile_frac(mask: np.ndarray, ts: int, ny: int, nx: int) -> np.ndarray:
     pad = np.zeros((ny * ts, nx * ts), np.float32)
     pad[:h, :w] = mask
     return pad.reshape(ny, ts, nx, ts).mean(axis=(1, 3))
+
+
+class _Crops:
+    """Grey crops of one frame, ``crop(x0, y0, x1, y1) -> (grey crop, (x0, y0))``
+    (px, clipped to the frame; an empty array when less than 8 px remain): only the
+    part asked for is converted, unless the whole grey frame (``gray``) was made for
+    a whole-frame decode."""
+
+    def __init__(self, image: np.ndarray):
+        self.image = image
+        self.gray: np.ndarray | None = None
+
+    def __call__(self, x0, y0, x1, y1):
+        H, W = self.image.shape[:2]
+        x0, y0 = int(max(0, x0)), int(max(0, y0))
+        x1, y1 = int(min(W, x1)), int(min(H, y1))
+        if x1 - x0 < 8 or y1 - y0 < 8:  # off the frame (a stale place): nothing to read
+            return np.zeros((0, 0), np.uint8), (x0, y0)
+        if self.gray is not None:
+            return self.gray[y0:y1, x0:x1], (x0, y0)
+        return to_gray(np.ascontiguousarray(self.image[y0:y1, x0:x1])), (x0, y0)
+
+
+@dataclass
+class _FrameMaps:
+    """One frame as the stages see it (:meth:`Pipeline._change`): the image, its
+    small grey and colour copies (``work_width``), per-tile maps (``(ny, nx)`` bool:
+    moving now, moved within ``occlusion_linger_s``, glared, decodable now, and
+    occluded: where a tag is hidden rather than gone, recent motion or glare), its
+    grey crops, and the changed-blob labels of the resting-hand test (made when
+    first needed)."""
+
+    image: np.ndarray
+    small: np.ndarray
+    small_col: np.ndarray
+    moving: np.ndarray
+    recent: np.ndarray
+    glare: np.ndarray
+    decodable: np.ndarray
+    occluded: np.ndarray
+    crop: _Crops
+    changed_lab: tuple | None = None
+
+
+@dataclass
+class _Decoded:
+    """What :meth:`Pipeline._decode_changed` did: the tile regions decoded
+    ``(tx0, ty0, tx1, ty1)``, whether the whole frame was, the px area decoded and
+    the symbols rescued."""
+
+    regions: list
+    full: bool
+    decoded_area: int
+    rescued: int
+
+
+@contextmanager
+def _timed(timings: dict[str, float], stage: str):
+    """Time the block into ``timings[stage]`` (ms)."""
+    t0 = time.perf_counter()
+    yield
+    timings[stage] = (time.perf_counter() - t0) * 1000
 
 
 class Pipeline:
@@ -454,10 +520,35 @@ class Pipeline:
         the frame report. Raises :class:`vision.decode.DecodeError` for a non-image (the
         reason of :func:`vision.sources.check_image`: empty, 1x1, 16-bit, float/NaN,
         too large ...), the pipeline unchanged.
-        """
-        import cv2
 
-        c = self.config
+        The stages, in order (each a method; the time of each in
+        ``FrameReport.timings_ms``): :meth:`_change` (change, motion and glare per
+        tile), :meth:`_decode_changed` (decode the changed, settled regions; tracking
+        rescue), :meth:`_still_reread` (what is missing, on a still table),
+        :meth:`_place` (register the surfaces, read and place the symbols),
+        :meth:`_track` (occlusion, the tracker), :meth:`_frame_report`.
+        """
+        image, t, index = self._take(frame, t)
+        tm: dict[str, float] = {}
+        t0 = time.perf_counter()
+        fm = self._change(image, t)
+        tm["change"] = (time.perf_counter() - t0) * 1000
+        with _timed(tm, "decode"):
+            dec = self._decode_changed(fm)
+        with _timed(tm, "reread"):
+            n_reread, found = self._still_reread(fm, dec, t)
+        with _timed(tm, "place"):
+            poses, reports, observations = self._place(dec, found, t)
+        with _timed(tm, "track"):
+            snap = self._track(fm, t, poses, observations)
+        tm["total"] = (time.perf_counter() - t0) * 1000
+        return snap, self._frame_report(index, t, fm, dec, poses, reports, tm, n_reread, found)
+
+    # ------------------------------------------------------------------ stages
+    def _take(self, frame: Frame | np.ndarray, t: float | None) -> tuple[np.ndarray, float, int]:
+        """``(image, t, index)`` of a frame (see :meth:`process`): the image checked,
+        the frame counted, and the pipeline reset when time goes back (a new source
+        or a video started again: start afresh). Raises DecodeError for a non-image."""
         if isinstance(frame, Frame):
             image, t, index = frame.image, frame.t, frame.index
         else:
@@ -469,9 +560,17 @@ class Pipeline:
             raise DecodeError(f"not a usable frame: {why}")
         self._index += 1
         if self.tracker._last_t is not None and t < self.tracker._last_t:
-            self.reset()  # a new source or a video started again: start afresh
-        tm = {}
-        t0 = time.perf_counter()
+            self.reset()
+        return image, t, index
+
+    def _change(self, image: np.ndarray, t: float) -> _FrameMaps:
+        """Stage 1: the small copy of the frame and its tile maps: which tiles move
+        (against the previous frame), are glared, changed since their last decode,
+        and may be decoded now (changed and settled, or waited for ``max_wait_s``).
+        A new frame size starts the maps afresh (:meth:`_resized`)."""
+        import cv2
+
+        c = self.config
         H, W = image.shape[:2]
         sw = min(W, c.work_width)
         sh = max(1, int(round(H * sw / W)))
@@ -481,7 +580,6 @@ class Pipeline:
         src = np.ascontiguousarray(image[::step, ::step]) if step > 1 else image
         small_col = cv2.resize(src, (sw, sh), interpolation=cv2.INTER_AREA) if sw != W else image
         small = to_gray(small_col)
-        gray = None  # the full grey frame, made only for a whole-frame decode
         if self._shape != (H, W):
             if self._shape is not None:
                 self._resized(self._shape, (H, W))
@@ -507,10 +605,22 @@ class Pipeline:
         self._dirty_since[~dirty] = np.inf
         self._dirty_since[dirty] = np.minimum(self._dirty_since[dirty], t)
         decodable = dirty & (~moving | (t - self._dirty_since >= c.max_wait_s))
-        tm["change"] = (time.perf_counter() - t0) * 1000
+        return _FrameMaps(image, small, small_col, moving, recent, glare, decodable, recent | glare,
+                          _Crops(image))
 
-        # ---- decode changed, settled regions -------------------------------------
-        t1 = time.perf_counter()
+    def _decode_changed(self, fm: _FrameMaps) -> _Decoded:
+        """Stage 2: decode the regions of changed, settled tiles (the whole frame when
+        most of it changed, or always when not ``incremental``): each region's
+        symbols, candidates and lone-finder retries replace the cached ones whose
+        centre lies in it, and its tiles' reference becomes this frame. Then held tags
+        not found again where we just decoded get one more try
+        (:meth:`_rescue_held`)."""
+        import cv2
+
+        c = self.config
+        H, W = fm.image.shape[:2]
+        ts, ny, nx = self._ts, self._ny, self._nx
+        decodable = fm.decodable
         full = bool(decodable.mean() > c.full_decode_frac) or not c.incremental
         regions = []
         if full:
@@ -524,176 +634,191 @@ class Pipeline:
         decoded_area = 0
         rescued = 0
         if full:
-            gray = to_gray(image)
-
-        def crop(x0, y0, x1, y1):
-            """Grey crop of the frame (only this part is converted) and its origin."""
-            x0, y0 = int(max(0, x0)), int(max(0, y0))
-            x1, y1 = int(min(W, x1)), int(min(H, y1))
-            if x1 - x0 < 8 or y1 - y0 < 8:  # off the frame (a stale place): nothing to read
-                return np.zeros((0, 0), np.uint8), (x0, y0)
-            if gray is not None:
-                return gray[y0:y1, x0:x1], (x0, y0)
-            return to_gray(np.ascontiguousarray(image[y0:y1, x0:x1])), (x0, y0)
-
+            fm.crop.gray = to_gray(fm.image)
         decoded = np.zeros_like(decodable)
         for tx0, ty0, tx1, ty1 in regions:
             decoded[ty0:ty1, tx0:tx1] = True
             core = (tx0 * k, ty0 * k, min(W, tx1 * k), min(H, ty1 * k))
             if full:
-                res = self.decoder.decode_full(gray)
+                res = self.decoder.decode_full(fm.crop.gray)
             else:
-                sub, (ox, oy) = crop(core[0] - margin, core[1] - margin,
-                                     core[2] + margin, core[3] + margin)
+                sub, (ox, oy) = fm.crop(core[0] - margin, core[1] - margin,
+                                        core[2] + margin, core[3] + margin)
                 res = _shifted(self.decoder.decode_full(sub), ox, oy)
                 decoded_area += sub.shape[0] * sub.shape[1]
             rescued += res.rescued
-
-            def in_core(ctr, core=core):
-                return core[0] <= ctr[0] < core[2] and core[1] <= ctr[1] < core[3]
-
-            self._cache = [s for s in self._cache if not in_core(s.centre)]
-            self._cache += [s for s in res.symbols if in_core(s.centre)]
-            self._cands = [cd for cd in self._cands if not in_core(cd.centre)]
-            self._cands += [cd for cd in res.candidates if in_core(cd.centre)]
-            self._retry = [cd for cd in self._retry if not in_core(cd.centre)]
-            self._retry += [cd for cd in res.retry if in_core(cd.centre)]
-            self._tries = {key: n for key, n in self._tries.items()
-                           if not in_core((key[1] * 8.0, key[2] * 8.0))}
-            nb = len(self._sweeps)
-            if nb:  # the sweep's strips this region touches are swept again
-                b0 = int(core[0] * nb // W)
-                b1 = int(min(nb - 1, np.ceil(core[2] * nb / W) - 1))
-                self._sweeps[b0:b1 + 1] = 0
+            self._take_region(res, core, W)
             # the tile content as of this decode
-            y0p, y1p = ty0 * ts, min(small.shape[0], ty1 * ts)
-            x0p, x1p = tx0 * ts, min(small.shape[1], tx1 * ts)
-            self._ref[y0p:y1p, x0p:x1p] = small[y0p:y1p, x0p:x1p]
+            y0p, y1p = ty0 * ts, min(fm.small.shape[0], ty1 * ts)
+            x0p, x1p = tx0 * ts, min(fm.small.shape[1], tx1 * ts)
+            self._ref[y0p:y1p, x0p:x1p] = fm.small[y0p:y1p, x0p:x1p]
         if full:
             decoded_area = H * W
-        # tracking rescue: held tags not found again where we just decoded
         if regions and self.tracker.tracks:
-            have = {s.text for s in self._cache}
-            tries = 0
-            for tr in list(self.tracker.tracks.values()):
-                if tries >= c.track_rescue_max:
-                    break
-                text = tr.text
-                if not text or text in have or tr.sighting.component in self._px_unknown:
-                    continue
-                ty0_, ty1_, tx0_, tx1_ = self._tiles_of_box(*tr.corners_px.min(0), *tr.corners_px.max(0))
-                # decoded: a region is the box around its changed tiles, so the tiles
-                # decoded anew (and whose symbols were dropped) are more than the changed ones
-                if not decoded[ty0_:ty1_, tx0_:tx1_].any() or moving[ty0_:ty1_, tx0_:tx1_].any():
-                    continue  # not re-decoded now, or under a hand: nothing to read
-                tries += 1
-                lo, hi = tr.corners_px.min(0), tr.corners_px.max(0)
-                # an ArUco marker's quad is found from its outline: give it more
-                # surroundings than a QR code (whose quiet zone is in the print)
-                pad = (1.5 if text.isdigit() else 0.6) * float((hi - lo).max())
-                sub, (ox, oy) = crop(lo[0] - pad, lo[1] - pad, hi[0] + pad, hi[1] + pad)
-                if not sub.size:
-                    continue
-                if text.isdigit():  # an ArUco marker (a wooden piece): the QR reader cannot
-                    got = [s for s in self._aruco_in(sub) if s.text == text]
-                else:
-                    got = [s for s in self.decoder.decode_region(
-                        sub, (0, 0, sub.shape[1], sub.shape[0]), "sharpen_up2", "track")
-                        if s.text == text]
-                got = [Symbol(s.format, s.text, s.corners_px + np.float32([ox, oy]), s.backend,
-                              s.pass_, s.dictionary) for s in got]
-                if got:
-                    self._cache.append(got[0])
-                    rescued += 1
+            rescued += self._rescue_held(fm, decoded)
         if regions:
             self._cache = dedupe(self._cache)
-        tm["decode"] = (time.perf_counter() - t1) * 1000
+        return _Decoded(regions, full, decoded_area, rescued)
 
-        # ---- still re-read: what is missing, on later frames, at a bounded budget ----
-        t15 = time.perf_counter()
-        n_reread, found = 0, 0
+    def _take_region(self, res, core: tuple[float, float, float, float], W: int) -> None:
+        """What a region's decode found replaces what was cached inside its core (px
+        box): symbols, candidates, lone-finder retries and re-read attempts; the
+        sweep's strips it touches are swept again."""
+        def in_core(ctr):
+            return core[0] <= ctr[0] < core[2] and core[1] <= ctr[1] < core[3]
+
+        self._cache = [s for s in self._cache if not in_core(s.centre)]
+        self._cache += [s for s in res.symbols if in_core(s.centre)]
+        self._cands = [cd for cd in self._cands if not in_core(cd.centre)]
+        self._cands += [cd for cd in res.candidates if in_core(cd.centre)]
+        self._retry = [cd for cd in self._retry if not in_core(cd.centre)]
+        self._retry += [cd for cd in res.retry if in_core(cd.centre)]
+        self._tries = {key: n for key, n in self._tries.items()
+                       if not in_core((key[1] * 8.0, key[2] * 8.0))}
+        nb = len(self._sweeps)
+        if nb:  # the sweep's strips this region touches are swept again
+            b0 = int(core[0] * nb // W)
+            b1 = int(min(nb - 1, np.ceil(core[2] * nb / W) - 1))
+            self._sweeps[b0:b1 + 1] = 0
+
+    def _rescue_held(self, fm: _FrameMaps, decoded: np.ndarray) -> int:
+        """Tracking rescue: tags the tracker holds that were not found again where
+        this frame was decoded (and no hand moves over them) are read once more from
+        a crop around their last corners: sharpened and 2x upscaled for a QR code,
+        the ArUco detector for a marker (at most ``track_rescue_max``). Returns how
+        many were found."""
+        c = self.config
+        have = {s.text for s in self._cache}
+        tries = rescued = 0
+        for tr in list(self.tracker.tracks.values()):
+            if tries >= c.track_rescue_max:
+                break
+            text = tr.text
+            if not text or text in have or tr.sighting.component in self._px_unknown:
+                continue
+            ty0_, ty1_, tx0_, tx1_ = self._tiles_of_box(*tr.corners_px.min(0), *tr.corners_px.max(0))
+            # decoded: a region is the box around its changed tiles, so the tiles
+            # decoded anew (and whose symbols were dropped) are more than the changed ones
+            if not decoded[ty0_:ty1_, tx0_:tx1_].any() or fm.moving[ty0_:ty1_, tx0_:tx1_].any():
+                continue  # not re-decoded now, or under a hand: nothing to read
+            tries += 1
+            lo, hi = tr.corners_px.min(0), tr.corners_px.max(0)
+            # an ArUco marker's quad is found from its outline: give it more
+            # surroundings than a QR code (whose quiet zone is in the print)
+            pad = (1.5 if text.isdigit() else 0.6) * float((hi - lo).max())
+            sub, (ox, oy) = fm.crop(lo[0] - pad, lo[1] - pad, hi[0] + pad, hi[1] + pad)
+            if not sub.size:
+                continue
+            if text.isdigit():  # an ArUco marker (a wooden piece): the QR reader cannot
+                got = [s for s in self._aruco_in(sub) if s.text == text]
+            else:
+                got = [s for s in self.decoder.decode_region(
+                    sub, (0, 0, sub.shape[1], sub.shape[0]), "sharpen_up2", "track")
+                    if s.text == text]
+            got = [Symbol(s.format, s.text, s.corners_px + np.float32([ox, oy]), s.backend,
+                          s.pass_, s.dictionary) for s in got]
+            if got:
+                self._cache.append(got[0])
+                rescued += 1
+        return rescued
+
+    def _still_reread(self, fm: _FrameMaps, dec: _Decoded, t: float) -> tuple[int, int]:
+        """Stage 3: the still re-read (see :meth:`_reread`) on the tiles that are
+        neither decodable nor moving, recently moved or glared, within the work
+        budget refilled for this frame's time; not on a whole-frame decode. Returns
+        (crops decoded, symbols gained)."""
+        c = self.config
         self._refill_reread(t)
-        if c.reread_max > 0 and c.incremental and not full:
-            n_reread, found = self._reread(crop, decodable | moving
-                                           | ((t - self._last_motion) <= c.occlusion_linger_s)
-                                           | glare)
-        tm["reread"] = (time.perf_counter() - t15) * 1000
+        if c.reread_max > 0 and c.incremental and not dec.full:
+            return self._reread(fm.crop, fm.decodable | fm.moving | fm.recent | fm.glare)
+        return 0, 0
 
-        # ---- register and place (only when the decoded set changed) ----------------
-        t2 = time.perf_counter()
-        if regions or found or self._placed is None:
+    def _place(self, dec: _Decoded, found: int, t: float):
+        """Stage 4: ``(poses, reports, observations)``: the surfaces registered from
+        the fiducials among the symbols and every symbol read and placed
+        (:meth:`_interpret`), done again only when the decoded set changed."""
+        if dec.regions or found or self._placed is None:
             poses = self.registrar.update(self._cache, t)
             self._placed = (poses, *self._interpret(poses))
             for ob in self._placed[2]:
                 self._last_px[ob.sighting.component] = (ob.corners_px, ob.text)
-        poses, reports, observations = self._placed
-        tm["place"] = (time.perf_counter() - t2) * 1000
+        return self._placed
 
-        # ---- occlusion and tracking ----------------------------------------------
-        t3 = time.perf_counter()
-        occl_tiles = recent | glare
-        motion = bool(moving.any())
-        changed_lab = None
-
-        def occluded(track: Track) -> bool:
-            nonlocal changed_lab
-            comp = track.sighting.component
-            if comp in self._px_unknown or comp in self._too_small:
-                return True  # after a size change: not readable here (see _resized)
-            if self._under_piece(track.sighting, observations):
-                return True  # a reporter stands on its tag: hidden, not gone
-            lo, hi = track.corners_px.min(0), track.corners_px.max(0)
-            ty0_, ty1_, tx0_, tx1_ = self._tiles_of_box(*lo, *hi)
-            if occl_tiles[ty0_:ty1_, tx0_:tx1_].any():
-                return True
-            # a resting hand: a changed blob much larger than the tag over it
-            if self._bg is None:  # no still picture at this size yet (a resize): hold
-                return True
-            if changed_lab is None:
-                ch = (cv2.absdiff(small, self._bg) > c.change_level).astype(np.uint8)
-                ch = cv2.dilate(ch, np.ones((3, 3), np.uint8))
-                changed_lab = cv2.connectedComponentsWithStats(ch, connectivity=8)
-            _n, lab, stats, _ = changed_lab
-            cx, cy = (lo + hi) / 2 * self._scale
-            iy = int(np.clip(cy, 0, lab.shape[0] - 1))
-            ix = int(np.clip(cx, 0, lab.shape[1] - 1))
-            li = lab[iy, ix]
-            comp = track.sighting.component
-            if li == 0:
-                self._blob_since.pop(comp, None)
-                return False
-            blob_px = stats[li, cv2.CC_STAT_AREA] / self._scale ** 2
-            if (blob_px < c.hand_area_cards * self._card_area_px(track)
-                    or _skin_fraction(small_col, lo * self._scale, hi * self._scale) < c.skin_frac):
-                self._blob_since.pop(comp, None)
-                return False
-            since = self._blob_since.setdefault(comp, t)
-            return t - since <= c.hand_hold_s
-
-        occ_zones = self._occluded_zones(poses, occl_tiles)
-        snap = self.tracker.update(t, observations, occluded, motion, occ_zones)
+    def _track(self, fm: _FrameMaps, t: float, poses: dict[str, SurfacePose], observations) -> TableSnapshot:
+        """Stage 5: the tracker's snapshot after this frame's observations, with the
+        tags it holds but did not see tested for occlusion (:meth:`_occluded`) and the
+        zones under a hand or glare; a still table with nothing held occluded becomes
+        the background for the resting-hand test."""
+        occ_zones = self._occluded_zones(poses, fm.occluded)
+        snap = self.tracker.update(t, observations, lambda track: self._occluded(track, fm, t, observations),
+                                   bool(fm.moving.any()), occ_zones)
         if self._px_unknown or self._too_small:
             seen = {ob.sighting.component for ob in observations}
             self._px_unknown -= seen
             self._too_small -= seen
         held_occluded = any(tr.occluded for tr in self.tracker.tracks.values())
         if snap.still and not held_occluded:
-            self._bg = small.copy()
-        tm["track"] = (time.perf_counter() - t3) * 1000
-        tm["total"] = (time.perf_counter() - t0) * 1000
+            self._bg = fm.small.copy()
+        return snap
 
+    def _occluded(self, track: Track, fm: _FrameMaps, t: float, observations) -> bool:
+        """Whether a held tag not seen in this frame is hidden rather than gone: its
+        place unknown or too small after a size change, a standing piece on it
+        (:meth:`_under_piece`), motion or glare on its tiles, or a resting hand: a
+        changed blob (against the last still table) ``hand_area_cards`` times its
+        card's area and skin-coloured where the tag was, for at most ``hand_hold_s``."""
+        import cv2
+
+        c = self.config
+        comp = track.sighting.component
+        if comp in self._px_unknown or comp in self._too_small:
+            return True  # after a size change: not readable here (see _resized)
+        if self._under_piece(track.sighting, observations):
+            return True  # a reporter stands on its tag: hidden, not gone
+        lo, hi = track.corners_px.min(0), track.corners_px.max(0)
+        ty0_, ty1_, tx0_, tx1_ = self._tiles_of_box(*lo, *hi)
+        if fm.occluded[ty0_:ty1_, tx0_:tx1_].any():
+            return True
+        # a resting hand: a changed blob much larger than the tag over it
+        if self._bg is None:  # no still picture at this size yet (a resize): hold
+            return True
+        if fm.changed_lab is None:
+            ch = (cv2.absdiff(fm.small, self._bg) > c.change_level).astype(np.uint8)
+            ch = cv2.dilate(ch, np.ones((3, 3), np.uint8))
+            fm.changed_lab = cv2.connectedComponentsWithStats(ch, connectivity=8)
+        _n, lab, stats, _ = fm.changed_lab
+        cx, cy = (lo + hi) / 2 * self._scale
+        iy = int(np.clip(cy, 0, lab.shape[0] - 1))
+        ix = int(np.clip(cx, 0, lab.shape[1] - 1))
+        li = lab[iy, ix]
+        if li == 0:
+            self._blob_since.pop(comp, None)
+            return False
+        blob_px = stats[li, cv2.CC_STAT_AREA] / self._scale ** 2
+        if (blob_px < c.hand_area_cards * self._card_area_px(track)
+                or _skin_fraction(fm.small_col, lo * self._scale, hi * self._scale) < c.skin_frac):
+            self._blob_since.pop(comp, None)
+            return False
+        since = self._blob_since.setdefault(comp, t)
+        return t - since <= c.hand_hold_s
+
+    def _frame_report(self, index: int, t: float, fm: _FrameMaps, dec: _Decoded, poses, reports,
+                      tm: dict[str, float], n_reread: int, found: int) -> FrameReport:
+        """Stage 6: the :class:`FrameReport`: the undecoded candidates (``"covered"``
+        where motion or glare lies over one that is not glare itself), poses, the
+        decoded share of the frame, counts and timings."""
+        H, W = fm.image.shape[:2]
         cands = []
         for cd in self._cands:
             ty0_, ty1_, tx0_, tx1_ = self._tiles_of_box(*cd.corners_px.min(0), *cd.corners_px.max(0))
-            if occl_tiles[ty0_:ty1_, tx0_:tx1_].any() and cd.reason != "glare":
+            if fm.occluded[ty0_:ty1_, tx0_:tx1_].any() and cd.reason != "glare":
                 cd = Candidate(cd.corners_px, cd.px_per_module, "covered", cd.finders)
             cands.append(cd)
-        report = FrameReport(index, t, reports, cands,
-                             {k_: (p.markers, p.rms_mm) for k_, p in poses.items()},
-                             decoded_area / float(H * W), full, motion, int(moving.sum()),
-                             int(occl_tiles.sum()), rescued, tm, n_reread, found,
-                             getattr(self.registrar, "lens_status", "none"))
-        return snap, report
+        return FrameReport(index, t, reports, cands,
+                           {k_: (p.markers, p.rms_mm) for k_, p in poses.items()},
+                           dec.decoded_area / float(H * W), dec.full, bool(fm.moving.any()),
+                           int(fm.moving.sum()), int(fm.occluded.sum()), dec.rescued, tm, n_reread, found,
+                           getattr(self.registrar, "lens_status", "none"))
 
     # ------------------------------------------------------------------ helpers
     def _reread_cap(self) -> int:
@@ -1054,8 +1179,9 @@ class Pipeline:
 
     def _height(self, comp: str) -> float:
         """How far the component's tag stands above its surface (mm; calibration's
-        components), 0 when ``piece_heights`` is off or the id has no size."""
-        if not self.config.piece_heights:
+        components), 0 when ``piece_heights`` is off (the config's or the game's
+        components.json) or the id has no size."""
+        if not self.config.piece_heights or not self._pieces.heights:
             return 0.0
         return self._pieces.height_mm(comp) or 0.0
 
