@@ -121,9 +121,9 @@ def _game_tags(game: str) -> _GameTags:
 def parse_any(text):
     """Parse a tag payload of any registered game: ``(game id or None, TagParse)``.
     A payload of another registered game is read with that game's parser (not
-    reported as "other game"); one of no game is read as the first registered
+    reported as "other game"); one of no game is read as the default
     game's (its reason). Never raises."""
-    first = registry.get(registry.ids()[0])
+    first = registry.default()
     p = _parser(first)(text)
     if p.reason == "other game" and p.game:
         spec = registry.by_tag_code(p.game)
@@ -352,7 +352,7 @@ def _measure_codes(gray: np.ndarray, measured: dict[str, list[float]],
     foreign payloads (ignored)."""
     import zxingcpp
 
-    gt = gt or _game_tags(registry.ids()[0])
+    gt = gt or _game_tags(registry.default().id)
     foreign = []
     for r in zxingcpp.read_barcodes(gray, formats=zxingcpp.BarcodeFormat.QRCode):
         p = gt.parse(r.text)
@@ -409,13 +409,13 @@ def check_table(frames: list[np.ndarray], camera: CameraModel | None = None,
     view (default: every mat with a fiducial seen). size: the tag size to predict
     for (``"normal"``/``"large"``); None: the size of the tags in view, else
     "normal". game: the registry id whose layouts and tags the view is checked
-    against (default: the first registered game). Raises :class:`companion.errors.CompanionError` for no frames, an
+    against (default: the default game, companion.registry.default()). Raises :class:`companion.errors.CompanionError` for no frames, an
     unknown colour, or a game without table layouts and tags (UnknownGame for an
     unknown id).
     """
     if not frames:
         raise CompanionError("no frames to check")
-    gt = _game_tags(game or registry.ids()[0])
+    gt = _game_tags(game or registry.default().id)
     # a layout with one surface is the board (always wanted); one with several is the
     # players' mats/areas (those asked for, else those with a fiducial in view)
     colours = [s[4:] for lay in gt.layouts if len(lay.surfaces) > 1 for s in lay.surfaces]

@@ -3,7 +3,7 @@
 - ``companion calibrate camera --images DIR | --video FILE [--board-out board.png] [--out camera.json]``
 - ``companion calibrate table SOURCE [--lens camera.json] [--mats red,blue] [--size normal|large]
   [--camera-size WxH] [--fourcc CODE] [--fps N] [--game ID]`` (the game's layouts and tags; default
-  the first registered game)
+  companion.registry.default())
 - ``companion tags GAME --paper a4|letter [--size normal|large] --out sheet.pdf``
 
 Heavy imports (cv2, fpdf2) stay inside the handlers so ``companion --help`` is fast.
@@ -208,7 +208,7 @@ def _cmd_table(args: argparse.Namespace) -> int:
 
     from .check import _game_tags
 
-    game = getattr(args, "game", None) or registry.ids()[0]
+    game = getattr(args, "game", None) or registry.default().id
     gt = _game_tags(game)  # an unknown or uncheckable game: before the camera
     camera, source = find_lens(args.camera)
     from . import check

@@ -274,9 +274,9 @@ def marker_owner(game: str, marker_id: int) -> tuple[str, str] | None:
 
 def aruco_dictionary_name(game: str | None = None) -> str:
     """The OpenCV ArUco dictionary a game's markers use (e.g. ``"DICT_4X4_100"``);
-    game None: the first registered game's (the detector's default; every bundled
+    game None: the default game's (registry.default(): the detector's default; every bundled
     game uses DICT_4X4_100)."""
-    return load_components(game or registry.ids()[0])["aruco_dictionary"]
+    return load_components(game or registry.default().id)["aruco_dictionary"]
 
 
 @lru_cache(maxsize=None)

@@ -70,7 +70,7 @@ def plan_sheets(paper: str = "a4", size: str = "normal", game: str | None = None
     then the corner fiducials of its boards and mats: Penny Press's 168 components
     and 24 corners) on pages of ``paper`` (``"a4"`` / ``"letter"``), at exact printed
     size in mm (calibration.game_tags.sticker_items). game: a registered game id
-    (default: the first registered game). Raises
+    (default: the default game, companion.registry.default()). Raises
     :class:`companion.errors.CompanionError` for an unknown paper or size or a game
     without tags or layouts.
     """
@@ -86,7 +86,7 @@ def plan_sheets(paper: str = "a4", size: str = "normal", game: str | None = None
     if game is None:
         from companion import registry
 
-        game = registry.ids()[0]
+        game = registry.default().id
     for sec, cid, text, side, module, quiet, payload, marker in sticker_items(game, size):
         cell_w = max(side, MIN_CELL_W)
         cell_h = side + LABEL_MM

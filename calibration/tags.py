@@ -47,7 +47,7 @@ def qr_image(payload: str, module_px: int, quiet_zone: int = 4) -> np.ndarray:
 @lru_cache(maxsize=1)
 def aruco_dictionary():
     """The cv2.aruco Dictionary the games' components.json name (DICT_4X4_100; the
-    first registered game's, see calibration.game_tags.aruco_dictionary_name)."""
+    default game's, see calibration.game_tags.aruco_dictionary_name)."""
     import cv2
 
     return cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, aruco_dictionary_name()))

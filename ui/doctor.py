@@ -68,7 +68,7 @@ def smallest_qr_module_mm(size: str) -> float:
     from calibration.game_tags import tag_spec, tags_module
     from companion import registry
 
-    game = registry.ids()[0]
+    game = registry.default().id
     mods = []
     for cid in tags_module(game).catalog_ids():
         try:

@@ -118,7 +118,7 @@ def _scan(args) -> int:
             status = 1
             continue
 
-        first = registry.ids()[0]   # until a frame shows tags: the first registered game
+        first = registry.default().id   # until a frame shows tags: the default game
         game = {"id": args.game or first, "chosen": args.game is not None}
 
         def make():

@@ -395,7 +395,7 @@ class Pipeline:
 
     config: :class:`PipelineConfig`. decoder / registrar / tracker: override the
     parts (tests). game: the registered game on the table, whose tags, pieces and
-    layouts are read (default: the first registered game). Not thread-safe: one
+    layouts are read (default: the default game, companion.registry.default()). Not thread-safe: one
     pipeline per thread (see PipelineWorker).
     """
 
@@ -404,7 +404,7 @@ class Pipeline:
                  game: str | None = None):
         self.config = c = config or PipelineConfig()
         #: the registered game whose tags are read (another game's payloads are "other game")
-        self.game = game = registry.get(game or registry.ids()[0]).id
+        self.game = game = (registry.get(game) if game else registry.default()).id
         self._parse = game_parser(game)
         self._pieces = _Pieces(game)
         self.decoder = decoder or Decoder(c.backend, c.prep, c.rescue, c.fast, c.aruco)
@@ -1286,7 +1286,7 @@ def pipeline_for(source=None, lens=None, config: PipelineConfig | None = None,
     whose ``recording.json`` says ``"pieces": "flat"`` (rendered with every tag on
     the table's plane, like the older bundled ones) is read without the piece-height
     correction. game: the registered game on the table (its tags and layouts;
-    default: the first registered game). Raises
+    default: the default game, companion.registry.default()). Raises
     ``companion.errors.DataFileError`` for an unreadable lens file.
     """
     import json
@@ -1295,7 +1295,7 @@ def pipeline_for(source=None, lens=None, config: PipelineConfig | None = None,
 
     from .register import registrar_for
 
-    game = registry.get(game or registry.ids()[0]).id
+    game = (registry.get(game) if game else registry.default()).id
     config = config or PipelineConfig()
     if isinstance(source, (str, Path)):
         p = Path(source)

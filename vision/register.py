@@ -115,7 +115,7 @@ class Registrar:
     """Keeps one pose per surface from the ArUco symbols of each frame.
 
     layout_names: calibration layouts (or their names) to read the fiducials from;
-    default: the first registered game's (calibration.game_tags.layouts). camera: optional
+    default: the default game's (registry.default(); calibration.game_tags.layouts). camera: optional
     ``calibration.camera.CameraModel`` (lens distortion). min_fiducials: fiducials a
     surface needs in view for a new fit (>= 1). max_rms_mm: reject worse fits.
     ``update(symbols, t)`` returns the current poses (kept from earlier frames when a
@@ -131,7 +131,7 @@ class Registrar:
             from calibration.game_tags import layouts
             from companion import registry
 
-            layout_names = layouts(registry.ids()[0])
+            layout_names = layouts(registry.default().id)
         self.table = fiducial_table(layout_names)
         self.max_rms_mm = max_rms_mm
         self.camera = camera
