@@ -30,12 +30,14 @@ from companion.errors import CompanionError, DataFileError
 
 def data_dir(game: str) -> Path:
     """``calibration/data/<layouts>`` of a registered game (``GameSpec.layouts``,
-    companion.registry). Raises UnknownGame for an unknown id, CompanionError for a
-    game whose table is not laid out yet (no layouts)."""
+    companion.registry; an absolute path is taken as it is: a game whose data lives
+    elsewhere, e.g. one defined by a test). Raises UnknownGame for an unknown id,
+    CompanionError for a game whose table is not laid out yet (no layouts)."""
     spec = registry.get(game)
     if not spec.layouts:
         raise CompanionError(f"{spec.name()} has no table layouts yet")
-    return Path(__file__).resolve().parent / "data" / spec.layouts
+    folder = Path(spec.layouts)
+    return folder if folder.is_absolute() else Path(__file__).resolve().parent / "data" / spec.layouts
 
 
 #: Cells across a 4x4 ArUco marker including its black border.
