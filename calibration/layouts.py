@@ -25,6 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from companion import registry
+from companion.datafile import parse_json, read_text
 from companion.errors import CompanionError, DataFileError
 
 
@@ -219,17 +220,11 @@ class _Checker:
 
 
 def _read_json(path: Path) -> tuple[dict, str]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataFileError(str(path), None, f"cannot read: {exc.strerror or exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DataFileError(str(path), exc.lineno, f"not valid JSON: {exc.msg} (column {exc.colno})") from None
-    if not isinstance(data, dict):
-        raise DataFileError(str(path), 1, "expected a JSON object at the top")
-    return data, text
+    """(the JSON object, its text) of a data file, through the one loader
+    (companion.datafile: a missing, unreadable or invalid file is a DataFileError
+    naming the file and line, worded as every data file's)."""
+    text = read_text(path)
+    return parse_json(text, path), text
 
 
 def parse_layout(path: Path | str, expected_name: str | None = None) -> Layout:

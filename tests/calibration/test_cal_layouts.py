@@ -194,7 +194,7 @@ def test_duplicate_fiducial_error_points_at_its_line(tmp_path):
 
 
 def test_missing_file(tmp_path):
-    with pytest.raises(DataFileError, match="cannot read"):
+    with pytest.raises(DataFileError, match="cannot be read"):
         load_layout("penny-press-mat", str(tmp_path / "nope.json"))
 
 
