@@ -251,9 +251,9 @@ class GameSpec:
     folder: the game package's folder name (``penny_press``), the name of the game's
     folders in every layer (docs/adding-a-game.md); by default the last part of
     ``rules``.
-    tags: dotted module (pure) of the game's TC1 tags, or "" (Penny Press keeps
-    companion.tags): ``catalog_ids()``, ``kind_of(id)``, ``encode_payload(id)``,
-    ``parse_payload(text) -> companion.tags.TagParse``, ``label(id)``, ``KIND_NAMES``;
+    tags: dotted module (pure) of the game's TC1 tags, or "": ``catalog_ids()``,
+    ``kind_of(id)``, ``encode_payload(id)``, ``label(id)``, ``KIND_NAMES`` and
+    ``parse_payload(text) -> companion.tags.TagParse`` (a ``companion.tags.PayloadReader``);
     ``companion tags ID`` prints its stickers (calibration.game_tags).
     """
 
