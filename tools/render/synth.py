@@ -200,7 +200,7 @@ def compose_surface(surface: str, placements: dict[str, tuple[float, float, floa
     surface: ``"board"`` or ``"mat-<colour>"`` of the registry's default game's
     layouts (``layout`` names another: calibration.layouts.load_layout). placements:
     component id -> ``(x_mm, y_mm, angle_deg)`` of its tag centre on the surface
-    (angle counter-clockwise seen from above; tags drawn by
+    (angle counter-clockwise seen from above; tags of the layout's game drawn by
     ``calibration.tags.tag_image``). The surface (drawn by
     ``calibration.tags.surface_image``) is warped into a ``frame_size`` (w, h) BGR
     frame with a mild perspective (``tilt``) on a table background. Returns
@@ -208,13 +208,16 @@ def compose_surface(surface: str, placements: dict[str, tuple[float, float, floa
     """
     import cv2
 
+    from calibration.layouts import layout_game
     from calibration.tags import surface_image, tag_image
+    from companion import registry
 
     if layout is None:
         layout = _surface_layout(surface)
+    game = layout_game(layout) or registry.default().id
     flat = surface_image(layout, surface, px_per_mm, draw_zones=True)
     for comp, (x, y, ang) in placements.items():
-        tile = tag_image("penny-press", comp, px_per_mm, tag_size)
+        tile = tag_image(game, comp, px_per_mm, tag_size)
         n = tile.shape[0]
         M = cv2.getRotationMatrix2D((n / 2, n / 2), ang, 1.0)
         M[:, 2] += (x * px_per_mm - n / 2, y * px_per_mm - n / 2)
