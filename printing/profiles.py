@@ -30,6 +30,9 @@ DEFAULT_PROFILES = {58: "POS-5890", 80: "TM-T20II"}
 WIDTHS = {58: 384, 80: 576}
 #: The narrowest page the layouts draw (dots; the 58 mm page).
 MIN_PAGE_DOTS = 384
+#: Serial flow control (``flow`` in the config, or the end of a ``serial:`` target):
+#: the printer's XON/XOFF bytes, its RTS/CTS lines, or none (pyserial's xonxoff/rtscts).
+FLOW_CONTROLS = ("xonxoff", "rtscts", "none")
 #: The narrowest print (mm) that takes an 80 mm page: an 80 mm roll prints about 72 mm,
 #: a 58 mm roll at most 48..57.5 mm, the 42-column and impact 80 mm profiles 63..68 mm.
 MIN_80_PRINT_MM = 60.0
@@ -163,16 +166,27 @@ class PrinterConfig:
     - ``cut``: "auto" (cut if the profile has a cutter), "full", "partial", "none".
     - ``feed_lines``: lines fed after the page so it clears the cutter/tear bar (0..20).
     - ``band_height``: raster rows per ``GS v 0`` command (8..2400, multiple of 8).
-    - ``timeout_s``: network/serial timeout in seconds; ``close_wait_s``: how long to
-      wait for the printer to close its side after the job (network).
+    - ``timeout_s``: how long a printer may take no byte of the job (network, USB,
+      serial: a serial printer holding XOFF or CTS longer than this keeps the job
+      queued) and how long it has to answer a status query after the job.
+    - ``close_wait_s``: how long a network printer has, once the whole job reached it,
+      to confirm it read it: it closes its side of the connection (or answers a
+      status query after the job). Neither -> PrinterUnavailable, the job stays
+      queued. ``0``: no confirmation asked, every byte acknowledged counts as
+      printed (a printer that keeps its connections open and answers no status).
+    - ``flow``: serial flow control, ``xonxoff`` (default), ``rtscts`` or ``none``
+      (:data:`FLOW_CONTROLS`); a ``serial:DEV:BAUD:FLOW`` target overrides it.
     - ``paper_check``: ESC/POS real-time status (``DLE EOT 4`` paper sensor, then
       ``DLE EOT 2`` cover open / stopped at paper end) before the job and again once
       it was sent (network, USB, serial). Out of paper or cover open ->
       PrinterUnavailable, the job stays queued. ``None`` (default) = ask only when the
       profile's printer implements the queries (:func:`answers_status`: Epson and
       Citizen profiles); ``True`` / ``False`` = always / never. A printer that does
-      not answer within ``status_timeout_s`` is printed to anyway (and then counts
-      as printed once every byte was taken).
+      not answer within ``status_timeout_s`` is printed to anyway; an answer that is
+      not an ESC/POS status byte is "status not understood", read as no answer
+      (never a paper or cover fault: printing.status). A printer that answered
+      before the job must answer again after it (within ``timeout_s``; a network
+      printer may close its side instead), else the job stays queued.
     """
 
     paper_mm: int = 58
@@ -182,14 +196,17 @@ class PrinterConfig:
     feed_lines: int = 4
     band_height: int = 256
     timeout_s: float = 10.0
-    close_wait_s: float = 2.0
+    close_wait_s: float = 10.0
     paper_check: bool | None = None
     status_timeout_s: float = 0.5
+    flow: str = "xonxoff"
 
     def __post_init__(self):
         if isinstance(self.darkness, str):  # a word of the scale: "dark" is +3
             self.darkness = darkness_value(self.darkness)
         self.profile = canonical_profile(self.profile)  # "tm-t88v" is saved as "TM-T88V"
+        if isinstance(self.flow, str):  # "XonXoff" is saved as "xonxoff"
+            self.flow = self.flow.strip().lower()
         self.validate()
 
     @property
@@ -227,6 +244,9 @@ class PrinterConfig:
         if not (self.timeout_s > 0 and self.close_wait_s >= 0 and self.status_timeout_s > 0):
             raise PrinterConfigError("timeout_s and status_timeout_s must be > 0, "
                                      "close_wait_s >= 0")
+        if self.flow not in FLOW_CONTROLS:
+            raise PrinterConfigError(f"flow={self.flow!r}: use {', '.join(FLOW_CONTROLS)} (serial "
+                                     "flow control: the printer's XON/XOFF bytes, its RTS/CTS lines, or none)")
         if self.paper_check is not None and not isinstance(self.paper_check, bool):
             raise PrinterConfigError(f"paper_check={self.paper_check!r}: use true, false or null")
         return self

@@ -2,25 +2,43 @@
 
 Targets (:func:`parse_target`): ``preview`` (a PNG of the very raster sent),
 ``file:PATH``, ``tcp://host[:9100]`` (escpos.printer.Network), ``usb:VID:PID`` (hex;
-needs pyusb), ``serial:/dev/ttyUSB0[:baud]`` (needs pyserial). :func:`send` hands a
-whole job (ESC/POS bytes, printing.escpos_raster) to one; :func:`printer_status`
-checks one without printing (``companion doctor``).
+needs pyusb), ``serial:/dev/ttyUSB0[:baud][:xonxoff|rtscts|none]`` (needs pyserial).
+:func:`send` hands a whole job (ESC/POS bytes, printing.escpos_raster) to one and
+returns only once the printer took all of it; :func:`printer_status` checks one
+without printing (``companion doctor``).
 
-Raises :class:`PrinterUnavailable` (off, busy, dropped: the job stays queued),
-:class:`PrinterPermissionError` (this user may not open it) or
+What "took all of it" means on each link (docs/printing.md, "Printed means confirmed"):
+- network: every byte acknowledged by the printer (Linux ``SIOCOUTQ`` down to 0),
+  then the printer's word that it read them: its close after ours, or an answer to
+  a real-time status query sent after the job (printing.status);
+- serial: written at the line's pace with the printer's flow control honoured
+  (XON/XOFF or RTS/CTS: pyserial's ``xonxoff`` / ``rtscts``), every byte out of the
+  port (``TIOCOUTQ`` down to 0), and a status answer after the job where the
+  printer answered one before it;
+- USB: every bulk transfer taken whole within ``timeout_s``, and a status answer
+  after the job where the printer answered one before it;
+- a device file (``/dev/usb/lp0``): every byte taken by the driver within
+  ``timeout_s`` (written without blocking, so a printer that stops cannot hang us).
+
+Raises :class:`PrinterUnavailable` (off, busy, paused too long, dropped: the job
+stays queued), :class:`PrinterPermissionError` (this user may not open it) or
 :class:`PrinterConfigError` (a target that cannot work).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import socket
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from companion.errors import CompanionError
 
-from .profiles import PrinterConfig, PrinterConfigError
+from .profiles import FLOW_CONTROLS, PrinterConfig, PrinterConfigError
+from .status import (ANSWERED, DLE_EOT_OFFLINE, DLE_EOT_PAPER, NO_ANSWER, NOT_UNDERSTOOD,  # noqa: F401  (re-exported)
+                     check_status, is_status_byte, not_understood, status_problem)
 
 
 class PrinterPermissionError(PrinterConfigError):
@@ -29,8 +47,9 @@ class PrinterPermissionError(PrinterConfigError):
 
 
 class PrinterUnavailable(CompanionError):
-    """The printer is off, refused the connection, is busy (timed out) or dropped the
-    connection before the whole job was sent. The job stays queued and is retried."""
+    """The printer is off, refused the connection, is busy (timed out), paused the job
+    too long or dropped the connection before it took the whole job. The job stays
+    queued and is retried (sent again whole)."""
 
 
 #: python-escpos profile vendors whose printers answer ESC/POS real-time status
@@ -54,7 +73,8 @@ def answers_status(cfg: PrinterConfig) -> bool:
 
 @dataclass(frozen=True)
 class Target:
-    """A parsed printer target: ``kind`` in preview, file, tcp, usb, serial."""
+    """A parsed printer target: ``kind`` in preview, file, tcp, usb, serial.
+    ``flow`` (serial): the flow control named in the target, "" = the config's."""
 
     kind: str
     path: str = ""
@@ -63,21 +83,43 @@ class Target:
     vid: int = 0
     pid: int = 0
     baud: int = 9600
+    flow: str = ""
 
     def __str__(self) -> str:
         return {"preview": "preview", "file": f"file:{self.path}",
                 "tcp": f"tcp://{self.host}:{self.port}",
                 "usb": f"usb:{self.vid:04x}:{self.pid:04x}",
-                "serial": f"serial:{self.path}:{self.baud}"}[self.kind]
+                "serial": f"serial:{self.path}:{self.baud}" + (f":{self.flow}" if self.flow else ""),
+                }[self.kind]
+
+
+def _parse_serial(rest: str) -> Target:
+    """``DEV[:baud][:flow]``, read from the right so that a device path holding colons
+    (/dev/serial/by-path/...-usb-0:2:1.0-port0) stays whole. Raises ValueError."""
+    parts = rest.split(":")
+    flow = ""
+    if len(parts) > 1 and parts[-1].strip().lower() in FLOW_CONTROLS:
+        flow = parts.pop().strip().lower()
+    elif len(parts) > 1 and parts[-1].isalpha():
+        raise ValueError(f"flow control {parts[-1]!r}")  # a word, but not a flow control
+    baud = 9600
+    if len(parts) > 1 and re.fullmatch(r"[+-]?[0-9]*", parts[-1].strip()):
+        word = parts.pop().strip()
+        baud = int(word) if word else 9600  # int() raises for a lone sign
+    dev = ":".join(parts)
+    if not dev or baud <= 0:
+        raise ValueError(rest)
+    return Target("serial", path=dev, baud=baud, flow=flow)
 
 
 def parse_target(text: str) -> Target:
-    """Parse ``preview | file:PATH | tcp://host[:port] | usb:VID:PID | serial:DEV[:baud]``.
+    """Parse ``preview | file:PATH | tcp://host[:port] | usb:VID:PID |
+    serial:DEV[:baud][:xonxoff|rtscts|none]``.
 
     Raises PrinterConfigError with the accepted forms.
     """
     forms = ("preview, file:PATH, tcp://host:9100 (port 1-65535), usb:VID:PID (hex), "
-             "serial:/dev/ttyUSB0[:baud]")
+             "serial:/dev/ttyUSB0[:baud][:xonxoff|rtscts|none]")
     t = (text or "").strip()
     try:
         if t == "preview":
@@ -94,11 +136,7 @@ def parse_target(text: str) -> Target:
             vid, pid = t[4:].split(":")
             return Target("usb", vid=int(vid, 16), pid=int(pid, 16))
         if t.startswith("serial:"):
-            dev, _, baud = t[7:].partition(":")
-            rate = int(baud or 9600)
-            if not dev or rate <= 0:
-                raise ValueError
-            return Target("serial", path=dev, baud=rate)
+            return _parse_serial(t[7:])
     except ValueError:
         pass
     raise PrinterConfigError(f"printer target {text!r} not understood; use {forms}")
@@ -151,9 +189,10 @@ def _is_device(path: str) -> bool:
 def send(target: Target | str, payload: bytes, cfg: PrinterConfig) -> None:
     """Send the whole ``payload`` to ``target`` and close the connection.
 
-    Returns only when every byte was handed over and the connection closed without
-    error. Raises PrinterUnavailable (off, refused, busy/time-out, dropped midway:
-    retry) or PrinterConfigError (bad target, missing pyusb/pyserial: do not retry).
+    Returns only when the printer took every byte (what that means per link: the
+    module's docstring). Raises PrinterUnavailable (off, refused, busy, paused past
+    ``timeout_s``, no confirmation, dropped midway: retry), PrinterPermissionError or
+    PrinterConfigError (bad target, missing pyusb/pyserial: do not retry).
     """
     t = parse_target(target) if isinstance(target, str) else target
     if t.kind == "preview":
@@ -162,14 +201,18 @@ def send(target: Target | str, payload: bytes, cfg: PrinterConfig) -> None:
         _send_tcp(t, payload, cfg)
     elif t.kind == "file" and not _is_device(t.path):
         _append_to_file(t, payload)
+    elif t.kind == "file":
+        _send_device_file(t, payload, cfg)
+    elif t.kind == "usb":
+        _send_usb(t, payload, cfg)
     else:
-        _send_to_device(_device_printer(t, cfg), t, payload, cfg)
+        _send_serial(t, payload, cfg)
 
 
 def _append_to_file(t: Target, payload: bytes) -> None:
     """A plain ``file:`` target collects every page sent to it (python-escpos' File
     would start it afresh for each page; a device file such as /dev/usb/lp0 goes
-    through :func:`_device_printer`)."""
+    through :func:`_send_device_file`)."""
     try:
         with open(t.path, "ab") as f:
             f.write(payload)
@@ -179,53 +222,292 @@ def _append_to_file(t: Target, payload: bytes) -> None:
         raise PrinterUnavailable(f"{t}: {exc.strerror or exc}") from None
 
 
-def _device_printer(t: Target, cfg: PrinterConfig):
-    """The python-escpos printer (not opened yet) of a device target: a device file,
-    ``usb:`` or ``serial:``. Raises PrinterPermissionError when this user may not
-    write the device, PrinterConfigError when pyusb / pyserial is missing."""
-    if t.kind == "file":
-        from escpos.printer import File
+def _stalled(t: Target, took: int, size: int, cfg: PrinterConfig, flow: str = "") -> PrinterUnavailable:
+    """The printer took no byte for ``timeout_s`` (``flow``: the serial flow control
+    that held it): the job is kept, in players' words."""
+    left = (f"{size - took:,} of {size:,} bytes still to send" if 0 <= took < size
+            else "as the job ended" if size else "before the job began")
+    if flow == "xonxoff":
+        why = (f"the printer held the job paused (XOFF) for over {cfg.timeout_s:g} s with {left}: "
+               "out of paper, cover open or busy")
+    elif flow == "rtscts":
+        why = (f"the printer held the job paused (CTS low) for over {cfg.timeout_s:g} s with {left}: "
+               "out of paper or busy, or the cable has no RTS/CTS wires (then use flow=xonxoff)")
+    else:
+        why = (f"the printer stopped taking the job for over {cfg.timeout_s:g} s with {left}: "
+               "switched off, out of paper, jammed or busy")
+    return PrinterUnavailable(f"{t}: {why}; the job is kept and printed again whole")
 
-        if not os.access(t.path, os.W_OK):
-            raise PrinterPermissionError(permission_advice(t))
-        return File(t.path, profile=cfg.profile_name)
-    if t.kind == "usb":
-        from escpos.printer import Usb
 
-        if not Usb.is_usable():
-            raise PrinterConfigError("USB printing needs pyusb: pip install pyusb "
-                                     "(and a udev rule giving you the device)")
-        return Usb(t.vid, t.pid, timeout=int(cfg.timeout_s * 1000), profile=cfg.profile_name)
-    from escpos.printer import Serial
+# --- device files (/dev/usb/lp0) -------------------------------------------------
 
-    if not Serial.is_usable():
-        raise PrinterConfigError("serial printing needs pyserial: pip install pyserial")
-    if os.path.exists(t.path) and not os.access(t.path, os.R_OK | os.W_OK):
+def _send_device_file(t: Target, payload: bytes, cfg: PrinterConfig) -> None:
+    """Write a job to a device file (the ``usblp`` driver's /dev/usb/lp0, a parallel
+    port) without blocking: a printer that stops taking data (paper out: ``usblp``
+    then waits for ever) keeps the job after ``timeout_s`` without a byte taken,
+    instead of hanging the program. Returns once the driver took every byte and
+    answers writable again (its last transfer done)."""
+    import select
+
+    if not os.access(t.path, os.W_OK):
         raise PrinterPermissionError(permission_advice(t))
-    return Serial(t.path, baudrate=t.baud, timeout=cfg.timeout_s, profile=cfg.profile_name)
+    try:
+        fd = os.open(t.path, os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except OSError as exc:
+        raise _device_error(t, exc) from None
+    try:
+        took, since = 0, time.monotonic()
+        view = memoryview(payload)
+        while True:
+            if took < len(payload):
+                try:
+                    n = os.write(fd, view[took:took + 4096])
+                except (BlockingIOError, InterruptedError):
+                    n = 0
+                if n:
+                    took, since = took + n, time.monotonic()
+                    continue
+            left = cfg.timeout_s - (time.monotonic() - since)
+            if left <= 0:
+                raise _stalled(t, took, len(payload), cfg)
+            _, ready, _ = select.select([], [fd], [], min(left, 0.2))
+            if ready and took >= len(payload):
+                return
+    except PrinterUnavailable:
+        raise
+    except OSError as exc:  # unplugged mid-job (ENODEV, EIO): kept
+        raise _device_error(t, exc) from None
+    finally:
+        os.close(fd)
 
 
-def _send_to_device(printer, t: Target, payload: bytes, cfg: PrinterConfig) -> None:
-    """Open ``printer``, ask its status before the job (USB and serial, where the
-    profile answers: :func:`answers_status`), write the job (a serial port flushed
-    until every byte left it), ask again after it when it answered, close. Any
-    failure closes the printer and is raised as :func:`_device_error` words it."""
+# --- USB (pyusb through python-escpos) --------------------------------------------
+
+def _usb_printer(t: Target, cfg: PrinterConfig):
+    """python-escpos' Usb printer (not opened yet). Raises PrinterConfigError when
+    pyusb is missing."""
+    from escpos.printer import Usb
+
+    if not Usb.is_usable():
+        raise PrinterConfigError("USB printing needs pyusb: pip install pyusb "
+                                 "(and a udev rule giving you the device)")
+    return Usb(t.vid, t.pid, timeout=int(cfg.timeout_s * 1000), profile=cfg.profile_name)
+
+
+def _is_timeout(exc: BaseException) -> bool:
+    """A time-out, however the driver words it (pyusb's USBTimeoutError, errno 110)."""
+    return (isinstance(exc, TimeoutError) or "timeout" in type(exc).__name__.lower()
+            or "timed out" in str(exc).lower() or getattr(exc, "errno", None) in (110, 60))
+
+
+def _send_usb(t: Target, payload: bytes, cfg: PrinterConfig) -> None:
+    """Open the USB printer, ask its status before the job where the profile answers
+    (:func:`answers_status`), write the job in bulk transfers that must each be
+    taken whole within ``timeout_s`` (pyusb returns how many bytes the printer took:
+    a short transfer keeps the job), ask again after the job when it answered
+    before (its answer is its word that it has the job), close."""
+    printer = _usb_printer(t, cfg)
+    ms = max(1, int(cfg.timeout_s * 1000))
+
+    def ask(query: bytes, wait_s: float) -> bytes | None:
+        printer.device.write(printer.out_ep, query, ms)
+        try:
+            got = printer.device.read(printer.in_ep, 16, max(1, int(wait_s * 1000)))
+        except Exception as exc:  # pyusb's time-out has its own class
+            if _is_timeout(exc):
+                return None
+            raise
+        return bytes(got) or None
+
+    took = 0
     try:
         printer.open()
-        readable = t.kind in ("usb", "serial") and answers_status(cfg)
-        answered = _check_status(printer, t, cfg, "before") if readable else False
-        printer._raw(payload)
-        if t.kind == "serial":
-            printer.device.flush()  # returns once every byte left the port
-        if answered:
-            _check_status(printer, t, cfg, "after")
+        heard = _status_before(ask, t, cfg) if answers_status(cfg) else NO_ANSWER
+        while took < len(payload):
+            piece = payload[took:took + 4096]
+            try:
+                n = printer.device.write(printer.out_ep, piece, ms)
+            except Exception as exc:
+                if _is_timeout(exc):
+                    raise _stalled(t, took, len(payload), cfg) from None
+                raise
+            took += n if isinstance(n, int) else len(piece)
+            if isinstance(n, int) and n < len(piece):
+                raise PrinterUnavailable(f"{t}: the printer took only {took:,} of {len(payload):,} bytes "
+                                         "(a short transfer); the job is kept and printed again whole")
+        if heard != NO_ANSWER:  # a printer that answered a status byte must answer again
+            _status_after(ask, t, cfg, required=heard == ANSWERED)
         printer.close()
     except PrinterUnavailable:
         _quiet_close(printer)
         raise
-    except Exception as exc:  # escpos, OSError, pyusb/pyserial errors have their own classes
+    except Exception as exc:  # escpos, OSError, pyusb errors have their own classes
         _quiet_close(printer)
         raise _device_error(t, exc) from None
+
+
+# --- serial (pyserial) -------------------------------------------------------------
+
+XON, XOFF = 0x11, 0x13
+#: the share of the line's speed a serial job is written at (baud / 10 bytes a second
+#: for 8N1): a little under it, so that no backlog builds up between us and the
+#: printer (a USB adapter's or a Bluetooth port's buffers would go on sending it after
+#: an XOFF) and the printer's "stop" finds at most one small piece on its way
+LINE_SHARE = 0.9
+#: quiet time on the line before a status query, so that a printer reading its input
+#: in blocks sees the query on its own, not inside the end of a raster band
+QUIET_S = 0.1
+
+
+class _SerialLink:
+    """A serial port opened for one job with the printer's flow control (pyserial:
+    ``xonxoff`` = the kernel stops sending on XOFF and goes on at XON, ``rtscts`` =
+    it sends only while CTS is up; ``none``: an XOFF that arrives anyway means the
+    printer is dropping bytes, and ends the job kept). Written at the line's pace
+    (:data:`LINE_SHARE`) in small pieces; a piece not taken within ``timeout_s``
+    (XOFF or CTS held, a printer that stopped) is a stall."""
+
+    def __init__(self, t: Target, cfg: PrinterConfig):
+        import serial
+
+        self.t, self.cfg = t, cfg
+        self.flow = t.flow or cfg.flow
+        self.rate = t.baud / 10 * LINE_SHARE           # bytes a second
+        self.piece = max(16, min(128, int(self.rate * 0.01)))
+        self.took = 0
+        self.size = 0
+        self.xoff_seen = False
+        self.next_at = self.last_write = 0.0
+        self.dev = serial.Serial(t.path, t.baud, timeout=cfg.status_timeout_s,
+                                 write_timeout=cfg.timeout_s, xonxoff=self.flow == "xonxoff",
+                                 rtscts=self.flow == "rtscts", dsrdtr=False)
+
+    def _xoff_ignored(self) -> PrinterUnavailable:
+        return PrinterUnavailable(
+            f"{self.t}: the printer asked to pause (XOFF) but flow control is off (flow=none), so part of "
+            "the job may be lost; set flow=xonxoff (`companion printer-config flow=xonxoff`, or "
+            f"serial:{self.t.path}:{self.t.baud}:xonxoff); the job is kept and printed again whole")
+
+    def _take_input(self) -> bytes:
+        """What the printer sent unasked; with ``flow=none`` an XOFF among it is noted."""
+        n = self.dev.in_waiting
+        got = self.dev.read(n) if n else b""
+        if self.flow == "none" and XOFF in got:
+            self.xoff_seen = True
+        return got
+
+    def write(self, data: bytes, *, job: bool = True) -> None:
+        """Write ``data`` (the job's bytes, or a query with ``job=False``) in pieces at
+        the line's pace; raises PrinterUnavailable when a piece is not taken within
+        ``timeout_s`` or comes back short, or (flow=none) when the printer sent XOFF."""
+        import serial
+
+        for i in range(0, len(data), self.piece):
+            now = time.monotonic()
+            if self.next_at > now:
+                time.sleep(self.next_at - now)
+            start = max(now, self.next_at)
+            chunk = data[i:i + self.piece]
+            try:
+                n = self.dev.write(chunk)
+            except serial.SerialTimeoutException:
+                raise _stalled(self.t, self.took, self.size, self.cfg, self.flow) from None
+            if n is not None and n != len(chunk):
+                raise PrinterUnavailable(f"{self.t}: the port took only {self.took + n:,} of {self.size:,} "
+                                         "bytes (a short write); the job is kept and printed again whole")
+            if job:
+                self.took += len(chunk)
+            self.last_write = time.monotonic()
+            self.next_at = start + len(chunk) / self.rate   # a pause (XOFF) is not made up for in a burst
+            if self.dev.in_waiting:
+                self._take_input()
+            if self.xoff_seen:
+                raise self._xoff_ignored()
+
+    def drain(self) -> None:
+        """Wait until every byte left the port (``TIOCOUTQ`` down to 0, where the
+        driver counts them): no byte leaving for ``timeout_s`` is a stall. (Not
+        ``tcdrain``: it waits for ever while the printer holds XOFF.)"""
+        last, since = self.dev.out_waiting, time.monotonic()
+        while last:
+            time.sleep(0.01)
+            now = self.dev.out_waiting
+            if now < last:
+                since = time.monotonic()
+            elif time.monotonic() - since > self.cfg.timeout_s:
+                raise _stalled(self.t, self.size - now, self.size, self.cfg, self.flow)
+            last = now
+        if self.next_at > time.monotonic():   # the last piece is still on the wire
+            time.sleep(self.next_at - time.monotonic())
+
+    def ask(self, query: bytes, wait_s: float) -> bytes | None:
+        """One real-time status query, sent on a quiet line (:data:`QUIET_S`); its
+        answer is read as soon as its first byte arrives (``read(1)``, then whatever
+        came with it), or None after ``wait_s``."""
+        quiet = self.last_write + QUIET_S - time.monotonic()
+        if quiet > 0:
+            time.sleep(quiet)
+        self._take_input()
+        self.write(query, job=False)
+        end = time.monotonic() + wait_s
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                return None
+            self.dev.timeout = left
+            first = self.dev.read(1)
+            if not first:
+                return None
+            if self.flow == "none" and first[0] in (XON, XOFF):  # flow bytes, not an answer
+                self.xoff_seen |= first[0] == XOFF
+                continue
+            return first + self._take_input()
+
+    def close(self, sent: bool) -> None:
+        """Close the port; a job not taken whole is discarded from the port's buffer
+        first (it must not trickle out later, and closing waits for it otherwise)."""
+        try:
+            if not sent:
+                self.dev.reset_output_buffer()
+            self.dev.close()
+        except Exception:
+            pass
+
+
+def _send_serial(t: Target, payload: bytes, cfg: PrinterConfig) -> None:
+    """Open the serial port with the flow control of the target (else the config's),
+    ask the status before the job where the profile answers, write the job at the
+    line's pace, wait until it left the port, ask again after it when the printer
+    answered before (its answer is its word that it is there and has the job), and
+    check that no XOFF was ignored (``flow=none``)."""
+    try:
+        import serial
+    except ImportError:
+        raise PrinterConfigError("serial printing needs pyserial: pip install pyserial") from None
+    if os.path.exists(t.path) and not os.access(t.path, os.R_OK | os.W_OK):
+        raise PrinterPermissionError(permission_advice(t))
+    try:
+        link = _SerialLink(t, cfg)
+    except (serial.SerialException, OSError, ValueError) as exc:
+        raise _device_error(t, exc) from None
+    sent = False
+    try:
+        heard = _status_before(link.ask, t, cfg) if answers_status(cfg) else NO_ANSWER
+        link.size = len(payload)
+        link.write(payload)
+        link.drain()
+        if heard != NO_ANSWER:  # a printer that answered a status byte must answer again
+            _status_after(link.ask, t, cfg, required=heard == ANSWERED)
+        link._take_input()
+        if link.xoff_seen:
+            raise link._xoff_ignored()
+        sent = True
+    except PrinterUnavailable:
+        raise
+    except Exception as exc:  # pyserial's errors (unplugged mid-job: I/O error) have their own classes
+        raise _device_error(t, exc) from None
+    finally:
+        link.close(sent)
 
 
 def _device_error(t: Target, exc: Exception) -> CompanionError:
@@ -237,9 +519,11 @@ def _device_error(t: Target, exc: Exception) -> CompanionError:
         return PrinterPermissionError(permission_advice(t))
     if isinstance(exc, DeviceNotFoundError):
         return PrinterUnavailable(f"{t}: {exc}".replace("\n", " "))
+    if getattr(exc, "errno", None) == 2 and t.path:  # ENOENT: an unplugged USB adapter or printer
+        return PrinterUnavailable(f"{t}: {t.path} is not there: plug the printer in and switch it on")
     if isinstance(exc, OSError):
-        return PrinterUnavailable(f"{t}: {exc}")
-    return PrinterUnavailable(f"{t}: {type(exc).__name__}: {exc}")
+        return PrinterUnavailable(f"{t}: {exc.strerror or exc}")
+    return PrinterUnavailable(f"{t}: {type(exc).__name__}: {exc}".replace("\n", " "))
 
 
 def _quiet_close(printer) -> None:
@@ -317,52 +601,40 @@ def permission_advice(t: Target, kept: bool = True) -> str:
     return f"{t}: permission denied: this user may not write to the printer ({seen}). Fix: {fix}{again}"
 
 
-# --- real-time status (DLE EOT) ---------------------------------------------------
+# --- real-time status before and after a job -------------------------------------
 
-DLE_EOT_OFFLINE = b"\x10\x04\x02"  #: DLE EOT 2: offline cause (cover, paper end)
-DLE_EOT_PAPER = b"\x10\x04\x04"    #: DLE EOT 4: paper roll sensor
-
-
-def status_problem(paper: bytes | None, offline: bytes | None) -> str:
-    """The printer's own reason not to print, from real-time status answers, or ""
-    (ESC/POS DLE EOT: paper sensor bits 5-6 = paper end; offline cause bit 2 = cover
-    open, bit 5 = stopped at paper end). ``None`` = not answered."""
-    if offline and offline[0] & 0x04:
-        return "cover open: close the printer's cover"
-    if paper and paper[0] & 0x60 == 0x60:
-        return "out of paper: load a paper roll"
-    if offline and offline[0] & 0x20:
-        return "out of paper: load a paper roll"
-    return ""
+def _status_before(ask, t: Target, cfg: PrinterConfig) -> str:
+    """Ask the status before the job (``status_timeout_s`` per query); raise
+    PrinterUnavailable for paper out or cover open. Returns what was heard
+    (printing.status: ANSWERED, NO_ANSWER, NOT_UNDERSTOOD): an answer that is not a
+    status byte is no fault, the job goes ahead as to a printer that does not answer."""
+    chk = check_status(ask, cfg.status_timeout_s, cfg.status_timeout_s)
+    if chk.problem:
+        raise PrinterUnavailable(f"{t}: {chk.problem}")
+    return chk.heard
 
 
-def _ask(printer, query: bytes) -> bytes | None:
-    """One real-time status query; ``None`` when the printer does not answer."""
-    try:
-        got = printer.query_status(query)
-    except (TimeoutError, socket.timeout):
-        return None
-    except Exception as exc:  # pyusb/pyserial time-outs have their own classes
-        if "timeout" in type(exc).__name__.lower() or "timed out" in str(exc).lower():
-            return None
-        raise
-    return bytes(got[:1]) if got else None
-
-
-def _check_status(printer, t: Target, cfg: PrinterConfig, when: str) -> bool:
-    """Ask the paper sensor and the offline cause; raise PrinterUnavailable for paper
-    out or cover open. Returns whether the printer answered at all."""
-    paper = _ask(printer, DLE_EOT_PAPER)
-    if paper is None:
+def _status_after(ask, t: Target, cfg: PrinterConfig, *, required: bool = True) -> bool:
+    """Ask the status once the job was sent (the first answer may take up to
+    ``timeout_s``: the printer reaches the query only after the job's bytes before
+    it). Any answer is the printer's word that it is there and read the whole job;
+    paper out or cover open -> PrinterUnavailable (the page may be cut short: it is
+    printed again whole). No answer: PrinterUnavailable when ``required`` (a printer
+    that answered before the job), else False."""
+    chk = check_status(ask, cfg.timeout_s, cfg.status_timeout_s)
+    if chk.problem:
+        raise PrinterUnavailable(f"{t}: {chk.problem} (during the job: it is kept and printed again whole)")
+    if chk.heard == NO_ANSWER:
+        if required:
+            raise PrinterUnavailable(
+                f"{t}: the printer stopped answering during the job (it answered before it, not in "
+                f"{cfg.timeout_s:g} s after it): switched off, jammed or busy; the job is kept and "
+                "printed again whole")
         return False
-    offline = _ask(printer, DLE_EOT_OFFLINE)
-    why = status_problem(paper, offline)
-    if why:
-        if when == "after":
-            why += " (during the job: it is kept and printed again whole)"
-        raise PrinterUnavailable(f"{t}: {why}")
     return True
 
+
+# --- network (TCP, port 9100) ------------------------------------------------------
 
 def _unsent_bytes(sock: socket.socket) -> int | None:
     """Bytes the peer has not acknowledged yet (Linux ``SIOCOUTQ``), or None where
@@ -384,8 +656,6 @@ def _wait_taken(sock: socket.socket, t: Target, size: int, cfg: PrinterConfig,
                 sleep=None) -> None:
     """Wait until the printer acknowledged every byte of the job (TCP ACKs, not just
     the kernel's send buffer). No progress for ``timeout_s`` -> PrinterUnavailable."""
-    import time
-
     sleep = sleep or time.sleep
     last, since = _unsent_bytes(sock), time.monotonic()
     while last:
@@ -401,11 +671,66 @@ def _wait_taken(sock: socket.socket, t: Target, size: int, cfg: PrinterConfig,
         elif time.monotonic() - since > cfg.timeout_s:
             raise PrinterUnavailable(
                 f"{t}: the printer stopped taking the job ({now:,} of {size:,} bytes never "
-                f"reached it in {cfg.timeout_s:g} s): switched off, jammed or busy")
+                f"reached it in {cfg.timeout_s:g} s): switched off, jammed or busy; the job is kept "
+                "and printed again whole")
         last = now
 
 
+def _tcp_ask(sock: socket.socket):
+    """``ask(query, seconds)`` for printing.status over a printer's connection: the
+    answer is taken as soon as its first byte arrives (``recv``)."""
+    def ask(query: bytes, wait_s: float) -> bytes | None:
+        sock.settimeout(None)
+        sock.sendall(query)
+        sock.settimeout(wait_s)
+        try:
+            got = sock.recv(16)
+        except (TimeoutError, socket.timeout):
+            return None
+        if not got:
+            raise ConnectionError("the printer closed the connection")
+        return got
+    return ask
+
+
+def _skip_input(sock: socket.socket) -> None:
+    """Throw away what the printer sent and nobody read (a late answer to an earlier
+    query), so that it is not taken for the answer to the next one."""
+    sock.settimeout(0.0)  # (a socket with a time-out would wait for data before recv)
+    while True:
+        try:
+            got = sock.recv(4096)
+        except (BlockingIOError, InterruptedError):
+            return
+        if not got:
+            return  # its close: the next read says so
+
+
+def _wait_close(sock: socket.socket, wait_s: float) -> bool:
+    """Wait up to ``wait_s`` for the printer to close its side (EOF), reading and
+    dropping what it sends meanwhile. True at its close, False at the deadline; a
+    reset raises (ConnectionResetError). A printer closes after it read the end of
+    our data (a side closed with bytes still unread is a reset, not an EOF)."""
+    end = time.monotonic() + wait_s
+    while True:
+        left = end - time.monotonic()
+        if left <= 0:
+            return False
+        sock.settimeout(left)
+        try:
+            if not sock.recv(4096):
+                return True
+        except (TimeoutError, socket.timeout):
+            return False
+
+
 def _send_tcp(t: Target, payload: bytes, cfg: PrinterConfig) -> None:
+    """Connect, ask the status where the profile answers, send the job, wait until the
+    printer acknowledged every byte (``SIOCOUTQ``), then get its word that it read
+    them: an answer to a status query after the job (printers that answered before
+    it), or its close after ours within ``close_wait_s``. Neither: PrinterUnavailable,
+    the job stays queued (a printer that accepts but never reads, python-escpos#253).
+    ``close_wait_s == 0``: acknowledged is enough."""
     from escpos.exceptions import DeviceNotFoundError
     from escpos.printer import Network
 
@@ -416,29 +741,28 @@ def _send_tcp(t: Target, payload: bytes, cfg: PrinterConfig) -> None:
         detail = str(exc).splitlines()[-1].strip(" ()")
         raise PrinterUnavailable(f"{t}: printer off or refusing connections: {detail}") from None
     sock: socket.socket = printer.device
+    ask = _tcp_ask(sock)
     try:
-        answered = False
-        if answers_status(cfg):
-            sock.settimeout(cfg.status_timeout_s)
-            answered = _check_status(printer, t, cfg, "before")
-            sock.settimeout(cfg.timeout_s)
-        printer._raw(payload)  # sendall: the bytes are in the kernel, not yet printed
+        heard = _status_before(ask, t, cfg) if answers_status(cfg) else NO_ANSWER
+        sock.settimeout(cfg.timeout_s)
+        sock.sendall(payload)  # the bytes are in the kernel, not yet at the printer
         _wait_taken(sock, t, len(payload), cfg)  # every byte acknowledged by the printer
-        if answered:
-            sock.settimeout(cfg.status_timeout_s)
-            _check_status(printer, t, cfg, "after")
+        confirmed = False
+        if heard != NO_ANSWER:
+            _skip_input(sock)
+            confirmed = _status_after(ask, t, cfg, required=False)
         sock.shutdown(socket.SHUT_WR)  # tell the printer the job is complete
         _wait_taken(sock, t, len(payload), cfg)
-        # A dropped connection shows up as a reset here; EOF or silence after every
-        # byte was acknowledged means the printer has it.
-        sock.settimeout(cfg.close_wait_s)
-        try:
-            while sock.recv(4096):
-                pass
-        except TimeoutError:
-            pass
-    except TimeoutError:
-        raise PrinterUnavailable(f"{t}: printer busy (no progress for {cfg.timeout_s} s)") from None
+        # its close says it read all of it; a reset here is a failure (raised below)
+        closed = _wait_close(sock, min(cfg.close_wait_s, cfg.status_timeout_s) if confirmed
+                             else cfg.close_wait_s)
+        if not (confirmed or closed or cfg.close_wait_s == 0):
+            raise PrinterUnavailable(
+                f"{t}: the printer did not confirm the job: every byte reached it, but it neither "
+                f"closed the connection nor answered within {cfg.close_wait_s:g} s, so it may not have "
+                "read them (switched off, jammed or busy); the job is kept and printed again whole")
+    except (TimeoutError, socket.timeout):
+        raise PrinterUnavailable(f"{t}: printer busy (no progress for {cfg.timeout_s:g} s)") from None
     except OSError as exc:
         raise PrinterUnavailable(f"{t}: connection lost during the job ({exc})") from None
     finally:
@@ -450,14 +774,29 @@ def _send_tcp(t: Target, payload: bytes, cfg: PrinterConfig) -> None:
 
 # --- checking a printer (companion doctor) ----------------------------------------
 
+def _status_verdict(t: Target, chk, where: str) -> tuple[str, str]:
+    """``(verdict, text)`` of a status check (printing.status.StatusCheck)."""
+    if chk.problem:
+        return "fail", f"{t}: {chk.problem}"
+    if chk.heard == NO_ANSWER:
+        return "ok", f"{t}: {where}; it does not answer status queries (paper_check=false avoids them)"
+    if chk.heard == NOT_UNDERSTOOD:
+        return "warn", (f"{t}: {where}; {not_understood(chk.raw)}: paper and cover are not known "
+                        "(paper_check=false stops the queries)")
+    return "ok", f"{t}: {where}, paper loaded, cover closed"
+
+
 def printer_status(target: Target | str, cfg: PrinterConfig) -> tuple[str, str]:
     """Check a printer without printing: ``(verdict, text)`` with verdict ``"ok"``,
     ``"warn"`` or ``"fail"`` and a plain sentence saying what was found and what to
     change. Network: connects (and asks the real-time status where the profile
     answers it); USB: the device is on the bus and may be opened; file/serial: the
-    device exists and this user may write it; a ``file:`` outside /dev not made yet
-    is judged as `companion print` judges it (:func:`check_target`: its folder is
-    there and writable, so the first page creates it). Sends no print data; never
+    device exists and this user may write it (serial: its status asked where the
+    profile answers it); a ``file:`` outside /dev not made yet is judged as
+    `companion print` judges it (:func:`check_target`: its folder is there and
+    writable, so the first page creates it). An answer that is not a status byte is
+    "status not understood" (warn), never a paper or cover fault. Sends no print
+    data; never
     raises."""
     try:
         t = parse_target(target) if isinstance(target, str) else target
@@ -474,18 +813,11 @@ def printer_status(target: Target | str, cfg: PrinterConfig) -> tuple[str, str]:
         try:
             if not answers_status(cfg):
                 return "ok", f"{t}: reachable (profile {cfg.profile_name} is not asked for paper/cover status)"
-            from escpos.printer import Network
-
-            printer = Network(t.host, t.port, timeout=cfg.status_timeout_s, profile=cfg.profile_name)
-            printer.device = sock
-            sock.settimeout(cfg.status_timeout_s)
             try:
-                answered = _check_status(printer, t, cfg, "before")
-            except PrinterUnavailable as exc:
-                return "fail", str(exc)
-            if not answered:
-                return "ok", f"{t}: reachable; it does not answer status queries (paper_check=false avoids them)"
-            return "ok", f"{t}: reachable, paper loaded, cover closed"
+                chk = check_status(_tcp_ask(sock), cfg.status_timeout_s, cfg.status_timeout_s)
+            except OSError as exc:
+                return "fail", f"{t}: the connection was lost while asking its status ({exc})"
+            return _status_verdict(t, chk, "reachable")
         finally:
             sock.close()
     if t.kind == "usb":
@@ -514,5 +846,17 @@ def printer_status(target: Target | str, cfg: PrinterConfig) -> tuple[str, str]:
         return "fail", f"{t}: {t.path} does not exist: plug the printer in (ls /dev/usb/ /dev/tty*)"
     if not os.access(t.path, os.W_OK):
         return "fail", permission_advice(t)
+    if t.kind == "serial" and answers_status(cfg):
+        try:
+            link = _SerialLink(t, cfg)
+        except Exception as exc:  # pyserial missing or the port refusing: said, never raised
+            return "fail", f"{t}: cannot be opened ({exc})"
+        try:
+            chk = check_status(link.ask, cfg.status_timeout_s, cfg.status_timeout_s)
+        except Exception as exc:
+            return "fail", f"{t}: {exc}"
+        finally:
+            link.close(sent=False)
+        return _status_verdict(t, chk, f"port present (flow control {link.flow})")
     what = "device" if _is_device(t.path) else "file (pages are collected in it)"
     return "ok", f"{t}: {what} present, this user may write it"

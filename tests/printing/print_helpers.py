@@ -89,17 +89,23 @@ class FakePrinter:
 
     ``drop_first``: the first ``n`` connections are cut after ``drop_after`` bytes
     (closed with unread data, so the client sees a reset). ``busy``: accept but never
-    read. ``paper_out_first``: None = ignore status queries; n = answer the paper
-    sensor query (DLE EOT 4) "no paper" on the first n connections, "ok" after. ``received``: the bytes of every connection, complete or not.
+    read. ``paper_out_first``: None = ignore status queries; n = answer every real-time
+    status query (DLE EOT 4 paper sensor, DLE EOT 2 offline cause) wherever it falls
+    in the stream, "no paper" on the first n connections, "ok" after. ``garbage``:
+    bytes answered to every status query instead (not ESC/POS status bytes).
+    ``received``: the bytes of every connection, complete or not.
     ``read_delay_s``: a slow reader, sleeping that long after each chunk of at most
     ``read_chunk`` bytes (a printer slower than the job). ``rcvbuf``: the receive
     buffer in bytes (a receipt printer has a few KB; loopback's default takes a
     whole page, so a printer that never reads would seem to have taken it).
+    ``keep_open``: after the job's end (our close) the printer keeps its side open
+    until it is closed (a printer that never closes connections).
     """
 
     def __init__(self, port: int = 0, drop_first: int = 0, drop_after: int = 4000,
                  busy: bool = False, paper_out_first: int | None = None,
-                 read_delay_s: float = 0.0, read_chunk: int = 65536, rcvbuf: int | None = None):
+                 read_delay_s: float = 0.0, read_chunk: int = 65536, rcvbuf: int | None = None,
+                 garbage: bytes | None = None, keep_open: bool = False):
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         if rcvbuf:  # set before listen(): accepted connections inherit it
@@ -109,14 +115,22 @@ class FakePrinter:
         self.sock.settimeout(0.2)
         self.port = self.sock.getsockname()[1]
         self.drop_first, self.drop_after, self.busy = drop_first, drop_after, busy
-        self.paper_out_first = paper_out_first
+        self.paper_out_first, self.garbage, self.keep_open = paper_out_first, garbage, keep_open
         self.read_delay_s, self.read_chunk = read_delay_s, read_chunk
         self.received: list[bytes] = []
         self.complete: list[bytes] = []
+        self.answers = 0
         self._stop = threading.Event()
         self._held: list[socket.socket] = []
         self.thread = threading.Thread(target=self._serve, daemon=True)
         self.thread.start()
+
+    def _answer(self, n: int, out: bool) -> bytes:
+        if self.garbage is not None:
+            return self.garbage
+        if n == 4:
+            return b"\x72" if out else b"\x12"
+        return b"\x32" if out else b"\x12"
 
     @property
     def target(self) -> str:
@@ -135,21 +149,25 @@ class FakePrinter:
             n = len(self.received)
             buf = bytearray()
             dropping = n < self.drop_first
+            answering = self.paper_out_first is not None or self.garbage is not None
+            out = self.paper_out_first is not None and n < self.paper_out_first
+            scan = 0
             try:
-                if self.paper_out_first is not None:
-                    while len(buf) < 3:
-                        chunk = conn.recv(3 - len(buf))
-                        if not chunk:
-                            break
-                        buf += chunk
-                    if bytes(buf) == b"\x10\x04\x04":
-                        conn.sendall(b"\x72" if n < self.paper_out_first else b"\x12")
                 while True:
                     chunk = conn.recv(self.read_chunk if not dropping else
                                       max(1, min(4096, self.drop_after - len(buf))))
                     if not chunk:
                         break
                     buf += chunk
+                    while answering:  # real-time queries are answered as they are read
+                        i = buf.find(b"\x10\x04", scan)
+                        if i < 0 or i + 2 >= len(buf):  # none, or one cut by the chunk's end
+                            scan = max(scan, len(buf) - 1) if i < 0 else i
+                            break
+                        if buf[i + 2] in (1, 2, 3, 4):
+                            conn.sendall(self._answer(buf[i + 2], out))
+                            self.answers += 1
+                        scan = i + 3
                     if self.read_delay_s:
                         time.sleep(self.read_delay_s)
                     if dropping and len(buf) >= self.drop_after:
@@ -161,7 +179,10 @@ class FakePrinter:
             self.received.append(bytes(buf))
             if not dropping:
                 self.complete.append(bytes(buf))
-            conn.close()
+            if self.keep_open and not dropping:
+                self._held.append(conn)
+            else:
+                conn.close()
 
     def close(self):
         self._stop.set()

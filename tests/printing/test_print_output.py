@@ -113,7 +113,7 @@ def test_file_target_gets_every_byte(tmp_path):
 
 def test_network_printer_receives_the_whole_job():
     img = page(576, 500)
-    cfg = PrinterConfig(paper_mm=80, close_wait_s=0.5)
+    cfg = PrinterConfig(paper_mm=80)
     data = escpos_bytes(img, cfg)
     srv = FakePrinter()
     try:

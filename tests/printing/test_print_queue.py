@@ -29,7 +29,7 @@ def job_page(n=0, height=600):
     return img
 
 
-CFG = PrinterConfig(timeout_s=1.0, close_wait_s=0.3)
+CFG = PrinterConfig(timeout_s=1.0)  # close_wait_s: the default; these printers close at once
 
 
 def test_printer_off_then_back_prints_the_job_exactly_once(tmp_path):
@@ -169,7 +169,7 @@ def test_purge_removes_only_old_printed_jobs(tmp_path):
 
 
 def test_out_of_paper_keeps_the_job_until_paper_is_back(tmp_path):
-    cfg = PrinterConfig(timeout_s=1.0, close_wait_s=0.3, paper_check=True)
+    cfg = PrinterConfig(timeout_s=1.0, paper_check=True)
     srv = FakePrinter(paper_out_first=2)
     clock = Clock()
     try:
@@ -185,15 +185,15 @@ def test_out_of_paper_keeps_the_job_until_paper_is_back(tmp_path):
         # only the status queries: paper sensor (DLE EOT 4), offline cause (DLE EOT 2)
         assert srv.complete[:2] == [b"\x10\x04\x04\x10\x04\x02"] * 2
         dec = decode(srv.complete[2])
-        # before the job: paper sensor + offline cause; after it: paper sensor again
-        # (this printer answers only the first query of a connection)
-        assert dec.status_queries == 3 and same_pixels(dec.image, img)
+        # before the job: paper sensor + offline cause; after it: both again (their
+        # answers are the printer's word that it read the whole job)
+        assert dec.status_queries == 4 and same_pixels(dec.image, img)
     finally:
         srv.close()
 
 
 def test_printer_without_status_answer_still_prints(tmp_path):
-    cfg = PrinterConfig(timeout_s=1.0, close_wait_s=0.3, paper_check=True,
+    cfg = PrinterConfig(timeout_s=1.0, paper_check=True,
                         status_timeout_s=0.2)
     srv = FakePrinter()  # ignores the query, like many cheap printers
     try:
