@@ -344,6 +344,8 @@ def _send_usb(t: Target, payload: bytes, cfg: PrinterConfig) -> None:
     except Exception as exc:  # escpos, OSError, pyusb errors have their own classes
         _quiet_close(printer)
         raise _device_error(t, exc) from None
+    finally:
+        printer._device = False  # closed: python-escpos' __del__ must not close it again
 
 
 # --- serial (pyserial) -------------------------------------------------------------
@@ -419,7 +421,7 @@ class _SerialLink:
                 self.took += len(chunk)
             self.last_write = time.monotonic()
             self.next_at = start + len(chunk) / self.rate   # a pause (XOFF) is not made up for in a burst
-            if self.dev.in_waiting:
+            if job and self.dev.in_waiting:  # (after a query its answer is left to ask())
                 self._take_input()
             if self.xoff_seen:
                 raise self._xoff_ignored()
@@ -437,8 +439,9 @@ class _SerialLink:
             elif time.monotonic() - since > self.cfg.timeout_s:
                 raise _stalled(self.t, self.size - now, self.size, self.cfg, self.flow)
             last = now
-        if self.next_at > time.monotonic():   # the last piece is still on the wire
-            time.sleep(self.next_at - time.monotonic())
+        wire = self.next_at - time.monotonic()
+        if wire > 0:   # the last piece is still on the wire
+            time.sleep(wire)
 
     def ask(self, query: bytes, wait_s: float) -> bytes | None:
         """One real-time status query, sent on a quiet line (:data:`QUIET_S`); its
@@ -753,10 +756,8 @@ def _send_tcp(t: Target, payload: bytes, cfg: PrinterConfig) -> None:
             confirmed = _status_after(ask, t, cfg, required=False)
         sock.shutdown(socket.SHUT_WR)  # tell the printer the job is complete
         _wait_taken(sock, t, len(payload), cfg)
-        # its close says it read all of it; a reset here is a failure (raised below)
-        closed = _wait_close(sock, min(cfg.close_wait_s, cfg.status_timeout_s) if confirmed
-                             else cfg.close_wait_s)
-        if not (confirmed or closed or cfg.close_wait_s == 0):
+        # else its close says it read all of it; a reset here is a failure (raised below)
+        if not (confirmed or _wait_close(sock, cfg.close_wait_s) or cfg.close_wait_s == 0):
             raise PrinterUnavailable(
                 f"{t}: the printer did not confirm the job: every byte reached it, but it neither "
                 f"closed the connection nor answered within {cfg.close_wait_s:g} s, so it may not have "

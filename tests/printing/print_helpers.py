@@ -208,3 +208,112 @@ def wait_for(cond, timeout=5.0):
             return True
         time.sleep(0.01)
     return cond()
+
+
+class SerialPrinter:
+    """A serial receipt printer on a pseudo-terminal (``os.openpty``), in a thread.
+
+    It keeps what it reads in a receive buffer of ``cap`` bytes and prints it at once
+    while it has paper; bytes that arrive when the buffer is full are lost
+    (``dropped``), as on a printer whose host ignores its flow control. With
+    ``xonxoff`` it sends XOFF when the buffer holds ``high`` bytes and XON once it is
+    down to ``low``. ``paper_after``: the paper runs out after that many bytes were
+    printed, until :meth:`load_paper`. ``status``: "ok" answers the real-time queries
+    (DLE EOT 4 / 2) from the paper state wherever they fall in the stream, "garbage"
+    answers ``b"A"`` (no ESC/POS status byte), None does not answer. ``stream`` is
+    every byte kept, queries included; ``paused`` is set at each XOFF sent.
+
+    The pseudo-terminal takes the place of the wire: it carries bytes at once and
+    buffers some 16 KB itself, so ``cap`` should leave that much room above ``high``
+    for a host that stops at XOFF to lose nothing however late this thread reads.
+    """
+
+    def __init__(self, cap: int = 4096 + 65536, high: int = 2048, low: int = 512,
+                 paper_after: int | None = None, status: str | None = None, xonxoff: bool = True):
+        import os
+        import tty
+
+        self.master, self._slave = os.openpty()
+        tty.setraw(self._slave)
+        self.path = os.ttyname(self._slave)
+        self.cap, self.high, self.low = cap, high, low
+        self.paper_after, self.status, self.xonxoff = paper_after, status, xonxoff
+        self.buf = bytearray()
+        self.stream = bytearray()
+        self.printed = self.dropped = self.answers = self.xoffs = 0
+        self.paused = threading.Event()
+        self._paper_back = threading.Event()
+        self._stop = threading.Event()
+        self._scan = 0
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def target(self, baud: int = 1_000_000, flow: str = "") -> str:
+        return f"serial:{self.path}:{baud}" + (f":{flow}" if flow else "")
+
+    @property
+    def has_paper(self) -> bool:
+        return self.paper_after is None or self.printed < self.paper_after
+
+    def load_paper(self) -> None:
+        self._paper_back.set()
+
+    def _answer(self, n: int) -> bytes | None:
+        if self.status == "garbage":
+            return b"A"
+        if self.status != "ok":
+            return None
+        out = not self.has_paper
+        return bytes([0x72 if out else 0x12]) if n == 4 else bytes([0x32 if out else 0x12])
+
+    def _run(self):
+        import os
+        import select
+
+        xoff = False
+        while not self._stop.is_set():
+            if self._paper_back.is_set():
+                self.paper_after = None
+                self._paper_back.clear()
+            if self.buf and self.has_paper:
+                n = len(self.buf) if self.paper_after is None else min(len(self.buf),
+                                                                       self.paper_after - self.printed)
+                del self.buf[:n]
+                self.printed += n
+            if self.xonxoff and not xoff and len(self.buf) >= self.high:
+                os.write(self.master, b"\x13")
+                xoff, self.xoffs = True, self.xoffs + 1
+                self.paused.set()
+            elif self.xonxoff and xoff and len(self.buf) <= self.low:
+                os.write(self.master, b"\x11")
+                xoff = False
+            r, _, _ = select.select([self.master], [], [], 0.005)
+            if not r:
+                continue
+            try:
+                data = os.read(self.master, 4096)
+            except OSError:
+                continue
+            room = max(0, self.cap - len(self.buf))
+            keep = data[:room]
+            self.dropped += len(data) - len(keep)
+            self.buf += keep
+            self.stream += keep
+            while True:  # real-time queries are answered as they are read
+                i = self.stream.find(b"\x10\x04", self._scan)
+                if i < 0 or i + 2 >= len(self.stream):
+                    self._scan = max(self._scan, len(self.stream) - 1) if i < 0 else i
+                    break
+                ans = self._answer(self.stream[i + 2]) if self.stream[i + 2] in (1, 2, 3, 4) else None
+                if ans:
+                    os.write(self.master, ans)
+                    self.answers += 1
+                self._scan = i + 3
+
+    def close(self):
+        import os
+
+        self._stop.set()
+        self.thread.join(2)
+        os.close(self.master)
+        os.close(self._slave)

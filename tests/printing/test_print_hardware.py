@@ -248,7 +248,7 @@ def test_epson_profile_asks_status_and_a_cheap_clone_is_not_sent_queries():
 def test_cover_open_or_no_paper_keeps_the_job_with_the_reason(tmp_path, state, reason):
     srv = StatusPrinter(**state)
     try:
-        cfg = PrinterConfig(paper_mm=80, timeout_s=2, close_wait_s=0.3, status_timeout_s=0.5)
+        cfg = PrinterConfig(paper_mm=80, timeout_s=10, status_timeout_s=10)  # answered at once: no cost
         q = PrintQueue(tmp_path, backoff_s=60)
         job = q.submit(srv.target, escpos_bytes(page(576), cfg), cfg)
         reports = q.process()
@@ -266,7 +266,7 @@ def test_cover_open_or_no_paper_keeps_the_job_with_the_reason(tmp_path, state, r
 
 
 def test_paper_running_out_during_the_job_is_not_printed(tmp_path):
-    cfg = PrinterConfig(paper_mm=80, timeout_s=2, close_wait_s=0.3, status_timeout_s=0.5)
+    cfg = PrinterConfig(paper_mm=80, timeout_s=10, status_timeout_s=10)  # answered at once: no cost
     data = escpos_bytes(page(576, 600), cfg)
     srv = StatusPrinter(run_out_after=len(data) // 2)
     try:

@@ -169,7 +169,7 @@ def test_purge_removes_only_old_printed_jobs(tmp_path):
 
 
 def test_out_of_paper_keeps_the_job_until_paper_is_back(tmp_path):
-    cfg = PrinterConfig(timeout_s=1.0, paper_check=True)
+    cfg = PrinterConfig(timeout_s=1.0, paper_check=True, status_timeout_s=10)  # answered at once
     srv = FakePrinter(paper_out_first=2)
     clock = Clock()
     try:
