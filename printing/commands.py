@@ -11,6 +11,9 @@ import argparse
 from companion.cliargs import positive_int, press_arg, seconds
 
 EXIT_QUEUED = 3  # exit code: jobs are kept in the queue (printer unavailable)
+#: ``companion demo``'s default output folder: an older demo kept its pages in
+#: ``<it>/<recording>/print-queue``; ``print-queue`` moves them into the one queue
+OLD_DEMO_OUT = "demo-output"
 
 
 def register(subparsers) -> None:
@@ -317,11 +320,20 @@ def run_queue(args: argparse.Namespace) -> int:
     from companion.cliargs import folder_problem
 
     folder = Path(args.queue) if args.queue else default_dir()
-    if args.list and not folder.exists() and not (args.drop or args.retry) and folder_problem(folder) is None:
+    # pages an older `companion demo` kept in its own folder (<out>/print-queue, under the
+    # default out, ./demo-output) belong to the one queue: moved into it
+    olds = [] if args.queue else sorted(Path(OLD_DEMO_OUT).glob("*/print-queue"))
+    if (args.list and not folder.exists() and not olds and not (args.drop or args.retry)
+            and folder_problem(folder) is None):
         # nothing was ever queued there: a listing says so and makes no folder
         print(f"the print queue is empty (no job in {folder})")
         return 0
     queue = PrintQueue(args.queue)
+    for old in olds:
+        moved = queue.adopt(old)
+        if moved:
+            print(f"{len(moved)} page(s) an earlier `companion demo` kept in {old} moved into the print "
+                  f"queue {queue.folder}", file=sys.stderr)
     if args.printer and not args.retry:
         raise CompanionError("--printer goes with --retry JOB (a damaged job's printer)")
     if args.drop:

@@ -269,6 +269,55 @@ class PrintQueue:
                     continue
         return None
 
+    # --- one queue -------------------------------------------------------------
+    def adopt(self, folder: str | os.PathLike) -> list[str]:
+        """Move every job of another queue ``folder`` into this one (an older
+        ``companion demo`` kept its pages in ``<out>/print-queue``, which no plain
+        ``companion print-queue`` saw); returns the job ids moved, in order.
+
+        Each job keeps its id, record, page and preview (a damaged record is moved as
+        it is). Per job: the page and preview are copied (fsynced), then the record,
+        then the old files are deleted; a crash part way leaves the job whole in one
+        folder or both, and adopting again only deletes the old copy of a job this
+        queue already has (ids are unique): nothing lost, nothing printed twice. Both
+        queues are locked meanwhile, so neither sends a job being moved. The old
+        folder is removed once empty. Nothing to do (no folder, or this very folder):
+        ``[]``. Raises QueueError when a job cannot be copied (disk full): the jobs
+        not moved stay where they were."""
+        src = Path(folder)
+        if not (src / "queue.lock").exists() and not any(src.glob("*.json")):
+            return []
+        if src.resolve() == self.folder.resolve():
+            return []
+        moved: list[str] = []
+        with open(self.folder / "queue.lock", "a+") as mine, open(src / "queue.lock", "a+") as theirs:
+            fcntl.flock(mine, fcntl.LOCK_EX)
+            fcntl.flock(theirs, fcntl.LOCK_EX)
+            for rec in sorted(src.glob("*.json")):
+                job_id = rec.stem
+                files = [src / f"{job_id}.bin", src / f"{job_id}.png"]
+                try:
+                    if not self._record(job_id).exists():
+                        for f in files:
+                            if f.exists():
+                                _atomic_write(self.folder / f.name, f.read_bytes())
+                        _atomic_write(self._record(job_id), rec.read_bytes())
+                        moved.append(job_id)
+                    rec.unlink()
+                    for f in files:
+                        f.unlink(missing_ok=True)
+                except OSError as exc:
+                    raise QueueError(tx("queue.adopt", "print queue: the jobs in {old} could not all be moved "
+                                        "to {new} ({problem}); those left there are kept",
+                                        old=src, new=self.folder, problem=exc.strerror or exc)) from None
+        remove_stale_tmp(src)
+        try:
+            (src / "queue.lock").unlink(missing_ok=True)
+            src.rmdir()   # only when nothing else is left in it
+        except OSError:
+            pass
+        return moved
+
     # --- submit ---------------------------------------------------------------
     def submit(self, target: Target | str, payload: bytes, config: PrinterConfig,
                title: str = "page", preview=None) -> Job:

@@ -168,15 +168,15 @@ def test_a_page_waiting_from_an_earlier_run_is_not_queued_again(tmp_path):
     rec, snaps = _scripted(tmp_path)
     target = "tcp://127.0.0.1:9"   # nothing listens: the jobs stay queued
     run_demo(rec, tmp_path / "out", progress=False, echo=lambda s: None, warn=lambda s: None,
-             printer=target, reader=ScriptedReader(snaps))
+             printer=target, reader=ScriptedReader(snaps), queue=tmp_path / "q")
     from printing.queue import PrintQueue
 
-    q = PrintQueue(tmp_path / "out" / "print-queue")
+    q = PrintQueue(tmp_path / "q")
     n = len(q.jobs("pending"))
     assert n > 0
     rec, snaps = _scripted(tmp_path)
     run_demo(rec, tmp_path / "out", progress=False, echo=lambda s: None, warn=lambda s: None,
-             printer=target, reader=ScriptedReader(snaps))
+             printer=target, reader=ScriptedReader(snaps), queue=tmp_path / "q")
     assert len(q.jobs("pending")) == n
 
 

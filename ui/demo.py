@@ -280,7 +280,8 @@ def final_text(state, game: str = "penny-press") -> str:
 class PageWriter:
     """Writes each page as preview PNG + ESC/POS ``.bin``; optionally queues it."""
 
-    def __init__(self, out_dir: Path, lang: str, paper_mm: int, printer: str | None, game_id: str):
+    def __init__(self, out_dir: Path, lang: str, paper_mm: int, printer: str | None, game_id: str,
+                 queue_dir: Path | str | None = None):
         from printing.profiles import load_config
 
         self.out_dir = out_dir
@@ -292,13 +293,23 @@ class PageWriter:
         self.written: list[Path] = []
         self.presses = 0  # front pages written while the game was played
         self.queue = None
+        self.moved: list[str] = []  # jobs moved in from an older demo's own queue folder
         if printer:
             from printing.transports import check_target, parse_target
-            from printing.queue import PrintQueue
 
             self.target = parse_target(printer)
             check_target(self.target)  # a file: path that cannot work is refused now, not after the game
-            self.queue = PrintQueue(out_dir / "print-queue")
+        # one print queue for every command: `companion print`'s and `print-queue`'s (--queue, else the
+        # user's); the pages an older demo kept in <out>/print-queue are moved into it
+        self.queue_dir = queue_dir
+        old = out_dir / "print-queue"
+        if printer or old.is_dir():
+            from printing.queue import PrintQueue
+
+            queue = PrintQueue(queue_dir)
+            self.queue_folder = queue.folder
+            self.moved = queue.adopt(old)
+            self.queue = queue if printer else None
 
     def write(self, name: str, image) -> None:
         from printing.escpos_raster import escpos_bytes
@@ -351,7 +362,8 @@ class PageWriter:
             return txn("demo.pages_queued", "{n} page still queued for {target} (printer off?): run {command} "
                        "when it is back", "{n} pages still queued for {target} (printer off?): run {command} "
                        "when it is back", len(pending), target=self.target,
-                       command=f"`companion print-queue --queue {self.queue.folder}`")
+                       command="`companion print-queue" + (f" --queue {self.queue.folder}`" if self.queue_dir
+                                                            else "`"))
         return tx("demo.pages_sent", "all pages sent to {target}", target=self.target)
 
 
@@ -439,7 +451,8 @@ def _report_text(report) -> str:
 
 def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int | None = None,
              printer: str | None = None, progress: bool = True, echo=print, max_frames: int | None = None,
-             reader=None, warn=None, lens=None, camera_settings=None, rebuilds: str | None = None) -> DemoResult:
+             reader=None, warn=None, lens=None, camera_settings=None, rebuilds: str | None = None,
+             queue: Path | str | None = None) -> DemoResult:
     """Play ``rec`` through the pipeline; see the module docstring.
 
     ``echo`` gets the results (press scores, ranking: stdout by default), ``warn``
@@ -450,7 +463,9 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     name) are moved to ``out_dir/earlier/<its time>/``, never deleted, unless they
     are the output of ``rebuilds`` (a bundled recording's path: it rebuilds the very
     same game), which is replaced. The output's origin is kept in
-    ``out_dir/demo-source.txt``.
+    ``out_dir/demo-source.txt``. Pages for ``printer`` go to the print queue
+    ``queue`` (default: the user's, the one `companion print-queue` sends); jobs an
+    older demo kept in ``out_dir/print-queue`` are moved into it.
     Raises CompanionError for a source that cannot be opened or gives no frame, and
     for a game that never started (naming why: e.g. the initial headline cards seen
     do not match the number of players).
@@ -500,7 +515,11 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
         out_dir.mkdir(parents=True, exist_ok=True)
         journal_path = out_dir / f"{rec.name}.sqlite"  # the file name is the game id printed on the pages
         # the printer is checked before anything of an earlier game is touched
-        pages = PageWriter(out_dir, lang, paper_mm, printer, rec.name)
+        pages = PageWriter(out_dir, lang, paper_mm, printer, rec.name, queue)
+        if pages.moved:
+            warn(txn("demo.queue_moved", "{n} page an earlier demo kept in {old} moved to the print queue {new}",
+                     "{n} pages an earlier demo kept in {old} moved to the print queue {new}",
+                     len(pages.moved), old=out_dir / "print-queue", new=pages.queue_folder))
         earlier = [p for p in [journal_path, *out_dir.glob(f"{rec.name}.sqlite-*"), *out_dir.glob("press*.png"),
                                *out_dir.glob("press*.bin"), *out_dir.glob("final-receipt.*"),
                                *out_dir.glob(f"{rec.name}-*-front.*")] if p.exists()]
@@ -652,6 +671,8 @@ def register(subparsers) -> None:
                    "--source/--camera (default: your calibration if there is one, else estimated)")
     p.add_argument("--out", default="demo-output", help="output folder (default: demo-output)")
     p.add_argument("--printer", help="also print: tcp://host:9100, usb:VID:PID, serial:/dev/ttyUSB0, file:PATH")
+    p.add_argument("--queue", metavar="DIR", help="print queue folder (default: the user data folder's, the one "
+                   "`companion print-queue` sends)")
     p.add_argument("--width", type=int, choices=(58, 80), help="paper width in mm (default: the printer "
                    "settings, `companion printer-config`; 58 unless changed)")
     p.add_argument("--lang", choices=("en", "es", "zh"), default=None, help="language of the printed pages and "
@@ -728,7 +749,8 @@ def cmd_demo(args) -> int:
     bundled = rec.truth is not None and src.is_relative_to(DEMO_DATA.resolve())
     res = run_demo(rec, out, lang=args.lang or _lang(), paper_mm=args.width, printer=args.printer,
                    progress=not args.quiet, lens=getattr(args, "lens", None),
-                   camera_settings=settings_from_args(args), rebuilds=str(src) if bundled else None)
+                   camera_settings=settings_from_args(args), rebuilds=str(src) if bundled else None,
+                   queue=getattr(args, "queue", None))
     if res.matches_truth is False:
         return EXIT_MISMATCH
     if not res.frames:

@@ -303,3 +303,82 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path, monkeypat
         atomic_write(tmp_path / "q.bin", b"x")
     assert target.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["p.png"]
+
+
+# ---------------------------------------------------------------- one queue for every command
+
+def test_adopting_another_queue_moves_every_job_whole_once(tmp_path):
+    old = PrintQueue(tmp_path / "old", backoff_s=60)
+    a = old.submit("tcp://127.0.0.1:9", b"page a", CFG, title="a", preview=job_page())
+    b = old.submit("tcp://127.0.0.1:9", b"page b", CFG, title="b")
+    old.drop(b.id)                                    # a failed job moves too, still failed
+    (old.folder / "0000-damaged.json").write_text("{cut sh")
+    (old.folder / "0000-damaged.bin").write_bytes(b"page c")
+    new = PrintQueue(tmp_path / "new")
+    moved = new.adopt(old.folder)
+    assert moved == sorted([a.id, b.id, "0000-damaged"])
+    assert not (tmp_path / "old").exists()            # emptied, then removed
+    assert new.get(a.id).state == PENDING and new.payload_path(a.id).read_bytes() == b"page a"
+    assert new.preview_path(a.id).exists() and new.get(b.id).state == FAILED
+    assert [j for j, _ in new.damaged()] == ["0000-damaged"]
+    assert new.payload_path("0000-damaged").read_bytes() == b"page c"
+    assert new.adopt(tmp_path / "old") == [] and new.adopt(new.folder) == []
+
+
+def test_adopting_after_a_crash_mid_move_keeps_one_copy(tmp_path):
+    """Killed after the job's record was written in the new queue, before the old one
+    was deleted: adopting again only deletes the old copy (nothing printed twice)."""
+    old = PrintQueue(tmp_path / "old")
+    job = old.submit("tcp://127.0.0.1:9", b"page", CFG)
+    new = PrintQueue(tmp_path / "new")
+    for name in (f"{job.id}.bin", f"{job.id}.json"):
+        (new.folder / name).write_bytes((old.folder / name).read_bytes())
+    assert new.adopt(old.folder) == []
+    assert [j.id for j in new.jobs()] == [job.id] and not (tmp_path / "old").exists()
+
+
+def test_demo_pages_wait_in_the_queue_print_queue_sends(tmp_path, monkeypatch, capsys):
+    """`companion demo --printer X` with the printer off: its pages wait in the user's
+    print queue, and a plain `companion print-queue` sends them once it is back."""
+    from companion.cli import main
+    from ui.demo import PageWriter
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.chdir(tmp_path)
+    port = free_port()
+    pages = PageWriter(tmp_path / "out", "en", 58, f"tcp://127.0.0.1:{port}", "g")
+    pages.write("press01-red-paper1", job_page(1))
+    pages.write("final-receipt", job_page(2))
+    note = pages.flush(wait_s=0)
+    assert "2 pages still queued" in note and "`companion print-queue`" in note and "--queue" not in note
+    assert not (tmp_path / "out" / "print-queue").exists()
+    srv = FakePrinter(port=port)
+    try:
+        assert main(["print-queue", "--wait", "10"]) == 0
+        assert wait_for(lambda: len(srv.complete) == 2)
+        assert [decode(c).image is not None for c in srv.complete] == [True, True]
+    finally:
+        srv.close()
+    assert "nothing to send" in (main(["print-queue"]) == 0 and capsys.readouterr().out)
+
+
+def test_pages_an_older_demo_kept_in_its_own_folder_are_moved_into_the_one_queue(tmp_path, monkeypatch, capsys):
+    from companion.cli import main
+    from printing.queue import default_dir
+    from ui.demo import PageWriter
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.chdir(tmp_path)
+    # found by `companion print-queue` under ./demo-output (demo's default --out) ...
+    old = PrintQueue(tmp_path / "demo-output" / "penny-press-3p" / "print-queue")
+    job = old.submit("tcp://127.0.0.1:9", b"\x1b@old page", CFG, title="final-receipt")
+    assert main(["print-queue", "--list"]) == 0
+    out = capsys.readouterr()
+    assert "moved into the print queue" in out.err and job.id in out.out
+    assert PrintQueue(default_dir()).get(job.id).state == PENDING
+    assert not old.folder.exists()
+    # ... and by the next demo of that output folder, wherever it runs
+    old = PrintQueue(tmp_path / "elsewhere" / "rec" / "print-queue")
+    job = old.submit("tcp://127.0.0.1:9", b"\x1b@older page", CFG)
+    pages = PageWriter(tmp_path / "elsewhere" / "rec", "en", 58, None, "g")
+    assert pages.moved == [job.id] and PrintQueue(default_dir()).get(job.id).state == PENDING
