@@ -20,9 +20,16 @@ Guarantees
 - Retries: a printer that is off, refuses the connection, is busy or drops the
   connection (PrinterUnavailable) keeps the job pending with exponential back-off
   (``backoff_s`` doubling up to ``max_backoff_s``); later jobs for the same printer
-  wait behind it so pages keep their order. A bad target or config
-  (PrinterConfigError) marks the job ``failed``; it stays on disk and
+  wait behind it so pages keep their order. A serial printer that sent XOFF to a
+  port set to ``flow=none`` (FlowControlIgnored) is sent again with XON/XOFF. A bad
+  target or config (PrinterConfigError) marks the job ``failed``; it stays on disk and
   :meth:`PrintQueue.retry` puts it back.
+- Printed means taken: printing.transports.send returns only once the printer took
+  the whole job (network: acknowledged and confirmed by its close or a status answer;
+  serial: written with its flow control honoured; USB: every transfer whole).
+- One queue for every command: ``companion print``, ``print-queue`` and ``demo`` use
+  the user's queue (or ``--queue DIR``); :meth:`PrintQueue.adopt` moves another
+  queue's jobs in (an older demo's ``<out>/print-queue``).
 - Leftovers of a crash are cleaned when a queue is opened (:meth:`PrintQueue.recover`):
   temporary files ``.<name>.<pid>.tmp`` of a process that is gone, and the payload or
   preview of an enqueue that never got its record. Neither is ever a job (a job is
@@ -46,7 +53,7 @@ from companion.errors import CompanionError
 
 from .files import atomic_write, png_bytes, remove_stale_tmp
 from .profiles import APP, PrinterConfig, PrinterConfigError
-from .transports import PrinterUnavailable, Target, parse_target, send
+from .transports import FlowControlIgnored, PrinterUnavailable, Target, parse_target, send
 
 PENDING, DONE, FAILED = "pending", "done", "failed"
 
@@ -98,6 +105,17 @@ class JobReport:
         if self.outcome == "waiting":
             return f"{self.title}: waiting behind an earlier job for {self.target}"
         return f"{self.title}: not printed, {self.error} (job {self.job_id} kept; fix and retry)"
+
+
+def _use_flow(job: Job, flow: str) -> None:
+    """Send ``job`` with serial flow control ``flow`` from now on (its config, and its
+    target where that names a flow control)."""
+    from dataclasses import replace
+
+    t = parse_target(job.target)
+    if t.kind == "serial" and t.flow:
+        job.target = str(replace(t, flow=flow))
+    job.config = {**job.config, "flow": flow}
 
 
 def default_dir() -> Path:
@@ -392,9 +410,10 @@ class PrintQueue:
                     reports.append(JobReport(job.id, job.title, job.target, "deferred",
                                              job.attempts, job.last_error, job.next_try))
                     continue
+                target = job.target   # (a retry may change how it is reached: _run)
                 reports.append(self._run(job))
                 if reports[-1].outcome != "printed":
-                    blocked.add(job.target)
+                    blocked.add(target)
         return reports
 
     def _run(self, job: Job) -> JobReport:
@@ -405,6 +424,8 @@ class PrintQueue:
                                          f"record says {job.size}")
             self.sender(parse_target(job.target), payload, PrinterConfig(**job.config))
         except PrinterUnavailable as exc:
+            if isinstance(exc, FlowControlIgnored):  # the printer showed its flow control: honour it
+                _use_flow(job, exc.flow)
             job.attempts += 1
             wait = min(self.max_backoff_s, self.backoff_s * 2 ** (job.attempts - 1))
             job.next_try, job.last_error = self.clock() + wait, str(exc)

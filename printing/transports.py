@@ -52,6 +52,16 @@ class PrinterUnavailable(CompanionError):
     queued and is retried (sent again whole)."""
 
 
+class FlowControlIgnored(PrinterUnavailable):
+    """A serial printer sent XOFF while the port was set to ``flow=none``: it uses
+    XON/XOFF, and bytes sent past its XOFF may be lost. The job stays queued and the
+    queue sends it again with :attr:`flow` (``"xonxoff"``), whatever the job's target
+    and config said: with flow control off, a printer already paused when the retry
+    starts would drop the job without a sign."""
+
+    flow = "xonxoff"
+
+
 #: python-escpos profile vendors whose printers answer ESC/POS real-time status
 #: (DLE EOT n; Epson's ESC/POS reference, Citizen's command manual). Others (Star's
 #: own command set, cheap clones that may print the query as text) are asked only
@@ -385,10 +395,11 @@ class _SerialLink:
                                  rtscts=self.flow == "rtscts", dsrdtr=False)
 
     def _xoff_ignored(self) -> PrinterUnavailable:
-        return PrinterUnavailable(
+        return FlowControlIgnored(
             f"{self.t}: the printer asked to pause (XOFF) but flow control is off (flow=none), so part of "
-            "the job may be lost; set flow=xonxoff (`companion printer-config flow=xonxoff`, or "
-            f"serial:{self.t.path}:{self.t.baud}:xonxoff); the job is kept and printed again whole")
+            "the job may be lost; the job is kept and printed again whole with flow=xonxoff; set it for "
+            f"the next ones: `companion printer-config flow=xonxoff` (or serial:{self.t.path}:{self.t.baud}"
+            ":xonxoff)")
 
     def _take_input(self) -> bytes:
         """What the printer sent unasked; with ``flow=none`` an XOFF among it is noted."""

@@ -41,10 +41,13 @@ def test_security_write_paths_code_and_tag_names():
 
 
 def test_printer_faults_lose_and_double_nothing():
-    r = _run("printers", n_jobs=14)
+    r = _run("printers", n_jobs=14, n_serial=7)
     assert r["jobs"] >= 14 and all(r["by_fault"].values())
     assert r["kept"] > 0 and r["lost"] == 0 and r["doubled"] == 0
-    assert r["printed_once"] == r["jobs"]
+    assert r["printed_once"] == r["jobs"] and r["faults_claimed"] == 0
+    s = r["serial"]   # XOFF pauses under and over the limit, status garbage, flow=none
+    assert s["jobs"] == 7 and all(s["by_fault"].values()) and s["kept"] > 0
+    assert s["lost"] == 0 and s["doubled"] == 0 and s["bytes_dropped"] == 0 and s["faults_claimed"] == 0
 
 
 def test_long_play_session_stays_flat():

@@ -34,7 +34,7 @@ PARTS = {
     "datafiles": Part("datafiles", "Hostile input: malformed data files and printer config",
                       full=dict(per_file=3), quick=dict(per_file=1, max_files=4)),
     "printers": Part("printers", "Printer faults through the print queue",
-                     full=dict(n_jobs=1000), quick=dict(n_jobs=60)),
+                     full=dict(n_jobs=1000, n_serial=140), quick=dict(n_jobs=60, n_serial=14)),
     "camera": Part("camera", "Camera faults: unplugged, frozen, resized, time stamps that jump",
                    full=dict(n_sessions=104), quick=dict(n_sessions=8)),
     "longplay": Part("longplay", "Long play: a 4-hour session at 30 fps (simulated time)",

@@ -99,13 +99,15 @@ class FakePrinter:
     buffer in bytes (a receipt printer has a few KB; loopback's default takes a
     whole page, so a printer that never reads would seem to have taken it).
     ``keep_open``: after the job's end (our close) the printer keeps its side open
-    until it is closed (a printer that never closes connections).
+    until it is closed (a printer that never closes connections). ``stop_after``:
+    it reads that many bytes of each connection, then goes silent (no more reads, no
+    FIN, no RST: a printer that loses power mid-job).
     """
 
     def __init__(self, port: int = 0, drop_first: int = 0, drop_after: int = 4000,
                  busy: bool = False, paper_out_first: int | None = None,
                  read_delay_s: float = 0.0, read_chunk: int = 65536, rcvbuf: int | None = None,
-                 garbage: bytes | None = None, keep_open: bool = False):
+                 garbage: bytes | None = None, keep_open: bool = False, stop_after: int | None = None):
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         if rcvbuf:  # set before listen(): accepted connections inherit it
@@ -116,6 +118,7 @@ class FakePrinter:
         self.port = self.sock.getsockname()[1]
         self.drop_first, self.drop_after, self.busy = drop_first, drop_after, busy
         self.paper_out_first, self.garbage, self.keep_open = paper_out_first, garbage, keep_open
+        self.stop_after = stop_after
         self.read_delay_s, self.read_chunk = read_delay_s, read_chunk
         self.received: list[bytes] = []
         self.complete: list[bytes] = []
@@ -154,7 +157,13 @@ class FakePrinter:
             scan = 0
             try:
                 while True:
-                    chunk = conn.recv(self.read_chunk if not dropping else
+                    if self.stop_after is not None and len(buf) >= self.stop_after:
+                        self._held.append(conn)   # silent from now on
+                        conn = None
+                        break
+                    want = self.read_chunk if self.stop_after is None else max(1, min(
+                        self.read_chunk, self.stop_after - len(buf)))
+                    chunk = conn.recv(want if not dropping else
                                       max(1, min(4096, self.drop_after - len(buf))))
                     if not chunk:
                         break
@@ -177,6 +186,8 @@ class FakePrinter:
             except OSError:
                 pass
             self.received.append(bytes(buf))
+            if conn is None:
+                continue
             if not dropping:
                 self.complete.append(bytes(buf))
             if self.keep_open and not dropping:

@@ -142,10 +142,17 @@ def test_flow_none_with_a_printer_that_sends_xoff_keeps_the_job_and_names_the_fi
     prn = SerialPrinter(cap=4096, high=3584, low=1024, paper_after=1_000)
     try:
         q = PrintQueue(tmp_path, backoff_s=60)
-        q.submit(prn.target(flow="none"), job_bytes("none"), PrinterConfig(timeout_s=5))
+        job = job_bytes("none")
+        rec = q.submit(prn.target(flow="none"), job, PrinterConfig(timeout_s=5))
         reports = q.process()
         assert [r.outcome for r in reports] == ["retry"]
         assert "XOFF" in reports[0].error and "flow=xonxoff" in reports[0].error
+        # the job is sent again with the printer's flow control, once it is back
+        kept = q.get(rec.id)
+        assert kept.target.endswith(":xonxoff") and kept.config["flow"] == "xonxoff"
+        prn.load_paper()
+        q.retry(rec.id)
+        assert [r.outcome for r in q.process()] == ["printed"] and times_in(prn.stream, job) == 1
     finally:
         prn.close()
     prn = SerialPrinter(cap=4096, high=3584, low=1024, paper_after=1_000)
