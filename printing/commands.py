@@ -36,7 +36,7 @@ def register(subparsers) -> None:
     p.add_argument("--player", metavar="P", help="player colour (red) or seat number (1..5)")
     p.add_argument("--printer", default="preview", metavar="TARGET",
                    help="preview | file:PATH | tcp://host:9100 | usb:VID:PID | "
-                   "serial:/dev/ttyUSB0[:baud] (default: preview)")
+                   "serial:/dev/ttyUSB0[:baud][:xonxoff|rtscts|none] (default: preview)")
     p.add_argument("--width", type=int, choices=(58, 80), help="paper width in mm: the printer setting "
                    "paper_mm for this command (default: the saved one, `companion printer-config`; 58 unless "
                    "changed)")
