@@ -29,6 +29,34 @@ Undo follows the usual rule of online board games: a player may take back only
 their own last actions (consecutive, at the end of the game so far), never across
 a headline card draw (the draw reveals hidden information).
 
+One writer per journal: :meth:`Journal.create` and :meth:`Journal.open` (not
+read-only) take the game's writer lock first, an exclusive ``flock`` on a small lock
+file beside the journal (:func:`lock_path`, ``<journal>-lock``, holding who took it:
+:class:`Writer`). A second opening for writing, in another process or this one,
+watches the game instead (:attr:`Journal.watching`, :meth:`Journal.refresh`): its
+writes raise :class:`JournalInUse` ("this game is open on another screen") until the
+first writer closes the game, then its next write takes the lock. The
+system releases a ``flock`` when its process ends however it ends (a crash, a kill,
+a flat battery), so a crashed writer never blocks its game: its lock file stays
+behind, unlocked, and the next writer takes it. Every write still checks, inside its
+``BEGIN IMMEDIATE`` transaction, that the journal's real last event is the one it
+knows: when another program wrote in between, the events are read again and the
+move is checked against the real game (a RuleError when it no longer applies).
+
+A write the file refuses for now (another program holds SQLite's write lock for
+longer than :data:`BUSY_WAIT_S`: a database browser with an unsaved edit, a backup)
+raises :class:`JournalBusy` and writes nothing: the move is pending and the caller
+tries again (ui.session's runner keeps the still table and reads it again); the
+error names the program that holds the file when the system tells (Linux's
+/proc/locks).
+
+The file alone is the game: the journal is written in SQLite's WAL mode and each
+commit is followed by a passive checkpoint, which copies the event into the main
+file, so a copy of the one ``.sqlite`` file (a backup, an SD card, a mail) holds
+every committed event (docs/journal.md: the cost per event, and the one exception,
+a reader holding an older snapshot at that instant). Read-only opens never write,
+create or rewrite anything, the ``-shm`` index included (:func:`readonly_connection`).
+
 The file records its game's id (meta ``game``); the rules come from the game
 registry (companion.registry.Rules): ``new_game_from_dict``, ``apply``,
 ``action_to_dict``, ``action_from_dict``, a state with ``scores``, and
@@ -40,7 +68,9 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import sqlite3
+import sys
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -62,8 +92,99 @@ EXPORT_FORMAT = "table-companion/game-record"
 LEGACY_GAME = "penny-press"
 
 
+#: How long a write waits for another program's write lock on the journal (SQLite's
+#: busy timeout, s) before it raises JournalBusy; the caller tries again later.
+BUSY_WAIT_S = 2.0
+
+
 class JournalError(CompanionError):
     """A journal file that cannot be used (not a journal, wrong version, corrupt)."""
+
+
+@dataclass(frozen=True)
+class Writer:
+    """Who has a game open for writing (read from its lock file, :func:`writer_of`):
+    process id, host name, program (the command's name, e.g. ``companion``) and the
+    Unix time (s) it opened the game. Fields are empty/0 when the lock file holds
+    nothing readable (a writer that is taking the lock at that instant)."""
+
+    pid: int = 0
+    host: str = ""
+    program: str = ""
+    since: float = 0.0
+
+    def here(self) -> bool:
+        """True when the writer is this very process."""
+        return self.pid == os.getpid() and self.host == socket.gethostname()
+
+    def since_text(self) -> str:
+        """When it was opened, as a clock time (``10:02``; ``?`` when unknown)."""
+        return time.strftime("%H:%M", time.localtime(self.since)) if self.since else "?"
+
+    def where(self) -> str:
+        """Where the game is open, for the command line and logs: program, process,
+        machine and since when (``companion (process 812) on this computer, since
+        10:02``)."""
+        since = self.since_text()
+        host = self.host or "?"
+        if self.here():
+            return tx("journal.writer_here", "another journal of this same program ({program}), since {since}",
+                      program=self.program or "?", since=since)
+        if self.host and self.host != socket.gethostname():
+            return tx("journal.writer_other_host", "{program} on {host}, since {since}",
+                      program=self.program or "?", host=host, since=since)
+        return tx("journal.writer_this_host", "{program} (process {pid}) on this computer, since {since}",
+                  program=self.program or "?", pid=self.pid, since=since)
+
+
+class JournalInUse(JournalError):
+    """The game is open for writing elsewhere: another process (the app on another
+    screen, a command) or another :class:`Journal` of this process holds its writer
+    lock. Raised by a watching Journal's writes (nothing written) and by
+    ``Journal.open(path, watch=False)``; the game can still be watched
+    (:attr:`Journal.watching`, :meth:`Journal.refresh`). ``holder`` is the
+    :class:`Writer`; ``key``/``values`` word it for the players (the app's
+    ``err.game_open_elsewhere``: the program and the time, never a process id)."""
+
+    def __init__(self, path: Path, holder: Writer):
+        super().__init__(f"{path}: " + tx(
+            "journal.open_elsewhere", "this game is open on another screen ({where}); this one can only watch it "
+            "until it is closed there", where=holder.where()))
+        self.path = Path(path)
+        self.holder = holder
+        # for the players: the program and the time, never a process id
+        self.key, self.values = "game_open_elsewhere", {"program": holder.program or "?",
+                                                        "since": holder.since_text()}
+
+
+class JournalBusy(JournalError):
+    """A write (or read) the journal's file refused for now: another program holds
+    SQLite's lock on it for longer than :data:`BUSY_WAIT_S`. Nothing was written and
+    the state is unchanged: the move is pending, to be tried again. ``holders``: the
+    (name, process id) of each program holding the file when the system tells
+    (Linux), ``holder`` their names ("" when unknown); ``key``/``values`` word it for
+    the players (the app's ``err.journal_busy``, ``err.journal_busy_someone``)."""
+
+    def __init__(self, path: Path, doing: str, holders: Sequence[tuple[str, int]] = ()):
+        named = "; ".join(dict.fromkeys(f"{name}, " + tx("journal.process", "process {pid}", pid=pid) if name
+                                        else tx("journal.process", "process {pid}", pid=pid)
+                                        for name, pid in holders))
+        who = (tx("journal.busy_who", "another program ({program})", program=named) if named
+               else tx("journal.busy_someone", "another program (a database browser or a backup?)"))
+        super().__init__(f"{path}: {_cannot(doing)}: " + tx(
+            "journal.busy", "{who} is holding the game's file; nothing was written: the move waits until the file "
+            "is free (close the game's file in that program)", who=who))
+        self.path = Path(path)
+        #: the programs holding the file's write lock as the system lists them: (name, process id)
+        self.holders = tuple(holders)
+        self.holder = ", ".join(dict.fromkeys(name for name, _pid in holders if name))
+        self.key = "journal_busy" if self.holder else "journal_busy_someone"
+        self.values = {"program": self.holder} if self.holder else {}
+
+
+class _Behind(Exception):
+    """Internal: the journal's real last event is not the one this Journal knows
+    (another program wrote in between); raised inside the write transaction."""
 
 
 #: Event kinds this version reads (see the module docstring).
@@ -79,6 +200,9 @@ def _file_errors(path: Path, doing: str):
     except sqlite3.Error as exc:
         text = str(exc)
         code = getattr(exc, "sqlite_errorname", "") or ""
+        if code.startswith(("SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_READONLY_RECOVERY")) or \
+                text.startswith("database is locked"):
+            raise JournalBusy(path, doing, _lock_holders(path)) from None
         if code == "SQLITE_FULL" or code.startswith(("SQLITE_IOERR_WRITE", "SQLITE_IOERR_FSYNC",
                                                         "SQLITE_IOERR_TRUNCATE")):
             # a full disk (or a file size limit) is not damage: nothing was written
@@ -152,6 +276,188 @@ def _write_secret(path: Path, secret: dict) -> None:
         os.replace(tmp, target)
 
 
+# -- one writer per journal ----------------------------------------------------------
+try:
+    import fcntl as _fcntl
+except ImportError:  # not a POSIX system: msvcrt's byte-range lock (also released at exit)
+    _fcntl = None
+
+
+def lock_path(path: str | Path) -> Path:
+    """The writer lock file beside a journal (module docstring): ``<journal>-lock``."""
+    path = Path(path)
+    return path.with_name(path.name + "-lock")
+
+
+def _lock_fd(fd: int, shared: bool = False) -> None:
+    """Lock ``fd`` without waiting; BlockingIOError when another open file holds it."""
+    if _fcntl is not None:
+        _fcntl.flock(fd, (_fcntl.LOCK_SH if shared else _fcntl.LOCK_EX) | _fcntl.LOCK_NB)
+        return
+    import msvcrt
+
+    os.lseek(fd, 0, os.SEEK_SET)
+    try:
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+    except OSError as exc:
+        raise BlockingIOError(str(exc)) from None
+
+
+def _unlock_fd(fd: int) -> None:
+    if _fcntl is not None:
+        _fcntl.flock(fd, _fcntl.LOCK_UN)
+        return
+    import msvcrt
+
+    os.lseek(fd, 0, os.SEEK_SET)
+    msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+
+def _read_writer(fd: int) -> Writer:
+    """The Writer recorded in a lock file (after its first byte, which is the one
+    locked on systems whose locks also stop reads)."""
+    try:
+        os.lseek(fd, 1, os.SEEK_SET)
+        data = json.loads(os.read(fd, 4096))
+        return Writer(int(data.get("pid", 0)), str(data.get("host", "")), str(data.get("program", "")),
+                      float(data.get("since", 0.0)))
+    except (OSError, ValueError, TypeError, AttributeError):
+        return Writer()
+
+
+def _program_name() -> str:
+    name = Path(sys.argv[0]).name if sys.argv and sys.argv[0] else ""
+    return name if name and name not in ("-c", "-m", "__main__.py") else Path(sys.executable).name
+
+
+class _WriterLock:
+    """The writer lock of one journal (module docstring), held while it is open."""
+
+    #: tries before a held lock counts as held (a lister's brief shared look, writer_of)
+    TRIES = 5
+
+    def __init__(self, journal: Path):
+        self.journal = Path(journal)
+        self.path = lock_path(journal)
+        self._fd: int | None = None
+
+    def acquire(self) -> None:
+        """Take the lock or raise JournalInUse naming the writer that has it."""
+        held = 0
+        while True:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                _lock_fd(fd)
+            except BlockingIOError:
+                holder = _read_writer(fd)
+                os.close(fd)
+                held += 1
+                if held >= self.TRIES:
+                    raise JournalInUse(self.journal, holder) from None
+                time.sleep(0.01 * held)
+                continue
+            except BaseException:
+                os.close(fd)
+                raise
+            try:  # the file we locked is still the lock file (not one its last holder removed)
+                same = os.fstat(fd).st_ino == os.stat(self.path).st_ino
+            except OSError:
+                same = False
+            if not same:
+                os.close(fd)
+                continue
+            info = json.dumps({"pid": os.getpid(), "host": socket.gethostname(), "program": _program_name(),
+                               "since": time.time()}).encode()
+            try:
+                os.ftruncate(fd, 0)
+                os.lseek(fd, 0, os.SEEK_SET)
+                os.write(fd, b"\n" + info)
+            except OSError:
+                pass  # who holds it is a courtesy to the refused; the lock itself is taken
+            self._fd = fd
+            return
+
+    def release(self) -> None:
+        """Give the lock back and remove its file (while still holding it, so that a
+        writer waiting on the old file sees it gone and opens the new one)."""
+        fd, self._fd = self._fd, None
+        if fd is None:
+            return
+        try:
+            os.unlink(self.path)
+        except OSError:
+            pass
+        try:
+            _unlock_fd(fd)
+        except OSError:
+            pass
+        os.close(fd)
+
+    def __del__(self):  # a Journal dropped without close(): the system lock goes with the file
+        if self._fd is not None:
+            try:
+                os.close(self._fd)
+            except OSError:
+                pass
+
+
+def writer_of(path: str | Path) -> Writer | None:
+    """Who has the game ``path`` open for writing now (a :class:`Writer`, possibly
+    this process), or None when nobody has. Only looks: creates and writes nothing."""
+    try:
+        fd = os.open(lock_path(path), os.O_RDONLY)
+    except OSError:
+        return None
+    try:
+        try:
+            _lock_fd(fd, shared=True)
+        except BlockingIOError:
+            return _read_writer(fd)
+        except OSError:
+            return None
+        _unlock_fd(fd)
+        return None
+    finally:
+        os.close(fd)
+
+
+def _lock_holders(path: Path) -> list[tuple[str, int]]:
+    """The other programs holding a write lock on the journal ``path`` (or its
+    ``-wal``/``-shm``) as the system lists them (Linux: /proc/locks): (name, process
+    id) each; [] when the system does not tell."""
+    try:
+        keys = set()
+        for f in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            try:
+                st = os.stat(f)
+            except OSError:
+                continue
+            keys.add((os.major(st.st_dev), os.minor(st.st_dev), st.st_ino))
+        with open("/proc/locks", encoding="ascii", errors="replace") as f:
+            lines = f.read().splitlines()
+    except (OSError, AttributeError):
+        return []
+    out = []
+    for line in lines:
+        parts = line.replace("->", "").split()
+        try:
+            i = parts.index("WRITE")
+            pid = int(parts[i + 1])
+            major, minor, ino = parts[i + 2].split(":")
+            key = (int(major, 16), int(minor, 16), int(ino))
+        except (ValueError, IndexError):
+            continue
+        if key not in keys or pid == os.getpid():
+            continue
+        try:
+            name = Path(f"/proc/{pid}/comm").read_text(encoding="utf-8", errors="replace").strip()
+        except OSError:
+            name = ""
+        if (name, pid) not in out:
+            out.append((name, pid))
+    return out
+
+
 @dataclass(frozen=True)
 class Event:
     """One journal row. ``payload`` is the decoded JSON; ``at`` is Unix time (s)."""
@@ -186,19 +492,61 @@ def _action_player(payload: dict) -> int | None:
 
 
 def readonly_connection(path: str | Path) -> sqlite3.Connection:
-    """A read-only SQLite connection to the journal file ``path`` that never writes
-    it nor creates anything beside it: the path is quoted into SQLite's URI form (a
-    ``#`` or ``?`` in a file name stays part of the name). With no ``-wal`` beside it
-    every event is in the file itself and nobody has it open, so it is read as
-    immutable (no ``-shm``/``-wal`` side files); with one (a game running, or one that
-    crashed) it is read through it. Raises sqlite3.Error (see :func:`_file_errors`)."""
+    """A read-only SQLite connection to the journal file ``path`` that never writes,
+    creates or rewrites anything: not the file, not its ``-wal``, not SQLite's
+    ``-shm`` index. The path is quoted into SQLite's URI form (a ``#`` or ``?`` in a
+    file name stays part of the name).
+
+    - no ``-wal`` beside it: nobody has it open (a writer keeps its ``-wal`` while it
+      is open), every event is in the file itself: read as immutable;
+    - a ``-wal`` (a game open, or one whose program was killed) with its ``-shm``:
+      read through both, the index opened read-only (``readonly_shm``), so watching a
+      game or listing it changes no byte of any of its files;
+    - a ``-wal`` without its ``-shm`` (a copied folder): the two files are copied to
+      a temporary folder, read there into memory, the copy removed.
+
+    Raises sqlite3.Error (see :func:`_file_errors`); SQLITE_READONLY_RECOVERY or
+    SQLITE_BUSY from a statement means a writer was busy at that instant: read again.
+    """
     from urllib.parse import quote
 
     path = Path(path).resolve()
     wal = path.with_name(path.name + "-wal")
-    mode = "mode=ro" if wal.exists() else "mode=ro&immutable=1"
-    uri = f"file:{quote(str(path))}?{mode}"
-    return sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+    shm = path.with_name(path.name + "-shm")
+    if not wal.exists():
+        uri = f"file:{quote(str(path))}?mode=ro&immutable=1"
+        return sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+    if not shm.exists():
+        return _copied_connection(path, wal)
+    uri = f"file:{quote(str(path))}?mode=ro&readonly_shm=1"
+    conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False, timeout=BUSY_WAIT_S)
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except sqlite3.Error as exc:
+        conn.close()
+        code = getattr(exc, "sqlite_errorname", "") or ""
+        if code.startswith(("SQLITE_BUSY", "SQLITE_READONLY_RECOVERY")) or not wal.exists() or not shm.exists():
+            raise
+        return _copied_connection(path, wal)  # an index SQLite cannot read as it is: read a copy
+    return conn
+
+
+def _copied_connection(path: Path, wal: Path) -> sqlite3.Connection:
+    """The journal ``path`` with its ``wal`` read from copies, into memory."""
+    import shutil
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="journal-") as tmp:
+        copy = Path(tmp) / "g.sqlite"
+        shutil.copyfile(path, copy)
+        shutil.copyfile(wal, copy.with_name(copy.name + "-wal"))
+        src = sqlite3.connect(str(copy), isolation_level=None)
+        try:
+            mem = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+            src.backup(mem)
+        finally:
+            src.close()
+    return mem
 
 
 class Journal:
@@ -215,6 +563,13 @@ class Journal:
     def __init__(self, path: Path, conn: sqlite3.Connection, game: str):
         self.path = Path(path)
         self._conn = conn
+        self._lock: _WriterLock | None = None
+        self._readonly = False
+        self._watching: Writer | None = None
+        #: False while the last commit's passive checkpoint could not copy every
+        #: event into the file (a reader held an older snapshot): the next commit
+        #: or close() copies it
+        self.whole_in_file = True
         self.game = game
         self.rules = rules_module(game)
         #: action types that undo never crosses (the game's ``UNDO_BARRIERS``)
@@ -231,7 +586,7 @@ class Journal:
         mode, so a command that only reads never changes (nor grows) the file."""
         if readonly:
             return readonly_connection(path)
-        conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False, timeout=BUSY_WAIT_S)
         try:
             conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA synchronous=FULL")
@@ -256,6 +611,23 @@ class Journal:
         keys = [k for k in getattr(rules, "SECRET_SETUP_KEYS", ()) if k in setup]
         with _file_errors(path.parent, "create the folder of the game journal"):
             path.parent.mkdir(parents=True, exist_ok=True)
+        lock = _WriterLock(path)
+        with _file_errors(path, "create the game journal"):
+            lock.acquire()  # JournalInUse: another screen is creating this very file
+        try:
+            if path.exists():  # made by that other screen before we had the lock
+                raise JournalError(f"{path}: " + tx("journal.exists", "already exists; choose another file name "
+                                                    "(replay or export it to see that game)"))
+            j = cls._create_locked(path, game, setup, keys)
+        except BaseException:
+            lock.release()
+            raise
+        j._lock = lock
+        return j
+
+    @classmethod
+    def _create_locked(cls, path: Path, game: str, setup: dict, keys: list) -> "Journal":
+        """:meth:`create` once the writer lock is held."""
         if keys:  # the secret first, beside the journal; the journal holds the rest
             _write_secret(path, {k: setup[k] for k in keys})
             setup = {k: v for k, v in setup.items() if k not in keys}
@@ -284,21 +656,65 @@ class Journal:
             raise
         j = cls(path, conn, game)
         j._load()  # the file is the source of truth: replay it
+        j._checkpoint()
         return j
 
     @classmethod
-    def open(cls, path: str | Path, readonly: bool = False) -> "Journal":
+    def open(cls, path: str | Path, readonly: bool = False, watch: bool = True) -> "Journal":
         """Open an existing journal and replay it to the current state.
 
-        ``readonly``: for commands that only read (replay, export, print): the file is
-        opened in SQLite's read-only mode and never written; :meth:`append`,
-        :meth:`note` and :meth:`undo` then raise JournalError.
+        ``readonly``: for commands that only read (replay, export, print) and to watch
+        a game open elsewhere: the file is opened in SQLite's read-only mode and
+        nothing is written, created or rewritten (:func:`readonly_connection`);
+        :meth:`append`, :meth:`note` and :meth:`undo` then raise JournalError and
+        :meth:`refresh` reads what the writer added since.
+
+        Otherwise the game's writer lock is taken first (module docstring). When the
+        game is open for writing elsewhere (another process, or another Journal of
+        this one) it is opened to watch it: :attr:`watching` is the :class:`Writer`
+        that has it, :meth:`refresh` follows its events, and every write raises
+        JournalInUse ("this game is open on another screen") until that writer closes
+        it; the first write after that takes the lock, reads the events again and
+        checks its move against them. ``watch=False``: JournalInUse at once instead.
 
         Raises JournalError if the file is missing, empty, damaged, not a Table
         Companion journal, or holds an event this version cannot read; the message
-        names the file (and the event).
+        names the file (and the event). JournalBusy when another program holds the
+        file's lock for longer than :data:`BUSY_WAIT_S` (read-only: a writer busy at
+        that instant several times over).
         """
         path = Path(path)
+        if readonly:
+            for attempt in range(6):
+                try:
+                    return cls._open(path, True)
+                except JournalBusy:
+                    if attempt == 5:
+                        raise
+                    time.sleep(0.02 * (attempt + 1))
+        cls._check_file(path)
+        lock = _WriterLock(path)
+        try:
+            with _file_errors(path, "write the game journal"):
+                lock.acquire()
+        except JournalInUse as exc:  # open on another screen: watch it
+            if not watch:
+                raise
+            j = cls.open(path, readonly=True)
+            j._readonly, j._watching = False, exc.holder
+            return j
+        try:
+            j = cls._open(path, False)
+        except BaseException:
+            lock.release()
+            raise
+        j._lock = lock
+        j._reveal_if_over()  # a game ended while its file was busy: its secret now
+        return j
+
+    @staticmethod
+    def _check_file(path: Path) -> None:
+        """JournalError for a path that is no file, or an empty one."""
         if path.is_dir():
             raise JournalError(f"{path}: " + tx("journal.folder", "is a folder, not a game journal"))
         if not path.is_file():
@@ -310,6 +726,11 @@ class Journal:
                                                 error=_os_error(exc))) from None
         if empty:
             raise JournalError(f"{path}: " + tx("journal.empty", "empty file, not a game journal"))
+
+    @classmethod
+    def _open(cls, path: Path, readonly: bool) -> "Journal":
+        """:meth:`open`'s reading, once the writer lock is held (not read-only)."""
+        cls._check_file(path)
         conn = None
         try:
             with _file_errors(path, "read the game journal"):
@@ -349,6 +770,9 @@ class Journal:
             if conn is not None:
                 conn.close()
             raise
+        if readonly:  # read: no connection stays open (:meth:`_load` looks again when asked)
+            conn.close()
+            j._conn = None
         return j
 
     @property
@@ -357,8 +781,63 @@ class Journal:
         on its pages, so a renamed or copied file prints the same papers."""
         return getattr(self, "_game_id", None) or self.path.stem
 
+    @property
+    def readonly(self) -> bool:
+        """True when opened read-only (nothing can be added)."""
+        return self._readonly
+
+    @property
+    def watching(self) -> Writer | None:
+        """The writer that has this game open elsewhere while this Journal watches it
+        (:meth:`open`), else None."""
+        return self._watching
+
+    def _take_over(self) -> None:
+        """A watched game's first write: take the writer lock (JournalInUse while the
+        other writer still has it), open the file for writing and read its events
+        again (:class:`_Behind` when there are new ones: the move is checked again)."""
+        known = self._events[-1].seq if self._events else 0
+        lock = _WriterLock(self.path)
+        lock.TRIES = 1
+        try:
+            with _file_errors(self.path, "write the game journal"):
+                lock.acquire()
+        except JournalInUse as exc:
+            self._watching = exc.holder
+            raise
+        try:
+            with _file_errors(self.path, "write the game journal"):
+                conn = self._connect(self.path)
+        except BaseException:
+            lock.release()
+            raise
+        self._conn, self._lock, self._watching = conn, lock, None
+        self._load()
+        if (self._events[-1].seq if self._events else 0) != known:
+            raise _Behind(known)
+
+    @property
+    def last_event_at(self) -> float:
+        """Unix time (s) of the journal's last event: when the game was last played."""
+        return self._events[-1].at if self._events else 0.0
+
     def close(self) -> None:
-        self._conn.close()
+        """Close the file (its ``-wal`` folded into it by SQLite) and give the writer
+        lock back. Closing twice does nothing."""
+        if getattr(self, "_closed", False):
+            return
+        self._closed = True
+        try:
+            if self._lock is not None:
+                self._reveal_if_over()
+            if self._conn is not None:
+                self._conn.close()
+        except sqlite3.Error:
+            pass  # an already closed connection
+        finally:
+            if self._lock is not None:
+                self._lock.release()
+                self._lock = None
 
     def __enter__(self) -> "Journal":
         return self
@@ -368,10 +847,17 @@ class Journal:
 
     # -- replay --------------------------------------------------------------
     def _load(self) -> None:
+        """Read every event and replay them. A read-only or watching Journal keeps no
+        connection open between reads: SQLite shares a file's ``-shm`` index within
+        a process, and one opened read-only (:func:`readonly_connection`) would make
+        a writer of this process that opens the file meanwhile unable to write."""
         with _file_errors(self.path, "read the game journal"):
-            rows = self._conn.execute(
-                "SELECT seq, kind, payload, source, at FROM events ORDER BY seq"
-            ).fetchall()
+            conn = self._conn if self._conn is not None else readonly_connection(self.path)
+            try:
+                rows = conn.execute("SELECT seq, kind, payload, source, at FROM events ORDER BY seq").fetchall()
+            finally:
+                if conn is not self._conn:
+                    conn.close()
         events = []
         for seq, kind, payload, source, at in rows:
             if kind not in EVENT_KINDS:
@@ -422,19 +908,29 @@ class Journal:
         return secret
 
     def _reveal_if_over(self) -> None:
-        """Once the game is over, write the secret into the journal (once)."""
-        if not getattr(self._state, "is_over", False) or not optional(self.rules, "SECRET_SETUP_KEYS"):
+        """Once the game is over, write the secret into the journal (once). A file
+        busy at that moment keeps the secret in its side file until the next write,
+        close or opening for writing (the move before it is committed either way)."""
+        def reveal() -> None:
+            if not getattr(self._state, "is_over", False) or not optional(self.rules, "SECRET_SETUP_KEYS"):
+                return
+            if any(e.kind == "note" and "reveal" in e.payload for e in self._events):
+                return
+            secret = {k: self._full_setup[k] for k in self.rules.SECRET_SETUP_KEYS
+                      if k in self._full_setup and k not in self._events[0].payload}
+            if secret:
+                self._write("note", {"reveal": secret}, "companion")
+                try:  # revealed and committed: the side file is no longer needed
+                    secret_path(self.path).unlink(missing_ok=True)
+                except OSError:
+                    pass
+
+        if self._readonly or self._watching is not None:
             return
-        if any(e.kind == "note" and "reveal" in e.payload for e in self._events):
-            return
-        secret = {k: self._full_setup[k] for k in self.rules.SECRET_SETUP_KEYS
-                  if k in self._full_setup and k not in self._events[0].payload}
-        if secret:
-            self._write("note", {"reveal": secret}, "companion")
-            try:  # revealed and committed: the side file is no longer needed
-                secret_path(self.path).unlink(missing_ok=True)
-            except OSError:
-                pass
+        try:
+            self._retrying(reveal)
+        except JournalBusy:
+            pass
 
     def _rebuild(self) -> None:
         self._full_setup = dict(self._events[0].payload, **self._secret())
@@ -482,40 +978,106 @@ class Journal:
         for _, s in self._timeline:
             yield s
 
+    # -- reading what others wrote -------------------------------------------------
+    def refresh(self) -> int:
+        """Read the events added to the file since it was opened or last refreshed
+        (by the writer of a game watched read-only). Returns how many there are (0:
+        nothing new; the state is then unchanged). Raises JournalError as
+        :meth:`open` does (JournalBusy: a writer busy at that instant, try again)."""
+        before = len(self._events)
+        self._load()  # read-only: a new look each time (the file may have gone from immutable to written)
+        return len(self._events) - before
+
     # -- writing -------------------------------------------------------------
     def _write(self, kind: str, payload: dict, source: str) -> Event:
-        if getattr(self, "_readonly", False):
+        return self._write_all([(kind, payload, source)])[0]
+
+    def _write_all(self, rows: Sequence[tuple[str, dict, str]]) -> list[Event]:
+        """Write (kind, payload, source) rows in one transaction (all or none), right
+        after the journal's real last event: :class:`_Behind` (nothing written, the
+        events read again) when the file's last event is not the one known here.
+        Then a passive checkpoint copies them into the file (module docstring).
+        JournalBusy when another program holds the file's write lock."""
+        if self._readonly:
             raise JournalError(f"{self.path}: " + tx("journal.read_only", "opened read-only; nothing can be added"))
+        if self._watching is not None:
+            self._take_over()
         at = time.time()
-        text = json.dumps(payload, sort_keys=True)
-        with _file_errors(self.path, "write the game journal"), self._conn:
-            self._conn.execute("BEGIN IMMEDIATE")
-            cur = self._conn.execute(
-                "INSERT INTO events (kind, payload, source, at) VALUES (?, ?, ?, ?)",
-                (kind, text, source, at),
-            )
-            seq = cur.lastrowid
-        ev = Event(seq, kind, json.loads(text), source, at)
-        self._events.append(ev)
-        return ev
+        out = []
+        known = self._events[-1].seq if self._events else 0
+        try:
+            with _file_errors(self.path, "write the game journal"), self._conn:
+                self._conn.execute("BEGIN IMMEDIATE")
+                last = self._conn.execute("SELECT max(seq) FROM events").fetchone()[0]
+                if last != known:
+                    raise _Behind(last)
+                for kind, payload, source in rows:
+                    text = json.dumps(payload, sort_keys=True)
+                    cur = self._conn.execute("INSERT INTO events (kind, payload, source, at) VALUES (?, ?, ?, ?)",
+                                             (kind, text, source, at))
+                    out.append(Event(cur.lastrowid, kind, json.loads(text), source, at))
+        except _Behind:
+            self._load()  # the real game, against which the caller checks its move again
+            raise
+        finally:
+            if self._conn.in_transaction:  # a commit refused (busy): nothing stays half-begun
+                try:
+                    self._conn.rollback()
+                except sqlite3.Error:
+                    pass
+        self._events.extend(out)
+        self._checkpoint()
+        return out
+
+    def _checkpoint(self) -> None:
+        """Copy the committed events from the ``-wal`` into the file (SQLite's passive
+        checkpoint: it never waits for a reader). :attr:`whole_in_file` says whether
+        every event made it (a reader holding an older snapshot keeps the newest ones
+        in the ``-wal`` until the next commit or close)."""
+        try:
+            busy, log, done = self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        except sqlite3.Error:  # committed already: only the copy into the file waits
+            self.whole_in_file = False
+            return
+        self.whole_in_file = not busy and log == done
+
+    def _retrying(self, write):
+        """Run ``write`` (which checks its move against the state, then writes) and,
+        when another program wrote in between (:class:`_Behind`), once more against
+        the events read again."""
+        for _ in range(3):
+            try:
+                return write()
+            except _Behind:
+                continue
+        raise JournalError(f"{self.path}: " + tx(
+            "journal.changing", "the game keeps changing while this screen writes to it; close the other "
+            "program or screen writing it"))
 
     def append(self, action, source: str = "manual") -> Event:
         """Validate ``action`` with the engine, write it, then make it take effect.
 
         ``action`` is an engine action object or its dict form. Raises RuleError
-        (nothing written, state unchanged) if the rules do not allow it.
+        (nothing written, state unchanged) if the rules do not allow it, checked
+        against the journal's real last event (when another program wrote in
+        between, the events are read again first). JournalBusy (nothing written,
+        state unchanged: the move is pending) when another program holds the file.
         """
         if isinstance(action, dict):
             action = self.rules.action_from_dict(action)
         resolve = optional(self.rules, "resolve_action")
-        if resolve is not None:  # the action as it turned out (e.g. the signal a dial showed)
-            action = resolve(self._state, action)
-        new_state = self.rules.apply(self._state, action)  # raises RuleError
-        ev = self._write("action", self.rules.action_to_dict(action), source)
-        self._state = new_state
-        self._timeline.append((ev.seq, new_state))
-        if not getattr(self, "_readonly", False):
-            self._reveal_if_over()
+
+        def write() -> Event:
+            # the action as it turned out (e.g. the signal a dial showed)
+            done = resolve(self._state, action) if resolve is not None else action
+            new_state = self.rules.apply(self._state, done)  # raises RuleError
+            ev = self._write("action", self.rules.action_to_dict(done), source)
+            self._state = new_state
+            self._timeline.append((ev.seq, new_state))
+            return ev
+
+        ev = self._retrying(write)
+        self._reveal_if_over()
         return ev
 
     def revise(self, take_back: Sequence[int], then: Sequence[tuple[Any, str]], why: dict) -> list[Event]:
@@ -529,50 +1091,39 @@ class Journal:
         is replayed without it. Every action left and appended is checked with the
         engine first; the events are written in one transaction. Raises RuleError
         (nothing written, state unchanged) when the result does not replay, KeyError
-        for a seq that is not an effective action. Returns the appended action events.
+        for a seq that is not an effective action, JournalBusy as :meth:`append`.
+        Returns the appended action events.
         """
-        effective = self._effective_action_events()
-        seqs = {e.seq for e in effective}
-        for seq in take_back:
-            if seq not in seqs:
-                raise KeyError(seq)
-        gone = set(take_back)
-        state = self.rules.new_game_from_dict(self._full_setup)
-        for e in effective:
-            if e.seq not in gone:
-                state = self.rules.apply(state, self.rules.action_from_dict(e.payload))  # raises RuleError
-        payloads = []
-        for action, _source in then:
-            if isinstance(action, dict):
-                action = self.rules.action_from_dict(action)
-            state = self.rules.apply(state, action)  # raises RuleError
-            payloads.append(self.rules.action_to_dict(action))
-        rows = [("undo", dict(why, target=seq), "correction") for seq in take_back]
-        rows += [("action", p, source) for p, (_a, source) in zip(payloads, then)]
-        written = self._write_all(rows)
+        def write() -> list[Event]:
+            effective = self._effective_action_events()
+            seqs = {e.seq for e in effective}
+            for seq in take_back:
+                if seq not in seqs:
+                    raise KeyError(seq)
+            gone = set(take_back)
+            state = self.rules.new_game_from_dict(self._full_setup)
+            for e in effective:
+                if e.seq not in gone:
+                    state = self.rules.apply(state, self.rules.action_from_dict(e.payload))  # raises RuleError
+            payloads = []
+            for action, _source in then:
+                if isinstance(action, dict):
+                    action = self.rules.action_from_dict(action)
+                state = self.rules.apply(state, action)  # raises RuleError
+                payloads.append(self.rules.action_to_dict(action))
+            rows = [("undo", dict(why, target=seq), "correction") for seq in take_back]
+            rows += [("action", p, source) for p, (_a, source) in zip(payloads, then)]
+            return self._write_all(rows)
+
+        written = self._retrying(write)
         self._rebuild()
         self._reveal_if_over()
         return [e for e in written if e.kind == "action"]
 
-    def _write_all(self, rows: Sequence[tuple[str, dict, str]]) -> list[Event]:
-        """Write (kind, payload, source) rows in one transaction (all or none)."""
-        if getattr(self, "_readonly", False):
-            raise JournalError(f"{self.path}: " + tx("journal.read_only", "opened read-only; nothing can be added"))
-        at = time.time()
-        out = []
-        with _file_errors(self.path, "write the game journal"), self._conn:
-            self._conn.execute("BEGIN IMMEDIATE")
-            for kind, payload, source in rows:
-                text = json.dumps(payload, sort_keys=True)
-                cur = self._conn.execute("INSERT INTO events (kind, payload, source, at) VALUES (?, ?, ?, ?)",
-                                         (kind, text, source, at))
-                out.append(Event(cur.lastrowid, kind, json.loads(text), source, at))
-        self._events.extend(out)
-        return out
-
     def note(self, payload: dict, source: str = "manual") -> Event:
-        """Record a note (no effect on the game state), e.g. an observation fix."""
-        return self._write("note", dict(payload), source)
+        """Record a note (no effect on the game state), e.g. an observation fix.
+        JournalBusy as :meth:`append`."""
+        return self._retrying(lambda: self._write("note", dict(payload), source))
 
     def undoable(self, player: int) -> Event | None:
         """The last effective action if ``player`` may take it back, else None."""
@@ -591,8 +1142,12 @@ class Journal:
 
         Rule (online board games' custom): only your own last action, never across
         an action that revealed hidden information (the game's ``UNDO_BARRIERS``,
-        e.g. a Penny Press headline card draw). Raises RuleError when not allowed (nothing written).
+        e.g. a Penny Press headline card draw). Raises RuleError when not allowed
+        (nothing written), JournalBusy as :meth:`append`.
         """
+        return self._retrying(lambda: self._undo(player))
+
+    def _undo(self, player: int) -> Event:
         target = self.undoable(player)
         if target is None:
             effective = self._effective_action_events()

@@ -46,6 +46,7 @@ N_("start.source_camera", "Play with the camera")
 N_("start.resume", "Resume game")
 N_("start.resume_none", "No unfinished games")
 N_("start.resume_item", "{file} · {when}")
+N_("start.resume_elsewhere", "{item} · open on another screen")
 N_("err.players_count", "Penny Press takes 2 to 5 players (you have {n})")
 N_("err.players_range", "Choose {low} to {high} players")
 N_("host.back", "Games")
@@ -56,6 +57,12 @@ N_("err.strike_players", "The newsboy strike needs 4 or 5 players")
 N_("err.no_source", "Choose a camera or a recording file")
 N_("err.recording_missing", "Recording {path} does not exist")
 N_("err.session", "Could not open the game: {error}")
+N_("err.game_open_elsewhere", "This game is open on another screen ({program}, since {since}): this screen can only "
+   "watch it until it is closed there")
+N_("err.journal_busy", "Another program ({program}) is holding this game's file: the move is not recorded yet. "
+   "Close the game's file there and try again")
+N_("err.journal_busy_someone", "Another program (a database browser or a backup?) is holding this game's file: the move "
+   "is not recorded yet. Close it there and try again")
 N_("err.no_mat_page", "{colour}'s front page is not seen on the mat")
 N_("err.not_started", "The game has not started yet")
 N_("err.not_over", "The game is not over yet")
@@ -325,6 +332,12 @@ N_("obs.camera_frozen", "The camera picture is frozen: restarting the camera. Th
 N_("obs.camera_resized", "The camera changed its picture size to {size}: reading the table again")
 N_("obs.camera_clock", "The camera's clock jumped: using the tablet's clock instead")
 N_("obs.recording_unreadable", "The recording cannot be read")
+N_("obs.journal_busy", "Another program ({program}) is holding this game's file: the move waits and is recorded "
+   "as soon as the file is free. Close the game's file there.")
+N_("obs.journal_busy_someone", "Another program (a database browser or a backup?) is holding this game's file: the move "
+   "waits and is recorded as soon as the file is free.")
+N_("obs.game_open_elsewhere", "This game is open on another screen ({program}, since {since}): this screen only watches it")
+N_("obs.journal_free", "The game's file is free again: the moves seen meanwhile are recorded")
 N_("press.decline", "Do not go to press")
 # texts of the scripted FakeSession (tests, screenshots, benchmark)
 NP_("fake.assign", "{name} puts {n} reporter on {story}", "{name} puts {n} reporters on {story}")
