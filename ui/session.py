@@ -28,7 +28,7 @@ from typing import Callable, Sequence
 
 from companion import registry
 from companion.errors import CompanionError, RuleError
-from companion.journal import Journal, total_scores
+from companion.journal import Journal, JournalBusy, JournalError, JournalInUse, total_scores
 from companion.observing import Outcome, Report
 from companion.table import Sighting, TableSnapshot
 
@@ -66,6 +66,14 @@ def _snapshot_from_json(data: dict) -> TableSnapshot:
     return TableSnapshot(float(data["t"]), tuple(Sighting(str(c), str(s), z, float(x), float(y), float(a))
                                                  for c, s, z, x, y, a in data["sightings"]),
                          frozenset(str(z) for z in data.get("occluded") or ()))
+
+def _journal_report(exc: JournalError) -> Report:
+    """A journal that cannot be written now, for the players: busy (another program
+    holds the file: ``journal_busy``, the program named when known) or open on
+    another screen (``game_open_elsewhere``)."""
+    values = tuple(sorted((getattr(exc, "values", None) or {}).items()))
+    return Report("warning", getattr(exc, "key", "") or "journal_busy", str(exc), "Table Companion: journal",
+                  values)
 
 # -------------------------------------------------------------------- runner
 
@@ -118,6 +126,10 @@ class GameRunner:
         self._last_key: tuple | None = None
         self._last_reports: tuple = ()
         self._pending_cards: list[str] | None = None
+        #: still tables seen while the journal could not be written (JournalBusy),
+        #: read again in order once it can (:meth:`_read_held`)
+        self._held: list[TableSnapshot] = []
+        self._told_watching = False
         self.last_snapshot: TableSnapshot | None = None
         #: the sightings of the last still table the game state was found to match
         #: (what the table should still show: vision re-reads those it loses,
@@ -439,6 +451,8 @@ class GameRunner:
         """
         if not snap.still or self.observer is None:
             return []
+        if self._held:  # the journal could not be written: those tables first, then this one
+            return self._read_held(snap)
         raw = snap
         settled = self._settle_overrides(raw)
         pinned = self.overrides.apply(raw) if self.journal is not None else raw
@@ -448,6 +462,8 @@ class GameRunner:
         self._last_key = key
         self.last_snapshot = raw
         steps: list[Step] = list(settled)
+        if self.journal is not None and self.journal.watching is not None:
+            steps += self._follow()
         if self.journal is None:
             steps = self._infer_first_player(raw) if self._pending_cards else self.setup_from(raw)
             if self.journal is None:
@@ -479,6 +495,13 @@ class GameRunner:
                 break
             try:
                 ev = self.journal.append(out.action, source="vision")
+            except JournalBusy as exc:  # another program holds the file: this table is read again
+                self._held.append(raw)
+                steps.append(Step(report=_journal_report(exc)))
+                break
+            except JournalInUse as exc:  # open on another screen: this one watches
+                steps.append(Step(report=_journal_report(exc)))
+                break
             except RuleError as exc:  # the observer checked it; a race is still reported
                 params = {**exc.values, "section": exc.rule, "kind": exc.key, "detail": exc.detail}
                 steps.append(Step(report=Report("error", "illegal", exc.detail, exc.rule,
@@ -491,10 +514,43 @@ class GameRunner:
                     o.actions.append(ev.seq)
                 if mine:  # kept to re-read the move if the correction goes (also after a resume)
                     self._read_from[ev.seq] = raw
-                    self.journal.note({"read_with": [o.id for o in mine], "seq": ev.seq,
-                                       "camera": _snapshot_to_json(raw)}, source="correction")
+                    try:
+                        self.journal.note({"read_with": [o.id for o in mine], "seq": ev.seq,
+                                           "camera": _snapshot_to_json(raw)}, source="correction")
+                    except JournalBusy:
+                        pass  # the move is journalled; only its re-reading after a removed correction is lost
             steps.append(Step(action=out.action, event_seq=ev.seq))
         return self._fresh_reports(steps)
+
+    def _read_held(self, snap: TableSnapshot) -> list[Step]:
+        """Read again, in order, the still tables kept while the journal could not be
+        written, and ``snap`` after them; stop at the first that still cannot be
+        written (kept with the rest). Each table is read as when it was seen."""
+        if self._key(snap) != self._key(self._held[-1]):
+            self._held.append(snap)
+        held, self._held = self._held, []
+        steps: list[Step] = []
+        for i, table in enumerate(held):
+            self._last_key = None
+            steps += self.feed(table)
+            if self._held:  # still busy: keep the tables after it too
+                self._held += held[i + 1:]
+                return steps
+        steps.append(Step(report=Report("info", "journal_free", "the game's file is free again: "
+                                        "the moves seen meanwhile are recorded", "Table Companion: journal")))
+        return steps
+
+    def _follow(self) -> list[Step]:
+        """A game open for writing on another screen: read what it wrote (so this
+        screen follows it) and say once that this screen only watches."""
+        try:
+            self.journal.refresh()
+        except JournalError:
+            pass  # busy at that instant: the next table reads it
+        if self.journal.watching is None or self._told_watching:
+            return []
+        self._told_watching = True
+        return [Step(report=_journal_report(JournalInUse(self.journal.path, self.journal.watching)))]
 
     def _fresh_reports(self, steps: list[Step]) -> list[Step]:
         reports = tuple(s.report for s in steps if s.report is not None)
