@@ -3,7 +3,7 @@ resume an unfinished game."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ui import i18n
@@ -12,6 +12,41 @@ from ui.viewmodels.protocol import COLOURS, PlayerSetup, PrinterSettings, Sessio
 GAMES: tuple[str, ...] = ("penny-press",)  # the default game
 MIN_PLAYERS, MAX_PLAYERS = 2, 5  # Penny Press: setup, 2-5 players
 JOURNAL_SUFFIXES = (".sqlite",)
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game in the journal folder as the resume list shows it, read without
+    writing anything (companion.journal.Journal.open read-only): its file, game id,
+    players' names (as given; colour codes when unnamed, "" without either), the Unix time (s) of its
+    last event (when it was last played, from the journal itself), whether it is
+    over, and ``elsewhere``: it is open for writing on another screen now
+    (companion.journal.writer_of)."""
+
+    path: Path
+    game: str
+    names: tuple[str, ...]
+    last_played: float
+    over: bool
+    elsewhere: bool
+
+
+def read_saved_game(path: Path) -> SavedGame | None:
+    """The :class:`SavedGame` of the journal ``path``; None when it is no journal
+    this version can read. Only reads: no byte of the journal, its ``-wal`` or its
+    ``-shm`` changes."""
+    from companion.errors import CompanionError
+    from companion.journal import Journal, writer_of
+
+    try:
+        with Journal.open(path, readonly=True) as j:  # only looks: never writes
+            if j.state is None:
+                return None
+            names = tuple(getattr(p, "name", "") or getattr(p, "colour", "") for p in getattr(j.state, "players", ()))
+            return SavedGame(Path(path), j.game, names, j.last_event_at, bool(getattr(j.state, "is_over", False)),
+                             writer_of(path) is not None)
+    except (CompanionError, OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None  # not a journal we can read: not offered
 
 
 def default_players_path() -> Path:
@@ -216,18 +251,26 @@ class StartVM:
         return cur
 
     def resume_label(self, path: Path) -> str:
-        """A resumable game as players know it: game, players, when (not a file name)."""
+        """A resumable game as players know it: game, players, when it was last played
+        (its last event's time, from the journal), and whether it is open on another
+        screen; never a file name. Reads the journal read-only (once per listing)."""
         import datetime as dt
         from companion import registry
+        path = Path(path)
+        saved = self._saved.get(path) if hasattr(self, "_saved") else None
+        if saved is None:
+            saved = read_saved_game(path)
+        if saved is None:
+            return i18n.tr("start.resume_item", self.lang, file=path.stem, when="?")
         try:
-            from companion.journal import Journal
-            with Journal.open(path) as j:
-                names = [i18n.person(getattr(p, "name", "") or p.colour, self.lang) for p in j.state.players]
-                game = registry.get(j.game).name(self.lang)
-        except Exception:  # noqa: BLE001
-            names, game = [], path.stem
-        when = dt.datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
-        return i18n.tr("start.resume_item", self.lang, file=f"{game} · {', '.join(names)}", when=when)
+            game = registry.get(saved.game).name(self.lang)
+        except Exception:  # noqa: BLE001 a game this version does not know: its id
+            game = saved.game
+        names = [i18n.person(n, self.lang) if n else f"{i18n.tr('press.player', self.lang)} {seat}"
+                 for seat, n in enumerate(saved.names, 1)]
+        when = dt.datetime.fromtimestamp(saved.last_played).strftime("%Y-%m-%d %H:%M")
+        text = i18n.tr("start.resume_item", self.lang, file=f"{game} · {', '.join(names)}", when=when)
+        return i18n.tr("start.resume_elsewhere", self.lang, item=text) if saved.elsewhere else text
 
     # players -----------------------------------------------------------------
     def add_player(self) -> PlayerSetup:
@@ -298,20 +341,20 @@ class StartVM:
                              self.min_module_px, self.variant_strike, self.first_player)
 
     def resumable(self) -> list[Path]:
-        """Journal files (``*.sqlite``) in ``journal_dir``, newest first, leaving out
-        finished games (engine ``state.is_over``) and files that are not journals."""
+        """Journal files (``*.sqlite``) in ``journal_dir`` of unfinished games, the
+        last played first (each game's last event time, stored in its journal: not
+        the file's time, which copies and backups change), leaving out finished games
+        (engine ``state.is_over``) and files that are not journals. Only reads
+        (:func:`read_saved_game`); the labels (:meth:`resume_label`) use this reading."""
+        self._saved: dict[Path, SavedGame] = {}
         if not self.journal_dir or not self.journal_dir.is_dir():
             return []
-        files = [p for p in self.journal_dir.iterdir() if p.suffix in JOURNAL_SUFFIXES]
-        files.sort(key=lambda p: p.stat().st_mtime, reverse=True)
-        out = []
+        try:
+            files = [p for p in self.journal_dir.iterdir() if p.suffix in JOURNAL_SUFFIXES and p.is_file()]
+        except OSError:
+            return []
         for p in files:
-            try:
-                from companion.journal import Journal
-                with Journal.open(p, readonly=True) as j:  # only looks: never writes
-                    if j.state is None or getattr(j.state, "is_over", False):
-                        continue
-            except Exception:  # not a journal we can read: not offered  # noqa: BLE001
-                continue
-            out.append(p)
-        return out
+            saved = read_saved_game(p)
+            if saved is not None and not saved.over:
+                self._saved[p] = saved
+        return sorted(self._saved, key=lambda p: (-self._saved[p].last_played, p.name))
