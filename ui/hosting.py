@@ -150,6 +150,16 @@ def spec_of(config):
     return registry.get(getattr(config, "game", None) or "penny-press")
 
 
+def new_game_seed() -> int:
+    """The seed a new game's ``new_setup`` gets: 256 random bits from the system's
+    secure source (``secrets``), whatever starts the game (the app's start screen, a
+    camera session, a bundled recording played anew): a secret drawn from it (Scoop's
+    dial seed) is as hard to guess as the 256 bits."""
+    import secrets
+
+    return secrets.randbits(256)
+
+
 def open_game(spec, players: Sequence[Any], lang: str, journal_dir: str | Path,
               seed: int | None = None, resume: str | Path | None = None,
               first_player: int = 0) -> GameHost:
@@ -158,7 +168,6 @@ def open_game(spec, players: Sequence[Any], lang: str, journal_dir: str | Path,
     ``first_player`` (seat index) replaces the setup's own when the game's setup has
     one (a bundled recording's player who starts). Raises CompanionError when the
     game is not hosted or the setup is refused."""
-    import secrets
     import time
 
     mod = screens_module(spec)
@@ -166,7 +175,7 @@ def open_game(spec, players: Sequence[Any], lang: str, journal_dir: str | Path,
         raise CompanionError(f"{spec.id}: its screens module offers no {' / '.join(CONTRACT)}")
     if resume:
         return GameHost(Journal.open(resume), lang, tuple(players))
-    setup = mod.new_setup(list(players), secrets.randbits(63) if seed is None else seed)
+    setup = mod.new_setup(list(players), new_game_seed() if seed is None else seed)
     if first_player and "first_player" in setup:
         if not 0 <= first_player < len(players):
             raise CompanionError(f"{spec.id}: no seat {first_player + 1} to start the game")

@@ -624,15 +624,13 @@ def _entered_setup(spec, config: P.SessionConfig) -> dict | None:
     """The journal's setup for a game whose setup the players enter in the app (its
     screens module's ``new_setup``, ui.hosting) and whose observer reads only the
     play (Pergamon, Turin Market); None for a game the camera sets up (Penny Press)."""
-    import secrets
-
     from . import hosting
 
     mod = hosting.screens_module(spec)
     factory = spec.observer_factory()
     if mod is None or factory is None or hasattr(factory, "initial_cards"):
         return None
-    return mod.new_setup(list(config.players), secrets.randbits(63))
+    return mod.new_setup(list(config.players), hosting.new_game_seed())
 
 
 def _players_from(config: P.SessionConfig) -> list:

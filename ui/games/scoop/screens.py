@@ -109,15 +109,20 @@ CAMERA = True
 def new_setup(players, seed: int) -> dict:
     """The journal's setup for the players chosen in the app (colour, name, paper):
     a real table (hands never known), the dial's secret seed and the shuffle from
-    ``seed``; page designs in seat order."""
-    import random
+    ``seed`` (256 random bits from ``secrets``: ui.hosting.new_game_seed); page
+    designs in seat order."""
+    import hashlib
 
     from companion.games.scoop.engine import PlayerSpec, setup_to_dict
 
-    # both drawn through their own generator: the shuffle seed (in the journal) tells
-    # nothing of ``seed`` (63 random bits from the app), so nothing of the dial's seed
-    dial_seed = random.Random(f"dial-{seed}").getrandbits(256).to_bytes(32, "big").hex()
-    shuffle = random.Random(f"shuffle-{seed}").randrange(2 ** 31)
+    # each a SHA-256 of the whole seed under its own label: the dial's seed keeps the
+    # seed's 256 bits, and the shuffle seed (in the journal for all to see) tells
+    # nothing of it
+    def derive(label: str) -> bytes:
+        return hashlib.sha256(f"table-companion/scoop/{label}:{int(seed)}".encode()).digest()
+
+    dial_seed = derive("dial").hex()
+    shuffle = int.from_bytes(derive("shuffle")[:4], "big") % (2 ** 31)
     return setup_to_dict([PlayerSpec(p.colour, p.name, p.paper) for p in players], 0, dial_seed=dial_seed,
                          shuffle_seed=shuffle, hidden_hands=True)
 
