@@ -25,7 +25,7 @@ from types import ModuleType
 from typing import Any, Callable, Sequence
 
 from companion.errors import CompanionError
-from companion.journal import Journal
+from companion.journal import Journal, JournalError
 
 #: The screens modules built into the shell itself (Penny Press's live/press/results).
 BUILT_IN = ("ui.screens",)
@@ -78,11 +78,12 @@ def refusal_text(spec, exc, state, lang: str) -> str:
     """A refusal in ``lang``: the game's own ``refusal(exc, state, lang)`` (or
     ``refusal_text``; its texts module: seats named, its own words per kind), else
     ``ui.i18n.error_text``
-    (by kind, never the engine's English sentence)."""
+    (by kind, never the engine's English sentence). A journal that cannot be written
+    now (busy, open on another screen) is worded by the shell for every game."""
     from ui import i18n
 
     own = None
-    if getattr(exc, "key", None) is not None:
+    if getattr(exc, "key", None) is not None and not isinstance(exc, JournalError):  # the file's, not the game's
         for name in ("refusal", "refusal_text"):  # Turin Market's / Pergamon's name for it
             own = _game_text(spec, name, exc, state, lang)
             if own is not None:
