@@ -132,3 +132,23 @@ def test_busy_wait_is_short_enough_for_the_camera_loop():
     """The camera loop retries on the next still frame: one try waits seconds, not
     the 5 s of SQLite's default, so the live picture never stalls long."""
     assert 0 < journal_mod.BUSY_WAIT_S <= 3
+
+
+def test_a_players_entry_on_a_busy_file_is_entered_again_with_the_next_frame(tmp_path, monkeypatch):
+    """`companion demo`'s recorded entries (apply_entries: e.g. Turin Market's bids
+    revealed in the app): one the file refuses for now stays due, then goes in."""
+    import json
+
+    from ui.demo import apply_entries
+    from ui.demo_data import recording_dir
+
+    rec = json.loads((recording_dir("turin-market-4p") / "recording.json").read_text())
+    entries = [e for e in rec["entries"] if "action" in e and int(e["index"]) == 0][:1]
+    assert entries
+    runner = GameRunner(Journal.create(tmp_path / "g.sqlite", "turin-market", rec["setup"]))
+    busy = Busy(monkeypatch)
+    busy.on = True
+    assert apply_entries(runner, entries, 0) == 0 and len(runner.journal.actions()) == 0
+    busy.on = False
+    assert apply_entries(runner, entries, 0) == 1 and len(runner.journal.actions()) == 1
+    runner.journal.close()

@@ -104,13 +104,19 @@ def apply_entries(runner, entries: list, pos: int) -> int:
     when the journal holds k actions: ``"action"`` (a dict of the game's actions,
     e.g. bids revealed in the app) is journalled with source ``player``; ``"tap"``
     (what the camera cannot read, e.g. the shields on a card for sale) goes to the
-    observer's ``enter``. Returns the position of the next entry."""
+    observer's ``enter``. Returns the position of the next entry (an entry the
+    journal's file refused for now, JournalBusy, is due again)."""
+    from companion.journal import JournalBusy
+
     j = runner.journal
     while j is not None and pos < len(entries) and int(entries[pos]["index"]) <= (done := len(j.actions())):
         e = entries[pos]
         if int(e["index"]) == done:
             if "action" in e:
-                j.append(runner.rules.action_from_dict(e["action"]), source="player")
+                try:
+                    j.append(runner.rules.action_from_dict(e["action"]), source="player")
+                except JournalBusy:  # another program holds the file: this entry again next frame
+                    return pos
             elif "tap" in e:
                 runner.enter(e["tap"])
             runner._last_key = None  # the same table reads differently now
