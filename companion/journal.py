@@ -40,8 +40,9 @@ system releases a ``flock`` when its process ends however it ends (a crash, a ki
 a flat battery), so a crashed writer never blocks its game: its lock file stays
 behind, unlocked, and the next writer takes it. Every write still checks, inside its
 ``BEGIN IMMEDIATE`` transaction, that the journal's real last event is the one it
-knows: when another program wrote in between, the events are read again and the
-move is checked against the real game (a RuleError when it no longer applies).
+knows: when another program wrote in between, nothing is written, the events are
+read again and :class:`JournalChanged` asks the caller to read its move again
+against the real game (a move legal again would otherwise be played twice).
 
 A write the file refuses for now (another program holds SQLite's write lock for
 longer than :data:`BUSY_WAIT_S`: a database browser with an unsaved edit, a backup)
@@ -180,6 +181,21 @@ class JournalBusy(JournalError):
         self.holder = ", ".join(dict.fromkeys(name for name, _pid in holders if name))
         self.key = "journal_busy" if self.holder else "journal_busy_someone"
         self.values = {"program": self.holder} if self.holder else {}
+
+
+class JournalChanged(JournalError):
+    """A move read against a game that has changed since: another program (or the
+    screen this one watched, before it closed) wrote events in between. Nothing was
+    written; the journal has read its events again, so the caller reads its move
+    again against the real game (the camera loop at once; a tap is tapped again).
+    ``key`` ``game_changed`` words it for the players."""
+
+    def __init__(self, path: Path):
+        super().__init__(f"{path}: " + tx(
+            "journal.changed", "the game changed elsewhere since this move was read (another program wrote to it); "
+            "its events are read again: read the move again"))
+        self.path = Path(path)
+        self.key, self.values = "game_changed", {}
 
 
 class _Behind(Exception):
@@ -795,7 +811,7 @@ class Journal:
     def _take_over(self) -> None:
         """A watched game's first write: take the writer lock (JournalInUse while the
         other writer still has it), open the file for writing and read its events
-        again (:class:`_Behind` when there are new ones: the move is checked again)."""
+        again (:class:`_Behind` when there are new ones: the move is read again)."""
         known = self._events[-1].seq if self._events else 0
         lock = _WriterLock(self.path)
         lock.TRIES = 1
@@ -1042,25 +1058,33 @@ class Journal:
         self.whole_in_file = not busy and log == done
 
     def _retrying(self, write):
-        """Run ``write`` (which checks its move against the state, then writes) and,
-        when another program wrote in between (:class:`_Behind`), once more against
-        the events read again."""
+        """Run ``write`` (a note: it depends on no state) and, when another program
+        wrote in between (:class:`_Behind`), again after the events read again."""
         for _ in range(3):
             try:
                 return write()
             except _Behind:
                 continue
-        raise JournalError(f"{self.path}: " + tx(
-            "journal.changing", "the game keeps changing while this screen writes to it; close the other "
-            "program or screen writing it"))
+        raise JournalChanged(self.path)
+
+    def _checked(self, write):
+        """Run ``write`` (which checks its move against the state, then writes);
+        JournalChanged when another program wrote in between: the move was read
+        against a game that is no more, so it is never written as it is (a move
+        legal again would be a move twice)."""
+        try:
+            return write()
+        except _Behind:
+            raise JournalChanged(self.path) from None
 
     def append(self, action, source: str = "manual") -> Event:
         """Validate ``action`` with the engine, write it, then make it take effect.
 
         ``action`` is an engine action object or its dict form. Raises RuleError
-        (nothing written, state unchanged) if the rules do not allow it, checked
-        against the journal's real last event (when another program wrote in
-        between, the events are read again first). JournalBusy (nothing written,
+        (nothing written, state unchanged) if the rules do not allow it.
+        JournalChanged (nothing written; the events read again, the state now the
+        real game's) when the file's last event is not the one this move was read
+        against: another program wrote in between. JournalBusy (nothing written,
         state unchanged: the move is pending) when another program holds the file.
         """
         if isinstance(action, dict):
@@ -1076,7 +1100,7 @@ class Journal:
             self._timeline.append((ev.seq, new_state))
             return ev
 
-        ev = self._retrying(write)
+        ev = self._checked(write)
         self._reveal_if_over()
         return ev
 
@@ -1091,7 +1115,8 @@ class Journal:
         is replayed without it. Every action left and appended is checked with the
         engine first; the events are written in one transaction. Raises RuleError
         (nothing written, state unchanged) when the result does not replay, KeyError
-        for a seq that is not an effective action, JournalBusy as :meth:`append`.
+        for a seq that is not an effective action, JournalChanged and JournalBusy as
+        :meth:`append`.
         Returns the appended action events.
         """
         def write() -> list[Event]:
@@ -1115,7 +1140,7 @@ class Journal:
             rows += [("action", p, source) for p, (_a, source) in zip(payloads, then)]
             return self._write_all(rows)
 
-        written = self._retrying(write)
+        written = self._checked(write)
         self._rebuild()
         self._reveal_if_over()
         return [e for e in written if e.kind == "action"]
@@ -1143,9 +1168,9 @@ class Journal:
         Rule (online board games' custom): only your own last action, never across
         an action that revealed hidden information (the game's ``UNDO_BARRIERS``,
         e.g. a Penny Press headline card draw). Raises RuleError when not allowed
-        (nothing written), JournalBusy as :meth:`append`.
+        (nothing written), JournalChanged and JournalBusy as :meth:`append`.
         """
-        return self._retrying(lambda: self._undo(player))
+        return self._checked(lambda: self._undo(player))
 
     def _undo(self, player: int) -> Event:
         target = self.undoable(player)

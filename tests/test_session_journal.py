@@ -152,3 +152,31 @@ def test_a_players_entry_on_a_busy_file_is_entered_again_with_the_next_frame(tmp
     busy.on = False
     assert apply_entries(runner, entries, 0) == 1 and len(runner.journal.actions()) == 1
     runner.journal.close()
+
+
+def test_a_move_read_against_a_game_changed_meanwhile_is_read_again_never_twice(tmp_path, monkeypatch, played):
+    """The watched screen wrote the move and closed the game after this screen's last
+    look: the move this screen read from its table is checked against the real game
+    at once (JournalChanged), found there already, and not written again."""
+    setup, actions, snaps, truth = played
+    path = tmp_path / "g.sqlite"
+    writer = _runner(setup, path)
+    for snap in snaps[:5]:
+        writer.feed(snap)
+    watcher = GameRunner(Journal.open(path))
+    watcher.feed(snaps[4])
+    monkeypatch.setattr(watcher.journal, "refresh", lambda: 0)  # it does not look before the move
+    writer.feed(snaps[5])
+    writer.journal.close()
+    written = len(Journal.open(path, readonly=True).actions())
+    steps = watcher.feed(snaps[5])
+    assert not [s for s in steps if s.action is not None]  # nothing written: the game had it
+    assert watcher.journal.watching is None and len(watcher.journal.actions()) == written
+    with Journal.open(path, readonly=True) as j:
+        assert [pp.action_to_dict(a) for a in j.actions()] == actions[:written]
+    for snap in snaps[6:]:
+        watcher.feed(snap)
+    assert watcher.state.is_over and watcher.state.scores == truth.scores
+    watcher.journal.close()
+    with Journal.open(path, readonly=True) as j:
+        assert [pp.action_to_dict(a) for a in j.actions()] == actions

@@ -59,6 +59,7 @@ N_("err.recording_missing", "Recording {path} does not exist")
 N_("err.session", "Could not open the game: {error}")
 N_("err.game_open_elsewhere", "This game is open on another screen ({program}, since {since}): this screen can only "
    "watch it until it is closed there")
+N_("err.game_changed", "The game changed on another screen meanwhile: look at it again and tap again")
 N_("err.journal_busy", "Another program ({program}) is holding this game's file: the move is not recorded yet. "
    "Close the game's file there and try again")
 N_("err.journal_busy_someone", "Another program (a database browser or a backup?) is holding this game's file: the move "

@@ -28,7 +28,7 @@ from typing import Callable, Sequence
 
 from companion import registry
 from companion.errors import CompanionError, RuleError
-from companion.journal import Journal, JournalBusy, JournalError, JournalInUse, total_scores
+from companion.journal import Journal, JournalBusy, JournalChanged, JournalError, JournalInUse, total_scores
 from companion.observing import Outcome, Report
 from companion.table import Sighting, TableSnapshot
 
@@ -502,6 +502,8 @@ class GameRunner:
             except JournalInUse as exc:  # open on another screen: this one watches
                 steps.append(Step(report=_journal_report(exc)))
                 break
+            except JournalChanged:  # another program wrote meanwhile: read this table against the real game
+                continue
             except RuleError as exc:  # the observer checked it; a race is still reported
                 params = {**exc.values, "section": exc.rule, "kind": exc.key, "detail": exc.detail}
                 steps.append(Step(report=Report("error", "illegal", exc.detail, exc.rule,
