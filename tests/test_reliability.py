@@ -77,3 +77,15 @@ def test_hostile_frames_and_files_are_refused_or_read_with_bounded_memory():
     assert r["files"] == 7 and r["by_outcome"].get("crash", 0) == 0
     assert r["by_outcome"]["refused"] >= 3 and r["peak_rss_kb"] < r["baseline_rss_kb"] + 256 * 1024
     assert r["arrays"]["crash"] == 0 and r["arrays"]["refused"] >= 10
+
+
+def test_journals_races_lock_windows_and_listing():
+    r = _run("journals", n_races=3, lock_s=(4.0,), windows_per_lock=1, taps_lock_s=(4.0,), n_listed=4,
+             cost_events=10)
+    assert r["races"] == 3 and r["races_exact"] == 3 and r["opened_watching"] > 0
+    assert r["lost"] == 0 and r["doubled"] == 0
+    window = r["windows"]["4"]
+    assert window["recorded"] == window["moves"] and window["told"] == 1 and window["free_said"] == 1
+    assert all(t["recorded"] == t["moves"] and t["refused_taps"] > 0 for t in r["taps"].values())
+    assert r["listing_changed"] == 0 and r["order_right"] == 1 and r["labels_right"] == r["listed"] > 0
+    assert r["resumed_to_end"] == r["killed_games"] > 0

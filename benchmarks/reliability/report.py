@@ -39,6 +39,9 @@ PARTS = {
                    full=dict(n_sessions=104), quick=dict(n_sessions=8)),
     "longplay": Part("longplay", "Long play: a 4-hour session at 30 fps (simulated time)",
                      full=dict(hours=4.0), quick=dict(hours=0.25, hold_s=10.0, sample_every_s=60.0)),
+    "journals": Part("journals", "Journals shared and held: two-process races, lock windows, kill-and-resume listing",
+                     full=dict(), quick=dict(n_races=6, lock_s=(1.0,), windows_per_lock=1, taps_lock_s=(1.0,),
+                                             n_listed=6, cost_events=40)),
     "security": Part("security", "Security: write paths, no code from data, tag names",
                      full=dict(), quick=dict(n_names=4, n_codes=2)),
 }
