@@ -198,6 +198,11 @@ class JournalChanged(JournalError):
         self.key, self.values = "game_changed", {}
 
 
+class _SecretGone(JournalError):
+    """The side file of a running game's secret is missing (its message says so);
+    internal so that a read racing the writer's reveal reads the events again."""
+
+
 class _Behind(Exception):
     """Internal: the journal's real last event is not the one this Journal knows
     (another program wrote in between); raised inside the write transaction."""
@@ -529,22 +534,33 @@ def readonly_connection(path: str | Path) -> sqlite3.Connection:
     path = Path(path).resolve()
     wal = path.with_name(path.name + "-wal")
     shm = path.with_name(path.name + "-shm")
-    if not wal.exists():
-        uri = f"file:{quote(str(path))}?mode=ro&immutable=1"
-        return sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
-    if not shm.exists():
-        return _copied_connection(path, wal)
-    uri = f"file:{quote(str(path))}?mode=ro&readonly_shm=1"
-    conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False, timeout=BUSY_WAIT_S)
-    try:
-        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-    except sqlite3.Error as exc:
-        conn.close()
-        code = getattr(exc, "sqlite_errorname", "") or ""
-        if code.startswith(("SQLITE_BUSY", "SQLITE_READONLY_RECOVERY")) or not wal.exists() or not shm.exists():
+    for attempt in range(4):
+        had = (wal.exists(), shm.exists())
+        try:
+            if not had[0]:
+                uri = f"file:{quote(str(path))}?mode=ro&immutable=1"
+                return sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+            if not had[1]:
+                return _copied_connection(path, wal)
+            uri = f"file:{quote(str(path))}?mode=ro&readonly_shm=1"
+            conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False,
+                                   timeout=BUSY_WAIT_S)
+            try:
+                conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            except BaseException:
+                conn.close()
+                raise
+            return conn
+        except (sqlite3.Error, OSError) as exc:
+            code = getattr(exc, "sqlite_errorname", "") or ""
+            if code.startswith(("SQLITE_BUSY", "SQLITE_READONLY_RECOVERY")):
+                raise
+            if (wal.exists(), shm.exists()) != had and attempt < 3:
+                continue  # a writer opened or closed the game meanwhile: look again
+            if all(had) and isinstance(exc, sqlite3.Error):
+                return _copied_connection(path, wal)  # an index SQLite cannot read as it is: read a copy
             raise
-        return _copied_connection(path, wal)  # an index SQLite cannot read as it is: read a copy
-    return conn
+    raise AssertionError("unreachable")
 
 
 def _copied_connection(path: Path, wal: Path) -> sqlite3.Connection:
@@ -748,6 +764,7 @@ class Journal:
         """:meth:`open`'s reading, once the writer lock is held (not read-only)."""
         cls._check_file(path)
         conn = None
+        unwritten_at_start = not path.with_name(path.name + "-wal").exists()
         try:
             with _file_errors(path, "read the game journal"):
                 conn = cls._connect(path, readonly)
@@ -789,6 +806,8 @@ class Journal:
         if readonly:  # read: no connection stays open (:meth:`_load` looks again when asked)
             conn.close()
             j._conn = None
+            if unwritten_at_start and path.with_name(path.name + "-wal").exists():
+                j._load()  # a writer opened the game while it was read as immutable: read again
         return j
 
     @property
@@ -867,13 +886,29 @@ class Journal:
         connection open between reads: SQLite shares a file's ``-shm`` index within
         a process, and one opened read-only (:func:`readonly_connection`) would make
         a writer of this process that opens the file meanwhile unable to write."""
-        with _file_errors(self.path, "read the game journal"):
-            conn = self._conn if self._conn is not None else readonly_connection(self.path)
+        for attempt in range(3):
             try:
-                rows = conn.execute("SELECT seq, kind, payload, source, at FROM events ORDER BY seq").fetchall()
-            finally:
-                if conn is not self._conn:
-                    conn.close()
+                self._read_events()
+                return
+            except _SecretGone:
+                if attempt == 2:
+                    raise
+                # the writer revealed the secret and removed its side file after our
+                # read of the events: read them again, the reveal among them
+
+    def _read_events(self) -> None:
+        wal = self.path.with_name(self.path.name + "-wal")
+        for attempt in range(3):
+            unwritten = self._conn is None and not wal.exists()  # read as immutable
+            with _file_errors(self.path, "read the game journal"):
+                conn = self._conn if self._conn is not None else readonly_connection(self.path)
+                try:
+                    rows = conn.execute("SELECT seq, kind, payload, source, at FROM events ORDER BY seq").fetchall()
+                finally:
+                    if conn is not self._conn:
+                        conn.close()
+            if not (unwritten and wal.exists()) or attempt == 2:
+                break  # else a writer opened the game while it was read as immutable: read again
         events = []
         for seq, kind, payload, source, at in rows:
             if kind not in EVENT_KINDS:
@@ -891,8 +926,13 @@ class Journal:
             events.append(Event(seq, kind, data, source, at))
         if not events or events[0].kind != "setup":
             raise JournalError(f"{self.path}: " + tx("journal.setup_first", "the first event must be the setup"))
+        kept = self._events, getattr(self, "_full_setup", None)
         self._events = events
-        self._rebuild()
+        try:
+            self._rebuild()
+        except BaseException:  # the journal stays as it was read before
+            self._events, self._full_setup = kept
+            raise
 
     def _effective_action_events(self) -> list[Event]:
         undone = {e.payload.get("target") for e in self._events if e.kind == "undo"}
@@ -915,7 +955,7 @@ class Journal:
             if not all(k in secret for k in keys):
                 raise KeyError(keys[0])
         except FileNotFoundError:
-            raise JournalError(f"{self.path}: " + tx(
+            raise _SecretGone(f"{self.path}: " + tx(
                 "journal.secret_missing", "its secret ({keys}) is kept beside it in {file} until the game ends, "
                 "and that file is missing: copy it with the journal", keys=", ".join(keys), file=side.name)) from None
         except (OSError, ValueError, KeyError, TypeError) as exc:

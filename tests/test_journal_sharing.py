@@ -297,3 +297,29 @@ def test_players_read_the_journal_refusals_in_their_language():
     assert "sqlitebrowser" in i18n.error_text(busy, "zh")
     someone = JournalBusy(Path("g.sqlite"), "write the game journal")
     assert someone.key == "journal_busy_someone" and "g.sqlite" not in i18n.error_text(someone, "es")
+
+
+def test_a_watcher_reading_as_the_secret_is_revealed_reads_again(tmp_path, monkeypatch):
+    """Scoop's last move: the writer reveals the dial's seed into the journal and
+    removes its side file; a watcher that read the events just before the reveal and
+    finds the side file gone reads the events again (the reveal among them)."""
+    setup, actions = _game("scoop")
+    path = tmp_path / "g.sqlite"
+    writer = Journal.create(path, "scoop", setup)
+    for a in actions[:-1]:
+        writer.append(a)
+    watcher = Journal.open(path)
+    real = journal_mod.Journal._read_events
+    stale = {"once": True}
+
+    def read_then_the_writer_ends(self):
+        real(self)  # events read before the reveal ...
+        if stale.pop("once", False):
+            writer.append(actions[-1])  # ... then the last move, the reveal, the side file removed
+            assert not journal_mod.secret_path(path).exists()
+            raise journal_mod._SecretGone("gone")  # what _rebuild finds with those events
+
+    monkeypatch.setattr(journal_mod.Journal, "_read_events", read_then_the_writer_ends)
+    assert watcher.refresh() >= 2 and watcher.state.is_over
+    writer.close()
+    watcher.close()

@@ -42,6 +42,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+os.environ.setdefault("KIVY_NO_ARGS", "1")  # the hosted games' screens import Kivy: not our argv
+os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 
 
 def _games(seed: int) -> list[tuple[str, dict, list[dict], list[int]]]:
