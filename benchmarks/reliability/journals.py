@@ -330,6 +330,7 @@ def _listing(work: Path, games, n_games: int, rng: random.Random, st: dict) -> N
             p.stdout.readline()  # "held"
         procs.append(p)
         made.append((path, gid, actions, final, live))
+        st["live_games"] = st.get("live_games", 0) + int(live)
     try:
         before = _files(folder)
         vm = StartVM("en", journal_dir=folder)
@@ -517,7 +518,7 @@ def render(r: dict) -> str:
 | moves lost / played twice | **{r['lost']}** / **{r['doubled']}** |
 | lock windows (another program's write lock), camera loop | {win} |
 | lock windows, hosted games' taps ({', '.join(r.get('taps_games', []))}) | {taps} |
-| kill-and-resume listing | {r['killed_games']} games killed mid-game and some open in a live program, {r['listed']} listed: ordered by each game's last event {'yes' if r['order_right'] else '**no**'}, labels right **{r['labels_right']}** of {r['listed']}; files changed by listing **{r['listing_changed']}** of {r['listed_files']} |
+| kill-and-resume listing | {r['killed_games']} games killed mid-game (often mid-write) and {r.get('live_games', 0)} open in a live program, {r['listed']} unfinished listed: ordered by each game's last event {'yes' if r['order_right'] else '**no**'}, labels right **{r['labels_right']}** of {r['listed']}; files changed by listing **{r['listing_changed']}** of {r['listed_files']} |
 | killed games opened for writing at once and played to the reference scores | **{r['resumed_to_end']}** of {r['killed_games']}; the .sqlite alone (copied without its -wal) held every event in {r['alone_whole']} |
 | cost per committed event ({r.get('cost_fs', '?')}, synchronous=FULL) | {cost} |
 
