@@ -414,12 +414,11 @@ class _WriterLock:
             pass
         os.close(fd)
 
-    def __del__(self):  # a Journal dropped without close(): the system lock goes with the file
-        if self._fd is not None:
-            try:
-                os.close(self._fd)
-            except OSError:
-                pass
+    def __del__(self):  # a Journal dropped without close() (e.g. at the end of a command)
+        try:
+            self.release()
+        except Exception:  # noqa: BLE001 at interpreter exit: the system drops the lock anyway
+            pass
 
 
 def writer_of(path: str | Path) -> Writer | None:

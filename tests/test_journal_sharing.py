@@ -323,3 +323,20 @@ def test_a_watcher_reading_as_the_secret_is_revealed_reads_again(tmp_path, monke
     assert watcher.refresh() >= 2 and watcher.state.is_over
     writer.close()
     watcher.close()
+
+
+def test_a_journal_dropped_without_close_gives_its_game_back(tmp_path):
+    """A command that ends without closing its journal (companion demo) leaves no
+    lock file and no writer behind."""
+    import gc
+
+    setup, actions = _game("penny-press")
+    path = tmp_path / "g.sqlite"
+    j = Journal.create(path, "penny-press", setup)
+    j.append(actions[0])
+    assert writer_of(path) is not None and lock_path(path).exists()
+    del j
+    gc.collect()
+    assert writer_of(path) is None and not lock_path(path).exists()
+    with Journal.open(path) as again:
+        assert again.watching is None and len(again.actions()) == 1
