@@ -111,18 +111,15 @@ def new_setup(players, seed: int) -> dict:
     a real table (hands never known), the dial's secret seed and the shuffle from
     ``seed`` (256 random bits from ``secrets``: ui.hosting.new_game_seed); page
     designs in seat order."""
-    import hashlib
+    import random
 
     from companion.games.scoop.engine import PlayerSpec, setup_to_dict
 
-    # each a SHA-256 of the whole seed under its own label: the dial's seed keeps the
-    # seed's 256 bits, and the shuffle seed (in the journal for all to see) tells
-    # nothing of it
-    def derive(label: str) -> bytes:
-        return hashlib.sha256(f"table-companion/scoop/{label}:{int(seed)}".encode()).digest()
-
-    dial_seed = derive("dial").hex()
-    shuffle = int.from_bytes(derive("shuffle")[:4], "big") % (2 ** 31)
+    # both drawn through their own generator, each seeded with the whole seed as text
+    # (Python seeds from the whole text and its SHA-512: every one of its 256 bits counts):
+    # the shuffle seed (in the journal for all to see) tells nothing of the dial's
+    dial_seed = random.Random(f"dial-{seed}").getrandbits(256).to_bytes(32, "big").hex()
+    shuffle = random.Random(f"shuffle-{seed}").randrange(2 ** 31)
     return setup_to_dict([PlayerSpec(p.colour, p.name, p.paper) for p in players], 0, dial_seed=dial_seed,
                          shuffle_seed=shuffle, hidden_hands=True)
 
