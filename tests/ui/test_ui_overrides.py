@@ -352,6 +352,7 @@ def test_removing_a_correction_of_an_older_journal_is_refused_and_never_stalls(t
                 note.pop("camera")
                 con.execute("UPDATE events SET payload=? WHERE seq=?", (json.dumps(note), seq))
     con.close()
+    j.close()  # that version's app has ended: the game is resumed (else it is only watched)
     s2 = GameSession(P.SessionConfig(resume=str(j.path), journal_dir=str(tmp_path), lang="es"))
     s2.runner.last_snapshot = s.runner.last_snapshot
     step.use(s2)
