@@ -203,6 +203,9 @@ def build_app_class():
                 return i18n.tr("err.session", self.lang, error=exc)
             if self.session is not None:  # a game was open: stop its worker first
                 self.session.stop()
+                old = getattr(getattr(self.session, "runner", None), "journal", None)
+                if old is not None and old is not getattr(getattr(session, "runner", None), "journal", None):
+                    old.close()  # its writer lock goes: another screen may resume that game
             self.session = session
             self.live_vm = LiveVM(session, self.lang)
             self.corrections_vm = CorrectionsVM(session, self.lang)
