@@ -12,7 +12,7 @@ and translated in the gettext catalogs ``companion/locale/<lang>/LC_MESSAGES/cli
 the printed pages' catalogs (:mod:`companion.gettext_po`: Babel compiles the PO file
 in memory; plural forms by Babel's CLDR rules). ``bash scripts/i18n.sh`` extracts
 every ``tx``/``txn`` call (keywords ``tx:1c,2`` and ``txn:1c,2,3``) from companion/,
-ui/, printing/, calibration/ and vision/ into that catalog.
+ui/, printing/, calibration/, vision/ and play/ into that catalog.
 
 The language is chosen once per command line (:func:`choose`, called by
 ``companion.cli.main``): ``--lang`` (the subcommand's own, else the global one),
@@ -196,3 +196,35 @@ def player_text(exc: BaseException) -> str:
             if text:
                 return text
     return str(exc)
+
+
+# ------------------------------------------------------------------ reports for people
+
+#: Functions ``(report, lang) -> str | None`` that word an observer report
+#: (companion.observing.Report: its ``key`` and ``params``) for players in ``lang``
+#: (registered by the plugin that owns the words: ``ui``, the app's texts for
+#: reports). The core and the table loop never import them.
+_REPORT_TEXTS: list = []
+
+
+def register_report_text(func) -> None:
+    """Add a function ``(report, lang) -> str | None`` that words observer reports
+    for players (see :func:`report_text`); registering it twice adds it once."""
+    if func not in _REPORT_TEXTS:
+        _REPORT_TEXTS.append(func)
+
+
+def report_text(report) -> str:
+    """An observer report as the command line shows it, in its language: in English
+    the report's own text; in Spanish or Chinese the first wording a registered
+    function gives, else the report's own text."""
+    lang = current()
+    if lang != "en":
+        for func in _REPORT_TEXTS:
+            try:
+                text = func(report, lang)
+            except Exception:  # noqa: BLE001 - a wording must never hide the report itself
+                text = None
+            if text:
+                return text
+    return report.text

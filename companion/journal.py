@@ -1150,7 +1150,7 @@ class Journal:
         its dict, source) pairs) are appended after them, in order.
 
         Unlike :meth:`undo` this is not a player's take-back: the app uses it when a
-        correction of the camera's reading is removed (ui/overrides.py) and the game
+        correction of the camera's reading is removed (play/corrections.py) and the game
         is replayed without it. Every action left and appended is checked with the
         engine first; the events are written in one transaction. Raises RuleError
         (nothing written, state unchanged) when the result does not replay, KeyError

@@ -243,7 +243,7 @@ class GameSpec:
     pages: ``"module"`` with the game's printed pages (printing/games/<folder>/pages.py:
     ``pages(state, request)``, ``colours(state)``; printing.pages), or "".
     screens: ``"module"`` in ui/ with the game's app screens, or "".
-    recordings: bundled demo recording names (``ui/demo_data/<name>``).
+    recordings: bundled demo recording names (``play/recordings/<name>``).
     units: what ``scores`` counts, per language (e.g. points, dollars, shields).
     tag_kinds: kind letter in TC1 payloads -> kind name (``{"S": "story"}``).
     data_files: the game's editable data files (paths relative to the repository),

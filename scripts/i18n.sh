@@ -4,7 +4,7 @@
 # the hosted games' screens) and printing (printing/locale/<lang>/LC_MESSAGES/
 # printing.po, what goes on paper), and cli (companion/locale/<lang>/LC_MESSAGES/cli.po,
 # what the `companion` command line says: every tx(key, text) / txn(key, singular,
-# plural, n) under companion/, ui/, printing/, calibration/, vision/), and each game's own words
+# plural, n) under companion/, ui/, printing/, calibration/, vision/, play/), and each game's own words
 # (companion/games/<folder>/locale/<lang>/LC_MESSAGES/<folder>.po: every
 # WORDS.say(lang, key, text) / WORDS.sayn(lang, key, singular, plural, n) in that folder). New texts appear with an
 # empty msgstr to translate, changed English is marked fuzzy, removed texts are
@@ -28,7 +28,7 @@ done
 "$PYBABEL" extract -F babel.cfg --no-default-keywords -k tx:1c,2 -k txn:1c,2,3 \
     --no-location --width=100 \
     --project="Table Companion" --copyright-holder="Table Companion" -o "$pot" \
-    companion ui printing calibration vision 2>/dev/null
+    companion ui printing calibration vision play 2>/dev/null
 for lang in es zh; do
     "$PYBABEL" update -i "$pot" -d companion/locale -D cli -l "$lang" --width=100 --ignore-obsolete \
         --ignore-pot-creation-date

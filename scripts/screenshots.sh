@@ -16,7 +16,7 @@ export KIVY_HOME="${KIVY_HOME:-$(mktemp -d)}"
 out=docs/screenshots
 rm -f "$out"/{start,live,corrections,press,scores,settings}_*.png "$out"/*_hosted_*.png "$out"/recording_*.png  # only ours
 .venv/bin/python tests/ui/drive_walk.py "$out" --shots
-.venv/bin/python tests/ui/drive_recording.py "$out" ui/demo_data/penny-press-3p
+.venv/bin/python tests/ui/drive_recording.py "$out" play/recordings/penny-press-3p
 # Pergamon's screen: payout, markers, evaluation, zh, the entry panel (es) and a refusal
 # (zh), at 1280x800 and 800x1280 (pergamon_*_portrait.png)
 rm -f "$out"/pergamon_*.png

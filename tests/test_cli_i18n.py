@@ -18,7 +18,7 @@ from companion.gettext_po import catalog
 
 ROOT = Path(__file__).resolve().parents[1]
 #: where the command line's texts are declared (scripts/i18n.sh, domain cli)
-SOURCES = ("companion", "ui", "printing", "calibration", "vision")
+SOURCES = ("companion", "ui", "printing", "calibration", "vision", "play")
 
 
 @pytest.fixture
@@ -127,7 +127,7 @@ ENGLISH = re.compile(r"\b(press|paper|claimed|placed|empty|total|bonus|ranking|w
 @pytest.mark.parametrize("lang, words", [("es", ("Clasificación final", "puntos", "Edición 1")),
                                          ("zh", ("最终排名", "分", "第 1 次付印"))])
 def test_demo_scores_and_ranking_in_the_players_language(lang, words, finished_game):
-    from ui.demo import final_text, press_text
+    from play.demo import final_text, press_text
 
     _, state = finished_game
     clitext.set_lang(lang)
@@ -144,7 +144,7 @@ def test_demo_scores_and_ranking_in_the_players_language(lang, words, finished_g
 
 
 def test_demo_scores_stay_english_by_default(finished_game):
-    from ui.demo import final_text
+    from play.demo import final_text
 
     _, state = finished_game
     text = final_text(state)

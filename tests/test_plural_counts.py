@@ -21,7 +21,7 @@ def test_registry_counts_scores_in_the_games_unit():
 
 
 def test_demo_summary_says_1_shield_and_1_point():
-    from ui.demo import final_text
+    from play.demo import final_text
 
     players = [NS(name="Ana", colour="red"), NS(name="Bo", colour="blue")]
     out = final_text(NS(final=NS(scores=[1, 14], winners=(1,)), players=players), "turin-market")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Remake the bundled demo recordings (issues 6 and 16) in ui/demo_data/.
+"""Remake the bundled demo recordings (issues 6 and 16) in play/recordings/.
 
     .venv/bin/python -m tools.make_demo_recordings                  # every recording
     .venv/bin/python -m tools.make_demo_recordings --only NAME      # one of them
@@ -69,8 +69,8 @@ def main(argv=None) -> int:
 
     names = {name: spec for spec, name in games.recordings()}
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--out", default=str(ROOT / "ui" / "demo_data"),
-                    help="folder for the recordings (one subfolder each; default ui/demo_data)")
+    ap.add_argument("--out", default=str(ROOT / "play" / "recordings"),
+                    help="folder for the recordings (one subfolder each; default play/recordings)")
     ap.add_argument("--only", choices=list(names), help="make this recording alone")
     args = ap.parse_args(argv)
 

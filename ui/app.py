@@ -101,7 +101,7 @@ def build_app_class():
             self.start_vm.min_module_px = s.min_module_px
             if settings_path is not None:
                 self.start_vm.players_path = Path(settings_path).with_name("players.json")
-            from ui.demo_data import RECORDINGS
+            from play.recordings import RECORDINGS
 
             if recording in RECORDINGS:  # a bundled recording by name: players prefilled
                 self.start_vm.choose_recording(recording)
@@ -446,14 +446,14 @@ def check_source(recording: str | None, camera: int | None) -> None:
 
 
 def resolve_recording(recording: str | None) -> tuple[str | None, str | None]:
-    """``--recording`` as ``companion demo`` reads it: a bundled name (ui/demo_data) or a
+    """``--recording`` as ``companion demo`` reads it: a bundled name (play/recordings) or a
     recording folder (``recording.json``) gives its frames; anything else is a video,
     image folder or pattern of your own. Returns (frame source, bundled name or None).
     Raises CompanionError for a bare name that is neither a bundled recording nor a file."""
     if recording is None:
         return None, None
-    from ui.demo import load_recording
-    from ui.demo_data import RECORDINGS, recording_dir
+    from play.demo import load_recording
+    from play.recordings import RECORDINGS, recording_dir
 
     if recording in RECORDINGS and not Path(recording).exists():
         return str(load_recording(recording_dir(recording)).source), recording

@@ -1,16 +1,16 @@
-"""`companion demo` and `companion app` (registered in pyproject.toml)."""
+"""`companion app` and `companion doctor` (registered in pyproject.toml)."""
 
 from __future__ import annotations
 
 
 def register(subparsers) -> None:
     """Add this package's subcommands. Heavy imports (kivy, cv2) stay in the handlers."""
-    from companion.clitext import register_player_text
+    from companion.clitext import register_player_text, register_report_text
 
-    from . import demo, doctor
+    from . import doctor
 
     register_player_text(_refusal_text)
-    demo.register(subparsers)
+    register_report_text(_report_text)
     doctor.register(subparsers)
 
     p = subparsers.add_parser(
@@ -43,6 +43,14 @@ def _refusal_text(exc, lang: str) -> str | None:
     from .i18n import error_text
 
     return error_text(exc, lang)
+
+
+def _report_text(report, lang: str) -> str | None:
+    """An observer report in ``lang`` with the app's words for it (ui.i18n.report_text):
+    how the command line (``companion demo``) words what the camera saw."""
+    from .i18n import report_text
+
+    return report_text(getattr(report, "key", ""), getattr(report, "params", ()), lang, report.text)
 
 
 def _run_app(args) -> int:

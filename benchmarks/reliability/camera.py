@@ -14,7 +14,7 @@ once per session:
   change under 1 s of a stamp's lag is a driver's ordinary jitter: not reported, the
   frame times only kept increasing, tests/test_camera_faults.py).
 
-Each session: the bundled recording's (ui/demo_data/penny-press-3p) setup table
+Each session: the bundled recording's (play/recordings/penny-press-3p) setup table
 held until the game is set up, its first move made (a hand, then the new table),
 the fault while the table is still, the table held after it, then the second move.
 Checked per session: reported (the players got the fault's message: camera lost /
@@ -38,7 +38,7 @@ import cv2
 from .fakecam import SimCamera, SimClock
 
 ROOT = Path(__file__).resolve().parents[2]
-REC = ROOT / "ui" / "demo_data" / "penny-press-3p"
+REC = ROOT / "play" / "recordings" / "penny-press-3p"
 SENSOR = (3200, 1800)   # the recording's frame size: the camera is asked for it
 KINDS = ("unplug", "freeze", "resize", "jump")
 
@@ -283,7 +283,7 @@ Messages (English): {ex}.
 Conditions: the session's camera source (vision.sources.CaptureSource: the asked mode,
 retries for ever, freeze after 2 s of the very same picture) over the simulated V4L2
 camera of benchmarks/reliability/fakecam.py at {r['fps']:g} fps (simulated time, sensor
-noise sigma 2), asked for 3200x1800; the table is ui/demo_data/penny-press-3p's (setup,
+noise sigma 2), asked for 3200x1800; the table is play/recordings/penny-press-3p's (setup,
 first move, the fault while still, 5 s still after it, the second move); the real
 vision pipeline and ui.session.GameSession.process_frame.
 """

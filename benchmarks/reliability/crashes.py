@@ -1,6 +1,6 @@
 """Part 1: crashes. SIGKILL at random points, torn journals, a full disk.
 
-Kills: for every registered game, recorded games (ui/demo_data) and seeded random
+Kills: for every registered game, recorded games (play/recordings) and seeded random
 games (the rules interface's ``random_game``) are played through the Journal by a
 forked worker process that is SIGKILLed, again and again, until one worker finishes
 the game. A kill comes either from the parent after a random delay, or from the
@@ -50,7 +50,7 @@ from printing import queue as pq  # imported before forking: the workers start a
 from printing.profiles import PrinterConfig
 
 ROOT = Path(__file__).resolve().parents[2]
-DEMO_DATA = ROOT / "ui" / "demo_data"
+DEMO_DATA = ROOT / "play" / "recordings"
 PRINT_EVERY = 7          # the worker queues a page every PRINT_EVERY actions
 PAGE_BYTES = 24 * 1024   # size of one queued page (ESC/POS-like bytes)
 
@@ -600,7 +600,7 @@ def render(r: dict) -> str:
 | torn journals (cut at a random byte, cut -wal, last page half overwritten) | {r['torn']}: {r['torn_prefix']} recovered a correct prefix, {r['torn_refused']} refused with a JournalError, 0 wrong states allowed |
 | disk full mid-game ({fs}) | {r['full_games']} games: {r['full_refused']} refused the action with a message, {r['full_intact']} kept the state and file unchanged and, once space was freed, finished with the uninterrupted scores{in_place} |
 
-Conditions: every registered game; the recorded games are ui/demo_data's journals,
+Conditions: every registered game; the recorded games are play/recordings's journals,
 the random ones the rules interface's `random_game` (seeds from the run's seed, player
 counts cycling over each game's range). Workers are forked from the runner and write
 their journal and print queue under /dev/shm (a process kill, not a power cut: the

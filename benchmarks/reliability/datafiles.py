@@ -25,7 +25,7 @@ from pathlib import Path
 from companion import registry
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("companion", "vision", "calibration", "printing", "ui")
+PACKAGES = ("companion", "vision", "calibration", "printing", "play", "ui")
 
 
 def _data_files(copy: Path) -> list[tuple[Path, str]]:
@@ -81,7 +81,7 @@ def run(per_file: int = 3, seed: int = 17, max_files: int | None = None) -> dict
         copy = tmp / "src"
         for pkg in PACKAGES:
             shutil.copytree(ROOT / pkg, copy / pkg, ignore=shutil.ignore_patterns("__pycache__", "*.mkv",
-                                                                                  "demo_data"))
+                                                                                  "recordings"))
         env = dict(os.environ, PYTHONPATH=str(copy), PYTHONDONTWRITEBYTECODE="1")
         work = tmp / "work"
         work.mkdir()

@@ -36,7 +36,7 @@ import cv2
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[2]
-REC = ROOT / "ui" / "demo_data" / "penny-press-3p" / "video.mkv"
+REC = ROOT / "play" / "recordings" / "penny-press-3p" / "video.mkv"
 
 
 def _base() -> np.ndarray:
@@ -284,7 +284,7 @@ def render(r: dict) -> str:
 
 Conditions: each file scanned in a fresh process (`companion scan --max-frames 5`,
 peak resident memory: its VmHWM, Python and OpenCV included); the pictures are
-the first frame of ui/demo_data/penny-press-3p at 1600x900. Pictures over 8192x8192 px
+the first frame of play/recordings/penny-press-3p at 1600x900. Pictures over 8192x8192 px
 are refused from their header before decoding (vision.sources.MAX_FRAME_PIXELS); a
 JPEG cut short is read as libjpeg decodes it (grey below the cut). Array memory:
 tracemalloc's peak while the pipeline took the frame (the 805 MB input itself not

@@ -9,7 +9,7 @@ kill-and-resume listing, and what keeping the whole game in the one file costs.
   screen" (JournalInUse) or "changed" (JournalChanged).
 - lock windows: another program holds SQLite's write lock (BEGIN IMMEDIATE, a
   database browser with an unsaved edit) for 0.5-12 s from a random moment of a game
-  the camera loop (ui.session.GameRunner) plays from its still tables, paced in real
+  the camera loop (play.runner.GameRunner) plays from its still tables, paced in real
   time while the lock lasts; and a hosted game's taps (ui.hosting.GameHost.apply)
   under the same lock, each refused tap tapped again. Checked: every move recorded
   in order, the players told what holds the file, and when it was free again.
@@ -187,7 +187,7 @@ def _camera_window(work: Path, pp_game, dur: float, rng: random.Random, st: dict
     from companion.games.penny_press.observer import game_snapshots
     from companion.journal import Journal
     from companion.table import TableSnapshot
-    from ui.session import GameRunner
+    from play.runner import GameRunner
 
     setup, actions, snaps, want = pp_game
     d = Path(tempfile.mkdtemp(prefix="cam-", dir=work))
@@ -488,7 +488,7 @@ def _plain_run(work: Path, setup, actions) -> list[dict]:
     """The journal's action dicts of the camera loop over the game with nothing busy."""
     import companion.games.penny_press as pp
     from companion.games.penny_press.observer import game_snapshots
-    from ui.session import GameRunner
+    from play.runner import GameRunner
 
     d = Path(tempfile.mkdtemp(prefix="plain-", dir=work))
     runner = GameRunner(None, players=[pp.PlayerSpec(**p) for p in setup["players"]],
@@ -527,7 +527,7 @@ Conditions: races over one seeded random game of each registered game
 journal with `Journal.open` and playing every next move it knows (the reference
 game's), a watcher looking again every 4 ms; a killed program's lock is dropped by the
 system. Lock windows: a process holding `BEGIN IMMEDIATE` on the journal for the
-time shown, from a random still table (camera loop: ui.session.GameRunner fed a
+time shown, from a random still table (camera loop: play.runner.GameRunner fed a
 Penny Press game's ground-truth still tables, 4 frames each, 10 frames per second
 in real time while the lock lasts) or a random move (taps through
 ui.hosting.GameHost.apply, each refused tap tapped again 0.2 s later); a write waits

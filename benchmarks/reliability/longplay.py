@@ -1,7 +1,7 @@
 """Part 5: long play. The app's session (ui.session.GameSession, Kivy-free) fed a
 synthetic 4-hour evening at 30 fps in simulated time.
 
-The table: a recorded Penny Press game's table states (ui/demo_data/<rec>: its journal
+The table: a recorded Penny Press game's table states (play/recordings/<rec>: its journal
 through the renderer's storyboard, the pieces in table millimetres with their angles,
 as states.jsonl holds them without the angles) held ``hold_s`` each, with a hand over the table
 (``still`` False, a zone occluded) for the first 2 s of each change; after the last
@@ -129,7 +129,7 @@ def run(hours: float = 4.0, fps: float = 30.0, hold_s: float = 120.0, seed: int 
     from ui.session import GameSession
     from ui.viewmodels import protocol as P
 
-    rec = ROOT / "ui" / "demo_data" / recording
+    rec = ROOT / "play" / "recordings" / recording
     meta = json.loads((rec / "recording.json").read_text("utf-8"))
     truth = json.loads((rec / "journal.json").read_text("utf-8"))
     states = table_states(rec)
@@ -235,7 +235,7 @@ def render(r: dict) -> str:
 {_game_line(r)}
 
 Conditions: ui.session.GameSession.process_frame with a stand-in reader (the table
-states of ui/demo_data/penny-press-3p, rebuilt from its journal by the renderer with
+states of play/recordings/penny-press-3p, rebuilt from its journal by the renderer with
 each piece's angle and a front-page tile's tag cell, as the pipeline reports them;
 each held {int(r.get('hold_s', 120))} s, a hand over the table for 2 s at each change and every 5 min
 after the game), 64x48 frames, simulated time; sampled every 5 simulated minutes. The

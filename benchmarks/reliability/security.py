@@ -32,7 +32,7 @@ from companion import registry
 from companion.errors import CompanionError
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("companion", "vision", "calibration", "printing", "ui")
+PACKAGES = ("companion", "vision", "calibration", "printing", "play", "ui")
 
 HOSTILE_NAMES = ["../../escaped", "../escaped", "/tmp/tc-escaped-abs", "..", ".", "a/../../b",
                  "sub/dir/name", "..\\..\\escaped", "C:\\escaped", "NUL", "CON", "x\x00y",

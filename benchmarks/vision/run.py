@@ -9,7 +9,7 @@ Sections (``--sections`` picks some; a partial file says so): decoders on the de
 and on the held-out scenes (HELD_OUT_SETS, reported apart); the real photographs; the
 whole pipeline's cost on a still and a moving 4K table against a whole-frame decode; the
 still table over several frames (benchmarks/vision/multiframe.py); the rendered demo
-recordings in ui/demo_data; whole Penny Press tables (benchmarks/vision/table.py) at the
+recordings in play/recordings; whole Penny Press tables (benchmarks/vision/table.py) at the
 reference setup at 4K and at 1080p with large tags, dev and held-out seeds apart, and the
 old tilted setup. At the top a summary of issue 10's targets computed from these figures
 (Wilson 95 % intervals), and each section's wall time.
@@ -407,12 +407,12 @@ def read_states(path: Path) -> dict:
     return states
 
 
-def recording_names(root: Path = ROOT / "ui" / "demo_data") -> list[str]:
+def recording_names(root: Path = ROOT / "play" / "recordings") -> list[str]:
     """The bundled recordings (folders with a meta.json), sorted."""
     return sorted(d.parent.name for d in root.glob("*/meta.json"))
 
 
-def bench_recordings(root: Path = ROOT / "ui" / "demo_data", only: str | None = None,
+def bench_recordings(root: Path = ROOT / "play" / "recordings", only: str | None = None,
                      max_frames: int | None = None):
     """The pipeline over the rendered demo recordings (tools/render) against their
     truth.jsonl, each read with its own lens (camera.json) when it has one, as
@@ -1251,7 +1251,7 @@ def md_multiframe(res: dict) -> list[str]:
 
 
 def md_recordings(res: dict) -> list[str]:
-    L = _section_head(res, "recordings", "Rendered demo recordings (ui/demo_data, tools/render)")
+    L = _section_head(res, "recordings", "Rendered demo recordings (play/recordings, tools/render)")
     s = res["sections"].get("recordings")
     if not s:
         return L

@@ -161,9 +161,9 @@ def test_limits_are_the_measured_multiframe_recall_of_the_docs():
 
 @pytest.mark.parametrize("name", ["penny-press-3p", "penny-press-4p"])
 def test_a_frame_of_a_bundled_recording_is_ready_as_the_demo_reads_it(name):
-    """The demo reads both bundled recordings perfectly (tests/test_demo_recordings.py);
+    """The demo reads both bundled recordings perfectly (tests/play/test_demo_recordings.py);
     the check of one of their frames must agree: ready, with its margin."""
-    from ui.demo import DEMO_DATA
+    from play.demo import DEMO_DATA
 
     cap = cv2.VideoCapture(str(DEMO_DATA / name / "video.mkv"))
     ok, frame = cap.read()
@@ -183,7 +183,7 @@ def test_a_frame_of_a_bundled_recording_is_ready_as_the_demo_reads_it(name):
 
 
 def _turin_frame():
-    from ui.demo import DEMO_DATA
+    from play.demo import DEMO_DATA
 
     cap = cv2.VideoCapture(str(DEMO_DATA / "turin-market-4p" / "video.mkv"))
     ok, frame = cap.read()

@@ -12,7 +12,7 @@ import json
 from companion import registry
 from companion.games import pergamon as pg
 from companion.journal import Journal
-from ui.demo import DEMO_DATA, bundled_recordings, load_recording, run_demo
+from play.demo import DEMO_DATA, bundled_recordings, load_recording, run_demo
 
 NAME = "pergamon-3p"
 

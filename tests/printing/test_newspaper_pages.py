@@ -26,7 +26,7 @@ EMPTY_WORDS = {"empty", "(empty)", "vacío", "(vacío)", "空", "（空）", "(�
 @pytest.fixture(scope="module")
 def bundled():
     """The bundled scoop-4p game (its recording's ground truth), over."""
-    from ui.demo import DEMO_DATA, load_recording
+    from play.demo import DEMO_DATA, load_recording
 
     truth = load_recording(DEMO_DATA / "scoop-4p").truth
     s = sc.new_game_from_dict(truth["setup"])
@@ -170,7 +170,7 @@ def test_companion_print_writes_the_scoop_newspaper_preview_and_print_alike(tmp_
     from PIL import Image
 
     from companion.cli import main
-    from ui.demo import DEMO_DATA
+    from play.demo import DEMO_DATA
 
     game = tmp_path / "scoop-4p.json"
     game.write_text(json.dumps(json.loads((DEMO_DATA / "scoop-4p" / "journal.json").read_text("utf-8"))))

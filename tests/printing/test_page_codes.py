@@ -24,7 +24,7 @@ LANGS = ("es", "en", "zh")
 
 
 def bundled(name: str):
-    from ui.demo import DEMO_DATA
+    from play.demo import DEMO_DATA
 
     state, _label, game = load_game_state(str(DEMO_DATA / name / "journal.json"))
     return state, game

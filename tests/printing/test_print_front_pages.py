@@ -16,7 +16,7 @@ from printing.games.penny_press import texts
 from printing.games.penny_press.documents import front_page_doc, receipt_doc
 from printing.games.penny_press.layout import render_front_page, render_receipt
 from printing.layout import _is_cjk, word_breaks
-from ui.demo import DEMO_DATA
+from play.demo import DEMO_DATA
 
 LANGS = ("es", "en", "zh")
 

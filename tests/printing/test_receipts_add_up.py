@@ -18,7 +18,7 @@ TURIN_RECEIPT_BEFORE = 1583
 
 
 def bundled(name: str):
-    from ui.demo import DEMO_DATA
+    from play.demo import DEMO_DATA
 
     state, _label, _game = load_game_state(str(DEMO_DATA / name / "journal.json"))
     return state

@@ -123,7 +123,7 @@ def test_bad_journal_and_parameters_are_reported(tmp_path):
 
 @pytest.mark.parametrize("name,players", [("penny-press-3p", 3), ("penny-press-4p", 4)])
 def test_bundled_recording_replays_to_its_final_scores(name, players):
-    d = ROOT / "ui" / "demo_data" / name
+    d = ROOT / "play" / "recordings" / name
     j = json.loads((d / "journal.json").read_text())
     assert len(j["setup"]["players"]) == players
     game = _replay(j["setup"], j["actions"])
@@ -140,7 +140,7 @@ def test_bundled_recording_replays_to_its_final_scores(name, players):
 def test_bundle_stays_small():
     """Issue 6: Penny Press's recordings under about 12 MB together; each other game's
     recording (issues 14-16: one per game) adds at most 4 MB; no folder over 6 MB."""
-    base = ROOT / "ui" / "demo_data"
+    base = ROOT / "play" / "recordings"
     sizes = {d.name: sum(f.stat().st_size for f in d.rglob("*") if f.is_file())
              for d in base.iterdir() if (d / "recording.json").is_file()}
     penny = sum(v for k, v in sizes.items() if k.startswith("penny-press"))

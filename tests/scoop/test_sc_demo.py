@@ -1,4 +1,4 @@
-"""Issue 14: the bundled Scoop recording (ui/demo_data/scoop-4p, made by
+"""Issue 14: the bundled Scoop recording (play/recordings/scoop-4p, made by
 tools/make_demo_recordings.py, filmed by tools.render.games.scoop) through the real
 pipeline (`companion demo --game scoop`): the camera reads every claim (call area,
 reserve sets, SCOOP captures) and reserve; the players' entries (the dial, the
@@ -13,7 +13,7 @@ import json
 
 from companion.games.scoop import engine
 from companion.journal import Journal
-from ui.demo import DEMO_DATA, bundled_recordings, load_recording, run_demo
+from play.demo import DEMO_DATA, bundled_recordings, load_recording, run_demo
 
 NAME = "scoop-4p"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from companion.games.scoop import engine
 from companion.journal import Journal
 from companion.table import Sighting, TableSnapshot
-from ui.demo import DEMO_DATA, load_recording
+from play.demo import DEMO_DATA, load_recording
 from ui.hosting import GameHost
 from ui.session import GameSession
 from ui.viewmodels import protocol as P

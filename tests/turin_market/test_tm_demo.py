@@ -10,7 +10,7 @@ import json
 
 from companion.games import turin_market as tm
 from companion.journal import Journal
-from ui.demo import DEMO_DATA, bundled_recordings, load_recording, run_demo
+from play.demo import DEMO_DATA, bundled_recordings, load_recording, run_demo
 
 NAME = "turin-market-4p"
 

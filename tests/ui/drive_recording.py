@@ -44,7 +44,7 @@ def load(rec: Path):
     from types import SimpleNamespace
 
     if (rec / "recording.json").is_file():
-        from ui.demo import load_recording
+        from play.demo import load_recording
         return load_recording(rec)
     journal = json.loads((rec / "journal.json").read_text(encoding="utf-8"))
     meta = json.loads((rec / "meta.json").read_text(encoding="utf-8"))
@@ -159,7 +159,7 @@ def main(out: Path, rec: Path) -> None:
 
 
 if __name__ == "__main__":
-    from ui.demo_data import recording_dir
+    from play.recordings import recording_dir
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
     rec = Path(sys.argv[2]) if len(sys.argv) > 2 else recording_dir("penny-press-3p")
     main(out, rec)

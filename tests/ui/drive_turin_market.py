@@ -36,7 +36,7 @@ from kivy.uix.button import Button  # noqa: E402
 from kivy.uix.screenmanager import NoTransition, ScreenManager  # noqa: E402
 
 from companion.games import turin_market as tm  # noqa: E402
-from ui.demo import DEMO_DATA, load_recording  # noqa: E402
+from play.demo import DEMO_DATA, load_recording  # noqa: E402
 from ui.fonts import register_default_font  # noqa: E402
 from ui.games.turin_market.screens import screens  # noqa: E402
 from ui_driver import screenshot  # noqa: E402

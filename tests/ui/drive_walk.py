@@ -395,7 +395,7 @@ def main(out: Path, shots: bool) -> None:
         """A Turin Market game after the bundled recording's first ``n`` actions (a
         journal the start screen resumes: bids, loans, goods and majorities shown)."""
         from companion.journal import Journal
-        from ui.demo import DEMO_DATA
+        from play.demo import DEMO_DATA
 
         rec = json.loads((DEMO_DATA / "turin-market-4p" / "journal.json").read_text(encoding="utf-8"))
         setup = dict(rec["setup"], players=[{"name": x} for x in HOSTED_NAMES[:len(rec["setup"]["players"])]])

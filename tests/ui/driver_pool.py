@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-REC = ROOT / "ui" / "demo_data" / "penny-press-3p"
+REC = ROOT / "play" / "recordings" / "penny-press-3p"
 
 #: driver name -> (test module that reads it, script, extra arguments, time-out s)
 DRIVERS = {

@@ -7,7 +7,7 @@ import pytest
 
 from companion.cli import main
 from ui import app as app_mod
-from ui.demo_data import recording_dir
+from play.recordings import recording_dir
 
 
 @pytest.fixture

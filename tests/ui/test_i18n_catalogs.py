@@ -24,7 +24,7 @@ KEYWORDS = {"N_": ((1, "c"), 2), "NP_": ((1, "c"), 2, 3)}
 
 DOMAINS = ("ui", "printing")  # each: <domain>/locale/<lang>/LC_MESSAGES/<domain>.po
 #: the command line's texts (domain cli, companion/locale; tests/test_cli_i18n.py) come from these too
-CLI_SOURCES = ("companion", "calibration", "vision")
+CLI_SOURCES = ("companion", "calibration", "vision", "play")
 
 
 def extracted(domain: str = "ui") -> dict[str, object]:
@@ -133,7 +133,7 @@ def test_the_catalogs_compile_with_gnu_msgfmt_when_it_is_installed():
 def _copy_for_i18n_sh(dest: Path) -> None:
     """What scripts/i18n.sh reads and writes: the script, babel.cfg, every .py under
     ui/ and printing/ and their catalogs, and the command line's (domain cli: the .py
-    files of companion/, calibration/ and vision/ too, companion/locale) (no data
+    files of companion/, calibration/, vision/ and play/ too, companion/locale) (no data
     files, no caches)."""
     import shutil
 

@@ -1,4 +1,4 @@
-"""Corrections as overrides (ui/overrides.py through ui.session): always listed and
+"""Corrections as overrides (play/corrections.py through ui.session): always listed and
 removable, dropped once the camera agrees, never stalling a game; undo names what
 it takes back. The real session, engine and journal on seeded games (no window)."""
 
@@ -175,7 +175,7 @@ def recorded_session(tmp_path):
     import json
 
     from companion.games.penny_press.observer import game_snapshots
-    from ui.demo import DEMO_DATA
+    from play.demo import DEMO_DATA
     from ui.session import GameSession
 
     truth = json.loads((DEMO_DATA / RECORDING / "journal.json").read_text(encoding="utf-8"))

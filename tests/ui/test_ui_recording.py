@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-REC = ROOT / "ui" / "demo_data" / "penny-press-3p"
+REC = ROOT / "play" / "recordings" / "penny-press-3p"
 pytestmark = pytest.mark.ui
 
 

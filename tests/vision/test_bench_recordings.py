@@ -56,7 +56,7 @@ def test_a_recording_is_read_with_its_own_lens_as_the_demo_reads_it(tmp_path, mo
     monkeypatch.setattr(vision.register, "registrar_for", spy)
     bench_recordings(tmp_path)
     assert len(seen) == 1 and seen[0].camera is None  # no camera.json: none
-    (d / "camera.json").write_text((ROOT / "ui" / "demo_data" / "penny-press-3p-hard" / "camera.json").read_text())
+    (d / "camera.json").write_text((ROOT / "play" / "recordings" / "penny-press-3p-hard" / "camera.json").read_text())
     seen.clear()
     bench_recordings(tmp_path)
     assert len(seen) == 1 and seen[0].camera is not None

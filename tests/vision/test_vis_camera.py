@@ -211,7 +211,7 @@ def test_demo_and_scan_read_live_cameras_through_the_latest_frame_reader(fakecam
     finally:
         src.close()
     # companion demo --camera
-    from ui.demo import Recording, default_players, run_demo
+    from play.demo import Recording, default_players, run_demo
 
     made.clear()
     rec = Recording(0, default_players(2, "penny-press"), first_player=None, name="camera0",

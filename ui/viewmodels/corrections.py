@@ -1,6 +1,6 @@
 """Corrections view-model (Kivy-free): pick a story on the board, say what is really
 there (reporters of a colour with a stepper; the story is there / is not on the
-board). Each fix is an override of the camera's reading (ui/overrides.py), listed
+board). Each fix is an override of the camera's reading (play/corrections.py), listed
 with a remove button until the camera agrees; undo names what it will take back
 before doing it. No game rule here: the session decides."""
 

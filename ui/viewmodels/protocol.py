@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence
 
+from play.corrections import Correction  # noqa: F401  the record the table loop journals
+
 BEATS: tuple[str, ...] = ("war", "crime", "city", "politics", "human")
 COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "black")
 LANGS: tuple[str, ...] = ("es", "en", "zh")
@@ -213,33 +215,6 @@ class Adjustment:
     cell: tuple[int, int] | None = None
     story: str | None = None
     colour: str | None = None
-
-
-@dataclass(frozen=True)
-class Correction:
-    """A fix of what vision got wrong, sent to ``session.correct`` (a journal event).
-
-    kind: ``"reporters"`` (set ``count`` reporters of ``colour`` on ``story``),
-    ``"story_add"`` (``story`` is in ``beat``'s column), ``"story_remove"``
-    (``story`` is not on the board), ``"arrow"`` (``beat``'s arrow is at ``count``).
-    """
-
-    kind: str
-    story: str | None = None
-    beat: str | None = None
-    colour: str | None = None
-    count: int | None = None
-
-    def __post_init__(self) -> None:
-        need = {"reporters": ("story", "colour", "count"), "story_add": ("story", "beat"),
-                "story_remove": ("story",), "arrow": ("beat", "count")}
-        if self.kind not in need:
-            raise ValueError(f"unknown correction kind {self.kind!r}; one of {sorted(need)}")
-        missing = [f for f in need[self.kind] if getattr(self, f) is None]
-        if missing:
-            raise ValueError(f"correction {self.kind!r} needs {', '.join(missing)}")
-        if self.count is not None and not 0 <= self.count <= 9:
-            raise ValueError(f"count must be 0..9, got {self.count}")
 
 
 @dataclass(frozen=True)

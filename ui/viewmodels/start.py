@@ -212,7 +212,7 @@ class StartVM:
     def recordings(self) -> list[tuple[str, str]]:
         """(name, label) of the bundled recordings of the chosen game."""
         from companion import registry
-        from ui.demo_data import RECORDINGS
+        from play.recordings import RECORDINGS
         spec = registry.get(self.game)
         return [(name, i18n.trn("start.recording_label", self.lang, RECORDINGS.get(name, 0), game=spec.name(self.lang)))
                 for name in spec.recordings if name in RECORDINGS]
@@ -221,8 +221,8 @@ class StartVM:
         """Play a bundled recording: its video, its players prefilled (a name only
         when the recording gives one; else the colour), who starts."""
         from companion.naming import given_name
-        from ui.demo import load_recording
-        from ui.demo_data import recording_dir
+        from play.demo import load_recording
+        from play.recordings import recording_dir
         rec = load_recording(recording_dir(name))
         self.recording, self.recording_name = str(rec.source), name
         self.game = rec.game

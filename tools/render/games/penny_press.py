@@ -704,7 +704,7 @@ def render_recording(setup: dict, actions: Sequence, out_dir: str | Path,
             "min_px_per_module": round(min_ppm, 3) if n else None,
             "camera": camera_meta(cam), "params": params_meta(params), "stills": len(stills)}
     write_meta(out, meta)
-    # the description `companion demo` reads (ui/demo.py: load_recording)
+    # the description `companion demo` reads (play/demo.py: load_recording)
     desc = {"frames": meta["video"], "fps": params.fps, "setup": setup,
             "truth": "journal.json", "truth_frames": "truth.jsonl", "states": "states.jsonl",
             "meta": "meta.json"}

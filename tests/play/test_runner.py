@@ -1,4 +1,5 @@
-"""The game runner: snapshots -> observer -> journal, as `companion demo` drives it."""
+"""The table loop (play.runner.GameRunner): snapshots -> observer -> journal, as
+`companion demo` and the app drive it."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from companion.journal import Journal
 from companion.games.penny_press.observer import game_snapshots
 from companion.table import Sighting, TableSnapshot
 from pp_table import table_of
-from ui.session import GameRunner
+from play.runner import GameRunner
 
 
 def ground_truth_snapshots(setup, actions):
@@ -83,38 +84,6 @@ def test_first_player_is_told_by_the_first_move(tmp_path):
     for a in actions:
         truth = pp.apply(truth, a)
     assert runner.state.final == truth.final
-
-
-def test_decline_in_the_final_presses_is_a_tap(tmp_path):
-    """The session records a DeclinePress for the player to act in the final
-    presses, and refuses it at any other time (nothing written)."""
-    from ui.session import GameSession
-    from ui.viewmodels import protocol as P
-
-    for seed in range(1, 60):
-        setup, actions = pp.random_game(seed, 3)
-        k = next((i for i, a in enumerate(actions) if isinstance(a, pp.DeclinePress)), None)
-        if k is not None:
-            break
-    else:
-        pytest.fail("no game with a decline")
-    j = Journal.create(tmp_path / "g.sqlite", "penny-press", setup)
-    for a in actions[:k]:
-        j.append(a)
-    j.close()
-    cfg = P.SessionConfig(resume=str(tmp_path / "g.sqlite"), journal_dir=str(tmp_path))
-    s = GameSession(cfg)
-    colour = s.state.players[actions[k].player].colour
-    other = next(p.colour for p in s.state.players if p.colour != colour)
-    assert s.can_decline(colour) and not s.can_decline(other)
-    n = len(s.runner.journal.events)
-    from companion.errors import CompanionError
-
-    with pytest.raises(CompanionError):
-        s.decline_press(other)
-    assert len(s.runner.journal.events) == n
-    s.decline_press(colour)
-    assert isinstance(s.runner.journal.actions()[-1], pp.DeclinePress)
 
 
 def test_expected_is_the_last_table_the_state_matched(tmp_path):

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 import companion.games.penny_press as pp
-from test_session import ground_truth_snapshots
-from ui.demo import Recording, final_text, press_text, run_demo
+from test_runner import ground_truth_snapshots
+from play.demo import Recording, final_text, press_text, run_demo
 from vision.sources import ArraySource
 
 
@@ -64,7 +64,7 @@ def test_a_wrong_player_count_is_an_error_with_the_reason(tmp_path, capsys):
     that says what the camera saw and what to run (issue 13, item 4); its warnings
     went to stderr, nothing to stdout but results."""
     from companion.errors import CompanionError
-    from ui.demo import default_players
+    from play.demo import default_players
 
     setup, actions = pp.random_game(21, 3)
     snaps = list(ground_truth_snapshots(setup, actions))[:6]
@@ -190,7 +190,7 @@ def test_readme_lists_every_exit_code(capsys):
 
     with pytest.raises(SystemExit) as ex:
         main(["replay", "--no-such-option"])
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text("utf-8")
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text("utf-8")
     codes = readme[readme.index("Exit codes:"):].split("\n\n")[0]
     for code in (0, 1, ex.value.code, 3, 4):
         assert re.search(rf"\b{code}\b", codes), (code, codes)
@@ -200,7 +200,7 @@ def test_a_recordings_broken_ground_truth_is_named(tmp_path, capsys):
     # a copy of a bundled recording whose truth file is cut short: one line naming
     # the file (was "internal error: JSONDecodeError ...")
     from companion.cli import main
-    from ui.demo import DEMO_DATA
+    from play.demo import DEMO_DATA
 
     src = DEMO_DATA / "penny-press-3p"
     rec = tmp_path / "rec"

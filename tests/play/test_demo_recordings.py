@@ -13,7 +13,7 @@ import pytest
 
 import companion.games.penny_press as pp
 from companion.journal import Journal, total_scores
-from ui.demo import DEMO_DATA, bundled_recordings, load_recording, run_demo
+from play.demo import DEMO_DATA, bundled_recordings, load_recording, run_demo
 
 
 def truth_of(name):

@@ -10,7 +10,7 @@ target in every still snapshot until
 - the camera agrees (the raw snapshot reads the same: ``Overrides.agreed``), or
 - its story has left the board for good (``Overrides.moot``).
 
-The session (``ui.session.GameRunner``) never lets an override stall the game: when
+The table loop (``play.runner.GameRunner``) never lets an override stall the game: when
 the snapshot with the overrides explains no move but the camera's own reading does,
 the camera's reading is taken and the overrides that contradict it are marked
 ``disputed``: they stop applying and stay listed (the players remove them with one
@@ -24,7 +24,33 @@ from dataclasses import dataclass, field
 
 from companion.table import Sighting, TableSnapshot
 
-from .viewmodels.protocol import Correction
+
+@dataclass(frozen=True)
+class Correction:
+    """A fix of what vision got wrong, sent to the app's ``session.correct`` (a journal note).
+
+    kind: ``"reporters"`` (set ``count`` reporters of ``colour`` on ``story``),
+    ``"story_add"`` (``story`` is in ``beat``'s column), ``"story_remove"``
+    (``story`` is not on the board), ``"arrow"`` (``beat``'s arrow is at ``count``).
+    """
+
+    kind: str
+    story: str | None = None
+    beat: str | None = None
+    colour: str | None = None
+    count: int | None = None
+
+    def __post_init__(self) -> None:
+        need = {"reporters": ("story", "colour", "count"), "story_add": ("story", "beat"),
+                "story_remove": ("story",), "arrow": ("beat", "count")}
+        if self.kind not in need:
+            raise ValueError(f"unknown correction kind {self.kind!r}; one of {sorted(need)}")
+        missing = [f for f in need[self.kind] if getattr(self, f) is None]
+        if missing:
+            raise ValueError(f"correction {self.kind!r} needs {', '.join(missing)}")
+        if self.count is not None and not 0 <= self.count <= 9:
+            raise ValueError(f"count must be 0..9, got {self.count}")
+
 
 #: Component numbers of the stand-in reporter sightings an override adds (the
 #: catalog's reporters are numbered 1..5; these never collide with a real tag).

@@ -30,14 +30,14 @@ from companion.errors import CompanionError, UsageError
 from companion.registry import game_arg as _game_arg
 from companion.journal import total_scores
 
-DEMO_DATA = Path(__file__).parent / "demo_data"
+DEMO_DATA = Path(__file__).parent / "recordings"
 DEFAULT_RECORDING = "penny-press-3p"
 EXIT_QUEUED = 3  # pages kept in the print queue (as `companion print`)
 EXIT_MISMATCH = 4
 
 
 def bundled_recordings() -> list[str]:
-    """Names of the recordings shipped in ui/demo_data."""
+    """Names of the recordings shipped in play/recordings."""
     if not DEMO_DATA.is_dir():
         return []
     return sorted(p.name for p in DEMO_DATA.iterdir() if (p / "recording.json").is_file())
@@ -331,7 +331,7 @@ class PageWriter:
             self.queue.submit(self.target, data, self.cfg, title=name, preview=image)
 
     def press(self, state, res, n: int, game: str | None = None) -> None:
-        from .session import render_press_page
+        from .pages import render_press_page
 
         colour = state.players[res.player].colour
         self.presses += 1
@@ -443,16 +443,13 @@ def _lang() -> str:
 
 def _report_text(report) -> str:
     """An observer report as the CLI prints it: ``[warn] ...`` in the CLI's language
-    (the app's texts for reports, ui.i18n.report_text; English: the report's own)."""
-    lang = _lang()
+    (companion.clitext.report_text: the words registered for reports; English: the
+    report's own)."""
+    from companion import clitext
+
     levels = {"info": tx("demo.level.info", "info"), "warn": tx("demo.level.warn", "warn"),
               "warning": tx("demo.level.warn", "warn"), "error": tx("demo.level.error", "error")}
-    text = report.text
-    if lang != "en":
-        from .i18n import report_text
-
-        text = report_text(getattr(report, "key", ""), getattr(report, "params", ()), lang, report.text)
-    return f"[{levels.get(report.level, report.level)}] {text}"
+    return f"[{levels.get(report.level, report.level)}] {clitext.report_text(report)}"
 
 
 def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int | None = None,
@@ -482,7 +479,7 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
 
     from vision.sources import open_live
 
-    from .session import GameRunner
+    from .runner import GameRunner
 
     if reader is None:
         from vision.pipeline import pipeline_for

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-import ui.demo as demo
+import play.demo as demo
 from companion import registry
 from companion.cli import main
 

@@ -1,4 +1,4 @@
-"""The camera loop when the journal cannot be written (ui.session.GameRunner.feed):
+"""The camera loop when the journal cannot be written (play.runner.GameRunner.feed):
 a busy file keeps the still tables and reads them again once it can be written, so
 no move is lost; a game open on another screen is watched. Issue 26 item 1."""
 
@@ -13,7 +13,7 @@ import companion.journal as journal_mod
 from companion.games.penny_press.observer import game_snapshots
 from companion.journal import Journal, JournalBusy
 from companion.table import TableSnapshot
-from ui.session import GameRunner
+from play.runner import GameRunner
 
 
 @pytest.fixture(scope="module")
@@ -139,8 +139,8 @@ def test_a_players_entry_on_a_busy_file_is_entered_again_with_the_next_frame(tmp
     revealed in the app): one the file refuses for now stays due, then goes in."""
     import json
 
-    from ui.demo import apply_entries
-    from ui.demo_data import recording_dir
+    from play.demo import apply_entries
+    from play.recordings import recording_dir
 
     rec = json.loads((recording_dir("turin-market-4p") / "recording.json").read_text())
     entries = [e for e in rec["entries"] if "action" in e and int(e["index"]) == 0][:1]
