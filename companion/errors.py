@@ -17,6 +17,21 @@ class UsageError(CompanionError):
     CLI prints the command's usage and this message on stderr and exits 2."""
 
 
+class Refusal(CompanionError):
+    """Something the players asked for that cannot be done now (no game started yet,
+    a correction the game cannot do without, a page not printed yet).
+
+    ``key`` names the refusal (``"not_started"``) and ``values`` its parameters: what
+    the app words in the players' language (``ui.i18n.error_text``: ``err.<key>``);
+    the English ``message`` is for the CLI and logs.
+    """
+
+    def __init__(self, key: str, message: str, **values):
+        super().__init__(message)
+        self.key = key
+        self.values = dict(values)
+
+
 class RuleError(CompanionError):
     """An action that the rules do not allow.
 

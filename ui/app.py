@@ -427,11 +427,10 @@ def check_source(recording: str | None, camera: int | None) -> None:
     spec = recording if recording is not None else camera
     events = []
     if camera is not None:
-        from .session import DEFAULT_CAMERA_SETTINGS
-        from vision.sources import REFERENCE
+        from play.camera import default_camera_settings
 
         src = CaptureSource(int(camera), max_retries=1, backoff_s=0.2, on_event=events.append,
-                            settings=DEFAULT_CAMERA_SETTINGS or REFERENCE)
+                            settings=default_camera_settings())
     else:
         src = open_source(recording, on_event=events.append)
     try:
@@ -474,7 +473,7 @@ def run_app(ns) -> int:
     """Run the tablet app (blocks until the window closes). Returns an exit code."""
     from vision.sources import settings_from_args
 
-    from .session import use_camera_settings
+    from play.camera import use_camera_settings
 
     use_camera_settings(settings_from_args(ns))  # --size/--fourcc/--fps: every game's camera mode
     source, bundled = resolve_recording(getattr(ns, "recording", None))

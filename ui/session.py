@@ -21,14 +21,16 @@ from pathlib import Path
 from typing import Callable
 
 from companion import registry
-from companion.errors import CompanionError, RuleError
+from companion.errors import CompanionError, Refusal, RuleError
 from companion.journal import Journal, total_scores
 from companion.observing import Report
+from play.camera import default_camera_settings
 from play.pages import render_final_page, render_press_page
 from play.runner import GameRunner, _stories_of
 
 from .viewmodels import adapt
 from .viewmodels import protocol as P
+from .viewmodels.settings import printer_config
 
 log = logging.getLogger(__name__)
 
@@ -36,38 +38,7 @@ log = logging.getLogger(__name__)
 def _refuse(key: str, english: str, **values) -> CompanionError:
     """A refusal for the players: English text, plus ``key``/``values`` so the app
     shows it in the players' language (``ui.i18n.error_text``; ``err.<key>``)."""
-    exc = CompanionError(english)
-    exc.key, exc.values = key, values
-    return exc
-
-
-# ------------------------------------------------------------------- printing
-
-
-def printer_config(ps: P.PrinterSettings):
-    """The printer config (printing.output.PrinterConfig) for the app's printer
-    settings: the saved printer config (``companion printer-config``; the settings
-    screen writes its printer choices there, ui.viewmodels.settings) with the app's
-    paper (384 dots: 58 mm, else 80 mm), python-escpos ``profile`` ("" keeps the
-    config's), cut (True keeps the config's cut, "auto" if it was "none"; False:
-    "none") and darkness (a step of the one scale, docs/printing.md; None: the
-    printer's own). Settings read from the config give it back unchanged.
-    Raises PrinterConfigError for a broken config file, and a refusal for the players
-    (``err.profile_width``) when the profile prints narrower than the paper."""
-    from dataclasses import replace as _replace
-
-    from printing.profiles import load_config
-
-    from .viewmodels.settings import profile_fits
-
-    mm = 58 if ps.width <= 384 else 80
-    cfg = load_config(None)
-    profile = ps.profile or cfg.profile
-    if profile and not profile_fits(profile, mm):
-        raise _refuse("profile_width", f"profile {profile} prints narrower than {mm} mm paper",
-                      profile=profile, mm=mm)
-    cut = ("auto" if cfg.cut == "none" else cfg.cut) if ps.cut else "none"
-    return _replace(cfg, paper_mm=mm, profile=profile, darkness=ps.darkness, cut=cut)
+    return Refusal(key, english, **values)
 
 
 # -------------------------------------------------------------------- session
@@ -94,18 +65,6 @@ def _entered_setup(spec, config: P.SessionConfig) -> dict | None:
 def _players_from(config: P.SessionConfig) -> list:
     rules = registry.rules_module(_game_of(config))
     return [rules.PlayerSpec(p.colour, p.name, p.paper) for p in config.players]
-
-
-#: camera mode for sessions whose config names none (``companion app --size/--fourcc``
-#: sets it); None = vision.sources.REFERENCE
-DEFAULT_CAMERA_SETTINGS = None
-
-
-def use_camera_settings(settings) -> None:
-    """Make ``settings`` (vision.sources.CameraSettings) the mode every new session
-    asks its camera for, unless its config names one."""
-    global DEFAULT_CAMERA_SETTINGS
-    DEFAULT_CAMERA_SETTINGS = settings
 
 
 class GameSession:
@@ -255,12 +214,12 @@ class GameSession:
         in ``config.camera_settings`` (default: the reference mode) and waited for
         as long as the game is open when it goes away."""
         if self._source is None:
-            from vision.sources import REFERENCE, LatestFrameReader, open_source
+            from vision.sources import LatestFrameReader, open_source
 
             if self.config.recording:
                 self._source = open_source(self.config.recording, on_event=self._on_source_event)
             else:
-                settings = getattr(self.config, "camera_settings", None) or DEFAULT_CAMERA_SETTINGS or REFERENCE
+                settings = getattr(self.config, "camera_settings", None) or default_camera_settings()
                 src = open_source(self.config.camera, settings=settings, max_retries=None,
                                   on_event=self._on_source_event)
                 self._camera_src = src

@@ -4,7 +4,7 @@ printer-config` saved and write back only what the player changes there."""
 import json
 
 from printing.profiles import PrinterConfig, config_path, load_config, save_config
-from ui.session import printer_config
+from ui.viewmodels.settings import printer_config
 from ui.viewmodels.protocol import PrinterSettings
 from ui.viewmodels.settings import SettingsVM
 

@@ -262,7 +262,7 @@ def test_settings_darkness_is_the_one_scale_of_the_cli_and_reaches_the_printer(t
     from printing.escpos_raster import escpos_bytes
     from printing.profiles import DARKNESS_WORDS
     from ui.viewmodels.protocol import PrinterSettings
-    from ui.session import printer_config
+    from ui.viewmodels.settings import printer_config
     from ui.viewmodels.settings import DARKNESS_CHOICES, darkness_label
 
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))    # no saved CLI printer config
@@ -442,7 +442,7 @@ def test_app_printer_profile_and_cut_reach_the_printer_config(tmp_path, monkeypa
     from escpos.constants import PAPER_FULL_CUT
 
     from printing.escpos_raster import escpos_bytes
-    from ui.session import printer_config
+    from ui.viewmodels.settings import printer_config
     from ui.viewmodels.protocol import PrinterSettings
 
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "cfg"))    # no saved CLI printer config

@@ -39,15 +39,19 @@ _SCENE = {}
 
 
 def demo_scene() -> np.ndarray:
-    """The bugcases' scene: the 12th frame of the bundled 3-player recording
-    (bugcases/*/scene.py), cached."""
+    """The bugcases' scene: the 12th frame of the bundled 3-player recording, read as
+    bugcases/*/scene.py reads it (that script imports the recordings from their old
+    place, ui.demo_data; they are play.recordings now), cached."""
     if "img" not in _SCENE:
-        mod = _load("tc_bugcase_scene", bugcase_dir("camera-default-640x480") / "scene.py")
-        fake, cv2.VideoCapture = cv2.VideoCapture, _REAL_CAPTURE  # the file, not the fake camera
+        from play.recordings import recording_dir
+
+        cap = _REAL_CAPTURE(str(recording_dir("penny-press-3p") / "video.mkv"))  # the file, not the fake camera
         try:
-            _SCENE["img"] = mod.demo_frame()
+            for _ in range(12):
+                _ok, frame = cap.read()
         finally:
-            cv2.VideoCapture = fake
+            cap.release()
+        _SCENE["img"] = frame
         assert _SCENE["img"] is not None and _SCENE["img"].shape[:2] == (1800, 3200)
     return _SCENE["img"]
 

@@ -436,7 +436,7 @@ def test_focus_and_exposure_are_asked_only_when_given_and_refusals_are_said(fake
 def test_settings_choose_a_camera_mode_in_players_words_and_open_the_camera_in_it(fakecam, tmp_path):
     """Issue 11: the settings screen's rows name modes as players read them (no
     pixel format codes); the chosen one is saved and every camera opens in it."""
-    from ui import session
+    from play import camera as session
     from ui.viewmodels.settings import SettingsVM
 
     vm = SettingsVM(tmp_path / "settings.json")

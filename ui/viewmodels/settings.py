@@ -59,6 +59,29 @@ def profile_fits(profile: str, mm: int) -> bool:
     return True
 
 
+def printer_config(ps: PrinterSettings) -> PrinterConfig:
+    """The printer config (printing.output.PrinterConfig) for the app's printer
+    settings: the saved printer config (``companion printer-config``; the settings
+    screen writes its printer choices there, ui.viewmodels.settings) with the app's
+    paper (384 dots: 58 mm, else 80 mm), python-escpos ``profile`` ("" keeps the
+    config's), cut (True keeps the config's cut, "auto" if it was "none"; False:
+    "none") and darkness (a step of the one scale, docs/printing.md; None: the
+    printer's own). Settings read from the config give it back unchanged.
+    Raises PrinterConfigError for a broken config file, and a refusal for the players
+    (``err.profile_width``) when the profile prints narrower than the paper."""
+    from companion.errors import Refusal
+    from printing.profiles import load_config
+
+    mm = paper_mm(ps.width)
+    cfg = load_config(None)
+    profile = ps.profile or cfg.profile
+    if profile and not profile_fits(profile, mm):
+        raise Refusal("profile_width", f"profile {profile} prints narrower than {mm} mm paper",
+                      profile=profile, mm=mm)
+    cut = ("auto" if cfg.cut == "none" else cfg.cut) if ps.cut else "none"
+    return replace(cfg, paper_mm=mm, profile=profile, darkness=ps.darkness, cut=cut)
+
+
 def reconcile_profile(old: "PrinterSettings", new: "PrinterSettings") -> "PrinterSettings":
     """``new`` with the paper's default profile (printing.output.DEFAULT_PROFILES)
     when the players changed the paper width but kept a profile that fitted the old
@@ -403,21 +426,20 @@ class SettingsVM:
 
     def apply_camera_mode(self, keep_flags: bool = False) -> None:
         """Make the chosen mode the one every camera is opened (and reopened) in,
-        through ui.session.use_camera_settings; no choice leaves it as it is.
+        through play.camera.use_camera_settings; no choice leaves it as it is.
         keep_flags (app start): a mode given by ``companion app --size/--fourcc/--fps``
         wins over the saved one."""
         chosen = self.camera_settings()
         if chosen is not None:
-            from ui import session
-            from ui.session import use_camera_settings
+            from play import camera
             from vision.sources import REFERENCE
 
-            now = session.DEFAULT_CAMERA_SETTINGS
+            now = camera.DEFAULT_CAMERA_SETTINGS
             if keep_flags and now is not None and (now.size, now.fourcc, now.fps) != (
                     REFERENCE.size, REFERENCE.fourcc, REFERENCE.fps):
                 return
 
-            use_camera_settings(chosen)
+            camera.use_camera_settings(chosen)
 
     def mode_report(self, granted=None) -> str:
         """"Asked: ... / The camera gives: ..." in players' words; ``granted``: the
