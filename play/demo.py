@@ -30,17 +30,10 @@ from companion.errors import CompanionError, UsageError
 from companion.registry import game_arg as _game_arg
 from companion.journal import total_scores
 
-DEMO_DATA = Path(__file__).parent / "recordings"
-DEFAULT_RECORDING = "penny-press-3p"
+from . import recordings
+
 EXIT_QUEUED = 3  # pages kept in the print queue (as `companion print`)
 EXIT_MISMATCH = 4
-
-
-def bundled_recordings() -> list[str]:
-    """Names of the recordings shipped in play/recordings."""
-    if not DEMO_DATA.is_dir():
-        return []
-    return sorted(p.name for p in DEMO_DATA.iterdir() if (p / "recording.json").is_file())
 
 
 @dataclass
@@ -660,7 +653,7 @@ def register(subparsers) -> None:
                    "penny-press; `companion games` lists them)")
     src = p.add_mutually_exclusive_group()
     src.add_argument("--recording", default=None,
-                     help=f"a bundled recording ({', '.join(bundled_recordings()) or 'none found'}) or a "
+                     help=f"a bundled recording ({', '.join(recordings.names()) or 'none found'}) or a "
                      "recording folder")
     src.add_argument("--source", help="your own video file, image folder or pattern")
     from companion.cliargs import camera_index
@@ -725,14 +718,15 @@ def cmd_demo(args) -> int:
                     game=spec.name(_lang())))
             name = spec.recordings[0]
         else:
-            name = DEFAULT_RECORDING
+            name = registry.default().recordings[0]
         path = Path(name)
         if not (path / "recording.json").is_file():
-            path = DEMO_DATA / name
-        if not (path / "recording.json").is_file():
-            raise CompanionError(tx("demo.no_such_recording", "no recording {name}; bundled: {names}",
-                                    name=repr(name), names=", ".join(bundled_recordings())
-                                    or tx("demo.none", "none")))
+            try:
+                path = recordings.recording_dir(name)
+            except KeyError:
+                raise CompanionError(tx("demo.no_such_recording", "no recording {name}; bundled: {names}",
+                                        name=repr(name), names=", ".join(recordings.names())
+                                        or tx("demo.none", "none"))) from None
         rec = load_recording(path)
         if args.game and registry.get(args.game).id != rec.game:
             raise CompanionError(tx("demo.other_game", "recording {name} is a game of {game}, not {asked}",
@@ -749,7 +743,7 @@ def cmd_demo(args) -> int:
     # a bundled recording rebuilds the very same game: its earlier output is replaced;
     # a camera or a video of your own keeps its earlier game aside
     src = Path(str(rec.source)).resolve()
-    bundled = rec.truth is not None and src.is_relative_to(DEMO_DATA.resolve())
+    bundled = rec.truth is not None and src.is_relative_to(recordings.FOLDER)
     res = run_demo(rec, out, lang=args.lang or _lang(), paper_mm=args.width, printer=args.printer,
                    progress=not args.quiet, lens=getattr(args, "lens", None),
                    camera_settings=settings_from_args(args), rebuilds=str(src) if bundled else None,

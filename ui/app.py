@@ -101,9 +101,9 @@ def build_app_class():
             self.start_vm.min_module_px = s.min_module_px
             if settings_path is not None:
                 self.start_vm.players_path = Path(settings_path).with_name("players.json")
-            from play.recordings import RECORDINGS
+            from play import recordings
 
-            if recording in RECORDINGS:  # a bundled recording by name: players prefilled
+            if recording in recordings.names():  # a bundled recording by name: players prefilled
                 self.start_vm.choose_recording(recording)
             self.export_dir = str(export_dir or Path.home())
             self.session = None
@@ -445,27 +445,28 @@ def check_source(recording: str | None, camera: int | None) -> None:
 
 
 def resolve_recording(recording: str | None) -> tuple[str | None, str | None]:
-    """``--recording`` as ``companion demo`` reads it: a bundled name (play/recordings) or a
+    """``--recording`` as ``companion demo`` reads it: a bundled name (play.recordings) or a
     recording folder (``recording.json``) gives its frames; anything else is a video,
     image folder or pattern of your own. Returns (frame source, bundled name or None).
     Raises CompanionError for a bare name that is neither a bundled recording nor a file."""
     if recording is None:
         return None, None
+    from play import recordings
     from play.demo import load_recording
-    from play.recordings import RECORDINGS, recording_dir
 
-    if recording in RECORDINGS and not Path(recording).exists():
-        return str(load_recording(recording_dir(recording)).source), recording
+    bundled_names = recordings.names()
+    if recording in bundled_names and not Path(recording).exists():
+        return str(load_recording(recordings.recording_dir(recording)).source), recording
     path = Path(recording)
     if (path / "recording.json").is_file():
         rec = load_recording(path)
-        bundled = path.name if path.name in RECORDINGS and \
-            path.resolve() == recording_dir(path.name).resolve() else None
+        bundled = path.name if path.name in bundled_names and \
+            path.resolve() == recordings.recording_dir(path.name) else None
         return str(rec.source), bundled
     if not path.exists() and os.sep not in recording and "/" not in recording \
             and not any(ch in recording for ch in "*?[") and not Path(recording).suffix:
         raise CompanionError(f"no recording {recording!r}: no such file or folder, nor a bundled "
-                             f"recording ({', '.join(RECORDINGS)})")
+                             f"recording ({', '.join(bundled_names)})")
     return recording, None
 
 

@@ -163,9 +163,9 @@ def test_limits_are_the_measured_multiframe_recall_of_the_docs():
 def test_a_frame_of_a_bundled_recording_is_ready_as_the_demo_reads_it(name):
     """The demo reads both bundled recordings perfectly (tests/play/test_demo_recordings.py);
     the check of one of their frames must agree: ready, with its margin."""
-    from play.demo import DEMO_DATA
+    from play.recordings import recording_dir
 
-    cap = cv2.VideoCapture(str(DEMO_DATA / name / "video.mkv"))
+    cap = cv2.VideoCapture(str(recording_dir(name) / "video.mkv"))
     ok, frame = cap.read()
     cap.release()
     assert ok
@@ -183,9 +183,9 @@ def test_a_frame_of_a_bundled_recording_is_ready_as_the_demo_reads_it(name):
 
 
 def _turin_frame():
-    from play.demo import DEMO_DATA
+    from play.recordings import recording_dir
 
-    cap = cv2.VideoCapture(str(DEMO_DATA / "turin-market-4p" / "video.mkv"))
+    cap = cv2.VideoCapture(str(recording_dir("turin-market-4p") / "video.mkv"))
     ok, frame = cap.read()
     cap.release()
     assert ok

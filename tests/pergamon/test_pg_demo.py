@@ -12,7 +12,9 @@ import json
 from companion import registry
 from companion.games import pergamon as pg
 from companion.journal import Journal
-from play.demo import DEMO_DATA, bundled_recordings, load_recording, run_demo
+from play import recordings
+from play.demo import load_recording, run_demo
+from play.recordings import recording_dir
 
 NAME = "pergamon-3p"
 
@@ -32,9 +34,9 @@ def _norm(a: dict) -> dict:
 
 
 def test_the_recording_is_bundled_small_and_a_legal_whole_game():
-    assert NAME in bundled_recordings()
+    assert NAME in recordings.names()
     assert registry.get("pergamon").recordings[0] == NAME
-    folder = DEMO_DATA / NAME
+    folder = recording_dir(NAME)
     assert sum(f.stat().st_size for f in folder.iterdir()) < 12_000_000
     rec = load_recording(folder)
     assert rec.game == "pergamon" and len(rec.players) == 3 and rec.entries == []
@@ -46,7 +48,7 @@ def test_the_recording_is_bundled_small_and_a_legal_whole_game():
 
 
 def test_demo_rebuilds_the_game_and_its_final_vp_equal_the_ground_truth(tmp_path):
-    rec = load_recording(DEMO_DATA / NAME)
+    rec = load_recording(recording_dir(NAME))
     lines = []
     res = run_demo(rec, tmp_path, progress=False, echo=lines.append)
     assert res.matches_truth, "\n".join(lines[-30:])

@@ -200,9 +200,9 @@ def test_a_recordings_broken_ground_truth_is_named(tmp_path, capsys):
     # a copy of a bundled recording whose truth file is cut short: one line naming
     # the file (was "internal error: JSONDecodeError ...")
     from companion.cli import main
-    from play.demo import DEMO_DATA
+    from play.recordings import recording_dir
 
-    src = DEMO_DATA / "penny-press-3p"
+    src = recording_dir("penny-press-3p")
     rec = tmp_path / "rec"
     rec.mkdir()
     meta = (src / "recording.json").read_text(encoding="utf-8")

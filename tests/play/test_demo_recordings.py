@@ -13,11 +13,13 @@ import pytest
 
 import companion.games.penny_press as pp
 from companion.journal import Journal, total_scores
-from play.demo import DEMO_DATA, bundled_recordings, load_recording, run_demo
+from play import recordings
+from play.demo import load_recording, run_demo
+from play.recordings import recording_dir
 
 
 def truth_of(name):
-    rec = load_recording(DEMO_DATA / name)
+    rec = load_recording(recording_dir(name))
     d = rec.truth
     state = pp.new_game_from_dict(d["setup"])
     for a in d["actions"]:
@@ -26,7 +28,7 @@ def truth_of(name):
 
 
 def test_both_recordings_are_bundled():
-    assert {"penny-press-3p", "penny-press-4p"} <= set(bundled_recordings())
+    assert {"penny-press-3p", "penny-press-4p"} <= set(recordings.names())
 
 
 @pytest.mark.parametrize("name", ["penny-press-3p", "penny-press-4p"])
@@ -39,7 +41,7 @@ def test_recording_through_the_pipeline_equals_its_ground_truth(tmp_path, name):
     assert res.matches_truth, "\n".join(lines[-30:])
     # reading stops at the game's end: the last table change (the paper off the mat after
     # the final press) is not needed, and the count says so rather than hiding it
-    meta = json.loads((DEMO_DATA / name / "meta.json").read_text(encoding="utf-8"))
+    meta = json.loads((recording_dir(name) / "meta.json").read_text(encoding="utf-8"))
     assert res.total_frames == meta["frames"] and 0 < meta["frames"] - res.frames <= 3
     assert lines[-1].startswith(f"{res.frames} of {meta['frames']} frames (the game was over at frame ")
     j = Journal.open(res.journal_path)
@@ -66,13 +68,13 @@ def test_hard_recording_rebuilds_its_game_through_the_pipeline(tmp_path):
     name = "penny-press-3p-hard"
     rec, truth = truth_of(name)
     assert truth.is_over and len(rec.players) == 3
-    folder = DEMO_DATA / name
+    folder = recording_dir(name)
     lens = load_camera(folder / "camera.json")
     assert lens.dist[0] <= -0.1   # a strong lens, not the mild one of the plain recordings
     meta = json.loads((folder / "recording.json").read_text())
     assert meta.get("pieces") != "flat"   # tags stand on pieces with height
     # the same game as the plain 3-player recording, filmed again
-    plain = json.loads((DEMO_DATA / "penny-press-3p" / "journal.json").read_text())
+    plain = json.loads((recording_dir("penny-press-3p") / "journal.json").read_text())
     assert rec.truth["actions"] == plain["actions"]
     reader = pipeline_for(rec.source, game=rec.game)
     assert reader.registrar.lens_status == "file"   # its own lens file, never the user's
@@ -81,7 +83,7 @@ def test_hard_recording_rebuilds_its_game_through_the_pipeline(tmp_path):
     assert res.matches_truth, "\n".join(lines[-30:])
     # reading stops at the game's end: the last table change (the paper off the mat after
     # the final press) is not needed, and the count says so rather than hiding it
-    meta = json.loads((DEMO_DATA / name / "meta.json").read_text(encoding="utf-8"))
+    meta = json.loads((recording_dir(name) / "meta.json").read_text(encoding="utf-8"))
     assert res.total_frames == meta["frames"] and 0 < meta["frames"] - res.frames <= 3
     assert lines[-1].startswith(f"{res.frames} of {meta['frames']} frames (the game was over at frame ")
     j = Journal.open(res.journal_path)

@@ -26,9 +26,10 @@ EMPTY_WORDS = {"empty", "(empty)", "vacío", "(vacío)", "空", "（空）", "(�
 @pytest.fixture(scope="module")
 def bundled():
     """The bundled scoop-4p game (its recording's ground truth), over."""
-    from play.demo import DEMO_DATA, load_recording
+    from play.demo import load_recording
+    from play.recordings import recording_dir
 
-    truth = load_recording(DEMO_DATA / "scoop-4p").truth
+    truth = load_recording(recording_dir("scoop-4p")).truth
     s = sc.new_game_from_dict(truth["setup"])
     for a in truth["actions"]:
         s = sc.apply(s, sc.action_from_dict(a))
@@ -170,10 +171,10 @@ def test_companion_print_writes_the_scoop_newspaper_preview_and_print_alike(tmp_
     from PIL import Image
 
     from companion.cli import main
-    from play.demo import DEMO_DATA
+    from play.recordings import recording_dir
 
     game = tmp_path / "scoop-4p.json"
-    game.write_text(json.dumps(json.loads((DEMO_DATA / "scoop-4p" / "journal.json").read_text("utf-8"))))
+    game.write_text(json.dumps(json.loads((recording_dir("scoop-4p") / "journal.json").read_text("utf-8"))))
     out = tmp_path / "printer.bin"
     assert main(["print", str(game), "--press", "1", "--player", "yellow", "--printer", f"file:{out}",
                  "--out", str(tmp_path / "pages"), "--queue", str(tmp_path / "q"), "--lang", "es"]) == 0

@@ -82,9 +82,9 @@ def test_doctor_and_print_agree_on_a_file_printer_not_made_yet(tmp_path, capsys)
     (verdict, name, text), = check_printer(SimpleNamespace(printer=f"file:{new}", config=str(cfg)))
     assert name == "printer" and verdict.strip() == "OK" and "creates it" in text, (verdict, text)
     assert not new.exists()  # doctor made nothing
-    from play.demo import DEMO_DATA
+    from play.recordings import recording_dir
 
-    game = DEMO_DATA / "scoop-4p" / "journal.json"
+    game = recording_dir("scoop-4p") / "journal.json"
     assert main(["print", str(game), "--final", "--printer", f"file:{new}", "--config", str(cfg),
                  "--queue", str(tmp_path / "q")]) == 0
     assert new.stat().st_size > 0

@@ -24,9 +24,9 @@ LANGS = ("es", "en", "zh")
 
 
 def bundled(name: str):
-    from play.demo import DEMO_DATA
+    from play.recordings import recording_dir
 
-    state, _label, game = load_game_state(str(DEMO_DATA / name / "journal.json"))
+    state, _label, game = load_game_state(str(recording_dir(name) / "journal.json"))
     return state, game
 
 

@@ -16,13 +16,13 @@ from printing.games.penny_press import texts
 from printing.games.penny_press.documents import front_page_doc, receipt_doc
 from printing.games.penny_press.layout import render_front_page, render_receipt
 from printing.layout import _is_cjk, word_breaks
-from play.demo import DEMO_DATA
+from play.recordings import recording_dir
 
 LANGS = ("es", "en", "zh")
 
 
 def recording_game(name):
-    d = json.loads((DEMO_DATA / name / "journal.json").read_text())
+    d = json.loads((recording_dir(name) / "journal.json").read_text())
     state = pp.new_game_from_dict(d["setup"])
     for a in d["actions"]:
         state = pp.apply(state, pp.action_from_dict(a))

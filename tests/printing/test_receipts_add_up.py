@@ -18,9 +18,9 @@ TURIN_RECEIPT_BEFORE = 1583
 
 
 def bundled(name: str):
-    from play.demo import DEMO_DATA
+    from play.recordings import recording_dir
 
-    state, _label, _game = load_game_state(str(DEMO_DATA / name / "journal.json"))
+    state, _label, _game = load_game_state(str(recording_dir(name) / "journal.json"))
     return state
 
 

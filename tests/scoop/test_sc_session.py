@@ -10,7 +10,8 @@ from __future__ import annotations
 from companion.games.scoop import engine
 from companion.journal import Journal
 from companion.table import Sighting, TableSnapshot
-from play.demo import DEMO_DATA, load_recording
+from play.demo import load_recording
+from play.recordings import recording_dir
 from ui.hosting import GameHost
 from ui.session import GameSession
 from ui.viewmodels import protocol as P
@@ -25,7 +26,7 @@ class StillReader:
 
 
 def test_the_camera_session_plays_a_scoop_game_with_the_hosts_taps(tmp_path):
-    rec = load_recording(DEMO_DATA / "scoop-4p")
+    rec = load_recording(recording_dir("scoop-4p"))
     truth = rec.truth
     journal = Journal.create(tmp_path / "g.sqlite", "scoop", rec.setup)
     players = tuple(P.PlayerSetup(p["colour"], p["name"]) for p in rec.setup["players"])

@@ -10,14 +10,16 @@ import json
 
 from companion.games import turin_market as tm
 from companion.journal import Journal
-from play.demo import DEMO_DATA, bundled_recordings, load_recording, run_demo
+from play import recordings
+from play.demo import load_recording, run_demo
+from play.recordings import recording_dir
 
 NAME = "turin-market-4p"
 
 
 def test_the_recording_is_bundled_small_and_a_legal_whole_game():
-    assert NAME in bundled_recordings()
-    folder = DEMO_DATA / NAME
+    assert NAME in recordings.names()
+    folder = recording_dir(NAME)
     assert sum(f.stat().st_size for f in folder.iterdir()) < 4_000_000
     rec = load_recording(folder)
     assert rec.game == "turin-market" and len(rec.players) == 4
@@ -34,7 +36,7 @@ def test_the_recording_is_bundled_small_and_a_legal_whole_game():
 
 
 def test_demo_rebuilds_the_game_and_its_final_shields_equal_the_ground_truth(tmp_path):
-    rec = load_recording(DEMO_DATA / NAME)
+    rec = load_recording(recording_dir(NAME))
     lines = []
     res = run_demo(rec, tmp_path, progress=False, echo=lines.append)
     assert res.matches_truth, "\n".join(lines[-30:])
@@ -52,4 +54,4 @@ def test_demo_rebuilds_the_game_and_its_final_shields_equal_the_ground_truth(tmp
         assert sources[kind] == {"player"}, kind
     assert (tmp_path / "final-receipt.png").is_file()
     assert (tmp_path / "final-receipt.bin").stat().st_size > 1000
-    assert json.loads((DEMO_DATA / NAME / "recording.json").read_text())["game"] == "turin-market"
+    assert json.loads((recording_dir(NAME) / "recording.json").read_text())["game"] == "turin-market"

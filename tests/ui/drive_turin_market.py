@@ -36,14 +36,15 @@ from kivy.uix.button import Button  # noqa: E402
 from kivy.uix.screenmanager import NoTransition, ScreenManager  # noqa: E402
 
 from companion.games import turin_market as tm  # noqa: E402
-from play.demo import DEMO_DATA, load_recording  # noqa: E402
+from play.demo import load_recording  # noqa: E402
+from play.recordings import recording_dir  # noqa: E402
 from ui.fonts import register_default_font  # noqa: E402
 from ui.games.turin_market.screens import screens  # noqa: E402
 from ui_driver import screenshot  # noqa: E402
 
 
 def game_states():
-    rec = load_recording(DEMO_DATA / "turin-market-4p")
+    rec = load_recording(recording_dir("turin-market-4p"))
     truth = rec.truth
     state = tm.new_game_from_dict(truth["setup"])
     states = [state]

@@ -395,9 +395,9 @@ def main(out: Path, shots: bool) -> None:
         """A Turin Market game after the bundled recording's first ``n`` actions (a
         journal the start screen resumes: bids, loans, goods and majorities shown)."""
         from companion.journal import Journal
-        from play.demo import DEMO_DATA
+        from play.recordings import recording_dir
 
-        rec = json.loads((DEMO_DATA / "turin-market-4p" / "journal.json").read_text(encoding="utf-8"))
+        rec = json.loads((recording_dir("turin-market-4p") / "journal.json").read_text(encoding="utf-8"))
         setup = dict(rec["setup"], players=[{"name": x} for x in HOSTED_NAMES[:len(rec["setup"]["players"])]])
         path = tmp / f"turin-walk-{n}.sqlite"
         j = Journal.create(path, "turin-market", setup)

@@ -175,10 +175,10 @@ def recorded_session(tmp_path):
     import json
 
     from companion.games.penny_press.observer import game_snapshots
-    from play.demo import DEMO_DATA
+    from play.recordings import recording_dir
     from ui.session import GameSession
 
-    truth = json.loads((DEMO_DATA / RECORDING / "journal.json").read_text(encoding="utf-8"))
+    truth = json.loads((recording_dir(RECORDING) / "journal.json").read_text(encoding="utf-8"))
     setup = truth["setup"]
     actions = [pp.action_from_dict(a) for a in truth["actions"]]
     players = tuple(P.PlayerSetup(p["colour"], p["name"], p["paper"]) for p in setup["players"])

@@ -81,9 +81,9 @@ def test_scan_video_every_n_and_track(tmp_path, capsys):
 
 
 def test_scan_reports_each_tags_game_and_reads_the_table_as_that_game(tmp_path, capsys):
-    from play.demo import DEMO_DATA
+    from play.recordings import recording_dir
 
-    cap = cv2.VideoCapture(str(DEMO_DATA / "turin-market-4p" / "video.mkv"))
+    cap = cv2.VideoCapture(str(recording_dir("turin-market-4p") / "video.mkv"))
     ok, frame = cap.read()
     cap.release()
     assert ok

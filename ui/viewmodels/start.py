@@ -212,10 +212,12 @@ class StartVM:
     def recordings(self) -> list[tuple[str, str]]:
         """(name, label) of the bundled recordings of the chosen game."""
         from companion import registry
-        from play.recordings import RECORDINGS
+        from play import recordings
         spec = registry.get(self.game)
-        return [(name, i18n.trn("start.recording_label", self.lang, RECORDINGS.get(name, 0), game=spec.name(self.lang)))
-                for name in spec.recordings if name in RECORDINGS]
+        bundled = recordings.names()
+        return [(name, i18n.trn("start.recording_label", self.lang, recordings.player_count(name),
+                                game=spec.name(self.lang)))
+                for name in spec.recordings if name in bundled]
 
     def choose_recording(self, name: str) -> None:
         """Play a bundled recording: its video, its players prefilled (a name only
