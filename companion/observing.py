@@ -1,14 +1,28 @@
-"""What every game's observer hands the session (pure): :class:`Outcome` and :class:`Report`.
+"""What every game's observer hands the table loop (pure): :class:`Outcome`,
+:class:`Report`, and for a game whose setup the camera reads :class:`SetupOutcome`.
 
 A game's observer (``GameSpec.observer`` in companion.registry) turns still table
 snapshots (companion.table) into engine actions. Its ``observe(state, snapshot)``
-returns an :class:`Outcome`; the session appends ``outcome.action`` to the journal
-and shows ``outcome.reports`` to the players (translated by ``key`` + ``params``).
+returns an :class:`Outcome`; the table loop (play.runner) appends
+``outcome.action`` to the journal and shows ``outcome.reports`` to the players
+(translated by ``key`` + ``params``).
+
+Optional capabilities of an observer, asked for by the table loop when present:
+
+- ``setup_from(snapshot, request: SetupRequest) -> SetupOutcome``: the game's setup
+  read off the still table before the game has a journal (Penny Press: the initial
+  headline cards laid out; the first player told by the first move when nobody said
+  who starts). A game whose observer lacks it has its setup entered by the players
+  (the app's start screen, a recording's description) and its journal made before
+  the loop starts.
+- ``enter(tap: dict)``: an entry the camera cannot read (Scoop's dial), read with the
+  next still snapshot.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Mapping
 
 INFO, WARNING, ERROR = "info", "warning", "error"
 
@@ -40,3 +54,37 @@ class Outcome:
     reports: list[Report] = field(default_factory=list)
 
 
+
+
+@dataclass(frozen=True)
+class SetupRequest:
+    """What the players said before the camera reads the game's setup off the table.
+
+    players: the seats in turn order, each a dict ``{"colour", "name", "paper"}`` (the
+    journal setup's form; a key the game does not use is ignored; a colour "" takes
+    the game's next free colour). first_player: the seat who starts, or None for the
+    one whose move the table shows first. known: what is known of the journal's setup
+    beforehand, in the game's own setup form (a recording's description of it; the
+    variants chosen on the start screen, Penny Press's ``{"strike": True}``): the
+    observer checks the table against it and keeps its variants.
+    """
+
+    players: tuple[Mapping[str, Any], ...]
+    first_player: int | None = 0
+    known: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class SetupOutcome:
+    """An observer's verdict on the setup a still snapshot shows.
+
+    setup: the journal's setup event (the rules' ``new_game_from_dict`` form) when
+    the game can start, else None (keep showing the table; see ``reports``).
+    players_seen: how many players the setup on the table is for, when it tells and
+    that differs from the players asked for (Penny Press: one initial headline card
+    each), else None.
+    """
+
+    setup: dict | None = None
+    reports: list[Report] = field(default_factory=list)
+    players_seen: int | None = None

@@ -251,6 +251,10 @@ class GameSpec:
     folder: the game package's folder name (``penny_press``), the name of the game's
     folders in every layer (docs/adding-a-game.md); by default the last part of
     ``rules``.
+    corrections: dotted module (pure) of the players' corrections of the camera's
+    reading, or "" (none): the record, its journal form, what it changes in a table
+    snapshot and when it goes (the interface play.corrections.GameCorrections
+    describes; companion/games/penny_press/corrections.py).
     tags: dotted module (pure) of the game's TC1 tags, or "": ``catalog_ids()``,
     ``kind_of(id)``, ``encode_payload(id)``, ``label(id)``, ``KIND_NAMES`` and
     ``parse_payload(text) -> companion.tags.TagParse`` (a ``companion.tags.PayloadReader``);
@@ -275,6 +279,7 @@ class GameSpec:
     data_files: tuple[str, ...] = ()
     tags: str = ""
     folder: str = ""
+    corrections: str = ""
 
     def __post_init__(self) -> None:
         if not self.folder:

@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion import registry
+from companion import clitext, registry
 from companion.clitext import tx, txn
 from companion.datafile import data_fault, read_json
 from companion.errors import CompanionError, UsageError
@@ -31,6 +31,7 @@ from companion.registry import game_arg as _game_arg
 from companion.journal import total_scores
 
 from . import recordings
+from .runner import reads_setup
 
 EXIT_QUEUED = 3  # pages kept in the print queue (as `companion print`)
 EXIT_MISMATCH = 4
@@ -39,19 +40,21 @@ EXIT_MISMATCH = 4
 @dataclass
 class Recording:
     """A recording to play: frame source spec, players, first player, optional
-    ground truth (setup + actions + final scores)."""
+    ground truth (setup + actions + final scores).
+
+    players: the seats in turn order as the journal's setup writes them (dicts with
+    ``colour``, ``name``, ``paper``; a colour "" takes the game's next free one).
+    setup: the recorded setup (the journal's setup form) when known: a game whose
+    observer reads its setup off the table (play.runner.reads_setup) checks the
+    table against it; any other game's journal starts from it."""
 
     source: str | int
     players: list
     first_player: int | None = 0
-    strike: bool = False
     name: str = "live"
     truth: dict | None = None
-    initial_cards: list[str] | None = None
     fps: float | None = None
-    game: str = "penny-press"
-    #: the whole setup the players entered at the start (games other than Penny
-    #: Press, whose setup the camera reads): the journal starts from it
+    game: str = field(default_factory=lambda: registry.default().id)
     setup: dict | None = None
     #: the players' entries in the app, in journal order (see :func:`apply_entries`)
     entries: list = field(default_factory=list)
@@ -60,22 +63,20 @@ class Recording:
 
 
 def load_recording(path: str | Path) -> Recording:
-    """Read a recording folder (``recording.json``). Raises CompanionError."""
+    """Read a recording folder (``recording.json``; one naming no game is of the
+    first format, companion.journal.LEGACY_GAME). Raises CompanionError."""
+    from companion.journal import LEGACY_GAME
+
     path = Path(path)
     meta_path = path / "recording.json"
     meta = read_json(meta_path)  # DataFileError naming the file and line
     try:
         frames = meta["frames"]
-        setup = meta.get("setup") or {}
-        game = str(meta.get("game") or "penny-press")
-        rules = registry.rules_module(game)
-        if game == "penny-press":
-            players = [rules.PlayerSpec(p["colour"], p.get("name", ""), p.get("paper", ""))
-                       for p in setup["players"]]
-        else:
-            players = list(setup["players"])
+        setup = dict(meta.get("setup") or {})
+        game = registry.get(str(meta.get("game") or LEGACY_GAME)).id
+        players = [dict(p) for p in setup["players"]]
         entries = list(meta.get("entries") or [])
-    except (KeyError, TypeError, AttributeError) as exc:
+    except (KeyError, TypeError, AttributeError, ValueError) as exc:
         raise CompanionError(tx("demo.recording_bad", "{path}: not a recording's description ({why})",
                                 path=meta_path, why=data_fault(exc))) from None
     truth = None
@@ -87,9 +88,8 @@ def load_recording(path: str | Path) -> Recording:
         count = int(json.loads((path / "meta.json").read_text(encoding="utf-8"))["frames"])
     except (OSError, ValueError, KeyError, TypeError):
         pass
-    return Recording(str(path / frames), players, int(setup.get("first_player", 0)), bool(setup.get("strike")),
-                     path.name, truth, list(setup.get("headline_cards") or []) or None, meta.get("fps"), game,
-                     None if game == "penny-press" else setup, entries, count)
+    return Recording(str(path / frames), players, int(setup.get("first_player", 0)), path.name, truth,
+                     meta.get("fps"), game, setup, entries, count)
 
 
 def apply_entries(runner, entries: list, pos: int) -> int:
@@ -112,18 +112,18 @@ def apply_entries(runner, entries: list, pos: int) -> int:
                     return pos
             elif "tap" in e:
                 runner.enter(e["tap"])
-            runner._last_key = None  # the same table reads differently now
+            runner.read_again()  # the same table reads differently now
         pos += 1
     return pos
 
 
-def player_range(game: str = "penny-press") -> tuple[int, int]:
+def player_range(game: str) -> tuple[int, int]:
     """(min, max) seats of ``game``, from the game registry."""
     spec = registry.get(game)
     return spec.min_players, spec.max_players
 
 
-def check_player_count(n: int, game: str = "penny-press") -> None:
+def check_player_count(n: int, game: str) -> None:
     """Raise UsageError (a CompanionError: exit 2, a command line not understood)
     unless ``n`` players may play ``game`` (its registry range)."""
     spec = registry.get(game)
@@ -134,18 +134,11 @@ def check_player_count(n: int, game: str = "penny-press") -> None:
 
 def own_source_refusal(game: str) -> str | None:
     """Why ``game`` cannot be played from your own video/folder or a live camera,
-    or None when it can.
-
-    A game starts from the camera alone when its observer reads the setup off the
-    table (``initial_cards``) and its rules turn seats and cards into the journal's
-    setup (``setup_to_dict``, ``PlayerSpec``, ``load_catalog``); other games need the
-    setup the players enter in the app, which only a bundled recording carries.
-    """
+    or None when it can: a game starts from the camera alone when its observer reads
+    the setup off the table (play.runner.reads_setup); other games need the setup the
+    players enter in the app, which only a bundled recording carries."""
     spec = registry.get(game)
-    rules = spec.rules_module()
-    observer = registry.load_attr(spec.observer) if spec.observer else None
-    if (observer is not None and hasattr(observer, "initial_cards")
-            and all(hasattr(rules, n) for n in ("setup_to_dict", "PlayerSpec", "load_catalog"))):
+    if reads_setup(spec):
         return None
     name = spec.name(_lang())
     if spec.recordings:
@@ -156,15 +149,16 @@ def own_source_refusal(game: str) -> str | None:
               "of {game} are not supported yet (play it in the app: {command})", game=name, command="companion app")
 
 
-def default_players(n: int, game: str = "penny-press") -> list:
-    spec = registry.get(game)
+def default_players(n: int, game: str) -> list[dict]:
+    """``n`` seats for your own video or camera: no names, the game's colours in its
+    order (the observer gives each seat its colour). Raises CompanionError when
+    ``game`` cannot start from the camera, UsageError for a player count it does not
+    allow."""
     refusal = own_source_refusal(game)
     if refusal:
         raise CompanionError(refusal)
-    rules = spec.rules_module()
     check_player_count(n, game)
-    colours = list(rules.load_catalog().colours)
-    return [rules.PlayerSpec(c, f"Player {i + 1}", "") for i, c in enumerate(colours[:n])]
+    return [{"colour": "", "name": "", "paper": ""} for _ in range(n)]
 
 
 # ------------------------------------------------------------------ printing
@@ -472,6 +466,8 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
 
     from vision.sources import open_live
 
+    from companion.observing import SetupRequest
+
     from .runner import GameRunner
 
     if reader is None:
@@ -529,12 +525,13 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
                 stale.unlink(missing_ok=True)
         origin.write_text(f"{rebuilds if rebuilds is not None else rec.source}\n", encoding="utf-8")
         journal = None
-        if rec.setup is not None:  # the players entered the setup at the start
+        spec = registry.get(rec.game)
+        if not reads_setup(spec) and rec.setup is not None:  # the players entered the setup at the start
             from companion.journal import Journal
 
             journal = Journal.create(journal_path, rec.game, rec.setup)
-        runner = GameRunner(journal, players=rec.players, first_player=rec.first_player, strike=rec.strike,
-                            journal_path=journal_path, expected_cards=rec.initial_cards, game=rec.game)
+        runner = GameRunner(journal, game=rec.game, journal_path=journal_path,
+                            setup=SetupRequest(tuple(rec.players), rec.first_player, rec.setup or {}))
         entry_pos = apply_entries(runner, rec.entries, 0)
         if runner.observer is None:
             raise CompanionError(tx("demo.no_observer", "{game} cannot be read from a camera yet",
@@ -549,7 +546,7 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     frames = 0
     presses_printed = 0
     reports: list[str] = []
-    setup_seen: list[int] = []  # initial headline cards counted while the setup waits
+    setup_why = ""  # what the first still table lacked to start the game (the game's words)
     try:
         for frame in itertools.chain((first,), frame_iter):
             frames += 1
@@ -568,8 +565,8 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
                 if step.report is not None:
                     text = _report_text(step.report)
                     reports.append(text)
-                    if step.report.key == "setup_cards":
-                        setup_seen.append(int(dict(step.report.params).get("seen", 0)))
+                    if runner.journal is None and step.report.level != "info" and not setup_why:
+                        setup_why = clitext.report_text(step.report)
                     if step.report.level != "info":
                         bar.clear()
                         warn(text)
@@ -598,18 +595,12 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     elif st is None:
         n = len(rec.players)
         # The first still table is the setup; later ones also show cards drawn in play.
-        seen = setup_seen[0] if setup_seen else 0
-        if seen and seen != n:
-            lo, hi = player_range(rec.game)
-            hint = tx("demo.run_with_players", "; run it with --players {n}", n=seen) if lo <= seen <= hi else ""
-            raise CompanionError(tx("demo.setup_count", "{source}: the setup shows {seen} initial headline cards "
-                                    "but the game was started for {n} players", source=src_name, seen=seen, n=n)
-                                 + hint)
-        what = (tx("demo.setup_unseen_pp", "the initial headline cards (one per player, face up where the camera "
-                   "sees them) were not seen") if rec.game == "penny-press"
-                else tx("demo.setup_unseen", "its setup was not seen"))
-        raise CompanionError(tx("demo.never_started", "{source}: the game never started: {why}",
-                                source=src_name, why=what))
+        seen = runner.players_seen
+        lo, hi = player_range(rec.game)
+        hint = (tx("demo.players_seen", "; the setup on the table is for {n} players: run it with --players {n}",
+                   n=seen) if seen and seen != n and lo <= seen <= hi else "")
+        raise CompanionError(tx("demo.never_started", "{source}: the game never started: {why}", source=src_name,
+                                why=setup_why or tx("demo.setup_unseen", "its setup was not seen")) + hint)
     else:
         done = (txn("demo.presses_so_far", "{n} press so far", "{n} presses so far", len(st.press_results))
                 if hasattr(st, "press_results")
@@ -650,7 +641,7 @@ def register(subparsers) -> None:
         "and writes every front page and the final receipt (PNG preview + ESC/POS .bin).",
     )
     p.add_argument("--game", default=None, type=_game_arg, metavar="GAME", help="the game's id (default: the recording's, else "
-                   "penny-press; `companion games` lists them)")
+                   f"{registry.default().id}; `companion games` lists them)")
     src = p.add_mutually_exclusive_group()
     src.add_argument("--recording", default=None,
                      help=f"a bundled recording ({', '.join(recordings.names()) or 'none found'}) or a "
@@ -689,7 +680,7 @@ def _source_name(source: str | None, camera: int | None) -> str:
 
 def cmd_demo(args) -> int:
     if args.source is not None or args.camera is not None:
-        game = registry.get(args.game or "penny-press").id
+        game = registry.get(args.game).id if args.game else registry.default().id
         refusal = own_source_refusal(game)
         if refusal:
             raise CompanionError(refusal)

@@ -141,14 +141,14 @@ class GameHost:
 
 def spec_of(config):
     """The registry GameSpec a SessionConfig plays: the journal's own game when it
-    resumes one (``config.resume``), else ``config.game`` (Penny Press when unset).
+    resumes one (``config.resume``), else ``config.game`` (the registry's default when unset).
     Raises CompanionError for an unreadable journal or an unknown game."""
     from companion import registry
 
     if getattr(config, "resume", None):
         with Journal.open(config.resume, readonly=True) as j:
             return registry.get(j.game)
-    return registry.get(getattr(config, "game", None) or "penny-press")
+    return registry.get(getattr(config, "game", None) or registry.default().id)
 
 
 def new_game_seed() -> int:

@@ -9,6 +9,7 @@ observer, journal and printing as a real table; only the camera is scripted.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from pathlib import Path
 
@@ -69,7 +70,7 @@ class ScriptedSession(GameSession):
         config = P.SessionConfig(**{**config.__dict__, "players": tuple(players),
                                     "first_player": setup["first_player"]})
         super().__init__(config)
-        self.runner.expected_cards = list(setup["headline_cards"])
+        self.runner.setup = dataclasses.replace(self.runner.setup, known=setup)  # the cards the script lays out
         self._snaps = game_snapshots(setup, actions)
         self._i = 0
         self._frame = _Frame(frame_size)

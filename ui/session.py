@@ -23,10 +23,10 @@ from typing import Callable
 from companion import registry
 from companion.errors import CompanionError, Refusal, RuleError
 from companion.journal import Journal, total_scores
-from companion.observing import Report
+from companion.observing import Report, SetupRequest
 from play.camera import default_camera_settings
 from play.pages import render_final_page, render_press_page
-from play.runner import GameRunner, _stories_of
+from play.runner import GameRunner, reads_setup
 
 from .viewmodels import adapt
 from .viewmodels import protocol as P
@@ -45,26 +45,28 @@ def _refuse(key: str, english: str, **values) -> CompanionError:
 
 
 def _game_of(config: P.SessionConfig) -> str:
-    """The registry id of the game the session plays (Penny Press unless the config says)."""
-    return getattr(config, "game", None) or "penny-press"
+    """The registry id of the game the session plays (the registry's default unless
+    the config names one)."""
+    return getattr(config, "game", None) or registry.default().id
 
 
 def _entered_setup(spec, config: P.SessionConfig) -> dict | None:
     """The journal's setup for a game whose setup the players enter in the app (its
     screens module's ``new_setup``, ui.hosting) and whose observer reads only the
-    play (Pergamon, Turin Market); None for a game the camera sets up (Penny Press)."""
+    play; None for a game the camera sets up (play.runner.reads_setup)."""
     from . import hosting
 
     mod = hosting.screens_module(spec)
-    factory = spec.observer_factory()
-    if mod is None or factory is None or hasattr(factory, "initial_cards"):
+    if mod is None or spec.observer_factory() is None or reads_setup(spec):
         return None
     return mod.new_setup(list(config.players), hosting.new_game_seed())
 
 
-def _players_from(config: P.SessionConfig) -> list:
-    rules = registry.rules_module(_game_of(config))
-    return [rules.PlayerSpec(p.colour, p.name, p.paper) for p in config.players]
+def _setup_request(config: P.SessionConfig) -> SetupRequest:
+    """What the start screen chose, for a game the camera sets up: the players, who
+    starts and the variant chosen (``{"strike": True}``)."""
+    return SetupRequest(tuple({"colour": p.colour, "name": p.name, "paper": p.paper} for p in config.players),
+                        getattr(config, "first_player", 0), {"strike": True} if config.variant_strike else {})
 
 
 class GameSession:
@@ -89,7 +91,7 @@ class GameSession:
             self.players = tuple(P.PlayerSetup(p.colour, p.name, getattr(p, "paper", ""))
                                  for p in journal.state.players)
             self.runner = GameRunner(journal)
-            self.runner.restore_overrides()
+            self.runner.corrections.restore()
         else:
             spec = registry.get(_game_of(config))
             if not spec.min_players <= len(config.players) <= spec.max_players:
@@ -102,9 +104,7 @@ class GameSession:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 self.runner = GameRunner(Journal.create(path, spec.id, entered))
             else:
-                self.runner = GameRunner(None, players=_players_from(config), strike=config.variant_strike,
-                                         first_player=getattr(config, "first_player", 0), journal_path=path,
-                                         game=spec.id)
+                self.runner = GameRunner(None, game=spec.id, setup=_setup_request(config), journal_path=path)
         self._reader = reader
         self._source = source
         self._own_source = False
@@ -403,35 +403,21 @@ class GameSession:
         :meth:`corrections` until removed or until the camera agrees. A move the
         camera just read for that story is re-read with it. Arrow positions follow
         from the game and are refused (CompanionError)."""
-        j = self.runner.journal
-        if j is None:
-            raise _refuse("not_started", "the game has not started")
-        if correction.kind == "arrow":
-            raise _refuse("arrow_follows", "an arrow position follows from the game: fix the stories or reporters")
-        if correction.kind == "reporters":
-            self._seat(correction.colour)
         with self._lock:
-            if correction.kind == "reporters":
-                last = j.undoable(self._seat(correction.colour))
-                if last is not None and last.source == "vision" and \
-                        correction.story in _stories_of(j.rules.action_from_dict(last.payload)):
-                    j.undo(self._seat(correction.colour))
-            self.runner.add_override(correction)
-            if self.runner.last_snapshot is not None:
-                self.runner.feed(self.runner.last_snapshot)
+            self.runner.correct(correction)
         self._publish(P.Update(state_changed=True))
 
     def corrections(self) -> list[P.CorrectionView]:
         """The active corrections, oldest first (protocol: CorrectionView)."""
         with self._lock:
-            return [self._correction_view(o) for o in self.runner.overrides]
+            return [self._correction_view(o) for o in self.runner.corrections]
 
     def _correction_view(self, o) -> P.CorrectionView:
         j = self.runner.journal
         texts = []
         if j is not None:
             by_seq = {e.seq: e for e in j.events}
-            for seq, _player in self.runner.tail_of(o.actions):
+            for seq, _player in self.runner.corrections.tail_of(o.actions):
                 texts.append(adapt.action_text(j.rules.action_from_dict(by_seq[seq].payload), j.state, self.lang))
         return P.CorrectionView(o.id, o.correction, o.disputed, tuple(texts))
 
@@ -440,11 +426,11 @@ class GameSession:
         are the last ones); the table is re-read as the camera sees it.
         CompanionError when there is no such correction."""
         with self._lock:
-            stuck = self.runner.moves_not_rereadable(ident)
+            stuck = self.runner.corrections.moves_not_rereadable(ident)
             if stuck:
                 j = self.runner.journal
                 by_seq = {e.seq: e for e in j.events}
-                before = self.runner._state_before(stuck[0])
+                before = self.runner.corrections.state_before(stuck[0])
                 move = adapt.action_text(j.rules.action_from_dict(by_seq[stuck[0]].payload), before, self.lang)
                 raise _refuse("correction_kept", f"this correction stays: the move it explained ({move}) was "
                               "saved without the camera's picture (an older version), so the game cannot be "
@@ -452,18 +438,17 @@ class GameSession:
                               "the story leaves the board",
                               move=move)
             try:
-                self.runner.remove_override(ident, "player")
+                self.runner.corrections.remove(ident, "player")
             except KeyError:
                 raise _refuse("no_correction", f"there is no correction {ident}") from None
             messages = self._set_aside_messages()
-            if self.runner.last_snapshot is not None:
-                self.runner.feed(self.runner.last_snapshot)
+            self.runner.reread()
         self._publish(P.Update(state_changed=True, messages=messages))
 
     def _set_aside_messages(self) -> tuple:
         """The moves the removed correction set aside, named for the players (one
         warning; the journal keeps them as undone events)."""
-        aside = self.runner.set_aside
+        aside = self.runner.corrections.set_aside
         if not aside:
             return ()
         moves = "; ".join(adapt.action_text(a, st, self.lang) for _seq, a, st in aside)
@@ -508,7 +493,7 @@ class GameSession:
         if j is None:
             return None
         with self._lock:
-            items = list(self.runner.overrides)
+            items = list(self.runner.corrections)
             last_o = items[-1] if items else None
             tl = j.timeline()
             last_seq = tl[-1][0] if len(tl) > 1 else None

@@ -187,13 +187,13 @@ def _camera_window(work: Path, pp_game, dur: float, rng: random.Random, st: dict
     from companion.games.penny_press.observer import game_snapshots
     from companion.journal import Journal
     from companion.table import TableSnapshot
+    from companion.observing import SetupRequest
     from play.runner import GameRunner
 
     setup, actions, snaps, want = pp_game
     d = Path(tempfile.mkdtemp(prefix="cam-", dir=work))
-    runner = GameRunner(None, players=[pp.PlayerSpec(**p) for p in setup["players"]],
-                        first_player=setup["first_player"], journal_path=d / "g.sqlite",
-                        expected_cards=setup["headline_cards"])
+    runner = GameRunner(None, game="penny-press", journal_path=d / "g.sqlite",
+                        setup=SetupRequest(tuple(setup["players"]), setup["first_player"], setup))
     at = rng.randrange(2, len(snaps) - 2)
     locker, end_t, reports, freed_at = None, None, [], None
     for i, snap in enumerate(snaps):
@@ -488,12 +488,12 @@ def _plain_run(work: Path, setup, actions) -> list[dict]:
     """The journal's action dicts of the camera loop over the game with nothing busy."""
     import companion.games.penny_press as pp
     from companion.games.penny_press.observer import game_snapshots
+    from companion.observing import SetupRequest
     from play.runner import GameRunner
 
     d = Path(tempfile.mkdtemp(prefix="plain-", dir=work))
-    runner = GameRunner(None, players=[pp.PlayerSpec(**p) for p in setup["players"]],
-                        first_player=setup["first_player"], journal_path=d / "g.sqlite",
-                        expected_cards=setup["headline_cards"])
+    runner = GameRunner(None, game="penny-press", journal_path=d / "g.sqlite",
+                        setup=SetupRequest(tuple(setup["players"]), setup["first_player"], setup))
     for snap in game_snapshots(setup, actions):
         runner.feed(snap)
     out = [pp.action_to_dict(a) for a in runner.journal.actions()]

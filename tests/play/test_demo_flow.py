@@ -31,9 +31,8 @@ def test_demo_flow_prints_every_press_and_the_final_receipt(tmp_path):
     for a in actions:
         truth = pp.apply(truth, a)
     frames = ArraySource([np.zeros((8, 8, 3), np.uint8)] * len(snaps))
-    rec = Recording(frames, [pp.PlayerSpec(**p) for p in setup["players"]], setup["first_player"],
-                    name="scripted", truth={"final_scores": list(truth.final.scores)},
-                    initial_cards=setup["headline_cards"])
+    rec = Recording(frames, setup["players"], setup["first_player"], name="scripted",
+                    truth={"final_scores": list(truth.final.scores)}, setup=setup)
     lines = []
     res = run_demo(rec, tmp_path / "out", progress=False, echo=lines.append, reader=ScriptedReader(snaps))
     assert res.matches_truth is True
@@ -69,10 +68,12 @@ def test_a_wrong_player_count_is_an_error_with_the_reason(tmp_path, capsys):
     setup, actions = pp.random_game(21, 3)
     snaps = list(ground_truth_snapshots(setup, actions))[:6]
     frames = ArraySource([np.zeros((8, 8, 3), np.uint8)] * len(snaps))
-    rec = Recording(frames, default_players(2), None, name="wrong-count")
+    rec = Recording(frames, default_players(2, "penny-press"), None, name="wrong-count")
     with pytest.raises(CompanionError) as err:
         run_demo(rec, tmp_path / "out", progress=False, reader=ScriptedReader(snaps))
-    assert "3 initial headline cards" in str(err.value) and "--players 3" in str(err.value)
+    # the game's own words for what the table shows, then what to run
+    assert "initial headline cards" in str(err.value) and "(3 seen)" in str(err.value)
+    assert str(err.value).endswith("the setup on the table is for 3 players: run it with --players 3")
     out, errs = capsys.readouterr()
     assert "(3 seen)" in errs and "seen" not in out
 
@@ -99,8 +100,7 @@ def _scripted(tmp_path, name="mine"):
     setup, actions = pp.random_game(21, 3)
     snaps = list(ground_truth_snapshots(setup, actions))
     frames = ArraySource([np.zeros((8, 8, 3), np.uint8)] * len(snaps))
-    rec = Recording(frames, [pp.PlayerSpec(**p) for p in setup["players"]], setup["first_player"], name=name,
-                    initial_cards=setup["headline_cards"])
+    rec = Recording(frames, setup["players"], setup["first_player"], name=name, setup=setup)
     return rec, snaps
 
 

@@ -7,7 +7,9 @@ import pytest
 
 import companion.games.penny_press as pp
 from companion.journal import Journal
+from companion.games.penny_press.corrections import Correction
 from companion.games.penny_press.observer import game_snapshots
+from companion.observing import SetupRequest
 from companion.table import Sighting, TableSnapshot
 from pp_table import table_of
 from play.runner import GameRunner
@@ -21,9 +23,8 @@ def ground_truth_snapshots(setup, actions):
 @pytest.mark.parametrize("seed,n", [(21, 3), (22, 4)])
 def test_runner_rebuilds_the_ground_truth_game(tmp_path, seed, n):
     setup, actions = pp.random_game(seed, n)
-    players = [pp.PlayerSpec(**p) for p in setup["players"]]
-    runner = GameRunner(None, players=players, first_player=setup["first_player"],
-                        journal_path=tmp_path / "g.sqlite", expected_cards=setup["headline_cards"])
+    runner = GameRunner(None, game="penny-press", journal_path=tmp_path / "g.sqlite",
+                        setup=SetupRequest(tuple(setup["players"]), setup["first_player"], setup))
     for snap in ground_truth_snapshots(setup, actions):
         runner.feed(snap)
         # a moving table in between never changes anything
@@ -40,8 +41,8 @@ def test_runner_rebuilds_the_ground_truth_game(tmp_path, seed, n):
 
 def test_setup_waits_for_all_initial_cards(tmp_path):
     setup, _ = pp.random_game(3, 3)
-    players = [pp.PlayerSpec(**p) for p in setup["players"]]
-    runner = GameRunner(None, players=players, journal_path=tmp_path / "g.sqlite")
+    runner = GameRunner(None, game="penny-press", journal_path=tmp_path / "g.sqlite",
+                        setup=SetupRequest(tuple(setup["players"])))
     two = TableSnapshot(0, tuple(Sighting(c, "table", None, 0, 0) for c in setup["headline_cards"][:2]))
     steps = runner.feed(two)
     assert runner.journal is None and steps[0].report.key == "setup_cards"
@@ -64,7 +65,7 @@ def test_pin_corrects_a_misread_reporter(tmp_path):
     misread = TableSnapshot(0, tuple(s for s in snap.sightings if s is not lost))
     plain = GameRunner(j).feed(misread)
     assert [st.report.key for st in plain if st.report] == ["not_your_turn"]
-    runner.pin(a.story, colour, a.count)
+    runner.correct(Correction("reporters", story=a.story, colour=colour, count=a.count))
     steps = runner.feed(misread)
     assert all(st.action is None and st.report is None for st in steps)
     assert len(j.actions()) == 1
@@ -74,8 +75,8 @@ def test_first_player_is_told_by_the_first_move(tmp_path):
     """Own recordings: no first player given; the seat whose reporters move first
     starts, and the game then reads as usual."""
     setup, actions = pp.random_game(23, 3)
-    players = [pp.PlayerSpec(**p) for p in setup["players"]]
-    runner = GameRunner(None, players=players, first_player=None, journal_path=tmp_path / "g.sqlite")
+    runner = GameRunner(None, game="penny-press", journal_path=tmp_path / "g.sqlite",
+                        setup=SetupRequest(tuple(setup["players"]), None))
     for snap in ground_truth_snapshots(setup, actions):
         runner.feed(snap)
     assert runner.journal is not None

@@ -12,6 +12,7 @@ import companion.games.penny_press as pp
 import companion.journal as journal_mod
 from companion.games.penny_press.observer import game_snapshots
 from companion.journal import Journal, JournalBusy
+from companion.observing import SetupRequest
 from companion.table import TableSnapshot
 from play.runner import GameRunner
 
@@ -35,9 +36,8 @@ def played(tmp_path_factory):
 
 
 def _runner(setup, path):
-    players = [pp.PlayerSpec(**p) for p in setup["players"]]
-    return GameRunner(None, players=players, first_player=setup["first_player"], journal_path=path,
-                      expected_cards=setup["headline_cards"])
+    return GameRunner(None, game="penny-press", journal_path=path,
+                      setup=SetupRequest(tuple(setup["players"]), setup["first_player"], setup))
 
 
 class Busy:

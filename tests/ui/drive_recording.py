@@ -39,7 +39,7 @@ from ui_driver import screenshot  # noqa: E402
 
 
 def load(rec: Path):
-    """The recording: ui.demo's ``recording.json`` when present, else the renderer's
+    """The recording: play.demo's ``recording.json`` when present, else the renderer's
     ``journal.json`` + ``meta.json`` (docs/renderer.md)."""
     from types import SimpleNamespace
 
@@ -49,7 +49,7 @@ def load(rec: Path):
     journal = json.loads((rec / "journal.json").read_text(encoding="utf-8"))
     meta = json.loads((rec / "meta.json").read_text(encoding="utf-8"))
     setup = journal["setup"]
-    players = [pp.PlayerSpec(p["colour"], p.get("name", ""), p.get("paper", "")) for p in setup["players"]]
+    players = [dict(p) for p in setup["players"]]
     return SimpleNamespace(source=str(rec / meta.get("video", "video.mp4")), players=players,
                            first_player=int(setup.get("first_player", 0)), truth=journal)
 
@@ -59,7 +59,7 @@ def main(out: Path, rec: Path) -> None:
     tmp = Path(tempfile.mkdtemp(prefix="ui-rec-"))
     recording = load(rec)
     record = recording.truth or {}
-    players = [{"colour": p.colour, "name": p.name, "paper": p.paper} for p in recording.players]
+    players = [dict(p) for p in recording.players]
     truth = [pp.new_game_from_dict(record["setup"])] if record.get("setup") else []
     for d in record.get("actions", ()):
         truth.append(pp.apply(truth[-1], pp.action_from_dict(d)))
@@ -67,9 +67,6 @@ def main(out: Path, rec: Path) -> None:
 
     def factory(cfg):
         s = create_session(cfg)
-        # until ui.session passes SessionConfig.first_player to its GameRunner
-        if getattr(s, "runner", None) is not None and s.runner.journal is None:
-            s.runner.first_player = cfg.first_player
         sessions.append(s)
         return s
 

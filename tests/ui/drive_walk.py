@@ -357,9 +357,8 @@ def main(out: Path, shots: bool) -> None:
                         "corrections": len(s.corrections())})
         report["checks"]["undo"] = {"before_actions": n, "steps": out}
         # the table still shows the move: show the table again so the game goes on
-        s.runner._last_key = None
         with s._lock:
-            s.runner.feed(s.runner.last_snapshot)
+            s.runner.reread()
         report["checks"]["undo"]["actions_after_reread"] = len(s.runner.journal.actions())
 
     def to_end():

@@ -184,7 +184,7 @@ def recorded_session(tmp_path):
     players = tuple(P.PlayerSetup(p["colour"], p["name"], p["paper"]) for p in setup["players"])
     s = GameSession(P.SessionConfig(players=players, first_player=setup["first_player"],
                                     journal_dir=str(tmp_path)))
-    s.runner.expected_cards = list(setup["headline_cards"])
+    s.runner.setup = dataclasses.replace(s.runner.setup, known={"headline_cards": setup["headline_cards"]})
     snaps = iter(game_snapshots(setup, actions))
     end = pp.new_game_from_dict(setup)
     for a in actions:
@@ -303,12 +303,12 @@ def test_moves_that_no_longer_fit_are_named_and_set_aside(tmp_path):
     for _ in range(2):
         step()
     n = len(j.actions())
-    assert early is not None and s.runner._read_from
-    s.runner._read_from = {seq: early for seq in s.runner._read_from}
+    assert early is not None and s.runner.corrections._read_from
+    s.runner.corrections._read_from = {seq: early for seq in s.runner.corrections._read_from}
     s.lang = "es"
     msgs = collect(s)
     s.remove_correction(s.corrections()[0].id)
-    aside = s.runner.set_aside
+    aside = s.runner.corrections.set_aside
     assert aside and len(j.actions()) == n - len(aside)
     (m,) = [m for m in msgs if m.key == "override_set_aside"]
     assert m.level == "warning" and m.text.startswith("corrección quitada")

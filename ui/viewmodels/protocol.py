@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence
 
-from play.corrections import Correction  # noqa: F401  the record the table loop journals
+from companion.games.penny_press.corrections import Correction  # noqa: F401  Penny Press's corrections (its screens build them)
 
 BEATS: tuple[str, ...] = ("war", "crime", "city", "politics", "human")
 COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "black")
@@ -368,7 +368,7 @@ class SessionConfig:
     --size/--fourcc``), None = the reference 4K MJPG 30 fps.
     """
 
-    game: str = "penny-press"
+    game: str = ""  # the registry id; "" = the registry's default game
     players: tuple[PlayerSetup, ...] = ()
     lang: str = "en"
     camera: int | None = 0

@@ -238,7 +238,7 @@ class StartVM:
             self.players.append(PlayerSetup(colour, given_name(field(p, "name")) or i18n.person(colour, self.lang),
                                             field(p, "paper")))
         self.first_player = rec.first_player or 0
-        self.variant_strike = bool(rec.strike)
+        self.variant_strike = bool((rec.setup or {}).get("strike"))
 
     def next_colour(self, index: int) -> str:
         """A tap on a player's colour: the next colour no other player has."""

@@ -49,6 +49,7 @@ GAME = GameSpec(
     rules="companion.games.penny_press",
     tag_code="PP",
     observer="companion.games.penny_press.observer:PennyPressObserver",
+    corrections="companion.games.penny_press.corrections",
     layouts="penny_press",
     pages="printing.games.penny_press.pages",
     screens="ui.screens",

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from companion.errors import RuleError
 from companion.games import penny_press as pp
-from companion.observing import ERROR, INFO, WARNING, Outcome, Report
+from companion.observing import ERROR, INFO, WARNING, Outcome, Report, SetupOutcome, SetupRequest
 from companion.table import Sighting, TableSnapshot
 
 
@@ -78,6 +78,8 @@ class PennyPressObserver:
 
     def __init__(self, catalog: pp.Catalog | None = None):
         self.catalog = catalog or pp.load_catalog()
+        #: the initial headline cards seen while the first move is awaited (setup_from)
+        self._cards_seen: list[str] | None = None
 
     # -- reading the snapshot ------------------------------------------------
     def read(self, state: pp.GameState, snap: TableSnapshot) -> Observed:
@@ -356,6 +358,51 @@ class PennyPressObserver:
                                 f"lay out the {n_players} initial headline cards where the camera sees them "
                                 f"({len(cards)} seen)", "Penny Press: Setup", seen=len(cards), wanted=n_players)]
         return cards, []
+
+    def _seats(self, request: SetupRequest) -> list[pp.PlayerSpec]:
+        """The players asked for, a seat without a colour given the catalog's next free one."""
+        taken = {p.get("colour") for p in request.players if p.get("colour")}
+        free = iter(c for c in self.catalog.colours if c not in taken)
+        return [pp.PlayerSpec(p.get("colour") or next(free), p.get("name") or "", p.get("paper") or "")
+                for p in request.players]
+
+    def setup_from(self, snap: TableSnapshot, request: SetupRequest) -> SetupOutcome:
+        """The game's setup read off a still snapshot (Penny Press: Setup;
+        docs/rulings.md): the initial headline cards laid out, one per player.
+
+        When the cards are known beforehand (``request.known["headline_cards"]``: a
+        recording's description), a still view that shows only some of them (the
+        last one on top of the others) is accepted, and one that shows another card
+        is not. With no first player asked for, the setup waits for the first move:
+        the one seat whose move the table then shows starts (exactly one seat must
+        explain it). ``request.known["strike"]``: the strike variant."""
+        players = self._seats(request)
+        strike = bool(request.known.get("strike"))
+        expected = list(request.known.get("headline_cards") or ())
+        if self._cards_seen is not None:  # the setup was seen: who moves first?
+            fits = [seat for seat in range(len(players))
+                    if self.observe(pp.new_game(players, self._cards_seen, seat, strike), snap).status == "action"]
+            if len(fits) != 1:
+                return SetupOutcome()  # no move yet (or not one that tells): keep waiting
+            return SetupOutcome(pp.setup_to_dict(players, self._cards_seen, fits[0], strike))
+        seen = sorted({s.component for s in snap.sightings if s.component in self.catalog.headline_cards})
+        if expected:
+            strange = sorted(set(seen) - set(expected))
+            if strange or not seen:
+                return SetupOutcome(reports=[_report(
+                    WARNING, "setup_cards_expected", f"the initial headline cards should be "
+                    f"{', '.join(expected)}; the table shows {', '.join(seen) or 'none'}", "Penny Press: Setup",
+                    expected=", ".join(expected), seen=", ".join(seen) or "-")])
+            cards = expected
+        else:
+            cards, reports = self.initial_cards(snap, len(players))
+            if not cards:
+                return SetupOutcome(reports=reports, players_seen=len(seen))
+        if request.first_player is None:  # told by the first move
+            self._cards_seen = cards
+            return SetupOutcome(reports=[_report(INFO, "first_move", "setup seen: the first player may start",
+                                                 "Penny Press: Setup")])
+        return SetupOutcome(pp.setup_to_dict(players, cards, request.first_player, strike))
 
 
 # ---------------------------------------------------------------- the other way
