@@ -50,3 +50,17 @@ def count(n: int, forms: dict[str, str], lang: str = "en") -> str:
 
     cat = Locale.parse(lang).plural_form(n)
     return f"{n} {forms.get(cat, forms['other'])}"
+
+
+def columns(text: str) -> int:
+    """The columns ``text`` takes on a terminal (a Chinese character takes two)."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def pad(text: str, width: int, fill: str = " ", right: bool = False) -> str:
+    """``text`` filled to ``width`` terminal columns (:func:`columns`), left-aligned
+    or, with ``right``, right-aligned; longer text is left as it is."""
+    gap = fill * max(0, width - columns(text))
+    return gap + text if right else text + gap

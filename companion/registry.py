@@ -109,7 +109,7 @@ class Rules(Protocol):
       (:class:`companion.gettext_po.Words`); components in players' words, never ids.
 
     Optional members (:data:`OPTIONAL`, see :class:`RulesExtras`):
-    ``resolve_action``, ``record_summary``, ``describe``, ``SECRET_SETUP_KEYS``.
+    ``resolve_action``, ``record_summary``, ``describe``, ``scoring_text``, ``SECRET_SETUP_KEYS``.
     """
 
     UNDO_BARRIERS: frozenset[str]
@@ -158,6 +158,11 @@ class RulesExtras(Protocol):
     - ``record_summary(state) -> dict``: added to exports (``"summary"``).
     - ``describe(state) -> str``: a few lines on the state for a terminal
       (``companion replay`` without ``--brief``).
+    - ``scoring_text(before, after, lang) -> str``: what a step of the game (state
+      ``before`` -> state ``after``) scored, as the players would read it aloud in
+      ``lang`` (a press's breakdown; at the end the bonuses and ranking); "" when it
+      scored nothing. ``companion demo`` prints it as the game is played; without
+      it, the demo prints the final scores of :meth:`Rules.score_sheet` at the end.
     - ``SECRET_SETUP_KEYS``: setup keys the journal keeps in a side file until the
       game is over (Scoop's dial seed).
     """
@@ -170,11 +175,13 @@ class RulesExtras(Protocol):
 
     def describe(self, state: Any) -> str: ...
 
+    def scoring_text(self, before: Any, after: Any, lang: str) -> str: ...
+
 
 #: The required members of :class:`Rules` and the optional ones of :class:`RulesExtras`.
 REQUIRED: tuple[str, ...] = ("new_game_from_dict", "apply", "legal_actions", "action_to_dict", "action_from_dict",
                              "random_game", "describe_action", "score_sheet", "UNDO_BARRIERS")
-OPTIONAL: tuple[str, ...] = ("resolve_action", "record_summary", "describe", "SECRET_SETUP_KEYS")
+OPTIONAL: tuple[str, ...] = ("resolve_action", "record_summary", "describe", "scoring_text", "SECRET_SETUP_KEYS")
 
 
 def optional(rules: ModuleType, name: str) -> Any:
@@ -191,7 +198,7 @@ def _params(func) -> list[inspect.Parameter]:
 
 
 #: Members whose parameters are named as in the protocol (``lang`` may be passed by name).
-_NAMED = ("describe_action", "score_sheet")
+_NAMED = ("describe_action", "score_sheet", "scoring_text")
 
 
 def conformance(rules: ModuleType) -> list[str]:

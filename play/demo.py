@@ -1,15 +1,20 @@
 """``companion demo``: a recorded (or live) table through the whole line.
 
-frame source -> vision pipeline -> the game's observer -> rules engine -> journal ->
-printing (the game, its rules and observer come from companion.registry; a
-recording's ``recording.json`` may name its ``game``, Penny Press otherwise). Prints each press's score breakdown and the final ranking with the
-end-game bonuses, and writes each front page and the final receipt to the output
-folder as preview PNGs (the very raster sent) and ESC/POS files (``.bin``); with
-``--printer`` the same pages also go to a real printer through the print queue.
+frame source -> vision pipeline -> the table loop (play.runner: the game's observer
+-> rules engine -> journal) -> printing. The game, its rules, observer and pages
+come from companion.registry; a recording's ``recording.json`` names its ``game``
+(one naming none is of the first format, companion.journal.LEGACY_GAME). As the
+game is played the demo prints what each step scored, in the game's own words (its
+rules' ``scoring_text``; else the final scores of its score sheet at the end), and
+writes the pages each step makes due (play.pages: e.g. a press's front page, the
+final receipt) to the output folder as preview PNGs (the very raster sent) and
+ESC/POS files (``.bin``); with ``--printer`` the same pages also go to a real
+printer through the print queue.
 
 Recordings are folders with ``recording.json`` (see docs/renderer.md): the frames
-(video or image pattern), the players and, for the bundled ones, the ground-truth
-journal; the demo then checks its scores against it.
+(video or image pattern), the players and their setup and, for the bundled ones
+(play.recordings), the ground-truth journal; the demo then checks its scores
+against it.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from companion.registry import game_arg as _game_arg
 from companion.journal import total_scores
 
 from . import recordings
+from .pages import PageWriter, draw_due, pages_due
 from .runner import reads_setup
 
 EXIT_QUEUED = 3  # pages kept in the print queue (as `companion print`)
@@ -164,200 +170,57 @@ def default_players(n: int, game: str) -> list[dict]:
 # ------------------------------------------------------------------ printing
 
 
-def _player(p, seat: int | None = None) -> str:
-    """A player as the CLI names them: the given name, else the colour (in the
-    current language). A filled-in ``Player N`` is kept in English only (it would
-    stay English in a Spanish or Chinese line: the colour is shown there)."""
-    from companion import clitext
-    from companion.naming import given_name
-
-    name = getattr(p, "name", "") or ""
-    colour = getattr(p, "colour", "") or ""
-    if clitext.current() == "en":
-        return name or colour or (f"Player {seat + 1}" if seat is not None else "")
-    return given_name(name) or clitext.colour(colour) or (_seat(seat) if seat is not None else "")
-
-
-def _seat(seat: int) -> str:
-    """``Player 2`` for seat 1 (people count seats from 1), in the CLI's language."""
-    return tx("demo.player_n", "Player {n}", n=seat + 1)
-
-
-def press_text(state, res) -> str:
-    """The score breakdown of one press, as the players would read it aloud (in the
-    CLI's language, :mod:`companion.clitext`)."""
-    from companion import clitext
-
-    p = state.players[res.player]
-    who = _player(p, res.player)
-    colour = clitext.colour(p.colour)
-    if who == colour and clitext.current() != "en":  # no name given: the colour once
-        about = p.paper or ""
-    else:
-        about = tx("demo.colour_paper", "{colour}, {paper}", colour=colour, paper=p.paper) if p.paper else colour
-    n = list(state.press_results).index(res) + 1
-    head = (tx("demo.press_head", "Press {n}: {who} ({about}), paper {edition}", n=n, who=who, about=about,
-               edition=res.edition) if about else
-            tx("demo.press_head_plain", "Press {n}: {who}, paper {edition}", n=n, who=who, edition=res.edition))
-    if res.final_edition:
-        head += " " + tx("demo.final_edition", "(final edition)")
-    lines = [head, "  " + tx("demo.claimed", "claimed: {stories}", stories=", ".join(res.claimed))]
-    scoops = [f"{_player(state.players[q], q)} +{pts}" for q, pts in sorted(res.scoop_awards.items()) if pts]
-    if scoops:
-        lines.append("  " + tx("demo.scoop_points", "scoop points: {who}", who=", ".join(scoops)))
-    words = {"placed": tx("demo.kind.placed", "placed"),
-             "exclusive": tx("demo.kind.exclusive", "exclusive (doubled)"),
-             "left-out": tx("demo.kind.left_out", "left out"),
-             "empty-top": tx("demo.kind.empty_top", "empty top-row cells"),
-             "empty-other": tx("demo.kind.empty_other", "other empty cells"),
-             "floor": tx("demo.kind.floor", "floor at 0")}
-    for kind, story, pts in res.breakdown:
-        label = f"{words.get(kind, kind)} {story or ''}".strip()
-        lines.append(f"  {_pad(label, 34, '.')} {pts:+d}")
-    best = ("" if res.solver_placement or res.best_total == res.total
-            else "   " + tx("demo.best_possible", "(best possible {n})", n=res.best_total))
-    total = tx("demo.total", "total")
-    lines.append(f"  {_pad(total, 34, '.')} {res.total:d}{best}")
-    return "\n".join(lines)
-
-
-def _width(text: str) -> int:
-    """Columns ``text`` takes on a terminal (a Chinese character takes two)."""
-    import unicodedata
-
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
-def _pad(text: str, width: int, fill: str = " ", right: bool = False) -> str:
-    """``text`` filled to ``width`` terminal columns (left-aligned, or right)."""
-    gap = fill * max(0, width - _width(text))
-    return gap + text if right else text + gap
-
-
-def final_text(state, game: str = "penny-press") -> str:
-    """The end of a game as the CLI prints it: the final scores (Penny Press: the
-    end-game bonuses per beat and the final ranking), in the CLI's language."""
-    from companion import clitext
-
-    lang = clitext.current()
-    f = state.final
+def final_scores_text(state, game: str, lang: str) -> str:
+    """The end of a game whose rules tell no scoring of their own (no
+    ``scoring_text``, companion.registry.RulesExtras): each player's final score in
+    the game's unit, named as the game names them (its ``score_sheet``: given name,
+    else colour, else seat), the winners marked; in ``lang``."""
+    spec = registry.get(game)
+    sheet = spec.rules_module().score_sheet(state, lang)
+    winners = set(getattr(state.final, "winners", ()) or ())
     winner = "  " + tx("demo.winner", "<- winner")
-    if not hasattr(f, "bonuses"):  # another game: its final scores
-        spec = registry.get(game)
-        from companion.naming import given_name
-
-        rows = [f"  {given_name(getattr(p, 'name', '')) or _seat(i)}: {spec.count(f.scores[i], lang)}"
-                f"{winner if i in getattr(f, 'winners', ()) else ''}" for i, p in enumerate(state.players)]
-        return "\n".join([tx("demo.final_scores", "Final scores:")] + rows)
-    names = [_player(p, i) for i, p in enumerate(state.players)]
-    lines = [tx("demo.bonuses", "End-game bonuses (most published stars per beat):")]
-    beat_w = max(9, *(_width(clitext.beat(b.beat)) for b in f.bonuses)) if f.bonuses else 9
-    for b in f.bonuses:
-        who = ", ".join(names[w] for w in b.winners) if b.winners else tx("demo.nobody", "nobody")
-        lines.append("  " + tx("demo.bonus_line", "{beat} marker {marker}: {who}",
-                               beat=_pad(clitext.beat(b.beat) if lang != "en" else b.beat, beat_w),
-                               marker=f"{b.marker:>2}", who=who))
-    lines.append(tx("demo.ranking", "Final ranking:"))
-    name_w = max(12, *(_width(n) for n in names))
-    for i in sorted(range(len(names)), key=lambda k: (f.rank[k], k)):
-        bonus = f.scores[i] - f.circulation[i]
-        star = winner if i in f.winners else ""
-        points = txn("demo.points", "{n} point", "{n} points", f.scores[i])
-        stories = txn("demo.stories", "{n} story", "{n} stories", f.stories[i])
-        detail = tx("demo.rank_detail", "({circulation} + {bonus} bonus, {stories})",
-                    circulation=f.circulation[i], bonus=bonus, stories=stories)
-        lines.append(f"  {f.rank[i]}. {_pad(names[i], name_w)} {_pad(points, 10, right=True)} {detail}{star}")
-    return "\n".join(lines)
+    rows = [f"  {seat.name}: {spec.count(seat.total, lang)}{winner if seat.seat in winners else ''}"
+            for seat in sheet.seats]
+    return "\n".join([tx("demo.final_scores", "Final scores:")] + rows)
 
 
-class PageWriter:
-    """Writes each page as preview PNG + ESC/POS ``.bin``; optionally queues it."""
+def _adopt_old_queue(writer, out_dir: Path, queue_dir) -> tuple[list[str], Path | None]:
+    """Move the pages an older demo kept in its own ``out_dir/print-queue`` into the
+    print queue every command uses (printing.queue.PrintQueue.adopt: nothing lost or
+    printed twice). Returns (the jobs moved, the queue's folder)."""
+    old = out_dir / "print-queue"
+    if not old.is_dir():
+        return [], None
+    from printing.queue import PrintQueue
 
-    def __init__(self, out_dir: Path, lang: str, paper_mm: int, printer: str | None, game_id: str,
-                 queue_dir: Path | str | None = None):
-        from printing.profiles import load_config
+    queue = writer.queue if writer.queue is not None else PrintQueue(queue_dir)
+    return queue.adopt(old), queue.folder
 
-        self.out_dir = out_dir
-        self.lang = lang
-        self.cfg = load_config(None, **({"paper_mm": paper_mm} if paper_mm else {}))
-        self.width = self.cfg.width_dots
-        self.printer = printer
-        self.game_id = game_id
-        self.written: list[Path] = []
-        self.presses = 0  # front pages written while the game was played
-        self.queue = None
-        self.moved: list[str] = []  # jobs moved in from an older demo's own queue folder
-        if printer:
-            from printing.transports import check_target, parse_target
 
-            self.target = parse_target(printer)
-            check_target(self.target)  # a file: path that cannot work is refused now, not after the game
-        # one print queue for every command: `companion print`'s and `print-queue`'s (--queue, else the
-        # user's); the pages an older demo kept in <out>/print-queue are moved into it
-        self.queue_dir = queue_dir
-        old = out_dir / "print-queue"
-        if printer or old.is_dir():
-            from printing.queue import PrintQueue
+def _flush(writer, queue_dir, wait_s: float = 20.0) -> str:
+    """Give the printer ``wait_s`` to take the queued pages; what the players are told
+    ("" without a printer)."""
+    if writer.queue is None:
+        return ""
+    writer.queue.drain(wait_s)
+    pending = writer.pending()
+    if pending:
+        return txn("demo.pages_queued", "{n} page still queued for {target} (printer off?): run {command} "
+                   "when it is back", "{n} pages still queued for {target} (printer off?): run {command} "
+                   "when it is back", len(pending), target=writer.target,
+                   command="`companion print-queue" + (f" --queue {writer.queue.folder}`" if queue_dir else "`"))
+    return tx("demo.pages_sent", "all pages sent to {target}", target=writer.target)
 
-            queue = PrintQueue(queue_dir)
-            self.queue_folder = queue.folder
-            self.moved = queue.adopt(old)
-            self.queue = queue if printer else None
 
-    def write(self, name: str, image) -> None:
-        from printing.escpos_raster import escpos_bytes
-        from printing.files import page_path, save_preview
-
-        data = escpos_bytes(image, self.cfg)
-        png = save_preview(image, page_path(self.out_dir, name))
-        page_path(self.out_dir, name, ".bin").write_bytes(data)
-        self.written += [png, page_path(self.out_dir, name, ".bin")]
-        # a page still waiting from an earlier run (the printer was off) is not queued
-        # twice, as `companion print` does: it would print twice once the printer is back
-        if self.queue is not None and self.queue.waiting_copy(self.target, data) is None:
-            self.queue.submit(self.target, data, self.cfg, title=name, preview=image)
-
-    def press(self, state, res, n: int, game: str | None = None) -> None:
-        from .pages import render_press_page
-
-        colour = state.players[res.player].colour
-        self.presses += 1
-        self.write(f"press{n:02d}-{colour}-paper{res.edition}",
-                   render_press_page(state, res, self.lang, self.width, self.game_id, game))
-
-    def final(self, state, game: str | None = None) -> None:
-        from dataclasses import replace
-
-        from printing.pages import PageRequest, pages_module
-
-        game_pages = pages_module(game or registry.default().id)
-        request = PageRequest("all", lang=self.lang, width=self.width, game_id=self.game_id)
-        if not self.presses:  # no page written during the game: its own pages first, as `print --press all`
-            try:  # (e.g. each Scoop paper's front page)
-                presses = game_pages.pages(state, request)
-            except CompanionError:
-                presses = []
-            for name, image in presses:
-                self.write(name, image)
-        pages = game_pages.pages(state, replace(request, what="final"))
-        for i, (_, image) in enumerate(pages):
-            self.write("final-receipt" if i == 0 else f"final-receipt-{i + 1}", image)
-
-    def flush(self, wait_s: float = 20.0) -> str:
-        if self.queue is None:
-            return ""
-        self.queue.drain(wait_s)
-        target = str(self.target)   # this printer's pages only (the folder may hold others')
-        pending = [j for j in self.queue.jobs("pending") if j.target == target]
-        if pending:
-            from companion.naming import count
-
-            return txn("demo.pages_queued", "{n} page still queued for {target} (printer off?): run {command} "
-                       "when it is back", "{n} pages still queued for {target} (printer off?): run {command} "
-                       "when it is back", len(pending), target=self.target,
-                       command="`companion print-queue" + (f" --queue {self.queue.folder}`" if self.queue_dir
-                                                            else "`"))
-        return tx("demo.pages_sent", "all pages sent to {target}", target=self.target)
+def _write_due(writer, game: str, state, requests, lang: str, game_id: str) -> None:
+    """Write the pages of due ``requests`` (play.pages.pages_due) under the game's own
+    names; the final page(s) as ``final-receipt`` (``-2``, ``-3`` ...)."""
+    for request in requests:
+        pages = draw_due(game, state, request, lang=lang, width=writer.cfg.width_dots, game_id=game_id)
+        for i, (name, image) in enumerate(pages):
+            if request.what == "final":
+                name = "final-receipt" if i == 0 else f"final-receipt-{i + 1}"
+            writer.write(name, image)
 
 
 # ---------------------------------------------------------------------- run
@@ -507,14 +370,21 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
         out_dir.mkdir(parents=True, exist_ok=True)
         journal_path = out_dir / f"{rec.name}.sqlite"  # the file name is the game id printed on the pages
         # the printer is checked before anything of an earlier game is touched
-        pages = PageWriter(out_dir, lang, paper_mm, printer, rec.name, queue)
-        if pages.moved:
+        from printing.profiles import load_config
+
+        # one print queue for every command: `companion print`'s and `print-queue`'s (--queue, else the user's)
+        pages = PageWriter(out_dir, load_config(None, **({"paper_mm": paper_mm} if paper_mm else {})),
+                           printer=printer, queue_dir=queue)
+        moved, into = _adopt_old_queue(pages, out_dir, queue)
+        if moved:
             warn(txn("demo.queue_moved", "{n} page an earlier demo kept in {old} moved to the print queue {new}",
                      "{n} pages an earlier demo kept in {old} moved to the print queue {new}",
-                     len(pages.moved), old=out_dir / "print-queue", new=pages.queue_folder))
+                     len(moved), old=out_dir / "print-queue", new=into))
+        # its journal and pages (older versions named the press pages press*)
         earlier = [p for p in [journal_path, *out_dir.glob(f"{rec.name}.sqlite-*"), *out_dir.glob("press*.png"),
-                               *out_dir.glob("press*.bin"), *out_dir.glob("final-receipt.*"),
-                               *out_dir.glob(f"{rec.name}-*-front.*")] if p.exists()]
+                               *out_dir.glob("press*.bin"), *out_dir.glob("final-receipt*.png"),
+                               *out_dir.glob("final-receipt*.bin"), *out_dir.glob(f"{rec.name}-*.png"),
+                               *out_dir.glob(f"{rec.name}-*.bin")] if p.exists()]
         origin = out_dir / ORIGIN_FILE
         was = origin.read_text(encoding="utf-8").strip() if origin.is_file() else None
         if earlier and not (rebuilds is not None and was == rebuilds):
@@ -544,13 +414,14 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     bar.reset(total=total)
     t0 = time.perf_counter()
     frames = 0
-    presses_printed = 0
     reports: list[str] = []
     setup_why = ""  # what the first still table lacked to start the game (the game's words)
+    scoring_text = registry.optional(runner.rules, "scoring_text")
     try:
         for frame in itertools.chain((first,), frame_iter):
             frames += 1
             bar.update(1)
+            before = runner.state
             snap, _report = reader.process(frame.image, frame.t)
             steps = runner.feed(snap)
             while True:  # the players' entries due after these steps, then the same table again
@@ -570,16 +441,16 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
                     if step.report.level != "info":
                         bar.clear()
                         warn(text)
-                st = runner.state
-                if step.action is not None and len(getattr(st, "press_results", ())) > presses_printed:
-                    res = st.press_results[-1]
+            after = runner.state
+            if before is not None and after is not before:  # what the step scored, its pages
+                told = scoring_text(before, after, lang) if scoring_text is not None else ""
+                if told:
                     bar.clear()
-                    echo(press_text(st, res))
-                    presses_printed += 1
-                    pages.press(st, res, presses_printed, rec.game)
+                    echo(told)
+                _write_due(pages, rec.game, after, pages_due(rec.game, before, after), lang, rec.name)
             if max_frames and frames >= max_frames:
                 break
-            if runner.state is not None and runner.state.is_over:
+            if after is not None and after.is_over:
                 break
     finally:
         bar.close()
@@ -588,8 +459,8 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     result = DemoResult(journal_path, st, frames, time.perf_counter() - t0, reports=reports, total_frames=total)
     src_name = _src_name(rec)
     if st is not None and st.is_over:
-        echo(final_text(st, rec.game))
-        pages.final(st, rec.game)
+        if scoring_text is None:  # the game told no scoring of its own: its final scores
+            echo(final_scores_text(st, rec.game, lang))
     elif frames == 0:
         raise _no_frame(rec, source)
     elif st is None:
@@ -602,16 +473,12 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
         raise CompanionError(tx("demo.never_started", "{source}: the game never started: {why}", source=src_name,
                                 why=setup_why or tx("demo.setup_unseen", "its setup was not seen")) + hint)
     else:
-        done = (txn("demo.presses_so_far", "{n} press so far", "{n} presses so far", len(st.press_results))
-                if hasattr(st, "press_results")
-                else txn("demo.actions_so_far", "{n} action so far", "{n} actions so far",
-                         len(runner.journal.actions())))
+        done = txn("demo.actions_so_far", "{n} action so far", "{n} actions so far", len(runner.journal.actions()))
         warn(tx("demo.ended_early", "The recording ended before the game did ({done}).", done=done))
-    note = pages.flush()
+    note = _flush(pages, queue)
     if note:
-        queued = pages.queue is not None and pages.queue.jobs("pending")
-        (warn if queued else echo)(note)
-    result.queued = bool(pages.queue is not None and pages.queue.jobs("pending"))
+        (warn if pages.pending() else echo)(note)
+    result.queued = bool(pages.pending())
     result.pages = pages.written
     if rec.truth is not None and st is not None:
         want = list(rec.truth.get("final_scores") or rec.truth.get("scores") or [])

@@ -10,6 +10,11 @@ pages module). That module offers:
 - ``colours(state) -> tuple[str, ...]``: each seat's colour as a player names it
   (``"red"``), ``""`` for a seat without one: ``companion print --player`` takes
   a colour or a seat number.
+- optionally ``pages_due(before, after) -> list[PageRequest]``: the pages a step of
+  the game (state ``before`` -> state ``after``) makes due, e.g. a press its front
+  page, the end the final receipt (the requests' language, width and label are
+  left to the caller: play.pages fills them). Without it, the end of the game makes
+  every page of the game and the final page due.
 
 ``companion print`` (printing.commands), ``companion demo`` and the app build a
 :class:`PageRequest`; no command line's arguments reach a game's pages.

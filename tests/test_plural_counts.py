@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace as NS
-
 from companion import registry
 from companion.naming import count
 
@@ -20,16 +18,21 @@ def test_registry_counts_scores_in_the_games_unit():
     assert tm.count(1, "es") == "1 escudo" and tm.count(2, "es") == "2 escudos"
 
 
-def test_demo_summary_says_1_shield_and_1_point():
-    from play.demo import final_text
+def test_demo_final_scores_say_1_shield():
+    """A game without a scoring text of its own (Turin Market): the demo's final
+    scores name each seat as the game does and count in its unit."""
+    import dataclasses
 
-    players = [NS(name="Ana", colour="red"), NS(name="Bo", colour="blue")]
-    out = final_text(NS(final=NS(scores=[1, 14], winners=(1,)), players=players), "turin-market")
-    assert "Ana: 1 shield\n" in out + "\n" and "Bo: 14 shields" in out
-    pp = NS(final=NS(bonuses=(), rank=[1, 2], scores=[1, 0], circulation=[1, 0], stories=[1, 2], winners=(0,)),
-            players=players)
-    out = final_text(pp)
-    assert "1 point " in out and "1 story)" in out and "2 stories)" in out and "0 points" in out
+    from play.demo import final_scores_text
+
+    rules = registry.rules_module("turin-market")
+    setup, actions = rules.random_game(3, 3)
+    s = rules.new_game_from_dict(setup)
+    for a in actions:
+        s = rules.apply(s, a)
+    final = dataclasses.replace(s.final, scores=(1, 14) + tuple(s.final.scores[2:]), winners=(1,))
+    out = final_scores_text(dataclasses.replace(s, final=final), "turin-market", "en")
+    assert "Player 1: 1 shield\n" in out and "Player 2: 14 shields  <- winner" in out
 
 
 def test_turin_replay_lines_say_1_shield():

@@ -25,7 +25,6 @@ from companion.errors import CompanionError, Refusal, RuleError
 from companion.journal import Journal, total_scores
 from companion.observing import Report, SetupRequest
 from play.camera import default_camera_settings
-from play.pages import render_final_page, render_press_page
 from play.runner import GameRunner, reads_setup
 
 from .viewmodels import adapt
@@ -39,6 +38,32 @@ def _refuse(key: str, english: str, **values) -> CompanionError:
     """A refusal for the players: English text, plus ``key``/``values`` so the app
     shows it in the players' language (``ui.i18n.error_text``; ``err.<key>``)."""
     return Refusal(key, english, **values)
+
+
+# ------------------------------------------------------------------- printing
+
+
+def render_press_page(state, press_result, lang: str, width_dots: int, game_id: str, game: str | None = None):
+    """The front page of one press of ``state`` as a 1-bit Pillow image (the pages of
+    registered ``game``, default the registry's default; printing.pages). Raises
+    CompanionError for a press that is not part of ``state``."""
+    from printing.pages import PageRequest, make_pages
+
+    try:
+        n = list(state.press_results).index(press_result) + 1
+    except ValueError:
+        raise CompanionError("this press is not part of the game state given") from None
+    request = PageRequest("press", press=n, lang=lang, width=width_dots, game_id=game_id)
+    return make_pages(game or registry.default().id, state, request)[0].image
+
+
+def render_final_page(state, lang: str, width_dots: int, game_id: str, game: str | None = None):
+    """The final receipt as a 1-bit image (the pages of registered ``game``, default
+    the registry's default; printing.pages)."""
+    from printing.pages import PageRequest, make_pages
+
+    request = PageRequest("final", lang=lang, width=width_dots, game_id=game_id)
+    return make_pages(game or registry.default().id, state, request)[0].image
 
 
 # -------------------------------------------------------------------- session

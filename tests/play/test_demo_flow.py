@@ -7,7 +7,7 @@ import pytest
 
 import companion.games.penny_press as pp
 from test_runner import ground_truth_snapshots
-from play.demo import Recording, final_text, press_text, run_demo
+from play.demo import Recording, run_demo
 from vision.sources import ArraySource
 
 
@@ -39,23 +39,12 @@ def test_demo_flow_prints_every_press_and_the_final_receipt(tmp_path):
     text = "\n".join(lines)
     assert text.count("Press ") == len(truth.press_results)
     assert "Final ranking:" in text
+    # the pages each step made due, under the names `companion print` gives them
     pngs = sorted(p.name for p in (tmp_path / "out").glob("*.png"))
     bins = sorted(p.name for p in (tmp_path / "out").glob("*.bin"))
     assert len(pngs) == len(truth.press_results) + 1 == len(bins)
     assert "final-receipt.png" in pngs
-
-
-def test_press_text_adds_up():
-    setup, actions = pp.random_game(4, 3)
-    st = pp.new_game_from_dict(setup)
-    for a in actions:
-        st = pp.apply(st, a)
-    for k, res in enumerate(st.press_results):
-        text = press_text(st, res)
-        assert f"total" in text and str(res.total) in text.splitlines()[-1]
-    out = final_text(st)
-    for p in st.players:
-        assert (p.name or p.colour) in out
+    assert len([n for n in pngs if n.startswith("scripted-press")]) == len(truth.press_results)
 
 
 def test_a_wrong_player_count_is_an_error_with_the_reason(tmp_path, capsys):

@@ -50,7 +50,7 @@ def test_recording_through_the_pipeline_equals_its_ground_truth(tmp_path, name):
     assert len(j.state.press_results) == len(truth.press_results)
     # every action was read by the camera, none typed in
     assert all(e.source == "vision" for e in j.events if e.kind == "action")
-    pngs = list((tmp_path / name).glob("press*.png"))
+    pngs = list((tmp_path / name).glob(f"{name}-press*.png"))  # each press's front page, as `companion print` names it
     assert len(pngs) == len(truth.press_results)
     assert (tmp_path / name / "final-receipt.png").is_file()
     assert (tmp_path / name / "final-receipt.bin").stat().st_size > 1000

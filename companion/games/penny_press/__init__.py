@@ -6,7 +6,7 @@ actions (:class:`Assign` ... :class:`DeclinePress`, :func:`action_to_dict`),
 :func:`apply`, :func:`legal_actions`, :func:`press_preview`, the front page (:func:`solve_front_page`,
 :func:`check_front_page`, :func:`score_front_page`), :func:`board_adjustments`,
 :func:`random_game` and :func:`describe`; in players' words (es/en/zh)
-:func:`describe_action` and :func:`score_sheet` (:mod:`.texts`).
+:func:`describe_action`, :func:`score_sheet` and :func:`scoring_text` (:mod:`.texts`).
 """
 
 from companion.games.penny_press.actions import (Action, Assign, DeclinePress, DrawHeadline, GoToPress,
@@ -19,7 +19,7 @@ from companion.games.penny_press.engine import (BeatBonus, FinalResult, GameStat
 from companion.games.penny_press.frontpage import (FrontPage, Placement, check_front_page,
                                                     exhaustive_front_page, score_front_page,
                                                     solve_front_page, top_beats)
-from companion.games.penny_press.texts import describe_action, score_sheet
+from companion.games.penny_press.texts import describe_action, score_sheet, scoring_text
 from companion.games.penny_press.tools import Adjustment, board_adjustments, describe, random_game
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "FrontPage", "Placement", "check_front_page", "exhaustive_front_page", "score_front_page",
     "solve_front_page", "top_beats",
     "Adjustment", "board_adjustments", "describe", "describe_action", "random_game", "score_sheet",
+    "scoring_text",
 ]
 
 from companion.registry import GameSpec  # noqa: E402

@@ -1,5 +1,5 @@
-"""Penny Press in players' words (es/en/zh): what an action did and where each
-player's circulation comes from.
+"""Penny Press in players' words (es/en/zh): what an action did, where each
+player's circulation comes from, and what a press or the end scored, read aloud.
 
 The words are this package's own gettext catalog
 (``locale/<lang>/LC_MESSAGES/penny_press.po``, :class:`companion.gettext_po.Words`;
@@ -12,7 +12,7 @@ counted from 1. Our own words; no rulebook sentence.
 from __future__ import annotations
 
 from companion.gettext_po import Words
-from companion.naming import given_name
+from companion.naming import columns, given_name, pad
 from companion.registry import ScoreLine, ScoreSheet, SeatScore
 
 from .actions import Assign, DeclinePress, DrawHeadline, GoToPress, PassNewsboy, Reassign, Recall
@@ -124,3 +124,93 @@ def score_sheet(state, lang: str) -> ScoreSheet:
 
     return ScoreSheet(GAME.unit(lang), tuple(SeatScore(q, player_name(state, q, lang), totals[q], tuple(lines[q]))
                                   for q in range(n)), f is not None)
+
+
+# ------------------------------------------------------------------ read aloud
+
+def _player_and_paper(state, seat: int, lang: str) -> tuple[str, str]:
+    """The player at ``seat`` as named (:func:`player_name`) and what is said of them
+    in brackets: their colour and paper, or only the paper when the colour already
+    names them."""
+    p = state.players[seat]
+    who, colour = player_name(state, seat, lang), colour_name(p.colour, lang)
+    if who == colour:
+        return who, p.paper or ""
+    return who, (WORDS.say(lang, "talk.colour_paper", "{colour}, {paper}", colour=colour, paper=p.paper)
+                 if p.paper else colour)
+
+
+def press_text(state, result, lang: str) -> str:
+    """The score breakdown of one press (an engine PressResult of ``state``), as the
+    players would read it aloud in ``lang``: who went to press with which paper, the
+    stories claimed, the scoop points others got, each line of the front page's
+    score and the total (Penny Press: Go to Press). ValueError for a result that is
+    not one of ``state``'s presses."""
+    who, about = _player_and_paper(state, result.player, lang)
+    n = list(state.press_results).index(result) + 1
+    head = (WORDS.say(lang, "talk.press_head", "Press {n}: {who} ({about}), paper {edition}", n=n, who=who,
+                      about=about, edition=result.edition) if about else
+            WORDS.say(lang, "talk.press_head_plain", "Press {n}: {who}, paper {edition}", n=n, who=who,
+                      edition=result.edition))
+    if result.final_edition:
+        head += " " + WORDS.say(lang, "talk.final_edition", "(final edition)")
+    separator = WORDS.say(lang, "list.separator", ", ")
+    lines = [head, "  " + WORDS.say(lang, "talk.claimed", "claimed: {stories}", stories=separator.join(
+        story_name(s, lang, state.catalog) for s in result.claimed))]
+    scoops = [f"{player_name(state, q, lang)} +{pts}" for q, pts in sorted(result.scoop_awards.items()) if pts]
+    if scoops:
+        lines.append("  " + WORDS.say(lang, "talk.scoop_points", "scoop points: {who}", who=separator.join(scoops)))
+    words = {"placed": WORDS.say(lang, "talk.placed", "placed"),
+             "exclusive": WORDS.say(lang, "talk.exclusive", "exclusive (doubled)"),
+             "left-out": WORDS.say(lang, "talk.left_out", "left out"),
+             "empty-top": WORDS.say(lang, "talk.empty_top", "empty top-row cells"),
+             "empty-other": WORDS.say(lang, "talk.empty_other", "other empty cells"),
+             "floor": WORDS.say(lang, "talk.floor", "floor at 0")}
+    rows = [(f"{words.get(kind, kind)} {story_name(story, lang, state.catalog) if story else ''}".strip(), pts)
+            for kind, story, pts in result.breakdown]
+    total = WORDS.say(lang, "talk.total", "total")
+    width = max([34] + [columns(label) + 1 for label, _ in rows])
+    lines += [f"  {pad(label, width, '.')} {pts:+d}" for label, pts in rows]
+    best = ("" if result.solver_placement or result.best_total == result.total
+            else "   " + WORDS.say(lang, "talk.best_possible", "(best possible {n})", n=result.best_total))
+    lines.append(f"  {pad(total, width, '.')} {result.total:d}{best}")
+    return "\n".join(lines)
+
+
+def final_text(state, lang: str) -> str:
+    """The end of the game as the players would read it aloud in ``lang``: the
+    end-game bonus of each beat and who won it, then the final ranking with each
+    player's circulation, bonus and published stories (Penny Press: End of the
+    game). ``state.final`` must be set."""
+    f = state.final
+    names = [player_name(state, i, lang) for i in range(len(state.players))]
+    winner = "  " + WORDS.say(lang, "talk.winner", "<- winner")
+    separator = WORDS.say(lang, "list.separator", ", ")
+    lines = [WORDS.say(lang, "talk.bonuses", "End-game bonuses (most published stars per beat):")]
+    beat_w = max([9] + [columns(beat_name(b.beat, lang)) for b in f.bonuses])
+    for b in f.bonuses:
+        who = separator.join(names[w] for w in b.winners) if b.winners else WORDS.say(lang, "talk.nobody", "nobody")
+        lines.append("  " + WORDS.say(lang, "talk.bonus_line", "{beat} marker {marker}: {who}",
+                                      beat=pad(beat_name(b.beat, lang), beat_w), marker=f"{b.marker:>2}", who=who))
+    lines.append(WORDS.say(lang, "talk.ranking", "Final ranking:"))
+    name_w = max([12] + [columns(n) for n in names])
+    for i in sorted(range(len(names)), key=lambda k: (f.rank[k], k)):
+        points = WORDS.sayn(lang, "talk.points", "{n} point", "{n} points", f.scores[i])
+        stories = WORDS.sayn(lang, "talk.stories", "{n} story", "{n} stories", f.stories[i])
+        detail = WORDS.say(lang, "talk.rank_detail", "({circulation} + {bonus} bonus, {stories})",
+                           circulation=f.circulation[i], bonus=f.scores[i] - f.circulation[i], stories=stories)
+        lines.append(f"  {f.rank[i]}. {pad(names[i], name_w)} {pad(points, 10, right=True)} {detail}"
+                     f"{winner if i in f.winners else ''}")
+    return "\n".join(lines)
+
+
+def scoring_text(before, after, lang: str) -> str:
+    """What the step from state ``before`` to state ``after`` scored, as the players
+    would read it aloud in ``lang`` (``companion demo`` prints it as the game is
+    played): each new press's breakdown (:func:`press_text`) and, when the game has
+    just ended, the bonuses and ranking (:func:`final_text`); "" for a step that
+    scored nothing."""
+    parts = [press_text(after, r, lang) for r in after.press_results[len(before.press_results):]]
+    if after.final is not None and before.final is None:
+        parts.append(final_text(after, lang))
+    return "\n".join(parts)

@@ -7,6 +7,9 @@
   presses that player made or got a scoop from, and the ranking).
 - ``what="start"``: none (Penny Press prints nothing at the start).
 
+:func:`pages_due` says what a step of the game makes due: a press its front page,
+the end the final receipt.
+
 Page names: ``<game id>-press<N>-<colour>-e<edition>`` and
 ``<game id>-final[-<colour>]``.
 """
@@ -63,3 +66,14 @@ def pages(state, request: PageRequest) -> list[Page]:
         out.append(Page(f"{game_id}-press{doc.press_no}-{doc.player}-e{doc.edition}",
                         render_front_page(doc, request.width)))
     return out
+
+
+def pages_due(before, after) -> list[PageRequest]:
+    """The pages the step from state ``before`` to state ``after`` makes due
+    (play.pages): each new press's front page, the final receipt once the game is
+    over. Requests without language, width or label (the caller fills them)."""
+    due = [PageRequest("press", press=n)
+           for n in range(len(before.press_results) + 1, len(after.press_results) + 1)]
+    if after.is_over and not before.is_over:
+        due.append(PageRequest("final"))
+    return due

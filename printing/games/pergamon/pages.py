@@ -19,7 +19,7 @@ DocumentError for a bad width, language, or a receipt the game does not have yet
 :func:`pages` answers a page request (printing.pages): press N is the evaluation
 after turn N (5, 7, 9, 12), ``"all"`` every evaluation so far, ``"final"`` the
 ranking. The receipts are for the whole table (a request's ``player`` changes
-nothing).
+nothing). :func:`pages_due`: an evaluation makes its receipt due, the end the ranking.
 """
 
 from __future__ import annotations
@@ -266,3 +266,14 @@ def pages(state, request: PageRequest) -> list[Page]:
         raise NoSuchPage("no evaluation yet (the first comes after turn 5)")
     return [Page(f"{game_id}-evaluation-turn{e.turn}", render_evaluation_receipt(state, e, lang, width, game_id))
             for e in evs]
+
+
+def pages_due(before, after) -> list[PageRequest]:
+    """The pages the step from state ``before`` to state ``after`` makes due
+    (play.pages): the receipt of each new evaluation, the final ranking once the game
+    is over. Requests without language, width or label (the caller fills them)."""
+    seen = {e.turn for e in evaluations(before)}
+    due = [PageRequest("press", press=e.turn) for e in evaluations(after) if e.turn not in seen]
+    if after.is_over and not before.is_over:
+        due.append(PageRequest("final"))
+    return due

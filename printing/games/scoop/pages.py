@@ -18,7 +18,8 @@ for a bad width or language.
 game's end: ``what="start"`` the slip, ``"all"`` every paper's front page (with
 ``player``: that player's; press 1 with a ``player`` is that player's too: a press
 number without a player is refused, naming the pages there are), ``"final"`` the
-money receipt.
+money receipt. :func:`pages_due`: the end makes the front pages and the money
+receipt due (the commitment slip is printed when the app starts the game).
 """
 
 from __future__ import annotations
@@ -401,3 +402,13 @@ def pages(state, request: PageRequest) -> list[Page]:
         seats = [request.player]
     return [Page(f"{game_id}-{state.players[i].spec.colour}-front", render_front_page(state, i, lang, width, game_id))
             for i in seats]
+
+
+def pages_due(before, after) -> list[PageRequest]:
+    """The pages the step from state ``before`` to state ``after`` makes due
+    (play.pages): at the game's end, its one press, every paper's front page, then
+    the money receipt. Requests without language, width or label (the caller fills
+    them)."""
+    if after.is_over and not before.is_over:
+        return [PageRequest("all"), PageRequest("final")]
+    return []

@@ -17,7 +17,8 @@ over.
 
 :func:`pages` answers a page request (printing.pages): press N is auction round N,
 ``"all"`` every finished round, ``"final"`` the payouts. The receipts are for the
-whole table (a request's ``player`` changes nothing).
+whole table (a request's ``player`` changes nothing). :func:`pages_due`: a finished
+round makes its receipt due, the end the payouts.
 """
 
 from __future__ import annotations
@@ -272,3 +273,14 @@ def pages(state, request: PageRequest) -> list[Page]:
     else:
         chosen = [request.press]
     return [Page(f"{game_id}-round{r:02d}", render_round_receipt(state, r, lang, width, game_id)) for r in chosen]
+
+
+def pages_due(before, after) -> list[PageRequest]:
+    """The pages the step from state ``before`` to state ``after`` makes due
+    (play.pages): the receipt of each auction round finished, the payouts once the
+    game is over. Requests without language, width or label (the caller fills them)."""
+    seen = {a.round for a in before.history}
+    due = [PageRequest("press", press=a.round) for a in after.history if a.round not in seen]
+    if after.is_over and not before.is_over:
+        due.append(PageRequest("final"))
+    return due
