@@ -71,12 +71,15 @@ class PageWriter:
     (``tcp://host:9100``, ``usb:VID:PID``, ``serial:/dev/ttyUSB0``, ``file:PATH``;
     printing.transports), checked now: a ``file:`` target that cannot work is refused
     before any page is drawn. ``queue_dir``: the print queue's folder (default: the
-    user's, the one every command uses: printing.queue.PrintQueue). ``escpos_files``: also keep each page's ESC/POS bytes as
-    ``<name>.bin`` beside its PNG. Raises PrinterConfigError, CompanionError.
+    user's, the one every command uses: printing.queue.PrintQueue). ``escpos_files``:
+    also keep each page's ESC/POS bytes as ``<name>.bin`` beside its PNG. ``check``:
+    refuse a target that cannot work now (printing.transports.check_target; the app,
+    which queues a page for a printer that may come later, does not). Raises
+    PrinterConfigError, CompanionError.
     """
 
     def __init__(self, folder: str | Path, cfg=None, *, printer: str | None = None,
-                 queue_dir: str | Path | None = None, escpos_files: bool = True):
+                 queue_dir: str | Path | None = None, escpos_files: bool = True, check: bool = True):
         self.folder = Path(folder)
         self.cfg = cfg
         self.escpos_files = escpos_files
@@ -88,7 +91,8 @@ class PageWriter:
             from printing.transports import check_target, parse_target
 
             self.target = parse_target(printer)
-            check_target(self.target)  # a file: path that cannot work is refused now, not after the game
+            if check:
+                check_target(self.target)  # a file: path that cannot work is refused now, not after the game
             self.queue = PrintQueue(queue_dir)
 
     def write(self, name: str, image, *, again: bool = False) -> Written:

@@ -96,7 +96,7 @@ def test_one_frame_that_breaks_the_reader_never_ends_the_sessions_camera(tmp_pat
     s = GameSession(cfg, reader=Reader(), source=ArraySource(frames))
     said = []
     s.subscribe(lambda up: said.extend(m.text for m in up.messages))
-    s._run()
+    s.camera.run()
     assert Reader.calls == 4 and s.frame_errors == 1
     assert said == ["decoder fell over"]
 

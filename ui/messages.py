@@ -72,6 +72,9 @@ N_("err.no_correction", "That correction is gone already")
 N_("err.correction_kept", "This correction stays: the move it explained ({move}) was saved without the "
    "camera's picture, so the game cannot be replayed without it. It stays in force until the camera "
    "sees the table agree with it or the story leaves the board.")
+N_("err.undo_nothing", "Nothing to take back yet")
+N_("err.undo_barrier", "{move}: that showed what was hidden, so it cannot be taken back")
+N_("err.undo_no_player", "{move}: that was no one player's move, so it cannot be taken back")
 N_("err.cannot_press", "{colour} cannot go to press now")
 N_("err.no_paper_yet", "{colour} has not printed a paper yet")
 N_("err.language", "Language not available: {lang}")

@@ -1,7 +1,7 @@
 """A scripted game for ``companion app --fake``: the real session on a seeded game.
 
 No camera: a seeded Penny Press game (the engine's ``random_game``) is shown to the
-real :class:`ui.session.GameSession` as the still snapshots a perfect camera would
+real :class:`ui.session.GameSession` (its table loop; no camera feed) as the still snapshots a perfect camera would
 report (``companion.games.penny_press.observer.game_snapshots``), one turn per step. Everything the
 app shows (values, claims, front pages, scores, printing) comes from the same engine,
 observer, journal and printing as a real table; only the camera is scripted.
@@ -73,6 +73,8 @@ class ScriptedSession(GameSession):
         self.runner.setup = dataclasses.replace(self.runner.setup, known=setup)  # the cards the script lays out
         self._snaps = game_snapshots(setup, actions)
         self._i = 0
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
         self._frame = _Frame(frame_size)
         self.period = period
 
@@ -84,9 +86,7 @@ class ScriptedSession(GameSession):
         self._i += 1
         with self._lock:
             steps = self.runner.feed(snap)
-        messages = tuple(P.Message(self.report_text(s.report), s.report.level, s.report.rule,
-                                   s.report.key, tuple(s.report.params))
-                         for s in steps if s.report)
+        messages = tuple(self._message(s.report) for s in steps if s.report)
         self._publish(P.Update(frame=self._frame_image(), snapshot=snap, messages=messages,
                                state_changed=True))
         return self._i < len(self._snaps)
@@ -102,6 +102,7 @@ class ScriptedSession(GameSession):
         return up
 
     def start(self) -> None:
+        """Show the next table every ``period`` seconds on a thread (no camera)."""
         if self._thread is not None and self._thread.is_alive():
             return
         self._stop.clear()
@@ -113,6 +114,12 @@ class ScriptedSession(GameSession):
 
         self._thread = threading.Thread(target=run, name="scripted-session", daemon=True)
         self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        self._thread = None
 
 
 def scripted_session_factory(config: P.SessionConfig, out_dir: str | Path | None = None) -> ScriptedSession:

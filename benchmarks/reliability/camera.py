@@ -117,10 +117,10 @@ def one_session(plan: dict, frames: dict, fps: float = 3.0, seed: int = 0) -> di
         session.subscribe(lambda up: msgs.extend((clock() - t0, m.level, m.text, m.key or "")
                                                  for m in up.messages))
         src = CaptureSource(0, settings=cfg.camera_settings, max_retries=None,
-                            on_event=session._on_source_event, capture_factory=cam.factory,
+                            on_event=session.camera._on_event, capture_factory=cam.factory,
                             clock=clock, sleep=clock.sleep)
-        session._camera_src = src  # as GameSession._make_source does for a camera
-        reader = session._make_reader()
+        session.camera._camera = src  # as play.camera.CameraFeed opens a camera
+        reader = session.camera.reader
 
         def events():
             j = session.runner.journal

@@ -108,7 +108,7 @@ def main(out: Path, rec: Path) -> None:
         seen_labels.update(lab.text for lab in cam._labels if lab.text)
         frames[0] = app.live_vm.frames_shown if app.live_vm else 0
         s = sessions[0]
-        alive = s._thread is not None and s._thread.is_alive()
+        alive = s.camera.alive
         if frames[0] >= 30 and "recording_live" not in shots:
             shots.add("recording_live")
             shot("recording_live", lambda: None)

@@ -44,8 +44,8 @@ def test_camera_events_are_in_the_players_language_and_reworded_after_a_switch(t
     got = []
     s.subscribe(got.append)
     if kind == "reconnected":
-        s._on_source_event(_Ev("dropped"))
-    s._on_source_event(_Ev(kind))
+        s.camera._on_event(_Ev("dropped"))
+    s.camera._on_event(_Ev(kind))
     m = got[-1].messages[0]
     assert m.text.startswith(word_es) and m.key
     vm = LiveVM(s, "zh")
@@ -55,17 +55,17 @@ def test_camera_events_are_in_the_players_language_and_reworded_after_a_switch(t
 
 def test_a_camera_that_gives_up_is_reported_in_the_players_language_with_its_plural(tmp_path):
     s = _session(tmp_path, "es")
-    s.config = P.SessionConfig(**{**s.config.__dict__, "camera": 0, "recording": None})
+    s.camera.camera, s.camera.recording = 0, None  # a live camera 0
     got = []
     s.subscribe(got.append)
 
     class Src:
         max_retries = 1
-    s._camera_src = Src()
-    s._on_source_event(_Ev("gave_up", "camera 0 could not be opened (5 tries): is it connected?"))
+    s.camera._camera = Src()
+    s.camera._on_event(_Ev("gave_up", "camera 0 could not be opened (5 tries): is it connected?"))
     assert got[-1].messages[0].text.startswith("No se pudo abrir la cámara 0")
-    s._on_source_event(_Ev("opened"))
-    s._on_source_event(_Ev("gave_up", "camera 0 did not come back after 1 attempts"))
+    s.camera._on_event(_Ev("opened"))
+    s.camera._on_event(_Ev("gave_up", "camera 0 did not come back after 1 attempts"))
     m = got[-1].messages[0]
     assert "tras 1 intento:" in m.text
     assert "after 1 try:" in LiveVM(s, "en").message_text(m)

@@ -319,7 +319,7 @@ def test_bugcase_camera_replug_session_keeps_the_game_and_resumes(fakecam, tmp_p
         vm.retry_camera()  # the live screen's button
         assert _until(lambda: any(t > t_back for t in frames), 5.0)
         assert s.camera_status == "ok" and not vm.camera_lost()
-        assert s._thread.is_alive()
+        assert s.camera.alive
         assert any("back" in m.lower() for m in msgs)
         # the mode asked was granted (this camera only lacks a frame-rate control): no warning
         assert not any("camera gives" in m for m in msgs)

@@ -1,0 +1,114 @@
+"""The app's printing (Kivy-free): a game's pages drawn for the printer the players
+chose on the settings screen, saved as a preview and sent through the print queue.
+
+:class:`SessionPrinter` is the part of the app's session (ui.session.GameSession)
+that prints: the pages come from the game's pages module (printing.pages, a
+PageRequest), each is written by play.pages.PageWriter (the preview PNG, always; the
+print queue for a real printer, which keeps the job while the printer is off).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from companion.errors import CompanionError, Refusal
+
+from .viewmodels import protocol as P
+from .viewmodels.settings import printer_config
+
+#: the printer kinds of the settings screen -> printing.transports' target forms
+_TARGETS = {"network": "tcp://{}", "usb": "usb:{}", "file": "file:{}", "serial": "serial:{}"}
+
+
+class SessionPrinter:
+    """Prints the pages of the game a table loop plays (``runner``:
+    play.runner.GameRunner) on the printer the players chose (``settings``: a
+    callable giving ui.viewmodels.protocol.PrinterSettings now, as the session's
+    config holds them); previews in ``folder/prints``, the print queue in
+    ``folder/queue``."""
+
+    def __init__(self, runner, settings: Callable[[], P.PrinterSettings], folder: str | Path):
+        self.runner = runner
+        self._settings = settings
+        self.folder = Path(folder)
+
+    @property
+    def settings(self) -> P.PrinterSettings:
+        return self._settings()
+
+    def page_width(self) -> int:
+        """The page width in dots: the printer config's
+        (printing.profiles.PrinterConfig.width_dots: the paper's 384 / 576, or the
+        profile's printable width where narrower, 512 on a TM-T88), for the preview
+        too: with no printer the page shown is the raster that printer is sent. Raises
+        the refusals of ui.viewmodels.settings.printer_config; a preview whose printer
+        config file is broken draws the app's paper (384 / 576)."""
+        from printing.profiles import PrinterConfigError
+
+        try:
+            return printer_config(self.settings).width_dots
+        except PrinterConfigError:
+            if self.settings.kind != "preview":
+                raise
+            return self.settings.width
+
+    def send(self, image, title: str) -> P.JobStatus:
+        """Save ``image`` as the preview ``title`` and, for a real printer, queue it
+        and try the queue now: printed, or queued while the printer is off."""
+        from play.pages import PageWriter
+
+        ps = self.settings
+        if ps.kind == "preview":
+            written = PageWriter(self.folder / "prints").write(title, image)
+            return P.JobStatus(title, "printed", str(written.png), "")
+        target = _TARGETS.get(ps.kind, "{}").format(ps.target)
+        writer = PageWriter(self.folder / "prints", printer_config(ps), printer=target, queue_dir=self.folder / "queue",
+                            escpos_files=False, check=False)
+        written = writer.write(title, image, again=True)  # a player asking twice gets two copies
+        reports = writer.queue.process()
+        job = written.job
+        state = "printed" if any(r.job_id == job.id and r.outcome == "printed" for r in reports) else "queued"
+        return P.JobStatus(job.id, state, str(written.png), "")
+
+    def page(self, what: str, lang: str, width: int, press: int | None = None):
+        """The first page of a page request for the game's state (printing.pages)."""
+        from printing.pages import PageRequest, make_pages
+
+        j = self.runner.journal
+        request = PageRequest(what, press=press, lang=lang, width=width, game_id=j.game_id)
+        return make_pages(j.game, j.state, request)[0].image
+
+    def press_page(self, result, lang: str, width: int):
+        """The front page of the press ``result`` (an engine PressResult of the game's
+        state, Penny Press). CompanionError for a press that is not part of it."""
+        try:
+            n = list(self.runner.state.press_results).index(result) + 1
+        except ValueError:
+            raise CompanionError("this press is not part of the game state given") from None
+        return self.page("press", lang, width, press=n)
+
+    def print_press(self, result, title: str, lang: str) -> P.JobStatus:
+        """Print the front page of the press ``result`` as ``title``."""
+        return self.send(self.press_page(result, lang, self.page_width()), title)
+
+    def _final(self, lang: str, width: int):
+        st = self.runner.state
+        if st is None or st.final is None:
+            raise Refusal("not_over", "the game is not over yet")
+        return self.page("final", lang, width)
+
+    def print_final(self, lang: str) -> P.JobStatus:
+        """Print the final receipt. Refusal ``not_over`` before the end."""
+        return self.send(self._final(lang, self.page_width()), "final")
+
+    def share_image(self, path: str | Path, lang: str) -> Path:
+        """The final result as a picture to share (PNG at ``path``: the final
+        receipt's page, 576 dots wide, as printed). Refusal before the end."""
+        from printing.files import atomic_write, png_bytes
+
+        img = self._final(lang, 576)
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return atomic_write(path, png_bytes(img.convert("L")), fsync=False)  # never half a picture
+
