@@ -34,6 +34,7 @@ DRIVERS = {
     "scoop_dial": ("test_ui_scoop_dial.py", "drive_scoop_dial.py", (), 300),  # all drivers start at once: room under load
     "scoop_table": ("test_ui_scoop_table.py", "drive_scoop_table.py", (), 300),
     "host": ("test_ui_host.py", "drive_host.py", (), 240),
+    "madeup": ("test_ui_madeup_game.py", "drive_madeup.py", (), 180),
 }
 
 

@@ -21,6 +21,9 @@ game; it films what the game's module stages):
   its catalog's QR payloads) and ``surface_layout(surface)`` (the layout name of a
   surface; else calibration.game_tags' layouts).
 
+A game registered from elsewhere (a game defined outside this repository, or by a
+test) keeps its renderer module where it likes and names it in :data:`RENDERERS`.
+
 A game with a tag module and layouts can also be filmed with no module of its own:
 tools.render.table lays its surfaces and pieces from calibration's data
 (``stage_sightings``) and tools.render.recording films the still tables
@@ -40,17 +43,25 @@ from companion.errors import CompanionError
 from companion.registry import GameSpec
 
 
+#: Renderer modules that live elsewhere than tools/render/games: game folder -> the
+#: module's dotted name (a game registered from outside this repository, or by a test).
+RENDERERS: dict[str, str] = {}
+
+
 def folder(spec: GameSpec) -> str:
     """The game's package folder: the last part of its rules package (``GameSpec.rules``)."""
     return spec.rules.rsplit(".", 1)[-1]
 
 
 def module_for(game: str | GameSpec) -> ModuleType:
-    """The renderer module of ``game`` (an id or a GameSpec): tools.render.games.<folder>.
+    """The renderer module of ``game`` (an id or a GameSpec): the one
+    :data:`RENDERERS` names for its folder, else tools.render.games.<folder>.
 
     Raises companion.registry.UnknownGame for an unknown id, CompanionError naming the
     file when the game has no renderer module."""
     spec = registry.get(game) if isinstance(game, str) else game
+    if folder(spec) in RENDERERS:
+        return importlib.import_module(RENDERERS[folder(spec)])
     name = f"{__name__}.{folder(spec)}"
     try:
         return importlib.import_module(name)
