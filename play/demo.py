@@ -184,7 +184,7 @@ def final_scores_text(state, game: str, lang: str) -> str:
     return "\n".join([tx("demo.final_scores", "Final scores:")] + rows)
 
 
-def _adopt_old_queue(writer, out_dir: Path, queue_dir) -> tuple[list[str], Path | None]:
+def adopt_old_queue(writer, out_dir: Path, queue_dir) -> tuple[list[str], Path | None]:
     """Move the pages an older demo kept in its own ``out_dir/print-queue`` into the
     print queue every command uses (printing.queue.PrintQueue.adopt: nothing lost or
     printed twice). Returns (the jobs moved, the queue's folder)."""
@@ -197,7 +197,7 @@ def _adopt_old_queue(writer, out_dir: Path, queue_dir) -> tuple[list[str], Path 
     return queue.adopt(old), queue.folder
 
 
-def _flush(writer, queue_dir, wait_s: float = 20.0) -> str:
+def flush_pages(writer, queue_dir, wait_s: float = 20.0) -> str:
     """Give the printer ``wait_s`` to take the queued pages; what the players are told
     ("" without a printer)."""
     if writer.queue is None:
@@ -375,7 +375,7 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
         # one print queue for every command: `companion print`'s and `print-queue`'s (--queue, else the user's)
         pages = PageWriter(out_dir, load_config(None, **({"paper_mm": paper_mm} if paper_mm else {})),
                            printer=printer, queue_dir=queue)
-        moved, into = _adopt_old_queue(pages, out_dir, queue)
+        moved, into = adopt_old_queue(pages, out_dir, queue)
         if moved:
             warn(txn("demo.queue_moved", "{n} page an earlier demo kept in {old} moved to the print queue {new}",
                      "{n} pages an earlier demo kept in {old} moved to the print queue {new}",
@@ -475,7 +475,7 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     else:
         done = txn("demo.actions_so_far", "{n} action so far", "{n} actions so far", len(runner.journal.actions()))
         warn(tx("demo.ended_early", "The recording ended before the game did ({done}).", done=done))
-    note = _flush(pages, queue)
+    note = flush_pages(pages, queue)
     if note:
         (warn if pages.pending() else echo)(note)
     result.queued = bool(pages.pending())

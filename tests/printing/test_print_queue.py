@@ -341,15 +341,17 @@ def test_demo_pages_wait_in_the_queue_print_queue_sends(tmp_path, monkeypatch, c
     """`companion demo --printer X` with the printer off: its pages wait in the user's
     print queue, and a plain `companion print-queue` sends them once it is back."""
     from companion.cli import main
-    from ui.demo import PageWriter
+    from play.demo import flush_pages
+    from play.pages import PageWriter
+    from printing.profiles import load_config
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.chdir(tmp_path)
     port = free_port()
-    pages = PageWriter(tmp_path / "out", "en", 58, f"tcp://127.0.0.1:{port}", "g")
-    pages.write("press01-red-paper1", job_page(1))
+    pages = PageWriter(tmp_path / "out", load_config(None, paper_mm=58), printer=f"tcp://127.0.0.1:{port}")
+    pages.write("g-press1-red-e1", job_page(1))
     pages.write("final-receipt", job_page(2))
-    note = pages.flush(wait_s=0)
+    note = flush_pages(pages, None, wait_s=0)
     assert "2 pages still queued" in note and "`companion print-queue`" in note and "--queue" not in note
     assert not (tmp_path / "out" / "print-queue").exists()
     srv = FakePrinter(port=port)
@@ -364,8 +366,9 @@ def test_demo_pages_wait_in_the_queue_print_queue_sends(tmp_path, monkeypatch, c
 
 def test_pages_an_older_demo_kept_in_its_own_folder_are_moved_into_the_one_queue(tmp_path, monkeypatch, capsys):
     from companion.cli import main
+    from play.demo import adopt_old_queue
+    from play.pages import PageWriter
     from printing.queue import default_dir
-    from ui.demo import PageWriter
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.chdir(tmp_path)
@@ -380,5 +383,6 @@ def test_pages_an_older_demo_kept_in_its_own_folder_are_moved_into_the_one_queue
     # ... and by the next demo of that output folder, wherever it runs
     old = PrintQueue(tmp_path / "elsewhere" / "rec" / "print-queue")
     job = old.submit("tcp://127.0.0.1:9", b"\x1b@older page", CFG)
-    pages = PageWriter(tmp_path / "elsewhere" / "rec", "en", 58, None, "g")
-    assert pages.moved == [job.id] and PrintQueue(default_dir()).get(job.id).state == PENDING
+    folder = tmp_path / "elsewhere" / "rec"
+    moved, _into = adopt_old_queue(PageWriter(folder), folder, None)
+    assert moved == [job.id] and PrintQueue(default_dir()).get(job.id).state == PENDING

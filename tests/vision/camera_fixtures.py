@@ -40,8 +40,8 @@ _SCENE = {}
 
 def demo_scene() -> np.ndarray:
     """The bugcases' scene: the 12th frame of the bundled 3-player recording, read as
-    bugcases/*/scene.py reads it (that script imports the recordings from their old
-    place, ui.demo_data; they are play.recordings now), cached."""
+    bugcases/*/scene.py reads it (that script still imports the recordings from the
+    app's old folder; they are play.recordings now), cached."""
     if "img" not in _SCENE:
         from play.recordings import recording_dir
 
