@@ -437,7 +437,7 @@ class Pipeline:
         """Tell the pipeline what the table state expects on the table.
 
         sightings: ``companion.table.Sighting`` s (e.g. the still snapshot the game's
-        state was last found to match: ``ui.session.GameRunner.expected``), or None
+        state was last found to match: ``play.runner.GameRunner.expected``), or None
         for nothing. While the table is still, each expected component the camera no
         longer reads is decoded again where it was last read (or where its sighting
         puts it), within the still re-read budget (``PipelineConfig.reread_max``
