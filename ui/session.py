@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import threading
 import time
+import weakref
 from pathlib import Path
 from typing import Callable
 
@@ -70,6 +71,18 @@ def _setup_request(config: P.SessionConfig) -> SetupRequest:
                         getattr(config, "first_player", 0), {"strike": True} if config.variant_strike else {})
 
 
+def _weakly(obj, name: str) -> Callable:
+    """``obj``'s method ``name`` as a callback that does not keep ``obj`` alive (it
+    does nothing once ``obj`` is gone)."""
+    ref = weakref.ref(obj)
+
+    def call(*args):
+        target = ref()
+        return getattr(target, name)(*args) if target is not None else None
+
+    return call
+
+
 class GameSession:
     """The app's session over the real pipeline (module docstring; protocol: docs/ui.md).
 
@@ -107,13 +120,16 @@ class GameSession:
                 self.runner = GameRunner(Journal.create(path, spec.id, entered))
             else:
                 self.runner = GameRunner(None, game=spec.id, setup=_setup_request(config), journal_path=path)
+        # the parts hold no reference back to the session (the camera calls it weakly):
+        # a session nobody holds any more is dropped at once, and with it its journal's
+        # writer lock (companion.journal), so the game can be resumed at once
         self.camera = CameraFeed(recording=config.recording, camera=config.camera,
                                  settings=getattr(config, "camera_settings", None), game=self.runner.spec.id,
-                                 reader=reader, source=source, on_frame=self.process_frame,
-                                 on_news=self._camera_news, on_error=self._camera_error)
+                                 reader=reader, source=source, on_frame=_weakly(self, "process_frame"),
+                                 on_news=_weakly(self, "_camera_news"), on_error=_weakly(self, "_camera_error"))
         self.takeback = Undo(self.runner)
         self.views = TableViews(self.runner)
-        self.printer = SessionPrinter(self.runner, lambda: self.config.printer, base)
+        self.printer = SessionPrinter(self.runner, base)
         self._subs: list[Callable[[P.Update], None]] = []
         self._lock = threading.RLock()
 
@@ -329,17 +345,18 @@ class GameSession:
         mine = [r for r in self.state.press_results if r.player == seat]
         if not 1 <= n <= len(mine):
             raise _refuse("no_paper_yet", f"{colour} has {len(mine)} papers; there is no paper {n}", colour=colour)
-        return self.printer.print_press(mine[n - 1], f"{colour}-paper{n}", self.lang)
+        return self.printer.print_press(mine[n - 1], f"{colour}-paper{n}", self.config.printer, self.lang)
 
     def print_paper(self, colour: str, which: str = "suggested") -> P.JobStatus:
         """Print exactly the paper the press screen shows: ``suggested``, ``mat`` or
         ``last`` (TableViews.paper); the same page the preview drew."""
         res = self.views.paper(colour, which)
         n = sum(1 for r in self.state.press_results if r.player == res.player)
-        return self.printer.print_press(res, f"{colour}-paper{n if which == 'last' else n + 1}-{which}", self.lang)
+        return self.printer.print_press(res, f"{colour}-paper{n if which == 'last' else n + 1}-{which}",
+                                        self.config.printer, self.lang)
 
     def print_final(self) -> P.JobStatus:
-        return self.printer.print_final(self.lang)
+        return self.printer.print_final(self.config.printer, self.lang)
 
     def share_image(self, path: str | Path) -> Path:
         """The final result as a picture to share (PNG at ``path``, 576 dots wide)."""

@@ -10,7 +10,6 @@ print queue for a real printer, which keeps the job while the printer is off).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
 
 from companion.errors import CompanionError, Refusal
 
@@ -23,21 +22,17 @@ _TARGETS = {"network": "tcp://{}", "usb": "usb:{}", "file": "file:{}", "serial":
 
 class SessionPrinter:
     """Prints the pages of the game a table loop plays (``runner``:
-    play.runner.GameRunner) on the printer the players chose (``settings``: a
-    callable giving ui.viewmodels.protocol.PrinterSettings now, as the session's
-    config holds them); previews in ``folder/prints``, the print queue in
-    ``folder/queue``."""
+    play.runner.GameRunner) on the printer the players chose (``settings``:
+    ui.viewmodels.protocol.PrinterSettings, given with each page: the settings
+    screen changes them during a game); previews in ``folder/prints``, the print
+    queue in ``folder/queue``."""
 
-    def __init__(self, runner, settings: Callable[[], P.PrinterSettings], folder: str | Path):
+    def __init__(self, runner, folder: str | Path):
         self.runner = runner
-        self._settings = settings
         self.folder = Path(folder)
 
-    @property
-    def settings(self) -> P.PrinterSettings:
-        return self._settings()
-
-    def page_width(self) -> int:
+    @staticmethod
+    def page_width(settings: P.PrinterSettings) -> int:
         """The page width in dots: the printer config's
         (printing.profiles.PrinterConfig.width_dots: the paper's 384 / 576, or the
         profile's printable width where narrower, 512 on a TM-T88), for the preview
@@ -47,18 +42,18 @@ class SessionPrinter:
         from printing.profiles import PrinterConfigError
 
         try:
-            return printer_config(self.settings).width_dots
+            return printer_config(settings).width_dots
         except PrinterConfigError:
-            if self.settings.kind != "preview":
+            if settings.kind != "preview":
                 raise
-            return self.settings.width
+            return settings.width
 
-    def send(self, image, title: str) -> P.JobStatus:
+    def send(self, image, title: str, settings: P.PrinterSettings) -> P.JobStatus:
         """Save ``image`` as the preview ``title`` and, for a real printer, queue it
         and try the queue now: printed, or queued while the printer is off."""
         from play.pages import PageWriter
 
-        ps = self.settings
+        ps = settings
         if ps.kind == "preview":
             written = PageWriter(self.folder / "prints").write(title, image)
             return P.JobStatus(title, "printed", str(written.png), "")
@@ -88,9 +83,9 @@ class SessionPrinter:
             raise CompanionError("this press is not part of the game state given") from None
         return self.page("press", lang, width, press=n)
 
-    def print_press(self, result, title: str, lang: str) -> P.JobStatus:
+    def print_press(self, result, title: str, settings: P.PrinterSettings, lang: str) -> P.JobStatus:
         """Print the front page of the press ``result`` as ``title``."""
-        return self.send(self.press_page(result, lang, self.page_width()), title)
+        return self.send(self.press_page(result, lang, self.page_width(settings)), title, settings)
 
     def _final(self, lang: str, width: int):
         st = self.runner.state
@@ -98,9 +93,9 @@ class SessionPrinter:
             raise Refusal("not_over", "the game is not over yet")
         return self.page("final", lang, width)
 
-    def print_final(self, lang: str) -> P.JobStatus:
+    def print_final(self, settings: P.PrinterSettings, lang: str) -> P.JobStatus:
         """Print the final receipt. Refusal ``not_over`` before the end."""
-        return self.send(self._final(lang, self.page_width()), "final")
+        return self.send(self._final(lang, self.page_width(settings)), "final", settings)
 
     def share_image(self, path: str | Path, lang: str) -> Path:
         """The final result as a picture to share (PNG at ``path``: the final
