@@ -170,3 +170,31 @@ class PayloadReader:
     def check(self, text) -> TagParse:
         """:meth:`parse` without the catch-all (see :func:`check_tc1`)."""
         return check_tc1(text, self.code, self.kind_names, self.lookup)
+
+
+def game_tags(game: str | None = None):
+    """The tags module of ``game`` (a registry id; None: the registry's default game):
+    ``catalog_ids``, ``kind_of``, ``encode_payload``, ``parse_payload``, ``label``,
+    ``KIND_NAMES``. Raises ``companion.registry.UnknownGame`` for an unknown id."""
+    import importlib
+
+    from companion import registry
+
+    spec = registry.get(game) if game else registry.default()
+    return importlib.import_module(spec.tags)
+
+
+def catalog_ids(game: str | None = None) -> tuple[str, ...]:
+    """Every component id of ``game`` (None: the default game), in its stable order."""
+    return tuple(game_tags(game).catalog_ids())
+
+
+def encode_payload(component_id: str, game: str | None = None) -> str:
+    """The TC1 payload printed on ``component_id``'s sticker (``game``: None for the
+    default game). Raises ValueError for an id that game does not have."""
+    return game_tags(game).encode_payload(component_id)
+
+
+def parse_payload(text, game: str | None = None) -> TagParse:
+    """``text`` read as a payload of ``game`` (None: the default game); never raises."""
+    return game_tags(game).parse_payload(text)

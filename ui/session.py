@@ -183,6 +183,52 @@ class GameSession:
         """The live screen's "retry now" while the camera is lost."""
         self.camera.retry_now()
 
+    # -- the camera's hooks under their earlier names (scripts that drive a session
+    # with a frame source of their own, e.g. a fake camera, hand it these) ---------
+    def _on_source_event(self, ev) -> None:
+        """A frame source's event (vision.sources), as the camera feed words it."""
+        self.camera._on_event(ev)
+
+    @property
+    def _camera_src(self):
+        """The live camera the feed reads (its mode and retries), or None."""
+        return self.camera._camera
+
+    @_camera_src.setter
+    def _camera_src(self, src) -> None:
+        self.camera._camera = src
+
+    @property
+    def _thread(self):
+        """The camera feed's worker thread, or None."""
+        return self.camera._thread
+
+    @property
+    def _source(self):
+        """The frame source the camera feed reads (None until opened)."""
+        return self.camera._source
+
+    @_source.setter
+    def _source(self, source) -> None:
+        self.camera._source = source
+
+    @property
+    def _own_source(self) -> bool:
+        """True when the camera feed opened its source (and closes it)."""
+        return self.camera._own_source
+
+    @_own_source.setter
+    def _own_source(self, own: bool) -> None:
+        self.camera._own_source = own
+
+    def _run(self) -> None:
+        """The camera feed's worker loop, on the calling thread."""
+        self.camera.run()
+
+    def _make_reader(self):
+        """What turns this game's frames into table snapshots (the camera feed's)."""
+        return self.camera.reader
+
     def _camera_news(self, news: CameraNews) -> None:
         """A camera event for the players: ``obs.<key>`` in the session's language,
         carrying its key and values so the live table re-words it after a switch."""
