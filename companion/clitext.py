@@ -55,7 +55,7 @@ def _translations(lang: str):
     return translations(__package__, DOMAIN, lang)
 
 
-def tx(key: str, text: str, **fields) -> str:
+def tx(key: str, text: str, /, **fields) -> str:
     """``text`` (English, declared under ``key``) in the current language, with its
     ``{fields}`` filled. A text missing from a catalog is shown in English."""
     if _lang != "en":
@@ -63,7 +63,7 @@ def tx(key: str, text: str, **fields) -> str:
     return text.format(**fields) if fields else text
 
 
-def txn(key: str, singular: str, plural: str, n: int, **fields) -> str:
+def txn(key: str, singular: str, plural: str, n: int, /, **fields) -> str:
     """The form of a count for ``n`` (CLDR plural rules of the current language),
     with ``{n}`` and the other ``fields`` filled."""
     if _lang == "en":
@@ -147,13 +147,17 @@ def beat(code: str) -> str:
 
 def os_error(exc: OSError) -> str:
     """What the system said (``exc.strerror``) for people: in English the system's
-    own words; in Spanish or Chinese the common failures (no such file, permission
-    denied, disk full...) in the CLI's words, others as the system said them."""
+    own words; in Spanish or Chinese the failures of files, devices and the network
+    (no such file, permission denied, disk full, connection refused...) in the CLI's
+    words, any other as "system error" with its code (ENOTSUP), never in English."""
     import errno
+    import socket
 
     own = exc.strerror or str(exc)
     if _lang == "en":
         return own
+    if isinstance(exc, socket.gaierror):  # a host name that cannot be looked up
+        return tx("os.unknown_host", "Unknown host name (not found on the network)")
     words = {errno.ENOENT: tx("os.no_such_file", "No such file or directory"),
              errno.EACCES: tx("os.permission", "Permission denied"),
              errno.EPERM: tx("os.not_permitted", "Operation not permitted"),
@@ -162,8 +166,37 @@ def os_error(exc: OSError) -> str:
              errno.ENOSPC: tx("os.disk_full", "No space left on the disk"),
              errno.EROFS: tx("os.read_only", "Read-only file system"),
              errno.EEXIST: tx("os.exists", "File exists"),
-             errno.ENAMETOOLONG: tx("os.name_too_long", "File name too long")}
-    return words.get(exc.errno, own)
+             errno.ENAMETOOLONG: tx("os.name_too_long", "File name too long"),
+             errno.ECONNREFUSED: tx("os.refused", "Connection refused"),
+             errno.ECONNRESET: tx("os.reset", "Connection reset by the other side"),
+             errno.ECONNABORTED: tx("os.aborted", "Connection aborted"),
+             errno.ETIMEDOUT: tx("os.timed_out", "Timed out"),
+             errno.EHOSTUNREACH: tx("os.no_route", "No route to host"),
+             errno.EHOSTDOWN: tx("os.host_down", "Host is down"),
+             errno.ENETUNREACH: tx("os.net_unreachable", "Network is unreachable"),
+             errno.ENETDOWN: tx("os.net_down", "Network is down"),
+             errno.EADDRNOTAVAIL: tx("os.no_address", "Address not available"),
+             errno.EPIPE: tx("os.broken_pipe", "Connection broken"),
+             errno.ENOTCONN: tx("os.not_connected", "Not connected"),
+             errno.ENODEV: tx("os.no_device", "No such device"),
+             errno.ENXIO: tx("os.no_device_address", "No such device or address"),
+             errno.EIO: tx("os.io", "Input/output error"),
+             errno.EBUSY: tx("os.busy", "Device or resource busy"),
+             errno.EAGAIN: tx("os.again", "Busy for now; try again"),
+             errno.ENOTTY: tx("os.not_a_terminal", "Not a device this can talk to"),
+             errno.EINVAL: tx("os.invalid", "Invalid argument"),
+             errno.EMFILE: tx("os.too_many", "Too many open files"),
+             errno.EFBIG: tx("os.too_big", "File too large"),
+             errno.EDQUOT: tx("os.quota", "Disk quota exceeded"),
+             errno.ELOOP: tx("os.loop", "Too many levels of symbolic links"),
+             errno.ENOTEMPTY: tx("os.not_empty", "Folder not empty"),
+             errno.EXDEV: tx("os.cross_device", "Cannot move across file systems")}
+    if exc.errno in words:
+        return words[exc.errno]
+    # another failure: never the system's English; its code names it for whoever helps
+    if not exc.errno:
+        return own  # no system error: the words it was raised with
+    return tx("os.other", "system error {code}", code=errno.errorcode.get(exc.errno, str(exc.errno)))
 
 
 # ------------------------------------------------------------------ errors for people

@@ -48,12 +48,36 @@ def parse_json(text: str, path, kind: type | None = dict) -> Any:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise DataFileError(str(path), exc.lineno, tx("datafile.not_json", "not valid JSON: {error} (column "
-                                                      "{column})", error=exc.msg, column=exc.colno)) from None
+                                                      "{column})", error=json_problem(exc), column=exc.colno)) from None
     if kind is dict and not isinstance(data, dict):
         raise DataFileError(str(path), 1, tx("datafile.not_object", "must hold a JSON object"))
     if kind is list and not isinstance(data, list):
         raise DataFileError(str(path), 1, tx("datafile.not_list", "must hold a JSON list"))
     return data
+
+
+def json_problem(exc: json.JSONDecodeError) -> str:
+    """What is wrong where JSON cannot be decoded, in people's words (the decoder's
+    own message is English): a value missing, a comma or colon missing, a text not
+    closed..."""
+    msg = exc.msg
+    if msg.startswith("Expecting value"):
+        return tx("json.value", "a value is missing")
+    if msg.startswith("Expecting property name"):
+        return tx("json.key", "a key in double quotes is missing")
+    if "delimiter" in msg:
+        return tx("json.delimiter", "a comma or a colon is missing")
+    if "trailing comma" in msg:
+        return tx("json.trailing_comma", "a comma before a closing bracket")
+    if msg.startswith("Unterminated string"):
+        return tx("json.unterminated", "a text is not closed (a double quote is missing)")
+    if "control character" in msg:
+        return tx("json.control", "a line break or tab inside a text")
+    if "escape" in msg:
+        return tx("json.escape", "a backslash that starts no valid escape")
+    if msg.startswith("Extra data"):
+        return tx("json.extra", "more after the end of the data")
+    return tx("json.other", "the JSON cannot be read")
 
 
 def read_json(path, kind: type | None = dict) -> Any:
@@ -123,7 +147,7 @@ def data_fault(exc: BaseException) -> str:
     if isinstance(exc, IndexError):
         return tx("fault.short_list", "a list is shorter than it should be")
     if isinstance(exc, json.JSONDecodeError):
-        return tx("fault.not_json", "not valid JSON (line {line}: {error})", line=exc.lineno, error=exc.msg)
+        return tx("fault.not_json", "not valid JSON (line {line}: {error})", line=exc.lineno, error=json_problem(exc))
     if isinstance(exc, OSError):
         return os_error(exc) if exc.strerror else tx("fault.unreadable", "cannot be read")
     if isinstance(exc, UnicodeDecodeError):

@@ -101,11 +101,13 @@ def load_game_state(path: str):
     import json
     from pathlib import Path
 
+    from companion.clitext import tx
+    from companion.datafile import data_fault
     from companion.errors import CompanionError
 
     p = Path(path)
     if not p.exists():
-        raise CompanionError(f"{path}: no such game file")
+        raise CompanionError(tx("print.no_game_file", "{path}: no such game file", path=path))
     if p.suffix.lower() == ".json":
         from companion import registry
 
@@ -114,18 +116,21 @@ def load_game_state(path: str):
             setup, actions = data["setup"], data["actions"]
             game = str(data.get("game") or registry.default().id)
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise CompanionError(f"{path}: not a game export with setup and actions ({exc})") from None
+            raise CompanionError(tx("print.not_export", "{path}: not a game export with setup and actions "
+                                    "({why})", path=path, why=data_fault(exc))) from None
         try:
             rules = registry.rules_module(game)
             action_from_dict, apply = rules.action_from_dict, rules.apply
             state = rules.new_game_from_dict(setup)
         except (CompanionError, KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise CompanionError(f"{path}: the setup cannot be read ({exc})") from None
+            raise CompanionError(tx("print.bad_setup", "{path}: the setup cannot be read ({why})", path=path,
+                                    why=data_fault(exc))) from None
         for i, a in enumerate(actions):
             try:
                 state = apply(state, action_from_dict(a))
             except (CompanionError, KeyError, TypeError, ValueError, AttributeError) as exc:
-                raise CompanionError(f"{path}: action {i + 1}: {exc}") from None
+                raise CompanionError(tx("print.bad_action", "{path}: action {n}: {why}", path=path, n=i + 1,
+                                        why=data_fault(exc))) from None
         return state, str(data.get("game_id") or p.stem), game
     from companion.journal import Journal
 
@@ -141,6 +146,7 @@ def player_seat(text: str | None, colours) -> int | None:
     """The seat (0-based) ``--player`` names: a colour of ``colours`` (each seat's,
     any case; the game's pages module gives them) or a seat number 1..N; None for
     None. Raises CompanionError naming the colours and seats there are."""
+    from companion.clitext import colour, tx
     from companion.errors import CompanionError
 
     if text is None:
@@ -149,11 +155,18 @@ def player_seat(text: str | None, colours) -> int | None:
     word = str(text).strip().lower()
     if word and word in colours:
         return colours.index(word)
+    translated = [colour(c).lower() for c in colours]  # the colour in the command line's words (rojo)
+    if word and word in translated:
+        return translated.index(word)
     if word.isdigit() and 1 <= int(word) <= len(colours):
         return int(word) - 1
     named = [c for c in colours if c]
-    use = f"a colour ({', '.join(named)}) or a seat number" if named else "a seat number"
-    raise CompanionError(f"--player {text}: not in this game: use {use} 1..{len(colours)}")
+    if named:
+        raise CompanionError(tx("print.player_colour", "--player {given}: not in this game: use a colour "
+                                "({colours}) or a seat number 1..{n}", given=text,
+                                colours=", ".join(colour(c) for c in named), n=len(colours)))
+    raise CompanionError(tx("print.player_seat", "--player {given}: not in this game: use a seat number 1..{n}",
+                            given=text, n=len(colours)))
 
 
 def page_request(args: argparse.Namespace, state, colours, game_id: str, width: int):
@@ -196,18 +209,21 @@ def _reporter(wait_s: float, mine: set[str] | None = None, command: str = "compa
     import sys
     import time
 
+    from companion.clitext import tx
+
     deadline = time.time() + wait_s
 
     def say(r) -> None:
         if mine is not None and r.job_id not in mine:
             from dataclasses import replace
 
-            r = replace(r, title=f"earlier page waiting in the queue, {r.title}")
+            r = replace(r, title=tx("print.earlier_page", "earlier page waiting in the queue, {title}",
+                                    title=r.title))
         if r.outcome == "printed":
             print(str(r))
         elif r.outcome == "retry" and (r.next_try or 0) >= deadline:
-            print(f"{r.title}: kept in the queue ({r.error}); the next `{command}` "
-                  "sends it", file=sys.stderr)
+            print(tx("print.kept_next", "{title}: kept in the queue ({error}); the next `{command}` sends it",
+                     title=r.title, error=r.error, command=command), file=sys.stderr)
         else:
             print(str(r), file=sys.stderr)
 
@@ -218,7 +234,7 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from companion.cliargs import folder_problem
-    from companion.clitext import current, tx
+    from companion.clitext import current, tx, txn
     from companion.errors import CompanionError
 
     from .escpos_raster import escpos_bytes
@@ -250,12 +266,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         todo = game_pages.pages(state, request)
     except NoSuchPage as exc:
-        raise CompanionError(f"{_asked(args)}: {exc}") from None
+        raise CompanionError(tx("print.no_such_page", "{asked}: {why}", asked=_asked(args), why=exc)) from None
     out_dir = Path(args.out) if args.out else (Path(".") if target.kind == "preview" else None)
     if target.kind == "preview":
         for name, img in todo:
             path = save_preview(img, page_path(out_dir, name))
-            print(f"{path}  ({img.width}x{img.height} dots)")
+            print(tx("print.preview", "{path}  ({width}x{height} dots)", path=path, width=img.width,
+                     height=img.height))
         return 0
     import sys
 
@@ -267,14 +284,16 @@ def run(args: argparse.Namespace) -> int:
         payload = escpos_bytes(img, cfg)
         waiting = None if args.copies else queue.waiting_copy(target, payload)
         if waiting is not None:
-            print(f"{name}: already waiting in the print queue (job {waiting.id}) for {target}; "
-                  "not queued twice (--copies N prints more)")
+            print(tx("print.already_waiting", "{name}: already waiting in the print queue (job {job}) for "
+                     "{target}; not queued twice (--copies N prints more)", name=name, job=waiting.id,
+                     target=target))
             mine.append(waiting.id)
             continue
         for _ in range(args.copies or 1):
             job = queue.submit(target, payload, cfg, title=name, preview=img)
             mine.append(job.id)
-            print(f"{name}: queued as job {job.id} for {target}")
+            print(tx("print.queued", "{name}: queued as job {job} for {target}", name=name, job=job.id,
+                     target=target))
     # only this printer's jobs are sent (earlier ones first: pages keep their order);
     # other printers' jobs are left to `companion print-queue`
     command = _queue_command(args)
@@ -282,15 +301,26 @@ def run(args: argparse.Namespace) -> int:
     state = {j.id: j.state for j in queue.jobs()}
     others = [j for j in queue.jobs("pending") if j.id not in mine]
     if others:
-        print(f"note: {len(others)} earlier page(s) from other print commands are still waiting "
-              f"in the print queue (not this command's); `{command}` sends them",
+        print(txn("print.others_waiting", "note: {n} earlier page from other print commands is still waiting in "
+                  "the print queue (not this command's); `{command}` sends it",
+                  "note: {n} earlier pages from other print commands are still waiting in the print queue "
+                  "(not this command's); `{command}` sends them", len(others), command=command),
               file=sys.stderr)
     kept = [i for i in mine if state.get(i) == "pending"]
     if kept:
-        print(f"{len(kept)} page(s) of this command kept in {queue.folder}; switch the printer on "
-              f"and run `{command}` to send them", file=sys.stderr)
+        print(txn("print.kept", "{n} page of this command kept in {folder}; switch the printer on and run "
+                  "`{command}` to send it", "{n} pages of this command kept in {folder}; switch the printer "
+                  "on and run `{command}` to send them", len(kept), folder=queue.folder, command=command),
+              file=sys.stderr)
         return EXIT_QUEUED
     return 1 if any(state.get(i) == "failed" for i in mine) else 0
+
+
+def _pad(text: str, width: int) -> str:
+    """``text`` filled with spaces to ``width`` terminal columns (a Chinese character takes two)."""
+    from unicodedata import east_asian_width
+
+    return text + " " * max(0, width - sum(2 if east_asian_width(ch) in "WF" else 1 for ch in text))
 
 
 def _warn_damaged(queue) -> None:
@@ -298,26 +328,27 @@ def _warn_damaged(queue) -> None:
     disk for a look, never deleted), instead of a queue that looks empty."""
     import sys
 
-    from .queue import QueueError
+    from companion.clitext import tx, txn
 
     bad = [f"{job_id}.json" for job_id, _ in queue.damaged()]
     if bad:
-        more = f" and {len(bad) - 5} more" if len(bad) > 5 else ""
-        print(f"warning: {len(bad)} damaged job record(s) in {queue.folder} (kept there): "
-              f"{', '.join(bad[:5])}{more}; `companion print-queue --retry JOB [--printer TARGET]` "
-              "sends such a job from its kept page", file=sys.stderr)
+        more = tx("queue.and_more", " and {n} more", n=len(bad) - 5) if len(bad) > 5 else ""
+        print(txn("queue.damaged_warning", "warning: {n} damaged job record in {folder} (kept there): {names}; "
+                  "`companion print-queue --retry JOB [--printer TARGET]` sends such a job from its kept page",
+                  "warning: {n} damaged job records in {folder} (kept there): {names}; "
+                  "`companion print-queue --retry JOB [--printer TARGET]` sends such a job from its kept page",
+                  len(bad), folder=queue.folder, names=", ".join(bad[:5]) + more), file=sys.stderr)
 
 
 def run_queue(args: argparse.Namespace) -> int:
     import sys
-
-    from companion.errors import CompanionError
-
     from pathlib import Path
 
-    from .queue import PrintQueue, default_dir
-
     from companion.cliargs import folder_problem
+    from companion.clitext import tx, txn
+    from companion.errors import CompanionError
+
+    from .queue import PrintQueue, default_dir, state_word
 
     folder = Path(args.queue) if args.queue else default_dir()
     # pages an older `companion demo` kept in its own folder (<out>/print-queue, under the
@@ -326,55 +357,62 @@ def run_queue(args: argparse.Namespace) -> int:
     if (args.list and not folder.exists() and not olds and not (args.drop or args.retry)
             and folder_problem(folder) is None):
         # nothing was ever queued there: a listing says so and makes no folder
-        print(f"the print queue is empty (no job in {folder})")
+        print(tx("queue.empty", "the print queue is empty (no job in {folder})", folder=folder))
         return 0
     queue = PrintQueue(args.queue)
     for old in olds:
         moved = queue.adopt(old)
         if moved:
-            print(f"{len(moved)} page(s) an earlier `companion demo` kept in {old} moved into the print "
-                  f"queue {queue.folder}", file=sys.stderr)
+            print(txn("queue.adopted", "{n} page an earlier `companion demo` kept in {old} moved into the print "
+                      "queue {folder}", "{n} pages an earlier `companion demo` kept in {old} moved into the "
+                      "print queue {folder}", len(moved), old=old, folder=queue.folder), file=sys.stderr)
     if args.printer and not args.retry:
-        raise CompanionError("--printer goes with --retry JOB (a damaged job's printer)")
+        raise CompanionError(tx("queue.printer_alone", "--printer goes with --retry JOB (a damaged job's printer)"))
     if args.drop:
         job = queue.drop(args.drop)
-        print(f"{job.id}: dropped ({job.title})")
+        print(tx("queue.dropped", "{job}: dropped ({title})", job=job.id, title=job.title))
         return 0
     if args.retry:
         if any(job_id == args.retry for job_id, _ in queue.damaged()):
             job = queue.repair(args.retry, args.printer)
-            print(f"{job.id}: record rebuilt from its kept page ({job.size} bytes) for {job.target}")
+            print(tx("queue.rebuilt", "{job}: record rebuilt from its kept page ({size} bytes) for {target}",
+                     job=job.id, size=job.size, target=job.target))
         else:
             queue.retry(args.retry)
     damaged = queue.damaged()
     _warn_damaged(queue)
     if args.list:
         if not queue.jobs() and not damaged:
-            print(f"the print queue is empty (no job in {queue.folder})")
+            print(tx("queue.empty", "the print queue is empty (no job in {folder})", folder=queue.folder))
         for j in queue.jobs():
             err = f"  ({j.last_error})" if j.last_error and j.state != "done" else ""
-            print(f"{j.id}  {j.state:<7}  {j.target}  {j.title}  tries={j.attempts}{err}")
+            print(tx("queue.line", "{job}  {state}  {target}  {title}  tries={tries}", job=j.id,
+                     state=_pad(state_word(j.state), 7), target=j.target, title=j.title, tries=j.attempts) + err)
         for job_id, _why in damaged:
             kept = queue.payload_path(job_id)
-            page = f"page kept ({kept.stat().st_size} bytes)" if kept.exists() else "page lost"
-            print(f"{job_id}  damaged  record unreadable, {page}; "
-                  f"send it: companion print-queue --retry {job_id} [--printer TARGET]")
+            if kept.exists():
+                print(tx("queue.damaged_kept", "{job}  damaged  record unreadable, page kept ({size} bytes); "
+                         "send it: companion print-queue --retry {job} [--printer TARGET]", job=job_id,
+                         size=kept.stat().st_size))
+            else:
+                print(tx("queue.damaged_lost", "{job}  damaged  record unreadable, page lost; "
+                         "send it: companion print-queue --retry {job} [--printer TARGET]", job=job_id))
         return 0
     todo = queue.jobs("pending")
     if not todo:
-        print(f"nothing to send: no job waiting in {queue.folder}")
+        print(tx("queue.nothing", "nothing to send: no job waiting in {folder}", folder=queue.folder))
         if damaged:
-            print(f"{len(damaged)} damaged job(s) not sent (see above)", file=sys.stderr)
+            print(txn("queue.damaged_not_sent", "{n} damaged job not sent (see above)",
+                      "{n} damaged jobs not sent (see above)", len(damaged)), file=sys.stderr)
         return 1 if damaged else 0
     for j in todo:
         queue.retry(j.id)  # due now: the user asked for it
     reports = queue.drain(args.wait, on_report=_reporter(args.wait, command=_queue_command(args)))
     pending = queue.jobs("pending")
     if pending:
-        import sys
-
-        print(f"{len(pending)} job(s) still kept in {queue.folder}; run `{_queue_command(args)}` "
-              "again when the printer is on", file=sys.stderr)
+        print(txn("queue.still_kept", "{n} job still kept in {folder}; run `{command}` again when the printer "
+                  "is on", "{n} jobs still kept in {folder}; run `{command}` again when the printer is on",
+                  len(pending), folder=queue.folder, command=_queue_command(args)), file=sys.stderr)
         return EXIT_QUEUED
     return 1 if damaged or any(r.outcome == "failed" for r in reports) else 0
 
@@ -383,19 +421,20 @@ def run_config(args: argparse.Namespace) -> int:
     import json
     from dataclasses import asdict
 
+    from companion.clitext import tx
     from companion.errors import CompanionError
 
     from .profiles import ALIASES, PrinterConfig, config_path, load_config, save_config, setting_names
 
     if args.reset:
-        print(f"saved {save_config(PrinterConfig(), args.config)} (defaults)")
+        print(tx("config.saved_defaults", "saved {path} (defaults)", path=save_config(PrinterConfig(), args.config)))
     cfg = load_config(args.config)
     if args.settings:
         changes = {}
         for item in args.settings:
             key, sep, value = item.partition("=")
             if not sep:
-                raise CompanionError(f"{item!r}: use KEY=VALUE")
+                raise CompanionError(tx("config.key_value", "{item}: use KEY=VALUE", item=item))
             try:
                 changes[key] = json.loads(value)
             except ValueError:
@@ -403,18 +442,18 @@ def run_config(args: argparse.Namespace) -> int:
         data = asdict(cfg)
         unknown = sorted(set(changes) - set(data) - set(ALIASES))
         if unknown:
-            raise CompanionError(f"unknown settings {unknown}; known: {sorted(data)} (width is paper_mm)")
+            raise CompanionError(tx("config.unknown", "unknown settings: {unknown}; known: {known} (width is "
+                                    "paper_mm)", unknown=", ".join(unknown), known=", ".join(sorted(data))))
         typed = {ALIASES.get(k, k): k for k in changes}  # the name as typed, for its error
         changes = setting_names(changes)
         if "paper_mm" in changes and changes["paper_mm"] not in (58, 80):
-            raise CompanionError(f"{typed['paper_mm']}={changes['paper_mm']!r}: the paper width in mm, 58 or 80")
+            raise CompanionError(tx("config.paper_width", "{name}={value}: the paper width in mm, 58 or 80",
+                                    name=typed["paper_mm"], value=json.dumps(changes["paper_mm"])))
         data.update(changes)
-        from .profiles import PrinterConfig
-
         path = save_config(PrinterConfig(**data), args.config)
         cfg = load_config(path)
-        print(f"saved {path}")
+        print(tx("config.saved", "saved {path}", path=path))
     print(json.dumps(asdict(cfg), indent=2))
-    print(f"# file: {args.config or config_path()}  (profile in use: {cfg.profile_name}, "
-          f"{cfg.width_dots} dots)")
+    print(tx("config.file", "# file: {path}  (profile in use: {profile}, {dots} dots)",
+             path=args.config or config_path(), profile=cfg.profile_name, dots=cfg.width_dots))
     return 0

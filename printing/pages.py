@@ -122,7 +122,9 @@ def pages_module(game: str) -> ModuleType:
 
     spec = registry.get(game)
     if not spec.pages:
-        raise CompanionError(f"{spec.name()} has no printable pages yet")
+        from companion.clitext import tx
+
+        raise CompanionError(tx("print.no_pages", "{game} has no printable pages yet", game=spec.name()))
     return registry.load_attr(spec.pages)
 
 

@@ -20,6 +20,7 @@ import re
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
+from companion.clitext import os_error, tx
 from companion.errors import CompanionError
 
 from .files import atomic_write
@@ -46,16 +47,16 @@ def canonical_profile(name: str) -> str:
     from escpos.capabilities import CAPABILITIES
 
     if not isinstance(name, str):
-        raise PrinterConfigError(f"profile={name!r}: a python-escpos profile name")
+        raise PrinterConfigError(tx("printer.profile_name", "profile={value}: a python-escpos profile name",
+                                    value=repr(name)))
     key = name.strip()
     if not key or key in CAPABILITIES["profiles"]:
         return key
     for known in CAPABILITIES["profiles"]:
         if known.casefold() == key.casefold():
             return known
-    raise PrinterConfigError(
-        f"profile {name!r} is not a python-escpos profile; known: "
-        + ", ".join(sorted(CAPABILITIES["profiles"])))
+    raise PrinterConfigError(tx("printer.profile_unknown", "profile {name} is not a python-escpos profile; "
+                                "known: {known}", name=repr(name), known=", ".join(sorted(CAPABILITIES["profiles"]))))
 
 
 def profile_media(profile: str) -> tuple[int | None, float | None, float | None]:
@@ -65,9 +66,9 @@ def profile_media(profile: str) -> tuple[int | None, float | None, float | None]
     from escpos.capabilities import CAPABILITIES
 
     if profile not in CAPABILITIES["profiles"]:
-        raise PrinterConfigError(
-            f"profile {profile!r} is not a python-escpos profile; known: "
-            + ", ".join(sorted(CAPABILITIES["profiles"])))
+        raise PrinterConfigError(tx("printer.profile_unknown", "profile {name} is not a python-escpos profile; "
+                                    "known: {known}", name=repr(profile),
+                                    known=", ".join(sorted(CAPABILITIES["profiles"]))))
     media = CAPABILITIES["profiles"][profile].get("media", {}) or {}
     width = media.get("width", {}) or {}
 
@@ -95,13 +96,13 @@ def profile_page(paper_mm: int, profile: str) -> tuple[int, float]:
         dpi = px / mm * 25.4 if px and mm else 203.0
     print_mm = dots / dpi * 25.4
     if dots < MIN_PAGE_DOTS:
-        raise PrinterConfigError(
-            f"profile {profile} prints {px} dots wide; a page needs at least {MIN_PAGE_DOTS}: "
-            f"choose the profile of your printer model")
+        raise PrinterConfigError(tx("printer.profile_narrow", "profile {profile} prints {px} dots wide; a page "
+                                    "needs at least {min}: choose the profile of your printer model",
+                                    profile=profile, px=px, min=MIN_PAGE_DOTS))
     if paper_mm == 80 and print_mm < MIN_80_PRINT_MM:
-        raise PrinterConfigError(
-            f"profile {profile} prints {px} dots wide ({print_mm:.0f} mm), too narrow for an "
-            f"80 mm page: choose 58 mm paper or an 80 mm profile")
+        raise PrinterConfigError(tx("printer.profile_58", "profile {profile} prints {px} dots wide ({mm} mm), too "
+                                    "narrow for an 80 mm page: choose 58 mm paper or an 80 mm profile",
+                                    profile=profile, px=px, mm=f"{print_mm:.0f}"))
     return dots, print_mm
 
 
@@ -136,8 +137,9 @@ def darkness_value(value) -> int | None:
         if re.fullmatch(r"[+-]?[0-9]+", text) and DARKNESS_MIN <= int(text) <= DARKNESS_MAX:
             return int(text)
     words = ", ".join(f"{w} ({n:+d})" if n else f"{w} (0)" for w, n in DARKNESS_WORDS.items())
-    raise PrinterConfigError(f"darkness={value!r}: use {words}, a step from {DARKNESS_MIN} "
-                             f"(lightest) to +{DARKNESS_MAX} (darkest), or null (the printer's own)")
+    raise PrinterConfigError(tx("printer.darkness", "darkness={value}: use {words}, a step from {lo} (lightest) "
+                                "to +{hi} (darkest), or null (the printer's own)", value=repr(value), words=words,
+                                lo=DARKNESS_MIN, hi=DARKNESS_MAX))
 
 
 def darkness_word(value: int | None) -> str:
@@ -222,33 +224,40 @@ class PrinterConfig:
     def validate(self) -> "PrinterConfig":
         """Raise :class:`PrinterConfigError` naming the bad field."""
         if self.paper_mm not in WIDTHS:
-            raise PrinterConfigError(f"paper_mm={self.paper_mm!r}: use 58 or 80")
+            raise PrinterConfigError(tx("printer.paper_mm", "paper_mm={value}: use 58 or 80",
+                                        value=repr(self.paper_mm)))
         profile_page(self.paper_mm, self.profile_name)  # raises for a page that cannot fit
         darkness_value(self.darkness)  # raises, saying the scale
         if self.darkness is not None and is_impact(self.profile_name):
-            raise PrinterConfigError(
-                f"darkness={self.darkness!r}: the {self.profile_name} is an impact (dot-matrix) "
-                "printer: it has no print-density command (GS ( K sets a thermal head), its "
-                "darkness is the ribbon's; set darkness=null")
+            raise PrinterConfigError(tx(
+                "printer.darkness_impact", "darkness={value}: the {profile} is an impact (dot-matrix) printer: it "
+                "has no print-density command (GS ( K sets a thermal head), its darkness is the ribbon's; set "
+                "darkness=null", value=repr(self.darkness), profile=self.profile_name))
         if self.cut not in ("auto", "full", "partial", "none"):
-            raise PrinterConfigError(f"cut={self.cut!r}: use auto, full, partial or none")
+            raise PrinterConfigError(tx("printer.cut", "cut={value}: use auto, full, partial or none",
+                                        value=repr(self.cut)))
         if not (isinstance(self.feed_lines, int) and 0 <= self.feed_lines <= 20):
-            raise PrinterConfigError(f"feed_lines={self.feed_lines!r}: use 0..20")
+            raise PrinterConfigError(tx("printer.feed_lines", "feed_lines={value}: use 0..20",
+                                        value=repr(self.feed_lines)))
         if not (isinstance(self.band_height, int) and 8 <= self.band_height <= 2400
                 and self.band_height % 8 == 0):
-            raise PrinterConfigError(f"band_height={self.band_height!r}: 8..2400, multiple of 8")
+            raise PrinterConfigError(tx("printer.band_height", "band_height={value}: 8..2400, multiple of 8",
+                                        value=repr(self.band_height)))
         for name in ("timeout_s", "close_wait_s", "status_timeout_s"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, (int, float)):
-                raise PrinterConfigError(f"{name}={v!r}: a number of seconds")
+                raise PrinterConfigError(tx("printer.seconds", "{name}={value}: a number of seconds", name=name,
+                                            value=repr(v)))
         if not (self.timeout_s > 0 and self.close_wait_s >= 0 and self.status_timeout_s > 0):
-            raise PrinterConfigError("timeout_s and status_timeout_s must be > 0, "
-                                     "close_wait_s >= 0")
+            raise PrinterConfigError(tx("printer.timeouts", "timeout_s and status_timeout_s must be > 0, "
+                                        "close_wait_s >= 0"))
         if self.flow not in FLOW_CONTROLS:
-            raise PrinterConfigError(f"flow={self.flow!r}: use {', '.join(FLOW_CONTROLS)} (serial "
-                                     "flow control: the printer's XON/XOFF bytes, its RTS/CTS lines, or none)")
+            raise PrinterConfigError(tx("printer.flow", "flow={value}: use {flows} (serial flow control: the "
+                                        "printer's XON/XOFF bytes, its RTS/CTS lines, or none)",
+                                        value=repr(self.flow), flows=", ".join(FLOW_CONTROLS)))
         if self.paper_check is not None and not isinstance(self.paper_check, bool):
-            raise PrinterConfigError(f"paper_check={self.paper_check!r}: use true, false or null")
+            raise PrinterConfigError(tx("printer.paper_check", "paper_check={value}: use true, false or null",
+                                        value=repr(self.paper_check)))
         return self
 
 
@@ -268,9 +277,10 @@ def setting_names(data: dict, where: str = "") -> dict:
         if alias in out:
             value = out.pop(alias)
             if name in out and out[name] != value:
-                raise PrinterConfigError(f"{where + ': ' if where else ''}{alias}={value!r} and {name}="
-                                         f"{out[name]!r}: {alias} and {name} are one setting (the paper width "
-                                         "in mm); give it once")
+                said = tx("printer.alias_twice", "{alias}={value} and {name}={other}: {alias} and {name} are "
+                          "one setting (the paper width in mm); give it once", alias=alias, value=repr(value),
+                          name=name, other=repr(out[name]))
+                raise PrinterConfigError(f"{where}: {said}" if where else said)
             out[name] = value
     return out
 
@@ -291,8 +301,6 @@ def load_config(path: str | os.PathLike | None = None, *, required: bool = False
     by hand and missing is a typo, never the defaults in silence."""
     p = Path(path) if path else config_path()
     if required and path and not p.exists():
-        from companion.clitext import tx
-
         raise PrinterConfigError(tx("printer.config_missing", "{path}: no such printer config file (without "
                                     "--config the saved settings are used; `companion printer-config --config "
                                     "FILE KEY=VALUE` writes one)", path=p))
@@ -302,19 +310,23 @@ def load_config(path: str | os.PathLike | None = None, *, required: bool = False
         try:
             text = p.read_text("utf-8")
             data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise PrinterConfigError(f"{p}:{exc.lineno}: not a readable JSON printer config ({exc.msg}, "
-                                     f"column {exc.colno}); fix it, or run `companion printer-config "
-                                     "--reset` for the defaults") from None
         except (OSError, ValueError) as exc:
-            raise PrinterConfigError(f"{p}: not a readable JSON printer config ({exc}); fix it, or run "
-                                     "`companion printer-config --reset` for the defaults") from None
+            from companion.datafile import data_fault, json_problem
+
+            where = f"{p}:{exc.lineno}" if isinstance(exc, json.JSONDecodeError) else str(p)
+            why = (tx("printer.json_problem", "{problem}, column {column}", problem=json_problem(exc),
+                      column=exc.colno) if isinstance(exc, json.JSONDecodeError) else data_fault(exc))
+            raise PrinterConfigError(tx("printer.config_unreadable", "{where}: not a readable JSON printer config "
+                                        "({why}); fix it, or run `companion printer-config --reset` for the "
+                                        "defaults", where=where, why=why)) from None
         if not isinstance(data, dict):
-            raise PrinterConfigError(f"{p}:1: expected a JSON object")
+            raise PrinterConfigError(tx("printer.config_object", "{where}: expected a JSON object", where=f"{p}:1"))
         known = {f.name for f in fields(PrinterConfig)}
         bad = sorted(set(data) - known - set(ALIASES))
         if bad:
-            raise PrinterConfigError(f"{_where(p, text, bad[0])}: unknown keys {bad}; known: {sorted(known)}")
+            raise PrinterConfigError(tx("printer.config_unknown", "{where}: unknown keys: {bad}; known: {known}",
+                                        where=_where(p, text, bad[0]), bad=", ".join(bad),
+                                        known=", ".join(sorted(known))))
         data = setting_names(data, str(p))  # "width" (by hand) is paper_mm
     data.update({k: v for k, v in overrides.items() if v is not None})
     try:
@@ -322,7 +334,8 @@ def load_config(path: str | os.PathLike | None = None, *, required: bool = False
     except (PrinterConfigError, TypeError, ValueError) as exc:
         import re
 
-        why = str(exc) if isinstance(exc, PrinterConfigError) else f"a value of the wrong type ({exc})"
+        why = str(exc) if isinstance(exc, PrinterConfigError) else tx("printer.wrong_type", "a value of the "
+                                                                          "wrong type")
         key = (re.match(r"[a-z_]+", str(exc)) or re.match("", "")).group(0)
         from_file = key in data and key not in {k for k, v in overrides.items() if v is not None}
         raise PrinterConfigError(f"{_where(p, text, key) if from_file else p}: {why}") from None
@@ -347,7 +360,8 @@ def save_config(cfg: PrinterConfig, path: str | os.PathLike | None = None) -> Pa
         p.parent.mkdir(parents=True, exist_ok=True)
         atomic_write(p, text.encode("utf-8"), fsync=False)
     except OSError as exc:
-        raise PrinterConfigError(f"{p}: cannot save the printer settings: {exc.strerror or exc}") from None
+        raise PrinterConfigError(tx("printer.cannot_save", "{path}: cannot save the printer settings: {why}",
+                                    path=p, why=os_error(exc))) from None
     return p
 
 

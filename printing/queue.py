@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Callable
 
 from companion.cliargs import make_folder
-from companion.clitext import tx
+from companion.clitext import os_error, tx
 from companion.errors import CompanionError
 
 from .files import atomic_write, png_bytes, remove_stale_tmp
@@ -94,17 +94,26 @@ class JobReport:
     next_try: float | None = None
 
     def __str__(self) -> str:
+        """The report in the command line's language (companion.clitext)."""
         if self.outcome == "printed":
-            return f"{self.title}: printed on {self.target}"
+            return tx("queue.printed", "{title}: printed on {target}", title=self.title, target=self.target)
         if self.outcome == "retry":
             wait = max(0.0, (self.next_try or 0) - time.time())
-            return (f"{self.title}: kept in the queue, {self.error}; try {self.attempts + 1} "
-                    f"in {wait:.0f} s")
+            return tx("queue.retry", "{title}: kept in the queue, {error}; try {n} in {wait} s", title=self.title,
+                      error=self.error, n=self.attempts + 1, wait=f"{wait:.0f}")
         if self.outcome == "deferred":
-            return f"{self.title}: waiting to retry ({self.error})"
+            return tx("queue.deferred", "{title}: waiting to retry ({error})", title=self.title, error=self.error)
         if self.outcome == "waiting":
-            return f"{self.title}: waiting behind an earlier job for {self.target}"
-        return f"{self.title}: not printed, {self.error} (job {self.job_id} kept; fix and retry)"
+            return tx("queue.waiting", "{title}: waiting behind an earlier job for {target}", title=self.title,
+                      target=self.target)
+        return tx("queue.failed", "{title}: not printed, {error} (job {job} kept; fix and retry)", title=self.title,
+                  error=self.error, job=self.job_id)
+
+
+def state_word(state: str) -> str:
+    """A job's state (pending, done, failed) in the command line's language."""
+    return {PENDING: tx("queue.state.pending", "pending"), DONE: tx("queue.state.done", "done"),
+            FAILED: tx("queue.state.failed", "failed")}.get(state, state)
 
 
 def _use_flow(job: Job, flow: str) -> None:
@@ -201,9 +210,13 @@ class PrintQueue:
         try:
             return Job(**json.loads(self._record(job_id).read_text("utf-8")))
         except FileNotFoundError:
-            raise QueueError(f"no print job {job_id!r} in {self.folder}") from None
+            raise QueueError(tx("queue.no_job", "no print job {job} in {folder}", job=job_id,
+                                folder=self.folder)) from None
         except (ValueError, TypeError) as exc:
-            raise QueueError(f"print job record {self._record(job_id)} is damaged: {exc}") from None
+            from companion.datafile import data_fault
+
+            raise QueueError(tx("queue.record_damaged", "print job record {path} is damaged: {why}",
+                                path=self._record(job_id), why=data_fault(exc))) from None
 
     def jobs(self, state: str | None = None) -> list[Job]:
         """Jobs in submission order, optionally only those in ``state``."""
@@ -244,15 +257,15 @@ class PrintQueue:
         except QueueError:
             pass
         else:
-            raise QueueError(f"print job {job_id} is not damaged; use --retry")
+            raise QueueError(tx("queue.not_damaged", "print job {job} is not damaged; use --retry", job=job_id))
         text = rec.read_text("utf-8", errors="replace") if rec.exists() else ""
         try:
             payload = self.payload_path(job_id).read_bytes()
         except OSError:
             payload = b""
         if not payload:
-            raise QueueError(f"print job {job_id}: its page ({job_id}.bin) is gone too; "
-                             "print the page again")
+            raise QueueError(tx("queue.page_gone", "print job {job}: its page ({job}.bin) is gone too; "
+                                "print the page again", job=job_id))
 
         def field(name: str) -> str:
             m = re.search(rf'"{name}":\s*"((?:[^"\\]|\\.)*)"', text)
@@ -260,8 +273,8 @@ class PrintQueue:
 
         t = target or field("target")
         if not t:
-            raise QueueError(f"print job {job_id}: its record no longer says which printer; "
-                             "name one with --printer")
+            raise QueueError(tx("queue.no_target", "print job {job}: its record no longer says which "
+                                "printer; name one with --printer", job=job_id))
         t = parse_target(t) if isinstance(t, str) else t
         if config is None:
             m = re.search(r'"config":\s*(\{[^{}]*\})', text)
@@ -327,7 +340,7 @@ class PrintQueue:
                 except OSError as exc:
                     raise QueueError(tx("queue.adopt", "print queue: the jobs in {old} could not all be moved "
                                         "to {new} ({problem}); those left there are kept",
-                                        old=src, new=self.folder, problem=exc.strerror or exc)) from None
+                                        old=src, new=self.folder, problem=os_error(exc))) from None
         remove_stale_tmp(src)
         try:
             (src / "queue.lock").unlink(missing_ok=True)
@@ -346,7 +359,7 @@ class PrintQueue:
         """
         t = parse_target(target) if isinstance(target, str) else target
         if t.kind == "preview":
-            raise PrinterConfigError("preview is not a printer: nothing to queue")
+            raise PrinterConfigError(tx("queue.preview", "preview is not a printer: nothing to queue"))
         job_id = f"{time.time_ns():020d}-{uuid.uuid4().hex[:8]}"
         _atomic_write(self.payload_path(job_id), bytes(payload))
         if preview is not None:
@@ -360,7 +373,8 @@ class PrintQueue:
         """Put a failed (or pending) job back to be tried at once."""
         job = self.get(job_id)
         if job.state == DONE:
-            raise QueueError(f"job {job_id} was already printed; submit it again to reprint")
+            raise QueueError(tx("queue.already_printed_retry", "job {job} was already printed; print the "
+                                "page again to reprint it", job=job_id))
         job.state, job.next_try = PENDING, 0.0
         self._save(job)
         return job
@@ -370,8 +384,8 @@ class PrintQueue:
         marked failed and never tried again unless :meth:`retry` puts it back."""
         job = self.get(job_id)
         if job.state == DONE:
-            raise QueueError(f"job {job_id} was already printed")
-        job.state, job.last_error = FAILED, "dropped by the user"
+            raise QueueError(tx("queue.already_printed", "job {job} was already printed", job=job_id))
+        job.state, job.last_error = FAILED, tx("queue.dropped_by_user", "dropped by the user")
         self._save(job)
         return job
 
@@ -420,8 +434,8 @@ class PrintQueue:
         try:
             payload = self.payload_path(job.id).read_bytes()
             if len(payload) != job.size:
-                raise PrinterConfigError(f"payload file holds {len(payload)} bytes, "
-                                         f"record says {job.size}")
+                raise PrinterConfigError(tx("queue.size_mismatch", "its page file holds {got} bytes, its record "
+                                            "says {want}", got=len(payload), want=job.size))
             self.sender(parse_target(job.target), payload, PrinterConfig(**job.config))
         except PrinterUnavailable as exc:
             if isinstance(exc, FlowControlIgnored):  # the printer showed its flow control: honour it
@@ -433,8 +447,10 @@ class PrintQueue:
             return JobReport(job.id, job.title, job.target, "retry", job.attempts,
                              job.last_error, job.next_try)
         except Exception as exc:  # a bad job is failed and kept, never a crash of the queue
+            from companion.datafile import data_fault
+
             job.attempts += 1
-            job.state, job.last_error = FAILED, str(exc)
+            job.state, job.last_error = FAILED, data_fault(exc)
             self._save(job)
             return JobReport(job.id, job.title, job.target, "failed", job.attempts,
                              job.last_error)

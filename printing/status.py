@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from companion.clitext import tx
+
 DLE_EOT_OFFLINE = b"\x10\x04\x02"  #: DLE EOT 2: offline cause (cover, paper end)
 DLE_EOT_PAPER = b"\x10\x04\x04"    #: DLE EOT 4: paper roll sensor
 #: the bits every DLE EOT answer has fixed (0, 1, 4, 7) and their values (0, 1, 1, 0)
@@ -40,19 +42,17 @@ def status_problem(paper: bytes | None, offline: bytes | None) -> str:
     paper = paper if paper and is_status_byte(paper[0]) else None
     offline = offline if offline and is_status_byte(offline[0]) else None
     if offline and offline[0] & 0x04:
-        return "cover open: close the printer's cover"
-    if paper and paper[0] & 0x60 == 0x60:
-        return "out of paper: load a paper roll"
-    if offline and offline[0] & 0x20:
-        return "out of paper: load a paper roll"
+        return tx("printer.cover_open", "cover open: close the printer's cover")
+    if (paper and paper[0] & 0x60 == 0x60) or (offline and offline[0] & 0x20):
+        return tx("printer.paper_out", "out of paper: load a paper roll")
     return ""
 
 
 def not_understood(raw: bytes) -> str:
     """A status answer that is no status byte, in words (its first bytes in hex)."""
     shown = raw[:4].hex(" ") + (" ..." if len(raw) > 4 else "")
-    return (f"status not understood (the printer answered {shown}, not an ESC/POS status byte: "
-            "it may not speak ESC/POS status, or the line's speed is wrong)")
+    return tx("printer.status_not_understood", "status not understood (the printer answered {shown}, not an "
+              "ESC/POS status byte: it may not speak ESC/POS status, or the line's speed is wrong)", shown=shown)
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ stays queued), :class:`PrinterPermissionError` (this user may not open it) or
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import socket
@@ -34,6 +35,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.clitext import os_error, tx, txn
 from companion.errors import CompanionError
 
 from .profiles import FLOW_CONTROLS, PrinterConfig, PrinterConfigError
@@ -129,7 +131,7 @@ def parse_target(text: str) -> Target:
     Raises PrinterConfigError with the accepted forms.
     """
     forms = ("preview, file:PATH, tcp://host:9100 (port 1-65535), usb:VID:PID (hex), "
-             "serial:/dev/ttyUSB0[:baud][:xonxoff|rtscts|none]")
+             "serial:/dev/ttyUSB0[:baud][:xonxoff|rtscts|none]")  # the forms themselves: no words to translate
     t = (text or "").strip()
     try:
         if t == "preview":
@@ -149,7 +151,8 @@ def parse_target(text: str) -> Target:
             return _parse_serial(t[7:])
     except ValueError:
         pass
-    raise PrinterConfigError(f"printer target {text!r} not understood; use {forms}")
+    raise PrinterConfigError(tx("printer.target", "printer target {text} not understood; use {forms}",
+                                text=repr(text), forms=forms))
 
 
 def check_target(target: Target) -> None:
@@ -165,14 +168,17 @@ def check_target(target: Target) -> None:
         return
     path = Path(target.path)
     if path.is_dir():
-        raise PrinterConfigError(f"printer file:{path}: is a folder; name a file (or a device)")
+        raise PrinterConfigError(tx("printer.file_is_folder", "printer file:{path}: is a folder; name a file (or "
+                                    "a device)", path=path))
     folder = path.parent
     if folder.exists() and not folder.is_dir():
-        raise PrinterConfigError(f"printer file:{path}: {folder} is not a folder")
+        raise PrinterConfigError(tx("printer.file_parent", "printer file:{path}: {folder} is not a folder",
+                                    path=path, folder=folder))
     if not folder.is_dir():
         if folder.resolve().parts[:2] == ("/", "dev"):
             return  # a device folder (/dev/usb) appears when the printer is plugged in
-        raise PrinterConfigError(f"printer file:{path}: the folder {folder} does not exist")
+        raise PrinterConfigError(tx("printer.file_no_folder", "printer file:{path}: the folder {folder} does not "
+                                    "exist", path=path, folder=folder))
     if not path.exists() and path.resolve().parts[:2] == ("/", "dev"):
         return  # an unplugged device: its job waits in the queue
     existed = path.exists()
@@ -182,7 +188,8 @@ def check_target(target: Target) -> None:
     except PermissionError:  # the same advice as when sending (udev rule / group)
         raise PrinterConfigError(permission_advice(target, kept=False)) from None
     except OSError as exc:
-        raise PrinterConfigError(f"printer file:{path}: cannot be written ({exc.strerror or exc})") from None
+        raise PrinterConfigError(tx("printer.file_unwritable", "printer file:{path}: cannot be written ({why})",
+                                    path=path, why=os_error(exc))) from None
     if not existed:  # made only to try: a command that fails later leaves no empty file behind
         path.unlink(missing_ok=True)
 
@@ -206,7 +213,7 @@ def send(target: Target | str, payload: bytes, cfg: PrinterConfig) -> None:
     """
     t = parse_target(target) if isinstance(target, str) else target
     if t.kind == "preview":
-        raise PrinterConfigError("preview is not a printer: write the PNG with save_preview")
+        raise PrinterConfigError(tx("printer.preview", "preview is not a printer: its pages are PNG files"))
     if t.kind == "tcp":
         _send_tcp(t, payload, cfg)
     elif t.kind == "file" and not _is_device(t.path):
@@ -229,24 +236,27 @@ def _append_to_file(t: Target, payload: bytes) -> None:
     except PermissionError:
         raise PrinterPermissionError(permission_advice(t)) from None
     except OSError as exc:  # not there yet (a folder, a device to plug in): kept, retried
-        raise PrinterUnavailable(f"{t}: {exc.strerror or exc}") from None
+        raise PrinterUnavailable(f"{t}: {os_error(exc)}") from None
 
 
 def _stalled(t: Target, took: int, size: int, cfg: PrinterConfig, flow: str = "") -> PrinterUnavailable:
     """The printer took no byte for ``timeout_s`` (``flow``: the serial flow control
     that held it): the job is kept, in players' words."""
-    left = (f"{size - took:,} of {size:,} bytes still to send" if 0 <= took < size
-            else "as the job ended" if size else "before the job began")
+    left = (tx("printer.left", "{left} of {size} bytes still to send", left=f"{size - took:,}", size=f"{size:,}")
+            if 0 <= took < size else tx("printer.left_end", "as the job ended") if size
+            else tx("printer.left_start", "before the job began"))
+    s = f"{cfg.timeout_s:g}"
     if flow == "xonxoff":
-        why = (f"the printer held the job paused (XOFF) for over {cfg.timeout_s:g} s with {left}: "
-               "out of paper, cover open or busy")
+        why = tx("printer.stall_xoff", "the printer held the job paused (XOFF) for over {s} s with {left}: "
+                 "out of paper, cover open or busy", s=s, left=left)
     elif flow == "rtscts":
-        why = (f"the printer held the job paused (CTS low) for over {cfg.timeout_s:g} s with {left}: "
-               "out of paper or busy, or the cable has no RTS/CTS wires (then use flow=xonxoff)")
+        why = tx("printer.stall_cts", "the printer held the job paused (CTS low) for over {s} s with {left}: "
+                 "out of paper or busy, or the cable has no RTS/CTS wires (then use flow=xonxoff)", s=s, left=left)
     else:
-        why = (f"the printer stopped taking the job for over {cfg.timeout_s:g} s with {left}: "
-               "switched off, out of paper, jammed or busy")
-    return PrinterUnavailable(f"{t}: {why}; the job is kept and printed again whole")
+        why = tx("printer.stall", "the printer stopped taking the job for over {s} s with {left}: "
+                 "switched off, out of paper, jammed or busy", s=s, left=left)
+    return PrinterUnavailable(tx("printer.kept_whole", "{target}: {why}; the job is kept and printed again whole",
+                                 target=t, why=why))
 
 
 # --- device files (/dev/usb/lp0) -------------------------------------------------
@@ -299,8 +309,8 @@ def _usb_printer(t: Target, cfg: PrinterConfig):
     from escpos.printer import Usb
 
     if not Usb.is_usable():
-        raise PrinterConfigError("USB printing needs pyusb: pip install pyusb "
-                                 "(and a udev rule giving you the device)")
+        raise PrinterConfigError(tx("printer.needs_pyusb", "USB printing needs pyusb: pip install pyusb "
+                                    "(and a udev rule giving you the device)"))
     return Usb(t.vid, t.pid, timeout=int(cfg.timeout_s * 1000), profile=cfg.profile_name)
 
 
@@ -343,8 +353,9 @@ def _send_usb(t: Target, payload: bytes, cfg: PrinterConfig) -> None:
                 raise
             took += n if isinstance(n, int) else len(piece)
             if isinstance(n, int) and n < len(piece):
-                raise PrinterUnavailable(f"{t}: the printer took only {took:,} of {len(payload):,} bytes "
-                                         "(a short transfer); the job is kept and printed again whole")
+                raise PrinterUnavailable(tx("printer.short_usb", "{target}: the printer took only {took} of "
+                                            "{size} bytes (a short transfer); the job is kept and printed again "
+                                            "whole", target=t, took=f"{took:,}", size=f"{len(payload):,}"))
         if heard != NO_ANSWER:  # a printer that answered a status byte must answer again
             _status_after(ask, t, cfg, required=heard == ANSWERED)
         printer.close()
@@ -395,11 +406,11 @@ class _SerialLink:
                                  rtscts=self.flow == "rtscts", dsrdtr=False)
 
     def _xoff_ignored(self) -> PrinterUnavailable:
-        return FlowControlIgnored(
-            f"{self.t}: the printer asked to pause (XOFF) but flow control is off (flow=none), so part of "
-            "the job may be lost; the job is kept and printed again whole with flow=xonxoff; set it for "
-            f"the next ones: `companion printer-config flow=xonxoff` (or serial:{self.t.path}:{self.t.baud}"
-            ":xonxoff)")
+        return FlowControlIgnored(tx(
+            "printer.xoff_ignored", "{target}: the printer asked to pause (XOFF) but flow control is off "
+            "(flow=none), so part of the job may be lost; the job is kept and printed again whole with "
+            "flow=xonxoff; set it for the next ones: `companion printer-config flow=xonxoff` (or {serial})",
+            target=self.t, serial=f"serial:{self.t.path}:{self.t.baud}:xonxoff"))
 
     def _take_input(self) -> bytes:
         """What the printer sent unasked; with ``flow=none`` an XOFF among it is noted."""
@@ -426,8 +437,10 @@ class _SerialLink:
             except serial.SerialTimeoutException:
                 raise _stalled(self.t, self.took, self.size, self.cfg, self.flow) from None
             if n is not None and n != len(chunk):
-                raise PrinterUnavailable(f"{self.t}: the port took only {self.took + n:,} of {self.size:,} "
-                                         "bytes (a short write); the job is kept and printed again whole")
+                raise PrinterUnavailable(tx("printer.short_serial", "{target}: the port took only {took} of "
+                                            "{size} bytes (a short write); the job is kept and printed again "
+                                            "whole", target=self.t, took=f"{self.took + n:,}",
+                                            size=f"{self.size:,}"))
             if job:
                 self.took += len(chunk)
             self.last_write = time.monotonic()
@@ -497,7 +510,8 @@ def _send_serial(t: Target, payload: bytes, cfg: PrinterConfig) -> None:
     try:
         import serial
     except ImportError:
-        raise PrinterConfigError("serial printing needs pyserial: pip install pyserial") from None
+        raise PrinterConfigError(tx("printer.needs_pyserial", "serial printing needs pyserial: pip install "
+                                    "pyserial")) from None
     if os.path.exists(t.path) and not os.access(t.path, os.R_OK | os.W_OK):
         raise PrinterPermissionError(permission_advice(t))
     try:
@@ -531,13 +545,29 @@ def _device_error(t: Target, exc: Exception) -> CompanionError:
 
     if _is_permission(exc):
         return PrinterPermissionError(permission_advice(t))
-    if isinstance(exc, DeviceNotFoundError):
-        return PrinterUnavailable(f"{t}: {exc}".replace("\n", " "))
     if getattr(exc, "errno", None) == 2 and t.path:  # ENOENT: an unplugged USB adapter or printer
-        return PrinterUnavailable(f"{t}: {t.path} is not there: plug the printer in and switch it on")
-    if isinstance(exc, OSError):
-        return PrinterUnavailable(f"{t}: {exc.strerror or exc}")
-    return PrinterUnavailable(f"{t}: {type(exc).__name__}: {exc}".replace("\n", " "))
+        return PrinterUnavailable(tx("printer.not_there", "{target}: {path} is not there: plug the printer in and "
+                                     "switch it on", target=t, path=t.path))
+    if isinstance(exc, OSError) and exc.strerror:
+        return PrinterUnavailable(f"{t}: {os_error(exc)}")
+    cause = _os_cause(exc)
+    if cause is not None:  # python-escpos and pyserial wrap the system's error in their own
+        return PrinterUnavailable(f"{t}: {os_error(cause)}")
+    if isinstance(exc, DeviceNotFoundError):
+        return PrinterUnavailable(tx("printer.not_found", "{target}: the printer cannot be opened: plug it in "
+                                     "and switch it on", target=t))
+    return PrinterUnavailable(tx("printer.device_failed", "{target}: the printer's connection failed (switched "
+                                 "off, unplugged or busy); the job is kept", target=t))
+
+
+def _os_cause(exc: BaseException) -> OSError | None:
+    """The system's error (with its errno) behind a library's exception, or None."""
+    seen = 0
+    while exc is not None and seen < 5:
+        if isinstance(exc, OSError) and exc.errno:
+            return exc
+        exc, seen = exc.__cause__ or exc.__context__, seen + 1
+    return None
 
 
 def _quiet_close(printer) -> None:
@@ -590,29 +620,32 @@ def permission_advice(t: Target, kept: bool = True) -> str:
     """
     import stat
 
-    again = "; the job is kept: `companion print-queue --retry JOB` sends it then" if kept else ""
+    again = tx("printer.perm_kept", "; the job is kept: `companion print-queue --retry JOB` sends it then") \
+        if kept else ""
     if t.kind == "usb":
-        return (f"{t}: permission denied: this user may not open the USB printer. Fix: a "
-                f"udev rule, e.g. /etc/udev/rules.d/99-thermal-printer.rules with "
-                f'SUBSYSTEM=="usb", ATTRS{{idVendor}}=="{t.vid:04x}", '
-                f'ATTRS{{idProduct}}=="{t.pid:04x}", MODE="0660", GROUP="lp"; then '
-                "`sudo udevadm control --reload-rules`, replug the printer, "
-                f"`sudo usermod -aG lp $USER` and log in again{again}")
+        rule = (f'SUBSYSTEM=="usb", ATTRS{{idVendor}}=="{t.vid:04x}", ATTRS{{idProduct}}=="{t.pid:04x}", '
+                'MODE="0660", GROUP="lp"')
+        return tx("printer.perm_usb", "{target}: permission denied: this user may not open the USB printer. Fix: "
+                  "a udev rule, e.g. /etc/udev/rules.d/99-thermal-printer.rules with {rule}; then `sudo udevadm "
+                  "control --reload-rules`, replug the printer, `sudo usermod -aG lp $USER` and log in again{again}",
+                  target=t, rule=rule, again=again)
     usual = "dialout" if t.kind == "serial" else "lp"
     facts = _device_facts(t.path)
+    join = tx("printer.perm_join", "`sudo usermod -aG {group} $USER` and log in again", group=usual)
     if facts is None:
-        return (f"{t}: permission denied: this user may not open {t.path}. Fix: "
-                f"`sudo usermod -aG {usual} $USER` and log in again{again}")
+        return tx("printer.perm_open", "{target}: permission denied: this user may not open {path}. Fix: "
+                  "{fix}{again}", target=t, path=t.path, fix=join, again=again)
     user, group, mode = facts
-    seen = f"{t.path} is {user}:{group} {stat.filemode(mode)}"
+    seen = tx("printer.perm_seen", "{path} is {owner} {mode}", path=t.path, owner=f"{user}:{group}",
+              mode=stat.filemode(mode))
     if mode & stat.S_IWGRP and group != "root":
-        fix = f"`sudo usermod -aG {group} $USER` and log in again"
+        fix = tx("printer.perm_join", "`sudo usermod -aG {group} $USER` and log in again", group=group)
     else:
-        fix = (f"its owner ({user}) must let the {usual} group write to it: a udev rule "
-               f'with GROUP="{usual}", MODE="0660" (or `sudo chgrp {usual} {t.path} && '
-               f"sudo chmod g+rw {t.path}` until the next boot), then "
-               f"`sudo usermod -aG {usual} $USER` and log in again")
-    return f"{t}: permission denied: this user may not write to the printer ({seen}). Fix: {fix}{again}"
+        fix = tx("printer.perm_owner", "its owner ({user}) must let the {group} group write to it: a udev rule "
+                 'with GROUP="{group}", MODE="0660" (or `{chmod}` until the next boot), then {join}', user=user,
+                 group=usual, chmod=f"sudo chgrp {usual} {t.path} && sudo chmod g+rw {t.path}", join=join)
+    return tx("printer.perm_write", "{target}: permission denied: this user may not write to the printer "
+              "({seen}). Fix: {fix}{again}", target=t, seen=seen, fix=fix, again=again)
 
 
 # --- real-time status before and after a job -------------------------------------
@@ -637,13 +670,14 @@ def _status_after(ask, t: Target, cfg: PrinterConfig, *, required: bool = True) 
     that answered before the job), else False."""
     chk = check_status(ask, cfg.timeout_s, cfg.status_timeout_s)
     if chk.problem:
-        raise PrinterUnavailable(f"{t}: {chk.problem} (during the job: it is kept and printed again whole)")
+        raise PrinterUnavailable(tx("printer.status_during", "{target}: {problem} (during the job: it is kept "
+                                    "and printed again whole)", target=t, problem=chk.problem))
     if chk.heard == NO_ANSWER:
         if required:
-            raise PrinterUnavailable(
-                f"{t}: the printer stopped answering during the job (it answered before it, not in "
-                f"{cfg.timeout_s:g} s after it): switched off, jammed or busy; the job is kept and "
-                "printed again whole")
+            raise PrinterUnavailable(tx(
+                "printer.stopped_answering", "{target}: the printer stopped answering during the job (it "
+                "answered before it, not in {s} s after it): switched off, jammed or busy; the job is kept and "
+                "printed again whole", target=t, s=f"{cfg.timeout_s:g}"))
         return False
     return True
 
@@ -683,10 +717,10 @@ def _wait_taken(sock: socket.socket, t: Target, size: int, cfg: PrinterConfig,
         if now < last:
             last, since = now, time.monotonic()
         elif time.monotonic() - since > cfg.timeout_s:
-            raise PrinterUnavailable(
-                f"{t}: the printer stopped taking the job ({now:,} of {size:,} bytes never "
-                f"reached it in {cfg.timeout_s:g} s): switched off, jammed or busy; the job is kept "
-                "and printed again whole")
+            raise PrinterUnavailable(tx(
+                "printer.never_reached", "{target}: the printer stopped taking the job ({left} of {size} bytes "
+                "never reached it in {s} s): switched off, jammed or busy; the job is kept and printed again "
+                "whole", target=t, left=f"{now:,}", size=f"{size:,}", s=f"{cfg.timeout_s:g}"))
         last = now
 
 
@@ -702,7 +736,7 @@ def _tcp_ask(sock: socket.socket):
         except (TimeoutError, socket.timeout):
             return None
         if not got:
-            raise ConnectionError("the printer closed the connection")
+            raise ConnectionError(errno.ECONNRESET, tx("printer.closed", "the printer closed the connection"))
         return got
     return ask
 
@@ -752,8 +786,10 @@ def _send_tcp(t: Target, payload: bytes, cfg: PrinterConfig) -> None:
     try:
         printer.open()
     except DeviceNotFoundError as exc:
-        detail = str(exc).splitlines()[-1].strip(" ()")
-        raise PrinterUnavailable(f"{t}: printer off or refusing connections: {detail}") from None
+        cause = _os_cause(exc)
+        detail = os_error(cause) if cause is not None else tx("printer.no_connection", "no connection")
+        raise PrinterUnavailable(tx("printer.off", "{target}: printer off or refusing connections: {why}",
+                                    target=t, why=detail)) from None
     sock: socket.socket = printer.device
     ask = _tcp_ask(sock)
     try:
@@ -769,14 +805,17 @@ def _send_tcp(t: Target, payload: bytes, cfg: PrinterConfig) -> None:
         _wait_taken(sock, t, len(payload), cfg)
         # else its close says it read all of it; a reset here is a failure (raised below)
         if not (confirmed or _wait_close(sock, cfg.close_wait_s) or cfg.close_wait_s == 0):
-            raise PrinterUnavailable(
-                f"{t}: the printer did not confirm the job: every byte reached it, but it neither "
-                f"closed the connection nor answered within {cfg.close_wait_s:g} s, so it may not have "
-                "read them (switched off, jammed or busy); the job is kept and printed again whole")
+            raise PrinterUnavailable(tx(
+                "printer.not_confirmed", "{target}: the printer did not confirm the job: every byte reached it, "
+                "but it neither closed the connection nor answered within {s} s, so it may not have read them "
+                "(switched off, jammed or busy); the job is kept and printed again whole", target=t,
+                s=f"{cfg.close_wait_s:g}"))
     except (TimeoutError, socket.timeout):
-        raise PrinterUnavailable(f"{t}: printer busy (no progress for {cfg.timeout_s:g} s)") from None
+        raise PrinterUnavailable(tx("printer.busy", "{target}: printer busy (no progress for {s} s)", target=t,
+                                    s=f"{cfg.timeout_s:g}")) from None
     except OSError as exc:
-        raise PrinterUnavailable(f"{t}: connection lost during the job ({exc})") from None
+        raise PrinterUnavailable(tx("printer.lost", "{target}: connection lost during the job ({why})", target=t,
+                                    why=os_error(exc))) from None
     finally:
         try:
             sock.close()
@@ -791,11 +830,13 @@ def _status_verdict(t: Target, chk, where: str) -> tuple[str, str]:
     if chk.problem:
         return "fail", f"{t}: {chk.problem}"
     if chk.heard == NO_ANSWER:
-        return "ok", f"{t}: {where}; it does not answer status queries (paper_check=false avoids them)"
+        return "ok", tx("printer.no_status", "{target}: {where}; it does not answer status queries "
+                        "(paper_check=false avoids them)", target=t, where=where)
     if chk.heard == NOT_UNDERSTOOD:
-        return "warn", (f"{t}: {where}; {not_understood(chk.raw)}: paper and cover are not known "
-                        "(paper_check=false stops the queries)")
-    return "ok", f"{t}: {where}, paper loaded, cover closed"
+        return "warn", tx("printer.status_unknown", "{target}: {where}; {what}: paper and cover are not known "
+                          "(paper_check=false stops the queries)", target=t, where=where,
+                          what=not_understood(chk.raw))
+    return "ok", tx("printer.ready", "{target}: {where}, paper loaded, cover closed", target=t, where=where)
 
 
 def printer_status(target: Target | str, cfg: PrinterConfig) -> tuple[str, str]:
@@ -815,60 +856,73 @@ def printer_status(target: Target | str, cfg: PrinterConfig) -> tuple[str, str]:
     except PrinterConfigError as exc:
         return "fail", str(exc)
     if t.kind == "preview":
-        return "ok", "preview: pages are written as PNG files (no printer)"
+        return "ok", tx("printer.preview_ok", "preview: pages are written as PNG files (no printer)")
     if t.kind == "tcp":
         try:
             sock = socket.create_connection((t.host, t.port), timeout=min(cfg.timeout_s, 3.0))
         except OSError as exc:
-            return "fail", (f"{t}: no answer ({exc.strerror or exc}): switch the printer on, check its "
-                            "network cable/Wi-Fi and its address (most print their IP on a self-test page)")
+            return "fail", tx("printer.no_answer", "{target}: no answer ({why}): switch the printer on, check its "
+                              "network cable/Wi-Fi and its address (most print their IP on a self-test page)",
+                              target=t, why=os_error(exc))
         try:
             if not answers_status(cfg):
-                return "ok", f"{t}: reachable (profile {cfg.profile_name} is not asked for paper/cover status)"
+                return "ok", tx("printer.reachable_no_status", "{target}: reachable (profile {profile} is not "
+                                "asked for paper/cover status)", target=t, profile=cfg.profile_name)
             try:
                 chk = check_status(_tcp_ask(sock), cfg.status_timeout_s, cfg.status_timeout_s)
             except OSError as exc:
-                return "fail", f"{t}: the connection was lost while asking its status ({exc})"
-            return _status_verdict(t, chk, "reachable")
+                return "fail", tx("printer.lost_asking", "{target}: the connection was lost while asking its "
+                                  "status ({why})", target=t, why=os_error(exc))
+            return _status_verdict(t, chk, tx("printer.reachable", "reachable"))
         finally:
             sock.close()
     if t.kind == "usb":
         try:
             import usb.core
         except ImportError:
-            return "fail", "USB printing needs pyusb: pip install pyusb"
+            return "fail", tx("printer.needs_pyusb_short", "USB printing needs pyusb: pip install pyusb")
         try:
             dev = usb.core.find(idVendor=t.vid, idProduct=t.pid)
-        except Exception as exc:  # no libusb backend
-            return "fail", f"{t}: cannot look at the USB bus ({exc}): install libusb-1.0"
+        except Exception:  # no libusb backend
+            return "fail", tx("printer.no_libusb", "{target}: cannot look at the USB bus: install libusb-1.0",
+                              target=t)
         if dev is None:
-            return "fail", f"{t}: not on the USB bus: plug the printer in and switch it on (lsusb lists it)"
+            return "fail", tx("printer.not_on_bus", "{target}: not on the USB bus: plug the printer in and switch "
+                              "it on (lsusb lists it)", target=t)
         node = f"/dev/bus/usb/{dev.bus:03d}/{dev.address:03d}"
         if os.path.exists(node) and not os.access(node, os.R_OK | os.W_OK):
             return "fail", permission_advice(t)
-        return "ok", f"{t}: on the USB bus ({node}), this user may open it"
+        return "ok", tx("printer.on_bus", "{target}: on the USB bus ({node}), this user may open it", target=t,
+                        node=node)
     # file (device node) and serial
     if t.kind == "file" and not os.path.exists(t.path) and Path(t.path).resolve().parts[:2] != ("/", "dev"):
         try:  # a plain file not made yet: the same check as `companion print` (check_target)
             check_target(t)
         except PrinterConfigError as exc:
             return "fail", str(exc)
-        return "ok", f"{t}: no such file yet; the first page sent creates it (its folder is there, writable)"
+        return "ok", tx("printer.file_new", "{target}: no such file yet; the first page sent creates it (its "
+                        "folder is there, writable)", target=t)
     if not os.path.exists(t.path):
-        return "fail", f"{t}: {t.path} does not exist: plug the printer in (ls /dev/usb/ /dev/tty*)"
+        return "fail", tx("printer.no_device", "{target}: {path} does not exist: plug the printer in (ls /dev/usb/ "
+                          "/dev/tty*)", target=t, path=t.path)
     if not os.access(t.path, os.W_OK):
         return "fail", permission_advice(t)
     if t.kind == "serial" and answers_status(cfg):
         try:
             link = _SerialLink(t, cfg)
-        except Exception as exc:  # pyserial missing or the port refusing: said, never raised
-            return "fail", f"{t}: cannot be opened ({exc})"
+        except ImportError:
+            return "fail", tx("printer.needs_pyserial", "serial printing needs pyserial: pip install pyserial")
+        except Exception as exc:  # the port refusing: said, never raised
+            return "fail", str(_device_error(t, exc))
         try:
             chk = check_status(link.ask, cfg.status_timeout_s, cfg.status_timeout_s)
         except Exception as exc:
-            return "fail", f"{t}: {exc}"
+            return "fail", str(_device_error(t, exc))
         finally:
             link.close(sent=False)
-        return _status_verdict(t, chk, f"port present (flow control {link.flow})")
-    what = "device" if _is_device(t.path) else "file (pages are collected in it)"
-    return "ok", f"{t}: {what} present, this user may write it"
+        return _status_verdict(t, chk, tx("printer.port_present", "port present (flow control {flow})",
+                                          flow=link.flow))
+    if _is_device(t.path):
+        return "ok", tx("printer.device_ok", "{target}: device present, this user may write it", target=t)
+    return "ok", tx("printer.file_ok", "{target}: file (pages are collected in it) present, this user may write it",
+                    target=t)

@@ -198,7 +198,7 @@ def test_print_queue_list_and_retry(game, tmp_path, capsys):
     err = capsys.readouterr().err
     # the queue named on the command line is the one to send (the default is another folder)
     assert f"next `companion print-queue --queue {q}` sends it" in err and " in 1 s" not in err
-    assert "try 2" not in err and f"run `companion print-queue --queue {q}` to send them" in err
+    assert "try 2" not in err and f"run `companion print-queue --queue {q}` to send it" in err  # one page: it
     assert main(["print-queue", "--queue", str(q), "--list"]) == 0
     line = capsys.readouterr().out.strip()
     assert "pending" in line and "g3-press1" in line

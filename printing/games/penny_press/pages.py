@@ -16,6 +16,7 @@ Page names: ``<game id>-press<N>-<colour>-e<edition>`` and
 
 from __future__ import annotations
 
+from companion.clitext import colour, tx, txn
 from printing.pages import NoSuchPage, Page, PageRequest
 
 from .documents import front_page_doc, receipt_doc
@@ -33,32 +34,37 @@ def pages(state, request: PageRequest) -> list[Page]:
     receipt of a game not over yet; DocumentError for a page that cannot be drawn."""
     game_id, player = request.game_id, request.player
     if player is not None and player >= len(state.players):
-        raise NoSuchPage(f"no seat {player + 1} in this game of {len(state.players)} players")
+        raise NoSuchPage(tx("print.no_seat", "no seat {seat} in this game of {n} players", seat=player + 1,
+                            n=len(state.players)))
     if request.what == "final":
         if state.final is None:
-            raise NoSuchPage(f"the game is not over yet ({len(state.press_results)} presses so far): "
-                             "the final receipt comes at its end")
+            raise NoSuchPage(txn("print.pp_not_over", "the game is not over yet ({n} press so far): the final "
+                                 "receipt comes at its end", "the game is not over yet ({n} presses so far): the "
+                                 "final receipt comes at its end", len(state.press_results)))
         doc = receipt_doc(state, request.lang, game_id, player)
         suffix = f"-{state.players[player].colour}" if player is not None else ""
         return [Page(f"{game_id}-final{suffix}", render_receipt(doc, request.width))]
     if request.what == "start":
-        raise NoSuchPage("Penny Press prints no page at the start: a front page comes with each press")
+        raise NoSuchPage(tx("print.pp_no_start", "Penny Press prints no page at the start: a front page comes "
+                            "with each press"))
     results = list(state.press_results)
     if not results:
-        raise NoSuchPage("no press in this game yet")
+        raise NoSuchPage(tx("print.pp_no_press", "no press in this game yet"))
     mine = [r for r in results if player is None or r.player == player]
     if request.what == "all":
         chosen = mine
     elif player is not None:
         n = request.press
         if not 1 <= n <= len(mine):
-            raise NoSuchPage(f"{state.players[player].colour} has {len(mine)} editions; "
-                             f"edition {n} does not exist")
+            raise NoSuchPage(txn("print.pp_editions", "{colour} has {n} edition; edition {asked} does not exist",
+                                 "{colour} has {n} editions; edition {asked} does not exist", len(mine),
+                                 colour=colour(state.players[player].colour), asked=n))
         chosen = [mine[n - 1]]
     else:
         n = request.press
         if not 1 <= n <= len(results):
-            raise NoSuchPage(f"the game has {len(results)} presses; press {n} does not exist")
+            raise NoSuchPage(txn("print.pp_presses", "the game has {n} press; press {asked} does not exist",
+                                 "the game has {n} presses; press {asked} does not exist", len(results), asked=n))
         chosen = [results[n - 1]]
     out = []
     for r in chosen:

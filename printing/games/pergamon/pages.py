@@ -30,6 +30,7 @@ from companion.naming import given_name
 
 from printing.i18n import PrintTexts, game_when, pick
 from printing.layout import Canvas
+from companion.clitext import tx
 from printing.pages import DocumentError, NoSuchPage, Page, PageRequest, check_lang, data_file_names
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
@@ -211,7 +212,8 @@ def render_final_ranking(state, lang: str = "en", width: int = 384, game_id: str
     check_lang(lang)
     f = state.final
     if f is None:
-        raise DocumentError("the game is not over yet: the ranking comes after the evaluation of turn 12")
+        raise DocumentError(tx("print.pg_not_over", "the game is not over yet: the ranking comes after the "
+                               "evaluation of turn 12"))
     cv = Canvas(width, lang=lang)
     cv.para(label("title", lang), 24, serif=True, align="center")
     cv.para(label("final", lang), 18, bold=True, align="center")
@@ -253,17 +255,17 @@ def pages(state, request: PageRequest) -> list[Page]:
         return [Page(f"{game_id}-ranking", render_final_ranking(state, lang, width, game_id))]
     evs = evaluations(state)
     turns = [e.turn for e in evs]
-    have = ", ".join(map(str, turns)) or "none yet"
+    have = ", ".join(map(str, turns)) or tx("print.pg_none_yet", "none yet")
     if request.what == "start":
-        raise NoSuchPage(f"Pergamon prints no page at the start; its receipts come after the evaluations "
-                         f"of turns 5, 7, 9 and 12 (this game has: {have})")
+        raise NoSuchPage(tx("print.pg_no_start", "Pergamon prints no page at the start; its receipts come after "
+                            "the evaluations of turns 5, 7, 9 and 12 (this game has: {have})", have=have))
     if request.what == "press":
         if request.press not in turns:
-            raise NoSuchPage(f"no evaluation after turn {request.press}; this game has: {have} "
-                             "(evaluations come after turns 5, 7, 9 and 12)")
+            raise NoSuchPage(tx("print.pg_no_evaluation", "no evaluation after turn {turn}; this game has: {have} "
+                                "(evaluations come after turns 5, 7, 9 and 12)", turn=request.press, have=have))
         evs = [e for e in evs if e.turn == request.press]
     if not evs:
-        raise NoSuchPage("no evaluation yet (the first comes after turn 5)")
+        raise NoSuchPage(tx("print.pg_none", "no evaluation yet (the first comes after turn 5)"))
     return [Page(f"{game_id}-evaluation-turn{e.turn}", render_evaluation_receipt(state, e, lang, width, game_id))
             for e in evs]
 

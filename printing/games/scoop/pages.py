@@ -30,6 +30,7 @@ from printing import i18n
 from printing.i18n import PrintTexts, game_when, joined, json_table, pick
 from printing.layout import Canvas
 from printing.newspaper import advert_box, dotted_box, masthead, stars, story_box
+from companion.clitext import tx
 from printing.pages import DocumentError, NoSuchPage, Page, PageRequest, check_lang, data_file_names
 
 #: Our own words, es/en/zh.
@@ -334,7 +335,8 @@ def render_money_receipt(state, lang: str = "en", width: int = 384, game_id: str
     check_lang(lang)
     f = state.final
     if f is None:
-        raise DocumentError("the game is not over yet: the seed stays secret until the end")
+        raise DocumentError(tx("print.sc_not_over", "the game is not over yet: the seed stays secret until the "
+                               "end"))
     cv = Canvas(width, lang=lang)
     cv.para(label("receipt", lang), 24, serif=True, align="center")
     if game_when(game_id, lang):
@@ -389,16 +391,18 @@ def pages(state, request: PageRequest) -> list[Page]:
     if request.what == "final":
         return [Page(f"{game_id}-money", render_money_receipt(state, lang, width, game_id))]
     if request.what == "press" and request.player is None:
-        raise NoSuchPage("Scoop has no numbered presses (its one press comes at the game's end): its pages "
-                         "are every paper's front page (all), one paper's front page (all or 1, with its "
-                         "player), the dial's commitment (start) and the money receipt (final)")
+        raise NoSuchPage(tx("print.sc_no_presses", "Scoop has no numbered presses (its one press comes at the "
+                            "game's end): its pages are every paper's front page (all), one paper's front page "
+                            "(all or 1, with its player), the dial's commitment (start) and the money receipt "
+                            "(final)"))
     if request.what == "press" and request.press != 1:
-        raise NoSuchPage("each Scoop paper has one front page, printed at the game's end: 1 (or all) "
-                         "with its player; the dial's commitment is start, the money receipt final")
+        raise NoSuchPage(tx("print.sc_one_page", "each Scoop paper has one front page, printed at the game's end: "
+                            "1 (or all) with its player; the dial's commitment is start, the money receipt final"))
     seats = list(range(len(state.players)))
     if request.player is not None:
         if request.player >= len(seats):
-            raise NoSuchPage(f"no seat {request.player + 1} in this game of {len(seats)} players")
+            raise NoSuchPage(tx("print.no_seat", "no seat {seat} in this game of {n} players",
+                                seat=request.player + 1, n=len(seats)))
         seats = [request.player]
     return [Page(f"{game_id}-{state.players[i].spec.colour}-front", render_front_page(state, i, lang, width, game_id))
             for i in seats]

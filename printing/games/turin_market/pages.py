@@ -27,6 +27,7 @@ from companion.gettext_po import N_, NP_  # noqa: F401  (NP_: counts)
 
 from printing.i18n import PrintTexts, game_when, joined, pick
 from printing.layout import Canvas
+from companion.clitext import tx
 from printing.pages import DocumentError, NoSuchPage, Page, PageRequest, check_lang, data_file_names
 
 #: Our own words, es/en/zh.
@@ -113,8 +114,9 @@ def render_round_receipt(state, round_no: int, lang: str = "en", width: int = 38
     ``state.history``). Raises DocumentError for a round not finished yet."""
     rounds = {a.round: a for a in state.history}
     if round_no not in rounds:
-        done = ", ".join(str(r) for r in sorted(rounds)) or "none"
-        raise DocumentError(f"round {round_no} has not been played to its picks (finished: {done})")
+        done = ", ".join(str(r) for r in sorted(rounds)) or tx("print.tm_none_yet", "none")
+        raise DocumentError(tx("print.tm_round", "round {round} has not been played to its picks (finished: "
+                               "{done})", round=round_no, done=done))
     a = rounds[round_no]
     cv = _canvas(width, lang)
     cv.para(label("title", lang), 24, serif=True, align="center")
@@ -200,7 +202,8 @@ def render_payout_receipt(state, lang: str = "en", width: int = 384, game_id: st
     DocumentError when the game is not over."""
     f = state.final
     if f is None:
-        raise DocumentError("the game is not over yet: the final payouts come after the last auction")
+        raise DocumentError(tx("print.tm_not_over", "the game is not over yet: the final payouts come after the "
+                               "last auction"))
     cv = _canvas(width, lang)
     n = state.n_players
     cv.para(label("title", lang), 24, serif=True, align="center")
@@ -264,11 +267,12 @@ def pages(state, request: PageRequest) -> list[Page]:
     if request.what == "final":
         return [Page(f"{game_id}-payouts", render_payout_receipt(state, lang, width, game_id))]
     if request.what == "start":
-        raise NoSuchPage("Turin Market prints no page at the start: a receipt comes after each auction round")
+        raise NoSuchPage(tx("print.tm_no_start", "Turin Market prints no page at the start: a receipt comes "
+                            "after each auction round"))
     rounds = [a.round for a in state.history]
     if request.what == "all":
         if not rounds:
-            raise NoSuchPage("no auction round finished yet")
+            raise NoSuchPage(tx("print.tm_none", "no auction round finished yet"))
         chosen = rounds
     else:
         chosen = [request.press]
