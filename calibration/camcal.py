@@ -64,15 +64,18 @@ def calibrate_from_frames(frames: list[np.ndarray], spec: CharucoSpec = CharucoS
     """
     import cv2
 
+    from companion.clitext import tx, txn
+
     if not frames:
-        raise CompanionError("no frames to calibrate from")
+        raise CompanionError(tx("cal.no_frames", "no frames to calibrate from"))
     board = spec.board()
     detector = cv2.aruco.CharucoDetector(board)
     size = (frames[0].shape[1], frames[0].shape[0])
     obj_pts, img_pts = [], []
     for f in frames:
         if (f.shape[1], f.shape[0]) != size:
-            raise CompanionError(f"frames differ in size: {size} and {(f.shape[1], f.shape[0])}")
+            raise CompanionError(tx("cal.sizes_differ", "frames differ in size: {a} and {b}",
+                                    a=f"{size[0]}x{size[1]}", b=f"{f.shape[1]}x{f.shape[0]}"))
         corners, ids, _, _ = detector.detectBoard(f)
         if ids is None or len(ids) < MIN_CORNERS:
             continue
@@ -80,9 +83,12 @@ def calibrate_from_frames(frames: list[np.ndarray], spec: CharucoSpec = CharucoS
         obj_pts.append(o.astype(np.float32))
         img_pts.append(i.astype(np.float32))
     if len(obj_pts) < MIN_VIEWS:
-        raise CompanionError(
-            f"only {len(obj_pts)} of {len(frames)} frame(s) show the ChArUco board well enough "
-            f"(need {MIN_VIEWS}, each with {MIN_CORNERS}+ corners): print it with --board-out, "
-            "hold it flat, tilted in different directions, filling different parts of the view")
+        raise CompanionError(txn(
+            "cal.too_few_views", "only {used} of {n} frame shows the ChArUco board well enough (need {need}, each with "
+            "{corners}+ corners): print it with --board-out, hold it flat, tilted in different directions, filling "
+            "different parts of the view", "only {used} of {n} frames show the ChArUco board well enough (need "
+            "{need}, each with {corners}+ corners): print it with --board-out, hold it flat, tilted in different "
+            "directions, filling different parts of the view", len(frames), used=len(obj_pts), need=MIN_VIEWS,
+            corners=MIN_CORNERS))
     rms, K, dist, _, _ = cv2.calibrateCamera(obj_pts, img_pts, size, None, None)
     return CameraCalibration(CameraModel(K, dist.ravel(), size, float(rms)), len(obj_pts), len(frames))

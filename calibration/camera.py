@@ -82,23 +82,31 @@ def load_camera(path: Path | str | None = None) -> CameraModel:
     """Read intrinsics JSON. Raises :class:`companion.errors.DataFileError` naming
     the file and key when it is missing or malformed."""
     p = Path(path) if path else default_camera_path()
+    from companion.clitext import os_error, tx
+    from companion.datafile import json_problem
+
     try:
         data = json.loads(p.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise DataFileError(str(p), None, f"cannot read camera intrinsics: {exc.strerror or exc}") from None
+        raise DataFileError(str(p), None, tx("lens.unreadable", "cannot read camera intrinsics: {why}",
+                                             why=os_error(exc))) from None
     except json.JSONDecodeError as exc:
-        raise DataFileError(str(p), exc.lineno, f"not valid JSON: {exc.msg}") from None
+        raise DataFileError(str(p), exc.lineno, tx("datafile.not_json", "not valid JSON: {error} (column {column})",
+                                                   error=json_problem(exc), column=exc.colno)) from None
     except UnicodeDecodeError:
-        raise DataFileError(str(p), None, "not a camera intrinsics JSON file (not text)") from None
+        raise DataFileError(str(p), None, tx("lens.not_text", "not a camera intrinsics JSON file (not text)")) from None
     try:
         K = np.array(data["K"], np.float64)
         dist = np.array(data["dist"], np.float64).ravel()
         w, h = (int(v) for v in data["image_size"])
     except (KeyError, TypeError, ValueError) as exc:
-        raise DataFileError(str(p), None, f"expected keys K (3x3), dist, image_size: {data_fault(exc)}") from None
+        raise DataFileError(str(p), None, tx("lens.keys", "expected keys K (3x3), dist, image_size: {why}",
+                                             why=data_fault(exc))) from None
     if K.shape != (3, 3) or not np.all(np.isfinite(K)) or K[0, 0] <= 0 or K[1, 1] <= 0:
-        raise DataFileError(str(p), None, "K: expected a 3x3 camera matrix with positive focal lengths")
+        raise DataFileError(str(p), None, tx("lens.bad_k", "K: expected a 3x3 camera matrix with positive focal "
+                                             "lengths"))
     if dist.size not in (4, 5, 8, 12, 14) or not np.all(np.isfinite(dist)):
-        raise DataFileError(str(p), None, f"dist: expected 4, 5, 8, 12 or 14 coefficients, got {dist.size}")
+        raise DataFileError(str(p), None, tx("lens.bad_dist", "dist: expected 4, 5, 8, 12 or 14 coefficients, got "
+                                             "{n}", n=dist.size))
     rms = data.get("rms_px")
     return CameraModel(K, dist, (w, h), float(rms) if isinstance(rms, (int, float)) and math.isfinite(rms) else None)

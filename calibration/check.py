@@ -25,6 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from companion import registry
+from companion.clitext import colour, current, tx, txn
 from companion.errors import CompanionError
 
 from . import game_tags
@@ -83,6 +84,24 @@ class _GameTags:
     spec: object
     #: surface kind -> kind word -> zone-name prefixes ("" = anywhere on the surface)
     kind_zones: dict
+    #: language -> kind word -> that word in the language (components.json ``check.words``)
+    words: dict = field(default_factory=dict)
+    #: what the game calls a player's surface (components.json ``surface_word``: mat, area)
+    surface_word: str = "area"
+
+    def say(self, word: str) -> str:
+        """A kind word (``"headline card"``) in the command line's language."""
+        return self.words.get(current(), {}).get(word, word)
+
+    def surface(self, surface: str) -> str:
+        """A surface for people, in the command line's language: ``"board"`` ->
+        the board, ``"mat-red"`` -> the red mat (the game's word for it)."""
+        if surface == "board" or "-" not in surface:
+            return tx("check.board", "board")
+        c = colour(surface.split("-", 1)[1])
+        if self.surface_word == "mat":
+            return tx("check.mat", "{colour} mat", colour=c)
+        return tx("check.area", "{colour} player area", colour=c)
 
 
 def _game_tags(game: str) -> _GameTags:
@@ -93,12 +112,14 @@ def _game_tags(game: str) -> _GameTags:
     spec = registry.get(game)
     mod = game_tags.tags_module(spec.id)
     if mod is None or not spec.layouts:
-        raise CompanionError(f"{spec.name()} has no table layout or tags to check a view against yet")
+        raise CompanionError(tx("check.no_layout", "{game} has no table layout or tags to check a view against yet",
+                                game=spec.name(current())))
     try:
         layouts = game_tags.layouts(spec.id)
         comps = game_tags.load_components(spec.id)
     except CompanionError as exc:
-        raise CompanionError(f"{spec.name()}: cannot check a view of its table ({exc})") from None
+        raise CompanionError(tx("check.cannot_check", "{game}: cannot check a view of its table ({why})",
+                                game=spec.name(current()), why=exc)) from None
     words = comps.get("check", {}).get("kinds", {})
 
     def kind_word(c: str) -> str:
@@ -115,7 +136,8 @@ def _game_tags(game: str) -> _GameTags:
     for c in mod.catalog_ids():
         examples.setdefault(kind_word(c), c)
     return _GameTags(spec.id, layouts, mod.parse_payload, kind_word,
-                     lambda c, size: game_tags.tag_spec(spec.id, examples.get(c, c), size), zones)
+                     lambda c, size: game_tags.tag_spec(spec.id, examples.get(c, c), size), zones,
+                     comps.get("check", {}).get("words", {}), comps.get("surface_word", "area"))
 
 
 def parse_any(text):
@@ -139,9 +161,24 @@ def _parser(spec):
     return registry.load_attr(spec.tags + ":parse_payload")
 
 
-def _words(surface: str) -> str:
-    """``"board"`` -> ``"board"``, ``"mat-red"`` -> ``"red mat"``."""
-    return surface if surface == "board" else f"{surface[4:]} mat"
+#: fiducial corner names of the layouts (calibration.layouts) as people say them
+def _corner(name: str) -> str:
+    words = {"top-left": tx("check.corner.top_left", "top-left"),
+             "top-right": tx("check.corner.top_right", "top-right"),
+             "bottom-right": tx("check.corner.bottom_right", "bottom-right"),
+             "bottom-left": tx("check.corner.bottom_left", "bottom-left")}
+    return words.get(name, name)
+
+
+def _reason(reason: str | None) -> str:
+    """Why a QR code is not one of the game's tags (companion.tags.REASONS), in words."""
+    words = {"foreign": tx("check.reason.foreign", "not a tag of ours"),
+             "garbled": tx("check.reason.garbled", "garbled"),
+             "unsupported version": tx("check.reason.version", "a newer tag version"),
+             "too long": tx("check.reason.too_long", "too long for a tag"),
+             "other game": tx("check.reason.other_game", "another game's tag"),
+             "unknown id": tx("check.reason.unknown_id", "a piece this game does not have")}
+    return words.get(reason or "", reason or "")
 
 
 #: How live camera frames are read, set by the vision package when its commands are
@@ -166,14 +203,16 @@ def _camera_frames(index: int, max_frames: int, mode: dict | None = None) -> lis
     cap = cv2.VideoCapture(index)
     try:
         if not cap.isOpened():
-            raise CompanionError(f"camera {index} could not be opened: is it connected, and is the index right?")
+            raise CompanionError(tx("check.camera_closed", "camera {index} could not be opened: is it connected, "
+                                    "and is the index right?", index=index))
         frames = []
         for i in range(10 + max_frames):
             ok, frame = cap.read()
             if ok and frame is not None and i >= 10:  # the first frames are often dark
                 frames.append(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
         if not frames:
-            raise CompanionError(f"camera {index} gave no frame")
+            raise CompanionError(tx("check.camera_no_frame", "camera {index} gave no picture: is it connected, "
+                                    "and is the index right?", index=index))
         return frames
     finally:
         cap.release()
@@ -196,8 +235,8 @@ def image_file_warning(path: str) -> str | None:
     except OSError:
         return None
     if tail.rfind(b"\xff\xd9") <= tail.rfind(b"\xff\xda"):
-        return ("cut short: the JPEG file ends before its picture does (the lower part "
-                "reads as grey); copy the photo again from the camera or card")
+        return tx("check.jpeg_cut", "cut short: the JPEG file ends before its picture does (the lower part reads as "
+                  "grey); copy the photo again from the camera or card")
     return None
 
 
@@ -233,11 +272,12 @@ def read_frames(source: str | Path, max_frames: int = 12, camera_mode: dict | No
             raise CompanionError(f"{source}: {exc}") from None
         return _camera_frames(index, max_frames, camera_mode)
     if not p.exists():
-        raise CompanionError(f"{p}: no such file or folder")
+        raise CompanionError(tx("check.no_source", "{path}: no such file or folder", path=p))
     if p.is_dir():
         files = sorted(f for f in p.iterdir() if f.suffix.lower() in IMAGE_EXT)
         if not files:
-            raise CompanionError(f"{p}: no images ({', '.join(sorted(IMAGE_EXT))}) in this folder")
+            raise CompanionError(tx("check.no_images", "{path}: no images ({kinds}) in this folder", path=p,
+                                    kinds=", ".join(sorted(IMAGE_EXT))))
         step = max(1, len(files) // max_frames)
         frames = []
         for f in files[::step][:max_frames]:
@@ -249,23 +289,24 @@ def read_frames(source: str | Path, max_frames: int = 12, camera_mode: dict | No
                 frames.append(im)
                 _warn_if_cut(f, warnings)
             elif skipped is None:
-                raise CompanionError(f"{f}: not a readable image")
+                raise CompanionError(tx("check.not_image", "{path}: not a readable image", path=f))
             else:
                 skipped.append(str(f))
         if not frames:
-            raise CompanionError(f"{p}: none of its {len(skipped or ())} images can be read")
+            raise CompanionError(txn("check.no_readable", "{path}: its {n} image cannot be read",
+                                     "{path}: none of its {n} images can be read", len(skipped or ()), path=p))
         return frames
     if p.suffix.lower() in IMAGE_EXT:
         im = cv2.imread(str(p), cv2.IMREAD_GRAYSCALE)
         if im is None:
-            raise CompanionError(f"{p}: not a readable image")
+            raise CompanionError(tx("check.not_image", "{path}: not a readable image", path=p))
         _warn_if_cut(p, warnings)
         return [im]
     cap = cv2.VideoCapture(str(p))
     try:
         n = int(cap.get(cv2.CAP_PROP_FRAME_COUNT) or 0)
         if not cap.isOpened():
-            raise CompanionError(f"{p}: not a readable image or video")
+            raise CompanionError(tx("check.not_image_video", "{path}: not a readable image or video", path=p))
         want = set(np.linspace(0, max(n - 1, 0), min(max_frames, max(n, 1))).round().astype(int).tolist())
         frames, i = [], 0
         while True:
@@ -280,7 +321,7 @@ def read_frames(source: str | Path, max_frames: int = 12, camera_mode: dict | No
     finally:
         cap.release()
     if not frames:
-        raise CompanionError(f"{p}: no frame could be read")
+        raise CompanionError(tx("check.no_frame", "{path}: no frame could be read", path=p))
     return frames
 
 
@@ -330,18 +371,25 @@ class TableCheck:
         if self.ok:
             worst = self.worst_px_per_module
             if worst is None:
-                lines.append("VERDICT: ready. Every fiducial and zone is in view.")
+                lines.append(tx("check.ready", "VERDICT: ready. Every fiducial and zone is in view."))
                 return "\n".join(lines)
             band = _band_recall(worst)
-            why = (f"; the pipeline reads {band[1][1]:.0%} of a still table's tags at "
-                   f"{band[0][0]:g}-{band[0][1]:g} px per module" if band else "")
-            lines.append(f"VERDICT: ready, with margin {self.margin:.2f}x. Every fiducial and zone is in "
-                         f"view and the smallest tags read at {worst:.1f} px per module (limit "
-                         f"{MIN_PX_PER_MODULE:g}{why}).")
+            why = (tx("check.ready_why", "; the pipeline reads {share} of a still table's tags at {lo}-{hi} px per "
+                      "module", share=f"{band[1][1]:.0%}", lo=f"{band[0][0]:g}", hi=f"{band[0][1]:g}")
+                   if band else "")
+            lines.append(tx("check.ready_margin", "VERDICT: ready, with margin {margin}x. Every fiducial and zone is "
+                            "in view and the smallest tags read at {worst} px per module (limit {limit}{why}).",
+                            margin=f"{self.margin:.2f}", worst=f"{worst:.1f}", limit=f"{MIN_PX_PER_MODULE:g}",
+                            why=why))
         else:
-            lines.append("VERDICT: not ready. Change this:")
+            lines.append(tx("check.not_ready", "VERDICT: not ready. Change this:"))
             lines += [f"  - {a}" for a in self.advice]
         return "\n".join(lines)
+
+
+def _size_word(size: str) -> str:
+    """A tag size (normal, large) in the command line's language."""
+    return {"normal": tx("check.size.normal", "normal"), "large": tx("check.size.large", "large")}.get(size, size)
 
 
 def _measure_codes(gray: np.ndarray, measured: dict[str, list[float]],
@@ -358,7 +406,8 @@ def _measure_codes(gray: np.ndarray, measured: dict[str, list[float]],
         p = gt.parse(r.text)
         if not p.ok:
             other, _ = parse_any(r.text) if p.reason == "other game" else (None, None)
-            why = f"a {registry.get(other).name()} tag" if other and other != gt.game else p.reason
+            why = (tx("check.other_game_tag", "a {game} tag", game=registry.get(other).name(current()))
+                   if other and other != gt.game else _reason(p.reason))
             foreign.append(f"{r.text[:30]!r} ({why})")
             continue
         pos = r.position
@@ -414,14 +463,15 @@ def check_table(frames: list[np.ndarray], camera: CameraModel | None = None,
     unknown id).
     """
     if not frames:
-        raise CompanionError("no frames to check")
+        raise CompanionError(tx("check.no_frames", "no frames to check"))
     gt = _game_tags(game or registry.default().id)
     # a layout with one surface is the board (always wanted); one with several is the
     # players' mats/areas (those asked for, else those with a fiducial in view)
     colours = [s[4:] for lay in gt.layouts if len(lay.surfaces) > 1 for s in lay.surfaces]
     for c in mats or []:
         if c not in colours:
-            raise CompanionError(f"unknown mat colour {c!r}; colours: {', '.join(colours)}")
+            raise CompanionError(tx("check.unknown_colour", "unknown mat colour {given}; colours: {colours}",
+                                    given=repr(c), colours=", ".join(colours)))
     h, w = frames[0].shape[:2]
     detections = [detect_fiducials(f) for f in frames]
     seen = {d.id for ds in detections for d in ds}
@@ -431,13 +481,15 @@ def check_table(frames: list[np.ndarray], camera: CameraModel | None = None,
                or (mats is None and any(f.id in seen for f in lay.fiducials(s)))]
     measured: dict[str, list[float]] = {}
     foreign: list[str] = []
-    findings = [f"Checked {len(frames)} frame(s) of {w}x{h} px."]
+    findings = [txn("check.checked", "Checked {n} frame of {w}x{h} px.", "Checked {n} frames of {w}x{h} px.",
+                    len(frames), w=w, h=h)]
     advice: list[str] = []
     if not wanted:
-        name = registry.get(gt.game).name()
-        findings.append(f"no {name} board or player area found (none of their corner fiducials in view)")
-        advice.append(f"bring the {name} board or players' areas into view, their corner fiducials "
-                      "uncovered and lit")
+        name = registry.get(gt.game).name(current())
+        findings.append(tx("check.nothing_found", "no {game} board or player area found (none of their corner "
+                           "fiducials in view)", game=name))
+        advice.append(tx("check.bring_game", "bring the {game} board or players' areas into view, their corner "
+                         "fiducials uncovered and lit", game=name))
     # pieces' ArUco cells
     for d in detections[0]:
         owner = game_tags.marker_owner(gt.game, d.id)
@@ -453,13 +505,17 @@ def check_table(frames: list[np.ndarray], camera: CameraModel | None = None,
                    key=lambda i: sum(d.id in {s.id for s in layout.fiducials(sname)} for d in detections[i]))
         reg = register_surface(detections[best], layout, camera, surface=sname)
         specs = layout.fiducials(sname)
-        missing = [s.describe(sname) for s in specs if s.id not in seen]
+        where = gt.surface(sname)
+        missing = [tx("check.fiducial", "{surface} corner {corner} (ArUco {id})", surface=where,
+                      corner=_corner(s.name), id=s.id) for s in specs if s.id not in seen]
         sc = SurfaceCheck(sname, reg, [s.id for s in specs if s.id in seen], missing)
         for m in missing:
-            findings.append(f"{m} not found")
+            findings.append(tx("check.not_found", "{what} not found", what=m))
         if reg is None:
-            findings.append(f"{sname}: not enough fiducials to register (need 1 of its 4 corners, better all 4)")
-            advice.append(f"bring the {_words(sname)} into view, its corner fiducials uncovered and lit")
+            findings.append(tx("check.no_register", "{surface}: not enough fiducials to register (need 1 of its 4 "
+                               "corners, better all 4)", surface=where))
+            advice.append(tx("check.bring_surface", "bring the {surface} into view, its corner fiducials uncovered "
+                             "and lit", surface=where))
             surfaces.append(sc)
             continue
         scales = []
@@ -470,17 +526,24 @@ def check_table(frames: list[np.ndarray], camera: CameraModel | None = None,
             else:
                 scales += [reg.px_per_mm_at(x, y) for x, y in z.polygon]
         sc.min_px_per_mm = min(scales) if scales else None
-        findings.append(f"{sname}: registered on {len(reg.used)} fiducial(s), error {reg.rms_mm:.2f} mm rms"
-                        + (f"; worst zone {sc.min_px_per_mm:.2f} px/mm" if scales else ""))
+        findings.append(txn("check.registered", "{surface}: registered on {n} fiducial, error {rms} mm rms",
+                            "{surface}: registered on {n} fiducials, error {rms} mm rms", len(reg.used),
+                            surface=where, rms=f"{reg.rms_mm:.2f}")
+                        + (tx("check.worst_zone", "; worst zone {scale} px/mm", scale=f"{sc.min_px_per_mm:.2f}")
+                           if scales else ""))
         if sc.zones_hidden:
-            findings.append(f"{sname}: zones not fully in view: {', '.join(sc.zones_hidden)}")
-            advice.append(f"turn or raise the camera so the whole {_words(sname)} is in view "
-                          f"({len(sc.zones_hidden)} zone(s) cut off)")
+            findings.append(tx("check.zones_hidden", "{surface}: zones not fully in view: {zones}", surface=where,
+                               zones=", ".join(sc.zones_hidden)))
+            advice.append(txn("check.turn_camera", "turn or raise the camera so the whole {surface} is in view ({n} "
+                              "zone cut off)", "turn or raise the camera so the whole {surface} is in view ({n} "
+                              "zones cut off)", len(sc.zones_hidden), surface=where))
         if missing:
-            advice.append(f"uncover or re-stick {', '.join(missing)}; keep all corner fiducials in view and lit")
+            advice.append(tx("check.uncover", "uncover or re-stick {fiducials}; keep all corner fiducials in view and "
+                             "lit", fiducials=", ".join(missing)))
         if reg.rms_mm > 2.0:
-            advice.append(f"{sname} registers with {reg.rms_mm:.1f} mm error: lay it flat and run "
-                          "'companion calibrate camera' (lens distortion)")
+            advice.append(tx("check.flat", "the {surface} registers with {rms} mm error: lay it flat and run "
+                             "'companion calibrate camera' (lens distortion)", surface=where,
+                             rms=f"{reg.rms_mm:.1f}"))
         for k, prefixes in gt.kind_zones["board" if len(layout.surfaces) == 1 else "mat"].items():
             where = [reg.px_per_mm_at(x, y) for z in layout.zones if z.name.startswith(prefixes)
                      and z.name not in sc.zones_hidden for x, y in z.polygon]
@@ -490,20 +553,27 @@ def check_table(frames: list[np.ndarray], camera: CameraModel | None = None,
 
     in_view, matched = _size_in_view(codes, surfaces, gt.spec)
     if in_view:
-        findings.append(f"tags in view are the {in_view} size ({matched} QR tag(s) measured)")
+        findings.append(txn("check.size_in_view", "tags in view are the {size} size ({n} QR tag measured)",
+                            "tags in view are the {size} size ({n} QR tags measured)", matched,
+                            size=_size_word(in_view)))
     if size is None:
         size = in_view or "normal"
     elif in_view and in_view != size:
-        findings.append(f"predicting for {size} tags as asked (the tags in view are {in_view})")
+        findings.append(tx("check.size_asked", "predicting for {size} tags as asked (the tags in view are {seen})",
+                           size=_size_word(size), seen=_size_word(in_view)))
 
     for k, vals in sorted(measured.items()):
-        findings.append(f"{k} tags in view: {len(vals)}, {min(vals):.1f}-{max(vals):.1f} px per module")
+        findings.append(tx("check.measured", "{kind} tags in view: {n}, {lo}-{hi} px per module", kind=gt.say(k),
+                           n=len(vals), lo=f"{min(vals):.1f}", hi=f"{max(vals):.1f}"))
     if foreign:
-        findings.append(f"ignored {len(foreign)} foreign QR code(s): {', '.join(foreign[:3])}")
+        findings.append(txn("check.foreign", "ignored {n} foreign QR code: {codes}",
+                            "ignored {n} foreign QR codes: {codes}", len(foreign), codes=", ".join(foreign[:3])))
     for sc in surfaces:
         for k, by_size in sc.predicted.items():
             px = by_size[size]
-            findings.append(f"{sc.surface}: {size} {k} tags would read at {px:.1f} px per module at the far edge")
+            findings.append(tx("check.predicted", "{surface}: {size} {kind} tags would read at {px} px per module at "
+                               "the far edge", surface=gt.surface(sc.surface), size=_size_word(size),
+                               kind=gt.say(k), px=f"{px:.1f}"))
     sizes = [min(v) for v in measured.values()] + [by[size] for sc in surfaces for by in sc.predicted.values()]
     worst_all = min(sizes) if sizes else None
     low_meas = {k: min(v) for k, v in measured.items() if min(v) < MIN_PX_PER_MODULE}
@@ -515,18 +585,24 @@ def check_table(frames: list[np.ndarray], camera: CameraModel | None = None,
         large_ok = all(sc.predicted.get(k, {}).get("large", 99) >= MIN_PX_PER_MODULE
                        for sc in surfaces for k in kinds)
         band = _band_recall(worst)
-        miss = f"; the game reads {band[1][1]:.0%} of such tags" if band else ""
-        tip = f"tags read at only {worst:.2f} px per module ({', '.join(kinds)}; need {MIN_PX_PER_MODULE:g}{miss}): " \
-              f"move the camera closer (or use a higher resolution, {MIN_PX_PER_MODULE / worst:.2f}x)"
+        miss = tx("check.reads_share", "; the game reads {share} of such tags", share=f"{band[1][1]:.0%}") \
+            if band else ""
+        tip = tx("check.too_small", "tags read at only {worst} px per module ({kinds}; need {limit}{miss}): move "
+                 "the camera closer (or use a higher resolution, {factor}x)", worst=f"{worst:.2f}",
+                 kinds=", ".join(gt.say(k) for k in kinds), limit=f"{MIN_PX_PER_MODULE:g}", miss=miss,
+                 factor=f"{MIN_PX_PER_MODULE / worst:.2f}")
         if size == "normal" and large_ok:
-            tip += f", or print tags larger (companion tags {gt.game} --size large)"
+            tip += tx("check.print_larger", ", or print tags larger ({command})",
+                      command=f"companion tags {gt.game} --size large")
         advice.append(tip)
     stack = np.concatenate([f.ravel()[::7] for f in frames])
     brightness, glare = float(stack.mean()), float((stack >= 250).mean())
-    findings.append(f"light: mean grey {brightness:.0f}/255, {glare * 100:.1f} % saturated")
+    findings.append(tx("check.light", "light: mean grey {grey}/255, {glare} % saturated", grey=f"{brightness:.0f}",
+                       glare=f"{glare * 100:.1f}"))
     if brightness < 70:
-        advice.append("more light on the table (the view is dark: mean grey "
-                      f"{brightness:.0f}/255; aim for 100-180)")
+        advice.append(tx("check.dark", "more light on the table (the view is dark: mean grey {grey}/255; aim for "
+                         "100-180)", grey=f"{brightness:.0f}"))
     if glare > 0.03:
-        advice.append(f"less glare: {glare * 100:.0f} % of the view is burnt out; move the lamp to the side")
+        advice.append(tx("check.glare", "less glare: {glare} % of the view is burnt out; move the lamp to the side",
+                         glare=f"{glare * 100:.0f}"))
     return TableCheck(surfaces, measured, brightness, glare, findings, advice, worst_all)

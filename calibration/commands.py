@@ -115,7 +115,7 @@ def _cmd_tags(args: argparse.Namespace) -> int:
 
     from pathlib import Path
 
-    from companion.clitext import tx
+    from companion.clitext import current, tx
     from companion.errors import CompanionError, UsageError
 
     from companion import registry
@@ -124,7 +124,8 @@ def _cmd_tags(args: argparse.Namespace) -> int:
 
     spec = registry.get(args.game)
     if not (data_dir(spec.id) / "components.json").is_file():
-        raise CompanionError(f"{spec.name()} has no tag sheets yet (no components in {data_dir(spec.id)})")
+        raise CompanionError(tx("tags.no_sheets", "{game} has no tag sheets yet (no components in {folder})",
+                                game=spec.name(current()), folder=data_dir(spec.id)))
     args.out = args.out or f"{spec.id}-tags.pdf"
     target = Path(args.out)
     if target.is_file() and target.stat().st_size and target.read_bytes()[:5] != b"%PDF-":
@@ -140,13 +141,18 @@ def _cmd_tags(args: argparse.Namespace) -> int:
     out = write_pdf(plan, args.out, progress=not args.no_progress)
     n_tags = sum(1 for p in plan.placements if p.payload is not None or p.component not in ("board",)
                  and not p.component.startswith("mat-"))
-    print(f"wrote {out}: {n_tags} component tags and {len(plan.placements) - n_tags} corner fiducials "
-          f"on {plan.pages + 1} {args.paper} pages ({args.size} size). Print at 100 %.")
+    size = {"normal": tx("check.size.normal", "normal"), "large": tx("check.size.large", "large")}[args.size]
+    print(tx("tags.wrote", "wrote {path}: {tags} component tags and {fiducials} corner fiducials on {pages} {paper} "
+             "pages ({size} size). Print at 100 %.", path=out, tags=n_tags, fiducials=len(plan.placements) - n_tags,
+             pages=plan.pages + 1, paper={"a4": "A4", "letter": tx("tags.letter", "Letter")}[args.paper],
+             size=size))
     return 0
 
 
 def _cmd_camera(args: argparse.Namespace) -> int:
     import cv2
+
+    from companion.clitext import tx, txn
 
     from .camcal import CharucoSpec, calibrate_from_frames
     from .camera import save_camera
@@ -157,32 +163,32 @@ def _cmd_camera(args: argparse.Namespace) -> int:
         from pathlib import Path
 
         if Path(args.board_out).suffix.lower() not in (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff"):
-            raise CompanionError(f"{args.board_out}: give the board a picture name (.png)")
+            raise CompanionError(tx("cal.board_name", "{path}: give the board a picture name (.png)",
+                                    path=args.board_out))
         img = spec.image()
         try:
             written = cv2.imwrite(args.board_out, img)
-        except cv2.error as exc:
-            raise CompanionError(f"{args.board_out}: cannot write the board ({exc.err})") from None
+        except cv2.error:
+            written = False
         if not written:
-            raise CompanionError(f"{args.board_out}: cannot write the board (is the folder there and writable?)")
-        print(f"wrote {args.board_out}: ChArUco board {spec.squares[0]}x{spec.squares[1]} squares of "
-              f"{spec.square_mm:g} mm at 300 dpi. Print at 100 % and check a square measures "
-              f"{spec.square_mm:g} mm.")
+            raise CompanionError(tx("cal.board_unwritable", "{path}: cannot write the board (is the folder there and "
+                                    "writable?)", path=args.board_out))
+        print(tx("cal.board_wrote", "wrote {path}: ChArUco board {cols}x{rows} squares of {mm} mm at 300 dpi. Print "
+                 "at 100 % and check a square measures {mm} mm.", path=args.board_out, cols=spec.squares[0],
+                 rows=spec.squares[1], mm=f"{spec.square_mm:g}"))
     source = args.images or args.video
     if not source:
         if args.board_out:
             return 0
-        raise CompanionError("give --images DIR or --video FILE (photos of the printed board; "
-                             "print it with --board-out)")
+        raise CompanionError(tx("cal.no_source", "give --images DIR or --video FILE (photos of the printed board; "
+                                "print it with --board-out)"))
     skipped: list[str] = []
     cut: list[str] = []
     frames = read_frames(source, max_frames=40, skipped=skipped, warnings=cut)
     for line in cut:
-        print(f"warning: {line}", file=sys.stderr)
-    from companion.naming import count
-
-    skip_note = (f"skipped {count(len(skipped), {'one': 'unreadable file', 'other': 'unreadable files'})}: "
-                 f"{', '.join(skipped)}") if skipped else ""
+        print(tx("cal.warning", "warning: {what}", what=line), file=sys.stderr)
+    skip_note = txn("cal.skipped", "skipped {n} unreadable file: {files}", "skipped {n} unreadable files: {files}",
+                    len(skipped), files=", ".join(skipped)) if skipped else ""
     try:  # the calibration goes on with the readable views
         cal = calibrate_from_frames(frames, spec)
     except CompanionError as exc:  # too few usable views: name the photos' folder or video, one line
@@ -191,16 +197,21 @@ def _cmd_camera(args: argparse.Namespace) -> int:
         print(skip_note, file=sys.stderr)
     path = save_camera(cal.model, args.out)
     m = cal.model
-    print(f"calibrated from {cal.views_used} of {cal.views_total} frame(s): fx {m.K[0, 0]:.1f} px, "
-          f"fy {m.K[1, 1]:.1f} px, centre ({m.K[0, 2]:.1f}, {m.K[1, 2]:.1f}), "
-          f"reprojection error {m.rms_px:.2f} px rms")
+    print(txn("cal.calibrated", "calibrated from {used} of {n} frame: fx {fx} px, fy {fy} px, centre ({cx}, {cy}), "
+              "reprojection error {rms} px rms", "calibrated from {used} of {n} frames: fx {fx} px, fy {fy} px, "
+              "centre ({cx}, {cy}), reprojection error {rms} px rms", cal.views_total, used=cal.views_used,
+              fx=f"{m.K[0, 0]:.1f}", fy=f"{m.K[1, 1]:.1f}", cx=f"{m.K[0, 2]:.1f}", cy=f"{m.K[1, 2]:.1f}",
+              rms=f"{m.rms_px:.2f}"))
     if m.rms_px > 1.0:
-        print("  the error is high: use sharper, better lit frames with the board flat", file=sys.stderr)
-    print(f"wrote {path}")
+        print(tx("cal.high_error", "  the error is high: use sharper, better lit frames with the board flat"),
+              file=sys.stderr)
+    print(tx("cal.wrote", "wrote {path}", path=path))
     return 0
 
 
 def _cmd_table(args: argparse.Namespace) -> int:
+    from companion.clitext import tx, txn
+
     from .check import check_table, read_frames
     from .lens import describe, estimate_from_frame, find_lens
 
@@ -217,9 +228,9 @@ def _cmd_table(args: argparse.Namespace) -> int:
     cut: list[str] = []
     frames = read_frames(args.source, camera_mode=mode, warnings=cut)
     for line in cut:   # a photo cut short: the check would blame the board for its grey rows
-        print(f"warning: {line}", file=sys.stderr)
+        print(tx("cal.warning", "warning: {what}", what=line), file=sys.stderr)
     if check.last_camera_mode and str(args.source).isdigit():
-        print(f"camera {args.source}: {check.last_camera_mode}")
+        print(tx("cal.camera_mode", "camera {index}: {mode}", index=args.source, mode=check.last_camera_mode))
     estimate = None
     if camera is not None:
         h, w = frames[0].shape[:2]
@@ -234,6 +245,8 @@ def _cmd_table(args: argparse.Namespace) -> int:
     result = check_table(frames, camera=camera, mats=mats, size=args.size, game=game)
     print(result.report())
     if cut:   # said again after the verdict: its advice on the grey part may be wrong
-        print(f"note: {len(cut)} photo(s) cut short (above): what the verdict says of their grey lower part "
-              "may be wrong; copy the photo again and check it again", file=sys.stderr)
+        print(txn("cal.cut_note", "note: {n} photo cut short (above): what the verdict says of its grey lower part may "
+                  "be wrong; copy the photo again and check it again", "note: {n} photos cut short (above): what the "
+                  "verdict says of their grey lower part may be wrong; copy the photos again and check them again",
+                  len(cut)), file=sys.stderr)
     return 0 if result.ok else 3

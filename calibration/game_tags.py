@@ -32,7 +32,8 @@ companion.games.pergamon.tags) names its components; its data folder
 - ``check``: how ``companion calibrate table`` groups and places the kinds:
   ``kinds`` (kind name -> the word it reports, default the kind name) and
   ``zones`` (``"board"``/``"mat"`` -> word -> zone-name prefixes where such pieces
-  lie; default every QR kind anywhere on both).
+  lie; default every QR kind anywhere on both), ``words`` (language -> word -> the
+  word in that language: what the check says in Spanish and Chinese).
 
 Bad data raises :class:`companion.errors.DataFileError` naming the file, line and key.
 """
@@ -136,6 +137,11 @@ def load_components(game: str) -> dict:
     if not isinstance(check, dict) or not isinstance(check.get("kinds", {}), dict) \
             or not isinstance(check.get("zones", {}), dict):
         ck.fail("check", "expected {kinds: {kind name: word}, zones: {board|mat: {word: [zone prefixes]}}}")
+    words = check.get("words", {})
+    if not isinstance(words, dict) or not all(
+            isinstance(by, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in by.items())
+            for by in words.values()):
+        ck.fail("check.words", "expected {language: {word: the word in that language}}", '"words"')
     for where, by_word in check.get("zones", {}).items():
         if where not in ("board", "mat") or not isinstance(by_word, dict) or not all(
                 isinstance(v, list) and all(isinstance(p, str) for p in v) for v in by_word.values()):

@@ -179,18 +179,22 @@ def estimate_from_frame(image: np.ndarray, layouts) -> LensEstimate | None:
 def describe(estimate: LensEstimate | None, source: str) -> str:
     """One line for the user: which lens model is used (source: ``"file"``,
     ``"user"``, ``"none"``) or why the view cannot be trusted."""
-    if source in ("file", "user"):
-        return "lens: calibrated model" + (" (your calibration)" if source == "user" else "")
+    from companion.clitext import tx
+
+    if source == "user":
+        return tx("lens.yours", "lens: calibrated model (your calibration)")
+    if source == "file":
+        return tx("lens.file", "lens: calibrated model")
     if estimate is None:
-        return "lens: not calibrated; too few corner fiducials in view to estimate it"
+        return tx("lens.too_few", "lens: not calibrated; too few corner fiducials in view to estimate it")
     if not estimate.trusted:
-        return ("lens: the view is too distorted to trust without a calibrated lens "
-                f"(corners off by {estimate.rms_mm:.1f} mm even after correcting): "
-                "run `companion calibrate camera`")
+        return tx("lens.distorted", "lens: the view is too distorted to trust without a calibrated lens (corners off "
+                  "by {mm} mm even after correcting): run `companion calibrate camera`", mm=f"{estimate.rms_mm:.1f}")
     if estimate.camera is None:
-        return "lens: not calibrated; the corner fiducials show no distortion worth correcting"
-    return (f"lens: not calibrated; distortion estimated from the corner fiducials "
-            f"(k1 {estimate.k1:+.2f}, corners {estimate.rms_plain_mm:.1f} -> {estimate.rms_mm:.1f} mm)")
+        return tx("lens.straight", "lens: not calibrated; the corner fiducials show no distortion worth correcting")
+    return tx("lens.estimated", "lens: not calibrated; distortion estimated from the corner fiducials (k1 {k1}, "
+              "corners {before} -> {after} mm)", k1=f"{estimate.k1:+.2f}", before=f"{estimate.rms_plain_mm:.1f}",
+              after=f"{estimate.rms_mm:.1f}")
 
 
 def focal_from_homography(H_mm_to_px: np.ndarray, centre_px: tuple[float, float]) -> float | None:

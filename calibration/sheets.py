@@ -219,7 +219,10 @@ def write_pdf(plan: SheetPlan, out: str | Path, progress: bool = True) -> Path:
         out.parent.mkdir(parents=True, exist_ok=True)
         pdf.output(str(out))
     except OSError as exc:
-        raise CompanionError(f"cannot write {out}: {exc.strerror or exc}") from None
+        from companion.clitext import os_error, tx
+
+        raise CompanionError(tx("tags.write_failed", "cannot write {path}: {why}", path=out,
+                                why=os_error(exc))) from None
     return out
 
 

@@ -50,7 +50,7 @@ def test_calibrate_camera_recovers_the_focal_length(shots, tmp_path, capsys):
     assert cam.K[0, 0] == pytest.approx(800, rel=0.02) and cam.K[1, 1] == pytest.approx(800, rel=0.02)
     assert cam.K[0, 2] == pytest.approx(480, abs=8) and cam.K[1, 2] == pytest.approx(270, abs=8)
     assert cam.rms_px < 0.5
-    assert "calibrated from 8 of 8 frame(s)" in capsys.readouterr().out
+    assert "calibrated from 8 of 8 frames" in capsys.readouterr().out
 
 
 def test_default_path_is_the_user_config_dir(shots, monkeypatch, tmp_path):
@@ -111,7 +111,7 @@ def test_unreadable_files_are_skipped_and_reported(shots, tmp_path, capsys):
     out = tmp_path / "cam.json"
     assert main(["calibrate", "camera", "--images", str(d), "--out", str(out)]) == 0
     cap = capsys.readouterr()
-    assert "calibrated from 8 of 8 frame(s)" in cap.out and out.exists()
+    assert "calibrated from 8 of 8 frames" in cap.out and out.exists()
     assert "skipped 2 unreadable files" in cap.err and "view0b.png" in cap.err and "zz.jpg" in cap.err
 
 

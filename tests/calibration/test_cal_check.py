@@ -138,7 +138,7 @@ def test_foreign_qr_in_view_is_ignored_and_reported():
     url = cv2.resize(qr_image("https://example.org/menu", 12, 2), (120, 120), interpolation=cv2.INTER_AREA)
     img = render_view("penny-press-board", "board", H, REF, items=[(url, (420, 330))], src_px_per_mm=3.0)
     result = check_table([img])
-    assert "ignored 1 foreign QR code(s): 'https://example.org/menu' (foreign)" in result.report()
+    assert "ignored 1 foreign QR code: 'https://example.org/menu' (not a tag of ours)" in result.report()
 
 
 def test_limits_are_the_measured_multiframe_recall_of_the_docs():
@@ -215,7 +215,7 @@ def test_calibrate_table_takes_the_game(tmp_path, capsys):
     cv2.imwrite(str(path), _turin_frame())
     assert main(["calibrate", "table", str(path), "--game", "turin-market"]) in (0, 3)
     out = capsys.readouterr().out
-    assert "mat-yellow: registered" in out and "VERDICT" in out and "foreign" not in out
+    assert "yellow player area: registered" in out and "VERDICT" in out and "foreign" not in out
     with pytest.raises(SystemExit) as ex:  # a command line not understood (README: exit 2)
         main(["calibrate", "table", str(path), "--game", "no-such-game"])
     assert ex.value.code == 2
@@ -255,4 +255,4 @@ def test_calibrate_table_warns_of_a_photo_cut_short(tmp_path, capsys):
     assert "cut short" not in capsys.readouterr().err
     main(["calibrate", "table", str(cut)])
     err = capsys.readouterr().err
-    assert f"{cut}: cut short" in err and "what the verdict says of their grey lower part may be wrong" in err
+    assert f"{cut}: cut short" in err and "what the verdict says of its grey lower part may be wrong" in err
