@@ -67,10 +67,11 @@ def _find(role: tuple[str, tuple[str, ...]], extra: tuple[str, ...] = ()) -> str
     for path in (*extra, *paths):
         if path and os.path.isfile(path):
             return path
-    raise FontMissingError(
-        f"no font file found for printing (tried {', '.join((*extra, *paths))}); "
-        f"install the Debian package {package} (sudo apt-get install {package.split()[0]})"
-    )
+    from companion.clitext import tx
+
+    raise FontMissingError(tx("fonts.missing", "no font file found for printing (tried {paths}); install the Debian "
+                              "package {package} (sudo apt-get install {apt})", paths=", ".join((*extra, *paths)),
+                              package=package, apt=package.split()[0]))
 
 
 @functools.lru_cache(maxsize=None)

@@ -23,6 +23,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from companion.clitext import tx, txn
+
 OK, CHECK, FIX = "OK", "CHECK", "FIX"
 #: px per module at the worst place of the reference view: below LIMIT the pipeline
 #: misses tags (calibration.check's measured limit, the same one `calibrate table`
@@ -35,6 +37,28 @@ MIN_FREE_MB = 200
 #: looking straight down, horizontal field of view (degrees)
 #: (calibration.synthetic's REFERENCE_HEIGHT_MM and REFERENCE_FOV_DEG: 1.1 m, 72 degrees)
 REFERENCE_WORDS = "1.1 m up, straight down, 72 degree lens"
+
+
+def _reference_words() -> str:
+    """:data:`REFERENCE_WORDS` in the command line's language."""
+    return tx("doctor.reference", "1.1 m up, straight down, 72 degree lens")
+
+
+def _verdict(verdict: str) -> str:
+    """OK / CHECK / FIX in the command line's language."""
+    return {OK: tx("doctor.ok", "OK"), CHECK: tx("doctor.check", "CHECK"), FIX: tx("doctor.fix", "FIX")}[verdict]
+
+
+def _columns(text: str) -> int:
+    """The terminal columns ``text`` takes (a Chinese character takes two)."""
+    from unicodedata import east_asian_width
+
+    return sum(2 if east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _pad(text: str, width: int) -> str:
+    """``text`` filled with spaces to ``width`` terminal columns."""
+    return text + " " * max(0, width - _columns(text))
 
 
 def register(subparsers) -> None:
@@ -59,7 +83,10 @@ def register(subparsers) -> None:
 
 
 def _line(verdict: str, what: str, text: str) -> tuple[str, str, str]:
-    print(f"{verdict:<5} {what}: {text}", flush=True)
+    """Print one checklist line (verdict, what was checked, what was found) and return it."""
+    width = max(_columns(_verdict(v)) for v in (OK, CHECK, FIX))  # the verdicts in one column
+    print(tx("doctor.line", "{verdict} {what}: {text}", verdict=_pad(_verdict(verdict), width), what=what,
+             text=text), flush=True)
     return verdict, what, text
 
 
@@ -114,48 +141,66 @@ def check_cameras(args) -> list[tuple[str, str, str]]:
             cap.release()
         if not ok:
             if args.camera is not None:
-                out.append(_line(FIX, f"camera {i}", "does not open: plug it in, or give the right index "
-                                 "(ls /dev/video*; a webcam often has two nodes, the first one gives pictures)"))
+                out.append(_line(FIX, tx("doctor.camera_n", "camera {n}", n=i), tx(
+                    "doctor.camera_closed", "does not open: plug it in, or give the right index (ls /dev/video*; a "
+                    "webcam often has two nodes, the first one gives pictures)")))
             continue
         found.append(i)
         if not args.no_probe:
             modes = probe_modes(i)
             text = ", ".join(str(m) for m in modes[:8]) + (" ..." if len(modes) > 8 else "")
-            out.append(_line(OK, f"camera {i}", f"modes {text or 'none reported'}"))
+            out.append(_line(OK, tx("doctor.camera_n", "camera {n}", n=i),
+                             tx("doctor.modes", "modes {modes}", modes=text) if text
+                             else tx("doctor.no_modes", "modes none reported")))
     if not found:
         if args.camera is None:
-            out.append(_line(FIX, "camera", "no camera found at index 0-3: plug the camera in "
-                             "(a UVC webcam; ls /dev/video*)"))
+            out.append(_line(FIX, tx("doctor.camera", "camera"), tx(
+                "doctor.no_camera", "no camera found at index 0-3: plug the camera in (a UVC webcam; ls /dev/video*)")))
         return out
     cam = found[0]
     try:
         frames, mode = grab_frames(cam, 1, settings, settle=3)
-    except SourceError as exc:
-        out.append(_line(FIX, f"camera {cam}", f"gives no picture in {settings}: {exc}"))
+    except SourceError:
+        out.append(_line(FIX, tx("doctor.camera_n", "camera {n}", n=cam), tx(
+            "doctor.no_picture", "gives no picture in {mode}: check its cable, or that no other program uses it",
+            mode=settings)))
         return out
     h, w = frames[0].shape[:2]
     module_mm = smallest_qr_module_mm(args.tag_size)
     ppm = px_per_module_at_reference(w, h, module_mm)
     granted = f"{mode}" if mode is not None else f"{w}x{h}"
-    asked = f" (asked {settings})" if mode is not None and (mode.width, mode.height) != settings.size else ""
+    asked = (tx("doctor.asked", " (asked {mode})", mode=settings)
+             if mode is not None and (mode.width, mode.height) != settings.size else "")
     from calibration.check import MIN_PX_PER_MODULE as limit
 
-    need = f"ready from {limit:g}, {RECOMMENDED_PX_PER_MODULE:g} recommended"
+    need = tx("doctor.need", "ready from {limit}, {recommended} recommended", limit=f"{limit:g}",
+              recommended=f"{RECOMMENDED_PX_PER_MODULE:g}")
+    size = {"normal": tx("check.size.normal", "normal"), "large": tx("check.size.large", "large")}[args.tag_size]
+    what = tx("doctor.camera_mode", "camera {n} mode", n=cam)
     if ppm >= RECOMMENDED_PX_PER_MODULE:
-        out.append(_line(OK, f"camera {cam} mode", f"{granted}{asked}: {ppm:.1f} px per module for the "
-                         f"smallest {args.tag_size} tags ({module_mm:g} mm modules) at {REFERENCE_WORDS} ({need})"))
+        out.append(_line(OK, what, tx(
+            "doctor.mode_ok", "{granted}{asked}: {ppm} px per module for the smallest {size} tags ({module} mm "
+            "modules) at {reference} ({need})", granted=granted, asked=asked, ppm=f"{ppm:.1f}", size=size,
+            module=f"{module_mm:g}", reference=_reference_words(), need=need)))
     else:
-        fix = ("use a higher resolution (--size 3840x2160; MJPG is chosen by itself from 1080p)"
-               if w < 3840 else "lower the camera (1.0 m up), look straight down, or use a narrower (72-85 degree) lens")
+        fix = (tx("doctor.higher_resolution", "use a higher resolution (--size 3840x2160; MJPG is chosen by itself "
+                  "from 1080p)") if w < 3840 else
+               tx("doctor.lower_camera", "lower the camera (1.0 m up), look straight down, or use a narrower (72-85 "
+                  "degree) lens"))
         if args.tag_size == "normal":
-            fix += ", or print large tags (companion tags penny-press --size large)"
-        out.append(_line(FIX if ppm < limit else CHECK, f"camera {cam} mode",
-                         f"{granted}{asked}: only {ppm:.1f} px per module for the smallest {args.tag_size} "
-                         f"tags at {REFERENCE_WORDS} ({need}): {fix}; then check the real view "
-                         f"with `companion calibrate table {cam}`"))
+            from companion import registry
+
+            fix += tx("doctor.large_tags", ", or print large tags ({command})",
+                      command=f"companion tags {registry.default().id} --size large")
+        out.append(_line(FIX if ppm < limit else CHECK, what, tx(
+            "doctor.mode_low", "{granted}{asked}: only {ppm} px per module for the smallest {size} tags at "
+            "{reference} ({need}): {fix}; then check the real view with `{command}`", granted=granted, asked=asked,
+            ppm=f"{ppm:.1f}", size=size, reference=_reference_words(), need=need, fix=fix,
+            command=f"companion calibrate table {cam}")))
     if mode is not None and mode.fps and settings.fps and mode.fps < 0.8 * settings.fps:
-        out.append(_line(CHECK, f"camera {cam} frame rate", f"{mode.fps:g} fps (asked {settings.fps:g}): "
-                         "a slow camera blurs moving hands; try --fourcc MJPG or a smaller --size"))
+        out.append(_line(CHECK, tx("doctor.frame_rate", "camera {n} frame rate", n=cam), tx(
+            "doctor.slow", "{fps} fps (asked {asked}): a slow camera blurs moving hands; try --fourcc MJPG or a smaller "
+            "--size", fps=f"{mode.fps:g}", asked=f"{settings.fps:g}")))
     return out
 
 
@@ -178,17 +223,20 @@ def check_printer(args) -> list[tuple[str, str, str]]:
     from printing.transports import printer_status
 
     target = args.printer or _saved_printer()
+    printer = tx("doctor.printer", "printer")
     if not target:
-        return [_line(CHECK, "printer", "none chosen: give --printer tcp://HOST:9100 | usb:VID:PID | "
-                      "file:/dev/usb/lp0 | serial:/dev/ttyUSB0 (or choose one in the app's settings); "
-                      "without one, pages are saved as PNG previews")]
+        return [_line(CHECK, printer, tx(
+            "doctor.no_printer", "none chosen: give --printer tcp://HOST:9100 | usb:VID:PID | file:/dev/usb/lp0 | "
+            "serial:/dev/ttyUSB0 (or choose one in the app's settings); without one, pages are saved as PNG "
+            "previews"))]
     try:
         cfg = load_config(args.config)
     except CompanionError as exc:
-        return [_line(FIX, "printer config", str(exc))]
+        return [_line(FIX, tx("doctor.printer_config", "printer config"), str(exc))]
     verdict, text = printer_status(target, cfg)
-    return [_line({"ok": OK, "warn": CHECK, "fail": FIX}[verdict], "printer",
-                  f"{text} (profile {cfg.profile_name}, {cfg.paper_mm} mm paper)")]
+    return [_line({"ok": OK, "warn": CHECK, "fail": FIX}[verdict], printer, tx(
+        "doctor.printer_with", "{text} (profile {profile}, {mm} mm paper)", text=text, profile=cfg.profile_name,
+        mm=cfg.paper_mm))]
 
 
 def check_fonts() -> list[tuple[str, str, str]]:
@@ -202,19 +250,22 @@ def check_fonts() -> list[tuple[str, str, str]]:
         gone_es = missing_glyphs("¿Qué año? ¡Señor! áéíóúüÁÉÍÓÚÑ", fonts)
         gone_zh = missing_glyphs("战争 犯罪 政治 人间百态 头版", fonts)
         if gone_es or gone_zh:
-            out.append(_line(FIX, "fonts (printing)", f"cannot draw {gone_es + gone_zh!r}: "
-                             "install fonts-dejavu-core and fonts-wqy-microhei"))
+            out.append(_line(FIX, tx("doctor.fonts_printing", "fonts (printing)"), tx(
+                "doctor.fonts_cannot", "cannot draw {chars}: install fonts-dejavu-core and fonts-wqy-microhei",
+                chars=" ".join(gone_es + gone_zh))))
         else:
-            out.append(_line(OK, "fonts (printing)", f"Spanish: {Path(fonts.regular).name}, "
-                             f"Chinese: {Path(fonts.cjk).name}"))
+            out.append(_line(OK, tx("doctor.fonts_printing", "fonts (printing)"), tx(
+                "doctor.fonts_found", "Spanish: {latin}, Chinese: {cjk}", latin=Path(fonts.regular).name,
+                cjk=Path(fonts.cjk).name)))
     except CompanionError as exc:
-        out.append(_line(FIX, "fonts (printing)", str(exc)))
+        out.append(_line(FIX, tx("doctor.fonts_printing", "fonts (printing)"), str(exc)))
     try:
         from .fonts import find_cjk_font
 
-        out.append(_line(OK, "fonts (app)", f"Chinese: {find_cjk_font().name}"))
+        out.append(_line(OK, tx("doctor.fonts_app", "fonts (app)"), tx("doctor.font_cjk", "Chinese: {cjk}",
+                                                                        cjk=find_cjk_font().name)))
     except CompanionError as exc:
-        out.append(_line(FIX, "fonts (app)", str(exc)))
+        out.append(_line(FIX, tx("doctor.fonts_app", "fonts (app)"), str(exc)))
     return out
 
 
@@ -226,10 +277,12 @@ def check_disk() -> list[tuple[str, str, str]]:
     while not probe.exists() and probe != probe.parent:
         probe = probe.parent
     free_mb = shutil.disk_usage(probe).free / 1e6
+    disk = tx("doctor.disk", "disk")
     if free_mb < MIN_FREE_MB:
-        return [_line(FIX, "disk", f"only {free_mb:.0f} MB free at {where} (journals and the print queue): "
-                      f"free at least {MIN_FREE_MB} MB")]
-    return [_line(OK, "disk", f"{free_mb / 1000:.1f} GB free at {where} (a game's journal takes well under 1 MB)")]
+        return [_line(FIX, disk, tx("doctor.disk_low", "only {mb} MB free at {where} (journals and the print queue): "
+                                    "free at least {need} MB", mb=f"{free_mb:.0f}", where=where, need=MIN_FREE_MB))]
+    return [_line(OK, disk, tx("doctor.disk_ok", "{gb} GB free at {where} (a game's journal takes well under 1 MB)",
+                               gb=f"{free_mb / 1000:.1f}", where=where))]
 
 
 def run(args) -> int:
@@ -239,13 +292,13 @@ def run(args) -> int:
         load_config(args.config, required=True)  # raises CompanionError naming the file (also a missing one)
     lines = check_cameras(args) + check_printer(args) + check_fonts() + check_disk()
     bad = sum(1 for v, _, _ in lines if v == FIX)
-    from companion.naming import count
-
-    print(f"{'all good' if not bad else count(bad, {'one': 'thing', 'other': 'things'}) + ' to fix'}; "
-          f"{sum(1 for v, _, _ in lines if v == CHECK)} to check")
+    checks = sum(1 for v, _, _ in lines if v == CHECK)
+    fixes = txn("doctor.to_fix", "{n} thing to fix", "{n} things to fix", bad) if bad else tx("doctor.all_good",
+                                                                                              "all good")
+    print(tx("doctor.summary", "{fixes}; {n} to check", fixes=fixes, n=checks))
     if bad:  # the checklist above is the result; what failed is also said on stderr, once
         import sys
 
-        print("companion doctor: to fix: " + "; ".join(f"{what}: {text}" for v, what, text in lines if v == FIX),
-              file=sys.stderr)
+        print(tx("doctor.stderr", "companion doctor: to fix: {list}", list="; ".join(
+            f"{what}: {text}" for v, what, text in lines if v == FIX)), file=sys.stderr)
     return 1 if bad else 0

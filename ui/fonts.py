@@ -33,7 +33,9 @@ def find_cjk_font() -> Path:
     if env:
         if Path(env).is_file():
             return Path(env)
-        raise FontMissing(f"TABLE_COMPANION_FONT={env} is not a file")
+        from companion.clitext import tx
+
+        raise FontMissing(tx("fonts.env", "TABLE_COMPANION_FONT={path} is not a file", path=env))
     for p in KNOWN_PATHS:
         if Path(p).is_file():
             return Path(p)
@@ -45,7 +47,10 @@ def find_cjk_font() -> Path:
             out = ""
         if out and Path(out).is_file() and Path(out).suffix.lower() in (".ttf", ".ttc", ".otf"):
             return Path(out)
-    raise FontMissing(f"no font with Chinese glyphs found; install it: sudo apt-get install {APT_PACKAGE}")
+    from companion.clitext import tx
+
+    raise FontMissing(tx("fonts.no_cjk", "no font with Chinese glyphs found; install it: sudo apt-get install {package}",
+                         package=APT_PACKAGE))
 
 
 def register_default_font() -> Path:
