@@ -18,7 +18,8 @@ import sys
 import time
 from pathlib import Path
 
-from companion.errors import CompanionError
+from companion.clitext import tx, txn
+from companion.errors import CompanionError, DataFileError
 
 LOG_FORMAT = "table-companion/scoop-dial"
 EXIT_MISMATCH = 4
@@ -85,9 +86,11 @@ def cmd_dial(args) -> int:
     log = Path(args.log) if args.log else _default_log()
     log.parent.mkdir(parents=True, exist_ok=True)
     if log.exists() and log.stat().st_size and not _is_dial_log(log):
-        raise CompanionError(f"{log} exists and is not a dial log; it is never overwritten: choose another --log")
+        raise CompanionError(tx("dial.log_foreign", "{path} exists and is not a dial log; it is never overwritten: "
+                                "choose another --log", path=log))
     if log.exists() and log.stat().st_size and not getattr(args, "force", False):
-        raise CompanionError(f"{log} already exists (a dial log); choose another --log or add --force to replace it")
+        raise CompanionError(tx("dial.log_exists", "{path} already exists (a dial log); choose another --log or add "
+                                "--force to replace it", path=log))
     out = sys.stdout
     from companion.clitext import current
 
@@ -149,7 +152,7 @@ def dial_digit(text: str) -> int | None:
 def _is_dial_log(path: Path) -> bool:
     try:
         return json.loads(path.read_text(encoding="utf-8")).get("format") == LOG_FORMAT
-    except (OSError, ValueError, AttributeError):
+    except (OSError, ValueError, AttributeError):  # (UnicodeDecodeError is a ValueError)
         return False
 
 
@@ -163,25 +166,33 @@ def calls_of(path: str | Path) -> tuple[dict, str, str | None, list[dict]]:
     CompanionError for another game, an unreadable file, or a seed not revealed."""
     path = Path(path)
     if not path.is_file():
-        raise CompanionError(f"{path}: no such file")
+        raise CompanionError(tx("dial.no_file_given", "{path}: no such file", path=path))
     with open(path, "rb") as f:
         head = f.read(16)
+    not_ours = tx("dial.not_a_record", "{path}: not a dial log nor a Scoop game (its journal or export)", path=path)
     if head == b"SQLite format 3\x00":
         setup, actions = _journal_setup_actions(path)
     else:
         from companion.datafile import read_json
 
-        rec = read_json(path, kind=None)  # DataFileError naming the file and line
+        try:
+            rec = read_json(path, kind=None)  # DataFileError naming the file and line
+        except DataFileError as exc:
+            if not _is_text(path):  # a picture, a zip...: no dial log or game at all
+                raise CompanionError(not_ours) from None
+            raise CompanionError(tx("dial.damaged", "{what} (a dial log or a game's export is JSON)",
+                                    what=exc)) from None
         if not isinstance(rec, dict):
-            raise CompanionError(f"{path}: not a journal, export or dial log")
+            raise CompanionError(not_ours)
         if rec.get("format") == LOG_FORMAT:
             if not rec.get("seed"):
-                raise CompanionError(f"{path}: the seed is not revealed yet (hang up the dial first)")
+                raise CompanionError(tx("dial.not_revealed", "{path}: the seed is not revealed yet (hang up the dial "
+                                        "first)", path=path))
             if not isinstance(rec.get("wheel"), dict):
-                raise CompanionError(f"{path}: the dial log has no wheel")
+                raise CompanionError(tx("dial.no_wheel", "{path}: the dial log has no wheel", path=path))
             return rec["wheel"], rec["seed"], rec.get("commitment"), rec.get("calls") or []
         if rec.get("game") != "scoop" or "setup" not in rec:
-            raise CompanionError(f"{path}: not a Scoop game record")
+            raise CompanionError(not_ours if rec.get("game") is None else _other_game(path, rec.get("game")))
         setup, actions = rec["setup"], rec.get("actions") or []
         if isinstance(setup, dict) and "dial_seed" not in setup:
             revealed = [e.get("payload", {}).get("reveal") for e in rec.get("events") or []
@@ -190,17 +201,45 @@ def calls_of(path: str | Path) -> tuple[dict, str, str | None, list[dict]]:
             if seed:
                 setup = dict(setup, dial_seed=seed)
     if isinstance(setup, dict) and "data" in setup and "dial_seed" not in setup:
-        raise CompanionError(f"{path}: the game is not over yet: the dial's seed stays secret until its end "
-                             "(kept beside the journal), so its calls cannot be checked now; verify the "
-                             "game once it has ended")
+        raise CompanionError(tx("dial.not_over", "{path}: the game is not over yet: the dial's seed stays secret until "
+                                "its end (kept beside the journal), so its calls cannot be checked now; verify the "
+                                "game once it has ended", path=path))
     try:
         wheel = setup["data"]["wheel"]
         seed = setup["dial_seed"]
     except (KeyError, TypeError):
-        raise CompanionError(f"{path}: the game's setup has no dial") from None
+        raise CompanionError(tx("dial.setup_no_dial", "{path}: the game's setup has no dial", path=path)) from None
     calls = [{"number": a.get("number"), "signal": a.get("signal")} for a in actions
              if isinstance(a, dict) and a.get("action") == "dial"]
     return wheel, seed, setup.get("commitment"), calls
+
+
+def _is_text(path: Path) -> bool:
+    """Whether the file's start reads as UTF-8 text (a JSON file does; a PNG or a zip does not)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4096)
+    except OSError:
+        return False
+    if b"\x00" in head:
+        return False
+    try:
+        head.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return exc.start >= len(head) - 3  # only a character cut at the end of the sample
+    return True
+
+
+def _other_game(path: Path, game) -> str:
+    """``path``: a game of another game than Scoop, named as people name it."""
+    from companion import registry
+    from companion.clitext import current
+
+    try:
+        name = registry.get(str(game)).name(current())
+    except CompanionError:
+        name = str(game)
+    return tx("dial.other_game", "{path}: a game of {game}, not Scoop", path=path, game=name)
 
 
 def _journal_setup_actions(path: Path) -> tuple[dict, list[dict]]:
@@ -213,10 +252,11 @@ def _journal_setup_actions(path: Path) -> tuple[dict, list[dict]]:
             rows = con.execute("SELECT seq, kind, payload FROM events ORDER BY seq").fetchall()
         finally:
             con.close()
-    except sqlite3.DatabaseError as exc:
-        raise CompanionError(f"{path}: not a game journal ({exc})") from None
+    except sqlite3.DatabaseError:
+        raise CompanionError(tx("dial.not_journal", "{path}: not a game journal (the file is damaged or of another "
+                                "kind)", path=path)) from None
     if meta.get("game") != "scoop":
-        raise CompanionError(f"{path}: a game of {meta.get('game') or 'penny-press'}, not Scoop")
+        raise CompanionError(_other_game(path, meta.get("game") or "penny-press"))
     events = [(seq, kind, json.loads(payload)) for seq, kind, payload in rows]
     undone = {p.get("target") for _, kind, p in events if kind == "undo"}
     setup = next(p for _, kind, p in events if kind == "setup")
@@ -228,27 +268,24 @@ def _journal_setup_actions(path: Path) -> tuple[dict, list[dict]]:
 
 
 def cmd_verify(args) -> int:
-    from companion.naming import count
-
-    from .dial import Wheel, verify_calls
-
-    from .dial import NUMBERS, named_wheel_check
+    from .dial import NUMBERS, Wheel, named_wheel_check, verify_calls
 
     path = args.file
     wheel_d, seed, recorded, calls = calls_of(path)
     try:
         wheel = Wheel.from_dict(wheel_d)
     except CompanionError as exc:
-        raise CompanionError(f"{path}: bad wheel: {exc}") from None
+        raise CompanionError(tx("dial.bad_wheel", "{path}: bad wheel: {why}", path=path, why=exc)) from None
     if not isinstance(calls, list):
-        raise CompanionError(f"{path}: the calls are not a list")
+        raise CompanionError(tx("dial.calls_not_list", "{path}: the calls are not a list", path=path))
     for i, c in enumerate(calls):
         if not isinstance(c, dict) or c.get("number") not in NUMBERS or isinstance(c.get("number"), bool):
-            raise CompanionError(f"{path}: call {i + 1} is not a call (needs a number 0-9 and its signal)")
+            raise CompanionError(tx("dial.not_a_call", "{path}: call {n} is not a call (needs a number 0-9 and its "
+                                    "signal)", path=path, n=i + 1))
     given = (args.commitment or "").strip().lower() or None
     if not recorded and not given:
-        raise CompanionError(f"{path}: no commitment recorded, so the seed cannot be checked; "
-                             "give the one shown at the start with --commitment")
+        raise CompanionError(tx("dial.no_commitment", "{path}: no commitment recorded, so the seed cannot be checked; "
+                                "give the one shown at the start with --commitment", path=path))
     # The seed is checked against the file's own commitment; a different one given on
     # the command line is one problem (the file is not the game announced), not two.
     committed = str(recorded).strip().lower() if recorded else given
@@ -258,15 +295,18 @@ def cmd_verify(args) -> int:
         verdict = type(verdict)(False, verdict.calls, (wheel_problem,) + verdict.problems)
     if given and recorded and given != committed:
         verdict = type(verdict)(False, verdict.calls, verdict.problems +
-                                ("the file's commitment is not the one given",))
-    ran = count(verdict.calls, {"one": "call", "other": "calls"})
+                                (tx("dial.commitment_differs", "the file's commitment is not the one given"),))
     if verdict.ok:
-        print(f"{ran} re-run from the seed: all match (commitment {committed}).")
+        print(txn("dial.all_match", "{n} call re-run from the seed: all match (commitment {commitment}).",
+                  "{n} calls re-run from the seed: all match (commitment {commitment}).", verdict.calls,
+                  commitment=committed))
         if wheel_note:
-            print(f"  wheel: {wheel_note}")
+            print(tx("dial.wheel_note", "  wheel: {note}", note=wheel_note))
         return 0
     n = len(verdict.problems)
-    print(f"{ran} re-run from the seed: {count(n, {'one': 'problem', 'other': 'problems'})}:")
+    problems = txn("dial.problems", "{n} problem", "{n} problems", n)
+    print(txn("dial.some_differ", "{n} call re-run from the seed: {problems}:",
+              "{n} calls re-run from the seed: {problems}:", verdict.calls, problems=problems))
     for p in verdict.problems:
         print(f"  {p}")
     return EXIT_MISMATCH

@@ -35,6 +35,7 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.clitext import current, tx, txn
 from companion.datafile import data_fault, read_json
 from companion.errors import CompanionError, DataFileError
 
@@ -65,14 +66,16 @@ class Wheel:
 
     def __post_init__(self):
         if not self.sectors:
-            raise CompanionError("a signal wheel needs at least one sector")
+            raise CompanionError(tx("dial.no_sectors", "a signal wheel needs at least one sector"))
         bad = sorted(set(self.sectors) - set(SIGNALS))
         if bad:
-            raise CompanionError(f"unknown signals on the wheel: {', '.join(bad)}; known: {', '.join(SIGNALS)}")
+            raise CompanionError(tx("dial.unknown_signals", "unknown signals on the wheel: {bad}; known: {known}",
+                                    bad=", ".join(bad), known=", ".join(SIGNALS)))
         if self.slip_sectors < 0 or self.sectors_per_digit < 0:
-            raise CompanionError("sectors_per_digit and slip_sectors must be 0 or more")
+            raise CompanionError(tx("dial.negative", "sectors_per_digit and slip_sectors must be 0 or more"))
         if self.start not in ("zero", "seeded"):
-            raise CompanionError(f"start must be \"zero\" or \"seeded\", not {self.start!r}")
+            raise CompanionError(tx("dial.start", "start must be \"zero\" or \"seeded\", not {value}",
+                                    value=repr(self.start)))
 
     @property
     def size(self) -> int:
@@ -98,7 +101,7 @@ class Wheel:
                          int(d.get("slip_sectors", len(sectors))), str(d.get("name", "custom")),
                          str(d.get("file") or file), str(d.get("start", "zero")))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:  # the caller names the file
-            raise CompanionError(f"not a signal wheel ({data_fault(exc)})") from None
+            raise CompanionError(tx("dial.not_wheel", "not a signal wheel ({why})", why=data_fault(exc))) from None
 
 
 def wheel_path(name: str | Path | None = None) -> Path:
@@ -136,7 +139,8 @@ def earlier_editions(name: str) -> list[tuple[str, Wheel]]:
         return [(str(e.get("edition", "an earlier edition")), Wheel.from_dict(e, file=_display_path(EDITIONS_FILE)))
                 for e in rows]
     except (ValueError, KeyError, TypeError, AttributeError, CompanionError) as exc:
-        raise DataFileError(str(EDITIONS_FILE), None, f"not a list of wheel editions ({data_fault(exc)})") from None
+        raise DataFileError(str(EDITIONS_FILE), None, tx("dial.not_editions", "not a list of wheel editions ({why})",
+                                                         why=data_fault(exc))) from None
 
 
 def wheel_differences(recorded: Wheel, now: Wheel) -> list[str]:
@@ -150,14 +154,26 @@ def wheel_differences(recorded: Wheel, now: Wheel) -> list[str]:
             continue
         if field == "sectors" and len(a) == len(b):
             diff = [i for i in range(len(a)) if a[i] != b[i]]
-            shown = "; ".join(f"sector {i}: {a[i]} in the record, {b[i]} in the file" for i in diff[:3])
+            shown = "; ".join(tx("dial.sector_diff", "sector {i}: {a} in the record, {b} in the file", i=i,
+                                 a=signal_word(a[i]), b=signal_word(b[i])) for i in diff[:3])
             more = "; ..." if len(diff) > 3 else ""
-            out.append(f"sectors: {len(diff)} of {len(a)} differ ({shown}{more})")
+            out.append(tx("dial.sectors_differ", "sectors: {n} of {size} differ ({shown})", n=len(diff), size=len(a),
+                          shown=shown + more))
         elif field == "sectors":
-            out.append(f"sectors: {len(a)} in the record, {len(b)} in the file")
+            out.append(tx("dial.sectors_count", "sectors: {a} in the record, {b} in the file", a=len(a), b=len(b)))
         else:
-            out.append(f"{field}: {a} in the record, {b} in the file")
+            out.append(tx("dial.field_diff", "{field}: {a} in the record, {b} in the file", field=field, a=a, b=b))
     return out
+
+
+def signal_word(signal: str) -> str:
+    """A signal as the dial's window shows it, in the command line's language
+    (``"kill"`` -> ``"KILL IT"``); an unknown one as it is."""
+    if signal not in SIGNALS:
+        return str(signal)
+    from .texts import signal_text
+
+    return signal_text(signal, current())[0]
 
 
 def named_wheel_check(wheel: Wheel, trusted: str | Path | None = None) -> tuple[str | None, str | None]:
@@ -171,12 +187,13 @@ def named_wheel_check(wheel: Wheel, trusted: str | Path | None = None) -> tuple[
         try:
             named = load_wheel(trusted)
         except DataFileError as exc:
-            return f"the wheel given with --wheel cannot be read: {exc}", None
+            return tx("dial.given_unreadable", "the wheel given with --wheel cannot be read: {why}", why=exc), None
         diffs = wheel_differences(wheel, named)
         if diffs:
-            return (f"the file's wheel is not the wheel of {trusted} given with --wheel: "
-                    + "; ".join(diffs) + "; refused"), None
-        return None, f"checked against the wheel of {trusted} (given with --wheel), not the one the file names"
+            return tx("dial.given_differs", "the file's wheel is not the wheel of {path} given with --wheel: {diffs}; "
+                      "refused", path=trusted, diffs="; ".join(diffs)), None
+        return None, tx("dial.given_ok", "checked against the wheel of {path} (given with --wheel), not the one the "
+                        "file names", path=trusted)
     builtin = wheel.name in ("standard", "") or (DATA_DIR / "wheels" / f"{wheel.name}.json").is_file()
     if builtin:
         path = wheel_path(wheel.name)
@@ -185,13 +202,13 @@ def named_wheel_check(wheel: Wheel, trusted: str | Path | None = None) -> tuple[
         if not path.is_absolute() and not path.is_file():
             path = Path(__file__).resolve().parents[3] / wheel.file
     else:
-        return (f"the wheel {wheel.name!r} names no file to check it against; give the wheel file used "
-                "for that game with --wheel FILE"), None
+        return tx("dial.no_file", "the wheel {name} names no file to check it against; give the wheel file used "
+                  "for that game with --wheel FILE", name=repr(wheel.name)), None
     try:
         named = load_wheel(path)
     except DataFileError as exc:
-        return (f"the wheel {wheel.name!r} cannot be checked against its file: {exc}; give the wheel file "
-                "used for that game with --wheel FILE"), None
+        return tx("dial.file_unreadable", "the wheel {name} cannot be checked against its file: {why}; give the "
+                  "wheel file used for that game with --wheel FILE", name=repr(wheel.name), why=exc), None
     diffs = wheel_differences(wheel, named)
     if not diffs:
         return None, None
@@ -202,15 +219,16 @@ def named_wheel_check(wheel: Wheel, trusted: str | Path | None = None) -> tuple[
             return str(exc), None
         for label, old in editions:
             if not wheel_differences(wheel, old):
-                return None, (f"the {wheel.name or 'standard'} wheel as shipped in its {label} (the game was "
-                              f"played with it; {_display_path(path)} has changed since)")
-        return (f"the file's wheel is neither the {wheel.name or 'standard'!r} wheel of {_display_path(path)} "
-                f"nor an earlier edition of it: {'; '.join(diffs)}. Its copy of the wheel was changed, or it "
-                "comes from another version of Table Companion: verify it with that version, or give a wheel "
-                "file you trust with --wheel FILE; refused"), None
-    return (f"the file's wheel differs from {_display_path(path)} as it is now: {'; '.join(diffs)}. If that "
-            "house-rule file was changed after the game, give its copy as it was then with --wheel FILE; "
-            "refused"), None
+                return None, tx("dial.edition", "the {name} wheel as shipped in its {label} (the game was played "
+                                "with it; {path} has changed since)", name=wheel.name or "standard", label=label,
+                                path=_display_path(path))
+        return tx("dial.not_shipped", "the file's wheel is neither the {name} wheel of {path} nor an earlier edition "
+                  "of it: {diffs}. Its copy of the wheel was changed, or it comes from another version of Table "
+                  "Companion: verify it with that version, or give a wheel file you trust with --wheel FILE; refused",
+                  name=repr(wheel.name or "standard"), path=_display_path(path), diffs="; ".join(diffs)), None
+    return tx("dial.house_rule_changed", "the file's wheel differs from {path} as it is now: {diffs}. If that "
+              "house-rule file was changed after the game, give its copy as it was then with --wheel FILE; refused",
+              path=_display_path(path), diffs="; ".join(diffs)), None
 
 
 def named_wheel_problem(wheel: Wheel) -> str | None:
@@ -235,9 +253,9 @@ def _seed_bytes(seed: str) -> bytes:
     try:
         b = bytes.fromhex(seed)
     except (TypeError, ValueError):
-        raise CompanionError("the dial seed must be hex digits") from None
+        raise CompanionError(tx("dial.seed_hex", "the dial seed must be hex digits")) from None
     if len(b) < 16:
-        raise CompanionError("the dial seed must be at least 16 bytes (32 hex digits)")
+        raise CompanionError(tx("dial.seed_short", "the dial seed must be at least 16 bytes (32 hex digits)"))
     return b
 
 
@@ -249,7 +267,7 @@ def commitment(seed: str) -> str:
 def digits(number: int) -> int:
     """How many digits the finger wheel turns for ``number`` (0 turns ten)."""
     if not isinstance(number, int) or isinstance(number, bool) or number not in NUMBERS:
-        raise CompanionError(f"dial a number from 0 to 9, not {number!r}")
+        raise CompanionError(tx("dial.number", "dial a number from 0 to 9, not {value}", value=repr(number)))
     return number or 10
 
 
@@ -335,7 +353,8 @@ def verify_calls(wheel: Wheel, seed: str, calls, committed: str | None = None, s
     problems: list[str] = []
     try:
         if committed is not None and commitment(seed) != committed.strip().lower():
-            problems.append("the revealed seed does not match the commitment shown at the start")
+            problems.append(tx("dial.seed_mismatch", "the revealed seed does not match the commitment shown at the "
+                               "start"))
     except CompanionError as exc:
         return Verdict(False, 0, (str(exc),))
     try:
@@ -348,13 +367,17 @@ def verify_calls(wheel: Wheel, seed: str, calls, committed: str | None = None, s
         try:
             got = call(wheel, seed, pos, i, d["number"])
         except (CompanionError, KeyError) as exc:
-            problems.append(f"call {i + 1}: cannot be re-run ({data_fault(exc)})")
+            problems.append(tx("dial.call_broken", "call {n}: cannot be re-run ({why})", n=i + 1,
+                               why=data_fault(exc)))
             break
         want = d.get("signal")
         if want is None:
-            problems.append(f"call {i + 1} (number {d['number']}): no signal recorded")
+            problems.append(tx("dial.call_unrecorded", "call {n} (number {number}): no signal recorded", n=i + 1,
+                               number=d["number"]))
         elif want != got.signal:
-            problems.append(f"call {i + 1} (number {d['number']}): recorded {want}, the seed gives {got.signal}")
+            problems.append(tx("dial.call_differs", "call {n} (number {number}): recorded {recorded}, the seed gives "
+                               "{seed}", n=i + 1, number=d["number"], recorded=signal_word(want),
+                               seed=signal_word(got.signal)))
         pos = got.after
         n += 1
     return Verdict(not problems, n, tuple(problems))
