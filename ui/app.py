@@ -432,16 +432,20 @@ def check_source(recording: str | None, camera: int | None) -> None:
         src = CaptureSource(int(camera), max_retries=1, backoff_s=0.2, on_event=events.append,
                             settings=default_camera_settings())
     else:
-        src = open_source(recording, on_event=events.append)
+        try:
+            src = open_source(recording, on_event=events.append)
+        except CompanionError:  # the source's words are English: said in the command line's language
+            from vision.commands import source_fault
+
+            raise CompanionError(source_fault(recording)) from None
     try:
         frame = next(iter(src), None)
     finally:
         src.close()
-    if frame is None:
-        why = next((e.message for e in reversed(events) if e.kind not in ("closed", "reconnecting")), "")
-        if camera is not None:
-            raise CompanionError(why or f"camera {camera}: no picture; is a camera connected, and is the index right?")
-        raise CompanionError(f"{spec}: no picture could be read{' (' + why.rstrip('.?!') + ')' if why else ''}")
+    if frame is None:  # what the source's events said is English: worded for people instead
+        from vision.commands import source_fault
+
+        raise CompanionError(source_fault(str(spec)))
 
 
 def resolve_recording(recording: str | None) -> tuple[str | None, str | None]:
@@ -465,8 +469,10 @@ def resolve_recording(recording: str | None) -> tuple[str | None, str | None]:
         return str(rec.source), bundled
     if not path.exists() and os.sep not in recording and "/" not in recording \
             and not any(ch in recording for ch in "*?[") and not Path(recording).suffix:
-        raise CompanionError(f"no recording {recording!r}: no such file or folder, nor a bundled "
-                             f"recording ({', '.join(bundled_names)})")
+        from companion.clitext import tx
+
+        raise CompanionError(tx("app.no_recording", "no recording {name}: no such file or folder, nor a bundled "
+                                "recording ({names})", name=repr(recording), names=", ".join(bundled_names)))
     return recording, None
 
 
@@ -482,8 +488,10 @@ def run_app(ns) -> int:
     headless = getattr(ns, "headless", None)
     prepare_env(headless=headless)
     offscreen = os.environ.get("SDL_VIDEODRIVER") == "offscreen"
-    print("Table Companion app starting" + (" offscreen (no display found: nothing to see; use a desktop or tablet)" if offscreen
-                                            else ""), flush=True)
+    from companion.clitext import tx
+
+    print(tx("app.starting_offscreen", "Table Companion app starting offscreen (no display found: nothing to see; use "
+             "a desktop or tablet)") if offscreen else tx("app.starting", "Table Companion app starting"), flush=True)
     cls = build_app_class()
     factory = fake_session_factory if getattr(ns, "fake", False) else None
     cls(session_factory=factory, lang=getattr(ns, "lang", None), camera=getattr(ns, "camera", None),

@@ -21,12 +21,48 @@ from companion.registry import game_arg as _game_arg
 
 def _calibration_camera_reader(index: int, count: int, mode: dict):
     """calibration.check's live frames: the camera asked for the mode the game will be
-    played with, read through the latest-frame reader (vision.sources.grab_frames)."""
-    from .sources import CameraSettings, grab_frames
+    played with, read through the latest-frame reader (vision.sources.grab_frames).
+    Raises CompanionError, in the command line's language, when it gives no picture."""
+    from companion.clitext import tx
+    from companion.errors import CompanionError
+
+    from .sources import CameraSettings, SourceError, grab_frames
 
     settings = CameraSettings.parse(mode.get("size"), mode.get("fourcc"), mode.get("fps"))
-    frames, granted = grab_frames(index, count, settings)
-    return frames, f"{granted} (asked {settings})" if granted is not None else ""
+    try:
+        frames, granted = grab_frames(index, count, settings)
+    except SourceError:
+        raise CompanionError(source_fault(str(index))) from None
+    return frames, (tx("scan.granted", "{granted} (asked {asked})", granted=granted, asked=settings)
+                    if granted is not None else "")
+
+
+def source_fault(spec: str) -> str:
+    """Why the frame source ``spec`` (a path, pattern or camera index) gives no
+    picture, in the command line's language, for a person (the sources' own
+    messages are English and stay in the JSON lines): a camera that does not open,
+    a path that is not there, a folder without images, a file that is no picture or
+    video, or one that cannot be read."""
+    import os
+
+    from companion.clitext import tx
+
+    from .sources import media_kind
+
+    text = str(spec).strip()
+    if text.isdigit():
+        return tx("scan.camera", "camera {index}: no picture: is it connected, and is the index right?", index=text)
+    if any(ch in text for ch in "*?[") and not os.path.exists(text):
+        return tx("scan.pattern", "{source}: no image files match", source=spec)
+    if not os.path.exists(text):
+        return tx("scan.missing", "{source}: no such file, folder or camera index", source=spec)
+    if os.path.isdir(text):
+        return tx("scan.no_images", "{source}: no image files in this folder", source=spec)
+    if media_kind(text) not in ("video", "image"):
+        return tx("scan.not_media", "{source}: not an image or video file ({suffix})", source=spec,
+                  suffix=os.path.splitext(text)[1] or tx("scan.no_suffix", "no extension"))
+    return tx("scan.unreadable", "{source}: no frame could be read: not a readable picture or video (damaged, or a "
+              "format that cannot be read)", source=spec)
 
 
 def register(subparsers) -> None:
@@ -65,11 +101,17 @@ def register(subparsers) -> None:
     p.set_defaults(func=_scan)
 
 
-def _line(obj) -> None:
+def _line(obj, human: str = "") -> None:
+    """One JSON line on stdout (machine output: its words stay as they are); with an
+    ``error``, the person reads ``human`` (the error in the command line's language)
+    on stderr."""
     sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
     sys.stdout.flush()
     if "error" in obj:  # the JSON line is for programs; a person reads stderr
-        print(f"companion scan: error: {obj['error']}", file=sys.stderr)
+        from companion.clitext import tx
+
+        print(tx("cli.error", "companion {command}: error: {error}", command="scan", error=human or obj["error"]),
+              file=sys.stderr)
 
 
 def _tag_game(sym: dict) -> str | None:
@@ -114,7 +156,7 @@ def _scan(args) -> int:
         try:
             src = open_live(spec, on_event=events.append, settings=settings)
         except CompanionError as exc:
-            _line({"source": spec, "error": str(exc)})
+            _line({"source": spec, "error": str(exc)}, source_fault(spec))
             status = 1
             continue
 
@@ -185,6 +227,7 @@ def _scan(args) -> int:
             reason = why[0].split("): ", 1)[-1] if why else ""
             if reason.startswith("cannot open video"):
                 reason = reason.split(": ", 1)[-1]
-            _line({"source": spec, "error": f"{spec}: no frame could be read" + (f": {reason}" if reason else "")})
+            _line({"source": spec, "error": f"{spec}: no frame could be read" + (f": {reason}" if reason else "")},
+                  source_fault(spec))
             status = 1
     return status
