@@ -26,9 +26,57 @@ from .errors import CompanionError, UsageError
 
 GROUP = "table_companion.commands"
 
+#: argparse's own complaints (English, from its gettext) -> the cli catalog's words:
+#: (pattern of argparse's message, function of the match giving the words)
+_ARGPARSE = (
+    (r"argument (?P<arg>.+?): (?P<rest>.*)",
+     lambda m: tx("cli.argument", "argument {arg}: {problem}", arg=m["arg"], problem=argparse_words(m["rest"]))),
+    (r"invalid choice: (?P<value>.*) \(choose from (?P<choices>.*)\)",
+     lambda m: tx("cli.invalid_choice", "invalid choice: {value} (choose from {choices})", value=m["value"],
+                  choices=m["choices"])),
+    (r"invalid \S+ value: (?P<value>.*)",
+     lambda m: tx("cli.invalid_value", "invalid value: {value}", value=m["value"])),
+    (r"the following arguments are required: (?P<args>.*)",
+     lambda m: tx("cli.required", "the following arguments are required: {args}", args=m["args"])),
+    (r"unrecognized arguments: (?P<args>.*)",
+     lambda m: tx("cli.unrecognized", "unrecognized arguments: {args}", args=m["args"])),
+    (r"expected one argument", lambda m: tx("cli.expected_one", "expected one value")),
+    (r"expected at least one argument", lambda m: tx("cli.expected_some", "expected at least one value")),
+    (r"not allowed with argument (?P<arg>.*)",
+     lambda m: tx("cli.not_with", "not allowed with {arg}", arg=m["arg"])),
+    (r"one of the arguments (?P<args>.*) is required",
+     lambda m: tx("cli.one_of", "one of {args} is required", args=m["args"])),
+    (r"ambiguous option: (?P<option>\S+) could match (?P<matches>.*)",
+     lambda m: tx("cli.ambiguous", "ambiguous option: {option} could be {matches}", option=m["option"],
+                  matches=m["matches"])),
+)
+
+
+def argparse_words(message: str) -> str:
+    """An argparse complaint (English) in the command line's language: the common
+    ones (an invalid choice, a missing or unknown argument...) by their pattern; a
+    message of ours inside one (an option's own check) is already in that language."""
+    import re
+
+    for pattern, words in _ARGPARSE:
+        m = re.fullmatch(pattern, message, re.DOTALL)
+        if m:
+            return words(m)
+    return message
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its error line in the command line's language (the usage line
+    and --help stay English); its subcommands' parsers are of this class too."""
+
+    def error(self, message):
+        self.print_usage(sys.stderr)
+        self.exit(2, tx("cli.usage_error", "{prog}: error: {problem}", prog=self.prog,
+                        problem=argparse_words(message)) + "\n")
+
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="companion",
         description="Table Companion: reads the table through the camera, keeps the "
         "game's score and prints the papers.",

@@ -51,6 +51,12 @@ def source_fault(spec: str) -> str:
 
     text = str(spec).strip()
     if text.isdigit():
+        from companion.cliargs import parse_camera_index
+
+        try:
+            parse_camera_index(text)
+        except ValueError as exc:  # no such index at all: what to give (in the command line's language)
+            return f"{spec}: {exc}"
         return tx("scan.camera", "camera {index}: no picture: is it connected, and is the index right?", index=text)
     if any(ch in text for ch in "*?[") and not os.path.exists(text):
         return tx("scan.pattern", "{source}: no image files match", source=spec)
