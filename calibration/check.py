@@ -468,10 +468,12 @@ def check_table(frames: list[np.ndarray], camera: CameraModel | None = None,
     # a layout with one surface is the board (always wanted); one with several is the
     # players' mats/areas (those asked for, else those with a fiducial in view)
     colours = [s[4:] for lay in gt.layouts if len(lay.surfaces) > 1 for s in lay.surfaces]
+    said = {colour(c).lower(): c for c in colours}  # a colour in the command line's words (rojo) is that colour
+    mats = None if mats is None else [said.get(c.lower(), c) for c in mats]
     for c in mats or []:
         if c not in colours:
             raise CompanionError(tx("check.unknown_colour", "unknown mat colour {given}; colours: {colours}",
-                                    given=repr(c), colours=", ".join(colours)))
+                                    given=repr(c), colours=", ".join(colour(c) for c in colours)))
     h, w = frames[0].shape[:2]
     detections = [detect_fiducials(f) for f in frames]
     seen = {d.id for ds in detections for d in ds}

@@ -130,8 +130,8 @@ def parse_target(text: str) -> Target:
 
     Raises PrinterConfigError with the accepted forms.
     """
-    forms = ("preview, file:PATH, tcp://host:9100 (port 1-65535), usb:VID:PID (hex), "
-             "serial:/dev/ttyUSB0[:baud][:xonxoff|rtscts|none]")  # the forms themselves: no words to translate
+    forms = tx("printer.forms", "preview, file:PATH, tcp://host:9100 (port 1-65535), usb:VID:PID (hex), "
+               "serial:/dev/ttyUSB0[:baud][:xonxoff|rtscts|none]")
     t = (text or "").strip()
     try:
         if t == "preview":
