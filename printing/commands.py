@@ -230,6 +230,22 @@ def _reporter(wait_s: float, mine: set[str] | None = None, command: str = "compa
     return say
 
 
+def _data_note(game: str) -> None:
+    """Say on stderr which editable data files the pages' values rest on (the game's
+    ``data_files``: values no public source settles, FACTS.md). The pages themselves
+    only say that such values are our estimates: a file name is for whoever edits it,
+    not for the players reading the page."""
+    import sys
+
+    from companion import registry
+    from companion.clitext import current, tx
+
+    spec = registry.get(game)
+    if spec.data_files:
+        print(tx("print.data_note", "note: values on {game}'s pages marked as our estimates come from {files} "
+                 "(editable)", game=spec.name(current()), files=", ".join(spec.data_files)), file=sys.stderr)
+
+
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -267,6 +283,7 @@ def run(args: argparse.Namespace) -> int:
         todo = game_pages.pages(state, request)
     except NoSuchPage as exc:
         raise CompanionError(tx("print.no_such_page", "{asked}: {why}", asked=_asked(args), why=exc)) from None
+    _data_note(game)
     out_dir = Path(args.out) if args.out else (Path(".") if target.kind == "preview" else None)
     if target.kind == "preview":
         for name, img in todo:

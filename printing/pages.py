@@ -22,7 +22,6 @@ pages module). That module offers:
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, NamedTuple
@@ -132,18 +131,6 @@ def make_pages(game: str, state, request: PageRequest) -> list[Page]:
     """The pages of ``request`` for ``state``, a state of registered game ``game``
     (see the module docstring). Raises NoSuchPage, DocumentError, CompanionError."""
     return pages_module(game).pages(state, request)
-
-
-def data_file_names(files) -> str:
-    """The editable data files a page's numbers come from, as a player reads them:
-    the files' names without the package's folders, ``"values.json, pages.json"``
-    (FACTS.md: the file is named; docs/rulings.md: no internal path on a page)."""
-    names = []
-    for f in files:
-        name = re.split(r"[/\\]", str(f))[-1]
-        if name and name not in names:
-            names.append(name)
-    return ", ".join(names)
 
 
 def open_page_code(text: str, lang: str = "en", width: int = 384) -> tuple[str, PageRequest]:

@@ -38,10 +38,10 @@ def test_turin_receipts_print_no_game_id(lang):
         assert "turin-market-4p" not in text and "Game " not in text
 
 
-@pytest.mark.parametrize("lang,words", [("es", "Puntos del plano y fichas: estimaciones nuestras, editables en"),
+@pytest.mark.parametrize("lang,words", [("es", "Puntos del plano y fichas son estimaciones nuestras"),
                                         ("zh", "平面图分数和发现物为我们的估计"),
-                                        ("en", "Plan points and tiles: our guesses, editable in")])
-def test_pergamon_sources_name_the_file_with_translated_words(lang, words):
+                                        ("en", "Plan points and tiles are our estimates")])
+def test_pergamon_sources_are_said_in_translated_words_without_the_file(lang, words):
     from companion.games import pergamon as pg
     from printing.games.pergamon.pages import evaluations, render_evaluation_receipt, render_final_ranking
 
@@ -54,7 +54,7 @@ def test_pergamon_sources_name_the_file_with_translated_words(lang, words):
     assert "companion/games/pergamon/data/rules.json: plan_vp (unverified)" in ev.sources  # the engine's note
     for img in (render_evaluation_receipt(s, ev, lang, 384, "g"), render_final_ranking(s, lang, 384, "g")):
         text = _texts(img)
-        assert "rules.json" in text and "tiles.csv" in text and words in text  # the files stay named
+        assert "rules.json" not in text and "tiles.csv" not in text and words in text  # no file on paper
         assert "plan_vp" not in text and "(unverified)" not in text and "companion/games" not in text
 
 

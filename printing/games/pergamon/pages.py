@@ -12,7 +12,8 @@ printing.layout's Canvas, es/en/zh.
   winners.
 
 Numbers come from the engine's results (EvaluationResult, FinalResult) unchanged;
-each receipt names the unverified data files its VP depend on. Widths: 384 (58 mm)
+each receipt says which of its values are our estimates (unverified data; the files
+are named by ``companion print`` and docs/pergamon.md, not on paper). Widths: 384 (58 mm)
 or 576 (80 mm) dots, or the printer's own (printing.pages.PageRequest.width). Raises
 DocumentError for a bad width, language, or a receipt the game does not have yet.
 
@@ -31,7 +32,7 @@ from companion.naming import given_name
 from printing.i18n import PrintTexts, game_when, pick
 from printing.layout import Canvas
 from companion.clitext import tx
-from printing.pages import DocumentError, NoSuchPage, Page, PageRequest, check_lang, data_file_names
+from printing.pages import DocumentError, NoSuchPage, Page, PageRequest, check_lang
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
@@ -57,7 +58,7 @@ N_("pergamon.labels.oldest", "oldest find shown: {date} BC")
 N_("pergamon.labels.oldest_none", "nothing shown")
 N_("pergamon.labels.winner", "Winner: {who}")
 N_("pergamon.labels.winners", "Shared victory: {who}")
-N_("pergamon.labels.sources", "{what}: our guesses, editable in {f}")
+N_("pergamon.labels.sources", "{what} are our estimates")
 N_("pergamon.labels.values", "Values")
 N_("pergamon.labels.player", "Player {n}")
 LABELS = PrintTexts("pergamon.labels.", [
@@ -102,13 +103,13 @@ DATA_KEYS = PrintTexts("pergamon.data_keys.", [
 
 def _short(files, lang: str = "en") -> str:
     """The data sources (catalog.source strings, ``".../rules.json: plan_vp
-    (unverified)"``) as a player reads them, like the other games' pages since 40e12d8:
-    what the values are, then the files by name only, no key and no folder
-    (``"Plan points and tiles: our guesses, editable in rules.json, tiles.csv"``;
-    zh ``"平面图分数和发现物为我们的估计，可在 rules.json, tiles.csv 中修改"``)."""
+    (unverified)"``) as a player reads them: what the values are and that they are our
+    estimates, no file, key or folder (``"Plan points and tiles are our estimates"``;
+    zh ``"平面图分数和发现物为我们的估计"``). The files are named where developers read
+    them: the command line's note (``companion print``) and docs/pergamon.md."""
     from babel.lists import format_list
 
-    whats, files_ = [], []
+    whats = []
     for f in files:
         name = f.removesuffix(" (unverified)")
         fname, _, key = name.partition(": ")
@@ -116,10 +117,9 @@ def _short(files, lang: str = "en") -> str:
         what = pick(DATA_KEYS[key], lang) if key in DATA_KEYS else ""
         if what and what not in whats:
             whats.append(what)
-        files_.append(fname)
     what = format_list(whats, locale=lang) if whats else ""
     what = what[:1].upper() + what[1:]
-    return label("sources", lang, what=what or label("values", lang), f=data_file_names(files_))
+    return label("sources", lang, what=what or label("values", lang))
 
 
 def evaluations(state) -> list:

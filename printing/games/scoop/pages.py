@@ -31,7 +31,7 @@ from printing.i18n import PrintTexts, game_when, joined, json_table, pick
 from printing.layout import Canvas
 from printing.newspaper import advert_box, dotted_box, masthead, stars, story_box
 from companion.clitext import tx
-from printing.pages import DocumentError, NoSuchPage, Page, PageRequest, check_lang, data_file_names
+from printing.pages import DocumentError, NoSuchPage, Page, PageRequest, check_lang
 
 #: Our own words, es/en/zh.
 #: LABELS: {key: text} declared for gettext (context "scoop.labels.<key>")
@@ -52,8 +52,8 @@ N_("scoop.labels.left", "left the game")
 N_("scoop.labels.commitment", "Commitment")
 N_("scoop.labels.seed", "Seed")
 NP_("scoop.labels.calls", "{n} call to the editor", "{n} calls to the editor")
-N_("scoop.labels.values", "Story values, page designs and the dial's signals: our guesses, editable in {f}")
-N_("scoop.labels.values_page", "Story values: our guesses, editable in {f}")
+N_("scoop.labels.values", "Story values, page designs and the dial's signals are our estimates")
+N_("scoop.labels.values_page", "Story values are our estimates")
 N_("scoop.labels.space_star", "Star Story")
 N_("scoop.labels.space_three_star", "Three-star story")
 N_("scoop.labels.space_ad", "Advert: {t}")
@@ -321,7 +321,7 @@ def render_front_page(state, seat: int, lang: str = "en", width: int = 384, game
     cv.rule(1)
     cv.row(label("total", lang), label("left", lang) if p.out else _money(state.scores[seat], lang), 22, bold=True)
     cv.rule(1)
-    cv.para(label("values_page", lang, f=data_file_names(state.catalog.files[:1])), 11)
+    cv.para(label("values_page", lang), 11)  # the files are named on the command line and in docs/scoop.md
     cv.qr(front_page_code(state, seat, lang, game_id))
     img = cv.finish()
     img.info["spaces"] = spaces
@@ -372,7 +372,7 @@ def render_money_receipt(state, lang: str = "en", width: int = 384, game_id: str
     cv.para(seed[:32], 13)
     cv.para(seed[32:], 13)
     cv.rule(1)
-    cv.para(label("values", lang, f=data_file_names(f.files)), 11)
+    cv.para(label("values", lang), 11)
     return cv.finish()
 
 

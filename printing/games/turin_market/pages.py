@@ -28,7 +28,7 @@ from companion.gettext_po import N_, NP_  # noqa: F401  (NP_: counts)
 from printing.i18n import PrintTexts, game_when, joined, pick
 from printing.layout import Canvas
 from companion.clitext import tx
-from printing.pages import DocumentError, NoSuchPage, Page, PageRequest, check_lang, data_file_names
+from printing.pages import DocumentError, NoSuchPage, Page, PageRequest, check_lang
 
 #: Our own words, es/en/zh.
 #: LABELS: {key: text} declared for gettext (context "turin.labels.<key>")
@@ -58,7 +58,7 @@ N_("turin.labels.nobody", "nobody has any: no payout")
 N_("turin.labels.after", "After the payouts")
 N_("turin.labels.repaid", "Loans repaid")
 N_("turin.labels.final", "Final shields")
-N_("turin.labels.values", "Goods and amounts: our guess, in {f}")
+N_("turin.labels.values", "Goods and amounts are our estimates")
 # the final payouts as a table
 N_("turin.labels.seat", "P{n}")
 N_("turin.labels.legend", "Each good: its shields on the payment card; per player the units held: the shields taken (+) "
@@ -250,7 +250,7 @@ def render_payout_receipt(state, lang: str = "en", width: int = 384, game_id: st
         cv.para(" · ".join(given), 11, align="center")
     for mark in sorted(marks):
         cv.para(label(f"mark_{mark}", lang, n=state.catalog.loan_amount, d=state.catalog.bank_paid_debt), 10)
-    cv.para(label("values", lang, f=data_file_names(f.data_files)), 10)
+    cv.para(label("values", lang), 10)  # the files are named on the command line and in docs/turin-market.md
     return cv.finish()
 
 

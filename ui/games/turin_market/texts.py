@@ -94,7 +94,7 @@ NP_("turin.from_bank_for", "{n} shield the bank pays for {who}", "{n} shields th
 NP_("turin.from_rounding", "{n} shield the bank adds to split it evenly", "{n} shields the bank adds to split it evenly")
 N_("turin.bank", "bank {n}")
 NP_("turin.final_line", "{who}: {n} shield", "{who}: {n} shields")
-N_("turin.guess_note", "Goods and amounts are our guess ({f})")
+N_("turin.guess_note", "Goods and amounts are our estimates")
 # engine refusals by kind (companion.errors.RuleError key/values; refusal())
 N_("turin.rule.tm.closed", "The last auction is over: no card is bought, sold or withdrawn any more")
 N_("turin.rule.tm.not_now", "Not now: {phase}")

@@ -425,8 +425,9 @@ class TableVM:
                 for p in sorted(range(self.state.n_players), key=lambda q: (-f.scores[q], q))]
 
     def guess_note(self) -> str:
-        files = ", ".join(f.rsplit("/", 1)[-1] for f in self.state.catalog.guess_files)
-        return tr("guess_note", self.lang, f=files)
+        """That the goods and amounts are our estimates, in players' words (the data
+        files are named on the command line and in docs/turin-market.md, not here)."""
+        return tr("guess_note", self.lang)
 
 
 def payout_sources(s, g, lang: str) -> str:
