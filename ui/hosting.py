@@ -119,6 +119,64 @@ class GameHost:
         """The game's current state (the journal's replay)."""
         return self.journal.state
 
+    # -- named undo (play.undo) for every hosted game ---------------------------
+    def _takeback(self):
+        """The game's named undo and the lock its journal writes take: the camera
+        session's when there is one, else one over this journal alone."""
+        import contextlib
+
+        if self.camera is not None:
+            return self.camera.takeback, self.camera.lock
+        undo = self.__dict__.get("_undo")
+        if undo is None or undo.runner.journal is not self.journal:
+            from play.runner import GameRunner
+            from play.undo import Undo
+
+            undo = self.__dict__["_undo"] = Undo(GameRunner(self.journal))
+        return undo, contextlib.nullcontext()
+
+    def undo_preview(self):
+        """What :meth:`undo` would take back now (``play.undo.UndoStep``: ``kind``
+        "action" with the move named in :attr:`lang` as ``text`` and its player's
+        ``seat``, or "correction"), or None; :meth:`undo_refusal` then says why.
+        Show it and ask the players to confirm before calling :meth:`undo`."""
+        undo, lock = self._takeback()
+        with lock:
+            return undo.preview(self.lang)
+
+    def undo_refusal(self) -> str:
+        """Why nothing can be taken back now, in :attr:`lang` ("" when something
+        can): nothing played yet, the last move revealed what was hidden (the
+        rules' UNDO_BARRIERS: a drawn card, a dial call, revealed bids), or it is no
+        one player's move."""
+        from ui import i18n
+
+        undo, lock = self._takeback()
+        with lock:
+            refusal = undo.refusal(self.lang)
+        return "" if refusal is None else i18n.error_text(refusal, self.lang)
+
+    def undo(self) -> str | None:
+        """Take back what :meth:`undo_preview` names (the journal keeps it as an
+        undone event). Returns None, or the refusal's text in :attr:`lang` when
+        nothing can be taken back or the journal cannot be written now (state
+        unchanged). The listeners are told after a take-back."""
+        undo, lock = self._takeback()
+        self.refused = None
+        try:
+            with lock:
+                undo.undo(self.lang)
+        except CompanionError as exc:
+            self.refused = exc
+            from ui import i18n
+
+            return i18n.error_text(exc, self.lang)  # undo's own refusals and the file's, never a rule's
+        if self.camera is not None:
+            self.camera.runner.read_again()
+        for cb in list(self.listeners):
+            cb()
+        return None
+
     def apply(self, action, source: str = "manual") -> str | None:
         """Journal ``action`` (the rules' ``resolve_action`` first when it has one).
         Returns None, or the refusal's text when the rules refuse it (state unchanged)."""
