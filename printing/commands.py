@@ -283,13 +283,13 @@ def run(args: argparse.Namespace) -> int:
         todo = game_pages.pages(state, request)
     except NoSuchPage as exc:
         raise CompanionError(tx("print.no_such_page", "{asked}: {why}", asked=_asked(args), why=exc)) from None
-    _data_note(game)
     out_dir = Path(args.out) if args.out else (Path(".") if target.kind == "preview" else None)
     if target.kind == "preview":
         for name, img in todo:
             path = save_preview(img, page_path(out_dir, name))
             print(tx("print.preview", "{path}  ({width}x{height} dots)", path=path, width=img.width,
                      height=img.height))
+        _data_note(game)  # once the pages are made: a failed command prints its error alone
         return 0
     import sys
 
@@ -311,6 +311,7 @@ def run(args: argparse.Namespace) -> int:
             mine.append(job.id)
             print(tx("print.queued", "{name}: queued as job {job} for {target}", name=name, job=job.id,
                      target=target))
+    _data_note(game)
     # only this printer's jobs are sent (earlier ones first: pages keep their order);
     # other printers' jobs are left to `companion print-queue`
     command = _queue_command(args)

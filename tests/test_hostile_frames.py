@@ -72,7 +72,7 @@ def test_scan_names_the_file_and_why_it_cannot_be_read(hostile_files):
     r = subprocess.run([sys.executable, "-m", "companion.cli", "scan", str(hostile_files["notes.png"])],
                        capture_output=True, text=True)
     assert r.returncode == 1 and "Traceback" not in r.stderr
-    assert f"{hostile_files['notes.png']}: no frame could be read: not a readable image" in r.stderr
+    assert f"{hostile_files['notes.png']}: no frame could be read: not a readable picture or video" in r.stderr
 
 
 def test_one_frame_that_breaks_the_reader_never_ends_the_sessions_camera(tmp_path):

@@ -73,7 +73,7 @@ class ScriptedSession(GameSession):
         self.runner.setup = dataclasses.replace(self.runner.setup, known=setup)  # the cards the script lays out
         self._snaps = game_snapshots(setup, actions)
         self._i = 0
-        self._thread: threading.Thread | None = None
+        self._script_thread: threading.Thread | None = None
         self._stop = threading.Event()
         self._frame = _Frame(frame_size)
         self.period = period
@@ -103,7 +103,7 @@ class ScriptedSession(GameSession):
 
     def start(self) -> None:
         """Show the next table every ``period`` seconds on a thread (no camera)."""
-        if self._thread is not None and self._thread.is_alive():
+        if self._script_thread is not None and self._script_thread.is_alive():
             return
         self._stop.clear()
 
@@ -112,14 +112,14 @@ class ScriptedSession(GameSession):
                 if not self.step():
                     break
 
-        self._thread = threading.Thread(target=run, name="scripted-session", daemon=True)
-        self._thread.start()
+        self._script_thread = threading.Thread(target=run, name="scripted-session", daemon=True)
+        self._script_thread.start()
 
     def stop(self) -> None:
         self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
-        self._thread = None
+        if self._script_thread is not None:
+            self._script_thread.join(timeout=5)
+        self._script_thread = None
 
 
 def scripted_session_factory(config: P.SessionConfig, out_dir: str | Path | None = None) -> ScriptedSession:

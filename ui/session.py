@@ -203,6 +203,10 @@ class GameSession:
         """The camera feed's worker thread, or None."""
         return self.camera._thread
 
+    @_thread.setter
+    def _thread(self, thread) -> None:
+        self.camera._thread = thread
+
     @property
     def _source(self):
         """The frame source the camera feed reads (None until opened)."""

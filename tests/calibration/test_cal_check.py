@@ -116,7 +116,7 @@ def test_video_and_folder_sources(tmp_path):
 def test_bad_sources_are_clear_errors(tmp_path, capsys):
     with pytest.raises(CompanionError, match="no such file"):
         read_frames(tmp_path / "nope.png")
-    with pytest.raises(CompanionError, match="could not be opened"):
+    with pytest.raises(CompanionError, match="could not be opened|no picture"):
         read_frames("57")  # a camera index no machine here has
     (tmp_path / "empty").mkdir()
     with pytest.raises(CompanionError, match="no images"):
