@@ -19,7 +19,7 @@ import pyphen
 import segno
 from PIL import Image, ImageDraw
 
-from .fonts import FontSet, runs, system_fonts, truetype
+from .fonts import Chain, FontSet, draw_text, joins_previous, system_fonts
 from .fonts import width as text_width
 from .pages import DocumentError
 
@@ -69,7 +69,8 @@ def word_breaks(word: str, lang: str) -> list[tuple[int, bool]]:
     closing or after opening punctuation); at the syllable breaks pyphen finds in a
     run of Latin letters (``lang``'s patterns; es, en). A path or file name
     (``data/values.json``) is never hyphenated: it breaks only after a ``/`` (or not
-    at all), so it reads as written."""
+    at all), so it reads as written. Never inside a character with its marks or
+    inside an emoji sequence (printing.fonts.joins_previous)."""
     if "/" in word or "\\" in word or _FILE_NAME.search(word):
         return [(i + 1, False) for i, ch in enumerate(word[:-1]) if ch in "/\\"]
     out: dict[int, bool] = {}
@@ -92,7 +93,7 @@ def word_breaks(word: str, lang: str) -> list[tuple[int, bool]]:
             i = j
         else:
             i += 1
-    return sorted(out.items())
+    return sorted((i, h) for i, h in out.items() if not joins_previous(word[i]) and word[i - 1] != "\u200d")
 
 
 def _check_width(width: int) -> int:
@@ -126,28 +127,25 @@ class Canvas:
         self.y = self.margin
 
     # --- text -----------------------------------------------------------------
-    def _primary(self, bold: bool, serif: bool) -> str:
-        f = self.fonts
-        return f.serif_bold if serif else (f.bold if bold else f.regular)
+    def _chain(self, bold: bool, serif: bool) -> Chain:
+        return self.fonts.chain("serif_bold" if serif else ("bold" if bold else "regular"))
 
     def px(self, size: float) -> int:
         return max(8, round(size * self.s))
 
     def text_width(self, text: str, size: int, bold=False, serif=False) -> float:
-        return text_width(text, size, self._primary(bold, serif), self.fonts.cjk)
+        return text_width(text, size, self._chain(bold, serif), self.fonts.cjk)
 
     def line_height(self, size: int) -> int:
         return round(size * 1.25)
 
     def text(self, x: float, y: float, text: str, size: int, bold=False, serif=False,
              fill=BLACK) -> float:
-        """Draw ``text`` with its top at ``y`` (dots); returns the x after it."""
+        """Draw ``text`` with its top at ``y`` (dots); returns the x after it. Each
+        glyph comes from the first face of the role's fallback chain that has it,
+        right-to-left pieces are ordered and shaped (printing.fonts.draw_text)."""
         base = y + round(size * 0.95)
-        for path, chunk in runs(text, self._primary(bold, serif), self.fonts.cjk):
-            font = truetype(path, size)
-            self.draw.text((x, base), chunk, font=font, fill=fill, anchor="ls")
-            x += text_width(chunk, size, path, path)
-        return x
+        return draw_text(self.draw, (x, base), text, size, self._chain(bold, serif), fill, self.fonts.cjk)
 
     def wrap(self, text: str, size: int, max_w: float, bold=False, serif=False,
              fill: bool = True) -> list[str]:

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from printing import i18n
-from printing.fonts import cmap_of, missing_glyphs, runs, system_fonts
+from printing.fonts import ROLES, Run, cmap_of, missing_glyphs, runs, system_fonts
 from printing.games.penny_press import texts
 from printing.games.penny_press.documents import (BonusLine, BreakdownLine, FrontPageDoc, PlacedStory,
                                                   PressLine, RankLine, ReceiptDoc, period_date)
@@ -126,16 +126,16 @@ def test_every_glyph_printed_has_a_real_shape_not_notdef():
                            for lang in ("es", "en", "zh"))
     assert missing_glyphs(text) == ""
     for ch in sorted(set(text) - set(" \n")):
-        for primary in (fonts.regular, fonts.bold, fonts.serif_bold):
-            (path, _), = runs(ch, primary, fonts.cjk)
-            assert ord(ch) in cmap_of(path), (ch, primary)
+        for role in ROLES:
+            (run,) = runs(ch, fonts.chain(role))
+            assert ord(ch) in cmap_of(run.path), (ch, role)
         assert not np.array_equal(_glyph(ch), notdef), f"{ch!r} drawn as .notdef"
 
 
 def test_mixed_line_takes_latin_from_dejavu_and_chinese_from_the_cjk_font():
     fonts = system_fonts()
-    parts = runs("¡Niño! 战争 ü", fonts.regular, fonts.cjk)
-    assert parts == [(fonts.regular, "¡Niño! "), (fonts.cjk, "战争"), (fonts.regular, " ü")]
+    parts = runs("¡Niño! 战争 ü", fonts.chain("regular"))
+    assert parts == (Run(fonts.regular, "¡Niño! "), Run(fonts.cjk, "战争"), Run(fonts.regular, " ü"))
     assert "wqy" in fonts.cjk.lower() or "noto" in fonts.cjk.lower()
 
 
