@@ -446,6 +446,15 @@ def clusters(text: str) -> list[str]:
     return out
 
 
+def is_emoji(cluster: str) -> bool:
+    """True when ``cluster`` (:func:`clusters`) is an emoji: a pictograph or symbol
+    from the emoji blocks, a flag, or a character asked to show as emoji (U+FE0F)
+    or as a keycap (U+20E3)."""
+    cp = ord(cluster[0])
+    return (0x1F000 <= cp <= 0x1FAFF or 0x2600 <= cp <= 0x27BF or 0x2B00 <= cp <= 0x2BFF
+            or "\ufe0f" in cluster or "\u20e3" in cluster)
+
+
 #: Scripts that need shaping (joining, reordering, stacked marks) to be readable.
 _COMPLEX = ((0x0590, 0x08FF), (0x0900, 0x0DFF), (0x0E00, 0x0EFF), (0x0F00, 0x109F), (0x1780, 0x18AF),
             (0xA8E0, 0xA8FF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFF))

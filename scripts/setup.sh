@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
 # Sets up Table Companion on a fresh Debian 12 machine: system libraries (zbar for
-# pyzbar, GL/EGL for Kivy's offscreen window, a CJK font for Chinese pages), then a
-# virtual environment in .venv with the project and its test tools.
+# pyzbar, GL/EGL for Kivy's offscreen window), the fonts players' names need on
+# screen and on paper (DejaVu for Latin, Greek and Cyrillic; WenQuanYi Micro Hei for
+# Chinese; fonts-noto-core for Arabic, Hebrew, Thai, Devanagari and the other scripts
+# Noto covers; Symbola for black-and-white emoji: 13.5 MB to download, 48 MB on disk,
+# about 5 s; docs/printing.md) and FriBiDi, which the libraqm in Pillow's wheels loads
+# to order right-to-left text; then a virtual environment in .venv with the project
+# and its test tools.
 # Safe to run again: every step is idempotent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(python3 python3-venv python3-pip libzbar0 libgl1 libegl1 libmtdev1 libusb-1.0-0 fonts-wqy-microhei)
+APT_PACKAGES=(python3 python3-venv python3-pip libzbar0 libgl1 libegl1 libmtdev1 libusb-1.0-0 libfribidi0
+              fonts-dejavu-core fonts-wqy-microhei fonts-noto-core fonts-symbola)
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do

@@ -266,7 +266,45 @@ def check_fonts() -> list[tuple[str, str, str]]:
                                                                         cjk=find_cjk_font().name)))
     except CompanionError as exc:
         out.append(_line(FIX, tx("doctor.fonts_app", "fonts (app)"), str(exc)))
+    return out + check_scripts()
+
+
+def check_scripts() -> list[tuple[str, str, str]]:
+    """Players' names in other scripts: the fallback faces found (printing.fonts)
+    and whether Pillow shapes with libraqm; what is missing names its package."""
+    from companion.errors import CompanionError
+
+    try:
+        from printing.fonts import can_shape, missing_faces
+
+        gone = missing_faces()
+    except CompanionError:
+        return []  # the fonts line above says what to install
+    out = []
+    what = tx("doctor.fonts_names", "fonts (names)")
+    if not can_shape():
+        out.append(_line(FIX, what, tx("doctor.fonts_no_raqm", "Pillow lays text out without libraqm: names in "
+                                       "Arabic, Hebrew, Thai or Devanagari are refused; install libfribidi0 "
+                                       "(Pillow's wheels bring libraqm)")))
+    if gone:
+        packages = sorted({pkg for _script, pkg in gone})
+        out.append(_line(CHECK, what, tx("doctor.fonts_no_script", "no font for {scripts}: names with such "
+                                         "characters are refused; install {packages}",
+                                         scripts=", ".join(_script_word(s) for s, _p in gone),
+                                         packages=" ".join(packages))))
+    elif can_shape():
+        out.append(_line(OK, what, tx("doctor.fonts_scripts_ok", "Arabic, Hebrew, Thai, Devanagari, emoji (black "
+                                      "and white), shaped with libraqm")))
     return out
+
+
+def _script_word(script: str) -> str:
+    """A fallback face's script (printing.fonts.Fallback.script) in the command
+    line's language."""
+    return {"Arabic": tx("doctor.script_arabic", "Arabic"), "Hebrew": tx("doctor.script_hebrew", "Hebrew"),
+            "Thai": tx("doctor.script_thai", "Thai"), "Devanagari": tx("doctor.script_devanagari", "Devanagari"),
+            "emoji": tx("doctor.script_emoji", "emoji"),
+            "other": tx("doctor.script_other", "other scripts")}.get(script, script)
 
 
 def check_disk() -> list[tuple[str, str, str]]:

@@ -53,6 +53,14 @@ N_("host.back", "Games")
 N_("err.game_open", "The game could not start: {error}")
 N_("err.colour_twice", "Colour {colour} is chosen twice")
 N_("err.name_empty", "Player {n} has no name")
+N_("err.name_glyph", "Player {n}'s name has a character this device can neither show nor print (character {pos}): "
+   "change it or leave it out")
+N_("err.name_emoji", "Player {n}'s name has an emoji this device has no black-and-white drawing of, so it can be "
+   "neither shown nor printed (character {pos}): choose another or leave it out")
+N_("err.paper_glyph", "Player {n}'s newspaper name has a character this device can neither show nor print "
+   "(character {pos}): change it or leave it out")
+N_("err.paper_emoji", "Player {n}'s newspaper name has an emoji this device has no black-and-white drawing of, so "
+   "it can be neither shown nor printed (character {pos}): choose another or leave it out")
 N_("err.strike_players", "The newsboy strike needs 4 or 5 players")
 N_("err.no_source", "Choose a camera or a recording file")
 N_("err.recording_missing", "Recording {path} does not exist")

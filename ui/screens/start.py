@@ -146,6 +146,8 @@ class StartScreen(Screen):
             if field == "colour":
                 value = i18n.code_for("colour.", value, self.vm.lang, list(PLAYER_RGBA))
             self.vm.set_player(index, **{field: value})
+            if self._error_again is None and field in ("name", "paper") and self.vm.glyph_problem(index):
+                self._error_again = self.vm.first_glyph_problem  # a character that cannot be drawn: said at once
             if self._error_again is not None:  # the refusal follows what is typed
                 text = self._error_again() or ""
                 self._say(text, self._error_again if text else None)

@@ -49,6 +49,26 @@ def read_saved_game(path: Path) -> SavedGame | None:
         return None  # not a journal we can read: not offered
 
 
+def undrawable(text: str) -> tuple[int, bool] | None:
+    """Where ``text`` (a name as typed) has a character that the app cannot show or
+    the pages cannot print (ui.fonts.missing_glyphs: no face of the fallback chain
+    has it; a control, unassigned or private-use character): ``(position, emoji)``
+    of the first such, the position counted in characters as a player sees them
+    (a letter with its accents, an emoji with its modifiers: 1-based), ``emoji``
+    True when it is an emoji (no monochrome drawing of it here); None when every
+    character can be drawn."""
+    from printing.fonts import clusters, is_emoji
+    from ui.fonts import missing_glyphs
+
+    gone = set(missing_glyphs(text))
+    if not gone:
+        return None
+    for pos, cluster in enumerate(clusters(text), 1):
+        if gone & set(cluster):
+            return pos, is_emoji(cluster)
+    return None
+
+
 def default_players_path() -> Path:
     """The saved players file (platformdirs' user config dir)."""
     from platformdirs import user_config_dir
@@ -299,6 +319,23 @@ class StartVM:
         self.lang = i18n.check_lang(lang)
 
     # checks ------------------------------------------------------------------
+    def glyph_problem(self, index: int) -> str:
+        """The refusal of player ``index``'s name or newspaper name (0-based) when it
+        has a character that cannot be shown or printed (:func:`undrawable`), in
+        ``lang``; "" when both can be drawn."""
+        p = self.players[index]
+        for field, text in (("name", p.name), ("paper", p.paper)):
+            where = undrawable(text)
+            if where is not None:
+                pos, emoji = where
+                key = f"err.{field}_{'emoji' if emoji else 'glyph'}"
+                return i18n.tr(key, self.lang, n=index + 1, pos=pos)
+        return ""
+
+    def first_glyph_problem(self) -> str:
+        """:meth:`glyph_problem` of the first player that has one, "" when none."""
+        return next((t for t in map(self.glyph_problem, range(len(self.players))) if t), "")
+
     def validate(self) -> list[str]:
         """Every problem with the current choices, as texts in ``lang`` (empty: ok)."""
         errs = []
@@ -311,6 +348,9 @@ class StartVM:
         for i, p in enumerate(self.players, 1):
             if not p.name.strip():
                 errs.append(i18n.tr("err.name_empty", self.lang, n=i))
+            glyphs = self.glyph_problem(i - 1)
+            if glyphs:
+                errs.append(glyphs)
             if p.colour in seen:
                 errs.append(i18n.tr("err.colour_twice", self.lang, colour=i18n.colour(p.colour, self.lang)))
             seen.add(p.colour)
