@@ -284,15 +284,17 @@ class FontSet:
 class Chain:
     """Font files in fallback order (``faces[0]`` the primary), the ranges whose
     characters go to a script's face first (``preferred``: ``(low, high, path)``),
-    and the ``role`` whose further faces (:func:`more_faces`) are tried last."""
+    the ``role`` whose further faces (:func:`more_faces`) are tried last, and
+    ``further``: False to try none past ``faces``."""
 
     faces: tuple[str, ...]
     preferred: tuple[tuple[int, int, str], ...] = ()
     role: str = "regular"
+    further: bool = True
 
     def with_primary(self, path: str) -> "Chain":
         """This chain with ``path`` as its primary face (the app's label font)."""
-        return Chain((path, *(f for f in self.faces if f != path)), self.preferred, self.role)
+        return Chain((path, *(f for f in self.faces if f != path)), self.preferred, self.role, self.further)
 
 
 #: File name patterns of the further faces per role, in order (globbed in the font
@@ -355,7 +357,9 @@ def _fc_faces(cp: int) -> tuple[str, ...]:
 
 def _further(chain: Chain, cps: list[int]):
     """The faces past the chain that may hold ``cps``: :func:`more_faces`, then
-    fontconfig's for the first code point."""
+    fontconfig's for the first code point (none when ``chain.further`` is False)."""
+    if not chain.further:
+        return
     yield from more_faces(chain.role)
     if cps:
         yield from _fc_faces(cps[0])

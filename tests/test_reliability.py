@@ -89,3 +89,11 @@ def test_journals_races_lock_windows_and_listing():
     assert all(t["recorded"] == t["moves"] and t["refused_taps"] > 0 for t in r["taps"].values())
     assert r["listing_changed"] == 0 and r["order_right"] == 1 and r["labels_right"] == r["listed"] > 0
     assert r["resumed_to_end"] == r["killed_games"] > 0
+
+
+def test_names_of_every_script_print_without_a_box():
+    r = _run("glyphs", more=False, screen_check=False)  # the screen: tests/ui/test_ui_glyphs.py
+    assert r["pages"]["pages"] > 0 and r["pages"]["boxes"] == []
+    assert r["glyphs"]["clusters"] > 100 and r["glyphs"]["boxes"] == []
+    assert r["shaping"]["unjoined"] == [] and r["shaping"]["reversed"] == []
+    assert r["entry"]["refused"] == r["entry"]["texts"] > 0 and r["entry"]["accepted"] >= len(r["samples"])

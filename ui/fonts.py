@@ -230,21 +230,15 @@ def install_text_fallback() -> bool:
 
     import kivy.core.text as core_text
     import kivy.core.text.markup as core_markup
+    import kivy.uix.label as uix_label
 
     if getattr(core_text.Label, "_table_companion_chain", False):
         return True
     plain, markup = _make_classes(core_text.Label, core_markup.MarkupLabel)
+    # kivy.core.text.markup.MarkupLabel stays: its __init__ calls super(MarkupLabel, self)
     core_text.Label = core_text.Text = plain
-    core_markup.MarkupLabel = markup
-    uix_label = sys.modules.get("kivy.uix.label")
-    if uix_label is not None:
-        uix_label.CoreLabel, uix_label.CoreMarkupLabel = plain, markup
+    uix_label.CoreLabel, uix_label.CoreMarkupLabel = plain, markup
     textinput = sys.modules.get("kivy.uix.textinput")
     if textinput is not None:
         textinput.Label = plain
-        if getattr(textinput, "MarkupLabel", None) is not None:
-            textinput.MarkupLabel = markup
-    codeinput = sys.modules.get("kivy.uix.codeinput")
-    if codeinput is not None:
-        codeinput.Label = markup
     return True

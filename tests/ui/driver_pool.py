@@ -35,6 +35,8 @@ DRIVERS = {
     "scoop_table": ("test_ui_scoop_table.py", "drive_scoop_table.py", (), 300),
     "host": ("test_ui_host.py", "drive_host.py", (), 240),
     "madeup": ("test_ui_madeup_game.py", "drive_madeup.py", (), 180),
+    "glyphs": ("test_ui_glyphs.py", "drive_glyphs.py", (), 240),
+    "glyphs_bare": ("test_ui_glyphs.py", "drive_glyphs.py", ("--no-fallback",), 240),
 }
 
 
