@@ -12,15 +12,19 @@ Every page role (``regular``, ``bold``, ``serif_bold``) has a chain of font file
 4. emoji as monochrome glyphs: Symbola (``fonts-symbola``; its emoji stop at about
    Unicode 10: newer ones have no monochrome face and are refused where names are
    typed);
-5. wide fallbacks (Noto Sans / Serif, DejaVu Sans for the serif role), so one face
-   missing still leaves others that draw the character.
+5. wide fallbacks (Noto Sans / Serif, the other roles' DejaVu faces: DejaVu Sans has
+   the Arabic and Hebrew that DejaVu Serif Bold lacks);
+6. past the chain, read only for a character none of those has: every other Noto
+   face in the font folders (Bengali, Tamil, Georgian, Ethiopic, Khmer, ...:
+   :func:`more_faces`), then any outline font fontconfig knows with the character.
 
 Each user-perceived character (a base character with its combining marks, variation
-selectors, skin-tone modifiers, and what a zero-width joiner joins) goes to one face
-that has all of it: the face of its script when the chain has one (characters of
-Arabic, Hebrew, Thai and Devanagari, emoji from U+1F000), else the first face in
-the chain whose character map (read with fontTools) holds it. Neighbouring
-characters of one face make one run; whitespace stays with the primary face.
+selectors, skin-tone modifiers, and what a zero-width joiner joins: :func:`clusters`)
+goes to one face that has all of it: the face of its script when the chain has one
+(characters of Arabic, Hebrew, Thai and Devanagari, emoji from U+1F000), else the
+first face whose character map (read with fontTools) holds it. Neighbouring
+characters of one face make one run; whitespace stays with the primary face, so
+Latin and Chinese pages are drawn as before.
 
 Lines are laid out in the order the Unicode bidirectional algorithm gives a
 left-to-right paragraph (rules W2, N1, L2, simplified to what names and labels hold;
@@ -190,7 +194,9 @@ class FontMissingError(CompanionError):
 
 def _find(role: tuple[str, tuple[str, ...]], extra: tuple[str, ...] = ()) -> str:
     package, paths = role
-    for path in (*extra, *paths):
+    bundled = tuple(os.path.join(d, os.path.basename(p)) for d in _bundled_dirs()
+                    for p in paths)  # $TABLE_COMPANION_FONT_DIRS first, by file name
+    for path in (*extra, *bundled, *paths):
         if path and os.path.isfile(path):
             return path
     from companion.clitext import tx
@@ -200,9 +206,12 @@ def _find(role: tuple[str, tuple[str, ...]], extra: tuple[str, ...] = ()) -> str
                               package=package, apt=package.split()[0]))
 
 
+def _bundled_dirs() -> tuple[str, ...]:
+    return tuple(d for d in os.environ.get(ENV_DIRS, "").split(os.pathsep) if d)
+
+
 def _font_dirs() -> tuple[str, ...]:
-    extra = tuple(d for d in os.environ.get(ENV_DIRS, "").split(os.pathsep) if d)
-    return (*extra, *FONT_DIRS)
+    return (*_bundled_dirs(), *FONT_DIRS)
 
 
 def _fc_file(family: str, bold: bool) -> str | None:

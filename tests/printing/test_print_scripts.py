@@ -153,3 +153,19 @@ def test_run_keeps_primary_whitespace_and_latin_pages_unchanged():
     fs = system_fonts()
     got = runs("¡Niño! 战争 ü", fs.chain("bold"))
     assert got == (Run(fs.bold, "¡Niño! "), Run(fs.cjk, "战争"), Run(fs.bold, " ü"))
+
+
+def test_fonts_bundled_in_a_folder_are_found_first(monkeypatch, tmp_path):
+    """An app that ships its fonts (the Android build) names their folder in
+    $TABLE_COMPANION_FONT_DIRS: primary and fallback faces are taken from there."""
+    real = system_fonts()
+    for path in (real.regular, real.bold, real.serif_bold, system_fonts().chain("regular").faces[1]):
+        (tmp_path / path.rsplit("/", 1)[1]).symlink_to(path)
+    monkeypatch.setenv(fonts.ENV_DIRS, str(tmp_path))
+    fonts.system_fonts.cache_clear()
+    try:
+        fs = fonts.system_fonts()
+        assert fs.regular == str(tmp_path / real.regular.rsplit("/", 1)[1])
+        assert fs.chain("regular").faces[1].startswith(str(tmp_path))  # Arabic
+    finally:
+        fonts.system_fonts.cache_clear()
