@@ -30,3 +30,27 @@ def test_font_override_must_exist(monkeypatch, tmp_path):
     monkeypatch.setenv("TABLE_COMPANION_FONT", str(tmp_path / "nope.ttf"))
     with pytest.raises(fonts.FontMissing, match="not a file"):
         fonts.find_cjk_font()
+
+
+def test_labels_the_default_font_draws_alone_stay_on_sdl2():
+    """Only texts the default font cannot draw alone (a character it lacks, or one
+    that needs shaping or right-to-left order) go through the Pillow fallback."""
+    font = str(fonts.find_cjk_font())
+    for text in ("Begoña Núñez", "Ольга · Ελένη", "张伟 晨报 ★", "Player 2 · 3 pts", ""):
+        assert not fonts.needs_fallback(text, font), text
+    for text in ("ليلى", "נועה", "สมชาย", "प्रिया", "Ana 🎲", "e\u0301", "a\u200db"):
+        assert fonts.needs_fallback(text, font), text
+
+
+def test_a_labels_chain_starts_with_its_own_font_then_the_pages_faces():
+    font = str(fonts.find_cjk_font())
+    chain = fonts.label_chain(font, False)
+    assert chain.faces[0] == font and len(chain.faces) > 4
+    assert any("Arabic" in p for p in chain.faces) and any("Symbola" in p for p in chain.faces)
+    assert fonts.label_chain(font, True).faces[0] == font
+    assert any("Bold" in p for p in fonts.label_chain(font, True).faces[1:])
+
+
+def test_the_apps_check_is_the_pages_check():
+    assert fonts.missing_glyphs("ليلى สมชาย Ana 🎲 张伟") == ""
+    assert fonts.missing_glyphs("Ana 🫠\ue000") == "".join(sorted("🫠\ue000"))
