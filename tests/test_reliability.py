@@ -92,8 +92,10 @@ def test_journals_races_lock_windows_and_listing():
 
 
 def test_names_of_every_script_print_without_a_box():
-    r = _run("glyphs", more=False, screen_check=False)  # the screen: tests/ui/test_ui_glyphs.py
+    r = _run("glyphs", more=False, screen_check=False, every_page=False)  # the screen: tests/ui/test_ui_glyphs.py
     assert r["pages"]["pages"] > 0 and r["pages"]["boxes"] == []
+    assert r["games"]["games"] >= 4 and r["games"]["boxes"] == [] and r["games"]["not_drawn"] == []
+    assert r["games"]["drawn"] == r["games"]["names"] > 0
     assert r["glyphs"]["clusters"] > 100 and r["glyphs"]["boxes"] == []
     assert r["shaping"]["unjoined"] == [] and r["shaping"]["reversed"] == []
     assert r["entry"]["refused"] == r["entry"]["texts"] > 0 and r["entry"]["accepted"] >= len(r["samples"])

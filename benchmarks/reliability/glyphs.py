@@ -7,7 +7,10 @@ paper and on screen, each glyph checked.
   newspaper name, the final receipt with every player named), at 58 and 80 mm. Every
   text the page draws goes through Pillow's ``ImageDraw.text``: each call is recorded
   with its font file, and a character missing from that file's character map is a
-  box (.notdef) on paper. Then every user-perceived character of the samples, drawn
+  box (.notdef) on paper. The same check runs over every registered game's pages
+  (:func:`game_pages`: the samples as the names of a random game's players, every
+  page ``companion print`` draws, Scoop's newspaper front pages among them), and
+  each name must be found on them. Then every user-perceived character of the samples, drawn
   alone in each page role (regular, bold, serif bold) through the fallback chain,
   must leave ink and must not look like the .notdef glyph of any face of the chain
   (pixel comparison); Arabic must join (the word differs from its letters kept
@@ -270,6 +273,65 @@ def paper_pages(samples=SAMPLES) -> dict:
     return out
 
 
+def game_pages(samples=SAMPLES, widths=(384, 576), langs=("es", "en", "zh"), games=None) -> dict:
+    """The samples as players' names (and newspaper names where a game's seats have
+    one: Penny Press, Scoop) in a random game of every registered game (``games``:
+    some of them), its pages drawn as ``companion print`` draws them (every press
+    page, the final page, the start slip where the game has one; printing.pages.
+    make_pages: Scoop's newspaper front pages, Pergamon's and Turin Market's receipts
+    ...) at each width in each language. Every ``ImageDraw.text`` call is checked
+    against its font file (:func:`boxes_in`); ``names``/``drawn`` count the names
+    given and those found on the pages (the pages' recorded text blocks), so a page
+    that leaves the names out cannot pass unseen."""
+    from companion import registry
+    from companion.commands import journal_from_record
+    from printing.pages import NoSuchPage, PageRequest, make_pages
+
+    out = {"games": 0, "pages": 0, "characters": 0, "names": 0, "drawn": 0, "boxes": [], "not_drawn": []}
+    with tempfile.TemporaryDirectory(prefix="glyphs-games-") as tmp:
+        for game in games or registry.games():
+            spec = registry.get(game)
+            rules = spec.rules_module()
+            out["games"] += 1
+            for i in range(0, len(samples), spec.max_players):
+                group = list(samples[i:i + spec.max_players])
+                group += samples[:max(0, spec.min_players - len(group))]
+                setup, actions = rules.random_game(5 + i, len(group))
+                given = []
+                for seat, (_script, name, paper) in zip(setup["players"], group):
+                    seat["name"] = name
+                    given.append(name)
+                    if "paper" in seat:
+                        seat["paper"] = paper
+                        given.append(paper)
+                journal = journal_from_record({"game": spec.id, "setup": setup,
+                                               "actions": [rules.action_to_dict(a) for a in actions]},
+                                              path=Path(tmp) / f"{game}-{i}.sqlite")
+                state = journal.state
+                journal.close()
+                seen: set[str] = set()
+                for lang in langs:
+                    for width in widths:
+                        for what in ("all", "final", "start"):
+                            try:
+                                with recorded_draws() as calls:
+                                    pages = make_pages(game, state, PageRequest(what, lang=lang, width=width,
+                                                                                game_id="g-glyphs"))
+                            except NoSuchPage:
+                                continue
+                            out["pages"] += len(pages)
+                            out["characters"] += sum(len(t) for _p, t in calls)
+                            out["boxes"] += [f"{c!r} in {f} ({spec.id}, {what}, {width} dots, {lang})"
+                                             for c, f in boxes_in(calls)]
+                            text = " ".join(b.get("text", "") for _n, img in pages
+                                            for b in img.info.get("text_blocks", ()))
+                            seen.update(n for n in given if n in text)
+                out["names"] += len(given)
+                out["drawn"] += len(seen)
+                out["not_drawn"] += [f"{n!r} on no page of {spec.id}" for n in given if n not in seen]
+    return out
+
+
 def refused_at_entry() -> dict:
     """Each text of :data:`REFUSED` as a player's name on the start screen's model:
     refused, in every language, as an emoji where it is one."""
@@ -326,9 +388,10 @@ def screen(samples=SAMPLES + MORE_SAMPLES, fallback: bool = True, timeout: float
     return r
 
 
-def run(seed: int = 17, more: bool = True, screen_check: bool = True) -> dict:
+def run(seed: int = 17, more: bool = True, screen_check: bool = True, every_page: bool = True) -> dict:
     """Every check above; ``more`` adds :data:`MORE_SAMPLES`, ``screen_check``
-    runs the Kivy part."""
+    runs the Kivy part, ``every_page`` draws every game's pages at both widths in
+    every language (else at 384 dots in English)."""
     del seed  # nothing random: every sample is drawn
     from PIL import features
 
@@ -337,19 +400,22 @@ def run(seed: int = 17, more: bool = True, screen_check: bool = True) -> dict:
     glyphs = paper_glyphs(samples)
     shaping = paper_shaping()
     pages = paper_pages(samples)
+    games = game_pages(samples) if every_page else game_pages(samples, widths=(384,), langs=("en",))
     entry = refused_at_entry()
     scr = screen(samples) if screen_check else {"skipped": True, "failures": []}
     failures = ([f"paper: box for {b}" for b in glyphs["boxes"]] + [f"paper: box for {b}" for b in pages["boxes"]]
+                + [f"paper: box for {b}" for b in games["boxes"]] + [f"paper: {b}" for b in games["not_drawn"]]
                 + [f"paper: not joined {b}" for b in shaping["unjoined"]]
                 + [f"paper: not right to left {b}" for b in shaping["reversed"]]
                 + [f"entry: {f}" for f in entry["failures"]] + [f"screen: {f}" for f in scr.get("failures", [])])
     return {"samples": [s[0] for s in samples], "glyphs": glyphs, "shaping": shaping, "pages": pages,
-            "entry": entry, "screen": {k: v for k, v in scr.items() if k != "failures"},
+            "games": games, "entry": entry, "screen": {k: v for k, v in scr.items() if k != "failures"},
             "raqm": features.check("raqm"), "failures": failures, "seconds": round(time.perf_counter() - t0, 1)}
 
 
 def render(r: dict) -> str:
     g, s, p, e, sc = r["glyphs"], r["shaping"], r["pages"], r["entry"], r["screen"]
+    gp = r["games"]
     scripts = ", ".join(r["samples"])
     screen_rows = ""
     if not sc.get("skipped"):
@@ -363,6 +429,8 @@ def render(r: dict) -> str:
 | figure | value |
 |---|---|
 | paper: characters drawn on {p['pages']} pages (front pages with each newspaper name as masthead, final receipts naming every player; 58 and 80 mm, es/en/zh) / boxes | {p['characters']} / **{len(p['boxes'])}** |
+| paper: names given in random games of every game ({gp['games']}) found on their pages (every press page, final, start slip; Scoop's newspaper front pages; 58 and 80 mm, es/en/zh) | {gp['drawn']} of {gp['names']} |
+| paper: characters drawn on those {gp['pages']} pages / boxes | {gp['characters']} / **{len(gp['boxes'])}** |
 | paper: each character alone in the regular, bold and serif bold chains, against every face's .notdef / boxes | {g['clusters']} / **{len(g['boxes'])}** |
 | paper: Arabic and Devanagari words joined / not joined | {s['joined']} / **{len(s['unjoined'])}** |
 | paper: right-to-left words right to left / reversed | {s['ordered']} / **{len(s['reversed'])}** |

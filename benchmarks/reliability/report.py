@@ -45,7 +45,7 @@ PARTS = {
     "security": Part("security", "Security: write paths, no code from data, tag names",
                      full=dict(), quick=dict(n_names=4, n_codes=2)),
     "glyphs": Part("glyphs", "Names in every script: glyphs on paper and on screen",
-                   full=dict(), quick=dict(more=False)),
+                   full=dict(), quick=dict(more=False, every_page=False)),
 }
 
 

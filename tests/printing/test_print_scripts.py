@@ -169,3 +169,28 @@ def test_fonts_bundled_in_a_folder_are_found_first(monkeypatch, tmp_path):
         assert fs.chain("regular").faces[1].startswith(str(tmp_path))  # Arabic
     finally:
         fonts.system_fonts.cache_clear()
+
+
+def test_every_games_pages_draw_names_of_every_script_without_a_box():
+    """Scoop's newspaper front pages, Pergamon's and Turin Market's receipts, Penny
+    Press's pages: names of every script given to a random game's players are on
+    the pages, each character from a face that has it (one width and language per
+    game here; the reliability part draws all)."""
+    from companion import registry
+
+    for k, game in enumerate(registry.games()):
+        r = glyphs.game_pages(glyphs.SAMPLES, widths=((384, 576)[k % 2],), langs=(("es", "en", "zh")[k % 3],),
+                              games=[game])
+        assert r["pages"] > 0 and r["characters"] > 200, game
+        assert r["not_drawn"] == [] and r["drawn"] == r["names"] >= len(glyphs.SAMPLES), game
+        assert r["boxes"] == [], game
+
+
+def test_the_game_pages_check_finds_boxes_of_a_single_face(monkeypatch):
+    """Every role left on its primary face alone: the Thai, Devanagari and emoji names
+    on Scoop's front pages (printing/newspaper.py) are boxes, and the check says so."""
+    fs = system_fonts()
+    monkeypatch.setattr(fonts.FontSet, "chain", lambda self, role: Chain((fs.primary(role),), (), role, False))
+    r = glyphs.game_pages(glyphs.SAMPLES[4:], widths=(384,), langs=("en",), games=["scoop"])
+    boxed = "".join(b[1] for b in r["boxes"])
+    assert r["boxes"] and {"ส", "प", "🎲"} <= set(boxed)
