@@ -3,10 +3,11 @@
 # pyzbar, GL/EGL for Kivy's offscreen window), the fonts players' names need on
 # screen and on paper (DejaVu for Latin, Greek and Cyrillic; WenQuanYi Micro Hei for
 # Chinese; fonts-noto-core for Arabic, Hebrew, Thai, Devanagari and the other scripts
-# Noto covers; Symbola for black-and-white emoji: 13.5 MB to download, 48 MB on disk,
-# about 5 s; docs/printing.md) and FriBiDi, which the libraqm in Pillow's wheels loads
-# to order right-to-left text; then a virtual environment in .venv with the project
-# and its test tools.
+# Noto covers; Symbola for black-and-white emoji) and FriBiDi, which the libraqm in
+# Pillow's wheels loads to order right-to-left text (fonts-noto-core, fonts-symbola
+# and libfribidi0: 13.5 MB to download, 47 MB on disk on Debian 12; docs/printing.md);
+# then a virtual environment in .venv with the project and its test tools.
+# .ci/run calls this script on a fresh machine.
 # Safe to run again: every step is idempotent.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -194,3 +194,18 @@ def test_the_game_pages_check_finds_boxes_of_a_single_face(monkeypatch):
     r = glyphs.game_pages(glyphs.SAMPLES[4:], widths=(384,), langs=("en",), games=["scoop"])
     boxed = "".join(b[1] for b in r["boxes"])
     assert r["boxes"] and {"ส", "प", "🎲"} <= set(boxed)
+
+
+def test_no_page_module_draws_text_past_the_chain():
+    """Text reaches paper only through printing.fonts.draw_text (the Canvas): a page
+    module that took a Pillow font or drew with ImageDraw itself would put its text
+    on one face. Read from the sources, so a new game's pages are covered."""
+    from pathlib import Path
+
+    root = Path(fonts.__file__).parent
+    own = {root / "fonts.py", root / "layout.py"}
+    offenders = [str(p.relative_to(root)) for p in sorted(root.rglob("*.py")) if p not in own
+                 and any(w in p.read_text("utf-8") for w in ("ImageDraw", "ImageFont", "truetype(", ".text(("))]
+    assert offenders == []
+    layout = (root / "layout.py").read_text("utf-8")
+    assert "draw_text(" in layout and "self.draw.text(" not in layout and "truetype(" not in layout

@@ -54,3 +54,29 @@ def test_a_labels_chain_starts_with_its_own_font_then_the_pages_faces():
 def test_the_apps_check_is_the_pages_check():
     assert fonts.missing_glyphs("ليلى สมชาย Ana 🎲 张伟") == ""
     assert fonts.missing_glyphs("Ana 🫠\ue000") == "".join(sorted("🫠\ue000"))
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "zh"])
+def test_doctor_names_missing_script_faces_and_libraqm(monkeypatch, capsys, lang):
+    """doctor's names line: all found and shaped is OK; a missing emoji or Thai face
+    is CHECK naming its package and the script in the command line's language;
+    Pillow without libraqm is FIX naming libfribidi0."""
+    from companion import clitext
+    from printing import fonts as pfonts
+    from ui import doctor
+
+    before = clitext.current()
+    clitext.set_lang(lang)
+    try:
+        ok = doctor.check_scripts()
+        assert [v for v, _w, _t in ok] == [doctor.OK]
+        monkeypatch.setattr(pfonts, "missing_faces", lambda: (("Thai", "fonts-noto-core"),
+                                                              ("emoji", "fonts-symbola")))
+        monkeypatch.setattr(pfonts, "can_shape", lambda: False)
+        lines = doctor.check_scripts()
+    finally:
+        clitext.set_lang(before)
+    assert [v for v, _w, _t in lines] == [doctor.FIX, doctor.CHECK]
+    assert "libfribidi0" in lines[0][2] and "fonts-noto-core fonts-symbola" in lines[1][2]
+    thai = {"en": "Thai", "es": "tailandés", "zh": "泰文"}[lang]
+    assert thai in lines[1][2] and (lang == "en") == ("refused" in lines[1][2])
