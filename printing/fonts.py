@@ -581,13 +581,15 @@ def _segments(text: str) -> list[tuple[str, bool]]:
     name put in: a number joins the segment only when no more than spaces and number
     separators stand between it and the right-to-left text, so "Red (ليلى) · 3
     stories" keeps "3 stories" after the name, as if the name were isolated (UAX #9
-    FSI), where the plain rules would pull the 3 into the name's segment."""
+    FSI), where the plain rules would pull the 3 into the name's segment. Arabic-Indic
+    digits (AN) start a segment as a right-to-left letter does ("٣ أيام" reads with
+    the digit at the right end)."""
     classes = [unicodedata.bidirectional(c) for c in text]
     out: list[tuple[str, bool]] = []
     i, n = 0, len(text)
     start = 0
     while i < n:
-        if classes[i] in _RTL:
+        if classes[i] in _RTL or classes[i] == "AN":  # Arabic-Indic digits lead as the letters do (I1, N1)
             if i > start:
                 out.append((text[start:i], False))
             j = i

@@ -90,6 +90,9 @@ def test_rtl_runs_are_drawn_in_bidi_order():
     assert [(r.text, r.rtl) for r in runs("الصباح 2", ch)] == [(" 2", True), ("الصباح", True)]
     # ... but not across brackets or the dot of a template ("{name} · {n} stories")
     assert [r.text for r in runs("(ليلى) · 3", ch)][-1] == ") · 3"
+    # Arabic-Indic digits before Arabic letters belong to the segment (drawn at its right end)
+    assert [(r.text, r.rtl) for r in runs("٣ أيام", ch)] == [("أيام", True), (" ", True), ("٣", True)]
+    assert [(r.text, r.rtl) for r in runs("Ana ٣", ch)][0] == ("Ana ", False)
     # a bracket between two right-to-left words is mirrored inside the segment
     assert any(r.text == " (" and r.rtl for r in runs("ليلى (الصباح)", ch))
 
