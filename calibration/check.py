@@ -31,6 +31,7 @@ from companion.errors import CompanionError
 from . import game_tags
 from .camera import CameraModel
 from .fiducials import detect_fiducials
+from .picture import picture_dark, reads_mirrored
 from .layouts import ARUCO_CELLS, QR_V1_MODULES, SIZES
 from .register import Registration, register_surface
 
@@ -353,6 +354,8 @@ class TableCheck:
     #: smallest px per module of any tag kind (measured or predicted at the far edge),
     #: None when nothing could be measured or predicted
     worst_px_per_module: float | None = None
+    #: the picture is mirrored (checked flipped back, as the game reads it)
+    mirrored: bool = False
 
     @property
     def ok(self) -> bool:
@@ -475,7 +478,25 @@ def check_table(frames: list[np.ndarray], camera: CameraModel | None = None,
             raise CompanionError(tx("check.unknown_colour", "unknown mat colour {given}; colours: {colours}",
                                     given=repr(c), colours=", ".join(colour(c) for c in colours)))
     h, w = frames[0].shape[:2]
+    lit = [f for f in frames if picture_dark(f) is None]
+    if not lit:  # a lens cap, the light off, an exposure still settling: nothing to check
+        return _dark_check(frames)
+    frames = lit
     detections = [detect_fiducials(f) for f in frames]
+    mirrored = _mirrored(frames[0], detections[0], gt)
+    lens_line = ""
+    if mirrored:  # checked as the game reads it: flipped back
+        import cv2
+
+        frames = [cv2.flip(f, 1) for f in frames]
+        detections = [detect_fiducials(f) for f in frames]
+        if camera is None:  # the lens estimated from the fiducials, now that they read
+            from .lens import describe, estimate_from_frame
+
+            estimate = estimate_from_frame(frames[0], gt.layouts)
+            if estimate is not None and estimate.trusted:
+                camera = estimate.camera
+            lens_line = describe(estimate, "none")
     seen = {d.id for ds in detections for d in ds}
     wanted = [(s, lay) for lay in gt.layouts if len(lay.surfaces) == 1 for s in lay.surfaces]
     wanted += [(s, lay) for lay in gt.layouts if len(lay.surfaces) > 1 for s in lay.surfaces
@@ -486,6 +507,15 @@ def check_table(frames: list[np.ndarray], camera: CameraModel | None = None,
     findings = [txn("check.checked", "Checked {n} frame of {w}x{h} px.", "Checked {n} frames of {w}x{h} px.",
                     len(frames), w=w, h=h)]
     advice: list[str] = []
+    if mirrored:
+        findings.append(tx("calibrate.mirrored_found", "the picture is mirrored left-right (its markers read "
+                           "only flipped): checked flipped back, as the game reads it"))
+        if lens_line:
+            findings.append(lens_line)
+        advice.append(tx("calibrate.mirrored", "the picture is mirrored: turn off the camera's mirror (flip) "
+                         "setting, in its own settings or with 'v4l2-ctl -c horizontal_flip=0' for a webcam "
+                         "that has it (a tablet's front camera mirrors: use its back camera, or turn off its "
+                         "'mirror front camera' setting); the game reads the picture flipped back meanwhile"))
     if not wanted:
         name = registry.get(gt.game).name(current())
         findings.append(tx("check.nothing_found", "no {game} board or player area found (none of their corner "
@@ -607,4 +637,37 @@ def check_table(frames: list[np.ndarray], camera: CameraModel | None = None,
     if glare > 0.03:
         advice.append(tx("check.glare", "less glare: {glare} % of the view is burnt out; move the lamp to the side",
                          glare=f"{glare * 100:.0f}"))
-    return TableCheck(surfaces, measured, brightness, glare, findings, advice, worst_all)
+    return TableCheck(surfaces, measured, brightness, glare, findings, advice, worst_all, mirrored)
+
+
+def _dark_check(frames: list[np.ndarray]) -> TableCheck:
+    """The check of a view whose every frame is dark or uniform
+    (calibration.picture.picture_dark): that, and how to fix it; nothing else is
+    looked for (a board that cannot be seen is not missing)."""
+    from .picture import DARK_LEVEL, picture_levels
+
+    h, w = frames[0].shape[:2]
+    stack = np.concatenate([f.ravel()[::7] for f in frames])
+    lo, hi = picture_levels(frames[-1])
+    findings = [txn("check.checked", "Checked {n} frame of {w}x{h} px.", "Checked {n} frames of {w}x{h} px.",
+                    len(frames), w=w, h=h),
+                tx("calibrate.dark_found", "the picture is dark: its brightest part at grey {hi} of 255",
+                   hi=hi) if hi < DARK_LEVEL else
+                tx("calibrate.uniform_found", "the picture is all one grey level ({lo}-{hi} of 255)",
+                   lo=lo, hi=hi)]
+    advice = [tx("calibrate.dark", "light the table, take off any lens cap, or give the camera a few "
+                 "seconds to settle its exposure after it opens, then check again")]
+    return TableCheck([], {}, float(stack.mean()), float((stack >= 250).mean()), findings, advice)
+
+
+def _mirrored(frame: np.ndarray, found, gt: _GameTags) -> bool:
+    """Whether ``frame`` is mirrored: its known markers (the game's fiducials and
+    piece markers, ``found`` as it is) against those read flipped left-right
+    (calibration.picture.reads_mirrored)."""
+    import cv2
+
+    def known(ids) -> set[int]:
+        return {i for i in ids if game_tags.marker_owner(gt.game, i) is not None}
+
+    flipped = known(d.id for d in detect_fiducials(cv2.flip(frame, 1)))
+    return reads_mirrored(len(known(d.id for d in found)), len(flipped))

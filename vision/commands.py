@@ -185,7 +185,8 @@ def _scan(args) -> int:
                 for ev in events:
                     if ev.kind == "opened" and src.live:
                         _line({"source": spec, "event": "camera", "message": ev.message})
-                    if ev.kind in ("bad_frame", "damaged", "dropped", "gave_up", "reconnected", "mode"):
+                    if ev.kind in ("bad_frame", "damaged", "dropped", "gave_up", "reconnected", "mode",
+                                   "dark", "lit"):
                         _line({"source": spec, "event": ev.kind, "message": ev.message})
                 events.clear()
                 raw_i += 1
@@ -210,7 +211,8 @@ def _scan(args) -> int:
                 out = {"source": spec, "name": frame.name or None, "frame": frame.index,
                        "t": round(frame.t, 3), "size": [frame.image.shape[1], frame.image.shape[0]]}
                 out.update({k: v for k, v in rep.to_json().items()
-                            if k in ("symbols", "candidates", "poses", "lens", "timings_ms")})
+                            if k in ("symbols", "candidates", "poses", "lens", "reasons", "mirrored",
+                                     "timings_ms")})
                 out["game"] = game["id"] if game["chosen"] else None  # no tag of any game read: no game
                 for sym in out.get("symbols") or ():
                     _tag_game(sym)

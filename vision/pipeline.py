@@ -46,6 +46,8 @@ from companion.table import Sighting, TableSnapshot
 from .decode import (LARGE_PX_PER_MODULE, MARKER, SMALL_PX_PER_MODULE, Candidate, DecodeError, Decoder, Symbol,
                      dedupe, to_gray)
 from .register import Registrar, SurfacePose
+from calibration.picture import MIRROR_MIN_MARKERS, picture_dark, reads_mirrored
+
 from .sources import Frame, check_image
 from .track import Observation, Track, Tracker
 from .zones import footprint_mm, locate, riders_on_carriers
@@ -54,6 +56,32 @@ from .zones import footprint_mm, locate, riders_on_carriers
 #: modules of margin added around a candidate's box when the still re-read reads it
 #: (a lone finder's box, centred on the finder, can cut its code's quiet zone)
 READ_PAD_MODULES = 8.0
+#: motion blur: the edges inside the tags' regions (each region's structure tensor,
+#: normalised to its own gradient energy) are about as strong in every direction on
+#: a sharp frame, and one direction is smeared away on a frame blurred by motion. A
+#: frame is "blurred" when both the isotropy (smaller / larger eigenvalue) of the
+#: regions' tensors summed is below BLUR_ISOTROPY and the median region's is below
+#: BLUR_MEDIAN_ISOTROPY (the sum alone dips on a hand over a few tags, the median
+#: alone on a scene of few tags). Measured on the six bundled recordings' frames
+#: and the same frames smeared by tools/render's motion_blur (random directions):
+#: read in sequence (the tags known from the frames before), sharp frames sum
+#: >= 0.68 (hands) with median >= 0.71, smeared 8 px sum <= 0.63, median <= 0.53;
+#: single frames (the tags the frame itself reads), sharp sum >= 0.89, median
+#: >= 0.71, smeared 8 px sum <= 0.71, median <= 0.69 (and most 6 px: 29 of 30)
+BLUR_ISOTROPY = 0.8
+BLUR_MEDIAN_ISOTROPY = 0.72
+#: tag regions the blur measure reads at most per frame (about 2 ms at 3200x1800)
+BLUR_REGIONS = 24
+#: a mirrored picture (a front camera, a webcam's mirror setting) reads its QR codes
+#: but hardly any ArUco marker (calibration.picture). It is tested only while fewer
+#: than MIRROR_FIDUCIALS fiducials are read and two QR codes or MIRROR_MIN_MARKERS
+#: unread marker quads are seen (calibration.picture.reads_mirrored decides)
+MIRROR_FIDUCIALS = 3
+#: frame time (s) between two mirror tests that found nothing, doubling up to
+#: MIRROR_RETEST_MAX_S (the test is one ArUco pass over the whole frame)
+MIRROR_RETEST_S = 2.0
+MIRROR_RETEST_MAX_S = 30.0
+
 #: a candidate of at least this many px per module that the whole-frame ladder could
 #: not read is re-read once only: on a still table the frames differ by sensor noise,
 #: which decides small codes but not these (a piece over a finder, a damaged or
@@ -182,6 +210,19 @@ class FrameReport:
     gained (see ``PipelineConfig.reread_max``). lens: the lens model in use
     (``vision.register.Registrar.lens_status``: ``"file"``, ``"user"``,
     ``"estimated"``, ``"too distorted"`` or ``"none"``).
+
+    reasons: what is wrong with the frame as a whole, for the players:
+    ``"dark"`` (dark or uniform: :func:`vision.sources.picture_dark`; the frame is
+    not read, see ``unreadable``), ``"blurred"`` (smeared by motion: the tags'
+    edges' isotropy below :data:`BLUR_ISOTROPY`), and once, on the frame where it
+    was found, ``"mirrored"`` (the picture is mirrored: read flipped from now on)
+    or ``"unmirrored"`` (it is no longer: read as it is again). unreadable: ``""``,
+    or why nothing of the frame was read (``"dark"``): the tracker holds the table
+    as it was and the snapshot is not still (nothing acts on it). mirrored: the
+    frame was read flipped left-right; every px position here (symbols,
+    candidates) is in the frame as given. isotropy: the blur measure (1 = edges
+    alike in every direction), None when no tag region was known or the frame was
+    not read.
     """
 
     index: int
@@ -199,6 +240,10 @@ class FrameReport:
     reread: int = 0
     reread_found: int = 0
     lens: str = "none"
+    reasons: tuple[str, ...] = ()
+    unreadable: str = ""
+    mirrored: bool = False
+    isotropy: float | None = None
 
     def to_json(self) -> dict:
         return {"index": self.index, "t": round(self.t, 3),
@@ -208,6 +253,8 @@ class FrameReport:
                           for k, (n, r) in self.poses.items()},
                 "decoded_fraction": round(self.decoded_fraction, 3), "full": self.full,
                 "motion": self.motion, "lens": self.lens,
+                "reasons": list(self.reasons), "mirrored": self.mirrored,
+                "isotropy": None if self.isotropy is None else round(self.isotropy, 3),
                 "timings_ms": {k: round(v, 2) for k, v in self.timings_ms.items()}}
 
 
@@ -419,6 +466,13 @@ class Pipeline:
         self._expected: dict[str, Sighting] = {}
         #: component -> (corners px, payload) where it was last read
         self._last_px: dict[str, tuple[np.ndarray, str]] = {}
+        #: the picture is mirrored and read flipped left-right (found by the mirror test)
+        self.mirrored = False
+        self._mirror_next_t = -1e18   # frame time of the next mirror test allowed
+        self._mirror_wait = MIRROR_RETEST_S
+        self._mirror_news = ""        # "mirrored" / "unmirrored" for the next report
+        self._isotropy: float | None = None  # the last blur measure (summed tensor)
+        self._blurred = False
 
     # ------------------------------------------------------------------ state
     def reset(self) -> None:
@@ -432,6 +486,9 @@ class Pipeline:
         self._px_unknown.clear()
         self._too_small.clear()
         self._last_px.clear()
+        self._mirror_next_t = -1e18
+        self._mirror_wait = MIRROR_RETEST_S
+        self._isotropy, self._blurred = None, False
 
     def expect(self, sightings=None) -> None:
         """Tell the pipeline what the table state expects on the table.
@@ -527,22 +584,156 @@ class Pipeline:
         rescue), :meth:`_still_reread` (what is missing, on a still table),
         :meth:`_place` (register the surfaces, read and place the symbols),
         :meth:`_track` (occlusion, the tracker), :meth:`_frame_report`.
+
+        The picture itself, before and between them: a dark or uniform frame
+        (:func:`vision.sources.picture_dark`) is not read at all
+        (:meth:`_dark_frame`: the table is held, not still); a mirrored picture is
+        read flipped (:meth:`_mirror_test`, then ``mirrored``); a frame smeared by
+        motion is named (:meth:`_blur`) and absence on it means nothing.
         """
         image, t, index = self._take(frame, t)
-        tm: dict[str, float] = {}
         t0 = time.perf_counter()
+        if picture_dark(image) is not None:
+            return self._dark_frame(index, t, t0)
+        out = self._read_frame(image, t, index, t0)
+        if out is None:  # the mirror test turned the picture: read it again, afresh
+            out = self._read_frame(image, t, index, t0, may_turn=False)
+        return out
+
+    def _read_frame(self, image: np.ndarray, t: float, index: int, t0: float, may_turn: bool = True):
+        """The stages of :meth:`process` on one checked frame; None when the mirror
+        test (``may_turn``) found the picture mirrored (or no longer mirrored):
+        everything was forgotten and the frame must be read again."""
+        import cv2
+
+        given_w = image.shape[1]
+        if self.mirrored:
+            image = cv2.flip(image, 1)
+        tm: dict[str, float] = {}
         fm = self._change(image, t)
         tm["change"] = (time.perf_counter() - t0) * 1000
         with _timed(tm, "decode"):
             dec = self._decode_changed(fm)
         with _timed(tm, "reread"):
             n_reread, found = self._still_reread(fm, dec, t)
+        if may_turn and self._mirror_test(fm, t):
+            return None
         with _timed(tm, "place"):
             poses, reports, observations = self._place(dec, found, t)
+        with _timed(tm, "blur"):
+            blurred = self._blur(fm, dec)
         with _timed(tm, "track"):
-            snap = self._track(fm, t, poses, observations)
+            snap = self._track(fm, t, poses, observations, blurred)
         tm["total"] = (time.perf_counter() - t0) * 1000
-        return snap, self._frame_report(index, t, fm, dec, poses, reports, tm, n_reread, found)
+        rep = self._frame_report(index, t, fm, dec, poses, reports, tm, n_reread, found)
+        rep.reasons = tuple(r for r in (("blurred" if blurred else ""), self._mirror_news) if r)
+        rep.mirrored, rep.isotropy = self.mirrored, self._isotropy
+        self._mirror_news = ""
+        if self.mirrored:
+            _unflip(rep, given_w)
+        return snap, rep
+
+    def _dark_frame(self, index: int, t: float, t0: float) -> tuple[TableSnapshot, FrameReport]:
+        """A dark or uniform frame: nothing of it is read and nothing of the
+        pipeline's picture state changes (the next lit frame is compared with the
+        last one read, so an unchanged table is not read again). The tracker holds
+        every component; the snapshot has every zone of the registered surfaces
+        occluded and is not still (no rule acts on a picture that shows nothing)."""
+        from dataclasses import replace
+
+        poses = dict(self.registrar.poses)
+        zones = frozenset(f"{name}/{z.name}" for name, pose in poses.items() for z in pose.layout.zones)
+        snap = replace(self.tracker.snapshot(t, zones), still=False)
+        tm = {"total": (time.perf_counter() - t0) * 1000}
+        rep = FrameReport(index, t, [], [], {k: (p.markers, p.rms_mm) for k, p in poses.items()},
+                          timings_ms=tm, lens=getattr(self.registrar, "lens_status", "none"),
+                          reasons=("dark",), unreadable="dark", mirrored=self.mirrored)
+        return snap, rep
+
+    def _mirror_test(self, fm: _FrameMaps, t: float) -> bool:
+        """Whether the picture is mirrored (or, read flipped, no longer is): tested
+        while fewer than MIRROR_FIDUCIALS fiducials are read and at least two QR
+        codes or MIRROR_MIN_MARKERS unread marker quads are seen (module constants),
+        at most every MIRROR_RETEST_S of frame time (doubling while nothing is
+        found); the known ArUco markers (fiducials, pieces) read in the frame as it
+        is and flipped left-right decide (calibration.picture.reads_mirrored). When
+        it is,
+        ``mirrored`` turns, everything seen is forgotten (:meth:`reset`) and the
+        next report names it (``"mirrored"`` / ``"unmirrored"``); returns True."""
+        import cv2
+
+        from .decode import detect_aruco
+
+        reg = self.registrar
+        table = getattr(reg, "table", None)
+        if not table or self.decoder.aruco is False or t < self._mirror_next_t:
+            return False
+        fiducials = sum(1 for sym in self._cache if reg.is_fiducial(sym))
+        if fiducials >= MIRROR_FIDUCIALS:
+            self._mirror_wait = MIRROR_RETEST_S
+            return False
+        qr = sum(1 for sym in self._cache if sym.format == "QRCode")
+        quads = sum(1 for cd in self._retry if cd.reason == MARKER)
+        if qr < 2 and quads < MIRROR_MIN_MARKERS:
+            return False
+
+        def known(text: str) -> bool:
+            return text.isdigit() and (int(text) in table or self._pieces.marker_owner(int(text)) is not None)
+
+        gray = fm.crop.gray if fm.crop.gray is not None else to_gray(fm.image)
+        a = self.decoder.aruco
+        flipped = {sym.text for sym in detect_aruco(cv2.flip(gray, 1), None if a is True else str(a))
+                   if known(sym.text)}
+        now = {sym.text for sym in self._cache if sym.format == "ArUco" and known(sym.text)}
+        if reads_mirrored(len(now), len(flipped)):
+            mirrored = not self.mirrored
+            self.reset()
+            self.mirrored = mirrored
+            self._mirror_news = "mirrored" if mirrored else "unmirrored"
+            return True
+        self._mirror_next_t = t + self._mirror_wait
+        self._mirror_wait = min(2 * self._mirror_wait, MIRROR_RETEST_MAX_S)
+        return False
+
+    def _blur(self, fm: _FrameMaps, dec: _Decoded) -> bool:
+        """Whether the frame is smeared by motion (see BLUR_ISOTROPY): the edges in
+        the tags' regions (decoded symbols and the tags the tracker holds; without
+        any, candidates and unread marker quads), at most BLUR_REGIONS full-size grey
+        crops. Measured again only on a frame where something changed or moves (a
+        still table keeps its figure); ``isotropy`` of the report is the summed
+        tensor's, None without a tag region."""
+        import cv2
+
+        if not (dec.regions or fm.moving.any() or self._isotropy is None):
+            return self._blurred
+        quads = [sym.corners_px for sym in self._cache]
+        have = {sym.text for sym in self._cache}
+        quads += [tr.corners_px for tr in self.tracker.tracks.values() if tr.text not in have]
+        if not quads:
+            quads = [cd.corners_px for cd in self._cands + self._retry]
+        if len(quads) > BLUR_REGIONS:
+            step = len(quads) / BLUR_REGIONS
+            quads = [quads[int(i * step)] for i in range(BLUR_REGIONS)]
+        tensors = []
+        for q in quads:
+            lo, hi = np.asarray(q).min(0), np.asarray(q).max(0)
+            pad = 0.15 * float((hi - lo).max())
+            sub, _ = fm.crop(lo[0] - pad, lo[1] - pad, hi[0] + pad, hi[1] + pad)
+            if sub.size < 64:
+                continue
+            f = sub.astype(np.float32)
+            gx = cv2.Sobel(f, cv2.CV_32F, 1, 0)
+            gy = cv2.Sobel(f, cv2.CV_32F, 0, 1)
+            xx, xy, yy = float((gx * gx).sum()), float((gx * gy).sum()), float((gy * gy).sum())
+            if xx + yy > 0:
+                tensors.append((xx / (xx + yy), xy / (xx + yy), yy / (xx + yy)))
+        if not tensors:
+            self._isotropy, self._blurred = None, False
+            return False
+        self._isotropy = _isotropy(*np.sum(tensors, axis=0))
+        median = float(np.median([_isotropy(*t) for t in tensors]))
+        self._blurred = self._isotropy < BLUR_ISOTROPY and median < BLUR_MEDIAN_ISOTROPY
+        return self._blurred
 
     # ------------------------------------------------------------------ stages
     def _take(self, frame: Frame | np.ndarray, t: float | None) -> tuple[np.ndarray, float, int]:
@@ -744,14 +935,20 @@ class Pipeline:
                 self._last_px[ob.sighting.component] = (ob.corners_px, ob.text)
         return self._placed
 
-    def _track(self, fm: _FrameMaps, t: float, poses: dict[str, SurfacePose], observations) -> TableSnapshot:
+    def _track(self, fm: _FrameMaps, t: float, poses: dict[str, SurfacePose], observations,
+               blurred: bool = False) -> TableSnapshot:
         """Stage 5: the tracker's snapshot after this frame's observations, with the
         tags it holds but did not see tested for occlusion (:meth:`_occluded`) and the
         zones under a hand or glare; a still table with nothing held occluded becomes
-        the background for the resting-hand test."""
+        the background for the resting-hand test. On a frame smeared by motion
+        (``blurred``) every tag not read is held and the frame counts as motion."""
         occ_zones = self._occluded_zones(poses, fm.occluded)
-        snap = self.tracker.update(t, observations, lambda track: self._occluded(track, fm, t, observations),
-                                   bool(fm.moving.any()), occ_zones)
+        if blurred:
+            snap = self.tracker.update(t, observations, lambda track: True, True, occ_zones)
+        else:
+            snap = self.tracker.update(t, observations,
+                                       lambda track: self._occluded(track, fm, t, observations),
+                                       bool(fm.moving.any()), occ_zones)
         if self._px_unknown or self._too_small:
             seen = {ob.sighting.component for ob in observations}
             self._px_unknown -= seen
@@ -1252,6 +1449,31 @@ class Pipeline:
                 if occl[ty0:ty1, tx0:tx1].any():
                     out.add(f"{surface}/{name}")
         return frozenset(out)
+
+
+def _isotropy(xx: float, xy: float, yy: float) -> float:
+    """Smaller / larger eigenvalue of the structure tensor ``[[xx, xy], [xy, yy]]``
+    (1: edges alike in every direction, 0: all one way)."""
+    tr, det = xx + yy, xx * yy - xy * xy
+    if tr <= 0:
+        return 1.0
+    big = tr / 2 + float(np.sqrt(max(tr * tr / 4 - det, 0.0)))
+    return (tr - big) / big
+
+
+def _unflip(rep: FrameReport, width: int) -> None:
+    """Put a report of a frame read flipped left-right back into the frame as given
+    (x -> width - 1 - x for every symbol's and candidate's corners)."""
+    def back(pts: np.ndarray) -> np.ndarray:
+        out = np.array(pts, np.float32, copy=True)
+        out[:, 0] = (width - 1) - out[:, 0]
+        return out
+
+    for r in rep.symbols:
+        s = r.symbol
+        r.symbol = Symbol(s.format, s.text, back(s.corners_px), s.backend, s.pass_, s.dictionary)
+    rep.candidates = [Candidate(back(c.corners_px), c.px_per_module, c.reason, c.finders)
+                      for c in rep.candidates]
 
 
 def game_parser(game: str):

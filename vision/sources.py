@@ -43,6 +43,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 import numpy as np
 
 from calibration.check import image_file_warning  # noqa: F401 (used here, and re-exported)
+from calibration.picture import picture_dark  # noqa: F401 (used here, and re-exported)
 from companion.errors import CompanionError
 
 IMAGE_EXTS = (".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff", ".pgm", ".ppm")
@@ -81,9 +82,13 @@ class SourceEvent:
     ``"gave_up"`` (retries exhausted: iteration ends), ``"ended"`` (end of video /
     list), ``"closed"``; live cameras also ``"mode"`` (opened in another mode than
     asked), ``"frozen"`` (the very same picture for ``freeze_s``: the camera is
-    reopened), ``"resized"`` (the picture size changed mid-stream) and ``"clock"``
-    (the driver's time stamps jumped: the read clock is used from then on); image
-    files also ``"damaged"`` (read, but cut short: :func:`image_file_warning`).
+    reopened), ``"resized"`` (the picture size changed mid-stream), ``"clock"``
+    (the driver's time stamps jumped: the read clock is used from then on),
+    ``"dark"`` (the picture has shown nothing for ``dark_s``: dark or uniform, see
+    :func:`picture_dark`; the message says whether since the camera opened, a slow
+    warm-up waited for, or since it went dark: the light, a lens cap) and ``"lit"``
+    (the picture shows something again after a ``"dark"``); image files also
+    ``"damaged"`` (read, but cut short: :func:`image_file_warning`).
     message: human-readable detail. t: monotonic time of the event (s).
     """
 
@@ -533,6 +538,14 @@ class CaptureSource(FrameSource):
     - time stamps that jump (a driver stamp more than 1 s off its usual lag behind
       the read clock, in either direction): reported ``"clock"``; the read clock is
       used until the camera is reopened.
+    - a dark or uniform picture (:func:`picture_dark`: the light off, a lens cap,
+      an exposure settling after the camera opened, which takes some webcams
+      several seconds): handed out as it is (the pipeline does not read it) and
+      never counted as frozen (a lens cap gives the very same black picture again
+      and again), so a slow warm-up is waited for, not reopened; after ``dark_s``
+      seconds of it, reported ``"dark"`` (once per spell; ``dark`` is True while it
+      lasts, ``dark_since_open`` when no picture was seen since the camera opened),
+      and ``"lit"`` when the picture shows something again.
 
     capture_factory: ``spec -> capture`` object with ``isOpened() / read() /
     release() / get(prop)`` and optionally ``set(prop, value)`` (default
@@ -540,12 +553,15 @@ class CaptureSource(FrameSource):
     no-op; default: a wait that :meth:`retry_now` and :meth:`close` interrupt).
     clock: the read clock (default ``time.monotonic``; V4L2's buffer stamps are on
     it). freeze_s: seconds of one unchanged picture that count as frozen (s).
+    dark_s: seconds of a dark picture before it is reported ``"dark"`` (s; a camera
+    whose exposure settles within it is no news).
     """
 
     def __init__(self, spec: int | str, *, capture_factory: Callable | None = None,
                  max_retries: int | None = 5, backoff_s: float = 0.5, backoff_max_s: float = 4.0,
                  sleep: Callable[[float], None] | None = None,
-                 settings: CameraSettings | None = REFERENCE, freeze_s: float = 2.0, **kw):
+                 settings: CameraSettings | None = REFERENCE, freeze_s: float = 2.0,
+                 dark_s: float = 1.0, **kw):
         super().__init__(**kw)
         import cv2
 
@@ -574,6 +590,11 @@ class CaptureSource(FrameSource):
         self._frozen_next = 0.0    # when a frozen camera is reopened next
         self._frozen_wait = 0.0
         self.frozen = False
+        self.dark_s = dark_s
+        self.dark = False          # reported dark, not lit again yet
+        self.dark_since_open = False
+        self._dark_from = None     # clock time of the first dark picture of this spell
+        self._seen_since_open = False  # a picture that shows something since (re)opening
         self._stamps_ok = True     # the driver's stamps are used until they jump
         self._lag = None           # read clock - driver stamp (s), while used
         self._last_ms = 0.0
@@ -617,6 +638,7 @@ class CaptureSource(FrameSource):
                 cap.release()
                 return False
         self._cap = cap
+        self._seen_since_open = False
         self._stamps_ok, self._lag = True, None
         self._shape = self._resized_to = None  # a reopened camera may give another mode
         if self.live:
@@ -703,7 +725,7 @@ class CaptureSource(FrameSource):
                 if not self._check_size(img):
                     continue
                 now = self._clock()
-                if self._check_frozen(img, now):
+                if not self._check_dark(img, now) and self._check_frozen(img, now):
                     continue
             t = self._frame_time()
             self._raw_i += 1
@@ -731,6 +753,32 @@ class CaptureSource(FrameSource):
             old = self.mode
             self.mode = CameraMode(shape[1], shape[0], old.fps if old else 0.0, old.fourcc if old else "")
         self._emit("mode", f"camera {self.spec}: now {self.mode}")
+        return True
+
+    def _check_dark(self, img: np.ndarray, now: float) -> bool:
+        """True for a dark or uniform picture (:func:`picture_dark`; handed out, never
+        frozen); reports ``"dark"`` after ``dark_s`` of it and ``"lit"`` after."""
+        why = picture_dark(img)
+        if why is None:
+            self._dark_from = None
+            self._seen_since_open = True
+            if self.dark:
+                self.dark = self.dark_since_open = False
+                self._emit("lit", f"camera {self.spec}: the picture shows the table again")
+            return False
+        self._print = None  # the frozen check starts afresh after the spell
+        if self._dark_from is None:
+            self._dark_from = now
+        if not self.dark and now - self._dark_from >= self.dark_s:
+            self.dark = True
+            self.dark_since_open = not self._seen_since_open
+            if self.dark_since_open:
+                self._emit("dark", f"camera {self.spec}: the picture is {why} since the camera opened; "
+                                   "waiting for it (exposure settling); if it stays so: the light, "
+                                   "a lens cap")
+            else:
+                self._emit("dark", f"camera {self.spec}: the picture went {why}: the light, a lens "
+                                   "cap, the exposure?")
         return True
 
     def _check_frozen(self, img: np.ndarray, now: float) -> bool:
@@ -921,13 +969,17 @@ def settings_from_args(args) -> CameraSettings:
 def grab_frames(index: int, count: int, settings: CameraSettings | None = REFERENCE,
                 settle: int = 10, timeout_s: float = 10.0, **kw) -> tuple[list[np.ndarray], CameraMode | None]:
     """``count`` fresh BGR frames from camera ``index`` after ``settle`` frames (auto
-    exposure), through the latest-frame reader; returns ``(frames, mode)``. Raises
+    exposure), through the latest-frame reader; returns ``(frames, mode)``. Dark or
+    uniform pictures (:func:`picture_dark`: a camera still warming up) are waited
+    out within ``timeout_s`` and not counted; when nothing else came, the last
+    ``count`` of them are returned (the caller says the view is dark). Raises
     SourceError when the camera does not open or gives no frame in ``timeout_s``."""
     events: list[SourceEvent] = []
     src = CaptureSource(int(index), settings=settings, max_retries=1, backoff_s=0.2,
                         on_event=events.append, **kw)
     reader = LatestFrameReader(src)
     frames: list[np.ndarray] = []
+    dark: collections.deque = collections.deque(maxlen=max(1, count))
     seen = 0
     deadline = time.monotonic() + timeout_s
     try:
@@ -937,11 +989,16 @@ def grab_frames(index: int, count: int, settings: CameraSettings | None = REFERE
                 if reader.ended:
                     break
                 continue
+            if picture_dark(f.image) is not None:
+                dark.append(f.image)
+                continue
             seen += 1
             if seen > settle:
                 frames.append(f.image)
     finally:
         reader.close()
+    if not frames and dark:
+        frames = list(dark)
     if not frames:
         why = next((e.message for e in reversed(events) if e.kind in ("gave_up", "dropped")), "")
         raise SourceError(why or f"camera {index} gave no frame: is it connected, and is the index right?")

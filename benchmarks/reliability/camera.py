@@ -12,21 +12,35 @@ once per session:
   at one where they are not (1280x720, or 640x480 cropped to 4:3);
 - ``jump``: the driver's time stamps jump forwards or backwards (1.5 s to 1 h; a
   change under 1 s of a stamp's lag is a driver's ordinary jitter: not reported, the
-  frame times only kept increasing, tests/test_camera_faults.py).
+  frame times only kept increasing, tests/test_camera_faults.py);
+- ``dark``: mid-game the picture shows nothing for 3-60 s: all black (a lens cap),
+  the table at 4 % of its light with sensor noise (the light off), or washed-out
+  white (an exposure gone wrong);
+- ``warmup``: after every open the camera gives such pictures for 1.5-8 s (auto
+  exposure settling, opencv/opencv#23202) before the table;
+- ``mirrored``: the picture is mirrored left-right (a webcam's mirror setting, a
+  tablet's front camera) from the start, or from mid-game on;
+- ``blur``: mid-game the picture is smeared by motion (8 or 12 px, any direction:
+  the camera knocked) for 0.5-3 s.
 
 Each session: the bundled recording's (play/recordings/penny-press-3p) setup table
 held until the game is set up, its first move made (a hand, then the new table),
 the fault while the table is still, the table held after it, then the second move.
 Checked per session: reported (the players got the fault's message: camera lost /
-frozen / picture size / clock), recovered (the camera is "ok" again and frames flow;
-the second move is read, except at a kept size too small for the tags, where the
-players were told), table state unchanged (the journal after the fault and its
-recovery holds exactly the events it held before; nothing was refused).
+frozen / picture size / clock; for the picture faults the source's event (dark, lit)
+or the frame report's reason (mirrored, blurred) that the session words), recovered
+(the camera is "ok" again and frames flow; the second move is read, except at a kept
+size too small for the tags, where the players were told), table state unchanged
+(the journal after the fault and its recovery holds exactly the events it held
+before; nothing was refused). Picture faults also: the camera was never reopened (a
+dark picture is not a frozen camera) and, for a warm-up or a mirrored start, both
+moves were read.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import random
 import sys
 import tempfile
@@ -34,13 +48,16 @@ import time
 from pathlib import Path
 
 import cv2
+import numpy as np
 
-from .fakecam import SimCamera, SimClock
+from .fakecam import SimCamera, SimCapture, SimClock
 
 ROOT = Path(__file__).resolve().parents[2]
 REC = ROOT / "play" / "recordings" / "penny-press-3p"
 SENSOR = (3200, 1800)   # the recording's frame size: the camera is asked for it
-KINDS = ("unplug", "freeze", "resize", "jump")
+KINDS = ("unplug", "freeze", "resize", "jump", "dark", "warmup", "mirrored", "blur")
+#: the faults of the picture itself (the camera keeps delivering): never reopened
+PICTURE_KINDS = ("dark", "warmup", "mirrored", "blur")
 
 #: the recording's frames used: setup still, hand, after move 1, hand, after move 2
 F_SETUP, F_HAND1, F_MOVE1, F_HAND2, F_MOVE2 = 2, 3, 5, 6, 8
@@ -50,6 +67,11 @@ EXPECT = {"unplug": ("camera_lost", "camera_back"),
           "freeze": ("camera_frozen", "camera_back"),
           "resize": ("camera_resized",),
           "jump": ("camera_clock",)}
+#: picture faults: the frame-report reasons each must bring, and the camera source's
+#: events when the picture stays dark longer than the source's dark_s (1 s) and a
+#: frame (the session words both for the players)
+EXPECT_REASONS = {"dark": ("dark",), "warmup": ("dark",), "mirrored": ("mirrored",), "blur": ("blurred",)}
+EXPECT_EVENTS = {"dark": ("dark", "lit"), "warmup": ("dark", "lit")}
 
 
 def _frames() -> dict[int, object]:
@@ -65,6 +87,17 @@ def _frames() -> dict[int, object]:
 
 
 def _plan(rng: random.Random, kind: str) -> dict:
+    if kind == "dark":
+        return {"kind": kind, "seconds": rng.choice((3.0, 10.0, 20.0, 60.0)),
+                "picture": rng.choice(("black", "dim", "white"))}
+    if kind == "warmup":
+        return {"kind": kind, "seconds": rng.choice((1.5, 3.0, 4.5, 8.0)),
+                "picture": rng.choice(("black", "dim", "white"))}
+    if kind == "mirrored":
+        return {"kind": kind, "when": rng.choice(("start", "mid-game"))}
+    if kind == "blur":
+        return {"kind": kind, "seconds": rng.choice((0.5, 1.0, 3.0)), "px": rng.choice((8.0, 12.0)),
+                "angle": round(rng.uniform(0.0, 180.0), 1)}
     if kind == "unplug":
         return {"kind": kind, "seconds": rng.choice((0.5, 2.0, 5.0, 12.0, 30.0, 120.0))}
     if kind == "freeze":
@@ -79,9 +112,74 @@ def _plan(rng: random.Random, kind: str) -> dict:
     return {"kind": kind, "seconds": sign * rng.choice((1.5, 2.0, 4.5, 60.0, 3600.0))}
 
 
+class _PictureCamera(SimCamera):
+    """The simulated camera with the picture faults: a dark spell (``dark_from`` ..
+    ``dark_until``, clock s) and a dark warm-up of ``warmup_s`` after every open, in
+    the way ``dark_picture`` says (black, dim, white)."""
+
+    dark_from = dark_until = -1.0
+    warmup_s = 0.0
+    dark_picture = "black"
+
+    def factory(self, index):
+        self.opens += 1
+        return _PictureCapture(self, index)
+
+    def darken(self, img: np.ndarray) -> np.ndarray:
+        key = (self.dark_picture, img.shape)
+        got = _DARK.get(key)
+        if got is None:
+            if self.dark_picture == "black":
+                got = np.zeros_like(img)
+            elif self.dark_picture == "dim":   # the light off: the table at 4 %, noise
+                noise = np.random.default_rng(1).normal(0.0, 2.0, img.shape)
+                got = np.clip(img.astype(np.float32) * 0.04 + 2.0 + noise, 0, 255).astype(np.uint8)
+            else:                               # washed out: nearly white, noise
+                noise = np.random.default_rng(2).normal(0.0, 1.5, img.shape)
+                got = np.clip(250.0 + noise, 0, 255).astype(np.uint8)
+            got.flags.writeable = False
+            _DARK.clear()
+            _DARK[key] = got
+        return got
+
+
+_DARK: dict = {}
+
+
+class _PictureCapture(SimCapture):
+    def __init__(self, cam: _PictureCamera, index):
+        super().__init__(cam, index)
+        self.opened_at = cam.clock()
+
+    def read(self, image=None):
+        ok, img = super().read(image)
+        if not ok:
+            return ok, img
+        cam, t = self.cam, self.cam.clock()
+        if t - self.opened_at < cam.warmup_s or cam.dark_from <= t < cam.dark_until:
+            return True, cam.darken(img)
+        return ok, img
+
+
+class _Reading:
+    """The session's pipeline, with every frame report kept (its reasons)."""
+
+    def __init__(self, pipeline, reasons: list):
+        self.pipeline, self.reasons = pipeline, reasons
+
+    def process(self, image, t):
+        snap, rep = self.pipeline.process(image, t)
+        self.reasons.extend(rep.reasons)
+        return snap, rep
+
+    def expect(self, sightings=None):
+        self.pipeline.expect(sightings)
+
+
 def one_session(plan: dict, frames: dict, fps: float = 3.0, seed: int = 0) -> dict:
     """Play one faulted session; returns its checks and the messages the players got."""
     from companion.journal import total_scores  # noqa: F401 (the journal is imported with it)
+    from tools.render.effects import motion_blur
     from ui.session import GameSession
     from ui.viewmodels import protocol as P
     from vision.sources import CameraSettings, CaptureSource
@@ -89,23 +187,49 @@ def one_session(plan: dict, frames: dict, fps: float = 3.0, seed: int = 0) -> di
     setup = json.loads((REC / "recording.json").read_text("utf-8"))["setup"]
     truth = json.loads((REC / "journal.json").read_text("utf-8"))
     clock = SimClock(1000.0 + seed)
-    t0 = clock()
-    # the scene's timetable (s after t0); the fault comes at T_FAULT
+    kind = plan["kind"]
+    # the scene's timetable (s after t0); the fault comes at T_FAULT. A camera that
+    # warms up after every open shows the table from its first warm picture on
+    t0 = clock() + (plan["seconds"] if kind == "warmup" else 0.0)
     T_HAND1, T_MOVE1, T_FAULT = 3.0, 4.0, 7.0
-    sched = {"hand2": None}
+    sched = {"hand2": None, "mirror_from": None, "blur": None}
+    if kind == "mirrored" and plan["when"] == "start":
+        sched["mirror_from"] = -1e18
+    looks: dict = {}
+
+    def look(i: int, t: float):
+        """Frame ``i`` as the camera sees it at ``t``: mirrored, smeared (cached)."""
+        how = ""
+        if sched["mirror_from"] is not None and t >= sched["mirror_from"]:
+            how = "m"
+        elif sched["blur"] is not None and sched["blur"][0] <= t < sched["blur"][1]:
+            how = "b"
+        if not how:
+            return i, frames[i]
+        key = (i, how)
+        if key not in looks:
+            looks[key] = (cv2.flip(frames[i], 1) if how == "m"
+                          else motion_blur(frames[i], plan["px"], plan["angle"]))
+        return f"{i}{how}", looks[key]
 
     def scene(t):
         dt = t - t0
         if sched["hand2"] is not None and t >= sched["hand2"]:
-            return (F_HAND2, frames[F_HAND2]) if t < sched["hand2"] + 1.0 else (F_MOVE2, frames[F_MOVE2])
+            return look(F_HAND2, t) if t < sched["hand2"] + 1.0 else look(F_MOVE2, t)
         if dt < T_HAND1:
-            return F_SETUP, frames[F_SETUP]
+            return look(F_SETUP, t)
         if dt < T_MOVE1:
-            return F_HAND1, frames[F_HAND1]
-        return F_MOVE1, frames[F_MOVE1]
+            return look(F_HAND1, t)
+        return look(F_MOVE1, t)
 
-    cam = SimCamera(clock, scene, fps=fps)
+    cam = _PictureCamera(clock, scene, fps=fps)
+    if kind in ("dark", "warmup"):
+        cam.dark_picture = plan["picture"]
+    if kind == "warmup":
+        cam.warmup_s = plan["seconds"]
     out = {"plan": plan, "failures": [], "messages": []}
+    seen: list[str] = []      # the source's event kinds
+    reasons: list[str] = []   # the frame reports' reasons
     with tempfile.TemporaryDirectory(prefix="tc-camera-") as tmp:
         cfg = P.SessionConfig(game="penny-press", camera=0, journal_dir=tmp,
                               players=tuple(P.PlayerSetup(p["colour"], p["name"], p["paper"])
@@ -116,11 +240,16 @@ def one_session(plan: dict, frames: dict, fps: float = 3.0, seed: int = 0) -> di
         msgs: list[tuple[float, str, str, str]] = []  # (s, level, text, key)
         session.subscribe(lambda up: msgs.extend((clock() - t0, m.level, m.text, m.key or "")
                                                  for m in up.messages))
+
+        def on_event(ev):
+            seen.append(ev.kind)
+            session.camera._on_event(ev)
+
         src = CaptureSource(0, settings=cfg.camera_settings, max_retries=None,
-                            on_event=session.camera._on_event, capture_factory=cam.factory,
+                            on_event=on_event, capture_factory=cam.factory,
                             clock=clock, sleep=clock.sleep)
         session.camera._camera = src  # as play.camera.CameraFeed opens a camera
-        reader = session.camera.reader
+        reader = _Reading(session.camera.reader, reasons)
 
         def events():
             j = session.runner.journal
@@ -140,7 +269,6 @@ def one_session(plan: dict, frames: dict, fps: float = 3.0, seed: int = 0) -> di
                     break
                 before = events()
                 phase = "fault"
-                kind = plan["kind"]
                 if kind == "unplug":
                     cam.unplug(plan["seconds"])
                     fault_end = clock() + plan["seconds"]
@@ -150,8 +278,18 @@ def one_session(plan: dict, frames: dict, fps: float = 3.0, seed: int = 0) -> di
                 elif kind == "resize":
                     cam.resize(tuple(plan["size"]), plan["how"] != "asked_again")
                     fault_end = clock()
-                else:
+                elif kind == "jump":
                     cam.jump(plan["seconds"])
+                    fault_end = clock()
+                elif kind == "dark":
+                    cam.dark_from, cam.dark_until = clock(), clock() + plan["seconds"]
+                    fault_end = cam.dark_until
+                elif kind == "blur":
+                    sched["blur"] = (clock(), clock() + max(plan["seconds"], 1.0 / fps) + 1e-6)
+                    fault_end = sched["blur"][1]
+                elif kind == "mirrored" and plan["when"] != "start":
+                    sched["mirror_from"] = fault_end = clock()
+                else:  # a warm-up or a mirrored start: the fault was there from the start
                     fault_end = clock()
             elif phase == "fault" and clock() >= fault_end:
                 frames_after += 1
@@ -180,12 +318,29 @@ def one_session(plan: dict, frames: dict, fps: float = 3.0, seed: int = 0) -> di
         if j is not None:
             j.close()
     out["messages"] = msgs
+    out["seen"], out["reasons"] = seen, reasons
     keys = {m[3] for m in msgs}
-    want = EXPECT[plan["kind"]]
-    out["reported"] = all(k in keys for k in want)
-    if not out["reported"]:
-        out["failures"].append(f"players not told: wanted {want}, got {sorted(keys)}")
-    small = plan["kind"] == "resize" and plan["how"] == "kept_small"
+    if kind in PICTURE_KINDS:
+        want = EXPECT_REASONS[kind]
+        # the source reports a dark spell once its first and its last dark frame are
+        # dark_s (1 s) apart
+        if kind in EXPECT_EVENTS and (math.ceil(plan["seconds"] * fps - 1e-9) - 2) / fps >= 1.0 - 1e-9:
+            want += EXPECT_EVENTS[kind]
+        told = set(reasons) | set(seen)
+        out["reported"] = all(k in told for k in want) and (kind != "mirrored" or reasons.count("mirrored") == 1)
+        if not out["reported"]:
+            out["failures"].append(f"not reported: wanted {want}, the source said "
+                                   f"{sorted(set(seen) - {'opened', 'mode', 'closed'})}, the pipeline "
+                                   f"{sorted(set(reasons))} ({reasons.count('mirrored')} x mirrored)")
+        if cam.opens != 1 or "frozen" in seen:
+            out["failures"].append(f"the camera was reopened ({cam.opens} opens; "
+                                   f"{seen.count('frozen')} times called frozen)")
+    else:
+        want = EXPECT[kind]
+        out["reported"] = all(k in keys for k in want)
+        if not out["reported"]:
+            out["failures"].append(f"players not told: wanted {want}, got {sorted(keys)}")
+    small = kind == "resize" and plan["how"] == "kept_small"
     # the fault and its recovery (the table still): no table message may come; the
     # second move at a size too small for the tags is not read (reported apart)
     until = out.get("checked_at", 1e9) if small else 1e9
@@ -207,16 +362,28 @@ def one_session(plan: dict, frames: dict, fps: float = 3.0, seed: int = 0) -> di
 def run(n_sessions: int = 104, seed: int = 17, fps: float = 3.0) -> dict:
     rng = random.Random(seed)
     frames = _frames()
-    st = {"failures": [], "sessions": 0, "by_kind": {k: 0 for k in KINDS},
+    st = {"failures": [], "sessions": 0, "by_kind": {},
           "reported": 0, "recovered": 0, "unchanged": 0, "move2_read": 0, "kept_small": 0,
-          "unplug_s": [], "jumps_s": [], "resizes": [], "examples": {}, "fps": fps}
+          "unplug_s": [], "jumps_s": [], "resizes": [], "examples": {}, "fps": fps,
+          "pictures": {}}
     t0 = time.perf_counter()
     for i in range(n_sessions):
         kind = KINDS[i % len(KINDS)]
         plan = _plan(rng, kind)
         r = one_session(plan, frames, fps=fps, seed=i)
         st["sessions"] += 1
-        st["by_kind"][kind] += 1
+        st["by_kind"][kind] = st["by_kind"].get(kind, 0) + 1
+        if kind in PICTURE_KINDS:
+            pk = st["pictures"].setdefault(kind, {"sessions": 0, "reported": 0, "reopened": 0,
+                                                  "unchanged": 0, "moves_read": 0, "lost": 0,
+                                                  "plans": []})
+            pk["sessions"] += 1
+            pk["reported"] += bool(r["reported"])
+            pk["reopened"] += r["opens"] != 1
+            pk["unchanged"] += bool(r.get("unchanged"))
+            pk["moves_read"] += r["moves_read"] == 2 and bool(r["move2_ok"])
+            pk["lost"] += not (r.get("unchanged") and r["move2_ok"])
+            pk["plans"].append(_describe(plan))
         st["reported"] += r["reported"]
         st["recovered"] += r["recovered"]
         st["unchanged"] += bool(r.get("unchanged"))
@@ -243,7 +410,35 @@ def run(n_sessions: int = 104, seed: int = 17, fps: float = 3.0) -> dict:
 def _describe(plan: dict) -> str:
     if plan["kind"] == "resize":
         return f"resize to {plan['size'][0]}x{plan['size'][1]}, {plan['how']}"
+    if plan["kind"] in ("dark", "warmup"):
+        return f"{plan['kind']} {plan['seconds']:g} s {plan['picture']}"
+    if plan["kind"] == "mirrored":
+        return "mirrored from the start" if plan["when"] == "start" else "mirrored from mid-game on"
+    if plan["kind"] == "blur":
+        return f"blur {plan['px']:g} px for {plan['seconds']:g} s"
     return f"{plan['kind']} {plan.get('seconds')} s"
+
+
+#: what each picture fault is, for the table of docs/reliability.md
+PICTURE_WORDS = {"dark": "dark mid-game (lens cap, light off, washed out)",
+                 "warmup": "dark warm-up after every open",
+                 "mirrored": "mirrored picture",
+                 "blur": "smeared by motion"}
+
+
+def _pictures(r: dict) -> str:
+    rows = []
+    for kind in PICTURE_KINDS:
+        pk = r.get("pictures", {}).get(kind)
+        if not pk:
+            continue
+        plans = sorted(set(p.split(" ", 1)[1] if p.startswith(kind) else p for p in pk["plans"]))
+        rows.append(f"| {PICTURE_WORDS[kind]}: {', '.join(plans)} | {pk['sessions']} | {pk['reported']} | "
+                    f"**{pk['reopened']}** | {pk['unchanged']} | {pk['moves_read']} | **{pk['lost']}** |")
+    if not rows:
+        return ""
+    return ("| picture fault | sessions | reported | camera reopened | table unchanged | both moves read "
+            "| moves lost |\n|---|---|---|---|---|---|---|\n" + "\n".join(rows) + "\n")
 
 
 def _small(r: dict) -> str:
@@ -258,19 +453,32 @@ def _small(r: dict) -> str:
 def render(r: dict) -> str:
     n = r["sessions"]
     by = ", ".join(f"{k} {v}" for k, v in r["by_kind"].items())
-    ex = "; ".join(f"{k}: " + " / ".join(f'"{m}"' for m in v) for k, v in r["examples"].items())
+    ex = "; ".join(f"{k}: " + " / ".join(f'"{m}"' for m in v) for k, v in r["examples"].items() if v)
     unplug = sorted(set(r["unplug_s"]))
     jumps = sorted(set(r["jumps_s"]))
     return f"""\
 | figure | value |
 |---|---|
 | faulted sessions (the real pipeline, one fault each) | **{n}** ({by}) in {r['seconds']} s |
-| fault reported to the players | {r['reported']} of {n} |
+| fault reported to the players (picture faults: the event or reason the session words) | {r['reported']} of {n} |
 | recovered (camera "ok" again, frames flowing, the next move read) | **{r['recovered']}** of {n} ({r['kept_small']} kept a size too small for the tags: players told, the next move not expected) |
 | table state unchanged (journal events before the fault = after it, nothing refused) | **{r['unchanged']}** of {n} |
 | next move read after the fault | {r['move2_read']} of {n} |
 
 {_small(r)}
+
+{_pictures(r)}
+Picture faults (the camera keeps delivering, the picture shows nothing, is mirrored or
+smeared): *reported* is the camera source's event (``dark`` then ``lit``) or the frame
+report's reason (``mirrored`` once, ``blurred``) that the session words for the players;
+*camera reopened*: sessions in which the camera was opened more than once (a dark
+picture is not a frozen camera: 0 expected); *table unchanged*: the journal after the
+fault as before it (no move read from a dark, mirrored or smeared picture); *both
+moves read*: the move before the fault and the one after it (for a warm-up or a
+mirrored start, both read through it); *moves lost*: the table changed or a move not
+read. Dark pictures: all black (a lens cap), the table at 4 % of its light with noise
+(the light off), nearly white (washed out); a dark warm-up shows the same for the
+first seconds after every open, then the table.
 
 Faults: unplugged for {', '.join(f'{s:g}' for s in unplug)} s; frozen (the same buffer,
 picture and time stamp) for 10 s; picture size changed mid-stream to
@@ -281,7 +489,8 @@ reported, frame times kept increasing; tests/test_camera_faults.py).
 Messages (English): {ex}.
 
 Conditions: the session's camera source (vision.sources.CaptureSource: the asked mode,
-retries for ever, freeze after 2 s of the very same picture) over the simulated V4L2
+retries for ever, freeze after 2 s of the very same picture, a dark picture reported
+after 1 s of it and never frozen) over the simulated V4L2
 camera of benchmarks/reliability/fakecam.py at {r['fps']:g} fps (simulated time, sensor
 noise sigma 2), asked for 3200x1800; the table is play/recordings/penny-press-3p's (setup,
 first move, the fault while still, 5 s still after it, the second move); the real
