@@ -1,8 +1,10 @@
-"""Camera faults (issue 17 part 4), each kind's input kept as a test: a frozen
-picture, a picture size that changes mid-stream, driver time stamps that jump, over
-the simulated V4L2 camera of benchmarks/reliability/fakecam.py; and the pipeline
-keeping the table through a size change. The counted figures:
-benchmarks/reliability/camera.py, docs/reliability.md."""
+"""Camera faults (issue 17 part 4, issue 26), each kind's input kept as a test: a
+frozen picture, a picture size that changes mid-stream, driver time stamps that
+jump, a dark or uniform picture (a slow warm-up, a lens cap), over the simulated
+V4L2 camera of benchmarks/reliability/fakecam.py; the pipeline keeping the table
+through a size change; and the picture faults (dark, warm-up, mirrored, smeared)
+through the app's session. The counted figures: benchmarks/reliability/camera.py,
+docs/reliability.md."""
 
 from __future__ import annotations
 
@@ -21,9 +23,9 @@ def _scene(t):
     return "still", img
 
 
-def _camera(fps=10.0, **kw):
+def _camera(fps=10.0, cls=SimCamera, **kw):
     clock = SimClock()
-    cam = SimCamera(clock, _scene, fps=fps)
+    cam = cls(clock, _scene, fps=fps)
     events = []
     src = CaptureSource(0, settings=CameraSettings(size=SIZE), max_retries=None,
                         capture_factory=cam.factory, clock=clock, sleep=clock.sleep,
@@ -128,3 +130,77 @@ def test_the_pipeline_keeps_the_table_when_the_picture_size_changes():
             snap, _ = pipe.process(img, t)
             t += 0.5
         assert {s.component for s in snap.sightings} == held, size
+
+
+def _dark_camera(picture="black", warmup_s=0.0, **kw):
+    from benchmarks.reliability.camera import PictureCamera
+
+    clock, cam, src, events = _camera(cls=PictureCamera, **kw)
+    cam.dark_picture, cam.warmup_s = picture, warmup_s
+    return clock, cam, src, events
+
+
+@pytest.mark.parametrize("picture", ["black", "dim", "white"])
+def test_a_slow_dark_warm_up_is_waited_for_not_reopened(picture):
+    """bugcases/camera-dark-frozen: black for 4.5 s after every open was called
+    frozen after 2 s and reopened, which started the warm-up again (11 opens in 40 s,
+    the game never set up). Now one open; "dark" once, saying since the camera
+    opened; "lit" when the table shows; every frame handed out."""
+    clock, cam, src, events = _dark_camera(picture, warmup_s=4.5)
+    frames = _read_for(src, clock, 12.0)
+    kinds = [e.kind for e in events]
+    assert cam.opens == 1 and "frozen" not in kinds and "dropped" not in kinds
+    assert kinds.count("dark") == 1 and kinds.count("lit") == 1
+    assert kinds.index("dark") < kinds.index("lit")
+    dark = events[kinds.index("dark")]
+    assert "since the camera opened" in dark.message and 1.0 <= dark.t - 1000.0 <= 1.5
+    assert src.status == "lit" and not src.dark
+    assert len(frames) >= 115  # 10 fps, none held back
+
+
+def test_a_dark_picture_mid_stream_is_dark_and_the_frozen_check_still_works():
+    """A lens cap for 20 s (the very same black picture, as a camera at its black
+    level gives it): "dark" once (not since opening), never frozen, never reopened;
+    a frozen picture after it is still found."""
+    clock, cam, src, events = _dark_camera("black")
+    _read_for(src, clock, 2.0)
+    cam.dark_from, cam.dark_until = clock(), clock() + 20.0
+    _read_for(src, clock, 25.0)
+    kinds = [e.kind for e in events]
+    assert cam.opens == 1 and "frozen" not in kinds
+    assert kinds.count("dark") == 1 and kinds.count("lit") == 1
+    assert "went dark" in events[kinds.index("dark")].message
+    cam.freeze(10.0)
+    _read_for(src, clock, 5.0)
+    assert [e.kind for e in events].count("frozen") == 1
+
+
+def test_a_short_dark_moment_is_no_news():
+    clock, cam, src, events = _dark_camera("black", warmup_s=0.5)
+    _read_for(src, clock, 2.0)
+    cam.dark_from, cam.dark_until = clock(), clock() + 0.6
+    frames = _read_for(src, clock, 3.0)
+    assert not {"dark", "lit", "frozen"} & {e.kind for e in events}
+    assert len(frames) >= 29
+
+
+@pytest.mark.parametrize("kind,plan", [
+    ("dark", {"seconds": 20.0, "picture": "dim"}),
+    ("warmup", {"seconds": 4.5, "picture": "black"}),
+    ("mirrored", {"when": "start"}),
+    ("mirrored", {"when": "mid-game"}),
+    ("blur", {"seconds": 1.0, "px": 8.0, "angle": 37.0}),
+])
+def test_picture_faults_through_the_session_lose_nothing(kind, plan):
+    """The app's session with the real pipeline over the simulated camera: a dark
+    spell mid-game (the bug case: a rule error 'reporters of Player 2 moved', then
+    'frozen' and 6 reopens), a dark warm-up, a mirrored picture from the start or
+    from mid-game on, a smeared picture: each reported (the source's dark/lit
+    events, the frame reports' mirrored/blurred), the camera opened once, no table
+    message, the journal unchanged by the fault and both moves read."""
+    from benchmarks.reliability import camera as C
+
+    r = C.one_session(dict(plan, kind=kind), C._frames(), fps=2.0)
+    assert r["failures"] == [], r["failures"]
+    assert r["reported"] and r["unchanged"] and r["opens"] == 1
+    assert r["moves_read"] == 2 and r["move2_ok"] and r["refusals"] == []

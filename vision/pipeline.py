@@ -72,6 +72,14 @@ BLUR_ISOTROPY = 0.8
 BLUR_MEDIAN_ISOTROPY = 0.72
 #: tag regions the blur measure reads at most per frame (about 2 ms at 3200x1800)
 BLUR_REGIONS = 24
+#: a tag region counts for the blur measure only while the pipeline's small grey copy
+#: there (``work_width`` px wide: a smear of 8 px is about one px in it) differs from
+#: the last still table by less than this mean grey difference: a hand over it, or a
+#: picture that moved or turned, is other content, not the tag smeared. Measured on
+#: the bundled table: smeared 8-12 px at most 27, the picture flipped or moved 10 px
+#: and smeared 44-62 (median of the tags). A frame is judged only when at least half
+#: its tag regions count
+BLUR_SAME_LEVEL = 30.0
 #: a mirrored picture (a front camera, a webcam's mirror setting) reads its QR codes
 #: but hardly any ArUco marker (calibration.picture). It is tested only while fewer
 #: than MIRROR_FIDUCIALS fiducials are read and two QR codes or MIRROR_MIN_MARKERS
@@ -699,9 +707,10 @@ class Pipeline:
         """Whether the frame is smeared by motion (see BLUR_ISOTROPY): the edges in
         the tags' regions (decoded symbols and the tags the tracker holds; without
         any, candidates and unread marker quads), at most BLUR_REGIONS full-size grey
-        crops. Measured again only on a frame where something changed or moves (a
-        still table keeps its figure); ``isotropy`` of the report is the summed
-        tensor's, None without a tag region."""
+        crops, each while it still shows what the last still table showed there (see
+        BLUR_SAME_LEVEL; not judged when fewer than half do). Measured again only on a frame where something changed or
+        moves (a still table keeps its figure); ``isotropy`` of the report is the
+        summed tensor's, None without a tag region."""
         import cv2
 
         if not (dec.regions or fm.moving.any() or self._isotropy is None):
@@ -715,8 +724,18 @@ class Pipeline:
             step = len(quads) / BLUR_REGIONS
             quads = [quads[int(i * step)] for i in range(BLUR_REGIONS)]
         tensors = []
+        other = 0
+        bg = self._bg if self._bg is not None and self._bg.shape == fm.small.shape else None
+        k = self._scale
         for q in quads:
             lo, hi = np.asarray(q).min(0), np.asarray(q).max(0)
+            if bg is not None:  # still the tag's place (smeared or not), not other content?
+                x0, y0 = int(max(0, lo[0] * k)), int(max(0, lo[1] * k))
+                x1, y1 = int(np.ceil(hi[0] * k)) + 1, int(np.ceil(hi[1] * k)) + 1
+                now, then = fm.small[y0:y1, x0:x1], bg[y0:y1, x0:x1]
+                if not now.size or float(cv2.absdiff(now, then).mean()) > BLUR_SAME_LEVEL:
+                    other += 1
+                    continue
             pad = 0.15 * float((hi - lo).max())
             sub, _ = fm.crop(lo[0] - pad, lo[1] - pad, hi[0] + pad, hi[1] + pad)
             if sub.size < 64:
@@ -727,7 +746,7 @@ class Pipeline:
             xx, xy, yy = float((gx * gx).sum()), float((gx * gy).sum()), float((gy * gy).sum())
             if xx + yy > 0:
                 tensors.append((xx / (xx + yy), xy / (xx + yy), yy / (xx + yy)))
-        if not tensors:
+        if not tensors or other > len(tensors):
             self._isotropy, self._blurred = None, False
             return False
         self._isotropy = _isotropy(*np.sum(tensors, axis=0))

@@ -112,7 +112,7 @@ def _plan(rng: random.Random, kind: str) -> dict:
     return {"kind": kind, "seconds": sign * rng.choice((1.5, 2.0, 4.5, 60.0, 3600.0))}
 
 
-class _PictureCamera(SimCamera):
+class PictureCamera(SimCamera):
     """The simulated camera with the picture faults: a dark spell (``dark_from`` ..
     ``dark_until``, clock s) and a dark warm-up of ``warmup_s`` after every open, in
     the way ``dark_picture`` says (black, dim, white)."""
@@ -123,7 +123,7 @@ class _PictureCamera(SimCamera):
 
     def factory(self, index):
         self.opens += 1
-        return _PictureCapture(self, index)
+        return PictureCapture(self, index)
 
     def darken(self, img: np.ndarray) -> np.ndarray:
         key = (self.dark_picture, img.shape)
@@ -146,8 +146,8 @@ class _PictureCamera(SimCamera):
 _DARK: dict = {}
 
 
-class _PictureCapture(SimCapture):
-    def __init__(self, cam: _PictureCamera, index):
+class PictureCapture(SimCapture):
+    def __init__(self, cam: PictureCamera, index):
         super().__init__(cam, index)
         self.opened_at = cam.clock()
 
@@ -222,7 +222,7 @@ def one_session(plan: dict, frames: dict, fps: float = 3.0, seed: int = 0) -> di
             return look(F_HAND1, t)
         return look(F_MOVE1, t)
 
-    cam = _PictureCamera(clock, scene, fps=fps)
+    cam = PictureCamera(clock, scene, fps=fps)
     if kind in ("dark", "warmup"):
         cam.dark_picture = plan["picture"]
     if kind == "warmup":
