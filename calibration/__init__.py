@@ -10,6 +10,8 @@ Modules (heavy imports such as cv2 happen inside them, not here):
 - ``fiducials``: ``detect_fiducials(gray)``; ``register``: ``register_surface``, ``register_all``.
 - ``camera``: ``CameraModel``, ``load_camera``, ``save_camera``; ``camcal``: ChArUco calibration.
 - ``check``: ``check_table`` (``companion calibrate table``); ``sheets``: the tag PDF.
+- ``picture``: ``picture_dark`` and ``reads_mirrored``: a picture that shows nothing, or the
+  table mirrored (shared with vision's camera source and pipeline).
 - ``synthetic``: reference-setup homographies and rendered views for tests/benchmarks.
 
 See docs/calibration.md and docs/tags.md.
