@@ -204,3 +204,20 @@ def test_picture_faults_through_the_session_lose_nothing(kind, plan):
     assert r["failures"] == [], r["failures"]
     assert r["reported"] and r["unchanged"] and r["opens"] == 1
     assert r["moves_read"] == 2 and r["move2_ok"] and r["refusals"] == []
+
+
+def test_grab_frames_waits_out_a_dark_warm_up_and_gives_dark_frames_only_when_nothing_else_came():
+    """`calibrate table N` and doctor read a few frames: a camera still dark after
+    opening is waited for (its dark frames are not checked as the table); one that
+    stays dark gives its dark frames (the check then says the picture is dark)."""
+    from benchmarks.reliability.camera import PictureCamera
+    from vision.sources import grab_frames, picture_dark
+
+    for warmup_s, timeout_s, dark in ((3.0, 10.0, False), (1e9, 0.5, True)):
+        clock = SimClock()
+        cam = PictureCamera(clock, _scene, fps=10.0)
+        cam.warmup_s = warmup_s
+        frames, _mode = grab_frames(0, 3, CameraSettings(size=SIZE), settle=2, timeout_s=timeout_s,
+                                    capture_factory=cam.factory, clock=clock, sleep=clock.sleep)
+        assert len(frames) == 3 and cam.opens == 1
+        assert all((picture_dark(f) is not None) == dark for f in frames)

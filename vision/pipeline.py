@@ -1488,9 +1488,12 @@ def _unflip(rep: FrameReport, width: int) -> None:
         out[:, 0] = (width - 1) - out[:, 0]
         return out
 
-    for r in rep.symbols:
-        s = r.symbol
-        r.symbol = Symbol(s.format, s.text, back(s.corners_px), s.backend, s.pass_, s.dictionary)
+    from dataclasses import replace
+
+    # new reports: the pipeline keeps its own (flipped) ones for the frames after
+    rep.symbols = [replace(r, symbol=Symbol(r.symbol.format, r.symbol.text, back(r.symbol.corners_px),
+                                            r.symbol.backend, r.symbol.pass_, r.symbol.dictionary))
+                   for r in rep.symbols]
     rep.candidates = [Candidate(back(c.corners_px), c.px_per_module, c.reason, c.finders)
                       for c in rep.candidates]
 

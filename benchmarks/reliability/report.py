@@ -36,7 +36,7 @@ PARTS = {
     "printers": Part("printers", "Printer faults through the print queue",
                      full=dict(n_jobs=1000, n_serial=140), quick=dict(n_jobs=60, n_serial=14)),
     "camera": Part("camera", "Camera faults: unplugged, frozen, resized, time stamps that jump, dark, mirrored, smeared",
-                   full=dict(n_sessions=104), quick=dict(n_sessions=8)),
+                   full=dict(n_sessions=208), quick=dict(n_sessions=8)),
     "longplay": Part("longplay", "Long play: a 4-hour session at 30 fps (simulated time)",
                      full=dict(hours=4.0), quick=dict(hours=0.25, hold_s=10.0, sample_every_s=60.0)),
     "journals": Part("journals", "Journals shared and held: two-process races, lock windows, kill-and-resume listing",

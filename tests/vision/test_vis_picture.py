@@ -78,18 +78,20 @@ def test_a_mirrored_picture_is_read_flipped_and_named_once(table):
     snap0, rep0 = _read(plain, [table] * 3)[-1]
     mirrored = cv2.flip(table, 1)
     pipe = pipeline_for(None)
-    reads = _read(pipe, [mirrored] * 3)
-    assert [r.reasons for _, r in reads] == [("mirrored",), (), ()]
+    reads = _read(pipe, [mirrored] * 6)
+    assert [r.reasons for _, r in reads] == [("mirrored",)] + [()] * 5
     snap, rep = reads[-1]
     assert rep.mirrored and pipe.mirrored and snap.still
     assert _placed(snap) == _placed(snap0)
     assert sorted(rep.poses) == sorted(rep0.poses) == ["board", "mat-blue", "mat-green", "mat-red"]
     w = table.shape[1]
     at = {r.symbol.text: r.symbol.centre for r in rep0.symbols}
-    for r in rep.symbols:  # where the given (mirrored) frame shows each tag
-        x, y = at[r.symbol.text]
-        assert abs(r.symbol.centre[0] - (w - 1 - x)) < 2.0 and abs(r.symbol.centre[1] - y) < 2.0
-    again = _read(pipe, [table] * 4, t0=1.5)  # the first frame after the switch moves all over
+    for _snap, each in reads:  # where the given (mirrored) frame shows each tag, every frame
+        assert len(each.symbols) == len(rep0.symbols)
+        for r in each.symbols:
+            x, y = at[r.symbol.text]
+            assert abs(r.symbol.centre[0] - (w - 1 - x)) < 2.0 and abs(r.symbol.centre[1] - y) < 2.0
+    again = _read(pipe, [table] * 4, t0=3.0)  # the first frame after the switch moves all over
     assert [r.reasons for _, r in again] in ([(), ("unmirrored",), (), ()], [("unmirrored",), (), (), ()])
     assert not pipe.mirrored and _placed(again[-1][0]) == _placed(snap0)
 
