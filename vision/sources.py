@@ -769,7 +769,7 @@ class CaptureSource(FrameSource):
         self._print = None  # the frozen check starts afresh after the spell
         if self._dark_from is None:
             self._dark_from = now
-        if not self.dark and now - self._dark_from >= self.dark_s:
+        if not self.dark and now - self._dark_from >= self.dark_s - 1e-6:  # (clock rounding)
             self.dark = True
             self.dark_since_open = not self._seen_since_open
             if self.dark_since_open:
