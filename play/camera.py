@@ -45,12 +45,103 @@ def default_camera_settings():
 @dataclass(frozen=True)
 class CameraNews:
     """Something the camera did that the players hear of: ``key`` (the app words it:
-    ``obs.<key>``, e.g. ``camera_lost``), ``level`` (info, warning, error) and
-    ``params`` (the values the words take)."""
+    ``obs.<key>``, e.g. ``camera_lost``), ``level`` (info, warning, error),
+    ``params`` (the values the words take) and ``text`` (the English words, for a
+    command line; "" where none is kept here).
+
+    Keys: ``camera_lost`` / ``camera_back`` / ``camera_gave_up`` /
+    ``camera_never_opened`` (the camera went away, came back, or not),
+    ``camera_frozen`` (the very same picture: reopened), ``camera_resized``,
+    ``camera_mode``, ``camera_clock``, ``recording_unreadable``; and of the picture
+    itself (the camera keeps delivering): ``camera_dark_warmup`` (nothing seen since
+    the camera opened: waited for, its exposure settling), ``camera_dark`` (the
+    picture went dark or blank: the light, a lens cap), ``camera_lit`` (the table
+    seen again), ``camera_mirrored`` / ``camera_unmirrored`` (the picture is
+    mirrored and read flipped back / no longer), ``camera_blurred`` (smeared by
+    motion)."""
 
     key: str
     level: str
     params: tuple[tuple[str, Any], ...] = ()
+    text: str = ""
+
+
+#: the picture faults' news (vision.sources' dark/lit events, vision.pipeline's
+#: FrameReport reasons), with their English words (the app words obs.<key>)
+DARK_WARMUP = CameraNews("camera_dark_warmup", "warning", (),
+                         "The camera shows nothing yet: waiting for its picture to settle. If it stays dark, "
+                         "light the table or take off the lens cap.")
+DARK = CameraNews("camera_dark", "warning", (),
+                  "The camera picture is dark or blank: light the table or take off the lens cap. The game is kept.")
+LIT = CameraNews("camera_lit", "info", (), "The camera sees the table again")
+MIRRORED = CameraNews("camera_mirrored", "warning", (),
+                      "The camera picture is mirrored: it is read flipped back. Turn off the camera's mirror setting.")
+UNMIRRORED = CameraNews("camera_unmirrored", "info", (), "The camera picture is no longer mirrored: read as it is")
+BLURRED = CameraNews("camera_blurred", "warning", (),
+                     "The camera picture is smeared by motion: keep the camera still (is it loose?)")
+
+
+def picture_event_news(ev, camera=None) -> CameraNews | None:
+    """A frame source's ``dark`` / ``lit`` event (vision.sources.CaptureSource) as
+    news: :data:`DARK_WARMUP` when ``camera`` (the source) has shown nothing since it
+    opened, else :data:`DARK`; :data:`LIT`; None for any other event."""
+    if ev.kind == "dark":
+        return DARK_WARMUP if getattr(camera, "dark_since_open", False) else DARK
+    if ev.kind == "lit":
+        return LIT
+    return None
+
+
+def as_report(news: CameraNews):
+    """``news`` as an observer report (companion.observing.Report, rule "camera"), for
+    a command line that words reports (companion.clitext.report_text)."""
+    from companion.observing import Report
+
+    return Report(news.level, news.key, news.text, "camera", news.params)
+
+
+class PictureWatch:
+    """What the frame reports (vision.pipeline.FrameReport ``reasons``) say of the
+    picture itself, as :class:`CameraNews`: mirrored / no longer mirrored (once,
+    on the frame where the pipeline found it), smeared by motion (once per spell:
+    a spell ends after ``blur_quiet_s`` s of frame time without a smeared frame)
+    and dark after ``dark_s`` s of frame time of frames that show nothing of the
+    table (reason ``unseen``: e.g. a noisy dark picture; and ``dark`` when
+    ``watch_dark``: a source that does not report its darkness itself, e.g. a
+    recording), lit again at the first frame read."""
+
+    def __init__(self, *, dark_s: float = 1.0, blur_quiet_s: float = 5.0, watch_dark: bool = True):
+        self.dark_s, self.blur_quiet_s, self.watch_dark = dark_s, blur_quiet_s, watch_dark
+        #: dark frames for dark_s and told so (watch_dark only)
+        self.dark = False
+        self._dark_from: float | None = None
+        self._blur_last: float | None = None
+
+    def news(self, report, t: float) -> list[CameraNews]:
+        """The news of one frame's report (read at frame time ``t``, s); a report
+        without ``reasons`` (a stand-in reader's) brings none."""
+        reasons = tuple(getattr(report, "reasons", ()) or ())
+        out: list[CameraNews] = []
+        if "mirrored" in reasons:
+            out.append(MIRRORED)
+        if "unmirrored" in reasons:
+            out.append(UNMIRRORED)
+        if "blurred" in reasons:
+            if self._blur_last is None or t - self._blur_last > self.blur_quiet_s:
+                out.append(BLURRED)
+            self._blur_last = t
+        if "unseen" in reasons or (self.watch_dark and "dark" in reasons):
+            if self._dark_from is None:
+                self._dark_from = t
+            if not self.dark and t - self._dark_from >= self.dark_s - 1e-6:
+                self.dark = True
+                out.append(DARK)
+        elif "dark" not in reasons:  # a frame read (a live camera's dark frames: its own news)
+            self._dark_from = None
+            if self.dark:
+                self.dark = False
+                out.append(LIT)
+        return out
 
 
 class CameraFeed:
@@ -67,9 +158,13 @@ class CameraFeed:
     The worker calls ``on_frame(image, t, reader)`` for every frame; a frame whose
     handling raises is skipped (counted in :attr:`frame_errors`; the first is passed
     to ``on_error``). ``on_news`` gets a :class:`CameraNews` when the camera drops,
-    comes back, freezes, changes size, gives another mode than asked or gives up.
+    comes back, freezes, changes size, gives another mode than asked or gives up,
+    and when its picture goes dark (a dark picture is never frozen: the camera is
+    not reopened, a slow warm-up is waited for) or shows the table again, is found
+    mirrored or smeared by motion (:meth:`read`: the frame reports' reasons).
     :attr:`status`: ``"ok"`` (frames coming), ``"lost"`` (camera gone: waiting for
-    it), ``"frozen"`` (the same picture again and again: being reopened), ``""`` (no
+    it), ``"frozen"`` (the same picture again and again: being reopened),
+    ``"dark"`` (the picture shows nothing: the camera keeps delivering), ``""`` (no
     camera: a recording, or not started).
     """
 
@@ -93,6 +188,8 @@ class CameraFeed:
         self.frame_errors = 0
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
+        self._picture = PictureWatch()
+        self._dark_told = False  # the players were told the picture is dark (not lit since)
 
     # -- what is read -----------------------------------------------------------
     @property
@@ -105,6 +202,29 @@ class CameraFeed:
             # else the user's calibration, else estimated from the corner fiducials
             self._reader = pipeline_for(self.recording, game=self.game)
         return self._reader
+
+    def read(self, reader, image, t: float):
+        """``reader.process(image, t)`` -> ``(snapshot, report)``, and the news of
+        the report's reasons (:class:`PictureWatch`: mirrored, smeared, and dark
+        when no live camera reports it) to ``on_news``."""
+        snap, report = reader.process(image, t)
+        self._picture.watch_dark = self._camera is None  # a live camera reports its darkness itself
+        for news in self._picture.news(report, t):
+            self._tell(news)
+        return snap, report
+
+    def _tell(self, news: CameraNews) -> None:
+        """``news`` to ``on_news``; darkness (the source's event or the frames') and
+        light again are told once per spell, whichever says it first."""
+        if news.key in (DARK.key, DARK_WARMUP.key):
+            if self._dark_told:
+                return
+            self._dark_told = True
+        elif news.key == LIT.key:
+            if not self._dark_told:
+                return
+            self._dark_told = False
+        self.on_news(news)
 
     def _live(self) -> bool:
         return not self.recording and self.camera is not None
@@ -141,7 +261,7 @@ class CameraFeed:
         news to them. A recording reports only that it cannot be read."""
         news = self._news(ev)
         if news is not None:
-            self.on_news(news)
+            self._tell(news)
 
     def _news(self, ev) -> CameraNews | None:
         if ev.kind == "opened":
@@ -158,6 +278,13 @@ class CameraFeed:
         if ev.kind == "frozen" and self.status != "lost":  # the same picture: reopened
             self.status = "frozen"
             return CameraNews("camera_frozen", "error")
+        if ev.kind == "dark" and self.status != "lost":  # never frozen: the camera is not reopened
+            self.status = "dark"
+            return picture_event_news(ev, self._camera)
+        if ev.kind == "lit":
+            if self.status == "dark":
+                self.status = "ok"
+            return LIT
         if ev.kind == "resized":  # mid-stream: the pipeline keeps the table, reads it anew
             return CameraNews("camera_resized", "warning", (("size", ev.message.rsplit(" ", 1)[-1]),))
         if ev.kind == "clock":

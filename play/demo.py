@@ -342,8 +342,14 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     # no bar in a file or a pipe (tqdm's None: only on a terminal)
     bar = tqdm(unit="frame", desc=f"demo {rec.name}", disable=None if progress else True, file=sys.stderr,
                leave=False)
+    from .camera import PictureWatch, as_report, picture_event_news
+
     def on_event(ev) -> None:  # the camera dropping or coming back is news for the players
-        if ev.kind == "damaged":  # an image file cut short: read, but the players are told
+        news = picture_event_news(ev, getattr(source, "source", source))
+        if news is not None:  # the picture went dark (never frozen) or shows the table again
+            bar.clear()
+            warn(_report_text(as_report(news)))
+        elif ev.kind == "damaged":  # an image file cut short: read, but the players are told
             bar.clear()
             warn("[" + tx("demo.tag_image", "image") + "] " + ev.message)
         elif ev.kind in ("dropped", "reconnecting", "reconnected", "gave_up", "mode") or (
@@ -415,6 +421,7 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     t0 = time.perf_counter()
     frames = 0
     reports: list[str] = []
+    picture = PictureWatch(watch_dark=not isinstance(rec.source, int))  # a live camera reports its darkness
     setup_why = ""  # what the first still table lacked to start the game (the game's words)
     scoring_text = registry.optional(runner.rules, "scoring_text")
     try:
@@ -423,6 +430,9 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
             bar.update(1)
             before = runner.state
             snap, _report = reader.process(frame.image, frame.t)
+            for news in picture.news(_report, frame.t):  # mirrored, smeared (a recording's darkness)
+                bar.clear()
+                warn(_report_text(as_report(news)))
             steps = runner.feed(snap)
             while True:  # the players' entries due after these steps, then the same table again
                 pos = apply_entries(runner, rec.entries, entry_pos)

@@ -343,6 +343,15 @@ NP_("obs.camera_gave_up",
 N_("obs.camera_frozen", "The camera picture is frozen: restarting the camera. The game is kept.")
 N_("obs.camera_resized", "The camera changed its picture size to {size}: reading the table again")
 N_("obs.camera_clock", "The camera's clock jumped: using the tablet's clock instead")
+N_("obs.camera_dark_warmup", "The camera shows nothing yet: waiting for its picture to settle. If it stays dark, "
+   "light the table or take off the lens cap.")
+N_("obs.camera_dark", "The camera picture is dark or blank: light the table or take off the lens cap. "
+   "The game is kept.")
+N_("obs.camera_lit", "The camera sees the table again")
+N_("obs.camera_mirrored", "The camera picture is mirrored: it is read flipped back. Turn off the camera's "
+   "mirror setting.")
+N_("obs.camera_unmirrored", "The camera picture is no longer mirrored: read as it is")
+N_("obs.camera_blurred", "The camera picture is smeared by motion: keep the camera still (is it loose?)")
 N_("obs.recording_unreadable", "The recording cannot be read")
 N_("obs.journal_busy", "Another program ({program}) is holding this game's file: the move waits and is recorded "
    "as soon as the file is free. Close the game's file there.")

@@ -251,7 +251,7 @@ class GameSession:
     def process_frame(self, image, t: float, reader=None) -> P.Update:
         """Run one frame through vision and the table loop; publish and return the Update."""
         reader = reader or self.camera.reader
-        snap, report = reader.process(image, t)
+        snap, report = self.camera.read(reader, image, t)  # and the picture's news
         with self._lock:
             steps = self.runner.feed(snap)
             expect = getattr(reader, "expect", None)

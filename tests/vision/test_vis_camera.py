@@ -300,6 +300,7 @@ def test_bugcase_camera_replug_session_keeps_the_game_and_resumes(fakecam, tmp_p
     again when the camera is back."""
     from ui.viewmodels.live import LiveVM
 
+    fakecam.FakeV4L2.scene = demo_scene()  # a table (a plain grey picture is "dark": nothing to see)
     s = _session(tmp_path, settings=CameraSettings((640, 360)), reader=_SlowTimedReader(fakecam, 0.0))
     vm = LiveVM(s, "en")
     frames, msgs = [], []
