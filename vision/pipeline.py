@@ -90,6 +90,15 @@ MIRROR_FIDUCIALS = 3
 MIRROR_RETEST_S = 2.0
 MIRROR_RETEST_MAX_S = 30.0
 
+#: a frame that reads none of the table's fiducials and at most this fraction of
+#: the tags the tracker holds (at least UNSEEN_MIN_TAGS of them), once surfaces were
+#: registered, shows nothing of the table: the light off with the camera's gain
+#: turned up (a noisy dark picture, not dark to calibration.picture.picture_dark),
+#: a sheet over the lens, the camera turned away. It is not read ("unseen"): the
+#: table is held as for a dark picture, never a table with its pieces gone
+UNSEEN_SEEN_FRACTION = 0.1
+UNSEEN_MIN_TAGS = 3
+
 #: a candidate of at least this many px per module that the whole-frame ladder could
 #: not read is re-read once only: on a still table the frames differ by sensor noise,
 #: which decides small codes but not these (a piece over a finder, a damaged or
@@ -221,11 +230,13 @@ class FrameReport:
 
     reasons: what is wrong with the frame as a whole, for the players:
     ``"dark"`` (dark or uniform: :func:`vision.sources.picture_dark`; the frame is
-    not read, see ``unreadable``), ``"blurred"`` (smeared by motion: the tags'
+    not read, see ``unreadable``), ``"unseen"`` (the frame shows nothing of the
+    table it held: no fiducial and hardly a tag, see :data:`UNSEEN_SEEN_FRACTION`;
+    not read either), ``"blurred"`` (smeared by motion: the tags'
     edges' isotropy below :data:`BLUR_ISOTROPY`), and once, on the frame where it
     was found, ``"mirrored"`` (the picture is mirrored: read flipped from now on)
     or ``"unmirrored"`` (it is no longer: read as it is again). unreadable: ``""``,
-    or why nothing of the frame was read (``"dark"``): the tracker holds the table
+    or why nothing of the frame was read (``"dark"``, ``"unseen"``): the tracker holds the table
     as it was and the snapshot is not still (nothing acts on it). mirrored: the
     frame was read flipped left-right; every px position here (symbols,
     candidates) is in the frame as given. isotropy: the blur measure (1 = edges
@@ -628,6 +639,8 @@ class Pipeline:
             return None
         with _timed(tm, "place"):
             poses, reports, observations = self._place(dec, found, t)
+        if self._unseen(observations):
+            return self._dark_frame(index, t, t0, "unseen")
         with _timed(tm, "blur"):
             blurred = self._blur(fm, dec)
         with _timed(tm, "track"):
@@ -641,12 +654,26 @@ class Pipeline:
             _unflip(rep, given_w)
         return snap, rep
 
-    def _dark_frame(self, index: int, t: float, t0: float) -> tuple[TableSnapshot, FrameReport]:
-        """A dark or uniform frame: nothing of it is read and nothing of the
-        pipeline's picture state changes (the next lit frame is compared with the
-        last one read, so an unchanged table is not read again). The tracker holds
-        every component; the snapshot has every zone of the registered surfaces
-        occluded and is not still (no rule acts on a picture that shows nothing)."""
+    def _unseen(self, observations) -> bool:
+        """Whether this frame shows nothing of the table the pipeline holds (see
+        UNSEEN_SEEN_FRACTION): surfaces registered, at least UNSEEN_MIN_TAGS tags
+        held, no fiducial read and at most that fraction of the held tags seen."""
+        held = self.tracker.tracks
+        if len(held) < UNSEEN_MIN_TAGS or not self.registrar.poses:
+            return False
+        if any(self.registrar.is_fiducial(sym) for sym in self._cache):
+            return False
+        seen = sum(1 for ob in observations if ob.sighting.component in held)
+        return seen <= UNSEEN_SEEN_FRACTION * len(held)
+
+    def _dark_frame(self, index: int, t: float, t0: float, why: str = "dark") -> tuple[TableSnapshot, FrameReport]:
+        """A dark or uniform frame (``why`` "dark"), or one that shows nothing of the
+        table (``"unseen"``, :meth:`_unseen`): nothing of it is read (a dark one
+        changes nothing of the pipeline's picture state: the next lit frame is
+        compared with the last one read, so an unchanged table is not read again).
+        The tracker holds every component; the snapshot has every zone of the
+        registered surfaces occluded and is not still (no rule acts on a picture
+        that shows nothing)."""
         from dataclasses import replace
 
         poses = dict(self.registrar.poses)
@@ -655,7 +682,7 @@ class Pipeline:
         tm = {"total": (time.perf_counter() - t0) * 1000}
         rep = FrameReport(index, t, [], [], {k: (p.markers, p.rms_mm) for k, p in poses.items()},
                           timings_ms=tm, lens=getattr(self.registrar, "lens_status", "none"),
-                          reasons=("dark",), unreadable="dark", mirrored=self.mirrored)
+                          reasons=(why,), unreadable=why, mirrored=self.mirrored)
         return snap, rep
 
     def _mirror_test(self, fm: _FrameMaps, t: float) -> bool:

@@ -2,7 +2,7 @@
 camera-dark-frozen, mirrored-camera-misadvice): a dark or uniform picture is not
 read (the table is held, nothing acts on it), a mirrored picture is found and read
 flipped, a frame smeared by motion is named; `calibrate table` says which and how to
-fix it. On the bundled recording's table (ui/demo_data/penny-press-3p, 3200x1800)."""
+fix it. On the bundled recording's table (play/recordings/penny-press-3p, 3200x1800)."""
 
 from __future__ import annotations
 
@@ -47,6 +47,28 @@ def test_dark_and_uniform_pictures_are_named_and_a_dim_table_is_not(table):
     assert picture_dark(table) is None
     lo, hi = picture_levels(_dimmed(table, 0.2))
     assert hi >= DARK_LEVEL - 5 and lo < hi  # the dimmest level measured whole (docs)
+
+
+def test_a_noisy_dark_picture_is_dark_and_one_that_shows_nothing_of_the_table_is_held(table):
+    """The light off with the camera's gain turned up: the table at 12 % of its light
+    and sensor noise of sigma 18 is dark (noise is not light); a picture with more
+    light in it but none of the table (noise around grey 60, the camera turned away)
+    is not read: reason "unseen", the table held, not still, never pieces gone."""
+    noisy = np.clip(table.astype(np.float32) * 0.12 + np.random.default_rng(3).normal(0.0, 18.0, table.shape),
+                    0, 255).astype(np.uint8)
+    assert picture_dark(noisy) is not None
+    pipe = pipeline_for(None)
+    *_, (snap, rep) = _read(pipe, [table] * 4)
+    before = _placed(snap)
+    for i in range(4):
+        other = np.clip(np.random.default_rng(i).normal(60.0, 40.0, table.shape), 0, 255).astype(np.uint8)
+        assert picture_dark(other) is None
+        snap, rep = pipe.process(other, 2.0 + 0.5 * i)
+        if i:  # (the first such frame is motion: the change, not yet read)
+            assert rep.unreadable == "unseen" and rep.reasons == ("unseen",)
+        assert not snap.still and _placed(snap) == before
+    *_, (snap, rep) = _read(pipe, [table] * 3, t0=4.0)
+    assert snap.still and _placed(snap) == before and rep.reasons == ()
 
 
 def test_a_dark_spell_holds_the_table_and_nothing_is_read_again_after_it(table):
@@ -124,7 +146,7 @@ def test_a_frame_smeared_by_motion_is_named_and_holds_the_table(table, px, angle
 
 def test_sharp_recording_frames_are_not_called_blurred():
     """The bundled recording's first 40 frames (hands, moves, still tables)."""
-    path = "ui/demo_data/penny-press-3p/video.mkv"
+    path = "play/recordings/penny-press-3p/video.mkv"
     cap = cv2.VideoCapture(path)
     pipe = pipeline_for(path)
     named = []
