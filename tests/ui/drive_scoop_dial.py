@@ -63,6 +63,25 @@ def drag_round(dial, number, fraction=1.0, overshoot=20.0):
     return rotation
 
 
+def when(ready, then):
+    """Call ``then()`` at the first frame at which ``ready()`` is true (checked every
+    frame: however long the app takes on a busy machine, never a fixed delay)."""
+    def check(_dt):
+        if not ready():
+            return None
+        then()
+        return False  # unscheduled
+
+    Clock.schedule_interval(check, 0)
+
+
+def at_rest(dial) -> bool:
+    """The dial laid out in the window (not Kivy's default 100x100) and still: no
+    finger on it, not running back (it takes no touch until then)."""
+    return (dial.get_root_window() is not None and min(dial.size) > 150 and dial._anim is None
+            and dial._touch is None)
+
+
 class Drive(App):
     def build(self):
         register_default_font()
@@ -73,7 +92,8 @@ class Drive(App):
     def on_start(self):
         self.report = {"numbers": list(NUMBERS)}
         Window.size = (1280, 800)
-        Clock.schedule_once(self.step_refused, 0.3)
+        when(lambda: tuple(self.panel.size) == tuple(Window.size) and at_rest(self.panel.dial),
+             lambda: self.step_refused(0))
 
     def step_refused(self, _dt):
         dial = self.panel.dial
@@ -85,16 +105,16 @@ class Drive(App):
                                   "rotation": dial.rotation}
         rot = drag_round(dial, NUMBERS[-1], fraction=0.15)
         self.report["short"] = {"rotation": rot, "calls": len(self.vm.calls)}
-        Clock.schedule_once(self.step_dial, return_seconds(rot) + 0.3)
+        when(lambda: at_rest(dial), lambda: self.step_dial(0))  # the short turn has run back
 
     def step_dial(self, _dt):
         dial = self.panel.dial
         self.report["short"]["message"] = self.panel.meaning_label.text
+        dial.bind(on_dialled=self.dialled)
         rot = drag_round(dial, 5)
         self.t0 = time.monotonic()
         self.report["dial"] = {"rotation_at_release": rot, "travel": travel(5),
                                "signal_during_run_back": self.panel.signal_label.text}
-        dial.bind(on_dialled=self.dialled)
 
     def dialled(self, _dial, shown):
         self.shown = shown

@@ -32,7 +32,7 @@ from kivy.metrics import dp  # noqa: E402
 from kivy.uix.button import Button  # noqa: E402
 from kivy.uix.screenmanager import NoTransition, ScreenManager  # noqa: E402
 
-from drive_scoop_dial import drag_round  # noqa: E402
+from drive_scoop_dial import at_rest, drag_round, when  # noqa: E402
 from companion.journal import Journal  # noqa: E402
 from ui.fonts import register_default_font  # noqa: E402
 from ui.games.scoop import screens as S  # noqa: E402
@@ -99,7 +99,7 @@ class Drive(App):
         self.press(next(c.label for c in vm.choices() if c.key == "dial"))
         self.note("telephone")
         self.number = self.host.state.pending["number"]
-        Clock.schedule_once(self.dial_it, 0.4)
+        when(lambda: at_rest(self.dial.panel.dial), lambda: self.dial_it(0))  # the dial screen laid out
 
     def dial_it(self, _dt):
         widget = self.dial.panel.dial
