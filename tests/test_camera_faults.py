@@ -313,3 +313,49 @@ def test_the_camera_news_is_worded_in_every_language():
         for lang in ("es", "zh"):
             text = i18n.report_text(news.key, news.params, lang, "")
             assert text and text != en and "{" not in text, (news.key, lang)
+
+
+def test_companion_demo_tells_the_picture_faults_never_frozen_nor_a_rule_error(tmp_path):
+    """`companion demo` over a recording whose frames the reader finds dark for 2 s,
+    mirrored (once) and smeared: each warned once in the players' words, dark then
+    lit again, never "frozen"; the game read as its ground truth."""
+    import companion.games.penny_press as pp
+    from play.demo import Recording, run_demo
+    from vision.sources import ArraySource
+
+    import sys
+    from pathlib import Path
+
+    here = str(Path(__file__).parent / "play")  # tests/play/test_runner.py's ground-truth tables
+    sys.path.insert(0, here)
+    try:
+        from test_runner import ground_truth_snapshots
+    finally:
+        sys.path.remove(here)
+
+    setup, actions = pp.random_game(21, 3)
+    snaps = list(ground_truth_snapshots(setup, actions))
+    truth = pp.new_game_from_dict(setup)
+    for a in actions:
+        truth = pp.apply(truth, a)
+    # at 2 fps: frames 2-6 dark (2 s), frame 8 mirrored, frames 10-11 smeared
+    reasons = {**{i: ("dark",) for i in range(2, 7)}, 8: ("mirrored",), 10: ("blurred",), 11: ("blurred",)}
+
+    class Reader:
+        i = 0
+
+        def process(self, image, t):
+            i, self.i = self.i, self.i + 1
+            rep = type("Report", (), {"reasons": reasons.get(i, ())})()
+            return snaps[min(i, len(snaps) - 1)], rep
+
+    frames = ArraySource([np.zeros((8, 8, 3), np.uint8)] * len(snaps), fps=2.0)
+    rec = Recording(frames, setup["players"], setup["first_player"], name="faults",
+                    truth={"final_scores": list(truth.final.scores)}, setup=setup)
+    lines, warned = [], []
+    res = run_demo(rec, tmp_path / "out", progress=False, echo=lines.append, warn=warned.append, reader=Reader())
+    assert res.matches_truth is True
+    said = "\n".join(warned)
+    for text in ("dark or blank", "sees the table again", "mirrored", "smeared"):
+        assert said.count(text) == 1, (text, warned)
+    assert "frozen" not in said.lower()
