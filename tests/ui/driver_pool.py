@@ -29,7 +29,7 @@ REC = ROOT / "play" / "recordings" / "penny-press-3p"
 DRIVERS = {
     "app": ("test_ui_app.py", "drive_app.py", (), 240),
     "real": ("test_ui_real_session.py", "drive_real.py", (), 240),
-    "recording": ("test_ui_recording.py", "drive_recording.py", (str(REC),), 300),
+    "recording": ("test_ui_recording.py", "drive_recording.py", (str(REC),), 420),
     "walk": ("test_ui_walk.py", "drive_walk.py", (), 600),
     "scoop_dial": ("test_ui_scoop_dial.py", "drive_scoop_dial.py", (), 300),  # all drivers start at once: room under load
     "scoop_table": ("test_ui_scoop_table.py", "drive_scoop_table.py", (), 300),
