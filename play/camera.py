@@ -112,10 +112,15 @@ class PictureWatch:
 
     def __init__(self, *, dark_s: float = 1.0, blur_quiet_s: float = 5.0, watch_dark: bool = True):
         self.dark_s, self.blur_quiet_s, self.watch_dark = dark_s, blur_quiet_s, watch_dark
-        #: dark frames for dark_s and told so (watch_dark only)
+        #: frames that show nothing (unseen, or dark when watch_dark) for dark_s: told so
         self.dark = False
         self._dark_from: float | None = None
         self._blur_last: float | None = None
+
+    def lit(self) -> None:
+        """The picture was told lit again (by the camera source): a dark spell the
+        frames show from now on is news again."""
+        self.dark, self._dark_from = False, None
 
     def news(self, report, t: float) -> list[CameraNews]:
         """The news of one frame's report (read at frame time ``t``, s); a report
@@ -210,6 +215,10 @@ class CameraFeed:
         snap, report = reader.process(image, t)
         self._picture.watch_dark = self._camera is None  # a live camera reports its darkness itself
         for news in self._picture.news(report, t):
+            if news is DARK and self.status == "ok":  # a live camera's picture that shows nothing
+                self.status = "dark"
+            elif news is LIT and self.status == "dark":
+                self.status = "ok"
             self._tell(news)
         return snap, report
 
@@ -224,6 +233,7 @@ class CameraFeed:
             if not self._dark_told:
                 return
             self._dark_told = False
+            self._picture.lit()  # frames that still show nothing are news again
         self.on_news(news)
 
     def _live(self) -> bool:

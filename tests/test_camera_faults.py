@@ -274,6 +274,13 @@ def test_the_camera_feed_tells_a_dark_picture_and_its_end_never_frozen():
     for i in range(5):  # the frames say so too: not told twice
         feed.read(Unseen(), None, float(i))
     feed._on_event(_ev("lit"))
+    assert feed.status == "ok"
+    for i in range(5):  # frames that show nothing of the table, the source seeing nothing wrong
+        feed.read(Unseen(), None, 10.0 + i)
+    assert feed.status == "dark" and told[-1].key == "camera_dark"
+    feed.read(type("Read", (), {"process": lambda self, image, t: (None, None)})(), None, 16.0)
+    assert feed.status == "ok" and told[-1].key == "camera_lit"
+    del told[-2:]
     assert [n.key for n in told] == ["camera_dark_warmup", "camera_lit", "camera_dark", "camera_lit"]
     assert "camera_frozen" not in [n.key for n in told]
 
