@@ -513,9 +513,10 @@ def check_table(frames: list[np.ndarray], camera: CameraModel | None = None,
         if lens_line:
             findings.append(lens_line)
         advice.append(tx("calibrate.mirrored", "the picture is mirrored: turn off the camera's mirror (flip) "
-                         "setting, in its own settings or with 'v4l2-ctl -c horizontal_flip=0' for a webcam "
-                         "that has it (a tablet's front camera mirrors: use its back camera, or turn off its "
-                         "'mirror front camera' setting); the game reads the picture flipped back meanwhile"))
+                         "setting, in its own settings or with 'v4l2-ctl -c horizontal_flip=0' (or "
+                         "vertical_flip=0) for a webcam that has it (a tablet's front camera mirrors: use its "
+                         "back camera, or turn off its 'mirror front camera' setting); the game reads the "
+                         "picture flipped back meanwhile"))
     if not wanted:
         name = registry.get(gt.game).name(current())
         findings.append(tx("check.nothing_found", "no {game} board or player area found (none of their corner "

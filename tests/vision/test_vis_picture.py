@@ -118,6 +118,23 @@ def test_a_mirrored_picture_is_read_flipped_and_named_once(table):
     assert not pipe.mirrored and _placed(again[-1][0]) == _placed(snap0)
 
 
+def test_a_picture_mirrored_top_to_bottom_is_found_and_read_too(table):
+    """A mirror the other way (a camera's vertical flip setting: mirrored left-right
+    and turned half round) is found by the same test, read as the same table, and
+    `calibrate table` names the mirror with both settings, not a board to move."""
+    from calibration.check import check_table
+
+    plain = pipeline_for(None)
+    snap0, _ = _read(plain, [table] * 3)[-1]
+    upside = cv2.flip(table, 0)
+    pipe = pipeline_for(None)
+    reads = _read(pipe, [upside] * 4)
+    assert reads[0][1].reasons == ("mirrored",) and pipe.mirrored
+    assert reads[-1][0].still and _placed(reads[-1][0]) == _placed(snap0)
+    r = check_table([cv2.cvtColor(upside, cv2.COLOR_BGR2GRAY)], game="penny-press")
+    assert r.mirrored and len(r.advice) == 1 and "vertical_flip=0" in r.advice[0]
+
+
 def test_a_table_without_its_board_in_view_is_not_called_mirrored(table):
     """Few fiducials (the board covered) and every QR tag read: the flipped frame
     reads only the few markers whose mirror image is a marker too."""
