@@ -55,8 +55,9 @@ class CameraNews:
     ``camera_mode``, ``camera_clock``, ``recording_unreadable``; and of the picture
     itself (the camera keeps delivering): ``camera_dark_warmup`` (nothing seen since
     the camera opened: waited for, its exposure settling), ``camera_dark`` (the
-    picture went dark or blank: the light, a lens cap), ``camera_lit`` (the table
-    seen again), ``camera_mirrored`` / ``camera_unmirrored`` (the picture is
+    picture went dark or blank: the light, a lens cap), ``camera_unseen`` (the
+    frames show nothing of the table, though not dark to the source: a noisy dark
+    picture, a cover, the camera turned away), ``camera_lit`` (the table seen again), ``camera_mirrored`` / ``camera_unmirrored`` (the picture is
     mirrored and read flipped back / no longer), ``camera_blurred`` (smeared by
     motion)."""
 
@@ -73,6 +74,8 @@ DARK_WARMUP = CameraNews("camera_dark_warmup", "warning", (),
                          "light the table or take off the lens cap.")
 DARK = CameraNews("camera_dark", "warning", (),
                   "The camera picture is dark or blank: light the table or take off the lens cap. The game is kept.")
+UNSEEN = CameraNews("camera_unseen", "warning", (),
+                    "The camera does not see the table: too dark, covered, turned away or shaken? The game is kept.")
 LIT = CameraNews("camera_lit", "info", (), "The camera sees the table again")
 MIRRORED = CameraNews("camera_mirrored", "warning", (),
                       "The camera picture is mirrored: it is read flipped back. Turn off the camera's mirror setting.")
@@ -104,9 +107,10 @@ class PictureWatch:
     """What the frame reports (vision.pipeline.FrameReport ``reasons``) say of the
     picture itself, as :class:`CameraNews`: mirrored / no longer mirrored (once,
     on the frame where the pipeline found it), smeared by motion (once per spell:
-    a spell ends after ``blur_quiet_s`` s of frame time without a smeared frame)
-    and dark after ``dark_s`` s of frame time of frames that show nothing of the
-    table (reason ``unseen``: e.g. a noisy dark picture; and ``dark`` when
+    a spell ends after ``blur_quiet_s`` s of frame time without a smeared frame;
+    frames that show nothing within a spell are part of it) and, after ``dark_s`` s
+    of frame time of frames that show nothing of the table, :data:`UNSEEN` (reason
+    ``unseen``: e.g. a noisy dark picture) or :data:`DARK` (reason ``dark`` when
     ``watch_dark``: a source that does not report its darkness itself, e.g. a
     recording), lit again at the first frame read."""
 
@@ -126,6 +130,8 @@ class PictureWatch:
         """The news of one frame's report (read at frame time ``t``, s); a report
         without ``reasons`` (a stand-in reader's) brings none."""
         reasons = tuple(getattr(report, "reasons", ()) or ())
+        if "unseen" in reasons and self._blur_last is not None and t - self._blur_last <= self.blur_quiet_s:
+            reasons = ("blurred",)  # smeared so much nothing reads: the same spell, not a dark one
         out: list[CameraNews] = []
         if "mirrored" in reasons:
             out.append(MIRRORED)
@@ -140,7 +146,7 @@ class PictureWatch:
                 self._dark_from = t
             if not self.dark and t - self._dark_from >= self.dark_s - 1e-6:
                 self.dark = True
-                out.append(DARK)
+                out.append(UNSEEN if "unseen" in reasons else DARK)
         elif "dark" not in reasons:  # a frame read (a live camera's dark frames: its own news)
             self._dark_from = None
             if self.dark:
@@ -215,7 +221,7 @@ class CameraFeed:
         snap, report = reader.process(image, t)
         self._picture.watch_dark = self._camera is None  # a live camera reports its darkness itself
         for news in self._picture.news(report, t):
-            if news is DARK and self.status == "ok":  # a live camera's picture that shows nothing
+            if news in (DARK, UNSEEN) and self.status == "ok":  # a live camera's picture that shows nothing
                 self.status = "dark"
             elif news is LIT and self.status == "dark":
                 self.status = "ok"
@@ -225,7 +231,7 @@ class CameraFeed:
     def _tell(self, news: CameraNews) -> None:
         """``news`` to ``on_news``; darkness (the source's event or the frames') and
         light again are told once per spell, whichever says it first."""
-        if news.key in (DARK.key, DARK_WARMUP.key):
+        if news.key in (DARK.key, DARK_WARMUP.key, UNSEEN.key):
             if self._dark_told:
                 return
             self._dark_told = True

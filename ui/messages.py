@@ -347,6 +347,8 @@ N_("obs.camera_dark_warmup", "The camera shows nothing yet: waiting for its pict
    "light the table or take off the lens cap.")
 N_("obs.camera_dark", "The camera picture is dark or blank: light the table or take off the lens cap. "
    "The game is kept.")
+N_("obs.camera_unseen", "The camera does not see the table: too dark, covered, turned away or shaken? "
+   "The game is kept.")
 N_("obs.camera_lit", "The camera sees the table again")
 N_("obs.camera_mirrored", "The camera picture is mirrored: it is read flipped back. Turn off the camera's "
    "mirror setting.")

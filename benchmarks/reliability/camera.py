@@ -347,7 +347,8 @@ def one_session(plan: dict, frames: dict, fps: float = 3.0, seed: int = 0) -> di
             news = ()
         if kind in ("dark", "warmup"):  # a noisy dark picture may be read as showing nothing of the table
             reasons = ["dark" if r == "unseen" else r for r in reasons]
-        said = [m[3] for m in msgs]
+        # a dark picture the source does not call dark (noisy) is told as the table unseen
+        said = [{"camera_unseen": "camera_dark"}.get(m[3], m[3]) for m in msgs]
         out["reported"] = (all(k in reasons for k in want) and all(k in said for k in news)
                            and (kind != "mirrored" or said.count("camera_mirrored") == 1))
         if not out["reported"]:
