@@ -484,7 +484,7 @@ def render(r: dict) -> str:
 | figure | value |
 |---|---|
 | faulted sessions (the real pipeline, one fault each) | **{n}** ({by}) in {r['seconds']} s |
-| fault reported to the players (picture faults: the event or reason the session words) | {r['reported']} of {n} |
+| fault reported to the players (their message; picture faults: also the frame reports' reason) | {r['reported']} of {n} |
 | recovered (camera "ok" again, frames flowing, the next move read) | **{r['recovered']}** of {n} ({r['kept_small']} kept a size too small for the tags: players told, the next move not expected) |
 | table state unchanged (journal events before the fault = after it, nothing refused) | **{r['unchanged']}** of {n} |
 | next move read after the fault | {r['move2_read']} of {n} |
@@ -493,16 +493,18 @@ def render(r: dict) -> str:
 
 {_pictures(r)}
 Picture faults (the camera keeps delivering, the picture shows nothing, is mirrored or
-smeared): *reported* is the camera source's event (``dark`` then ``lit``) or the frame
-report's reason (``mirrored`` once, ``blurred``) that the session words for the players;
+smeared): *reported*: the frame reports' reason (``dark``, ``mirrored``, ``blurred``) and
+the players' messages (play.camera.CameraNews: dark or, for a noisy dark picture the
+source does not call dark, the table unseen, then lit again; mirrored once; smeared);
 *camera reopened*: sessions in which the camera was opened more than once (a dark
 picture is not a frozen camera: 0 expected); *table unchanged*: the journal after the
 fault as before it (no move read from a dark, mirrored or smeared picture); *both
 moves read*: the move before the fault and the one after it (for a warm-up or a
 mirrored start, both read through it); *moves lost*: the table changed or a move not
 read. Dark pictures: all black (a lens cap), the table at 4 % of its light with noise
-(the light off), nearly white (washed out); a dark warm-up shows the same for the
-first seconds after every open, then the table.
+(the light off), nearly white (washed out), the table at 12 % with noise of sigma 18,
+new each frame (the light off, the camera's gain up: "noisy"); a dark warm-up shows the
+same for the first seconds after every open, then the table.
 
 Faults: unplugged for {', '.join(f'{s:g}' for s in unplug)} s; frozen (the same buffer,
 picture and time stamp) for 10 s; picture size changed mid-stream to
