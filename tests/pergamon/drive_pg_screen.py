@@ -109,6 +109,8 @@ def main(out: Path) -> None:
     plan.append(("zh", plan[2][1], plan[2][2], 2, "zh"))
     plan.append(("entry", entry[1], entry[2], 0, "es"))
     plan.append(("refused", entry[1], entry[2], -1, "zh"))
+    plan.append(("camera", plan[0][1], plan[0][2], 0, "en"))    # the payout again, with the camera picture
+    plan.append(("undo", plan[1][1], plan[1][2], 0, "es"))      # Take back asked first, answered Yes
     suffix = "_portrait" if PORTRAIT else ""
 
     class Driver(App):
@@ -173,17 +175,49 @@ def main(out: Path) -> None:
                 assert refused_here == with_rules, (refused_here, with_rules)
             else:
                 vm.update(st, a)
-            for _ in range(max(steps, 0)):
-                vm.next_step()
             for w in list(self.sm.screens):
                 self.sm.remove_widget(w)
-            scr = PergamonScreen(vm, name=f"pg{i}")
+            taken = []
+            undo = (lambda: "Ben muestra 463 máscara|jarra", lambda: "", lambda: taken.append(1)) \
+                if name == "undo" else None
+            scr = PergamonScreen(vm, name=f"pg{i}", camera=name == "camera", undo=undo)
+            if name == "camera":                  # a frame with two tags read and one unreadable
+                import numpy as np
+                frame = np.full((360, 640, 3), 90, np.uint8)
+                frame[100:260, 200:440] = (40, 120, 60)
+                tags = [{"component": "F10", "corners_px": [(220, 120), (260, 120), (260, 160), (220, 160)],
+                         "status": "ok"},
+                        {"component": "F32", "corners_px": [(320, 150), (360, 150), (360, 190), (320, 190)],
+                         "status": "ok"},
+                        {"corners_px": [(500, 40), (530, 40), (530, 70), (500, 70)], "status": "unreadable",
+                         "reason": "blurred"}]
+                scr.show_frame(frame, tags)
+                report["camera_overlays"] = [(o.ok, o.label) for o in scr.camera_view._overlays]
             self.sm.add_widget(scr)
             self.sm.current = scr.name
             report["banner"][name] = [vm.banner.text, *vm.banner.lines]
             report.setdefault("refusal", {})[name] = refused_here if name == "refused" else vm.refusal
 
             def shot(dt):
+                if name == "undo":                  # the undo button opens the question; Yes takes back
+                    back = scr.bar.children[-1]
+                    back.dispatch("on_release")
+                    ask = scr.asking
+                    report["undo"] = {"button": back.text, "question": ask.question, "open": self.asking is ask}
+                    Clock.schedule_once(lambda dt: after_ask(ask), 0.3)
+                    return
+                shoot()
+
+            def after_ask(ask):
+                screenshot(self, out / f"pergamon_undo_ask{suffix}.png", report["texts"], "undo_ask",
+                           lambda: answer(ask))
+
+            def answer(ask):
+                ask.answer(True)
+                report["undo"]["taken"] = len(taken)
+                Clock.schedule_once(lambda dt: shoot(), 0.2)
+
+            def shoot():
                 report.setdefault("main", {})[name] = main_buttons(scr)
                 report.setdefault("problems", {})[name] = check_screen(scr, lang)
                 screenshot(self, out / f"pergamon_{name}{suffix}.png", report["texts"], name, lambda: self.step(i + 1))

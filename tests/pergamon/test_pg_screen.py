@@ -35,19 +35,40 @@ def _named(s):
     return replace(s, players=tuple(replace(p, name=n) for p, n in zip(s.players, ("Anna", "Ben", "Cleo"))))
 
 
-def test_banner_says_who_takes_which_coins():
+def test_banner_leads_with_the_thing_to_do_and_the_payment_is_a_step_on_the_table():
+    """Issue 25: the banner led with the last payment ("Chen takes 0 coins" + Done).
+    The banner says the one thing to do now, in the active player's colour; the
+    payment is a step of the action area's to-do list with an optional "coins handed
+    over"; a player who takes 0 coins is not named, and a payment of 0 coins in all
+    asks for nothing."""
     s = _named(game(3))
     r = FundsResult(1, (3, 4), 7, ((0, 1, 5, 5), (1, 9, 6, 2)))
     s = replace(s, phase="act", queue=(0, 1), log=(r,), figures=(1, 9, None))
     vm = PergamonVM("en")
     vm.update(s, pg.RevealFunds((3, 4)))
-    assert vm.banner.text == "Anna takes 5 coins, Ben the remaining 2"
-    assert vm.banner.confirm == "Done"
+    assert vm.banner.text == "Anna: dig, show a collection, then put your figure back in your area"
+    assert vm.banner.colour == s.players[0].colour
+    assert vm.todo == ["Anna takes 5 coins, Ben the remaining 2"]
+    assert vm.todo_confirm == "Coins handed over"
     vm.confirm()
     assert vm.confirmed
     es = PergamonVM("es")
     es.update(s, pg.RevealFunds((3, 4)))
-    assert es.banner.text == "Anna coge 5 monedas, Ben las 2 restantes"
+    assert es.todo == ["Anna coge 5 monedas, Ben las 2 restantes"]
+    # the first taker asked for more than there was: Cleo takes 0 and is left out
+    r0 = FundsResult(1, (1, 1), 2, ((2, 3, 3, 2), (0, 9, 1, 0)))
+    s0 = replace(s, log=(r0,), queue=(2, 0), figures=(9, None, 3))
+    vm.update(s0, pg.RevealFunds((1, 1)))
+    assert vm.todo == ["Cleo takes 2 coins"] and "0" not in vm.todo[0]
+    # nobody takes anything: no step, nothing to confirm, the banner says what to do
+    none = FundsResult(1, (0, 0), 0, ((0, 1, 5, 0), (1, 9, 6, 0)))
+    vm.update(replace(s, log=(none,)), pg.RevealFunds((0, 0)))
+    assert vm.todo == [] and vm.todo_confirm == ""
+    assert vm.banner.text.startswith("Anna: dig")
+    # a redraw with no new action (a camera report, a language switch) keeps the steps
+    vm.update(s, pg.RevealFunds((3, 4)))
+    vm.update(s)
+    assert vm.todo == ["Anna takes 5 coins, Ben the remaining 2"]
 
 
 def test_a_whole_game_panels_plan_and_evaluations_follow_the_engine():
@@ -62,24 +83,30 @@ def test_a_whole_game_panels_plan_and_evaluations_follow_the_engine():
         assert [p.coins for p in vm.players] == list(s.coins)
         assert {c.space for c in vm.plan if c.marker} == {x.space for x in s.shown}
         assert vm.banner.text
-        if isinstance(a, pg.PresentFinds):
+        if isinstance(a, pg.PresentFinds) and a.finds:
             assert vm.banner.text.startswith("Put the")
+        elif not s.is_over:      # never the last event: what the phase asks of whom
+            assert vm.banner.text == vm._phase_text(s)
+            if s.phase in ("bid", "act"):
+                assert vm.banner.colour == s.players[s.current_player].colour
         if isinstance(a, pg.Exhibit) and s.log[-1].moves and any(m.to_space for m in s.log[-1].moves):
-            assert any(t.startswith("Move markers") for t in (vm.banner.text, *vm.banner.lines))
-        if vm.eval_steps and vm.eval_index == 0 and isinstance(a, pg.Store) and \
-                any(isinstance(r, pg.EvaluationResult) for r in s.log[-3:]):
+            assert any(t.startswith("Move markers") for t in vm.todo)
+        assert not any(" 0 coins" in t or "remaining 0" in t for t in vm.todo), vm.todo
+        assert bool(vm.todo_confirm) == any(" coin" in t for t in vm.todo)
+        if isinstance(a, pg.Store) and isinstance(s.log[-1], pg.EvaluationResult):
             evaluations += 1
             ev = next(r for r in reversed(s.log) if isinstance(r, pg.EvaluationResult))
-            assert vm.banner.text == (f"Evaluation after turn {ev.turn}" if not s.is_over else
-                                      f"Game over: {vm.name(s.final.winners[0])} wins with {max(s.final.scores)} VP")
-            shown = [vm.eval_shown[-1]]
-            while vm.next_step() is not None:
-                shown.append(vm.eval_shown[-1])
-            assert shown == vm.eval_steps and len(shown) >= 3
+            # every step of the evaluation at once, in order, no tap to go on
+            assert vm.todo[:len(vm.evaluation_steps(s, ev))] == vm.evaluation_steps(s, ev)
+            assert vm.todo[0] == f"Evaluation after turn {ev.turn}"
             for owner, marker, space, vp in ev.collection_vp:
-                assert f"{vm.name(owner)} {'I' * marker} on space {space}: +{vp} VP" in shown
+                assert f"{vm.name(owner)} {'I' * marker} on space {space}: +{vp} VP" in vm.todo
     assert evaluations == 4
-    assert vm.banner.text.startswith("Game over")
+    win = s.final.winners[0]
+    assert vm.banner.text == f"Game over: {vm.name(win)} wins with {s.scores[win]} VP"
+    assert [p.vp for p in vm.players] == list(s.final.scores)       # the panels' totals
+    assert vm.banner.lines[0] == "Final victory points: " + ", ".join(
+        f"{vm.name(i)} {v} VP" for i, v in enumerate(s.scores))
 
 
 @pytest.fixture(scope="module", params=["landscape", "portrait"])
@@ -96,25 +123,38 @@ def test_screen_shows_banner_players_plan_and_steps(shots):
     from PIL import Image
 
     out, rep, size, suffix = shots
-    for name in ("payout", "markers", "evaluation", "zh", "entry", "refused"):
+    for name in ("payout", "markers", "evaluation", "zh", "entry", "refused", "camera", "undo"):
         img = Image.open(out / f"pergamon_{name}{suffix}.png")
         assert img.size == size
         texts = rep["texts"][name]
         assert rep["banner"][name][0] in texts          # the one thing to do, on screen
         assert any(t.startswith(("Museum plan", "展览平面图", "Plano del museo")) for t in texts)
+    # the payment is a step on the table under the banner, with its optional button
     assert any(" takes " in t for t in rep["texts"]["payout"])
+    assert "Coins handed over" in rep["texts"]["payout"]
+    assert not any(" takes " in t for t in rep["banner"]["payout"])
     assert any(t.startswith("Move markers") for t in rep["texts"]["markers"])
-    assert any(t.startswith("Step 4 of") for t in rep["texts"]["evaluation"])
+    # the whole evaluation at once: no "Next step" tap
+    assert any(t.startswith("Evaluation after turn") for t in rep["texts"]["evaluation"])
+    assert "Next step" not in rep["texts"]["evaluation"]
     assert any("计分" in t for t in rep["texts"]["zh"])
     # the entry panel: the collection tapped in order, its value and plan space, in Spanish
     assert any(t.startswith("Exponer: ") for t in rep["texts"]["entry"])
     assert any(t.startswith("1. ") for t in rep["texts"]["entry"])
-    assert any(t.startswith("Fin del turno") for t in rep["texts"]["entry"])
+    # Ben keeps 4 finds with no coin: End of turn is refused now, saying why in words
+    assert "Guardar 4 hallazgos cuesta 1 moneda; Ben tiene 0 monedas: descarta 1 más" in rep["texts"]["entry"]
     # a refused entry: two finds that make no object, tapped in; the Exhibit button
-    # shows no value but the engine's refusal, the rule named in Chinese, and is disabled
+    # shows no value but the engine's refusal in words (no rule code), and is disabled
     refusal = rep["refusal"]["refused"]
-    assert refusal.startswith("帕加马：3B. 展出：发现物 ") and "拼不成完整物品" in refusal
+    assert refusal.startswith("发现物 ") and "拼不成完整物品" in refusal and "3B" not in refusal
     assert refusal in rep["texts"]["refused"]
+    # the camera picture, its tags outlined: read ones green and unreadable red, no id shown
+    assert [ok for ok, _label in rep["camera_overlays"]] == [True, True, False]
+    assert not any(t in ("F10", "F32") for t in rep["texts"]["camera"])
+    # named undo asked first, Yes takes it back
+    assert rep["undo"] == {"button": "Deshacer…", "question": "¿Deshacer: Ben muestra 463 máscara|jarra?",
+                           "open": True, "taken": 1}
+    assert Image.open(out / f"pergamon_undo_ask{suffix}.png").size == size
 
 
 def test_main_action_is_seen_without_scrolling_and_resizes_rebuild_only_on_a_turn(shots):
@@ -124,11 +164,11 @@ def test_main_action_is_seen_without_scrolling_and_resizes_rebuild_only_on_a_tur
     portrait rebuilds nothing, a turn rebuilds once (uipolish 3)."""
     _out, rep, _size, _suffix = shots
     main = rep["main"]
-    assert [b["text"] for b in main["entry"]] == ["Exponer: 7 puntos, casilla 7",
-                                                  "Fin del turno: guardar 4 hallazgos, pagar 1 moneda"]
-    assert main["refused"][0]["text"].startswith("帕加马：3B. 展出：") and main["refused"][0]["disabled"]
-    assert not any(b["disabled"] for b in main["entry"])
-    assert any(b["text"] == "Next step" for b in main["evaluation"])
+    assert [b["text"] for b in main["entry"]] == [
+        "Exponer: 7 puntos, casilla 7", "Guardar 4 hallazgos cuesta 1 moneda; Ben tiene 0 monedas: descarta 1 más"]
+    assert main["refused"][0]["text"].startswith("发现物 ") and main["refused"][0]["disabled"]
+    assert [b["disabled"] for b in main["entry"]] == [False, True]
+    assert main["undo"][0]["text"] == "Deshacer…"
     for name, buttons in main.items():
         assert buttons and all(b["seen"] for b in buttons), name
         assert all(b["text"] in rep["texts"][name] for b in buttons)
@@ -140,5 +180,5 @@ def test_every_moment_is_clean_by_the_walks_checks(shots):
     banner, a long entry panel, a refusal): no clipped text, no target under 48 dp,
     nothing laid over a text (tests/ui/drive_walk.check_screen)."""
     _out, rep, _size, _suffix = shots
-    assert set(rep["problems"]) == {"payout", "markers", "evaluation", "zh", "entry", "refused"}
+    assert set(rep["problems"]) == {"payout", "markers", "evaluation", "zh", "entry", "refused", "camera", "undo"}
     assert {k: v for k, v in rep["problems"].items() if v} == {}

@@ -6,6 +6,7 @@ is refused in the player's language with the rule named, nothing changed."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -109,11 +110,12 @@ def test_illegal_taps_are_refused_in_the_players_language_naming_the_rule():
     vm.tap(("find", sorted(s.catalog.tiles)[0]))
     act = vm.tap(("present",))
     text = _refuse(s, act, "es")
-    assert text == "Pergamon: 1. Presentación de hallazgos: toma exactamente 5 hallazgos: hay sitio en 5 galerías"
+    # in words a player understands: no rule-section code (issue 25)
+    assert text == "Toma exactamente 5 hallazgos: hay sitio en 5 galerías"
     vm.refused(text)
     assert vm.refusal == text and vm.picks  # nothing lost: the choice stays for a correction
     zh = _refuse(s, act, "zh")
-    assert zh.startswith("帕加马：1. 展示发现物：") and "Presentation" not in zh
+    assert "Presentation" not in zh and "1." not in zh and "帕加马" not in zh and "5" in zh
     # play on to the first player's turn to act, then dig too deep / an empty gallery
     i = 0
     while not (s.phase == "act" and s.current_player is not None):
@@ -123,19 +125,19 @@ def test_illegal_taps_are_refused_in_the_players_language_naming_the_rule():
     deepest = s.catalog.space(s.figures[p]).deepest
     if deepest < 5:
         t = _refuse(s, pg.Dig(p, 5), "es")
-        assert t.startswith("Pergamon: 3A. Excavar: el espacio de fondos") and "I-" in t
+        assert t.startswith("El espacio de fondos") and "I-" in t and "3A" not in t
     s2 = replace(s, galleries=((),) + s.galleries[1:])
-    assert _refuse(s2, pg.Dig(p, 1), "en") == "Pergamon: 3A. Digging: gallery I is empty"
-    assert _refuse(s2, pg.Dig(p, 1), "zh") == "帕加马：3A. 挖掘：第 I 层是空的"
+    assert _refuse(s2, pg.Dig(p, 1), "en") == "Gallery I is empty"
+    assert _refuse(s2, pg.Dig(p, 1), "zh") == "第 I 层是空的"
     poor = replace(s, coins=tuple(0 for _ in s.coins))
-    assert _refuse(poor, pg.Dig(p, 1), "es").endswith(f"la galería I cuesta 1 moneda; {['Anna', 'Ben', 'Cleo'][p]} tiene 0 monedas")
+    assert _refuse(poor, pg.Dig(p, 1), "es") == f"La galería I cuesta 1 moneda; {['Anna', 'Ben', 'Cleo'][p]} tiene 0 monedas"
     # a bid out of turn names whose turn it is
     s3 = pg.new_game_from_dict(setup)
     for a in actions[:2]:
         s3 = pg.apply(s3, a)
     other = (s3.current_player + 1) % 3
     t = _refuse(s3, pg.PlaceFigure(other, 13), "es")
-    assert t == f"Pergamon: 2. Fondos de investigación: es el turno de Jugador {s3.current_player + 1}"
+    assert t == f"Es el turno de Jugador {s3.current_player + 1}"
 
 
 def test_tapped_entries_go_through_the_rules_into_the_journal(tmp_path):
@@ -156,7 +158,7 @@ def test_tapped_entries_go_through_the_rules_into_the_journal(tmp_path):
     st = host.state
     bad = pg.PlaceFigure(0, 1) if st.phase != "bid" else pg.Dig(0, 1)
     text = enter(host, bad)
-    assert text.startswith("Pergamon: ") and len(host.journal.actions()) == n and host.state == st
+    assert text and "Pergamon" not in text and len(host.journal.actions()) == n and host.state == st
     assert not confirmed(host.journal)
     host.journal.note({"pergamon": "confirmed", "after": n}, source="player")
     assert confirmed(host.journal)
@@ -250,3 +252,75 @@ def test_exhibit_is_disabled_saying_why_when_the_rules_refuse_the_row():
         if legal.marker is not None:
             vm.tap(("marker", legal.marker))
         assert not exhibit(vm).disabled and exhibit(vm).label.startswith(f"Show it: {v} points")
+
+
+def _act_state(seed=3, n=3):
+    setup, actions = pg.random_game(seed, n)
+    s = pg.new_game_from_dict(setup)
+    s = replace(s, players=tuple(replace(p, name=nm) for p, nm in zip(s.players, ("Anna", "Ben", "Cleo", "Dana"))))
+    i = 0
+    while not (s.phase == "act" and s.current_player is not None and not s.acted):
+        s = pg.apply(s, actions[i])
+        i += 1
+    return s
+
+
+def test_a_dig_the_player_cannot_pay_is_shown_disabled_saying_why_in_words():
+    """Issue 25: "Dig I · 1 coin" was offered to a player with 0 coins, then refused
+    as "Pergamon: 3A. Digging: ...". A gallery the player cannot pay for is shown
+    disabled, its label the cost and what they have, in words, no rule code; a tap on
+    it journals nothing; one they can pay is offered, and the engine accepts it."""
+    s = _act_state()
+    p = s.current_player
+    deepest = s.catalog.space(s.figures[p]).deepest
+    open_ = [g for g in range(1, deepest + 1) if s.galleries[g - 1]]
+    assert open_
+    poor = replace(s, coins=tuple(0 if i == p else c for i, c in enumerate(s.coins)))
+    for lang, want in (("en", "Gallery I costs 1 coin: {who} has only 0 coins"),
+                       ("es", "La galería I cuesta 1 moneda: {who} solo tiene 0 monedas")):
+        vm = PergamonVM(lang)
+        vm.update(poor)
+        digs = [t for g in vm.entry for t in g.taps if t.key[0] == "dig"]
+        assert digs and all(t.disabled and not t.primary for t in digs)
+        first = next(t for t in digs if t.key == ("dig", open_[0]))
+        if open_[0] == 1:
+            assert first.label == want.format(who=vm.name(p))
+        assert not any(ch in first.label for ch in ("3A", "Pergamon", "·"))
+        assert vm.tap(first.key) is None
+    one = replace(s, coins=tuple(1 if i == p else c for i, c in enumerate(s.coins)))
+    vm = PergamonVM("en")
+    vm.update(one)
+    for t in (t for g in vm.entry for t in g.taps if t.key[0] == "dig"):
+        assert t.disabled == (t.key[1] > 1)
+        if not t.disabled:
+            pg.apply(one, vm.tap(t.key))              # offered: the rules accept it
+            assert t.label.startswith(f"Dig gallery I: ") and t.label.endswith(" for 1 coin")
+
+
+def test_funds_spaces_are_said_in_words():
+    """Issue 25: funds read "12: 5 · I-V". Each free space says what it gives in
+    words (coins, the galleries its figure may dig); a taken one says by whom and
+    cannot be tapped."""
+    setup, actions = pg.random_game(3, 3)
+    s = pg.new_game_from_dict(setup)
+    i = 0
+    while s.phase != "bid":
+        s = pg.apply(s, actions[i])
+        i += 1
+    s = pg.apply(s, actions[i])                        # the first figure placed
+    taken = next(iter(s.occupied_spaces()))
+    for lang in ("en", "es", "zh"):
+        vm = PergamonVM(lang)
+        vm.update(s)
+        taps = {t.key[1]: t for g in vm.entry for t in g.taps if t.key[0] == "space"}
+        assert len(taps) == s.catalog.n_funds_spaces
+        assert taps[taken].disabled and vm.tap(("space", taken)) is None
+        assert vm.name(s.occupied_spaces()[taken]) in taps[taken].label
+        for sp, t in taps.items():
+            assert "·" not in t.label and not re.search(r"^\d+:", t.label), t.label
+    vm = PergamonVM("en")
+    vm.update(s)
+    fs = s.catalog.space(12)
+    label = next(t.label for g in vm.entry for t in g.taps if t.key == ("space", 12))
+    if 12 != taken:
+        assert label == f"Space 12: up to {fs.coins} coins, dig galleries I to {'I' * 0 or ['', 'I', 'II', 'III', 'IV', 'V'][fs.deepest]}"

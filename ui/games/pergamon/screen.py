@@ -1,7 +1,10 @@
-"""The Pergamon screen (Kivy): the banner with the one thing to do now, the museum
-plan drawn, the dig site, a panel per player (VP, coins, finds, collections) and the
-evaluation step by step. Everything it shows comes from :class:`.viewmodel.PergamonVM`;
-no game logic here. Touch targets are at least 48 dp.
+"""The Pergamon screen (Kivy): the banner in the active player's colour with the one
+thing to do now, what is left to do on the table (coins to hand over, markers to
+move, an evaluation's steps), the entry panel, the camera picture with its tags
+outlined (when a camera or recording plays), the museum plan drawn, the dig site and
+a panel per player (VP, coins, finds, collections), and named undo asked first.
+Everything it shows comes from :class:`.viewmodel.PergamonVM`; no game logic here.
+Touch targets are at least 48 dp.
 """
 
 from __future__ import annotations
@@ -12,9 +15,14 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
-from ui.scrollcue import CuedScroll
 from kivy.uix.stacklayout import StackLayout
+
+from ui.screens.common import CameraView
+from ui.scrollcue import CuedScroll
+
+from companion.games.pergamon.screen_words import screen_text
 
 from .texts import coins, finds, tr
 from .viewmodel import RGBA, PergamonVM
@@ -50,15 +58,75 @@ def _fill(widget, rgba) -> None:
     widget.bind(pos=lambda w, p: setattr(rect, "pos", p), size=lambda w, s: setattr(rect, "size", s))
 
 
+class PgCameraView(CameraView):
+    """The camera picture with its tags outlined (ui.screens.common.CameraView); a
+    tap on it does nothing here (Pergamon's tags are not Penny Press's stories)."""
+
+    def on_touch_down(self, touch):
+        return False
+
+
+class UndoAsk(ModalView):
+    """"Take back: <move>?" with Yes / No (our words), asked before an undo;
+    :meth:`answer` is what the buttons call (the tests call it too)."""
+
+    def __init__(self, question: str, on_yes, lang: str, **kw):
+        super().__init__(size_hint=(0.8, None), auto_dismiss=False, **kw)
+        self._on_yes = on_yes
+        self.question = question
+        box = BoxLayout(orientation="vertical", padding=dp(16), spacing=dp(12), size_hint_y=None)
+        box.bind(minimum_height=box.setter("height"))
+        _fill(box, PAPER)
+        q = _label(question, 22, bold=True, size_hint_y=None)
+        q.bind(texture_size=lambda w, ts: setattr(w, "height", ts[1] + dp(8)))
+        box.add_widget(q)
+        row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(12))
+        for text, yes in ((screen_text("undo_no", lang), False), (screen_text("undo_yes", lang), True)):
+            btn = Button(text=text, font_size=sp(20), halign="center", valign="middle", background_normal="",
+                         background_color=(0.7, 0.25, 0.2, 1) if yes else (0.22, 0.38, 0.72, 1))
+            btn.bind(width=lambda w, wd: setattr(w, "text_size", (wd - dp(12), None)))
+            btn.bind(on_release=lambda _b, y=yes: self.answer(y))
+            row.add_widget(btn)
+        box.add_widget(row)
+        box.bind(height=lambda w, h: setattr(self, "height", h))
+        self.add_widget(box)
+
+    def open(self, *a, **kw):
+        from kivy.app import App
+
+        app = App.get_running_app()
+        if app is not None:
+            app.asking = self
+        return super().open(*a, **kw)
+
+    def answer(self, yes: bool) -> None:
+        """Close the question; on Yes run what it asked."""
+        from kivy.app import App
+
+        app = App.get_running_app()
+        if getattr(app, "asking", None) is self:
+            app.asking = None
+        self.dismiss()
+        if yes:
+            self._on_yes()
+
+
 class PergamonScreen(Screen):
     """Shows a :class:`PergamonVM`; call :meth:`show` after each ``vm.update``.
     ``on_confirm`` / ``on_next_step``: callbacks of the two buttons (the session
-    records a confirmed payment; the VM advances the evaluation)."""
+    records that the coins were handed over; optional). ``camera``: show the camera
+    picture (:meth:`show_frame` draws it). ``undo``: the named undo's three calls
+    (see below), None for no undo button."""
 
-    def __init__(self, vm: PergamonVM, on_confirm=None, on_action=None, **kw):
+    def __init__(self, vm: PergamonVM, on_confirm=None, on_action=None, camera: bool = False, undo=None, **kw):
         super().__init__(name=kw.pop("name", "pergamon"), **kw)
         self.vm = vm
         self.on_confirm = on_confirm
+        #: undo: None (no undo button) or (preview() -> str | None, refusal() -> str,
+        #: undo() -> None | refusal text): the GameHost's named undo, asked first
+        self.undo = undo
+        #: the camera picture with its tags outlined, when a camera or recording plays
+        self.camera_view = PgCameraView() if camera else None
         #: on_action(action) -> None | refusal text (in the VM's language): journals a
         #: tapped entry through the rules (app_screens wires it to the GameHost)
         self.on_action = on_action
@@ -96,28 +164,38 @@ class PergamonScreen(Screen):
         self._tall = tall = self._is_tall()
         banner = self._banner(vm)
         box.add_widget(banner)
+        todo = self._todo(vm)
+        box.add_widget(todo)
         entry = self._entry(vm, tall) if vm.choices else None
         if entry is not None:
             box.add_widget(entry)
+        cam = self.camera_view
+        if cam is not None and cam.parent is not None:
+            cam.parent.remove_widget(cam)
         middle = BoxLayout(spacing=dp(10), orientation="vertical" if tall else "horizontal")
         if tall:
+            if cam is not None:                    # portrait: the picture the full width
+                cam.size_hint = (1, None)
+                cam.height = self.width * 9 / 16
+                middle.add_widget(cam)
             top = BoxLayout(spacing=dp(10))
             top.add_widget(self._plan(vm))
             top.add_widget(self._galleries(vm))
             middle.add_widget(top)
         else:
+            if cam is not None:
+                cam.size_hint = (0.3, 1)
+                middle.add_widget(cam)
             middle.add_widget(self._plan(vm))
             middle.add_widget(self._galleries(vm))
         middle.add_widget(self._players(vm, tall))
         box.add_widget(middle)
-        evaluation = self._evaluation(vm)
-        box.add_widget(evaluation)
-        self._fit(box, banner, entry, evaluation, tall)
+        self._fit(box, banner, entry, todo, tall)
         self._fill_bar(vm)
 
     def _fit(self, box, banner, entry, evaluation, tall: bool) -> None:
         """Size the scrolled page: the entry panel gets up to a share of the room the
-        banner and the evaluation leave in the window, never the board parts' least
+        banner and the to-do list leave in the window, never the board parts' least
         room (MIDDLE_MIN_DP), cut at a whole row of buttons (a row is shown in full
         or scrolled to, never a sliver; at least one row); the board parts get the
         rest, the page scrolling when the window is shorter than all that."""
@@ -126,18 +204,23 @@ class PergamonScreen(Screen):
         scroll = self.scroll
         stack = entry.view.children[0] if entry is not None else None
         share = 0.47 if tall else 0.38
+        cam = self.camera_view
+
+        def least() -> float:
+            """The board parts' least room (dp), the portrait camera picture added."""
+            extra = cam.height + dp(10) if (tall and cam is not None) else 0
+            return dp(MIDDLE_MIN_DP[tall]) + extra
 
         def fit(*_):
             pads = box.padding[1] + box.padding[3] + box.spacing * (len(box.children) - 1)
             fixed = banner.height + evaluation.height + pads
             if stack is not None:
                 free = scroll.height - fixed
-                cap = max(min(free * share, free - dp(MIDDLE_MIN_DP[tall])) - entry.cue.height, dp(56 + 8))
+                cap = max(min(free * share, free - least()) - entry.cue.height, dp(56 + 8))
                 bottoms = sorted(stack.top - c.y for c in stack.children if c.height > dp(8))
                 fits = [b for b in bottoms if b + stack.padding[3] <= cap] or bottoms[:1]
                 entry.view.height = min(stack.height, (max(fits) if fits else 0) + stack.padding[3])
-            box.height = max(scroll.height, fixed + (entry.height if entry is not None else 0)
-                             + dp(MIDDLE_MIN_DP[tall]))
+            box.height = max(scroll.height, fixed + (entry.height if entry is not None else 0) + least())
 
         trigger = Clock.create_trigger(fit, -1)
         scroll.bind(height=trigger)
@@ -156,14 +239,23 @@ class PergamonScreen(Screen):
         # and portrait changes the layout (no rebuild, no flicker while resizing)
         if self._is_tall() != self._tall:
             self.show()
+        elif self._tall and self.camera_view is not None:
+            self.camera_view.height = self.width * 9 / 16
 
     def _fill_bar(self, vm: PergamonVM) -> None:
-        """The fixed bar: the buttons that journal what was chosen, and "Next step"
-        while an evaluation is shown step by step; each as wide as the bar allows,
-        its text wrapped, the bar as tall as the tallest text (>= 56 dp)."""
+        """The fixed bar: the buttons that journal what was chosen, each as wide as
+        the bar allows, its text wrapped, the bar as tall as the tallest text (>= 56
+        dp); at its left the named undo, small and grey (unlike the main action),
+        asked before anything is taken back."""
         bar = self.bar
         bar.clear_widgets()
         buttons = []
+        if self.undo is not None:
+            back = Button(text=screen_text("undo", vm.lang), font_size=sp(18), size_hint_x=None, width=dp(150),
+                          background_normal="", background_color=(0.86, 0.82, 0.72, 1), color=INK,
+                          halign="center", valign="middle")
+            back.bind(on_release=lambda *_: self.ask_undo())
+            bar.add_widget(back)
         for t in vm.actions:
             btn = Button(text=t.label, font_size=sp(22), bold=True, background_normal="", halign="center",
                          valign="middle", color=(1, 1, 1, 1), background_color=(0.22, 0.38, 0.72, 1),
@@ -173,20 +265,51 @@ class PergamonScreen(Screen):
                 btn.background_color = (0.8, 0.78, 0.74, 1)
             btn.bind(on_release=lambda _b, key=t.key: self._tap(key))
             buttons.append(btn)
-        if len(vm.eval_shown) < len(vm.eval_steps):
-            btn = Button(text=tr("next_step", vm.lang), font_size=sp(22), bold=True, halign="center",
-                         valign="middle")
-            btn.bind(on_release=lambda *_: self._next())
-            buttons.append(btn)
 
         def fit(*_):
             tallest = max((b.texture_size[1] for b in buttons), default=0)
-            bar.height = max(dp(56), tallest + dp(16)) + 2 * dp(6) if buttons else 0
+            bar.height = max(dp(56), tallest + dp(16)) + 2 * dp(6) if (buttons or self.undo) else 0
 
         for b in buttons:
             b.bind(width=lambda w, wd: setattr(w, "text_size", (max(wd - dp(16), 1), None)), texture_size=fit)
             bar.add_widget(b)
+        if self.undo is not None and not buttons:
+            bar.add_widget(Label())              # the undo keeps its size at the left
         fit()
+
+    def _todo(self, vm: PergamonVM):
+        """What the last action leaves to do on the table (VM.todo), one line each,
+        and the optional "coins handed over" button beside it; empty when nothing."""
+        box = BoxLayout(size_hint_y=None, spacing=dp(10), padding=(dp(8), dp(4)))
+        if not vm.todo:
+            box.height = 0
+            return box
+        _fill(box, (0.98, 0.95, 0.88, 1))
+        lines = GridLayout(cols=1, size_hint_y=None, spacing=dp(2))
+        lines.bind(minimum_height=lines.setter("height"))
+        head = _label(screen_text("todo", vm.lang), 16, bold=True, size_hint_y=None)
+        head.bind(texture_size=lambda w, ts: setattr(w, "height", max(dp(24), ts[1])))
+        lines.add_widget(head)
+        for line in vm.todo:
+            lab = _label(line, 18, size_hint_y=None)
+            lab.bind(texture_size=lambda w, ts: setattr(w, "height", max(dp(26), ts[1] + dp(4))))
+            lines.add_widget(lab)
+        view = CuedScroll(do_scroll_x=False, lang=vm.lang)
+        view.add_widget(lines)
+        box.add_widget(view)
+        if vm.todo_confirm and not vm.confirmed:
+            btn = Button(text=vm.todo_confirm, font_size=sp(18), size_hint=(None, None), width=dp(190),
+                         height=dp(56), pos_hint={"center_y": 0.5}, halign="center", valign="middle",
+                         background_normal="", background_color=(0.86, 0.82, 0.72, 1), color=INK)
+            btn.bind(width=lambda w, wd: setattr(w, "text_size", (wd - dp(12), None)))
+            btn.bind(on_release=lambda *_: self._confirm())
+            box.add_widget(btn)
+
+        def fit(*_):   # every line shown up to five, then it scrolls (an evaluation)
+            box.height = min(lines.height, dp(5 * 28 + 24)) + dp(8)
+        lines.bind(height=fit)
+        fit()
+        return box
 
     def _entry(self, vm: PergamonVM, tall: bool):
         """The entry panel: every choice the game needs now (finds, backs, funds
@@ -220,27 +343,28 @@ class PergamonScreen(Screen):
         return scroll
 
     def _banner(self, vm: PergamonVM):
+        """The banner: the one thing to do now, largest, on the active player's colour
+        (docs/ui.md; a refusal above it in red), what follows it under it."""
         b = vm.banner
         top = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(4), padding=dp(8))
-        # docs/ui.md: the banner in the active player's colour; a refusal paints it red
-        active = next((p for p in vm.players if p.active), None)
-        base = RGBA.get(active.colour) if active is not None else None
-        tint = (1, 0.98, 0.9, 1) if base is None else tuple(0.78 + 0.22 * c for c in base[:3]) + (1,)
-        _fill(top, (1, 0.82, 0.8, 1) if vm.refusal else tint)
-        head = BoxLayout(size_hint_y=None, height=dp(76), spacing=dp(10))  # two lines of 28 sp
-        head.add_widget(_label(b.text, 28, bold=True))
-        if b.confirm and not vm.confirmed:
-            btn = Button(text=b.confirm, font_size=sp(22), size_hint=(None, None), width=dp(160), height=dp(56))
-            btn.bind(on_release=lambda *_: self._confirm())
-            head.add_widget(btn)
-        top.add_widget(_label(vm.title, 15, size_hint_y=None, height=dp(24)))
+        base = RGBA.get(b.colour)
+        ink = (INK if b.colour == "yellow" else (1, 1, 1, 1)) if base is not None else INK
+        _fill(top, base if base is not None else (1, 0.98, 0.9, 1))
+        parts = [_label(vm.title, 15, colour=ink, size_hint_y=None)]
         if vm.refusal:
-            top.add_widget(_label(vm.refusal, 18, bold=True, colour=(0.75, 0.1, 0.1, 1), size_hint_y=None,
-                                  height=dp(30)))
-        top.add_widget(head)
-        for line in b.lines[:4]:
-            top.add_widget(_label(line, 18, size_hint_y=None, height=dp(28)))
-        top.height = dp(24 + 76 + 28 * min(len(b.lines), 4) + 24 + (30 if vm.refusal else 0))
+            warn = _label(vm.refusal, 18, bold=True, colour=(0.6, 0.05, 0.05, 1), size_hint_y=None)
+            _fill(warn, (1, 0.86, 0.84, 1))
+            parts.append(warn)
+        parts.append(_label(b.text, 30, bold=True, colour=ink, size_hint_y=None))
+        parts += [_label(line, 18, colour=ink, size_hint_y=None) for line in b.lines[:3]]
+
+        def fit(*_):
+            top.height = sum(p.height for p in parts) + dp(4) * (len(parts) - 1) + dp(16)
+        for p in parts:
+            p.bind(texture_size=lambda w, ts: setattr(w, "height", ts[1] + dp(6)))
+            p.bind(height=fit)
+            top.add_widget(p)
+        fit()
         return top
 
     def _plan(self, vm: PergamonVM):
@@ -293,26 +417,10 @@ class PergamonScreen(Screen):
             panel.add_widget(stripe)
             panel.add_widget(_label(f"{coins(p.coins, vm.lang)} · {finds(p.finds, vm.lang)}", 18))
             if p.collections:
-                panel.add_widget(_label("   ".join(f"{m}: {space}" for m, space, _v in p.collections), 18))
+                panel.add_widget(_label("   ".join(tr("e_marker", vm.lang, m=m, s=space)
+                                                   for m, space, _v in p.collections), 18))
             col.add_widget(panel)
         return col
-
-    def _evaluation(self, vm: PergamonVM):
-        # the step count and the last two steps (the newest in bold): the board parts
-        # keep their room at 1280x800
-        box = BoxLayout(size_hint_y=None, height=dp(3 * 26) if vm.eval_steps else dp(8), spacing=dp(10))
-        if not vm.eval_steps:
-            return box
-        _fill(box, (0.98, 0.95, 0.88, 1))
-        lines = BoxLayout(orientation="vertical")
-        shown = vm.eval_shown
-        lines.add_widget(_label(tr("step_of", vm.lang, i=len(shown), n=len(vm.eval_steps)), 16))
-        for s in shown[-2:]:
-            lines.add_widget(_label(s, 18, bold=s is shown[-1]))
-        for _ in range(2 - len(shown[-2:])):
-            lines.add_widget(Label())
-        box.add_widget(lines)
-        return box
 
     # ------------------------------------------------------------ taps
     def _confirm(self) -> None:
@@ -329,9 +437,33 @@ class PergamonScreen(Screen):
                 self.vm.refused(refusal)
         self.show()
 
-    def _next(self) -> None:
-        self.vm.next_step()
-        self.show()
+    def ask_undo(self) -> None:
+        """Undo asked first: "Take back: <move>?" with Yes / No (:class:`UndoAsk`,
+        kept as ``self.asking`` and the app's ``asking``); when nothing can be taken
+        back the banner says why, in words."""
+        preview, refusal, undo = self.undo
+        move = preview()
+        if move is None:
+            self.vm.refusal = refusal()
+            self.show()
+            return
+
+        def yes() -> None:
+            why = undo()
+            self.vm.refusal = why or ""
+            self.show()
+        self.asking = UndoAsk(screen_text("undo_ask", self.vm.lang, move=move), yes, self.vm.lang)
+        self.asking.open()
+
+    def show_frame(self, frame, symbols) -> None:
+        """Draw a camera frame (BGR numpy) with its tags outlined (ui.viewmodels.live
+        overlays: read tags green, unreadable red; no ids shown)."""
+        if self.camera_view is None or frame is None:
+            return
+        from ui.viewmodels.live import overlays
+
+        h, w = frame.shape[:2]
+        self.camera_view.show(frame, overlays(symbols, w, h, self.vm.lang))
 
 
 # the app shell's hosting contract (ui/hosting.py, docs/contracts.md "App screens")
@@ -349,8 +481,11 @@ def new_setup(players, seed: int) -> dict:
 def app_screens(host) -> list:
     """Pergamon's screen for the app shell, showing ``host``'s game (ui.hosting.GameHost).
 
-    Every tapped entry goes through :func:`enter` (the rules, then the journal); a
-    confirmed payment is a journal note (``{"pergamon": "confirmed", "after": n}``)."""
+    Every tapped entry goes through :func:`enter` (the rules, then the journal); coins
+    handed over are a journal note (``{"pergamon": "confirmed", "after": n}``),
+    optional. With a camera (``host.camera``) its picture is shown with the tags
+    outlined and what it reads redraws the screen: no tap needed. Undo is the host's
+    named undo, asked first."""
     vm = PergamonVM(lang=host.lang)
     last = {"n": -1}
 
@@ -365,17 +500,35 @@ def app_screens(host) -> list:
     def confirm() -> None:
         host.journal.note({"pergamon": "confirmed", "after": len(host.journal.actions())}, source="player")
 
+    def preview() -> str | None:
+        step = host.undo_preview()
+        return None if step is None else step.text
+
     vm.update(host.state)
     vm.confirmed = confirmed(host.journal)
     last["n"] = len(host.journal.actions())
-    screen = PergamonScreen(vm, on_confirm=confirm, on_action=lambda a: enter(host, a))
+    camera = getattr(host, "camera", None)
+    screen = PergamonScreen(vm, on_confirm=confirm, on_action=lambda a: enter(host, a), camera=camera is not None,
+                            undo=(preview, host.undo_refusal, host.undo))
 
     screen.refresh = refresh
     host.listeners.append(refresh)
-    if getattr(host, "camera", None) is not None:
+    if camera is not None:
         from kivy.clock import Clock
 
-        def on_update(up) -> None:   # the camera's worker thread: redraw on Kivy's
+        latest = {"frame": None, "symbols": ()}
+
+        def draw_frame(_dt) -> None:
+            frame, symbols = latest["frame"], latest["symbols"]
+            latest["frame"] = None
+            if frame is not None:
+                screen.show_frame(frame, symbols)
+        frame_trigger = Clock.create_trigger(draw_frame, 0)
+
+        def on_update(up) -> None:   # the camera's worker thread: draw on Kivy's
+            if up.frame is not None:  # only the newest frame is drawn
+                latest["frame"], latest["symbols"] = up.frame, tuple(up.symbols)
+                frame_trigger()
             if up.messages or up.state_changed:
                 reports = tuple(m for m in up.messages if getattr(m, "level", "info") != "info")
 
@@ -386,7 +539,7 @@ def app_screens(host) -> list:
                         screen.show()
                 Clock.schedule_once(redraw, 0)
 
-        host.camera.subscribe(on_update)
+        camera.subscribe(on_update)
     return [screen]
 
 

@@ -187,16 +187,16 @@ def rule_name(rule: str, lang: str = "en") -> str:
 
 
 def refusal_text(exc, state, lang: str = "en") -> str:
-    """An engine refusal (companion.errors.RuleError) in ``lang``: the rule named, then
-    what is wrong (``"Pergamon: 3A. Excavar: la galería III está vacía"``). Seats in
-    the values become the players' names; an error without a known key keeps its
-    English text (never raises)."""
+    """An engine refusal (companion.errors.RuleError) in ``lang``, in words a player
+    understands: what is wrong, never a rule-section code (``"La galería III está
+    vacía"``). Seats in the values become the players' names; an error without a
+    known key is worded by its kind (ui.i18n.error_text; never raises)."""
     key = (getattr(exc, "key", "") or "").removeprefix("pergamon.")
     row = REFUSALS.get(key)
-    rule = getattr(exc, "rule", "")
     if row is None:
-        detail = getattr(exc, "detail", None) or str(exc)
-        return f"{rule_name(rule, lang)}{'：' if lang == 'zh' else ': '}{detail}" if rule else str(exc)
+        from ui import i18n
+
+        return i18n.error_text(exc, lang)
     values = dict(getattr(exc, "values", {}) or {})
     try:
         if isinstance(values.get("have"), int):
@@ -222,8 +222,10 @@ def refusal_text(exc, state, lang: str = "en") -> str:
             values["step"] = (step.get(lang) or step["en"]).format(**values)
         detail = (row.get(lang) or row["en"]).format(**values)
     except (KeyError, IndexError, ValueError):
-        return str(exc)
-    return f"{rule_name(rule, lang)}{'：' if lang == 'zh' else ': '}{detail}" if rule else detail
+        from ui import i18n
+
+        return i18n.error_text(exc, lang)
+    return detail[:1].upper() + detail[1:]
 
 
 ROMAN_NUM = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}

@@ -4,7 +4,10 @@ and coins, the museum plan, the dig site and the evaluation step by step.
 :meth:`PergamonVM.update` reads an engine state (companion.games.pergamon), the
 action just applied and the observer's reports; the screen only shows the fields.
 Payments are computed by the engine; coins and admission tickets are not read by the
-camera, so the banner names each payment and the players confirm it with a tap.
+camera. The banner says the one thing to do now (never the last event); what the
+last action leaves to do on the table (coins to hand over, markers to move, an
+evaluation's tickets) is the to-do list of the action area (:attr:`PergamonVM.todo`),
+with a "coins handed over" button only when coins change hands: nothing waits on it.
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ from dataclasses import dataclass, field
 from companion.games import pergamon as pg
 from companion.games.pergamon import engine as eng
 from companion.naming import given_name
+
+from companion.games.pergamon.screen_words import screen_text
 
 from .texts import coins, finds, tr
 
@@ -25,12 +30,13 @@ RGBA = {"red": (0.85, 0.2, 0.2, 1), "blue": (0.2, 0.4, 0.9, 1), "green": (0.2, 0
 
 @dataclass(frozen=True)
 class Banner:
-    """The one thing to do now (``text``, shown largest), what else the table needs
-    (``lines``), and the confirm button's text ("" when there is nothing to confirm)."""
+    """The one thing to do now (``text``, shown largest; never the last event),
+    what follows it (``lines``) and the colour it is painted in (the active player's,
+    "" when no one player acts)."""
 
     text: str
     lines: tuple[str, ...] = ()
-    confirm: str = ""
+    colour: str = ""
 
 
 @dataclass(frozen=True)
@@ -98,6 +104,12 @@ class PergamonVM:
     eval_steps: list[str] = field(default_factory=list)
     eval_index: int = 0
     confirmed: bool = False
+    #: what the last action leaves to do on the table (payments with coins, markers
+    #: to move, an evaluation step by step), in ``lang``: the action area's list
+    todo: list[str] = field(default_factory=list)
+    #: the button that says the coins were handed over ("" when no coins change
+    #: hands): optional, the game goes on without it
+    todo_confirm: str = ""
     #: the entry panel: what the players can enter by tap now (see :meth:`tap`)
     entry: list[TapGroup] = field(default_factory=list)
     #: the last refused entry, in ``lang`` (the rule named), "" when none
@@ -140,9 +152,15 @@ class PergamonVM:
         self.plan = [PlanCell(sp, cat.plan_vp[sp - 1], on.get(sp)) for sp in range(1, cat.plan_spaces + 1)]
         self.galleries = [(tr("gallery", self.lang, g=ROMAN[g], c=coins(g, self.lang)), tuple(cat.tiles[f].date for f in finds))
                           for g, finds in enumerate(state.galleries, 1)]
+        same = last_action is None and getattr(self, "_entry_key", None) == self._key(state)
+        if same:       # a redraw (a camera report, a language switch): the banner's action stays
+            last_action = getattr(self, "_last_action", None)
+        self._last_action = last_action
         self.banner = self._banner(state, last_action, reports)
+        self.todo, paid = self._todo(state, last_action)
+        self.todo_confirm = screen_text("todo_done", self.lang) if paid else ""
         self.confirmed = False
-        if last_action is not None or getattr(self, "_entry_key", None) != self._key(state):
+        if not same:
             self._clear_picks()
         self._entry_key = self._key(state)
         self.entry = self._entry(state)
@@ -169,6 +187,8 @@ class PergamonVM:
         st = self._state
         kind = key[0]
         self.refusal = ""
+        if any(t.disabled for g in self.entry for t in g.taps if t.key == key):
+            return None                           # the rules refuse it now: its label says why
         p = st.current_player
         if kind == "find":                       # presentation: a find turned up
             _toggle(self.picks, key[1])
@@ -196,8 +216,6 @@ class PergamonVM:
         elif kind == "marker":
             self.marker = None if self.marker == key[1] else key[1]
         elif kind == "exhibit":
-            if any(t.disabled for g in self.entry for t in g.taps if t.key == ("exhibit",)):
-                return None                       # the rules refuse it now: the button says why
             return pg.Exhibit(p, tuple(self.row), self.polish, self.marker)
         elif kind == "discard":
             _toggle(self.discard, key[1])
@@ -226,6 +244,29 @@ class PergamonVM:
         if self.lang != "zh":
             left, right = left.lower(), right.lower()
         return f"{t.date} {left}|{right}"
+
+    def _refusal(self, st, action) -> str:
+        """Why the rules refuse ``action`` now, in words (texts.refusal_text), or ""."""
+        from companion.errors import RuleError
+
+        from .texts import refusal_text
+
+        try:
+            pg.apply(st, action)
+        except RuleError as exc:
+            return refusal_text(exc, st, self.lang)
+        return ""
+
+    def _dig_tap(self, st, p: int, g: int) -> Tap:
+        """Dig gallery ``g`` (Pergamon 3A: it costs g coins): a main button when the
+        player can pay, else shown disabled saying what it costs and what they have."""
+        lang = self.lang
+        cost = g
+        if st.coins[p] < cost:
+            return Tap(("dig", g), screen_text("dig_poor", lang, g=ROMAN[g], c=coins(cost, lang), who=self.name(p),
+                                               have=coins(st.coins[p], lang)), disabled=True)
+        return Tap(("dig", g), screen_text("dig", lang, g=ROMAN[g], c=coins(cost, lang),
+                                           f=finds(len(st.galleries[g - 1]), lang)), primary=True)
 
     def _exhibit_tap(self, st, p: int) -> Tap:
         """The Exhibit button for the chosen row, polish and marker, as the engine
@@ -268,11 +309,13 @@ class PergamonVM:
             taps = []
             for sp in range(cat.n_funds_spaces, 0, -1):        # left to right, as on the board
                 fs = cat.space(sp)
-                if sp in occ:
-                    label = tr("e_taken", lang, s=sp, who=self.name(occ[sp]))
-                else:
-                    label = tr("e_space", lang, s=sp, c=fs.coins, g=ROMAN[fs.deepest])
-                taps.append(Tap(("space", sp), label, primary=sp not in occ))
+                if sp in occ:       # shown where it lies on the board, not tappable
+                    taps.append(Tap(("space", sp), screen_text("taken", lang, s=sp, who=self.name(occ[sp])),
+                                    disabled=True))
+                    continue
+                key = "space_one" if fs.deepest == 1 else "space"
+                taps.append(Tap(("space", sp), screen_text(key, lang, s=sp, c=coins(fs.coins, lang),
+                                                           g=ROMAN[fs.deepest]), primary=True))
             return [TapGroup(tr("e_bid", lang, who=self.name(st.current_player)), tuple(taps))]
         if st.phase == eng.REVEAL:
             picks = (self.picks + [None, None])[:2]
@@ -289,12 +332,11 @@ class PergamonVM:
             p = st.current_player
             groups = []
             if not st.acted:
-                deepest = cat.space(st.figures[p]).deepest
-                digs = tuple(Tap(("dig", g), tr("e_dig", lang, g=ROMAN[g], c=coins(g, lang), f=finds(len(st.galleries[g - 1]), lang)),
-                                 primary=True)
-                             for g in range(1, deepest + 1) if st.galleries[g - 1])
+                digs = tuple(self._dig_tap(st, p, g) for g in range(1, cat.space(st.figures[p]).deepest + 1)
+                             if st.galleries[g - 1])
                 if digs:
-                    groups.append(TapGroup(tr("e_dig_title", lang, who=self.name(p), c=coins(st.coins[p], lang)), digs))
+                    groups.append(TapGroup(screen_text("dig_title", lang, who=self.name(p), c=coins(st.coins[p], lang)),
+                                           digs))
             hand = sorted(st.hands[p], key=self._date)
             if hand:
                 order = {t: i + 1 for i, t in enumerate(self.row)}
@@ -316,8 +358,10 @@ class PergamonVM:
                     Tap(("discard", t), self._find_label(t), t in self.discard) for t in hand)))
             kept = len(hand) - len(self.discard)
             fee = st.storage_fee(kept)
-            groups.append(TapGroup("", (Tap(("store",), tr("e_store", lang, k=finds(kept, lang), c=coins(fee, lang)),
-                                            primary=True),)))
+            why = self._refusal(st, pg.Store(p, tuple(self.discard)))
+            groups.append(TapGroup("", (Tap(("store",), why or tr("e_store", lang, k=finds(kept, lang),
+                                                                      c=coins(fee, lang)),
+                                            primary=True, disabled=bool(why)),)))
             return groups
         return []
 
@@ -344,11 +388,13 @@ class PergamonVM:
         return given_name(self._state.players[seat].name) or tr("player", self.lang, n=seat + 1)
 
     def payout(self, result: eng.FundsResult) -> str:
-        """``"Anna takes 5 coins, Ben the remaining 2"`` in the VM's language."""
+        """``"Anna takes 5 coins, Ben the remaining 2"`` in the VM's language; a
+        player who takes 0 coins is left out."""
         parts = []
         sep = "，" if self.lang == "zh" else ", "
-        for i, (who, _space, _asked, taken) in enumerate(result.paid):
-            key = "pay_first" if i == 0 else ("pay_last" if i == len(result.paid) - 1 else "pay_next")
+        paid = [p for p in result.paid if p[3]]            # who takes nothing is not named
+        for i, (who, _space, _asked, taken) in enumerate(paid):
+            key = "pay_first" if i == 0 else ("pay_last" if i == len(paid) - 1 else "pay_next")
             parts.append(tr(key, self.lang, who=self.name(who), n=taken, c=coins(taken, self.lang)))
         return sep.join(parts)
 
@@ -360,31 +406,54 @@ class PergamonVM:
         return (tr("moves", self.lang, moves=text) if along else ""), gone
 
     def _banner(self, state, action, reports) -> Banner:
+        """The one thing to do now: a camera report that needs the table (warning,
+        error) first, then the finds to sort right after a presentation, else the
+        phase's step naming who acts; at the end who won with the panels' VP."""
         lang = self.lang
         urgent = [r.text for r in reports if r.level in ("warning", "error")]
         if state.is_over:
             f = state.final
             win = f.winners[0]
-            return Banner(tr("over", lang, who=", ".join(self.name(w) for w in f.winners), vp=f.scores[win]))
+            return Banner(tr("over", lang, who=", ".join(self.name(w) for w in f.winners), vp=f.scores[win]),
+                          (screen_text("over_line", lang, list=", ".join(
+                              f"{self.name(i)} {tr('vp', lang, n=v)}" for i, v in enumerate(state.scores))),),
+                          state.players[win].colour)
         now = self._phase_text(state)
+        who = state.current_player if state.phase in (eng.BID, eng.ACT) else None
+        colour = state.players[who].colour if who is not None and 0 <= who < len(state.players) else ""
         if urgent:
-            return Banner(urgent[0], tuple(urgent[1:]) + (now,))
-        if action is None:
-            return Banner(now)
-        if isinstance(action, pg.PresentFinds):
+            return Banner(urgent[0], tuple(urgent[1:]) + (now,), colour)
+        if isinstance(action, pg.PresentFinds) and state.phase == eng.BACKS_PHASE:
             cat = state.catalog
             placed = [(g, cat.tiles[f].date) for g, col in enumerate(state.galleries, 1) for f in col
                       if f in action.finds]
-            order = ", ".join(f"{ROMAN[g]} {d}" for g, d in placed)
-            return Banner(tr("sort", lang, n=len(placed), order=order), (now,), tr("confirm", lang))
+            if placed:
+                order = ", ".join(f"{ROMAN[g]} {d}" for g, d in placed)
+                return Banner(tr("sort", lang, n=len(placed), order=order),
+                              (screen_text("then", lang, next=now),), colour)
+        return Banner(now, (), colour)
+
+    def _todo(self, state, action) -> tuple[list[str], bool]:
+        """What ``action`` leaves to do on the table, in order (an evaluation's steps
+        first, then the turn's payments and marker moves; a payment of 0 coins is no
+        step), and whether coins change hands in it."""
+        lang = self.lang
+        if action is None:
+            return [], False
         steps: list[str] = []
         ev_steps: list[str] = []
+        paid = False
         for r in self._results_of(state, action):
             if isinstance(r, eng.FundsResult):
-                steps.append(self.payout(r))
+                if any(taken for *_x, taken in r.paid):
+                    steps.append(self.payout(r))
+                    paid = True
             elif isinstance(r, eng.DigResult):
-                steps.append(tr("raided", lang, g=ROMAN[r.gallery]) if r.who == eng.RAIDER else
-                             tr("dug", lang, who=self.name(r.who), c=coins(r.cost, lang), g=ROMAN[r.gallery]))
+                if r.who == eng.RAIDER:
+                    steps.append(tr("raided", lang, g=ROMAN[r.gallery]))
+                elif r.cost:
+                    steps.append(tr("dug", lang, who=self.name(r.who), c=coins(r.cost, lang), g=ROMAN[r.gallery]))
+                    paid = True
             elif isinstance(r, eng.ExhibitResult):
                 mv, gone = self._moves(r.moves)
                 if mv:
@@ -392,25 +461,16 @@ class PergamonVM:
                 steps += gone
                 if r.polish:
                     steps.append(tr("polish", lang, who=self.name(r.shown.owner), c=coins(r.polish, lang)))
+                    paid = True
                 steps.append(tr("shown", lang, who=self.name(r.shown.owner), m=ROMAN[r.shown.marker],
                                 value=r.shown.value, space=r.shown.space))
             elif isinstance(r, eng.StoreResult):
-                if r.fee or r.kept:
-                    steps.append(tr("stored", lang, who=self.name(r.player), c=coins(r.fee, lang)) if r.fee else
-                                 tr("stored_free", lang, who=self.name(r.player), f=finds(r.kept, lang)))
+                if r.fee:
+                    steps.append(tr("stored", lang, who=self.name(r.player), c=coins(r.fee, lang)))
+                    paid = True
             elif isinstance(r, eng.EvaluationResult):
-                ev_steps.append(tr("evaluation", lang, turn=r.turn))
-                tickets = ", ".join(f"{self.name(i)} +{v}" for i, v in enumerate(r.vp) if v)
-                if tickets:
-                    ev_steps.append(tr("ev_tickets", lang, list=tickets))
-                mv, gone = self._moves(r.moves)
-                if mv:
-                    ev_steps.append(mv)
-                ev_steps += gone
-        steps = ev_steps + steps   # an evaluation's table steps lead, the turn's payment follows
-        if not steps:
-            return Banner(now)
-        return Banner(steps[0], tuple(steps[1:]) + (now,), tr("confirm", lang))
+                ev_steps += self.evaluation_steps(state, r)
+        return ev_steps + steps, paid
 
     @staticmethod
     def _results_of(state, action) -> list:
