@@ -173,8 +173,9 @@ class PergamonScreen(Screen):
         if cam is not None and cam.parent is not None:
             cam.parent.remove_widget(cam)
         middle = BoxLayout(spacing=dp(10), orientation="vertical" if tall else "horizontal")
-        if tall:
-            if cam is not None:                    # portrait: the picture the full width
+        if tall:                                   # portrait: the players first, always in view
+            middle.add_widget(self._players(vm, tall))
+            if cam is not None:                    # then the picture, the full width
                 cam.size_hint = (1, None)
                 cam.height = self.width * 9 / 16
                 middle.add_widget(cam)
@@ -188,7 +189,7 @@ class PergamonScreen(Screen):
                 middle.add_widget(cam)
             middle.add_widget(self._plan(vm))
             middle.add_widget(self._galleries(vm))
-        middle.add_widget(self._players(vm, tall))
+            middle.add_widget(self._players(vm, tall))
         box.add_widget(middle)
         self._fit(box, banner, entry, todo, tall)
         self._fill_bar(vm)
@@ -402,7 +403,7 @@ class PergamonScreen(Screen):
 
     def _players(self, vm: PergamonVM, tall: bool = False):
         col = BoxLayout(orientation="horizontal" if tall else "vertical", size_hint_x=1 if tall else 0.4,
-                        size_hint_y=0.45 if tall else 1, spacing=dp(6))
+                        size_hint_y=None if tall else 1, height=dp(124), spacing=dp(6))
         for p in vm.players:
             panel = BoxLayout(orientation="vertical", padding=dp(6))
             _fill(panel, (1, 1, 1, 1) if p.active else (0.93, 0.9, 0.84, 1))
