@@ -23,6 +23,7 @@ def _keys(vm) -> set:
 
 def _tap(vm, key):
     assert key in _keys(vm), (key, vm._state.phase)
+    assert not any(t.disabled for g in vm.entry for t in g.taps if t.key == key), key   # offered, tappable
     return vm.tap(key)
 
 
