@@ -95,3 +95,26 @@ def test_a_round_the_camera_reads_needs_no_tap(tmp_path):
         assert vm.todo_confirm == "" or vm.todo             # a button only beside a step
     assert host.state.turn >= turn + 1
     assert {e.source for e in host.journal.events if e.kind == "action"} == {"camera"}
+
+
+def test_undo_names_the_move_in_words_and_refuses_what_showed_the_hidden(tmp_path):
+    """The screen's undo (the host's named undo, asked first): the question names the
+    move in the players' language, never an id; after Yes the state is the one
+    before it; drawing the funds cards showed what was hidden, so it is refused with
+    why, in words."""
+    start, host = _host(tmp_path, 3)
+    s = host.state
+    finds = tuple(sorted(s.catalog.tiles)[:5])
+    assert host.apply(pg.PresentFinds(finds), source="player") is None
+    assert host.apply(pg.DrawFunds(("bag", "bag")), source="player") is None
+    before = host.state
+    p = before.current_player
+    assert host.apply(pg.PlaceFigure(p, 12), source="player") is None
+    host.lang = "es"
+    step = host.undo_preview()
+    assert step is not None and step.text == f"{('Ana', 'Bo', 'Chen')[p]} toma el espacio de fondos 12"
+    assert host.undo() is None and host.state == before
+    assert host.undo_preview() is None                    # the cards drawn: a barrier
+    why = host.undo_refusal()
+    assert why and "DrawFunds" not in why and "draw_funds" not in why
+    assert host.undo() == why and host.state == before

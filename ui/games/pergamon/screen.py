@@ -62,6 +62,13 @@ class PgCameraView(CameraView):
     """The camera picture with its tags outlined (ui.screens.common.CameraView); a
     tap on it does nothing here (Pergamon's tags are not Penny Press's stories)."""
 
+    #: camera pictures drawn so far
+    frames = 0
+
+    def show(self, frame, overlays) -> None:
+        super().show(frame, overlays)
+        self.frames += 1
+
     def on_touch_down(self, touch):
         return False
 
