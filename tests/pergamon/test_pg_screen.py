@@ -182,3 +182,30 @@ def test_every_moment_is_clean_by_the_walks_checks(shots):
     _out, rep, _size, _suffix = shots
     assert set(rep["problems"]) == {"payout", "markers", "evaluation", "zh", "entry", "refused", "camera", "undo"}
     assert {k: v for k, v in rep["problems"].items() if v} == {}
+
+
+@pytest.mark.parametrize("lang", ["es", "zh"])
+def test_the_new_words_are_the_players_language_over_a_whole_game(lang):
+    """The banner, the table's to-do list, its button and the entry panel (funds
+    spaces, digs one cannot pay for, refused storage) over a whole game in es and zh:
+    no English left (tests/ui/untranslated.py, the walk's detector), no rule code."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tests" / "ui"))
+    from untranslated import untranslated
+
+    setup, actions = pg.random_game(4, 3)
+    s = pg.new_game_from_dict(setup)
+    vm = PergamonVM(lang)
+    bad, seen = set(), set()
+    for a in actions:
+        s = pg.apply(s, a)
+        vm.update(s, a)
+        texts = [vm.banner.text, *vm.banner.lines, *vm.todo, vm.todo_confirm,
+                 *(g.title for g in vm.entry), *(t.label for g in vm.entry for t in g.taps)]
+        texts = [t for t in texts if t]
+        seen |= set(texts)
+        bad |= {untranslated(t, lang) for t in texts} - {""}
+        assert not any(re.search(r"\b3[ABC]\.|Pergamon: ", t) for t in texts), texts
+    assert len(seen) > 100
+    assert not bad, "\n".join(sorted(bad))
