@@ -111,6 +111,8 @@ def main(out: Path) -> None:
     plan.append(("refused", entry[1], entry[2], -1, "zh"))
     plan.append(("camera", plan[0][1], plan[0][2], 0, "en"))    # the payout again, with the camera picture
     plan.append(("undo", plan[1][1], plan[1][2], 0, "es"))      # Take back asked first, answered Yes
+    first = pg.new_game_from_dict(dict(pg.random_game(4, 3)[0], players=[{"name": n} for n in NAMES]))
+    plan.append(("hidden", first, None, 0, "es"))   # finds turned up by taps: asked first (no undo)
     suffix = "_portrait" if PORTRAIT else ""
 
     class Driver(App):
@@ -150,7 +152,11 @@ def main(out: Path) -> None:
                 return
             name, st, a, steps, lang = plan[i]
             vm = PergamonVM(lang)
-            if name == "entry":                    # the player taps the collection in, with polish
+            if name == "hidden":                   # the five finds turned up, tapped in
+                vm.update(st)
+                for t in sorted(st.catalog.tiles)[:5]:
+                    vm.tap(("find", t))
+            elif name == "entry":                  # the player taps the collection in, with polish
                 vm.update(st)
                 for t in a.finds:
                     vm.tap(("row", t))
@@ -180,7 +186,9 @@ def main(out: Path) -> None:
             taken = []
             undo = (lambda: "Ben muestra 463 máscara|jarra", lambda: "", lambda: taken.append(1)) \
                 if name == "undo" else None
-            scr = PergamonScreen(vm, name=f"pg{i}", camera=name == "camera", undo=undo)
+            entered = []
+            scr = PergamonScreen(vm, name=f"pg{i}", camera=name == "camera", undo=undo,
+                                 on_action=lambda a: entered.append(a) if name == "hidden" else None)
             if name == "camera":                  # a frame with two tags read and one unreadable
                 import numpy as np
                 frame = np.full((360, 640, 3), 90, np.uint8)
@@ -199,6 +207,19 @@ def main(out: Path) -> None:
             report.setdefault("refusal", {})[name] = refused_here if name == "refused" else vm.refusal
 
             def shot(dt):
+                if name == "hidden":                # Put them in the galleries: asked, No, then Yes
+                    scr._tap(("present",))
+                    ask = scr.asking
+                    rep = {"question": ask.question, "open": self.asking is ask}
+                    ask.answer(False)
+                    rep["after_no"] = len(entered)
+                    scr._tap(("present",))
+                    scr.asking.answer(True)
+                    rep["after_yes"] = [type(a).__name__ for a in entered]
+                    rep["finds"] = len(entered[0].finds) if entered else 0
+                    report["hidden"] = rep
+                    Clock.schedule_once(lambda dt: shoot(), 0.3)     # the rebuilt screen laid out first
+                    return
                 if name == "undo":                  # the undo button opens the question; Yes takes back
                     back = scr.bar.children[-1]
                     back.dispatch("on_release")

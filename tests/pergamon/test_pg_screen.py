@@ -123,7 +123,7 @@ def test_screen_shows_banner_players_plan_and_steps(shots):
     from PIL import Image
 
     out, rep, size, suffix = shots
-    for name in ("payout", "markers", "evaluation", "zh", "entry", "refused", "camera", "undo"):
+    for name in ("payout", "markers", "evaluation", "zh", "entry", "refused", "camera", "undo", "hidden"):
         img = Image.open(out / f"pergamon_{name}{suffix}.png")
         assert img.size == size
         texts = rep["texts"][name]
@@ -155,6 +155,11 @@ def test_screen_shows_banner_players_plan_and_steps(shots):
     assert rep["undo"] == {"button": "Deshacer…", "question": "¿Deshacer: Ben muestra 463 máscara|jarra?",
                            "open": True, "taken": 1}
     assert Image.open(out / f"pergamon_undo_ask{suffix}.png").size == size
+    # the finds turned up by taps cannot be taken back: asked first; No journals nothing
+    hidden = rep["hidden"]
+    assert hidden["question"].startswith("Hallazgos descubiertos: ") and "No se podrá deshacer" in hidden["question"]
+    assert hidden["open"] and hidden["after_no"] == 0
+    assert hidden["after_yes"] == ["PresentFinds"] and hidden["finds"] == 5
 
 
 def test_main_action_is_seen_without_scrolling_and_resizes_rebuild_only_on_a_turn(shots):
@@ -180,7 +185,8 @@ def test_every_moment_is_clean_by_the_walks_checks(shots):
     banner, a long entry panel, a refusal): no clipped text, no target under 48 dp,
     nothing laid over a text (tests/ui/drive_walk.check_screen)."""
     _out, rep, _size, _suffix = shots
-    assert set(rep["problems"]) == {"payout", "markers", "evaluation", "zh", "entry", "refused", "camera", "undo"}
+    assert set(rep["problems"]) == {"payout", "markers", "evaluation", "zh", "entry", "refused", "camera", "undo",
+                                    "hidden"}
     assert {k: v for k, v in rep["problems"].items() if v} == {}
 
 

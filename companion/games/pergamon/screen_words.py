@@ -32,6 +32,9 @@ def screen_words(lang: str) -> dict[str, str]:
         "undo_ask": WORDS.say(lang, "screen.undo_ask", "Take back: {move}?"),
         "undo_yes": WORDS.say(lang, "screen.undo_yes", "Yes, take it back"),
         "undo_no": WORDS.say(lang, "screen.undo_no", "No, keep it"),
+        "ask_hidden": WORDS.say(lang, "screen.ask_hidden", "{move}. This cannot be taken back: enter it?"),
+        "ask_yes": WORDS.say(lang, "screen.ask_yes", "Yes, enter it"),
+        "ask_no": WORDS.say(lang, "screen.ask_no", "No, change it"),
         "over_line": WORDS.say(lang, "screen.over_line", "Final victory points: {list}"),
     }
 

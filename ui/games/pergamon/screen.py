@@ -74,10 +74,12 @@ class PgCameraView(CameraView):
 
 
 class UndoAsk(ModalView):
-    """"Take back: <move>?" with Yes / No (our words), asked before an undo;
-    :meth:`answer` is what the buttons call (the tests call it too)."""
+    """A yes/no question asked first (our words): "Take back: <move>?" before an
+    undo, or an entry that cannot be taken back (the finds turned up, the funds cards
+    drawn or turned over) before it is journalled. ``answers``: the (no, yes) keys
+    of screen_words. :meth:`answer` is what the buttons call (the tests call it too)."""
 
-    def __init__(self, question: str, on_yes, lang: str, **kw):
+    def __init__(self, question: str, on_yes, lang: str, answers=("undo_no", "undo_yes"), **kw):
         super().__init__(size_hint=(0.8, None), auto_dismiss=False, **kw)
         self._on_yes = on_yes
         self.question = question
@@ -88,7 +90,7 @@ class UndoAsk(ModalView):
         q.bind(texture_size=lambda w, ts: setattr(w, "height", ts[1] + dp(8)))
         box.add_widget(q)
         row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(12))
-        for text, yes in ((screen_text("undo_no", lang), False), (screen_text("undo_yes", lang), True)):
+        for text, yes in ((screen_text(answers[0], lang), False), (screen_text(answers[1], lang), True)):
             btn = Button(text=text, font_size=sp(20), halign="center", valign="middle", background_normal="",
                          background_color=(0.7, 0.25, 0.2, 1) if yes else (0.22, 0.38, 0.72, 1))
             btn.bind(width=lambda w, wd: setattr(w, "text_size", (wd - dp(12), None)))
@@ -440,9 +442,31 @@ class PergamonScreen(Screen):
     def _tap(self, key) -> None:
         action = self.vm.tap(key)
         if action is not None and self.on_action is not None:
-            refusal = self.on_action(action)
-            if refusal:
-                self.vm.refused(refusal)
+            if self._hidden(action):          # it cannot be taken back: asked first
+                from companion.games.pergamon.texts import describe_action
+
+                move = describe_action(action, self.vm._state, self.vm.lang)
+                self.asking = UndoAsk(screen_text("ask_hidden", self.vm.lang, move=move),
+                                      lambda: self._journal(action), self.vm.lang, answers=("ask_no", "ask_yes"))
+                self.asking.open()
+                self.show()
+                return
+            self._journal(action)
+            return
+        self.show()
+
+    @staticmethod
+    def _hidden(action) -> bool:
+        """True for an entry that shows what was hidden (Pergamon's UNDO_BARRIERS):
+        once journalled it cannot be taken back."""
+        from companion.games import pergamon as pg
+
+        return pg.action_to_dict(action).get("action") in pg.UNDO_BARRIERS
+
+    def _journal(self, action) -> None:
+        refusal = self.on_action(action)
+        if refusal:
+            self.vm.refused(refusal)
         self.show()
 
     def ask_undo(self) -> None:
