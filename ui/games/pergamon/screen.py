@@ -122,10 +122,10 @@ class UndoAsk(ModalView):
 
 class PergamonScreen(Screen):
     """Shows a :class:`PergamonVM`; call :meth:`show` after each ``vm.update``.
-    ``on_confirm`` / ``on_next_step``: callbacks of the two buttons (the session
-    records that the coins were handed over; optional). ``camera``: show the camera
-    picture (:meth:`show_frame` draws it). ``undo``: the named undo's three calls
-    (see below), None for no undo button."""
+    ``on_confirm``: called on "coins handed over" (the app notes it in the journal;
+    optional). ``on_action(action) -> None | refusal``: journals a tapped entry.
+    ``camera``: show the camera picture (:meth:`show_frame` draws it). ``undo``: the
+    named undo's three calls (see below), None for no undo button."""
 
     def __init__(self, vm: PergamonVM, on_confirm=None, on_action=None, camera: bool = False, undo=None, **kw):
         super().__init__(name=kw.pop("name", "pergamon"), **kw)
