@@ -10,7 +10,7 @@ from dataclasses import replace
 from companion.games import turin_market as tm
 from companion.games.turin_market.engine import new_game
 from ui.games.turin_market.texts import tr
-from ui.games.turin_market.viewmodel import TableVM, try_tap
+from ui.games.turin_market.viewmodel import TableVM, card_text, try_tap
 
 
 def _selling():
@@ -70,7 +70,8 @@ def test_buy_taps_give_the_engines_buy_for_every_other_player():
     rows = TableVM(s, "en").sales()
     assert [r.card for r in rows] == [card]
     assert [a for _, a in rows[0].buys] == [tm.Buy(1, card), tm.Buy(2, card)]
-    assert rows[0].text == "Player 1 sells %s for 2 shields" % card
+    named = card_text(s, card, "en")
+    assert rows[0].text == "Player 1 sells %s for 2 shields" % named and card not in rows[0].text
     new, why = try_tap(s, tm.Buy(1, card), "en")
     assert why == "" and card in new.owned[1] and card not in new.offers
     assert new.purse[1] == s.purse[1] - 2 and new.purse[0] == s.purse[0] + 4
@@ -80,11 +81,12 @@ def test_illegal_buys_are_refused_with_the_rule_in_the_language_and_nothing_chan
     s, card = _on_sale()
     before = pickle.dumps(s)
     vm = TableVM(s, "zh")
-    assert vm.check(tm.Buy(0, card)) == tr("err_own_card", "zh", who="玩家 1", card=card)
+    assert vm.check(tm.Buy(0, card)) == tr("err_own_card", "zh", who="玩家 1", card=card_text(s, card, "zh"))
     assert vm.check(tm.Buy(1, "T99")) == tr("err_not_on_sale", "zh", card="T99")
     poor = replace(s, purse=tuple(1 if p == 1 else v for p, v in enumerate(s.purse)))
-    assert TableVM(poor, "es").check(tm.Buy(1, card)) == tr("err_afford", "es", who="Jugador 2", card=card,
-                                                            n=2, have=poor.available(1))
+    assert TableVM(poor, "es").check(tm.Buy(1, card)) == tr("err_afford", "es", who="Jugador 2",
+                                                            card=card_text(s, card, "es"), n=2,
+                                                            have=poor.available(1))
     assert pickle.dumps(s) == before
 
 
@@ -94,12 +96,12 @@ def test_the_seller_chooses_between_two_claims():
     assert vm.claims(card, [1]) == []                      # one claim is a plain buy
     choices = vm.claims(card, [2, 1])
     assert [a for _, a in choices] == [tm.ChooseBuyer(0, card, 1, (1, 2)), tm.ChooseBuyer(0, card, 2, (1, 2))]
-    assert choices[1][0] == "Player 1 gives %s to Player 3" % card
+    assert choices[1][0] == "Player 1 gives %s to Player 3" % card_text(s, card, "en")
     new, why = try_tap(s, choices[1][1], "en")
     assert why == "" and card in new.owned[2]
     before = pickle.dumps(s)
     wrong = tm.ChooseBuyer(1, card, 2, (1, 2))             # only the seller chooses
-    assert vm.check(wrong) == tr("err_only_seller", "en", who="Player 1", card=card)
+    assert vm.check(wrong) == tr("err_only_seller", "en", who="Player 1", card=card_text(s, card, "en"))
     assert pickle.dumps(s) == before
 
 

@@ -66,7 +66,8 @@ def test_a_refused_entry_says_why_and_records_nothing():
     vm.confirm()
     vm.ready()
     vm.set_value("T01")                     # the same card twice
-    assert not vm.confirm() and "T01" in vm.error and vm.current == 1
+    assert not vm.confirm() and "3 Trufas, 2 Cacao, 1 Queso" in vm.error and vm.current == 1
+    assert "T01" not in vm.error                # the card by its goods, never its id
     typed = TypedRevealVM(st, "en")
     typed.values.update({0: "T01", 1: "T01", 2: "T02"})
     assert typed.action() is None and typed.error
@@ -88,8 +89,12 @@ def test_table_explains_the_worked_example_and_says_who_picks_now():
     assert [t for t, now in vm.pick_lines() if now] == ["Player 3"]
     panels = vm.panels()
     assert panels[2].to_act and panels[0].shields == "14 shields"
-    taps = dict(vm.taps())
-    assert taps["Take a loan (+10): Player 1"] == tm.TakeLoan(0) and len(taps) == 3
+    taps = dict(vm.taps())      # the picker's cards, named by their goods (3 players stopped here before)
+    assert taps == {"3 Truffles, 2 Cocoa, 1 Cheese": tm.Pick(2, "T01"), "3 Cocoa, 2 Coffee, 1 Grapes": tm.Pick(2, "T02"),
+                    "3 Coffee, 2 Cheese, 1 Hazelnuts": tm.Pick(2, "T03")}
+    assert vm.centre_text() == ("In the centre: 3 Truffles, 2 Cocoa, 1 Cheese; 3 Cocoa, 2 Coffee, 1 Grapes; "
+                                "3 Coffee, 2 Cheese, 1 Hazelnuts")
+    assert vm.loan_taps() == [(0, tm.TakeLoan(0)), (1, tm.TakeLoan(1)), (2, tm.TakeLoan(2))]   # apart, asked first
     st = tm.apply(tm.apply(tm.apply(st, tm.Pick(2, "T03")), tm.Pick(2, "T01")), tm.Pick(1, "T02"))
     taps = TableVM(st, "en").taps()
     assert ("Pass: Player 2", tm.PassSale(1)) in taps
@@ -139,7 +144,9 @@ def test_screens_driven_offscreen_reveal_the_journals_bids_and_show_every_screen
     assert any("Pagos finales" in x for x in t["turin_payouts_es"])
     # the sale area: a typed offer with a stepper, buy taps, then the seller's choice of claims
     assert any("For sale" in x for x in t["turin_sale"]) and any(" buys " in x for x in t["turin_sale"])
-    assert "Offer for 2" in t["turin_sale"]
+    assert "2" in t["turin_sale"] and "Tap a card first" in t["turin_sale"]   # stepped to 2, no card yet
+    seen = [x for texts in t.values() for x in texts]
+    assert not [x for x in seen if re.search(r"\bT\d\d\b", x)]    # no card id on any screen
     assert any("Who claimed" in x for x in t["turin_sale_claims"])
 
 
@@ -192,7 +199,8 @@ def test_observer_reports_read_in_every_language_with_names_not_seats():
     assert r.key == "tm.enter_price"
     for lang in ("es", "en", "zh"):
         text = report_text(r, st, lang)
-        assert "T01" in text and ("Player" in text or "Jugador" in text or "玩家" in text)
+        assert "T01" not in text and ("Player" in text or "Jugador" in text or "玩家" in text)
+        assert st.catalog.good_name("truffles", lang) in text     # the card named by its goods
     out = TurinMarketObserver().observe(st, replace(snap, sightings=snap.sightings + goose))
     goose_r = next(x for x in out.reports if x.key == "tm.goose")
     assert report_text(goose_r, st, "es") == "la oca está con Jugador 1"

@@ -16,21 +16,27 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kivy.app import App
 from kivy.lang import Builder
 from kivy.metrics import dp, sp
-from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
+from companion.games.turin_market import app_words as W
+from companion.games import turin_market as tm
+from kivy.clock import Clock
 from ui import scrollcue  # noqa: F401  (registers CuedScroll for turin_market.kv)
+from ui.screens.common import PLAYER_INK, PLAYER_RGBA
 
 from .texts import tr
-from .viewmodel import PassTabletVM, TableVM, TypedRevealVM
+from .viewmodel import SECRET_PHASES, PassTabletVM, TableVM, TypedRevealVM, card_text, name_of
 
 KV = Path(__file__).with_name("turin_market.kv")
 _loaded = False
@@ -49,10 +55,20 @@ class TLine(Label):
 
 
 class TButton(Button):
-    """A button whose text wraps to its width and which grows to fit it (at least
-    56 dp, or ``min_height`` px when larger)."""
+    """A main action: filled, bold; its text wraps to its width and it grows to fit
+    it (at least 56 dp, or ``min_height`` px when larger)."""
 
     min_height = NumericProperty(0)
+
+
+class TQuiet(Button):
+    """A costly or secondary tap (a loan, take back): outlined on the screen's
+    colour, dark red ink, unlike the main actions; at least 48 dp."""
+
+
+class TChoice(Button):
+    """A choice among several (a card, a player): its text wraps and it grows to
+    fit it, at least 56 dp."""
 
 
 class Panel(BoxLayout):
@@ -82,39 +98,91 @@ def _line(text: str, size: float = 18, bold: bool = False, colour=(0.1, 0.1, 0.1
     return TLine(text=text, font_size=sp(size), bold=bold, color=colour, halign=align)
 
 
+class TConfirm(ModalView):
+    """A yes/no question asked before a costly or irreversible tap (a loan, a
+    take-back, the next game of a series); ``on_yes`` runs on Yes. The running app
+    keeps the open one as ``app.asking`` (drivers answer it with ``answer``)."""
+
+    question = StringProperty("")
+    yes_text = StringProperty("")
+    no_text = StringProperty("")
+
+    def __init__(self, question: str, on_yes, lang: str = "en", **kw):
+        super().__init__(**kw)
+        self.question, self._on_yes = question, on_yes
+        self.yes_text, self.no_text = W.yes(lang), W.no(lang)
+
+    def answer(self, yes: bool) -> None:
+        app = App.get_running_app()
+        if getattr(app, "asking", None) is self:
+            app.asking = None
+        self.dismiss()
+        if yes:
+            self._on_yes()
+
+
+def confirm(question: str, on_yes, lang: str = "en") -> TConfirm:
+    """Open a :class:`TConfirm` (the app's ``asking`` is set to it)."""
+    load_kv()
+    box = TConfirm(question, on_yes, lang)
+    app = App.get_running_app()
+    if app is not None:
+        app.asking = box
+    box.open()
+    return box
+
+
 class TurinTableScreen(Screen):
-    """The Turin Market table: ``show(state, lang)`` redraws everything."""
+    """The Turin Market table: ``show(state, lang)`` redraws everything.
+
+    Banner: the one thing to do now, in the colour of the one player to act
+    (``colours``: one per seat, from the start screen). Under it the camera's
+    picture with its tags outlined when a camera or recording feeds the game
+    (``camera_on``), the camera's last word (``note``), the round explained, the
+    player panels, the main taps and apart from them the costly ones (loans, take
+    back), each asked first."""
 
     headline = StringProperty("")
+    note = StringProperty("")
     cue = StringProperty("")
+    banner_bg = ListProperty([0.55, 0.25, 0.12, 1])
+    banner_ink = ListProperty([1, 1, 1, 1])
+    camera_on = BooleanProperty(False)
     on_action = ObjectProperty(None, allownone=True)
     on_secret = ObjectProperty(None, allownone=True)
+    #: callables set by app_screens: undo_preview() -> UndoStep|None, undo_refusal() -> str, undo() -> str|None
+    undo_hooks = ObjectProperty(None, allownone=True)
+    #: (text, callback) of the series' next game when due, else None (set by app_screens)
+    series_next = ObjectProperty(None, allownone=True)
+    series_lines = ListProperty([])
+    colours = ListProperty([])
 
     def show(self, state, lang: str = "en") -> None:
         vm = TableVM(state, lang)
         self.vm = vm
         self.headline = vm.headline()
+        colour = vm.colour_now(self.colours)
+        self.banner_bg = list(PLAYER_RGBA.get(colour or "", (0.55, 0.25, 0.12, 1)))
+        self.banner_ink = list(PLAYER_INK.get(colour or "", (1, 1, 1, 1)))
         left, right = self.ids.left, self.ids.right
         self.cue = tr("more_below", lang)
         left.clear_widgets()
         right.clear_widgets()
         if state.final is not None:
+            for line in self.series_lines:
+                left.add_widget(_line(line, 20, True))
             left.add_widget(_line(tr("payouts_title", lang), 22, True))
             for row in vm.payouts():
-                box = BoxLayout(size_hint_y=None, height=dp(26))
-                box.add_widget(_line(row.good, 18, True))
-                box.add_widget(_line(row.bank, 16))
-                left.add_widget(box)
+                left.add_widget(_line(f"{row.good}  ({row.bank})", 18, True))
                 for text in row.lines:
                     left.add_widget(_line("    " + text, 16))
             left.add_widget(_line(vm.guess_note(), 13, colour=(0.35, 0.35, 0.35, 1)))
         else:
+            for line in self.series_lines:
+                left.add_widget(_line(line, 16, colour=(0.35, 0.35, 0.35, 1)))
             left.add_widget(_line(vm.round_title(), 22, True))
-            for r in vm.bid_rows():
-                box = BoxLayout(size_hint_y=None, height=dp(28))
-                box.add_widget(_line(f"{r.name}: {r.bid}", 18, r.won))
-                box.add_widget(_line(r.paid, 18, r.won))
-                left.add_widget(box)
+            for r in vm.bid_rows():   # one wrapped line per player: never a fixed height to overlap
+                left.add_widget(_line(f"{r.name}: {r.bid}" + (f"  ·  {r.paid}" if r.paid else ""), 18, r.won))
                 left.add_widget(_line("    " + r.why, 15, colour=(0.3, 0.3, 0.3, 1)))
             picks = vm.pick_lines()
             if picks:
@@ -132,8 +200,8 @@ class TurinTableScreen(Screen):
         panels = [self._panel(pnl, lang) for pnl in vm.panels()]
         for i in range(0, len(panels), cols):   # a row's panels share its top and height
             grid.add_widget(self._row(panels[i:i + cols], cols))
+        right.add_widget(grid)   # the panels first: always in view
         self._sale_area(right, vm, lang)
-        right.add_widget(grid)
         bar = self.ids.actions
         bar.clear_widgets()
         if vm.needs_secret_entry:
@@ -142,8 +210,55 @@ class TurinTableScreen(Screen):
                                         lambda *_: self.on_secret and self.on_secret("pass")))
             bar.add_widget(self._button(tr("typed_mode", lang),
                                         lambda *_: self.on_secret and self.on_secret("typed")))
+        self.ids.action_title.text = (W.pick_title(vm.name(state.auction.pick_queue[0]), lang)
+                                      if state.phase == "picks" else "")
         for text, action in vm.taps():
             bar.add_widget(self._button(text, lambda *_, a=action: self.on_action and self.on_action(a)))
+        if state.final is not None and self.series_next is not None:
+            text, cb = self.series_next
+            bar.add_widget(self._button(text, lambda *_: cb()))
+        self._quiet_bar(vm, lang)
+
+    def _quiet_bar(self, vm, lang) -> None:
+        """The costly taps, apart from the main ones and unlike them: a loan per
+        player who may take one, and the named take-back; each asks first."""
+        bar = self.ids.quiet
+        bar.clear_widgets()
+        loans = vm.loan_taps()
+        if self.undo_hooks is not None:
+            b = TQuiet(text=W.undo_button(lang))
+            b.bind(on_release=lambda *_: self.ask_undo())
+            bar.add_widget(b)
+        cat = vm.state.catalog
+        for seat, action in loans:
+            b = TQuiet(text=W.loan_button(vm.name(seat), lang))
+            b.bind(on_release=lambda *_, s=seat, a=action: self.ask_loan(s, a))
+            bar.add_widget(b)
+        self.loans_text = W.loans_title(lang, cat.loan_amount, cat.loan_repayment) if loans else ""
+        self.ids.quiet_title.text = self.loans_text
+
+    def ask_loan(self, seat: int, action) -> TConfirm:
+        """Ask before a loan (it cannot be taken back); Yes hands it to ``on_action``."""
+        vm = self.vm
+        cat = vm.state.catalog
+        return confirm(W.loan_ask(vm.name(seat), vm.lang, cat.loan_amount, cat.loan_repayment),
+                       lambda: self.on_action and self.on_action(action), vm.lang)
+
+    def ask_undo(self):
+        """Name the move a take-back undoes and ask; when nothing can be taken back,
+        say why in the banner's note (no question)."""
+        hooks = self.undo_hooks
+        step = hooks["preview"]()
+        lang = self.vm.lang
+        if step is None:
+            self.note = hooks["refusal"]() or ""
+            return None
+
+        def go() -> None:
+            why = hooks["undo"]()
+            if why:
+                self.note = why
+        return confirm(W.undo_ask(step.text, lang), go, lang)
 
     # the sale area: typed offers (steppers), buy taps, the seller's choice of claims
     def _sale_area(self, box, vm, lang) -> None:
@@ -158,11 +273,11 @@ class TurinTableScreen(Screen):
                 e.card, e.price = old.card, old.price
             self._vm_entries[e.seat] = e
             box.add_widget(_line(e.title, 20, True))
-            cards = GridLayout(cols=4, spacing=dp(6), size_hint_y=None)
+            cards = GridLayout(cols=2, spacing=dp(6), size_hint_y=None)
             cards.bind(minimum_height=cards.setter("height"))
             for c in e.cards:
-                b = Button(text=c, font_size=sp(18), size_hint_y=None, height=dp(56),
-                           background_color=(0.3, 0.6, 0.3, 1) if e.card == c else (1, 1, 1, 1))
+                b = TChoice(text=card_text(vm.state, c, lang),
+                            background_color=(0.3, 0.6, 0.3, 1) if e.card == c else (1, 1, 1, 1))
                 b.bind(on_release=lambda _b, e=e, c=c: (setattr(e, "card", c), self.redraw_sale()))
                 cards.add_widget(b)
             box.add_widget(cards)
@@ -170,8 +285,8 @@ class TurinTableScreen(Screen):
             row.add_widget(self._stepper("-", lambda *_, e=e: (e.step(-1), self.redraw_sale())))
             row.add_widget(Label(text=str(e.price), font_size=sp(30), bold=True, color=(0.1, 0.1, 0.1, 1)))
             row.add_widget(self._stepper("+", lambda *_, e=e: (e.step(1), self.redraw_sale())))
-            ok = Button(text=tr("offer", lang, n=e.price), font_size=sp(18), size_hint_y=None, height=dp(64),
-                        disabled=e.card is None)
+            ok = TButton(text=tr("offer", lang, n=e.price) if e.card is not None else W.choose_card(lang),
+                         disabled=e.card is None)
             ok.bind(on_release=lambda *_, e=e: self.tap(e.action()))
             row.add_widget(ok)
             box.add_widget(row)
@@ -183,13 +298,12 @@ class TurinTableScreen(Screen):
             grid = GridLayout(cols=2, spacing=dp(6), size_hint_y=None)
             grid.bind(minimum_height=grid.setter("height"))
             if claim is not None and claim[0] == r.card and claim[1] is vm.state:
-                box.add_widget(_line(tr("claims_who", lang, card=r.card), 16))
+                box.add_widget(_line(tr("claims_who", lang, card=card_text(vm.state, r.card, lang)), 16))
                 for p in range(vm.state.n_players):
                     if p == r.seller:
                         continue
                     on = p in claim[2]
-                    b = Button(text=vm.name(p), font_size=sp(18), size_hint_y=None, height=dp(56),
-                               background_color=(0.3, 0.6, 0.3, 1) if on else (1, 1, 1, 1))
+                    b = TChoice(text=vm.name(p), background_color=(0.3, 0.6, 0.3, 1) if on else (1, 1, 1, 1))
                     b.bind(on_release=lambda *_, p=p: (claim[2].symmetric_difference_update({p}), self.redraw_sale()))
                     grid.add_widget(b)
                 for text, action in vm.claims(r.card, claim[2]):
@@ -198,7 +312,7 @@ class TurinTableScreen(Screen):
             else:
                 for text, action in r.buys:
                     grid.add_widget(self._button(text, lambda *_, a=action: self.tap(a)))
-                grid.add_widget(self._button(tr("claims", lang, card=r.card),
+                grid.add_widget(self._button(tr("claims", lang, card=card_text(vm.state, r.card, lang)),
                                              lambda *_, c=r.card: self._set_claim((c, vm.state, set()))))
             box.add_widget(grid)
 
@@ -217,7 +331,7 @@ class TurinTableScreen(Screen):
             return
         why = self.vm.check(action)
         if why:
-            self.headline = why
+            self.note = why
             return
         self._claim = None
         if self.on_action:
@@ -303,7 +417,7 @@ class TurinSecretScreen(Screen):
                 row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(8))
                 row.add_widget(_line(TableVM(self.state, lang).name(p), 22, True))
                 if vm.kind == "card":
-                    row.add_widget(_line(str(vm.values[p] or "-"), 22))
+                    row.add_widget(_line(card_text(self.state, vm.values[p], lang) if vm.values[p] else "-", 22))
                 else:
                     row.add_widget(self._step(lambda d, p=p: self._typed_step(p, d), "-", -1))
                     row.add_widget(_line(str(vm.values[p]), 30, True, align="center"))
@@ -319,12 +433,12 @@ class TurinSecretScreen(Screen):
             body.add_widget(self._big(tr("i_am", lang, who=who), lambda *_: (vm.ready(), self.redraw())))
         elif vm.mode == "entry":
             self.note = ""
-            if vm.kind == "card":
-                grid = GridLayout(cols=3, spacing=dp(6))
+            if vm.kind == "card":   # a grid as tall as its rows: nothing drawn over it
+                grid = GridLayout(cols=3 if self.width >= dp(900) else 2, spacing=dp(6), size_hint_y=None)
+                grid.bind(minimum_height=grid.setter("height"))
                 for card, goods in vm.card_choices:
-                    b = Button(text=f"{card}\n{goods}", font_size=sp(15), halign="center",
-                               size_hint_y=None, height=dp(64),
-                               background_color=(0.3, 0.6, 0.3, 1) if vm.value == card else (1, 1, 1, 1))
+                    b = TChoice(text=goods,
+                                background_color=(0.3, 0.6, 0.3, 1) if vm.value == card else (1, 1, 1, 1))
                     b.bind(on_release=lambda _b, c=card: (vm.set_value(c), self.redraw()))
                     grid.add_widget(b)
                 body.add_widget(grid)
@@ -334,7 +448,10 @@ class TurinSecretScreen(Screen):
                 row.add_widget(_line(str(vm.value), 48, True, align="center"))
                 row.add_widget(self._step(lambda d: (vm.step(d), self.redraw()), "+", 1))
                 body.add_widget(row)
-            body.add_widget(self._big(tr("confirm_hide", lang), lambda *_: (vm.confirm(), self.redraw())))
+            done = self._big(tr("confirm_hide", lang) if vm.value is not None else W.choose_card(lang),
+                             lambda *_: (vm.confirm(), self.redraw()))
+            done.disabled = vm.value is None   # a card entry waits for a card: never 'None'
+            body.add_widget(done)
         else:
             self.note = ""
             body.add_widget(self._big(tr("reveal", lang), self._reveal))
@@ -383,21 +500,163 @@ def screens() -> list[Screen]:
 
 
 # the app shell's hosting contract (ui/hosting.py, docs/contracts.md "App screens")
-def new_setup(players, seed: int) -> dict:
-    """The journal's setup for the players chosen in the app (their names, in seat
-    order): the classic payment card, the centre read at the table, coin flips from
-    ``seed``."""
-    return {"game": "turin-market", "players": [{"name": p.name} for p in players],
-            "payment_card": "classic", "centre": [], "seed": seed % (2 ** 31)}
+#: The app runs a camera session on this game's journal when a camera or recording is
+#: chosen (ui.app hosted_camera): the observer reads picks, sales and withdrawals from
+#: the card moves; secret choices, coin flips and prices are tapped.
+CAMERA = True
+
+#: How many games a series has (Turin Market: the longer game; data/rules.json).
+SERIES = 3
+
+
+def setup_options(lang: str = "en") -> list[tuple[str, str, list[tuple[str, str]]]]:
+    """The choices this game offers on the start screen, before the game: (key,
+    label, [(value, label), ...]), the first value the default: the payment card
+    (classic or red, Turin Market: setup) and one game or a series of 3."""
+    cat = tm.load_catalog()
+    cards = [(name, W.payment_card_name(name, lang, cat)) for name in cat.payment_cards]
+    games = [("1", W.series_choice(1, lang)), (str(cat.series_games), W.series_choice(cat.series_games, lang))]
+    return [("payment_card", W.payment_card_label(lang), cards), ("series", W.series_label(lang), games)]
+
+
+def recording_options(setup: dict) -> dict:
+    """The options that replay a bundled recording's own setup (its payment card,
+    the centre cards dealt on its table, its coin-flip seed)."""
+    return {k: setup[k] for k in ("payment_card", "centre", "seed") if k in setup}
+
+
+def new_setup(players, seed: int, options: dict | None = None) -> dict:
+    """The journal's setup for the players chosen in the app (names and colours, in
+    seat order): the payment card chosen (``options["payment_card"]``, classic by
+    default), with 4-5 players the centre cards dealt face up from ``seed`` (the
+    table lays out the cards the screen names; a recording's own: ``options["centre"]``),
+    coin flips from ``seed``; ``options["series"]``: the number of games of a series
+    (``"3"``), ``options["series_scores"]``: the final shields of its earlier games.
+    Raises ValueError for an unknown payment card or series length."""
+    import random
+
+    options = dict(options or {})
+    cat = tm.load_catalog()
+    card = str(options.get("payment_card") or "classic")
+    if card not in cat.payment_cards:
+        raise ValueError(f"unknown payment card {card!r}: {', '.join(cat.payment_cards)}")
+    n = len(players)
+    want = cat.deal[n][1] if n in cat.deal else 0
+    centre = list(options.get("centre") or ())
+    if not centre and want:
+        centre = random.Random(seed).sample(sorted(cat.cards), want)
+    out = {"game": "turin-market",
+           "players": [{"name": p.name, **({"colour": p.colour} if getattr(p, "colour", "") else {})}
+                       for p in players],
+           "payment_card": card, "centre": centre,
+           "seed": int(options["seed"]) if "seed" in options else seed % (2 ** 31)}
+    games = int(options.get("series") or 1)
+    if games not in (1, cat.series_games):
+        raise ValueError(f"a series has {cat.series_games} games, not {games}")
+    if games > 1:
+        out["series"] = {"games": games, "scores": [list(g) for g in options.get("series_scores", ())]}
+    return out
+
+
+def colours_of(journal) -> list[str]:
+    """The players' colours from the journal's setup ("" for a seat without one)."""
+    try:
+        return [str(p.get("colour", "")) for p in journal.setup.get("players", [])]
+    except (AttributeError, TypeError):
+        return []
+
+
+def series_of(journal) -> tuple[int, list[list[int]]]:
+    """(games in the series, final shields of its earlier games) from the journal's
+    setup; (1, []) for a single game."""
+    try:
+        ser = journal.setup.get("series") or {}
+        return int(ser.get("games", 1)), [[int(x) for x in g] for g in ser.get("scores", [])]
+    except (AttributeError, TypeError, ValueError):
+        return 1, []
+
+
+def series_lines(state, journal, lang: str) -> list[str]:
+    """The series in words: which game this is, and once it is over each seat's
+    total so far (Turin Market: a series of 3 games, totals added up); [] for a single game."""
+    games, earlier = series_of(journal)
+    if games <= 1:
+        return []
+    k = len(earlier) + 1
+    lines = [W.series_game(k, games, lang)]
+    if state.final is None:
+        return lines
+    res = tm.series_result(earlier + [list(state.final.scores)])
+    if k >= games:
+        best = res.totals[res.winners[0]]
+        lines.append(W.series_over(", ".join(name_of(state, p, lang) for p in res.winners), best, lang))
+    for p in sorted(range(state.n_players), key=lambda q: (-res.totals[q], q)):
+        lines.append(W.series_line(name_of(state, p, lang), res.totals[p], lang))
+    return lines
+
+
+def next_series_game(host) -> None:
+    """Start the series' next game on ``host``: a new journal beside this one, with
+    the same players and choices and this game's final shields added to the
+    series; the host's journal becomes the new one (the finished game stays on
+    disk). Only when the game is over and the series has games left."""
+    import time
+    from pathlib import Path
+
+    from companion.journal import Journal
+    from ui.hosting import new_game_seed
+
+    old = host.journal
+    state = old.state
+    games, earlier = series_of(old)
+    if state.final is None or len(earlier) + 1 >= games:
+        return
+    setup = old.setup
+    players = [_Row(p.get("name", ""), p.get("colour", "")) for p in setup.get("players", [])]
+    setup = new_setup(players, new_game_seed(), {"payment_card": setup.get("payment_card"), "series": games,
+                                                 "series_scores": earlier + [list(state.final.scores)]})
+    base = Path(old.path).parent
+    path = base / time.strftime("turin-market-%Y%m%d-%H%M%S.sqlite")
+    k = 1
+    while path.exists():
+        path = base / f"{path.stem.split('~')[0]}~{k}.sqlite"
+        k += 1
+    host.journal = Journal.create(path, "turin-market", setup)
+    if getattr(host, "camera", None) is None:
+        old.close()
+    for cb in list(host.listeners):
+        cb()
+
+
+class _Row:
+    """A player row (name, colour) as new_setup reads it."""
+
+    def __init__(self, name: str, colour: str = ""):
+        self.name, self.colour = name, colour
 
 
 def app_screens(host) -> list[Screen]:
     """Turin Market's screens for the app shell, wired to ``host`` (ui.hosting.GameHost):
-    the table screen first; the secret entry when bids or cards are due."""
+    the table screen first; the secret entry when bids or cards are due. With a
+    camera (``host.camera``) its picture is shown with the tags outlined and what it
+    reads is journalled by its session; every move can also be tapped."""
     table, secret = screens()
+    table.camera_on = getattr(host, "camera", None) is not None
+    table.undo_hooks = {"preview": host.undo_preview, "refusal": host.undo_refusal, "undo": host.undo}
 
     def show_table() -> None:
-        table.show(host.state, host.lang)
+        state = host.state
+        table.colours = colours_of(host.journal)
+        table.series_lines = series_lines(state, host.journal, host.lang)
+        games, earlier = series_of(host.journal)
+        if state.final is not None and len(earlier) + 1 < games:
+            k = len(earlier) + 2
+            table.series_next = (W.series_next(k, games, host.lang),
+                                 lambda: confirm(W.series_ask(k, games, host.lang), lambda: next_series_game(host),
+                                                 host.lang))
+        else:
+            table.series_next = None
+        table.show(state, host.lang)
 
     def act(action) -> None:
         refused = host.apply(action)
@@ -408,17 +667,40 @@ def app_screens(host) -> list[Screen]:
             return
         if table.manager:
             table.manager.current = table.name
+        table.note = refused or ""
         show_table()
-        if refused:
-            table.headline = refused
 
     def open_secret(mode: str) -> None:
         secret.start(host.state, host.lang, typed=mode == "typed")
         if table.manager:
             table.manager.current = secret.name
 
+    def after_change() -> None:   # a take-back, the camera's move, the next game
+        if table.manager and table.manager.current == secret.name and host.state.phase not in SECRET_PHASES:
+            table.manager.current = table.name
+        show_table()
+
     table.on_action = secret.on_action = act
     table.on_secret = open_secret
     table.refresh = show_table
     secret.refresh = lambda: secret.set_lang(host.state, host.lang)
+    host.listeners.append(lambda: Clock.schedule_once(lambda _dt: after_change(), 0))
+    if table.camera_on:
+        from ui.viewmodels.live import overlays
+
+        def on_update(up) -> None:   # the camera's worker thread: draw on Kivy's
+            frame, symbols = up.frame, tuple(up.symbols or ())
+            text = up.messages[-1].text if up.messages else None
+
+            def draw(_dt) -> None:
+                if frame is not None:
+                    h, w = frame.shape[:2]
+                    table.ids.camera.show(frame, overlays(symbols, w, h, host.lang))
+                if text is not None:
+                    table.note = text
+                if up.state_changed:
+                    after_change()
+            Clock.schedule_once(draw, 0)
+
+        host.camera.subscribe(on_update)
     return [table, secret]

@@ -196,7 +196,7 @@ def refusal_from(kind: str, values: dict, rule: str, state, lang: str = "en", de
 
     key = f"rule.{kind}"
     if kind and key in TEXTS:
-        vals = dict(values)
+        vals = _cards_named(values, state, lang)
         for name, other in (("seat", "who"), ("other", "other")):
             if isinstance(vals.get(name), int) and 0 <= vals[name] < len(state.players):
                 vals[other] = state.players[vals[name]].name or tr("player", lang, n=vals[name] + 1)
@@ -243,7 +243,7 @@ def report_text(report, state, lang: str = "en") -> str:
                             report.text)
     if report.key not in REPORTS:
         return report.text
-    values = dict(report.params)
+    values = _cards_named(report.params, state, lang)
     seat = values.get("seat")
     if isinstance(seat, int):
         if seat < 0:
@@ -257,6 +257,25 @@ def report_text(report, state, lang: str = "en") -> str:
         return REPORTS.tr(report.key, lang, **values)
     except (KeyError, IndexError, ValueError):
         return report.text
+
+
+def _cards_named(values, state, lang: str) -> dict:
+    """``values`` with its goods cards (``card``, ``cards``) named by their goods,
+    never their ids (app_words.card_goods)."""
+    from companion.games.turin_market.app_words import card_goods
+
+    vals = dict(values)
+    cat = getattr(state, "catalog", None)
+    if cat is None:
+        return vals
+    if isinstance(vals.get("card"), str):
+        vals["card"] = card_goods(vals["card"], lang, cat)
+    cards = vals.get("cards")
+    if isinstance(cards, (tuple, list)):
+        vals["cards"] = "; ".join(card_goods(str(c), lang, cat) for c in cards)
+    elif isinstance(cards, str) and cards:
+        vals["cards"] = "; ".join(card_goods(c.strip(), lang, cat) for c in cards.split(","))
+    return vals
 
 
 def tr_report(key: str, lang: str) -> str:

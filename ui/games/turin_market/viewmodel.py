@@ -11,8 +11,8 @@
   explained, who picks now, each player's shields, loans, goods and majorities,
   and at the end the payouts good by good.
 
-Texts come from ui.games.turin_market.texts in the player's language; nothing
-shown is an internal id except the card ids printed on the cards and tags.
+Texts come from ui.games.turin_market.texts in the player's language; a goods
+card is named by its goods (:func:`card_text`), never by its id.
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from companion.errors import RuleError
 from companion.games import turin_market as tm
 from companion.games.turin_market.engine import BIDS, CARDS, FLIP, LEFTOVER, OVER, PICKS, SELL, TIES
+
+from companion.games.turin_market.app_words import card_goods
 
 from .texts import refusal, tr
 
@@ -36,6 +38,12 @@ def name_of(state, seat: int, lang: str = "en") -> str:
 def good_name(state, good: str, lang: str) -> str:
     names = state.catalog.good_names[good]
     return names.get(lang) or names["en"]
+
+
+def card_text(state, card: str, lang: str = "en") -> str:
+    """A goods card in words, its goods most units first ("3 Truffles, 2 Cocoa, 1
+    Cheese"): what players read instead of the id printed on its tag."""
+    return card_goods(card, lang, state.catalog)
 
 
 def _names(state, seats, lang) -> str:
@@ -106,16 +114,12 @@ class PassTabletVM:
     @property
     def card_choices(self) -> list[tuple[str, str]]:
         """(card id, its goods in words) of every card not seen yet, for a card entry
-        (the tablet does not know the hands: any unseen card can be chosen)."""
+        (the tablet does not know the hands: any unseen card can be chosen); the
+        screen shows the words only."""
         if self.kind != "card":
             return []
-        out = []
-        for c in sorted(self.state.catalog.cards):
-            if c in self.state.seen:
-                continue
-            units = sorted(self.state.catalog.cards[c].units.items(), key=lambda kv: -kv[1])
-            out.append((c, ", ".join(f"{n} {good_name(self.state, g, self.lang)}" for g, n in units)))
-        return out
+        return [(c, card_text(self.state, c, self.lang)) for c in sorted(self.state.catalog.cards)
+                if c not in self.state.seen]
 
     def _reset_value(self) -> None:
         self.value = None if self.kind == "card" else 0
@@ -293,19 +297,38 @@ class TableVM:
         return ()
 
     def taps(self) -> list[tuple[str, object]]:
-        """(button text, engine action) for what the players tap on this screen: a
-        coin flip (the journal's seeded flip), a pass for each player asked to sell,
-        a loan for each player who may still take one (any time before the end)."""
+        """(button text, engine action) for the main things the players tap on this
+        screen: a coin flip (the journal's seeded flip), the picker's card from the
+        centre (one button per card left, named by its goods), a pass for each
+        player asked to sell. Loans are apart (:meth:`loan_taps`)."""
         s, lang = self.state, self.lang
         out: list[tuple[str, object]] = []
         if s.phase == FLIP:
             out.append((tr("now_flip", lang), tm.seeded_flip(s)))
+        if s.phase == PICKS:
+            p = s.auction.pick_queue[0]
+            out += [(card_text(s, c, lang), tm.Pick(p, c)) for c in self.centre_cards()]
         if s.phase == SELL:
             out += [(f"{tr('pass', lang)}: {self.name(p)}", tm.PassSale(p)) for p in tm.sell_waiting(s)]
-        if s.phase != OVER:
-            out += [(f"{tr('take_loan', lang)}: {self.name(p)}", tm.TakeLoan(p)) for p in range(s.n_players)
-                    if s.loans[p] < s.catalog.loans_per_player]
         return out
+
+    def loan_taps(self) -> list[tuple[int, object]]:
+        """(seat, ``TakeLoan``) for each player who may still take a loan (Turin
+        Market: loans, any time before the final payouts; one per player). Costly
+        and never taken back: the screen asks first."""
+        s = self.state
+        if s.phase == OVER:
+            return []
+        return [(p, tm.TakeLoan(p)) for p in range(s.n_players) if s.loans[p] < s.catalog.loans_per_player]
+
+    def colour_now(self, colours) -> str | None:
+        """The colour (of ``colours``, one per seat or empty) of the one player to
+        act now, else None (everyone at once, or nobody)."""
+        f = self.state.final
+        acting = self.acting() if f is None else (f.winners if len(f.winners) == 1 else ())
+        if len(acting) == 1 and acting[0] < len(colours):
+            return colours[acting[0]] or None
+        return None
 
     # the sale area ---------------------------------------------------------
     def sales(self) -> list["SaleRow"]:
@@ -360,19 +383,28 @@ class TableVM:
             rows.append(BidRow(p, self.name(p), bid, text, paid, why == "won"))
         return rows
 
-    def centre_text(self) -> str:
+    def centre_cards(self) -> tuple[str, ...]:
+        """The ids of the cards still in the centre this round."""
         a = self.state.auction
         if a is None:
-            return ""
+            return ()
         taken = {c for _, c in a.picks}
-        return tr("centre", self.lang, cards=", ".join(c for c in a.centre if c not in taken) or "-")
+        return tuple(c for c in a.centre if c not in taken)
+
+    def centre_text(self) -> str:
+        """The cards in the centre, named by their goods ("" before any auction)."""
+        if self.state.auction is None:
+            return ""
+        cards = [card_text(self.state, c, self.lang) for c in self.centre_cards()]
+        return tr("centre", self.lang, cards="; ".join(cards) or "-")
 
     def pick_lines(self) -> list[tuple[str, bool]]:
         """(text, is_now) for the picks made and to come, in order."""
         a = self.auction()
         if a is None:
             return []
-        out = [(tr("picked", self.lang, who=self.name(p), card=c), False) for p, c in a.picks]
+        out = [(tr("picked", self.lang, who=self.name(p), card=card_text(self.state, c, self.lang)), False)
+               for p, c in a.picks]
         if a is self.state.auction:
             out += [(self.name(p), i == 0) for i, p in enumerate(a.pick_queue)]
         return out
@@ -463,14 +495,24 @@ class SaleRow:
 
 def sale_rows(state, lang: str = "en") -> list[SaleRow]:
     """The cards on sale now (Turin Market, Auction step 4: a card on sale can be
-    bought by any other player at any time); [] once the game is over."""
+    bought by any other player at any time); [] once the game is over. The
+    seller's take-back (``Withdraw``) is among ``buys`` when the rules allow it now."""
+    from companion.games.turin_market.app_words import withdraw_button
+
     if state.phase in (OVER, LEFTOVER):
         return []
     out = []
     for card, o in sorted(state.offers.items()):
-        text = tr("offer_line", lang, who=name_of(state, o.seller, lang), card=card, n=o.price)
-        buys = tuple((tr("buy", lang, who=name_of(state, p, lang), card=card), tm.Buy(p, card))
+        named = card_text(state, card, lang)
+        text = tr("offer_line", lang, who=name_of(state, o.seller, lang), card=named, n=o.price)
+        buys = tuple((tr("buy", lang, who=name_of(state, p, lang), card=named), tm.Buy(p, card))
                      for p in range(state.n_players) if p != o.seller)
+        back = tm.Withdraw(o.seller, card)
+        try:
+            tm.apply(state, back)
+            buys += ((withdraw_button(name_of(state, o.seller, lang), named, lang), back),)
+        except RuleError:
+            pass
         out.append(SaleRow(card, o.seller, o.price, text, buys))
     return out
 
@@ -484,7 +526,7 @@ def claim_choices(state, card: str, claimants, lang: str = "en") -> list[tuple[s
     if o is None or len(cl) < 2:
         return []
     seller = name_of(state, o.seller, lang)
-    return [(tr("seller_gives", lang, who=seller, to=name_of(state, b, lang), card=card),
+    return [(tr("seller_gives", lang, who=seller, to=name_of(state, b, lang), card=card_text(state, card, lang)),
              tm.ChooseBuyer(o.seller, card, b, cl)) for b in cl]
 
 
@@ -522,9 +564,10 @@ def refusal_text(state, action, exc: RuleError, lang: str = "en") -> str:
     (``exc``); this only words its rule for the players. The engine's own text when
     the case has no words of ours."""
     s = state
-    card = getattr(action, "card", None)
+    card_id = getattr(action, "card", None)
     who = lambda p: name_of(s, p, lang)  # noqa: E731
-    o = s.offers.get(card) if isinstance(card, str) else None
+    o = s.offers.get(card_id) if isinstance(card_id, str) else None
+    card = card_text(s, card_id, lang) if isinstance(card_id, str) else card_id
     if s.phase in (OVER, LEFTOVER):
         return tr("err_closed", lang)
     if isinstance(action, (tm.Buy, tm.ChooseBuyer)):
