@@ -229,7 +229,8 @@ def build_app_class():
             try:
                 host = hosting.open_game(spec, config.players, self.lang,
                                          config.journal_dir or default_journal_dir(), resume=config.resume,
-                                         first_player=config.first_player or 0)
+                                         first_player=config.first_player or 0,
+                                         options=getattr(config, "game_options", ()))
                 host.camera = self.hosted_camera(spec, config, host)
                 screens = hosting.screens_module(spec).app_screens(host)
             except (CompanionError, OSError, ValueError) as exc:

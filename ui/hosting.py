@@ -10,7 +10,12 @@ A game's screens module (``GameSpec.screens``) is hosted by the shell when it of
   :class:`GameHost`), the first one being where the game starts; a screen with a
   ``refresh()`` method is redrawn by the shell on entering it and on a language switch;
 - optionally ``report_text(report, state, lang) -> str``: an observer report
-  (``companion.observing.Report``) in ``lang`` for the app's message line.
+  (``companion.observing.Report``) in ``lang`` for the app's message line;
+- optionally setup options: ``setup_options(lang) -> [(key, label, [(value,
+  label), ...])]`` offered on the start screen (first value the default), given
+  to ``new_setup(players, seed, options)`` as ``{key: value}``; and
+  ``recording_options(setup) -> dict``: the options that replay a bundled
+  recording's own setup.
 
 Penny Press keeps its own screens (``ui.screens``: start -> live -> press -> results).
 This module is Kivy-free; importing a screens module may import Kivy.
@@ -47,6 +52,25 @@ def screens_module(spec) -> ModuleType | None:
 def hosts(spec) -> bool:
     """True when the shell hosts ``spec`` through its screens module's contract."""
     return screens_module(spec) is not None
+
+
+def setup_options(spec, lang: str) -> list:
+    """The start screen's setup choices of ``spec``'s screens module (see the module
+    docstring), [] when it offers none."""
+    fn = getattr(screens_module(spec), "setup_options", None)
+    return list(fn(lang)) if callable(fn) else []
+
+
+def recording_options(spec, setup: dict) -> dict:
+    """The setup options that replay a bundled recording's ``setup`` ({} when the
+    game offers none)."""
+    fn = getattr(screens_module(spec), "recording_options", None)
+    return dict(fn(setup)) if callable(fn) else {}
+
+
+def _new_setup(mod, players, seed: int, options) -> dict:
+    """``mod.new_setup`` with the setup options when any were chosen."""
+    return mod.new_setup(list(players), seed, dict(options)) if options else mod.new_setup(list(players), seed)
 
 
 def _game_text(spec, fn_name: str, *args) -> str | None:
@@ -221,11 +245,12 @@ def new_game_seed() -> int:
 
 def open_game(spec, players: Sequence[Any], lang: str, journal_dir: str | Path,
               seed: int | None = None, resume: str | Path | None = None,
-              first_player: int = 0) -> GameHost:
+              first_player: int = 0, options=()) -> GameHost:
     """A new journal of ``spec`` (``<journal_dir>/<id>-<time>.sqlite``) set up by
     its screens module's ``new_setup``, or the journal ``resume`` reopened.
     ``first_player`` (seat index) replaces the setup's own when the game's setup has
-    one (a bundled recording's player who starts). Raises CompanionError when the
+    one (a bundled recording's player who starts); ``options``: the game's setup
+    options chosen ((key, value) pairs or a dict). Raises CompanionError when the
     game is not hosted or the setup is refused."""
     import time
 
@@ -234,7 +259,7 @@ def open_game(spec, players: Sequence[Any], lang: str, journal_dir: str | Path,
         raise CompanionError(f"{spec.id}: its screens module offers no {' / '.join(CONTRACT)}")
     if resume:
         return GameHost(Journal.open(resume), lang, tuple(players))
-    setup = mod.new_setup(list(players), new_game_seed() if seed is None else seed)
+    setup = _new_setup(mod, players, new_game_seed() if seed is None else seed, options)
     if first_player and "first_player" in setup:
         if not 0 <= first_player < len(players):
             raise CompanionError(f"{spec.id}: no seat {first_player + 1} to start the game")

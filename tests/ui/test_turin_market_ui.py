@@ -205,3 +205,52 @@ def test_observer_reports_read_in_every_language_with_names_not_seats():
     goose_r = next(x for x in out.reports if x.key == "tm.goose")
     assert report_text(goose_r, st, "es") == "la oca está con Jugador 1"
     assert owner in (0, 1, 2)
+
+
+def test_the_start_screen_offers_the_payment_card_and_a_series_and_the_game_gets_them(tmp_path):
+    """A game may offer setup options (ui.hosting.setup_options): Turin Market's
+    payment card (classic or red) and a 3-game series, chosen on the start screen
+    and read by its new_setup; a bundled recording replays its own setup."""
+    from companion import registry
+    from ui import hosting
+    from ui.viewmodels.start import StartVM
+
+    vm = StartVM("es", journal_dir=tmp_path)
+    vm.choose_game("turin-market")
+    opts = {k: (values, cur) for k, _label, values, cur in vm.setup_options()}
+    assert [v for v, _ in opts["payment_card"][0]] == ["classic", "red"] and opts["payment_card"][1] == "classic"
+    assert opts["payment_card"][0][1][1] == "roja (nueva)"     # the card's name in the players' language
+    vm.choose_option("payment_card", "red")
+    vm.choose_option("series", "3")
+    for i, name in enumerate(("Ana", "Bo", "Chen", "Dee")):
+        if i >= len(vm.players):
+            vm.add_player()
+        vm.set_player(i, name=name)
+    cfg = vm.config()
+    assert dict(cfg.game_options) == {"payment_card": "red", "series": "3"}
+    host = hosting.open_game(registry.get("turin-market"), cfg.players, "es", tmp_path, seed=3,
+                             options=cfg.game_options)
+    assert host.state.payment_card == "red" and len(host.state.auction.centre) == 2   # 4 players: 2 dealt
+    assert host.journal.setup["series"]["games"] == 3
+    host.journal.close()
+    vm.choose_game("penny-press")
+    assert vm.game_options == {} and vm.setup_options() == []
+
+
+def test_a_bundled_recording_opens_with_its_own_centre_cards_and_seed(tmp_path):
+    from companion import registry
+    from play.demo import load_recording
+    from play.recordings import recording_dir
+    from ui import hosting
+    from ui.viewmodels.start import StartVM
+
+    vm = StartVM("en", journal_dir=tmp_path)
+    vm.choose_game("turin-market")
+    vm.choose_recording("turin-market-4p")
+    rec = load_recording(recording_dir("turin-market-4p"))
+    cfg = vm.config()
+    host = hosting.open_game(registry.get("turin-market"), cfg.players, "en", tmp_path, options=cfg.game_options)
+    setup = host.journal.setup
+    assert (setup["centre"], setup["seed"], setup["payment_card"]) == (rec.setup["centre"], rec.setup["seed"],
+                                                                       rec.setup["payment_card"])
+    host.journal.close()

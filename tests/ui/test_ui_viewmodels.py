@@ -424,7 +424,7 @@ def test_start_screen_shows_each_games_own_fields():
     assert "paper" in got["scoop"] and ("camera" in got["scoop"]) == scoop_camera  # a camera session if it asks
     assert "first_player" not in got["scoop"] and "strike" not in got["scoop"]
     assert got["pergamon"] == {"colour", "recordings", "camera"}  # its recording; a camera session (CAMERA)
-    assert got["turin-market"] == {"recordings"}  # no newspaper, no colour: names only
+    assert got["turin-market"] == {"colour", "recordings", "camera"}  # a colour, a camera session (CAMERA)
     vm.choose_game("turin-market")
     vm.choose_recording("turin-market-4p")
     assert vm.game == "turin-market" and len(vm.players) == 4 and vm.validate() == []

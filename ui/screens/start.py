@@ -65,6 +65,7 @@ class StartScreen(Screen):
                   + ([] if "camera" in fields else [ids.camera_row, ids.details, ids.details_box]))
         if "camera" not in fields:
             ids.details.state = "normal"
+        self.refresh_options()
         self.refresh_saved()
         self.refresh_players()
         ids.recording.text = vm.recording or ""
@@ -84,6 +85,17 @@ class StartScreen(Screen):
             self._say(self._error_again() or "", self._error_again)
         elif not ids.error.text or ids.error.text in {i18n.tr("start.heading", c) for c in i18n.LANGS}:
             self._say("")
+
+    def refresh_options(self) -> None:
+        """The chosen game's own setup choices (a game may offer setup options:
+        ui.hosting.setup_options), one row of choices each under its label."""
+        box = self.ids.options
+        box.clear_widgets()
+        for key, label, values, current in self.vm.setup_options():
+            box.add_widget(Factory.HeadLabel(text=label))
+            row = Factory.ChoiceRow()
+            self._choices(row, values, current, lambda v, k=key: self.vm.choose_option(k, v))
+            box.add_widget(row)
 
     def _camera_text(self) -> None:
         vm = self.vm

@@ -365,7 +365,8 @@ class SessionConfig:
     first_player: seat index (into ``players``) of the player who starts (Penny
     Press: setup); the session passes it to the engine's setup. camera_settings:
     the mode the camera is asked for (size, pixel format, fps; ``companion app
-    --size/--fourcc``), None = the reference 4K MJPG 30 fps.
+    --size/--fourcc``), None = the reference 4K MJPG 30 fps. game_options: a hosted
+    game's own setup choices (ui.hosting "setup options").
     """
 
     game: str = ""  # the registry id; "" = the registry's default game
@@ -380,6 +381,9 @@ class SessionConfig:
     variant_strike: bool = False
     first_player: int = 0
     camera_settings: Any = None  # vision.sources.CameraSettings; None = the session's default
+    #: a hosted game's setup options chosen on the start screen ((key, value) pairs;
+    #: its screens module's ``setup_options``, read by its ``new_setup``)
+    game_options: tuple[tuple[str, Any], ...] = ()
 
 
 class Session(Protocol):

@@ -117,6 +117,7 @@ class StartVM:
         self.first_player = 0
         self.players_path = default_players_path()
         self.recording_name: str | None = None  # a bundled recording chosen by name
+        self.game_options: dict = {}  # a hosted game's setup options (ui.hosting.setup_options)
 
     # games, saved players, bundled recordings ------------------------------------
     def games(self) -> list[tuple[str, str]]:
@@ -126,6 +127,8 @@ class StartVM:
     def choose_game(self, game: str) -> None:
         if game not in dict(self.games()):
             raise ValueError(f"no app screens for {game!r}")
+        if game != self.game:
+            self.game_options = {}
         self.game = game
         if self.recording_name is not None and self.recording_name not in self.spec().recordings:
             self.recording = self.recording_name = None  # another game's recording
@@ -259,6 +262,19 @@ class StartVM:
                                             field(p, "paper")))
         self.first_player = rec.first_player or 0
         self.variant_strike = bool((rec.setup or {}).get("strike"))
+        from ui import hosting
+        self.game_options = hosting.recording_options(self.spec(), rec.setup or {})
+
+    def setup_options(self) -> list[tuple[str, str, list[tuple[str, str]], str]]:
+        """The chosen game's own setup choices (ui.hosting.setup_options): (key,
+        label, [(value, label)...], the value chosen now), in ``lang``."""
+        from ui import hosting
+        return [(k, label, values, str(self.game_options.get(k, values[0][0])))
+                for k, label, values in hosting.setup_options(self.spec(), self.lang)]
+
+    def choose_option(self, key: str, value: str) -> None:
+        """One of the game's setup choices (:meth:`setup_options`)."""
+        self.game_options[key] = value
 
     def next_colour(self, index: int) -> str:
         """A tap on a player's colour: the next colour no other player has."""
@@ -380,7 +396,8 @@ class StartVM:
                              None if self.recording else self.camera, self.recording or None,
                              self.printer, str(resume) if resume else None,
                              str(self.journal_dir) if self.journal_dir else None,
-                             self.min_module_px, self.variant_strike, self.first_player)
+                             self.min_module_px, self.variant_strike, self.first_player,
+                             game_options=tuple(self.game_options.items()))
 
     def resumable(self) -> list[Path]:
         """Journal files (``*.sqlite``) in ``journal_dir`` of unfinished games, the

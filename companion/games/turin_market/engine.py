@@ -58,9 +58,11 @@ CARDS, BIDS, TIES, FLIP, PICKS, SELL, LEFTOVER, OVER = ("cards", "bids", "ties",
 
 @dataclass(frozen=True)
 class PlayerSpec:
-    """A player at the table (seat order): the name shown."""
+    """A player at the table (seat order): the name shown and the colour chosen in
+    the app (``""``: none; only shown, no rule reads it)."""
 
     name: str = ""
+    colour: str = ""
 
 
 @dataclass(frozen=True)
@@ -382,7 +384,8 @@ def setup_to_dict(players: Sequence[PlayerSpec] | int, payment_card: str = "clas
         seed = secrets.randbelow(2**31)
     if isinstance(players, int):
         players = [PlayerSpec() for _ in range(players)]
-    d = {"game": GAME_ID, "players": [{"name": p.name} for p in players], "payment_card": payment_card,
+    d = {"game": GAME_ID, "players": [{"name": p.name, **({"colour": p.colour} if p.colour else {})}
+                                      for p in players], "payment_card": payment_card,
          "centre": list(centre), "seed": seed}
     if payout_order:
         d["payout_order"] = list(payout_order)
@@ -396,7 +399,7 @@ def new_game_from_dict(d: Any, catalog: Catalog | None = None) -> GameState:
         if d.get("game", GAME_ID) != GAME_ID:
             raise CompanionError(tx("record.other_game", "not a {game} setup: game {other}", game="Turin Market",
                                     other=repr(d.get("game"))))
-        players = [PlayerSpec(str(p.get("name", ""))) for p in d["players"]]
+        players = [PlayerSpec(str(p.get("name", "")), str(p.get("colour", "") or "")) for p in d["players"]]
         card = d.get("payment_card", "classic")
         centre = [str(c) for c in d.get("centre", [])]
         seed = d.get("seed", 0)

@@ -364,6 +364,8 @@ class TurinTableScreen(Screen):
     def _panel(self, p, lang) -> Panel:
         box = Panel(orientation="vertical", padding=dp(8), spacing=dp(2))
         box.active = p.to_act
+        colour = self.colours[p.seat] if p.seat < len(self.colours) else ""
+        box.tint = list(PLAYER_RGBA.get(colour, (0, 0, 0, 0)))
         box.add_widget(_line(p.name, 20, True))
         box.add_widget(_line("  ".join(x for x in (p.shields, p.on_sale, p.loan) if x), 17))
         goods = "  ".join(f"{g} {n}{' *' if major else ''}" for g, n, major in p.goods)
@@ -558,12 +560,9 @@ def new_setup(players, seed: int, options: dict | None = None) -> dict:
     return out
 
 
-def colours_of(journal) -> list[str]:
-    """The players' colours from the journal's setup ("" for a seat without one)."""
-    try:
-        return [str(p.get("colour", "")) for p in journal.setup.get("players", [])]
-    except (AttributeError, TypeError):
-        return []
+def colours_of(state) -> list[str]:
+    """The players' colours chosen on the start screen ("" for a seat without one)."""
+    return [getattr(p, "colour", "") for p in state.players]
 
 
 def series_of(journal) -> tuple[int, list[list[int]]]:
@@ -646,7 +645,7 @@ def app_screens(host) -> list[Screen]:
 
     def show_table() -> None:
         state = host.state
-        table.colours = colours_of(host.journal)
+        table.colours = colours_of(state)
         table.series_lines = series_lines(state, host.journal, host.lang)
         games, earlier = series_of(host.journal)
         if state.final is not None and len(earlier) + 1 < games:
