@@ -37,6 +37,7 @@ DRIVERS = {
     "madeup": ("test_ui_madeup_game.py", "drive_madeup.py", (), 180),
     "glyphs": ("test_ui_glyphs.py", "drive_glyphs.py", (), 240),
     "glyphs_bare": ("test_ui_glyphs.py", "drive_glyphs.py", ("--no-fallback",), 240),
+    "turin_app": ("test_turin_market_app.py", "drive_turin_app.py", (), 420),
 }
 
 

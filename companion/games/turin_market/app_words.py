@@ -52,7 +52,7 @@ def loan_button(who: str, lang: str) -> str:
 
 def loan_ask(who: str, lang: str, amount: int, repay: int) -> str:
     return WORDS.say(lang, "app.loan_ask", "{who} takes a loan: +{amount} shields now, {repay} shields repaid at "
-                     "the end (more if the bank pays for them). It cannot be taken back. Take it?",
+                     "the end (more if the bank pays for them). Take it?",
                      who=who, amount=amount, repay=repay)
 
 

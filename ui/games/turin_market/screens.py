@@ -106,10 +106,18 @@ class TConfirm(ModalView):
     question = StringProperty("")
     yes_text = StringProperty("")
     no_text = StringProperty("")
+    #: the one open now (re-worded on a language switch: :meth:`set_lang`)
+    current = None
 
-    def __init__(self, question: str, on_yes, lang: str = "en", **kw):
+    def __init__(self, question, on_yes, lang: str = "en", **kw):
         super().__init__(**kw)
-        self.question, self._on_yes = question, on_yes
+        self._words, self._on_yes = question if callable(question) else (lambda _lang: question), on_yes
+        self.set_lang(lang)
+        self.bind(on_dismiss=lambda *_: TConfirm.current is self and setattr(TConfirm, "current", None))
+
+    def set_lang(self, lang: str) -> None:
+        """The question and Yes/No in ``lang``."""
+        self.question = self._words(lang)
         self.yes_text, self.no_text = W.yes(lang), W.no(lang)
 
     def answer(self, yes: bool) -> None:
@@ -121,10 +129,12 @@ class TConfirm(ModalView):
             self._on_yes()
 
 
-def confirm(question: str, on_yes, lang: str = "en") -> TConfirm:
-    """Open a :class:`TConfirm` (the app's ``asking`` is set to it)."""
+def confirm(question, on_yes, lang: str = "en") -> TConfirm:
+    """Open a :class:`TConfirm` (the app's ``asking`` is set to it); ``question``:
+    its text, or a function of the language giving it."""
     load_kv()
     box = TConfirm(question, on_yes, lang)
+    TConfirm.current = box
     app = App.get_running_app()
     if app is not None:
         app.asking = box
@@ -241,7 +251,8 @@ class TurinTableScreen(Screen):
         """Ask before a loan (it cannot be taken back); Yes hands it to ``on_action``."""
         vm = self.vm
         cat = vm.state.catalog
-        return confirm(W.loan_ask(vm.name(seat), vm.lang, cat.loan_amount, cat.loan_repayment),
+        return confirm(lambda lang: W.loan_ask(TableVM(vm.state, lang).name(seat), lang, cat.loan_amount,
+                                               cat.loan_repayment),
                        lambda: self.on_action and self.on_action(action), vm.lang)
 
     def ask_undo(self):
@@ -258,7 +269,7 @@ class TurinTableScreen(Screen):
             why = hooks["undo"]()
             if why:
                 self.note = why
-        return confirm(W.undo_ask(step.text, lang), go, lang)
+        return confirm(lambda lg: W.undo_ask(step.text, lg), go, lang)
 
     # the sale area: typed offers (steppers), buy taps, the seller's choice of claims
     def _sale_area(self, box, vm, lang) -> None:
@@ -398,8 +409,10 @@ class TurinSecretScreen(Screen):
 
     def set_lang(self, state, lang: str) -> None:
         """A language switch: the same entries, redrawn in ``lang`` (a new secret
-        step when the game has moved on)."""
-        if getattr(self, "vm", None) is None or state is not self.state:
+        step when the game has moved on to another step; a loan or a sale on the
+        way keeps the entries)."""
+        old = getattr(self, "state", None)
+        if getattr(self, "vm", None) is None or old is None or (state.phase, state.round) != (old.phase, old.round):
             self.start(state, lang, typed=self.mode == "typed")
             return
         self.lang = lang
@@ -651,11 +664,13 @@ def app_screens(host) -> list[Screen]:
         if state.final is not None and len(earlier) + 1 < games:
             k = len(earlier) + 2
             table.series_next = (W.series_next(k, games, host.lang),
-                                 lambda: confirm(W.series_ask(k, games, host.lang), lambda: next_series_game(host),
-                                                 host.lang))
+                                 lambda: confirm(lambda lang: W.series_ask(k, games, lang),
+                                                 lambda: next_series_game(host), host.lang))
         else:
             table.series_next = None
         table.show(state, host.lang)
+        if TConfirm.current is not None:   # a question open follows the language
+            TConfirm.current.set_lang(host.lang)
 
     def act(action) -> None:
         refused = host.apply(action)

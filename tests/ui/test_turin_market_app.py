@@ -1,0 +1,48 @@
+"""Turin Market in the real app, offscreen, by taps alone (tests/ui/drive_turin_app.py,
+run in the background by driver_pool): started from the start screen with 4
+players and the red payment card, played to its end by pressing the app's own
+buttons by their label; a loan and a take-back each asked first; the table and
+secret screens checked at 1280x800 and 800x1280 in es, en and zh."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def report():
+    from driver_pool import driver_result
+
+    out = driver_result("turin_app")
+    return json.loads((out / "report.json").read_text(encoding="utf-8"))
+
+
+def test_start_with_four_players_and_the_red_card_by_taps(report):
+    s = report["start"]
+    assert s["error"] == "" and s["screen"] == "turin_table"      # 4 players: Start was refused before
+    assert s["payment_card"] == "red" and s["centre"] == 2       # chosen on the start screen; centre dealt
+    assert s["options"][:3] == ["Payment card", "classic", "red (new)"]
+
+
+def test_a_whole_game_by_the_apps_buttons_ends_with_the_winner_and_the_panels_totals(report):
+    end = report["end"]
+    assert end["over"]
+    best = max(end["scores"])
+    assert end["headline"].startswith("Game over:") and end["headline"].endswith(f"{best} shields")
+    assert f"{best} shields" in end["panels"]
+
+
+def test_a_loan_is_asked_first_and_a_take_back_names_the_move(report):
+    loan = report["loan"]
+    assert loan["asked"].startswith("Ana takes a loan: +10 shields now") and loan["after_no"] == 0
+    assert loan["after_yes"] == 1 and loan["loans"][0] == 1
+    assert report["undo"]["asked"] == "Take back: Ana takes a loan?" and report["undo"]["taken_back"] == 1
+
+
+def test_no_clipped_text_overlap_small_target_untranslated_word_or_card_id_on_any_screen(report):
+    assert report["problems"] == {}
+    assert report["ids"] == []
+    looked = {k.split()[0] for k in report["texts"]}
+    assert looked == {"table_bids", "secret_bid", "secret_card", "table_picks", "loan_ask", "table_end"}
