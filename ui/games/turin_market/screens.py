@@ -71,6 +71,17 @@ class TChoice(Button):
     fit it, at least 56 dp."""
 
 
+class OfferBox(BoxLayout):
+    """One seller's typed offer in the sale area (their cards, the stepper, Offer);
+    ``seat``: the seller."""
+
+    seat = NumericProperty(-1)
+
+    def __init__(self, **kw):
+        super().__init__(orientation="vertical", size_hint_y=None, spacing=dp(6), **kw)
+        self.bind(minimum_height=self.setter("height"))
+
+
 class Panel(BoxLayout):
     """A bordered box (player panel, section)."""
 
@@ -166,6 +177,24 @@ class TurinTableScreen(Screen):
     series_next = ObjectProperty(None, allownone=True)
     series_lines = ListProperty([])
     colours = ListProperty([])
+
+    def on_kv_post(self, base_widget):
+        from ui.screens.common import CameraView
+
+        self.camera = CameraView()
+        self.bind(size=self._place_camera, camera_on=self._place_camera)
+        self._place_camera()
+
+    def _place_camera(self, *_a) -> None:
+        """The camera's picture: over the whole width in portrait, at the top of the
+        round's column in landscape (the panels stay in view); nowhere without a camera."""
+        where = None if not self.camera_on else (self.ids.camera_wide if self.height > self.width
+                                                 else self.ids.camera_side)
+        if self.camera.parent is not where:
+            if self.camera.parent is not None:
+                self.camera.parent.remove_widget(self.camera)
+            if where is not None:
+                where.add_widget(self.camera)
 
     def show(self, state, lang: str = "en") -> None:
         vm = TableVM(state, lang)
@@ -283,6 +312,8 @@ class TurinTableScreen(Screen):
             if old is not None and old.state is vm.state:
                 e.card, e.price = old.card, old.price
             self._vm_entries[e.seat] = e
+            outer, box = box, OfferBox(seat=e.seat)   # one seller's offer, together
+            outer.add_widget(box)
             box.add_widget(_line(e.title, 20, True))
             cards = GridLayout(cols=2, spacing=dp(6), size_hint_y=None)
             cards.bind(minimum_height=cards.setter("height"))
@@ -301,6 +332,7 @@ class TurinTableScreen(Screen):
             ok.bind(on_release=lambda *_, e=e: self.tap(e.action()))
             row.add_widget(ok)
             box.add_widget(row)
+            box = outer
         if sales:
             box.add_widget(_line(tr("sale_title", lang), 20, True))
         claim = getattr(self, "_claim", None)
@@ -674,6 +706,8 @@ def app_screens(host) -> list[Screen]:
 
     def act(action) -> None:
         refused = host.apply(action)
+        if not refused and getattr(host, "camera", None) is not None:
+            host.camera.runner.read_again()   # the same table reads differently after a tap
         if refused and table.manager and table.manager.current == secret.name:
             secret.vm.error = refused
             secret.vm.refused = getattr(host, "refused", None)
@@ -709,7 +743,7 @@ def app_screens(host) -> list[Screen]:
             def draw(_dt) -> None:
                 if frame is not None:
                     h, w = frame.shape[:2]
-                    table.ids.camera.show(frame, overlays(symbols, w, h, host.lang))
+                    table.camera.show(frame, overlays(symbols, w, h, host.lang))
                 if text is not None:
                     table.note = text
                 if up.state_changed:
