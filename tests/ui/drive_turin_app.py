@@ -207,6 +207,33 @@ def main(out: Path) -> None:
                 return
             one_move()
 
+    def typed_cards():
+        """Play on to the next round's cards and type them as revealed on the table:
+        a player's row, then a card (named by its goods) for each, then Reveal."""
+        for _ in range(400):
+            if app.host.state.phase == "cards" and app.root.current == "turin_table":
+                break
+            if app.host.state.phase == "cards" and app.root.current == "turin_secret":
+                app.root.current = "turin_table"
+                break
+            one_move()
+        table().refresh()
+        press(table().ids.actions, T("typed_mode", "en"), exact=True)
+        sec = screen()
+        rows = list(sec.vm.players)
+        for p in rows:
+            cards = [b for b in buttons(sec.ids.body) if "," in b.text and b.text != "?"
+                     and b.background_color[0] == 1]
+            cards[rng.randrange(len(cards))].dispatch("on_release")
+        report["typed"] = {"values": sorted(v for v in sec.vm.values.values() if v),
+                           "texts": texts_of(sec.ids.body)}
+        return look("typed_card")
+
+    def typed_reveal():
+        before = app.host.state.phase
+        press(screen(), T("reveal", "en"), exact=True)
+        report["typed"]["phase"] = [before, app.host.state.phase]
+
     def to_end():
         for _ in range(3000):
             if not one_move():
@@ -219,7 +246,7 @@ def main(out: Path) -> None:
 
     plan += [lambda: (app.root.__setattr__("current", "turin_table"), table().refresh()), loan,
              lambda: [one_move() for _ in range(3)], undo, to_card_entry, lambda: look("secret_card"),
-             to_picks, lambda: look("table_picks"), lambda: press(table().ids.quiet, W.loan_button(NAMES[1], "en")),
+             to_picks, lambda: look("table_picks"), typed_cards, typed_reveal, lambda: press(table().ids.quiet, W.loan_button(NAMES[1], "en")),
              lambda: look("loan_ask"), lambda: app.asking.answer(False), to_end, lambda: look("table_end")]
 
     steps = list(plan)

@@ -45,4 +45,11 @@ def test_no_clipped_text_overlap_small_target_untranslated_word_or_card_id_on_an
     assert report["problems"] == {}
     assert report["ids"] == []
     looked = {k.split()[0] for k in report["texts"]}
-    assert looked == {"table_bids", "secret_bid", "secret_card", "table_picks", "loan_ask", "table_end"}
+    assert looked == {"table_bids", "secret_bid", "secret_card", "table_picks", "typed_card", "loan_ask",
+                      "table_end"}
+
+
+def test_cards_revealed_on_the_table_are_typed_by_tapping_a_player_then_a_card(report):
+    typed = report["typed"]
+    assert len(typed["values"]) == 4 and len(set(typed["values"])) == 4     # one card each, four different
+    assert typed["phase"] == ["cards", "bids"]                                # revealed: the bids are next

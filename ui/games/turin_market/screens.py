@@ -319,7 +319,7 @@ class TurinTableScreen(Screen):
             cards.bind(minimum_height=cards.setter("height"))
             for c in e.cards:
                 b = TChoice(text=card_text(vm.state, c, lang),
-                            background_color=(0.3, 0.6, 0.3, 1) if e.card == c else (1, 1, 1, 1))
+                            background_color=(0.55, 0.8, 0.55, 1) if e.card == c else (1, 1, 1, 1))
                 b.bind(on_release=lambda _b, e=e, c=c: (setattr(e, "card", c), self.redraw_sale()))
                 cards.add_widget(b)
             box.add_widget(cards)
@@ -346,7 +346,7 @@ class TurinTableScreen(Screen):
                     if p == r.seller:
                         continue
                     on = p in claim[2]
-                    b = TChoice(text=vm.name(p), background_color=(0.3, 0.6, 0.3, 1) if on else (1, 1, 1, 1))
+                    b = TChoice(text=vm.name(p), background_color=(0.55, 0.8, 0.55, 1) if on else (1, 1, 1, 1))
                     b.bind(on_release=lambda *_, p=p: (claim[2].symmetric_difference_update({p}), self.redraw_sale()))
                     grid.add_widget(b)
                 for text, action in vm.claims(r.card, claim[2]):
@@ -460,16 +460,33 @@ class TurinSecretScreen(Screen):
             self.mode = "typed"
             self.title = vm.title
             self.note = ""
+            if vm.kind == "card" and getattr(self, "_typed_seat", None) not in vm.players:
+                self._typed_seat = vm.players[0]
             for p in vm.players:
                 row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(8))
                 row.add_widget(_line(TableVM(self.state, lang).name(p), 22, True))
-                if vm.kind == "card":
-                    row.add_widget(_line(card_text(self.state, vm.values[p], lang) if vm.values[p] else "-", 22))
+                if vm.kind == "card":   # tap a player, then their card in the grid below
+                    b = TChoice(text=card_text(self.state, vm.values[p], lang) if vm.values[p] else "?",
+                                background_color=(0.55, 0.8, 0.55, 1) if p == self._typed_seat else (1, 1, 1, 1))
+                    b.bind(on_release=lambda _b, p=p: (setattr(self, "_typed_seat", p), self.redraw()))
+                    row.add_widget(b)
                 else:
                     row.add_widget(self._step(lambda d, p=p: self._typed_step(p, d), "-", -1))
                     row.add_widget(_line(str(vm.values[p]), 30, True, align="center"))
                     row.add_widget(self._step(lambda d, p=p: self._typed_step(p, d), "+", 1))
                 body.add_widget(row)
+            if vm.kind == "card":
+                taken = {v for q, v in vm.values.items() if v and q != self._typed_seat}
+                grid = GridLayout(cols=3 if self.width >= dp(900) else 2, spacing=dp(6), size_hint_y=None)
+                grid.bind(minimum_height=grid.setter("height"))
+                for card, goods in PassTabletVM(self.state, lang).card_choices:
+                    if card in taken:
+                        continue
+                    b = TChoice(text=goods, background_color=(0.3, 0.6, 0.3, 1)
+                                if vm.values[self._typed_seat] == card else (1, 1, 1, 1))
+                    b.bind(on_release=lambda _b, c=card: self._typed_card(c))
+                    grid.add_widget(b)
+                body.add_widget(grid)
             body.add_widget(self._big(tr("reveal", lang), self._reveal))
             return
         self.mode = vm.mode
@@ -485,7 +502,7 @@ class TurinSecretScreen(Screen):
                 grid.bind(minimum_height=grid.setter("height"))
                 for card, goods in vm.card_choices:
                     b = TChoice(text=goods,
-                                background_color=(0.3, 0.6, 0.3, 1) if vm.value == card else (1, 1, 1, 1))
+                                background_color=(0.55, 0.8, 0.55, 1) if vm.value == card else (1, 1, 1, 1))
                     b.bind(on_release=lambda _b, c=card: (vm.set_value(c), self.redraw()))
                     grid.add_widget(b)
                 body.add_widget(grid)
@@ -502,6 +519,13 @@ class TurinSecretScreen(Screen):
         else:
             self.note = ""
             body.add_widget(self._big(tr("reveal", lang), self._reveal))
+
+    def _typed_card(self, card) -> None:
+        """The selected player's revealed card; then the next player without one."""
+        vm = self.vm
+        vm.values[self._typed_seat] = card
+        self._typed_seat = next((q for q in vm.players if not vm.values[q]), self._typed_seat)
+        self.redraw()
 
     def _typed_step(self, p, d):
         self.vm.values[p] = max(0, min(self.state.available(p), (self.vm.values[p] or 0) + d))
