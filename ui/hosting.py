@@ -68,7 +68,7 @@ def recording_options(spec, setup: dict) -> dict:
     return dict(fn(setup)) if callable(fn) else {}
 
 
-def _new_setup(mod, players, seed: int, options) -> dict:
+def setup_with_options(mod, players, seed: int, options=()) -> dict:
     """``mod.new_setup`` with the setup options when any were chosen."""
     return mod.new_setup(list(players), seed, dict(options)) if options else mod.new_setup(list(players), seed)
 
@@ -259,7 +259,7 @@ def open_game(spec, players: Sequence[Any], lang: str, journal_dir: str | Path,
         raise CompanionError(f"{spec.id}: its screens module offers no {' / '.join(CONTRACT)}")
     if resume:
         return GameHost(Journal.open(resume), lang, tuple(players))
-    setup = _new_setup(mod, players, new_game_seed() if seed is None else seed, options)
+    setup = setup_with_options(mod, players, new_game_seed() if seed is None else seed, options)
     if first_player and "first_player" in setup:
         if not 0 <= first_player < len(players):
             raise CompanionError(f"{spec.id}: no seat {first_player + 1} to start the game")

@@ -61,7 +61,7 @@ def _entered_setup(spec, config: P.SessionConfig) -> dict | None:
     mod = hosting.screens_module(spec)
     if mod is None or spec.observer_factory() is None or reads_setup(spec):
         return None
-    return hosting._new_setup(mod, config.players, hosting.new_game_seed(), getattr(config, "game_options", ()))
+    return hosting.setup_with_options(mod, config.players, hosting.new_game_seed(), getattr(config, "game_options", ()))
 
 
 def _setup_request(config: P.SessionConfig) -> SetupRequest:

@@ -1,12 +1,17 @@
-"""Turin Market app screens (Kivy): the table screen and the secret-entry screen.
+"""Turin Market app screens (Kivy): the table screen and the secret-entry screen,
+and the app shell's hosting contract (ui.hosting: ``new_setup``, ``app_screens``,
+``CAMERA``, ``setup_options``, ``recording_options``).
 
 Widgets only show the view-models (ui.games.turin_market.viewmodel) and call back
 ``on_action(action)`` with the engine action to journal (the reveal of a secret
-step, a loan, a pass); no game logic here. Layout in turin_market.kv.
+step, a pick, a loan, a pass); no game logic here. Layout in turin_market.kv.
 
-- :class:`TurinTableScreen` (name ``turin_table``): the one thing to do now (banner),
-  the round's bids and payments explained, who picks now, each player's panel
-  (shields, on sale, loan, goods with majorities), at the end the payouts good by good.
+- :class:`TurinTableScreen` (name ``turin_table``): the one thing to do now (banner,
+  in the colour of the player to act), the camera's picture when a camera feeds the
+  game, the round's bids and payments explained, who picks now and the cards to pick,
+  each player's panel (shields, on sale, loan, goods with majorities), loans and
+  take-back apart and asked first, at the end the payouts good by good and a
+  series' totals.
 - :class:`TurinSecretScreen` (name ``turin_secret``): pass the tablet (hidden
   screen between players, then reveal all at once) or one player types the
   revealed values; both give the same reveal action.
@@ -17,6 +22,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
@@ -29,9 +35,8 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
-from companion.games.turin_market import app_words as W
 from companion.games import turin_market as tm
-from kivy.clock import Clock
+from companion.games.turin_market import app_words as W
 from ui import scrollcue  # noqa: F401  (registers CuedScroll for turin_market.kv)
 from ui.screens.common import PLAYER_INK, PLAYER_RGBA
 
