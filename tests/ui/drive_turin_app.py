@@ -58,6 +58,34 @@ def press(widget, label, exact=False):
     raise AssertionError(f"no button {label!r} on screen: {[b.text for b in buttons(widget)]}")
 
 
+def buttons_over_buttons(root) -> list[str]:
+    """Buttons drawn over one another (e.g. "Done: hide it" over a grid of cards that
+    did not grow to its rows): any two visible buttons whose boxes overlap by more
+    than 2 px both ways. A button counts when it has a size and nothing above it is
+    transparent, even in a parent laid out too small (the case looked for)."""
+    def visible(w):
+        x = w
+        while x is not None and x is not x.parent:
+            if getattr(x, "opacity", 1) == 0:
+                return False
+            x = x.parent
+        return w.width > 0 and w.height > 0
+
+    def rect(w):
+        x0, y0 = w.to_window(w.x, w.y)
+        return x0, y0, x0 + w.width, y0 + w.height
+
+    shown = [b for b in root.walk(restrict=True) if isinstance(b, Button) and visible(b)]
+    out = []
+    for i, a in enumerate(shown):
+        ra = rect(a)
+        for b in shown[i + 1:]:
+            rb = rect(b)
+            if min(ra[2], rb[2]) - max(ra[0], rb[0]) > 2 and min(ra[3], rb[3]) - max(ra[1], rb[1]) > 2:
+                out.append(f"button {a.text[:20]!r} over {b.text[:20]!r}")
+    return out
+
+
 def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix="ui-tm-"))
@@ -88,7 +116,7 @@ def main(out: Path) -> None:
 
             def check(_dt):
                 scr = screen()
-                probs = check_screen(scr, lang)
+                probs = check_screen(scr, lang) + buttons_over_buttons(scr)
                 if probs:
                     report["problems"][f"{tag} {lang} {size[0]}x{size[1]}"] = probs
                 report["ids"] += [t for t in texts_of(scr) if CARD_ID.search(t)]
