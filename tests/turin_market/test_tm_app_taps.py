@@ -137,3 +137,31 @@ def test_a_series_of_three_adds_up_each_game(tmp_path):
     S.next_series_game(host)        # the series is over: no fourth game
     assert host.state.final is not None
     host.journal.close()
+
+
+def test_the_next_game_of_a_series_moves_the_camera_session_to_its_journal(tmp_path):
+    from play.demo import load_recording
+    from play.recordings import recording_dir
+    from ui.viewmodels.protocol import SessionConfig
+
+    host = _host(tmp_path, 3, {"series": "3"})
+    play_by_taps(host, random.Random(8))
+    rec = load_recording(recording_dir("turin-market-4p"))
+
+    class OldCamera:   # the finished game's camera session: only stopped
+        stopped = False
+        config = SessionConfig(game="turin-market", players=tuple(_players(3)), camera=None,
+                               recording=str(rec.source), journal_dir=str(tmp_path))
+
+        def stop(self):
+            self.stopped = True
+
+    old = host.camera = OldCamera()
+    got = []
+    S.next_series_game(host, got.append)
+    try:
+        assert old.stopped and got == [host.camera] and host.camera.runner.journal is host.journal
+        assert host.state.final is None and S.series_of(host.journal)[1] != []
+    finally:
+        host.camera.stop()
+        host.journal.close()

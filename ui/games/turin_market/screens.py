@@ -668,11 +668,13 @@ def series_lines(state, journal, lang: str) -> list[str]:
     return lines
 
 
-def next_series_game(host) -> None:
+def next_series_game(host, on_camera=None) -> None:
     """Start the series' next game on ``host``: a new journal beside this one, with
     the same players and choices and this game's final shields added to the
     series; the host's journal becomes the new one (the finished game stays on
-    disk). Only when the game is over and the series has games left."""
+    disk). With a camera its session moves to the new journal (a new session on the
+    same source, handed to ``on_camera(session)`` to subscribe). Only when the game
+    is over and the series has games left."""
     import time
     from pathlib import Path
 
@@ -695,8 +697,16 @@ def next_series_game(host) -> None:
         path = base / f"{path.stem.split('~')[0]}~{k}.sqlite"
         k += 1
     host.journal = Journal.create(path, "turin-market", setup)
-    if getattr(host, "camera", None) is None:
-        old.close()
+    cam = getattr(host, "camera", None)
+    if cam is not None:
+        from ui.session import create_session
+
+        cam.stop()
+        host.camera = create_session(cam.config, journal=host.journal)
+        if on_camera is not None:
+            on_camera(host.camera)
+        host.camera.start()
+    old.close()
     for cb in list(host.listeners):
         cb()
 
@@ -726,7 +736,7 @@ def app_screens(host) -> list[Screen]:
             k = len(earlier) + 2
             table.series_next = (W.series_next(k, games, host.lang),
                                  lambda: confirm(lambda lang: W.series_ask(k, games, lang),
-                                                 lambda: next_series_game(host), host.lang))
+                                                 lambda: next_series_game(host, subscribe), host.lang))
         else:
             table.series_next = None
         table.show(state, host.lang)
@@ -762,6 +772,7 @@ def app_screens(host) -> list[Screen]:
     table.refresh = show_table
     secret.refresh = lambda: secret.set_lang(host.state, host.lang)
     host.listeners.append(lambda: Clock.schedule_once(lambda _dt: after_change(), 0))
+    subscribe = None
     if table.camera_on:
         from ui.viewmodels.live import overlays
 
@@ -779,5 +790,6 @@ def app_screens(host) -> list[Screen]:
                     after_change()
             Clock.schedule_once(draw, 0)
 
-        host.camera.subscribe(on_update)
+        subscribe = lambda session: session.subscribe(on_update)  # noqa: E731  (the next game's session too)
+        subscribe(host.camera)
     return [table, secret]
