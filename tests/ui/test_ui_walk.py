@@ -38,7 +38,7 @@ def test_every_hosted_game_is_walked_with_its_own_start_fields(report):
     assert "scoop_dial" in c["hosted_screens"]["scoop"] and c["hosted_screens"]["pergamon"] == ["pergamon"]
     assert c["hosted_screens"]["turin-market"] == ["turin_table", "turin_secret"]
     assert "paper" in c["start_fields"]["scoop"] and "strike" not in c["start_fields"]["scoop"]
-    assert c["start_fields"]["turin-market"] == ["recordings"]  # names only: no paper, no colour
+    assert c["start_fields"]["turin-market"] == ["camera", "colour", "recordings"]  # a colour; a camera (CAMERA)
 
 
 def test_wrong_correction_is_removed_and_the_game_ends_with_the_true_scores(report):
