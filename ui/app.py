@@ -117,6 +117,27 @@ def build_app_class():
             self._was_over = False
             self.host = None  # a game hosted on its own screens (ui.hosting.GameHost)
             self.hosted_screens: list = []
+            self.lifecycle = None  # pause/resume, back button, screen on, permissions (ui.lifecycle)
+
+        # the tablet's life cycle: all of it in ui.lifecycle ------------------------
+        def on_start(self):
+            from kivy.core.window import Window
+
+            from ui.lifecycle import Lifecycle
+
+            self.lifecycle = lc = Lifecycle(self)
+            lc.on_screen(self.root.current)
+            self.root.bind(current=lambda _sm, name: lc.on_screen(name))
+            Window.bind(on_keyboard=lc.on_key)
+            Clock.schedule_interval(lambda _dt: lc.update_screen(), 1.0)
+            lc.resume_killed()
+
+        def on_pause(self):
+            return self.lifecycle.on_pause() if self.lifecycle is not None else True
+
+        def on_resume(self):
+            if self.lifecycle is not None:
+                self.lifecycle.on_resume()
 
         def build(self):
             try:
@@ -191,6 +212,8 @@ def build_app_class():
             """Create and start the session; None on success, else the error text."""
             from ui import hosting
 
+            if self.lifecycle is not None and not self.lifecycle.allowed(config, lambda: self.open_session(config)):
+                return None  # Android asks for the camera/Bluetooth first; opened on the answer
             try:
                 spec = hosting.spec_of(config)
             except (CompanionError, OSError) as exc:
@@ -410,6 +433,8 @@ def build_app_class():
                 self.set_lang(settings.lang)
 
         def on_stop(self):
+            if self.lifecycle is not None:
+                self.lifecycle.on_stop()
             self.close_hosted()
             if self.session is not None:
                 self.session.stop()
