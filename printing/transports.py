@@ -3,6 +3,8 @@
 Targets (:func:`parse_target`): ``preview`` (a PNG of the very raster sent),
 ``file:PATH``, ``tcp://host[:9100]`` (escpos.printer.Network), ``usb:VID:PID`` (hex;
 needs pyusb), ``serial:/dev/ttyUSB0[:baud][:xonxoff|rtscts|none]`` (needs pyserial).
+From a tablet also ``bt:AA:BB:CC:DD:EE:FF[:channel]`` (Bluetooth SPP) and
+``usbhost:VID:PID`` (Android's USB host): printing.transports_mobile.
 :func:`send` hands a whole job (ESC/POS bytes, printing.escpos_raster) to one and
 returns only once the printer took all of it; :func:`printer_status` checks one
 without printing (``companion doctor``).
@@ -85,7 +87,8 @@ def answers_status(cfg: PrinterConfig) -> bool:
 
 @dataclass(frozen=True)
 class Target:
-    """A parsed printer target: ``kind`` in preview, file, tcp, usb, serial.
+    """A parsed printer target: ``kind`` in preview, file, tcp, usb, serial, bt
+    (``path`` the address, ``port`` the RFCOMM channel), usbhost (Android).
     ``flow`` (serial): the flow control named in the target, "" = the config's."""
 
     kind: str
@@ -102,6 +105,7 @@ class Target:
                 "tcp": f"tcp://{self.host}:{self.port}",
                 "usb": f"usb:{self.vid:04x}:{self.pid:04x}",
                 "serial": f"serial:{self.path}:{self.baud}" + (f":{self.flow}" if self.flow else ""),
+                "bt": f"bt:{self.path}:{self.port}", "usbhost": f"usbhost:{self.vid:04x}:{self.pid:04x}",
                 }[self.kind]
 
 
@@ -149,6 +153,11 @@ def parse_target(text: str) -> Target:
             return Target("usb", vid=int(vid, 16), pid=int(pid, 16))
         if t.startswith("serial:"):
             return _parse_serial(t[7:])
+        from .transports_mobile import parse_mobile  # bt:ADDR, usbhost:VID:PID (a tablet's printers)
+
+        mobile = parse_mobile(t)
+        if mobile is not None:
+            return mobile
     except ValueError:
         pass
     raise PrinterConfigError(tx("printer.target", "printer target {text} not understood; use {forms}",
@@ -222,6 +231,10 @@ def send(target: Target | str, payload: bytes, cfg: PrinterConfig) -> None:
         _send_device_file(t, payload, cfg)
     elif t.kind == "usb":
         _send_usb(t, payload, cfg)
+    elif t.kind in ("bt", "usbhost"):
+        from . import transports_mobile
+
+        transports_mobile.send(t, payload, cfg)
     else:
         _send_serial(t, payload, cfg)
 
@@ -857,6 +870,10 @@ def printer_status(target: Target | str, cfg: PrinterConfig) -> tuple[str, str]:
         return "fail", str(exc)
     if t.kind == "preview":
         return "ok", tx("printer.preview_ok", "preview: pages are written as PNG files (no printer)")
+    if t.kind in ("bt", "usbhost"):
+        from . import transports_mobile
+
+        return transports_mobile.printer_status(t, cfg)
     if t.kind == "tcp":
         try:
             sock = socket.create_connection((t.host, t.port), timeout=min(cfg.timeout_s, 3.0))
