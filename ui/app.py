@@ -41,7 +41,12 @@ def default_session_factory(config) -> Any:
         from ui.session import create_session
     except ImportError as exc:
         raise CompanionError(f"the session wiring (ui.session.create_session) is not available: {exc}") from None
-    return create_session(config)
+    from ui.lifecycle import tablet_camera_kw, wire_source_events
+
+    kw = tablet_camera_kw(config)  # Android: Camera2's stream and stills (ui.lifecycle)
+    session = create_session(config, **kw)
+    wire_source_events(session, kw)
+    return session
 
 
 def fake_session_factory(config) -> Any:
@@ -329,9 +334,12 @@ def build_app_class():
                     self.session_factory is not default_session_factory or \
                     (config.camera is None and not config.recording):
                 return None
+            from ui.lifecycle import tablet_camera_kw, wire_source_events
             from ui.session import create_session
 
-            session = create_session(config, journal=host.journal)
+            kw = tablet_camera_kw(config)  # Android: Camera2's stream and stills (ui.lifecycle)
+            session = create_session(config, journal=host.journal, **kw)
+            wire_source_events(session, kw)
             session.start()
             return session
 

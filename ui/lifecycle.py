@@ -179,6 +179,28 @@ class AndroidPlatform(Platform):
         act.startActivity(intent)
 
 
+def tablet_camera_kw(config, platform: Platform | None = None, make=None) -> dict:
+    """On Android, for a game played with a camera (not a recording): the session's
+    ``source`` and ``reader`` (``vision.android.camera2.tablet_camera``: Camera2's
+    stream and stills, OpenCV's VideoCapture having no camera there); else ``{}``
+    (the session opens its camera as on a desktop). ``make``: the factory (tests)."""
+    platform = platform or platform_here()
+    if not platform.android or getattr(config, "camera", None) is None or getattr(config, "recording", None):
+        return {}
+    if make is None:
+        from vision.android.camera2 import tablet_camera as make
+    source, reader = make(getattr(config, "game", "") or None)
+    return {"source": source, "reader": reader}
+
+
+def wire_source_events(session, kw: dict) -> None:
+    """A source given to a session (:func:`tablet_camera_kw`) reports to the
+    session's camera news, as the sources the session opens itself do."""
+    src = kw.get("source")
+    if src is not None and hasattr(session, "_on_source_event"):
+        src.on_event = session._on_source_event
+
+
 def platform_here() -> Platform:
     """:class:`AndroidPlatform` on Android (Kivy's platform, read without importing
     Kivy: python-for-android sets ANDROID_ARGUMENT), else :class:`Platform`."""
@@ -238,6 +260,13 @@ class Lifecycle:
         host = getattr(self.app, "host", None)
         return [s for s in (self.app.session, getattr(host, "camera", None)) if s is not None]
 
+    @staticmethod
+    def _own_camera(session):
+        """The stream + still camera a session was given (it pauses and resumes with
+        the device released in between, the session's worker waiting), or None."""
+        src = getattr(getattr(session, "camera", None), "_source", None)
+        return src if hasattr(src, "pause") and hasattr(src, "resume") else None
+
     def journal_path(self) -> Path | None:
         """The journal of the game open now, or None."""
         host = getattr(self.app, "host", None)
@@ -264,7 +293,11 @@ class Lifecycle:
         self.paused = True
         self._stopped = self.cameras()
         for s in self._stopped:
-            s.stop()
+            src = self._own_camera(s)
+            if src is not None:  # a tablet camera given to the session: released, kept
+                src.pause()
+            else:
+                s.stop()
         self.update_screen()
         path = self.journal_path()
         if path is not None:
@@ -281,7 +314,11 @@ class Lifecycle:
         self.paused = False
         self.clear_note()
         for s in self._stopped:
-            s.start()
+            src = self._own_camera(s)
+            if src is not None:
+                src.resume()
+            else:
+                s.start()
         self._stopped = []
         self.update_screen()
 

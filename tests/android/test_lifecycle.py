@@ -343,3 +343,73 @@ def test_the_app_wires_its_life_cycle_offscreen(tmp_path):
     report = json.loads((tmp_path / "report.json").read_text())
     assert report == {"lifecycle": True, "pause": True, "back_from_settings": "start",
                       "back_on_start_handled": False, "stopped": True}
+
+
+# -- the tablet's camera in the app's session (Android's wiring, with fakes) ---------------
+def test_on_the_desktop_the_session_opens_its_own_camera():
+    assert __import__("ui.lifecycle", fromlist=["x"]).tablet_camera_kw(SimpleNamespace(camera=0, recording=None),
+                                                                         Platform()) == {}
+
+
+def test_on_android_a_camera_game_gets_camera2_and_a_recording_does_not():
+    from ui.lifecycle import tablet_camera_kw
+
+    android = SimpleNamespace(android=True)
+    made = []
+    kw = tablet_camera_kw(SimpleNamespace(camera=0, recording=None, game="scoop"), android,
+                          make=lambda game: made.append(game) or ("src", "reader"))
+    assert kw == {"source": "src", "reader": "reader"} and made == ["scoop"]
+    assert tablet_camera_kw(SimpleNamespace(camera=None, recording="x.mkv"), android, make=None) == {}
+
+
+def test_a_session_on_the_tablet_camera_reads_frames_pauses_and_resumes(tmp_path):
+    """GameSession with Camera2 (fakes of the jnius classes) and the still reader, as
+    ui.app's session factory builds it on Android; the life cycle releases the
+    camera on pause (the session's worker waits) and opens it again on resume."""
+    sys.path.insert(0, str(HERE))
+    import threading
+    import time
+
+    from fake_jnius import CameraWorld
+
+    from ui.lifecycle import wire_source_events
+    from ui.session import create_session
+    from ui.viewmodels.protocol import PlayerSetup, SessionConfig
+    from vision.android.camera2 import tablet_camera
+    from vision.android.stills import StillReader
+
+    world = CameraWorld()
+    source, reader = tablet_camera("penny-press", jnius=world.jnius, frame_timeout_s=5)
+    assert isinstance(reader, StillReader) and reader.source is source
+    cfg = SessionConfig(game="penny-press", players=tuple(PlayerSetup(c, c) for c in ("red", "blue", "green")),
+                        camera=0, journal_dir=str(tmp_path))
+    kw = {"source": source, "reader": reader}
+    session = create_session(cfg, **kw)
+    wire_source_events(session, kw)
+    got = []
+    seen = threading.Event()
+    session.subscribe(lambda up: (got.append(up), seen.set()) if up.frame is not None else None)
+    session.start()
+    try:
+        import numpy as np
+
+        picture = np.full((1080, 1920, 3), 120, np.uint8)
+        deadline = time.monotonic() + 10
+        while world.repeating is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        world.frame(picture)
+        assert seen.wait(10) and got[0].frame.shape == (1080, 1920, 3)
+        app = FakeApp(tmp_path)
+        app.session = session
+        lc = Lifecycle(app, FakePlatform(), ask=lambda q, y: None, schedule=lambda fn: fn())
+        assert lc.on_pause() is True
+        assert world.device.closed and source.paused and session.camera.alive  # released; the worker waits
+        lc.on_resume()
+        assert not world.device.closed and not source.paused
+        seen.clear()
+        world.frame(picture)
+        assert seen.wait(10)
+        assert reader.requested >= 1 and world.captures  # the still table asked for a still
+    finally:
+        source.close()
+        session.stop()

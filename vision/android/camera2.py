@@ -399,3 +399,21 @@ class Camera2Source(StreamStillSource):
             self._thread = None
         with self._cond:
             self._cond.notify_all()
+
+
+def tablet_camera(game: str | None = None, stream_size: tuple[int, int] = (1920, 1080), **kw):
+    """The tablet's camera for a game: ``(Camera2Source, StillReader)``, the reader a
+    pipeline for ``game`` on the decoder backend this build has
+    (:func:`vision.android.backend.available_backend`: ZBar in the APK) reading the
+    stills. ``kw`` go to :class:`Camera2Source`. Opens nothing yet (the first read
+    does)."""
+    from vision.pipeline import PipelineConfig, pipeline_for
+
+    from .backend import available_backend
+    from .stills import StillReader
+
+    backend = available_backend()
+    source = Camera2Source(stream_size, **kw)
+    reader = StillReader(pipeline_for(None, config=PipelineConfig(backend=backend), game=game), source,
+                         backend=backend)
+    return source, reader
