@@ -2,6 +2,7 @@
 
     .venv/bin/python -m benchmarks.android.bench_stills                  # synthetic stills + recordings
     .venv/bin/python -m benchmarks.android.bench_stills --no-recordings  # stills only (~1 min)
+    .venv/bin/python -m benchmarks.android.bench_stills --no-stills --backend pyzbar --widths 1920  # the APK's
 
 1. Still photos of 4000x3000 (12 MP, a tablet at the table's edge): a table
    (tools.render.synth) with 12 tags of 1.6-3.5 px per module, blur, noise and JPEG as a
@@ -97,25 +98,26 @@ def bench_stills(seeds) -> list[str]:
     return rows
 
 
-def bench_recordings(names, widths=(1920, 1280)) -> list[str]:
+def bench_recordings(names, widths=(1920, 1280), backend: str | None = None) -> list[str]:
     from play import recordings
     from play.demo import load_recording
     from vision.android.stills import play_with_stills
 
-    rows = ["| recording | stream width | match | stills asked / read / dropped | frames | s |",
-            "|---|---|---|---|---|---|"]
+    rows = ["| recording | backend | stream width | match | stills asked / read / dropped | frames | s |",
+            "|---|---|---|---|---|---|---|"]
     for name in names:
         rec = load_recording(recordings.recording_dir(name))
         for w in widths:
             with tempfile.TemporaryDirectory() as d:
                 t0 = time.perf_counter()
                 try:
-                    res, r = play_with_stills(rec, Path(d), stream_width=w, progress=False, echo=lambda *_a: None,
-                                              warn=lambda *_a: None, queue=Path(d) / "q")
+                    res, r = play_with_stills(rec, Path(d), stream_width=w, backend=backend, progress=False,
+                                              echo=lambda *_a: None, warn=lambda *_a: None, queue=Path(d) / "q")
                 except Exception as exc:  # noqa: BLE001 (a figure: the failure is the result)
-                    rows.append(f"| {name} | {w} | {type(exc).__name__}: {exc} | | | |")
+                    rows.append(f"| {name} | {backend or 'zxing'} | {w} | {type(exc).__name__}: {exc} | | | |")
                     continue
-            rows.append(f"| {name} | {w} | {'yes' if res.matches_truth else 'no'} | {r.requested} / {r.read} / "
+            rows.append(f"| {name} | {backend or 'zxing'} | {w} | {'yes' if res.matches_truth else 'no'} | "
+                        f"{r.requested} / {r.read} / "
                         f"{r.dropped} | {res.frames} | {time.perf_counter() - t0:.0f} |")
             print(rows[-1], flush=True)
     return rows
@@ -128,14 +130,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seeds", type=int, default=3, help="synthetic stills (default 3)")
     ap.add_argument("--no-recordings", action="store_true")
     ap.add_argument("--recordings", nargs="*", default=None)
+    ap.add_argument("--backend", choices=("zxing", "pyzbar"), default=None,
+                    help="the recordings' decoder (default zxing; pyzbar: the APK's)")
+    ap.add_argument("--widths", type=int, nargs="*", default=[1920, 1280], help="stream widths (px)")
+    ap.add_argument("--no-stills", action="store_true", help="the recordings only")
     args = ap.parse_args(argv)
     cv2.setNumThreads(1)
-    out = ["## Still photos on a tablet (benchmarks/android/bench_stills.py)", "",
-           f"Synthetic 4000x3000 stills, {args.seeds} x 12 tags at 1.6-3.5 px per module:", "",
-           *bench_stills(range(args.seeds)), ""]
+    out = ["## Still photos on a tablet (benchmarks/android/bench_stills.py)", ""]
+    if not args.no_stills:
+        out += [f"Synthetic 4000x3000 stills, {args.seeds} x 12 tags at 1.6-3.5 px per module:", "",
+                *bench_stills(range(args.seeds)), ""]
     if not args.no_recordings:
         names = recordings.names() if args.recordings is None else args.recordings
-        out += ["Bundled recordings, their frames as stills:", "", *bench_recordings(names), ""]
+        out += ["Bundled recordings, their frames as stills:", "",
+                *bench_recordings(names, tuple(args.widths), args.backend), ""]
     print("\n".join(out))
     return 0
 
