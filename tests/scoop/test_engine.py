@@ -150,7 +150,9 @@ def test_copy_substitution_keeps_the_two_most_valuable():
     assert s.piles["sport"][0] == 300  # under its pile
 
 
-def test_three_star_takes_the_required_space_then_a_star_space():
+def test_three_star_takes_the_required_space_then_both_star_spaces():
+    """Rule text, "Historias de tres estrellas": one three-star story is required (its
+    own space); the second, optional, is played on the two Star Story spaces."""
     s = rig(game(signal="three_star"), 0, hand=SPORT)
     top = s.piles["three_star"][-1]
     s = sc.apply(sc.apply(s, sc.Claim(0, "sport", SPORT)), sc.Dial(0, 3))
@@ -160,33 +162,81 @@ def test_three_star_takes_the_required_space_then_a_star_space():
     s = rig(s, 0, hand=SPORT)
     s.turn_player = 0
     s = sc.apply(sc.apply(sc.apply(s, sc.Claim(0, "sport", SPORT)), sc.Dial(0, 3)), sc.Choose(0, "three_star"))
-    assert len(s.players[0].star_three) == 1  # the second, optional, in a Star Story space
+    assert len(s.players[0].star_three) == 1 and s.pending is None  # the second, optional
+    # both Star Story spaces are its own now: a star story claimed later has no space
+    # (copy substitution: it goes under its pile), and none can be bought into them
+    assert not E._room_for(s, 0, "star") and E._room_for(s, 1, "star")
+    star = ("star-call1", "star-photo", "star-reporter")
+    s = rig(s, 0, hand=star, page={"star": []})
+    s.turn_player = 0
+    t = sc.apply(sc.apply(s, sc.Claim(0, "star", star)), sc.Dial(0, 1))
+    assert t.pending is None or t.pending["kind"] != "choose"  # no third three-star: the marked story
+    assert t.players[0].page["star"] == [] and t.piles["star"][0] == s.piles["star"][-1]
 
 
-def _displace_game():
-    s = rig(game(3, signal="three_star"), 0, hand=SPORT, page={"three_star": [1000], "star": [800, 600]})
+def test_a_second_three_star_story_counts_as_both_star_spaces_for_a_full_page():
+    """With every other space taken, the second three-star story fills the page (the
+    game ends, "full page"): it stands for both Star Story spaces, not one."""
+    s = game(3, signal="three_star")
+    spaces = s.spaces(0)
+    page = {k: [100] * n for k, n in spaces.items() if k not in ("star", "three_star")}
+    s = rig(s, 0, hand=SPORT, page={**page, "three_star": [1000]})
     s = sc.apply(sc.apply(s, sc.Claim(0, "sport", SPORT)), sc.Dial(0, 3))
-    with pytest.raises(RuleError, match="Three-star stories"):
-        sc.apply(s, sc.Choose(0, "three_star"))  # must name the star story to take off
-    return sc.apply(s, sc.Choose(0, "three_star", displace=0))
+    assert s.pending["kind"] == "choose"
+    t = sc.apply(s, sc.Choose(0, "story"))  # the marked story: both star spaces still empty
+    assert t.final is None
+    t = sc.apply(s, sc.Choose(0, "three_star"))
+    assert t.final is not None and t.final.how == "full page" and t.final.pressed_by == 0
 
 
-def test_a_displaced_star_story_is_offered_from_the_left_at_its_printed_value():
+def _displace_game(star=(800, 600)):
+    s = rig(game(3, signal="three_star"), 0, hand=SPORT, page={"three_star": [1000], "star": list(star)})
+    s = sc.apply(sc.apply(s, sc.Claim(0, "sport", SPORT)), sc.Dial(0, 3))
+    assert [a for a in E.legal_actions(s) if a.option == "three_star"] == [sc.Choose(0, "three_star")]
+    return sc.apply(s, sc.Choose(0, "three_star"))
+
+
+def test_a_second_three_star_story_takes_off_both_star_stories_for_sale():
+    """Rule text: a player with two star stories there takes them off to make room and
+    offers them at their printed values, the player on his left first; one after the
+    other."""
     s = _displace_game()
+    assert s.players[0].page["star"] == [] and len(s.players[0].star_three) == 1
     assert s.pending["kind"] == "sale" and s.pending["value"] == 800 and s.current_player == 1
     s = sc.apply(s, sc.Decline(1))
     assert s.current_player == 2
     s = sc.apply(s, sc.Buy(2))
     assert s.players[2].cash == 3000 - 800 and s.players[0].cash == 3000 + 800
     assert s.players[2].page["star"] == [800]
+    assert s.pending["kind"] == "sale" and s.pending["value"] == 600 and s.current_player == 1
+    s = sc.apply(sc.apply(s, sc.Decline(1)), sc.Decline(2))
+    assert s.pending is None and s.players[0].kept == [600] and s.players[0].page["star"] == []
+
+
+def test_a_second_three_star_story_takes_off_a_single_star_story():
+    """Rule text: "una (o dos)": with one star story there, that one comes off."""
+    s = _displace_game(star=(700,))
+    assert s.players[0].page["star"] == [] and s.pending["value"] == 700 and s.pending["more"] == []
+    s = sc.apply(sc.apply(s, sc.Decline(1)), sc.Decline(2))
+    assert s.pending is None and s.players[0].kept == [700]
+
+
+def test_an_old_journal_naming_one_star_story_still_replays():
+    s = rig(game(3, signal="three_star"), 0, hand=SPORT, page={"three_star": [1000], "star": [800, 600]})
+    s = sc.apply(sc.apply(s, sc.Claim(0, "sport", SPORT)), sc.Dial(0, 3))
+    t = sc.apply(s, sc.Choose(0, "three_star", displace=1))
+    assert t.players[0].page["star"] == [] and t.pending["value"] == 800 and t.pending["more"] == [600]
+    with pytest.raises(RuleError, match="Three-star stories"):
+        sc.apply(s, sc.Choose(0, "three_star", displace=2))
 
 
 def test_a_kept_unsold_star_story_counts_half():
     s = _displace_game()
     s = sc.apply(sc.apply(s, sc.Decline(1)), sc.Decline(2))
+    s = sc.apply(sc.apply(s, sc.Decline(1)), sc.Decline(2))
     p = s.players[0]
-    assert p.kept == [800] and p.page["star"] == [600]
-    assert s.scores[0] == p.cash + sc.page_value(p) + 400
+    assert p.kept == [800, 600] and p.page["star"] == []
+    assert s.scores[0] == p.cash + sc.page_value(p) + 400 + 300
 
 
 def test_reserve_one_or_two_cards_bought_back_at_100_each():

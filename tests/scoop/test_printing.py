@@ -22,7 +22,7 @@ def block_texts(img) -> list[str]:
 
 @pytest.fixture(scope="module")
 def over():
-    setup, actions = sc.random_game(36, 3)  # 246 actions, nobody bankrupt
+    setup, actions = sc.random_game(30, 3)  # 236 actions, nobody bankrupt (ends at press)
     s = sc.new_game_from_dict(setup)
     for a in actions:
         s = sc.apply(s, a)

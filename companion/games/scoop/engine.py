@@ -99,8 +99,11 @@ class Dial:
 @dataclass(frozen=True)
 class Choose:
     """After Three Star: ``"three_star"`` or ``"story"``; after Press: ``"press"`` or
-    ``"story"``. ``displace``: index of the single star story to take off the Star
-    Story spaces for a second three-star story (offered for sale). ``value``: the
+    ``"story"``. A second three-star story takes both Star Story spaces: the star
+    stories there come off and are offered for sale one after the other (rule text,
+    "Historias de tres estrellas"). ``displace``: None, or (journals written before
+    that rule, which named one star story) the index of a star story there; either
+    way every star story there comes off. ``value``: the
     printed value ($) of the story taken, as read from its card (see :class:`Dial`)."""
 
     player: int
@@ -582,9 +585,11 @@ def _kind_spaces(s: GameState, seat: int, kind: str) -> int:
 
 
 def _page_full(s: GameState, seat: int) -> bool:
+    """True when every space of ``seat``'s page is taken (a second three-star story
+    takes both Star Story spaces)."""
     p = s.players[seat]
     for space, n in s.spaces(seat).items():
-        have = len(p.page[space]) + (len(p.star_three) if space == "star" else 0)
+        have = n if space == "star" and p.star_three else len(p.page[space])
         if have < n:
             return False
     return True
@@ -595,7 +600,7 @@ def _lay(s: GameState, seat: int, space: str, value: int) -> int | None:
     most valuable stay, the lowest goes under its pile). Returns the value put back
     under the pile, or None."""
     p = s.players[seat]
-    cap = _kind_spaces(s, seat, space) - (len(p.star_three) if space == "star" else 0)
+    cap = 0 if space == "star" and p.star_three else _kind_spaces(s, seat, space)  # a three-star story fills them
     items = p.page[space]
     items.append(value)
     if len(items) <= cap:
@@ -607,17 +612,17 @@ def _lay(s: GameState, seat: int, space: str, value: int) -> int | None:
 
 
 def _three_star_room(s: GameState, seat: int) -> str | None:
-    """Where a three-star story would go: ``three_star``, ``star`` (a free Star
-    Story space), ``displace`` (only by taking a single star story off), or None
-    (two three-star stories already)."""
+    """Where a three-star story would go (Scoop, "Historias de tres estrellas"):
+    ``three_star`` (the required space), ``star`` (the second, optional one: both
+    Star Story spaces, free), ``displace`` (both spaces, once the one or two star
+    stories there come off), or None (two three-star stories already, or a page
+    without Star Story spaces)."""
     p = s.players[seat]
     if not p.page["three_star"]:
         return "three_star"
-    if p.star_three:
+    if p.star_three or not _kind_spaces(s, seat, "star"):
         return None
-    if len(p.page["star"]) < _kind_spaces(s, seat, "star"):
-        return "star"
-    return "displace"
+    return "displace" if p.page["star"] else "star"
 
 
 # ----------------------------------------------------------------- settling
@@ -864,9 +869,9 @@ def _apply_choose(s: GameState, a: Choose) -> None:
     p = s.players[a.player]
     room = _three_star_room(s, a.player)
     if room == "displace":
-        if a.displace is None or not isinstance(a.displace, int) or not 0 <= a.displace < len(p.page["star"]):
-            raise RuleError("both Star Story spaces are taken: name the star story to take off "
-                            f"(displace 0..{len(p.page['star']) - 1}) or take the story", R_THREE_STAR, "scoop.star_full")
+        if a.displace is not None and (not isinstance(a.displace, int) or not 0 <= a.displace < len(p.page["star"])):
+            raise RuleError(f"no star story {a.displace} to take off (0..{len(p.page['star']) - 1})", R_THREE_STAR,
+                            "scoop.star_full")
     elif a.displace is not None:
         raise RuleError("there is room for the three-star story: nothing to take off", R_THREE_STAR, "scoop.star_room")
     s.discard.extend(pend["set"])
@@ -876,12 +881,11 @@ def _apply_choose(s: GameState, a: Choose) -> None:
         p.page["three_star"].append(value)
     else:
         p.star_three.append(value)
-    if room == "displace":
-        sold = p.page["star"].pop(a.displace)
+    if room == "displace":  # every star story comes off, each offered for sale in turn
+        off = list(p.page["star"])
+        p.page["star"].clear()
         s.debts = [(a.player, False)]
-        ask = _left_of(s, a.player)
-        s.pending = {"kind": "sale", "reason": "star", "seller": a.player, "space": "star", "value": sold,
-                     "ask": ask, "actor": ask[0]}
+        _offer_star(s, a.player, off)
         return
     if _page_full(s, a.player):
         _finish(s, a.player, "full page")
@@ -991,6 +995,8 @@ def _apply_pass(s: GameState, a: Pass) -> None:
 def _room_for(s: GameState, seat: int, space: str) -> bool:
     if space in ("three_star", "star_three"):
         return _three_star_room(s, seat) in ("three_star", "star")
+    if space == "star" and s.players[seat].star_three:
+        return False  # both Star Story spaces hold a three-star story
     return space in s.spaces(seat)
 
 
@@ -1048,9 +1054,23 @@ def _put_back_unsold(s: GameState, pend: dict) -> None:
         p.page[pend["space"]].append(pend["value"])
 
 
+def _offer_star(s: GameState, seller: int, values: list[int]) -> None:
+    """Offer the first of the star stories ``values`` taken off ``seller``'s page,
+    the player on his left first; the rest wait in the offer's ``more``."""
+    ask = _left_of(s, seller)
+    s.pending = {"kind": "sale", "reason": "star", "seller": seller, "space": "star", "value": values[0],
+                 "more": list(values[1:]), "ask": ask, "actor": ask[0]}
+
+
 def _after_sale(s: GameState, pend: dict, seller: int, sold: bool) -> None:
     if pend["reason"] == "star":
+        if pend.get("more"):
+            _offer_star(s, seller, pend["more"])
+            return
         s.pending = None
+        if _page_full(s, seller):  # the second three-star story may fill the page
+            _finish(s, seller, "full page")
+            return
         _settle(s)
         return
     offered = list(pend["offered"]) + ([] if sold else [(pend["space"], pend["value"])])
@@ -1244,8 +1264,8 @@ def legal_actions(state: GameState) -> list:
             opts = [Choose(actor, "story")]
             if room in ("three_star", "star"):
                 opts.append(Choose(actor, "three_star"))
-            elif room == "displace":
-                opts += [Choose(actor, "three_star", i) for i in range(len(s.players[actor].page["star"]))]
+            elif room == "displace":  # the star stories there come off (offered for sale)
+                opts.append(Choose(actor, "three_star"))
             return opts
         if kind == "sale":
             p = s.players[actor]
