@@ -103,6 +103,7 @@ def build_app_class():
             self.settings_vm.apply_camera_mode(keep_flags=True)  # the mode chosen on the settings screen
             self.start_vm = StartVM(self.lang, camera if camera is not None or recording else s.camera,
                                     recording, s.printer, journal_dir)
+            self.start_vm.camera_chosen = camera is not None  # --camera N: a hosted game reads it too
             self.start_vm.min_module_px = s.min_module_px
             if settings_path is not None:
                 self.start_vm.players_path = Path(settings_path).with_name("players.json")

@@ -69,7 +69,7 @@ class StartScreen(Screen):
         self.refresh_saved()
         self.refresh_players()
         ids.recording.text = vm.recording or ""
-        ids.camera.text = "" if vm.camera is None else str(vm.camera)
+        ids.camera.text = "" if vm.source_camera() is None else str(vm.source_camera())
         self._camera_text()
         ids.strike.state = "down" if vm.variant_strike else "normal"
         rbox = ids.resume
@@ -99,7 +99,7 @@ class StartScreen(Screen):
 
     def _camera_text(self) -> None:
         vm = self.vm
-        on = vm.recording is None and vm.camera is not None
+        on = vm.recording is None and vm.source_camera() is not None
         self.ids.camera_button.text = (i18n.tr("set.camera_no", vm.lang, n=(vm.camera or 0) + 1) if on
                                        else i18n.tr("start.source_camera", vm.lang))
 
@@ -186,13 +186,13 @@ class StartScreen(Screen):
     def use_camera(self) -> None:
         vm = self.vm
         vm.recording, vm.recording_name = None, None
-        vm.camera = vm.camera or 0
+        vm.choose_camera(vm.camera or 0)
         self.ids.recording.text = ""
         self.refresh()
 
     def camera_step(self, delta: int) -> None:
         vm = self.vm
-        vm.camera = max(0, min(9, (vm.camera or 0) + delta))
+        vm.choose_camera(max(0, min(9, (vm.camera or 0) + delta)))
         vm.recording, vm.recording_name = None, None
         self.ids.recording.text = ""
         self.refresh()
@@ -214,8 +214,8 @@ class StartScreen(Screen):
         typed = self.ids.recording.text.strip() or None
         if typed != vm.recording:
             vm.recording, vm.recording_name = typed, None
-        if cam.isdigit():
-            vm.camera = int(cam)
+        if cam.isdigit() and int(cam) != vm.source_camera():
+            vm.choose_camera(int(cam))
         elif not cam and typed:
             vm.camera = None
         vm.variant_strike = self.ids.strike.state == "down"

@@ -109,6 +109,7 @@ class StartVM:
         self.game = GAMES[0]
         self.players: list[PlayerSetup] = [PlayerSetup("red", ""), PlayerSetup("blue", "")]
         self.camera = camera
+        self.camera_chosen = False  # a camera chosen on this screen (or the command line)
         self.recording = recording
         self.printer = printer or PrinterSettings()
         self.journal_dir = Path(journal_dir) if journal_dir else default_journal_dir()
@@ -184,6 +185,20 @@ class StartVM:
     def _hosted_camera(self) -> bool:
         from ui import hosting
         return bool(getattr(hosting.screens_module(self.spec()), "CAMERA", False))
+
+    def source_camera(self) -> int | None:
+        """The camera index the chosen game reads: on the built-in screens the camera
+        set (saved settings or chosen); a hosted game is played by taps, so it gets a
+        camera only when one was chosen for it (:meth:`choose_camera`, the command
+        line's ``--camera``), else None (no camera session)."""
+        if self.hosted() and not self.camera_chosen:
+            return None
+        return self.camera
+
+    def choose_camera(self, index: int | None) -> None:
+        """The players choose camera ``index`` (0-based; None: no camera)."""
+        self.camera = index
+        self.camera_chosen = index is not None
 
     def saved_players(self) -> list[PlayerSetup]:
         """Players saved from earlier games, newest first (a broken file: none)."""
@@ -393,7 +408,7 @@ class StartVM:
         players = tuple(replace(p, name=p.name.strip(), paper=p.paper.strip() or p.name.strip())
                         for p in self.players)
         return SessionConfig(self.game, players, self.lang,
-                             None if self.recording else self.camera, self.recording or None,
+                             None if self.recording else self.source_camera(), self.recording or None,
                              self.printer, str(resume) if resume else None,
                              str(self.journal_dir) if self.journal_dir else None,
                              self.min_module_px, self.variant_strike, self.first_player,

@@ -1,0 +1,38 @@
+"""Scoop on the start screen (issue 25): typed players start a game read by taps,
+with no camera unless one is chosen there (the saved settings' camera is Penny
+Press's); the camera chosen there, or on the command line, feeds Scoop."""
+
+from __future__ import annotations
+
+from ui.viewmodels.start import StartVM
+
+
+def _scoop(tmp_path, **kw) -> StartVM:
+    vm = StartVM("en", journal_dir=tmp_path, **kw)
+    vm.choose_game("scoop")
+    for i, name in enumerate(("Ana", "Ben", "Chen")):
+        if i >= len(vm.players):
+            vm.add_player()
+        vm.set_player(i, name=name)
+    return vm
+
+
+def test_typed_players_start_scoop_with_no_camera(tmp_path):
+    vm = _scoop(tmp_path)  # the settings' camera 0 (camera 1 to players) is set
+    assert vm.camera == 0 and vm.validate() == []
+    assert vm.config().camera is None and vm.config().recording is None
+
+
+def test_a_camera_chosen_on_the_start_screen_feeds_scoop(tmp_path):
+    vm = _scoop(tmp_path)
+    vm.choose_camera(1)
+    assert vm.config().camera == 1
+    vm.choose_camera(None)
+    assert vm.config().camera is None
+
+
+def test_penny_press_keeps_the_settings_camera(tmp_path):
+    vm = StartVM("en", journal_dir=tmp_path)
+    vm.set_player(0, name="Ana")
+    vm.set_player(1, name="Ben")
+    assert vm.config().camera == 0  # the built-in screens read the table through it
