@@ -292,3 +292,19 @@ def test_an_entry_that_does_not_fit_is_refused_and_nothing_changes():
     obs.enter({"dial": wrong})
     out = obs.observe(after, table(after))
     assert out.status == "rejected" and "wrong number" in out.reports[0].text
+
+
+def test_an_entry_played_by_a_tap_meanwhile_is_withdrawn_not_refused():
+    """The app sends the call to the camera with ``at`` (the game's action count);
+    when the players enter it by a tap instead (the camera did not see the card),
+    the observer drops the entry instead of refusing it later."""
+    state, a = _first_claim()
+    after = engine.apply(state, a)
+    obs = ScoopObserver()
+    obs.enter({"dial": after.pending["number"], "at": after.n_actions})
+    moved = engine.apply(after, engine.resolve_action(after, engine.Dial(after.pending["actor"],
+                                                                         after.pending["number"])))
+    out = obs.observe(moved, table(moved))
+    assert obs.entered is None and out.status != "rejected"
+    obs.enter({"dial": after.pending["number"], "at": after.n_actions})  # the game still waits for it
+    assert obs.observe(after, table(after)).status in ("action", "waiting")

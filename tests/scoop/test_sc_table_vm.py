@@ -7,6 +7,7 @@ never an internal id."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 
@@ -25,7 +26,8 @@ def _host(tmp_path, n=3, seed=1):
     from ui.games.scoop.screens import new_setup
     from ui.viewmodels.protocol import PlayerSetup
 
-    players = [PlayerSetup(c, f"P{i + 1}") for i, c in enumerate(("red", "blue", "green", "yellow")[:n])]
+    colours = ("red", "blue", "green", "yellow", "black", "white")
+    players = [PlayerSetup(c, f"P{i + 1}") for i, c in enumerate(colours[:n])]
     j = Journal.create(tmp_path / f"g{seed}.sqlite", "scoop", new_setup(players, seed))
     return GameHost(j, "en", tuple(players))
 
@@ -55,9 +57,11 @@ def play_by_taps(vm, rng, max_taps=3000):
     return taps
 
 
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", range(2, 7))
 def test_a_whole_game_is_played_by_taps(tmp_path, seed):
-    host = _host(tmp_path, 3 + seed % 2, seed)
+    """Issue 25: Scoop starts with every player count it allows (2-6) from the start
+    screen's choices (new_setup) and finishes by taps, no camera."""
+    host = _host(tmp_path, seed, seed)
     vm = TableVM(host, "en")
     start = host.state.money_total()
     taps = play_by_taps(vm, random.Random(seed + 10))
@@ -130,3 +134,150 @@ def test_a_scoop_capture_by_taps(tmp_path):
     a = host.journal.actions()[n]
     assert isinstance(a, engine.Claim) and a.victim == first and len(a.captured) == 2 and "scoop" in a.hand
     assert host.state.players[first].reserve[0] == [] and vm.dial_due() == host.state.catalog.number_of(kind)
+
+
+class FakeCamera:
+    """What the table needs of a camera session: ``enter`` (taken) and ``lock``."""
+
+    def __init__(self):
+        import threading
+
+        self.lock = threading.Lock()
+        self.taps = []
+
+    def enter(self, tap):
+        self.taps.append(dict(tap))
+        return True
+
+
+def _to_call(vm, rng, accept=None):
+    """Play by taps until a call is due whose signal ``accept`` (a set) holds."""
+    for _ in range(4000):
+        if vm.dial_due() is not None:
+            d = engine.resolve_action(vm.state, engine.Dial(vm.state.pending["actor"], vm.dial_due()))
+            if accept is None or d.signal in accept:
+                return d
+            vm.called(_call(vm.state, vm.dial_due()))
+            while vm.held is not None:
+                vm.tap(vm.choices()[0].key)
+            continue
+        play_by_taps(vm, rng, max_taps=1)
+    raise AssertionError("no call due")
+
+
+def test_a_call_the_camera_should_see_can_be_entered_by_a_tap(tmp_path):
+    """Issue 25: after a call that takes a story, with a camera that does not see the
+    card, the table says lay it or tap its value, and shows the value buttons; a tap
+    journals the call with that value (the observer's entry is withdrawn by its
+    ``at``)."""
+    from companion.games.scoop.texts import signal_text
+
+    host = _host(tmp_path, 3, 11)
+    host.camera = FakeCamera()
+    vm = TableVM(host, "en")
+    d = _to_call(vm, random.Random(2), {"ok", "synd", "extra"})
+    seat, n = vm.actor(), len(host.journal.actions())
+    vm.called(_call(vm.state, vm.dial_due()))
+    assert host.camera.taps[-1] == {"dial": d.number, "at": host.state.n_actions}
+    assert "camera" in vm.prompt() and "tap its value" in vm.prompt()
+    values = [c for c in vm.choices() if c.key.startswith("value:")]
+    assert values and all(c.key.startswith("value:") for c in vm.choices())  # no way to dial again
+    assert signal_text(d.signal, "en")[0] in vm.message  # the signal dialled, in words
+    vm.tap(values[-1].key)
+    a = host.journal.actions()[n]
+    assert isinstance(a, engine.Dial) and a.player == seat and a.value == int(values[-1].key[6:])
+    assert vm.held is None and not vm._waiting_camera()
+
+
+def test_a_call_the_camera_journals_clears_the_question(tmp_path):
+    host = _host(tmp_path, 3, 11)
+    host.camera = FakeCamera()
+    vm = TableVM(host, "en")
+    _to_call(vm, random.Random(2), {"ok", "synd", "extra"})
+    vm.called(_call(vm.state, vm.dial_due()))
+    assert vm.held is not None
+    top = sorted(host.state.piles[vm._held_pile()])[-1]
+    assert host.apply(dataclasses.replace(vm.held, value=top), source="camera") is None  # the observer's play
+    assert "tap its value" not in vm.prompt() and vm.held is None  # the question is gone
+    assert not any(c.key.startswith("value:") for c in vm.choices())
+
+
+@pytest.mark.parametrize("signal", ["kill", "libel", "editor"])
+def test_a_refused_call_says_so_and_asks_for_no_card(tmp_path, signal):
+    """Issue 25: after KILL IT / X / !!! nothing is laid: no "lay the card", the
+    signal's meaning is shown and the next player's turn comes (camera or not)."""
+    from companion.games.scoop.texts import signal_text
+
+    host = _host(tmp_path, 3, 11)
+    host.camera = FakeCamera()
+    vm = TableVM(host, "en")
+    _to_call(vm, random.Random(4), {signal})
+    host.camera.taps.clear()  # the calls before this one
+    seat, n = vm.actor(), len(host.journal.actions())
+    vm.called(_call(vm.state, vm.dial_due()))
+    assert len(host.journal.actions()) == n + 1 and not host.camera.taps
+    assert vm.held is None and "on your page" not in vm.prompt() + vm.message
+    assert vm.actor() != seat and vm.prompt().startswith(f"P{vm.actor() + 1}: your turn")
+    assert signal_text(signal, "en")[1] in vm.message
+    assert vm.choices()
+
+
+def test_the_banner_colour_and_the_panels_give_money_stories_and_page_value(tmp_path):
+    host = _host(tmp_path, 3, 11)
+    vm = TableVM(host, "en")
+    rng = random.Random(1)
+    for _ in range(3000):
+        if any(engine.page_value(p) for p in host.state.players):
+            break
+        play_by_taps(vm, rng, max_taps=1)
+    s = host.state
+    panels = vm.player_panels()
+    assert [c for c, _t, _a in panels] == [p.spec.colour for p in s.players]
+    assert [a for _c, _t, a in panels].count(True) == 1 and panels[vm.actor()][2]
+    assert vm.actor_colour() == s.players[vm.actor()].spec.colour
+    for (colour, text, _a), p in zip(panels, s.players):
+        laid = sum(len(v) for v in p.page.values()) + len(p.star_three)
+        assert f"${p.cash:,}" in text and f"${engine.page_value(p):,}" in text and f"{laid} stor" in text
+    assert any(engine.page_value(p) for p in s.players)
+
+
+def test_the_end_names_the_winner_with_the_panels_total(tmp_path):
+    host = _host(tmp_path, 3, 5)
+    vm = TableVM(host, "en")
+    play_by_taps(vm, random.Random(6))
+    f = host.state.final
+    w = f.winners[0]
+    assert f"P{w + 1}" in vm.prompt() and f"${f.scores[w]:,}" in vm.prompt()
+    assert vm.actor_colour() is None and vm.choices() == []
+
+
+def test_leaving_the_game_and_going_to_press_are_asked_first(tmp_path):
+    host = _host(tmp_path, 3, 11)
+    vm = TableVM(host, "en")
+    _to_call(vm, random.Random(4), {"press"})
+    vm.called(_call(vm.state, vm.dial_due()))
+    press = next(c for c in vm.choices() if c.key == "choose:press")
+    assert press.ask and not press.primary and "press" in press.ask.lower()
+    assert next(c for c in vm.choices() if c.key == "choose:story").primary
+
+
+def test_named_undo_asks_with_the_move_and_a_drawn_card_is_refused_with_why(tmp_path):
+    """The table's undo names the move to take back and asks first (the GameHost's
+    undo_preview in the players' language); what drew a hidden card or called the
+    editor (Scoop's UNDO_BARRIERS) is refused, the reason in words."""
+    host = _host(tmp_path, 3, 11)
+    host.lang = "es"  # the shell's language, which the table follows
+    vm = TableVM(host, "es")
+    question, why = vm.undo_question()
+    assert question == "" and why  # nothing played yet, in words
+    vm.tap("exchange")
+    question, why = vm.undo_question()
+    assert question == "" and "P1" in why and "exchange" not in why  # a card drawn: in Spanish, named
+    step = type("Step", (), {"text": "P1 pasa", "seat": 0})()
+    taken = []
+    host.undo_preview = lambda: step
+    host.undo = lambda: taken.append(1)
+    question, why = vm.undo_question()
+    assert question == "¿Deshacer: P1 pasa?" and not why
+    vm.undo()
+    assert taken == [1] and vm.menu == "main" and vm.held is None

@@ -36,3 +36,31 @@ def test_penny_press_keeps_the_settings_camera(tmp_path):
     vm.set_player(0, name="Ana")
     vm.set_player(1, name="Ben")
     assert vm.config().camera == 0  # the built-in screens read the table through it
+
+
+def test_scoop_starts_from_the_start_screen_with_two_to_five_players(tmp_path):
+    """Every count the start screen can give a colour each (the app's five colours):
+    the hosted game's setup is accepted; a sixth player is refused in words (the
+    rules allow six, the app has five colours), never a crash."""
+    from companion import registry
+    from companion.games.scoop import engine
+    from ui.games.scoop.screens import new_setup
+
+    vm = StartVM("en", journal_dir=tmp_path)
+    vm.choose_game("scoop")
+    low, high = vm.player_range()
+    assert (low, high) == (2, 6)
+    while len(vm.players) > low:
+        vm.remove_player(len(vm.players) - 1)
+    for n in range(low, 6):
+        if len(vm.players) < n:
+            vm.add_player()
+        for i in range(n):
+            vm.set_player(i, name=f"P{i + 1}")
+        cfg = vm.config()
+        state = engine.new_game_from_dict(new_setup(list(cfg.players), 7))
+        assert len(state.players) == n and registry.get(cfg.game).id == "scoop"
+    import pytest
+
+    with pytest.raises(ValueError):
+        vm.add_player()

@@ -331,7 +331,10 @@ class StartVM:
         if len(self.players) >= self.player_range()[1]:
             raise ValueError(i18n.tr("err.players_count", self.lang, n=len(self.players) + 1))
         used = {p.colour for p in self.players}
-        p = PlayerSetup(next(c for c in COLOURS if c not in used), "")
+        free = [c for c in COLOURS if c not in used]
+        if not free:  # a colour per player: the app has as many colours as COLOURS
+            raise ValueError(i18n.tr("err.players_count", self.lang, n=len(self.players) + 1))
+        p = PlayerSetup(free[0], "")
         self.players.append(p)
         return p
 

@@ -65,7 +65,10 @@ class ScoopObserver:
         number}`` (the telephone) or ``{"choose": "three_star"|"press"|"story",
         "displace": i}``. It is played on the next still snapshot (held until the
         story it takes is seen on the page, see the module docstring); an entry
-        that does not fit the game then is refused there (``scoop.refused``)."""
+        that does not fit the game then is refused there (``scoop.refused``).
+        ``"at": n`` (the game's ``n_actions`` when it was entered) withdraws it
+        once the game has moved on without it (the players entered the play by a
+        tap instead: what the camera should have seen)."""
         self._tap = dict(tap)
 
     @property
@@ -112,6 +115,8 @@ class ScoopObserver:
             if out.status != "same":
                 return out
         pend = state.pending
+        if self._tap is not None and self._tap.get("at", state.n_actions) != state.n_actions:
+            self._tap = None  # entered by a tap meanwhile: nothing left to wait for
         if pend is not None:
             if self._tap is not None:
                 return self._entered(state, snap, pend, not zones[pend["actor"]].get("call"))

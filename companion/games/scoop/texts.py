@@ -292,3 +292,42 @@ def score_sheet(state, lang: str):
                 lines += (ScoreLine(WORDS.say(lang, "sheet.kept", "Star stories kept, at half value"), half),)
         seats.append(SeatScore(q, player_name(state, q, lang), total, lines))
     return ScoreSheet(GAME.unit(lang), tuple(seats), f is not None)
+
+
+def table_text(key: str, lang: str = "en", **kw) -> str:
+    """The app's table-screen words that are Scoop's own (this package's catalog):
+    ``lay_or_tap`` (a card the camera should see, or its value tapped), ``called``
+    (the call's signal and what it means), ``panel`` (a player's cash, stories and
+    page value), ``stories`` (a count ``n``), ``won`` / ``tied`` (the end, with the
+    totals the panels show), ``undo`` / ``undo_ask`` / ``undo_none`` (named undo),
+    ``ask_give_up`` / ``ask_press`` (irreversible taps asked first),
+    ``three_star_off`` (the second three-star story takes the star stories off),
+    ``camera_off`` (no picture yet). KeyError for an unknown key."""
+    if key == "lay_or_tap":
+        return WORDS.say(lang, "table.lay_or_tap", "{p}: lay the {story} card on your page for the camera, "
+                         "or tap its value below.", **kw)
+    if key == "called":
+        return WORDS.say(lang, "table.called", "{p} dialled {n}: {signal}. {meaning}", **kw)
+    if key == "panel":
+        return WORDS.say(lang, "table.panel", "{p}\n{cash} · {stories}\npage {page}", **kw)
+    if key == "stories":
+        return WORDS.sayn(lang, "table.stories", "{n} story", "{n} stories", kw.pop("n"), **kw)
+    if key == "won":
+        return WORDS.say(lang, "table.won", "The game is over: {how}. {p} wins with {v}.", **kw)
+    if key == "tied":
+        return WORDS.say(lang, "table.tied", "The game is over: {how}. {ps} tie with {v}.", **kw)
+    if key == "undo":
+        return WORDS.say(lang, "table.undo", "Take back", **kw)
+    if key == "undo_ask":
+        return WORDS.say(lang, "table.undo_ask", "Take back: {move}?", **kw)
+    if key == "ask_give_up":
+        return WORDS.say(lang, "table.ask_give_up", "{p} leaves the game: the page goes back under the piles "
+                         "and scores nothing. Leave?", **kw)
+    if key == "ask_press":
+        return WORDS.say(lang, "table.ask_press", "{p} goes to press: the game ends now. Go to press?", **kw)
+    if key == "three_star_off":
+        return WORDS.say(lang, "table.three_star_off", "Three-star story on both star spaces (your star stories "
+                         "{v} are offered for sale)", **kw)
+    if key == "camera_off":
+        return WORDS.say(lang, "table.camera_off", "Waiting for the camera's picture", **kw)
+    raise KeyError(key)

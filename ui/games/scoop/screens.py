@@ -20,30 +20,164 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
 from ui.scrollcue import CuedScroll
+from ui.screens.common import PLAYER_INK, PLAYER_RGBA, CameraView
 
 from ui.games.scoop.dial import DialPanel
 from ui.games.scoop.dial_vm import DialVM
 
 
+NEUTRAL = (0.2, 0.2, 0.25, 1)
+
+
+def _paint(widget, rgba, line: bool = False):
+    """A filled background (and, with ``line``, an outline) under ``widget`` that
+    follows its position and size; returns (Color, Rectangle, outline Color)."""
+    from kivy.graphics import Color, Line, Rectangle
+
+    with widget.canvas.before:
+        col = Color(*rgba)
+        rect = Rectangle(pos=widget.pos, size=widget.size)
+        edge = Color(1, 1, 1, 0)
+        box = Line(rectangle=(*widget.pos, *widget.size), width=dp(2))
+
+    def follow(*_a):
+        rect.pos, rect.size = widget.pos, widget.size
+        box.rectangle = (widget.x + dp(1), widget.y + dp(1), widget.width - dp(2), widget.height - dp(2))
+    widget.bind(pos=follow, size=follow)
+    return col, rect, edge
+
+
+class Banner(Label):
+    """The one thing to do now, large, on the colour of the player who must do it."""
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self._bg = _paint(self, NEUTRAL)[0]
+        self.bind(width=lambda *_a: setattr(self, "text_size", (self.width - dp(24), None)))
+
+    def paint(self, colour: str | None) -> None:
+        self._bg.rgba = PLAYER_RGBA.get(colour or "", NEUTRAL)
+        self.color = PLAYER_INK.get(colour or "", (1, 1, 1, 1))
+
+
+class PlayerPanels(GridLayout):
+    """Every player's panel, always in view: on his colour, name, cash, stories laid
+    and page value; the player to act outlined."""
+
+    def show(self, panels) -> None:
+        """``panels``: [(colour, text, active)] (TableVM.player_panels)."""
+        self.cols = max(1, min(len(panels) or 1, int(self.width // dp(150)) or 1))
+        while len(self.children) > len(panels):
+            self.remove_widget(self.children[0])
+        while len(self.children) < len(panels):
+            lab = Label(font_size=sp(17), halign="center", valign="middle")
+            lab.bind(size=lambda w, sz: setattr(w, "text_size", (sz[0] - dp(8), None)))
+            lab._paint = _paint(lab, NEUTRAL, line=True)
+            self.add_widget(lab)
+        for lab, (colour, text, active) in zip(reversed(self.children), panels):
+            lab.text = text
+            lab._paint[0].rgba = PLAYER_RGBA.get(colour, (0.3, 0.3, 0.3, 1))
+            lab._paint[2].rgba = (1, 1, 1, 1) if active else (1, 1, 1, 0)
+            lab.color = PLAYER_INK.get(colour, (1, 1, 1, 1))
+            lab.bold = active
+
+
+class Confirm(ModalView):
+    """A yes/no question before a tap that cannot be taken back (leave the game, go
+    to press) or to name what an undo takes back. Same shape as the app's own
+    question (``answer(yes)``; the app keeps the open one as ``app.asking``)."""
+
+    def __init__(self, question: str, on_yes, lang: str, **kw):
+        super().__init__(size_hint=(0.86, None), auto_dismiss=False, **kw)
+        from ui import i18n
+
+        self.question = question
+        self._on_yes = on_yes
+        box = BoxLayout(orientation="vertical", padding=dp(16), spacing=dp(12))
+        lab = Label(text=question, font_size=sp(22), size_hint_y=None, halign="center", valign="middle")
+        lab.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),
+                 texture_size=lambda w, ts: setattr(w, "height", ts[1] + dp(12)))
+        row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(16))
+        self.yes = Button(text=i18n.tr("ask.yes", lang), font_size=sp(22), background_normal="",
+                          background_color=(0.62, 0.3, 0.12, 1))
+        self.no = Button(text=i18n.tr("ask.no", lang), font_size=sp(22), background_normal="",
+                         background_color=(0.27, 0.29, 0.34, 1))
+        self.yes.bind(on_release=lambda *_a: self.answer(True))
+        self.no.bind(on_release=lambda *_a: self.answer(False))
+        row.add_widget(self.no)
+        row.add_widget(self.yes)
+        box.add_widget(lab)
+        box.add_widget(row)
+        self.add_widget(box)
+        box.bind(minimum_height=lambda *_a: setattr(self, "height", box.minimum_height + dp(8)))
+        self.height = dp(200)
+
+    def answer(self, yes: bool) -> None:
+        from kivy.app import App
+
+        app = App.get_running_app()
+        if getattr(app, "asking", None) is self:
+            app.asking = None
+        self.dismiss()
+        if yes:
+            self._on_yes()
+
+
+def confirm(question: str, on_yes, lang: str) -> Confirm:
+    """Open a :class:`Confirm` (kept as the running app's ``asking``)."""
+    from kivy.app import App
+
+    c = Confirm(question, on_yes, lang)
+    app = App.get_running_app()
+    if app is not None:
+        app.asking = c
+    c.open()
+    return c
+
+
 class DialScreen(Screen):
-    """One screen with a :class:`DialPanel` for ``vm``."""
+    """The telephone: whose call it is and the number to dial, on his colour, over a
+    :class:`DialPanel` for ``vm``."""
 
     def __init__(self, vm: DialVM, **kw):
         kw.setdefault("name", "scoop_dial")
         super().__init__(**kw)
+        box = BoxLayout(orientation="vertical")
+        self.head = BoxLayout(size_hint_y=None, height=dp(64))
+        self.who = Banner(font_size=sp(24), bold=True)
+        self.head.add_widget(self.who)
         self.panel = DialPanel(vm)
-        self.add_widget(self.panel)
+        box.add_widget(self.head)
+        box.add_widget(self.panel)
+        self.add_widget(box)
+
+    def name_caller(self, text: str, colour: str | None) -> None:
+        self.who.text = text
+        self.who.paint(colour)
+
+
+class CameraPicture(CameraView):
+    """The camera's picture with its tags outlined (ui.screens.common.CameraView);
+    a tap on it does nothing here (Scoop has no corrections screen)."""
+
+    def on_touch_down(self, touch):
+        return False
 
 
 class TableScreen(Screen):
-    """The table: the one thing to do now (large), the players' cash and cards, the
-    last message (a refusal, the camera's report), and the buttons of ``vm``
-    (:class:`ui.games.scoop.table_vm.TableVM`), every one at least 56 dp high. The
-    telephone button opens the screen named ``dial_screen``."""
+    """The table: the one thing to do now (largest, on the colour of the player who
+    must do it), the players' panels (always in view), the last message (the call's
+    signal, a refusal, the camera's report), the camera picture with its tags
+    outlined when a camera session runs (``show_camera``), the buttons of ``vm``
+    (:class:`ui.games.scoop.table_vm.TableVM`, every one at least 64 dp high) and the
+    named undo (asked first). The telephone button opens the screen named
+    ``dial_screen``."""
 
-    def __init__(self, vm, dial_screen: str = "scoop_dial", **kw):
+    def __init__(self, vm, dial_screen: str = "scoop_dial", show_camera: bool = False, **kw):
         kw.setdefault("name", "scoop_table")
         super().__init__(**kw)
         self.vm = vm
@@ -56,46 +190,113 @@ class TableScreen(Screen):
             self._bg = Rectangle(pos=self.pos, size=self.size)
         self.bind(pos=lambda *_a: setattr(self._bg, "pos", self.pos),
                   size=lambda *_a: setattr(self._bg, "size", self.size))
-        box = BoxLayout(orientation="vertical", padding=(dp(16), dp(72), dp(16), dp(16)), spacing=dp(10))
-        self.prompt = Label(font_size=sp(28), bold=True, size_hint_y=None, halign="left", valign="middle")
-        self.message = Label(font_size=sp(20), size_hint_y=None, color=(1, 0.8, 0.4, 1), halign="left")
-        self.players = Label(font_size=sp(18), size_hint_y=None, color=(0.85, 0.85, 0.85, 1), halign="left")
-        for lab, h in ((self.prompt, 110), (self.message, 56), (self.players, 56)):
-            lab.height = dp(h)
-            lab.bind(width=lambda lab, w: setattr(lab, "text_size", (w, None)))
-            box.add_widget(lab)
+        self.body = body = BoxLayout(orientation="vertical", padding=(dp(12), dp(8), dp(12), dp(12)),
+                                     spacing=dp(8))
+        self.prompt = Banner(font_size=sp(28), bold=True, size_hint_y=None, height=dp(110), valign="middle")
+        self.message = Label(font_size=sp(19), size_hint_y=None, height=dp(56), color=(1, 0.8, 0.4, 1),
+                             halign="left", valign="middle")
+        self.message.bind(width=lambda w, v: setattr(w, "text_size", (v, None)))
+        self.panels = PlayerPanels(size_hint_y=None, height=dp(84), spacing=dp(6))
+        self.panels.bind(width=lambda *_a: self.panels.show(self.vm.player_panels()))
+        self.camera = CameraPicture() if show_camera else None
         self.grid = GridLayout(cols=2, spacing=dp(10), size_hint_y=None, row_default_height=dp(72),
                                row_force_default=False)
         self.grid.bind(minimum_height=self.grid.setter("height"))
         self.scroll = scroll = CuedScroll(do_scroll_x=False)   # "more below" under it while the list goes on
         scroll.add_widget(self.grid)
-        box.add_widget(scroll)
-        self.add_widget(box)
+        self.undo_button = Button(font_size=sp(18), size_hint=(None, None), height=dp(56), width=dp(180),
+                                  background_normal="", background_color=(0.36, 0.3, 0.42, 1))
+        self.undo_button.bind(on_release=lambda *_a: self.ask_undo())
+        self.lower = BoxLayout(orientation="vertical", spacing=dp(8))
+        self.lower.add_widget(scroll)
+        foot = BoxLayout(size_hint_y=None, height=dp(56))
+        foot.add_widget(Widget())
+        foot.add_widget(self.undo_button)
+        self.lower.add_widget(foot)
+        self.middle = BoxLayout(spacing=dp(10))
+        for w in (self.prompt, self.panels, self.message, self.middle):
+            body.add_widget(w)
+        self.add_widget(body)
+        self._layout_mode = None
         self.bind(size=lambda *_a: self.refresh())
+
+    def _arrange(self) -> None:
+        """Camera and buttons side by side in landscape; in portrait the picture
+        takes the full width above the buttons."""
+        landscape = self.width >= self.height
+        mode = (landscape, self.camera is not None)
+        mid = self.middle
+        if mode != self._layout_mode:
+            self._layout_mode = mode
+            mid.clear_widgets()
+            mid.orientation = "horizontal" if landscape else "vertical"
+            if self.camera is not None:
+                mid.add_widget(self.camera)
+            mid.add_widget(self.lower)
+        if self.camera is not None:
+            if landscape:
+                self.camera.size_hint = (0.5, 1)
+            else:
+                self.camera.size_hint = (1, None)
+                self.camera.height = min(self.width * 9 / 16, max(dp(120), self.height * 0.32))
+        self.lower.size_hint = (1, 1)
 
     def refresh(self) -> None:
         vm = self.vm
+        self._arrange()
         self.scroll.lang = getattr(vm, "lang", "") or ""
         self.prompt.text = vm.prompt()
+        self.prompt.paint(vm.actor_colour())
         self.message.text = vm.message or self.camera_text
-        self.players.text = "   ".join(vm.players_lines())
+        self.panels.show(vm.player_panels())
+        self.undo_button.text = core_text("undo", vm.lang)
+        self.undo_button.opacity = 0 if vm.state.is_over else 1
+        self.undo_button.disabled = vm.state.is_over
         self.grid.clear_widgets()
-        self.grid.cols = 1 if self.width < self.height else 2
+        self.grid.cols = 1 if self.width < self.height or self.camera is not None else 2
         for ch in vm.choices():
+            costly = bool(ch.ask)
             b = Button(text=ch.label, font_size=sp(24 if ch.primary else 20), size_hint_y=None,
                        height=dp(88 if ch.primary else 64), halign="center", valign="middle",
                        background_normal="", background_color=(0.18, 0.52, 0.3, 1) if ch.primary
-                       else (0.27, 0.29, 0.34, 1))
+                       else (0.55, 0.22, 0.16, 1) if costly else (0.27, 0.29, 0.34, 1))
             b.bind(width=lambda b, w: setattr(b, "text_size", (w - dp(16), None)))
-            b.bind(on_release=lambda _b, key=ch.key: self.on_choice(key))
+            b.bind(on_release=lambda _b, c=ch: self.on_choice(c.key, c.ask))
             self.grid.add_widget(b)
 
-    def on_choice(self, key: str) -> None:
+    def on_choice(self, key: str, ask: str = "") -> None:
         if key == "dial" and self.manager is not None and self.manager.has_screen(self.dial_screen):
             self.manager.current = self.dial_screen
             return
+        if ask:
+            confirm(ask, lambda: (self.vm.tap(key), self.refresh()), self.vm.lang)
+            return
         self.vm.tap(key)
         self.refresh()
+
+    def ask_undo(self) -> None:
+        """Name the move an undo takes back and ask first; or say why nothing can be."""
+        question, why = self.vm.undo_question()
+        if not question:
+            self.vm.message = why
+            self.refresh()
+            return
+        confirm(question, lambda: (self.vm.undo(), self.refresh()), self.vm.lang)
+
+    def show_frame(self, frame, symbols) -> None:
+        """The camera's latest frame (BGR) with its tags outlined (UI thread)."""
+        if self.camera is None or frame is None:
+            return
+        from ui.viewmodels.live import overlays
+
+        h, w = frame.shape[:2]
+        self.camera.show(frame, overlays(symbols, w, h, self.vm.lang))
+
+
+def core_text(key: str, lang: str, **kw) -> str:
+    from companion.games.scoop.texts import table_text
+
+    return table_text(key, lang, **kw)
 
 
 SCREENS = {"scoop_dial": DialScreen, "scoop_table": TableScreen}
@@ -175,7 +376,7 @@ def _dial_vm(host, table=None) -> DialVM:
     def journal(call) -> None:
         if table is not None:
             table.called(call)
-            if table.message:
+            if table.message and getattr(host, "refused", None) is not None:  # a refusal, not the signal
                 vm.message = vm.message + "\n" + table.message
             vm.numbers, vm.due = frozenset(), False  # one call; the table asks what comes next
             return
@@ -189,40 +390,78 @@ def _dial_vm(host, table=None) -> DialVM:
     return vm
 
 
+#: Seconds the dial's window stays in view after a call before the table comes back.
+BACK_AFTER_CALL_S = 3.0
+
+
 def app_screens(host) -> list:
     """Scoop's screens for the app shell: the table (first), then the dial of the
-    player whose call is due, with a button back to the table."""
+    player whose call is due (named on his colour), with a button back to the table;
+    the table comes back by itself once the call is made. With a camera session
+    (``host.camera``) the table shows its picture with the tags outlined."""
+    import threading
+
     from ui.games.scoop import texts as T
     from ui.games.scoop.table_vm import TableVM
 
     table_vm = TableVM(host, host.lang)
-    table = TableScreen(table_vm)
+    camera = getattr(host, "camera", None)
+    table = TableScreen(table_vm, show_camera=camera is not None)
     dial = DialScreen(_dial_vm(host, table_vm))
-    back = Button(text=T.tr("b.table", host.lang), font_size=sp(20), size_hint=(None, None),
-                  size=(dp(132), dp(56)), pos_hint={"x": 0.005, "top": 0.995})
+    back = Button(text=T.tr("b.table", host.lang), font_size=sp(20), size_hint=(None, 1), width=dp(140),
+                  background_normal="", background_color=(0.27, 0.29, 0.34, 1))
 
     def to_table(*_a) -> None:
-        if dial.manager is not None:
+        if dial.manager is not None and dial.manager.current == dial.name:
             dial.manager.current = table.name
         table.refresh()
 
     back.bind(on_release=to_table)
-    dial.add_widget(back)
+    dial.head.add_widget(back)  # in the caller's strip: never over the dial or its words
+
+    def name_caller() -> None:
+        seat, _numbers = _due(host.state)
+        if seat is None:
+            dial.name_caller("", None)
+            return
+        dial.name_caller(T.tr("call_due", host.lang, p=table_vm._name(seat), n=host.state.pending["number"]),
+                         host.state.players[seat].spec.colour)
 
     def refresh_dial() -> None:
         back.text = T.tr("b.table", host.lang)
         if dial.panel.vm.holding is None and dial.panel.dial._anim is None:
             vm = _dial_vm(host, table_vm)
+            on_call = vm.on_call
+
+            def called(call, _f=on_call) -> None:
+                _f(call)
+                Clock.schedule_once(lambda _dt: to_table(), BACK_AFTER_CALL_S)  # the signal read, then back
+            vm.on_call = called
             dial.panel.vm = vm
             dial.panel.dial.vm = vm
+            name_caller()
 
     table.refresh = _chain(table.refresh, table_vm, host)
     dial.refresh = refresh_dial
     dial.bind(on_pre_enter=lambda *_a: refresh_dial())
     table.bind(on_pre_enter=lambda *_a: table.refresh())
     host.listeners.append(lambda: Clock.schedule_once(lambda _dt: table.refresh(), 0))
-    if getattr(host, "camera", None) is not None:
+    if camera is not None:
+        latest = {"frame": None, "symbols": (), "due": False}
+        lock = threading.Lock()
+
+        def draw(_dt) -> None:
+            with lock:
+                frame, symbols, latest["due"] = latest["frame"], latest["symbols"], False
+            table.show_frame(frame, symbols)
+
         def on_update(up) -> None:  # the camera's worker thread: redraw on Kivy's
+            if up.frame is not None:
+                with lock:
+                    latest["frame"], latest["symbols"] = up.frame, tuple(up.symbols)
+                    due, latest["due"] = latest["due"], True
+                if not due:  # one redraw waiting at a time, the newest frame
+                    Clock.schedule_once(draw, 0)
             if up.messages or up.state_changed:
                 text = up.messages[-1].text if up.messages else ""
 
@@ -231,7 +470,7 @@ def app_screens(host) -> list:
                     table.refresh()
                 Clock.schedule_once(redraw, 0)
 
-        host.camera.subscribe(on_update)
+        camera.subscribe(on_update)
     return [table, dial]
 
 

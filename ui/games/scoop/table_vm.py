@@ -13,10 +13,15 @@ table where hands stay hidden (setup ``hidden_hands``):
 
 A play that takes a card from a pile (the call accepted, a three-star story, an
 advert) asks which card came up: the values still in that pile (the piles are
-shuffled by hand, so the app cannot know), unless a camera session plays on the
-same journal (``host.camera``): the call then goes to the observer, which journals it
-once it sees the card laid. Every play goes through ``host.apply`` (journalled; a
-refused play changes nothing and its reason is shown). Words: ui.games.scoop.texts.
+shuffled by hand, so the app cannot know). With a camera session on the same
+journal (``host.camera``) such a call also goes to the observer, which journals it
+once it sees the card laid; the value buttons stay, so a card the camera does not
+see is entered by a tap (no screen waits on the camera alone). A call that takes no
+card (KILL IT, X, !!!, Three Star, Press) is journalled at once, its signal shown.
+Every play goes through ``host.apply`` (journalled; a refused play changes nothing
+and its reason is shown). Costly taps (leave the game, go to press) and the named
+undo are asked first by the screen (:attr:`Choice.ask`, :meth:`TableVM.undo_question`).
+Words: ui.games.scoop.texts and the game's own catalog (companion.games.scoop.texts).
 """
 
 from __future__ import annotations
@@ -31,11 +36,14 @@ from ui.games.scoop import texts as T
 @dataclass(frozen=True)
 class Choice:
     """A button: ``key`` (stable, for tests and the screen), ``label`` (the player's
-    language), ``primary`` (the one thing to do now: drawn first and largest)."""
+    language), ``primary`` (the one thing to do now: drawn first and largest),
+    ``ask`` (a question the screen asks before the tap counts: it cannot be taken
+    back; "" when none)."""
 
     key: str
     label: str
     primary: bool = False
+    ask: str = ""
 
 
 class TableVM:
@@ -49,6 +57,7 @@ class TableVM:
         self.held = None            # an action waiting for its card's value
         self.message = ""
         self.entered = None         # (seat, n actions) when a call went to the camera
+        self._held_at = None        # n actions when ``held`` was asked (a play since: dropped)
 
     # -- reading the game ------------------------------------------------------------
     @property
@@ -75,8 +84,42 @@ class TableVM:
     def _camera(self) -> bool:
         return getattr(self.host, "camera", None) is not None
 
+    def _n(self) -> int:
+        return len(self.host.journal.actions())
+
     def _waiting_camera(self) -> bool:
-        return self.entered is not None and self.entered == (self.actor(), len(self.host.journal.actions()))
+        return self.entered is not None and self.entered == (self.actor(), self._n())
+
+    def _sync(self) -> None:
+        """Forget a question the game has moved past (the camera journalled the call,
+        an undo, another screen's tap)."""
+        if self.held is not None and self._held_at is not None and self._held_at != self._n():
+            self.held = self._held_at = None
+        if self.entered is not None and self.entered[1] != self._n():
+            self.entered = None
+
+    def actor_colour(self) -> str | None:
+        """The colour of the player who must act now (the banner's), None at the end."""
+        seat = None if self.state.is_over else self.actor()
+        return None if seat is None else self.state.players[seat].spec.colour
+
+    def player_panels(self) -> list[tuple[str, str, bool]]:
+        """One panel per player, seat order: (colour, text, active). The text: name,
+        cash, stories and adverts laid, the page's value (Scoop's own score: cash +
+        page + kept star stories at half, ``state.scores``, is what the end names)."""
+        s = self.state
+        now = None if s.is_over else self.actor()
+        out = []
+        for i, p in enumerate(s.players):
+            if p.out:
+                text = T.tr("player_out", self.lang, p=self._name(i))
+            else:
+                laid = sum(len(v) for v in p.page.values()) + len(p.star_three)
+                text = core.table_text("panel", self.lang, p=self._name(i), cash=self._money(p.cash),
+                                       stories=core.table_text("stories", self.lang, n=laid),
+                                       page=self._money(engine.page_value(p)))
+            out.append((p.spec.colour, text, i == now))
+        return out
 
     def players_lines(self) -> list[str]:
         """One line per player: name, cash, cards in hand (or that he left)."""
@@ -90,14 +133,23 @@ class TableVM:
 
     def prompt(self) -> str:
         """The one thing to do now, for the player who must do it."""
+        self._sync()
         s = self.state
         if s.is_over:
             f = s.final
             how = T.tr(f"how.{f.how}", self.lang, p=self._name(f.pressed_by))
+            best = f.scores[f.winners[0]] if f.winners else 0
+            if len(f.winners) == 1:
+                return core.table_text("won", self.lang, how=how, p=self._name(f.winners[0]), v=self._money(best))
+            if f.winners:
+                return core.table_text("tied", self.lang, how=how, v=self._money(best),
+                                       ps=", ".join(self._name(w) for w in f.winners))
             return T.tr("over", self.lang, how=how)
         seat = self.actor()
         p = self._name(seat)
         pend = s.pending
+        if self.held is not None and self._waiting_camera():
+            return core.table_text("lay_or_tap", self.lang, p=p, story=T.kind_name(self._held_pile_kind(), self.lang))
         if self.held is not None:
             return T.tr("which_value", self.lang, p=p, story=T.kind_name(self._held_pile_kind(), self.lang))
         if self._waiting_camera():
@@ -124,6 +176,7 @@ class TableVM:
     def dial_due(self) -> int | None:
         """The number of the call the game waits for (None when none, or when the
         call went to the camera and waits for its card)."""
+        self._sync()
         pend = self.state.pending
         if pend is None or pend["kind"] != "call" or self.held is not None or self._waiting_camera():
             return None
@@ -132,14 +185,19 @@ class TableVM:
     # -- the buttons -----------------------------------------------------------------
     def choices(self) -> list[Choice]:
         """The buttons for the player who must act now, the likely one first."""
+        self._sync()
         s = self.state
-        if s.is_over or self._waiting_camera():
+        if s.is_over:
             return []
         seat = self.actor()
-        if self.held is not None:
-            return [Choice(f"value:{v}", self._money(v), i == 0)
-                    for i, v in enumerate(sorted(set(s.piles[self._held_pile()]), reverse=True))] + \
-                [Choice("back", T.tr("b.back", self.lang))]
+        if self.held is not None:  # also while the camera looks for the card: a tap enters it
+            values = [Choice(f"value:{v}", self._money(v), i == 0)
+                      for i, v in enumerate(sorted(set(s.piles[self._held_pile()]), reverse=True))]
+            if not values:  # an empty pile: the play takes no card (engine: nothing taken)
+                values = [Choice("value:none", T.tr("b.take_story", self.lang), True)]
+            if self._waiting_camera() or isinstance(self.held, engine.Dial):
+                return values  # the call is made: no way back to dial again
+            return values + [Choice("back", T.tr("b.back", self.lang))]
         pend = s.pending
         if pend is None:
             return self._turn_choices(seat)
@@ -153,15 +211,15 @@ class TableVM:
             out = []
             for a in engine.legal_actions(s):
                 if a.option == "press":
-                    out.append(Choice("choose:press", T.tr("b.press", self.lang), True))
+                    out.append(Choice("choose:press", T.tr("b.press", self.lang), False,
+                                      core.table_text("ask_press", self.lang, p=self._name(seat))))
                 elif a.option == "story":
-                    out.append(Choice("choose:story", T.tr("b.take_story", self.lang)))
-                elif a.displace is None:
+                    out.insert(0, Choice("choose:story", T.tr("b.take_story", self.lang), pend["signal"] == "press"))
+                elif not s.players[seat].page["star"] or not s.players[seat].page["three_star"]:
                     out.insert(0, Choice("choose:three_star", T.tr("b.take_three", self.lang), True))
-                else:
-                    v = s.players[seat].page["star"][a.displace]
-                    out.append(Choice(f"choose:three_star:{a.displace}",
-                                      T.tr("b.take_three_off", self.lang, v=self._money(v))))
+                else:  # the second one takes both Star Story spaces: what is there comes off
+                    v = " + ".join(self._money(x) for x in s.players[seat].page["star"])
+                    out.append(Choice("choose:three_star", core.table_text("three_star_off", self.lang, v=v)))
             return out
         if kind == "sale":
             out = [Choice("buy", T.tr("b.buy", self.lang, v=self._money(pend["value"])), True)] \
@@ -174,7 +232,8 @@ class TableVM:
                 v = p.star_three[a.index] if a.space == "star_three" else p.page[a.space][a.index]
                 out.append(Choice(f"offer:{a.space}:{a.index}", T.tr("b.offer", self.lang, v=self._money(v),
                                                                      story=T.kind_name(a.space, self.lang))))
-        return out + [Choice("give_up", T.tr("b.give_up", self.lang))]
+        return out + [Choice("give_up", T.tr("b.give_up", self.lang), False,
+                             core.table_text("ask_give_up", self.lang, p=self._name(seat)))]
 
     def _kinds(self, seat: int) -> list[str]:
         return [k for k in self.state.spaces(seat) if k != "three_star"]
@@ -237,6 +296,7 @@ class TableVM:
             after = None  # host.apply says why
         if after is not None and any(len(after.piles[k]) < len(v) for k, v in s.piles.items()):
             self.held = engine.resolve_action(s, action)
+            self._held_at = self._n()
             return
         self._apply(action)
 
@@ -249,11 +309,14 @@ class TableVM:
             self.set_lang(self.lang)
         self.menu = "main"
         if not refused or not isinstance(getattr(action, "value", None), int):
-            self.held = None  # a refused card value keeps its question open
+            self.held = self._held_at = None  # a refused card value keeps its question open
+        if not refused:
+            self.entered = None
 
     def tap(self, key: str) -> None:
         """Do what the button ``key`` says (see :meth:`choices`). A refusal is kept in
         :attr:`message`; nothing changes then."""
+        self._sync()
         s = self.state
         seat = self.actor()
         self.message = ""
@@ -265,7 +328,7 @@ class TableVM:
             return
         if key.startswith("value:"):
             if self.held is not None:
-                self._apply(replace(self.held, value=int(key[6:])))
+                self._apply(replace(self.held, value=None if key == "value:none" else int(key[6:])))
             return
         if key == "exchange":
             return self._apply(engine.Exchange(seat, engine.HIDDEN))
@@ -289,8 +352,7 @@ class TableVM:
         if key.startswith("lines_down:"):
             return self._apply(engine.LinesDown(int(key.split(":")[1])))
         if key.startswith("choose:"):
-            parts = key.split(":")
-            return self._play(engine.Choose(seat, parts[1], int(parts[2]) if len(parts) > 2 else None))
+            return self._play(engine.Choose(seat, key.split(":")[1]))
         if key == "buy":
             return self._apply(engine.Buy(seat))
         if key == "decline":
@@ -308,18 +370,40 @@ class TableVM:
         """The telephone's call (companion.games.scoop.dial.Call) of the player whose
         call is due: with a camera it goes to the observer (journalled when the card
         is seen laid); else it is played, asking the card's value when a story is taken."""
+        self._sync()
+        self.message = ""
         s = self.state
         pend = s.pending
         if pend is None or pend["kind"] != "call":
             return
         seat = pend["actor"]
         action = engine.Dial(seat, call.number, call.signal)
-        if self._camera() and self.host.enter({"dial": call.number}):
-            self.entered = (seat, len(self.host.journal.actions()))
-            self.message = T.tr("sent_to_camera", self.lang, signal=T.signal_word(call.signal, self.lang),
-                                story=T.kind_name(pend["story"], self.lang))
-            return
-        self._play(action)
+        word, meaning = core.signal_text(call.signal, self.lang) if call.signal else ("", "")
+        said = core.table_text("called", self.lang, p=self._name(seat), n=call.number, signal=word,
+                               meaning=meaning) if call.signal else ""
+        self._play(action)  # a card taken: its value asked (held); else journalled now
+        if self.held is not None and self._camera() and \
+                self.host.enter({"dial": call.number, "at": s.n_actions}):
+            self.entered = (seat, self._n())  # the camera may journal it once it sees the card laid
+        if not self.message:
+            self.message = said
+
+    # -- named undo (ui.hosting.GameHost) -----------------------------------------
+    def undo_question(self) -> tuple[str, str]:
+        """("Take back: <the move in words>?", "") when the last move can be taken
+        back (the screen asks it first), else ("", why not in words: nothing played,
+        or a move that revealed what was hidden, a dial call, a drawn card)."""
+        step = self.host.undo_preview()
+        if step is None:
+            return "", self.host.undo_refusal()
+        return core.table_text("undo_ask", self.lang, move=step.text), ""
+
+    def undo(self) -> None:
+        """Take back the move :meth:`undo_question` named (after the players said yes);
+        a refusal is kept in :attr:`message`."""
+        refused = self.host.undo()
+        self.message = refused or ""
+        self.menu, self.held, self._held_at, self.entered = "main", None, None, None
 
     def _claim(self, seat: int, kind: str):
         """A claim of ``kind``: the player's reserve sets of that type, the rest of the
