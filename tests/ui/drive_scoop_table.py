@@ -1,9 +1,12 @@
 """Drive Scoop's app screens offscreen (ui.games.scoop.screens.app_screens over a
 journalled hidden-hands game, no camera): the table screen's buttons tapped (claim a
-story), the telephone opened from it, a finger dragged from the hole of the number
-due to the finger stop, then the table again (the card's value asked when the call
-took a story). Screenshots of the table (en landscape, es, zh portrait) and of the
-game's dial; the report gives texts, button sizes (dp) and the journal.
+story), the telephone opened from it (whose call it is named on his colour), a finger
+dragged from the hole of the number due to the finger stop, then the table again by
+itself (the card's value asked when the call took a story); the undo asked for (the
+call refused, with why); then the same table with a camera picture (a frame with a
+tag outlined). Screenshots of the table (en landscape, es, zh portrait), of the
+game's dial and of the camera table; the report gives texts, colours, button sizes
+(dp), clipped labels and the journal.
 
     .venv/bin/python tests/ui/drive_scoop_table.py OUT_DIR
 """
@@ -68,12 +71,19 @@ class Drive(App):
         Clock.schedule_once(lambda _dt: self.shot("scoop_table_en_1280x800", self.claim), 0.4)
 
     def note(self, step):
+        from kivy.uix.label import Label
+
         scr = self.sm.current_screen
         bs = buttons(scr)
+        clipped = [w.text for w in scr.walk(restrict=True) if isinstance(w, Label) and w.text and w.opacity > 0
+                   and w.texture_size[1] > w.height + 1 and w.text_size[0]]
         self.report["steps"].append({
             "step": step, "screen": scr.name, "prompt": self.table.prompt.text, "message": self.table.message.text,
+            "banner_rgba": list(self.table.prompt._bg.rgba), "actor_colour": self.table.vm.actor_colour(),
+            "panels": [t for _c, t, _a in self.table.vm.player_panels()],
+            "who": self.dial.who.text, "who_rgba": list(self.dial.who._bg.rgba),
             "buttons": [b.text for b in bs], "min_button_dp": min((b.height / dp(1) for b in bs), default=0),
-            "actions": len(self.host.journal.actions())})
+            "clipped": clipped, "actions": len(self.host.journal.actions())})
 
     def press(self, label):
         b = next(b for b in buttons(self.sm.current_screen) if b.text == label)
@@ -118,10 +128,17 @@ class Drive(App):
                                     "meaning": self.dial.panel.meaning_label.text,
                                     "calls": [c.to_dict() for c in self.dial.panel.vm.calls]})
         self.note("dialled")
-        self.shot("scoop_dial_game_en_1280x800", self.back_to_table)
+        self.shot("scoop_dial_game_en_1280x800", self.wait_table)
+
+    def wait_table(self, waited=0.0):
+        """The table comes back by itself once the call is made (no "Table" tap)."""
+        if self.sm.current != self.table.name and waited < 20:
+            Clock.schedule_once(lambda _dt: self.wait_table(waited + 0.25), 0.25)
+            return
+        self.report["auto_back"] = self.sm.current == self.table.name
+        self.back_to_table()
 
     def back_to_table(self):
-        self.press(next(b.text for b in buttons(self.dial) if b.text == "Table"))
         self.note("table again")
         vm = self.table.vm
         vals = [c for c in vm.choices() if c.key.startswith("value:")]
@@ -134,6 +151,8 @@ class Drive(App):
     def tap_value(self, choice):
         self.press(choice.label)
         self.note("value tapped")
+        self.table.undo_button.dispatch("on_release")  # the last move is the call: refused, with why
+        self.note("undo asked")
         self.portrait()
 
     def portrait(self):
@@ -155,6 +174,44 @@ class Drive(App):
 
     def finish(self):
         self.note("zh")
+        self.camera_table()
+
+    def camera_table(self):
+        """The table with a camera picture: a frame with one read tag, drawn full
+        width in portrait, beside the buttons in landscape."""
+        import numpy as np
+
+        from ui.games.scoop.table_vm import TableVM
+
+        scr = S.TableScreen(TableVM(self.host, "en"), name="scoop_camera", show_camera=True)
+        self.sm.add_widget(scr)
+        self.sm.current = "scoop_camera"
+        frame = np.full((360, 640, 3), 90, np.uint8)
+        tag = {"corners_px": [(100, 100), (160, 100), (160, 160), (100, 160)], "status": "ok",
+               "component": "C:sport-photo", "reason": None, "payload": "x"}
+        self.report["camera_sizes"] = {}
+
+        def measure(name, then):
+            def go(_dt):
+                try:
+                    scr.show_frame(frame, [tag])
+                except Exception as exc:  # noqa: BLE001  reported, the test says what failed
+                    self.report["camera_error"] = repr(exc)
+                self.report["camera_sizes"][name] = {
+                    "camera": [scr.camera.width, scr.camera.height], "window": list(Window.size),
+                    "texture": list(scr.camera.texture.size) if scr.camera.texture is not None else None,
+                    "overlays": len(scr.camera._overlays)}
+                self.shot(name, then)
+            Clock.schedule_once(go, 0.4)
+
+        measure("scoop_table_camera_en_800x1280", lambda: self.landscape_camera(measure))
+
+    def landscape_camera(self, measure):
+        Window.size = (1280, 800)
+        self.host.lang = "en"
+        measure("scoop_table_camera_en_1280x800", self.write)
+
+    def write(self):
         from companion.games.scoop import engine
 
         self.report["journal"] = [engine.action_to_dict(a) for a in self.host.journal.actions()]

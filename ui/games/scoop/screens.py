@@ -196,7 +196,12 @@ class TableScreen(Screen):
         self.message = Label(font_size=sp(19), size_hint_y=None, height=dp(56), color=(1, 0.8, 0.4, 1),
                              halign="left", valign="middle")
         self.message.bind(width=lambda w, v: setattr(w, "text_size", (v, None)))
-        self.panels = PlayerPanels(size_hint_y=None, height=dp(84), spacing=dp(6))
+        # each grows with its text (never clipped); the message row takes no room when empty
+        self.prompt.bind(texture_size=lambda w, ts: setattr(w, "height", max(dp(110), ts[1] + dp(16))))
+        self.message.bind(texture_size=lambda w, ts: setattr(w, "height", ts[1] + dp(12) if w.text else 0))
+        self.panels = PlayerPanels(size_hint_y=None, height=dp(84), spacing=dp(6), row_force_default=True,
+                                   row_default_height=dp(84))
+        self.panels.bind(minimum_height=self.panels.setter("height"))
         self.panels.bind(width=lambda *_a: self.panels.show(self.vm.player_panels()))
         self.camera = CameraPicture() if show_camera else None
         self.grid = GridLayout(cols=2, spacing=dp(10), size_hint_y=None, row_default_height=dp(72),
@@ -233,13 +238,13 @@ class TableScreen(Screen):
             if self.camera is not None:
                 mid.add_widget(self.camera)
             mid.add_widget(self.lower)
-        if self.camera is not None:
-            if landscape:
-                self.camera.size_hint = (0.5, 1)
-            else:
-                self.camera.size_hint = (1, None)
-                self.camera.height = min(self.width * 9 / 16, max(dp(120), self.height * 0.32))
         self.lower.size_hint = (1, 1)
+        if self.camera is not None:
+            if landscape:  # the picture beside the buttons, the larger share
+                self.camera.size_hint, self.lower.size_hint = (0.56, 1), (0.44, 1)
+            else:  # full width, as tall as a 16:9 picture needs (a third of the screen at most)
+                self.camera.size_hint = (1, None)
+                self.camera.height = min(self.width * 9 / 16, max(dp(120), self.height * 0.36))
 
     def refresh(self) -> None:
         vm = self.vm
@@ -248,6 +253,13 @@ class TableScreen(Screen):
         self.prompt.text = vm.prompt()
         self.prompt.paint(vm.actor_colour())
         self.message.text = vm.message or self.camera_text
+        for lab, least in ((self.prompt, dp(110)), (self.message, 0)):  # sized to its text now, not a frame later
+            if lab.text and lab.width > 1:
+                lab.text_size = (lab.width - (dp(24) if lab is self.prompt else 0), None)
+                lab.texture_update()
+                lab.height = max(least, lab.texture_size[1] + dp(16))
+            elif not lab.text:
+                lab.height = least  # no empty row between the panels and the buttons
         self.panels.show(vm.player_panels())
         self.undo_button.text = core_text("undo", vm.lang)
         self.undo_button.opacity = 0 if vm.state.is_over else 1
@@ -276,9 +288,9 @@ class TableScreen(Screen):
 
     def ask_undo(self) -> None:
         """Name the move an undo takes back and ask first; or say why nothing can be."""
-        question, why = self.vm.undo_question()
+        question, _why = self.vm.undo_question()
         if not question:
-            self.vm.message = why
+            self.vm.say_undo_refusal()
             self.refresh()
             return
         confirm(question, lambda: (self.vm.undo(), self.refresh()), self.vm.lang)

@@ -58,6 +58,7 @@ class TableVM:
         self.message = ""
         self.entered = None         # (seat, n actions) when a call went to the camera
         self._held_at = None        # n actions when ``held`` was asked (a play since: dropped)
+        self._reword = None         # the message again in another language (set_lang), or None
 
     # -- reading the game ------------------------------------------------------------
     @property
@@ -319,7 +320,7 @@ class TableVM:
         self._sync()
         s = self.state
         seat = self.actor()
-        self.message = ""
+        self.message, self._reword = "", None
         if key == "back":
             self.menu, self.held = "main", None
             return
@@ -371,7 +372,7 @@ class TableVM:
         call is due: with a camera it goes to the observer (journalled when the card
         is seen laid); else it is played, asking the card's value when a story is taken."""
         self._sync()
-        self.message = ""
+        self.message, self._reword = "", None
         s = self.state
         pend = s.pending
         if pend is None or pend["kind"] != "call":
@@ -385,8 +386,11 @@ class TableVM:
         if self.held is not None and self._camera() and \
                 self.host.enter({"dial": call.number, "at": s.n_actions}):
             self.entered = (seat, self._n())  # the camera may journal it once it sees the card laid
-        if not self.message:
+        if not self.message and call.signal:
             self.message = said
+            self._reword = lambda: core.table_text("called", self.lang, p=self._name(seat), n=call.number,
+                                                   signal=core.signal_text(call.signal, self.lang)[0],
+                                                   meaning=core.signal_text(call.signal, self.lang)[1])
 
     # -- named undo (ui.hosting.GameHost) -----------------------------------------
     def undo_question(self) -> tuple[str, str]:
@@ -395,14 +399,20 @@ class TableVM:
         or a move that revealed what was hidden, a dial call, a drawn card)."""
         step = self.host.undo_preview()
         if step is None:
-            return "", self.host.undo_refusal()
+            return "", self.host.undo_refusal()  # the shell's language (host.lang), which the table follows
         return core.table_text("undo_ask", self.lang, move=step.text), ""
+
+    def say_undo_refusal(self) -> None:
+        """Show why nothing can be taken back now (:attr:`message`, re-worded after a
+        language switch)."""
+        self.message = self.undo_question()[1]
+        self._reword = lambda: self.undo_question()[1]
 
     def undo(self) -> None:
         """Take back the move :meth:`undo_question` named (after the players said yes);
         a refusal is kept in :attr:`message`."""
         refused = self.host.undo()
-        self.message = refused or ""
+        self.message, self._reword = refused or "", None
         self.menu, self.held, self._held_at, self.entered = "main", None, None, None
 
     def _claim(self, seat: int, kind: str):
@@ -431,6 +441,8 @@ class TableVM:
     def set_lang(self, lang: str) -> None:
         """Speak ``lang``; a refusal still shown is re-worded in it."""
         self.lang = lang
+        if self._reword is not None and self.message:
+            self.message = self._reword()
         exc, shown = getattr(self, "_refusal", None) or (None, "")
         if exc is not None and self.message and shown in ("", self.message):  # still the refusal's words
             from companion import registry
