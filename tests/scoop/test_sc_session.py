@@ -60,3 +60,55 @@ def test_the_camera_session_plays_a_scoop_game_with_the_hosts_taps(tmp_path):
     assert {"scoop.dial", "scoop.lay_story"} <= reports
     srcs = {e.payload["action"]: e.source for e in journal.events if e.kind == "action"}
     assert srcs["claim"] == "vision" and srcs["exchange"] == "manual"
+
+
+def test_the_table_screens_calls_reach_the_camera_and_the_recording_ends_as_recorded(tmp_path):
+    """The same recording with the dial entered through the table's view-model (as the
+    telephone screen hands it over): a call that takes a story waits for the camera
+    with its value buttons shown, the camera journals it once it sees the card laid
+    (the question then goes away); a call that takes none is journalled at once. The
+    final scores are the recording's."""
+    from companion.games.scoop.dial import Call
+    from ui.games.scoop.table_vm import TableVM
+
+    rec = load_recording(recording_dir("scoop-4p"))
+    truth = rec.truth
+    journal = Journal.create(tmp_path / "g.sqlite", "scoop", rec.setup)
+    players = tuple(P.PlayerSetup(p["colour"], p["name"]) for p in rec.setup["players"])
+    config = P.SessionConfig(game="scoop", players=players, camera=None, journal_dir=str(tmp_path))
+    session = GameSession(config, journal=journal)
+    host = GameHost(journal, "en", players, camera=session)
+    vm = TableVM(host, "en")
+    _, items, _ = R.storyboard(truth["setup"], truth["actions"])
+    entries, pos, t = rec.entries, 0, 0.0
+    waited = 0
+    for its in items:
+        sights = tuple(Sighting(p.component, p.surface, p.zone, p.sx_mm, p.sy_mm, 0.0)
+                       for p in its if p.kind not in ("fiducial", "mat"))
+        for _ in range(2):
+            t += 0.5
+            snap = TableSnapshot(t, sights, (), True)
+            while True:
+                session.process_frame(snap, t, reader=StillReader())
+                n = len(journal.actions())
+                due = [e for e in entries[pos:] if e["index"] == n]
+                if not due:
+                    break
+                e = due[0]
+                pos = entries.index(e) + 1
+                if "dial" in e.get("tap", {}):
+                    st = journal.state
+                    d = engine.resolve_action(st, engine.Dial(st.pending["actor"], int(e["tap"]["dial"])))
+                    vm.called(Call(len(st.calls), d.number, st.wheel_pos, 0, 0, d.signal))
+                    if len(journal.actions()) == n:  # a story to be seen laid: asked by value meanwhile
+                        assert any(c.key.startswith("value:") for c in vm.choices()), vm.prompt()
+                        assert "camera" in vm.prompt()
+                        waited += 1
+                elif "tap" in e:
+                    assert host.enter(e["tap"])
+                else:
+                    assert host.apply(engine.action_from_dict(e["action"])) is None
+    assert journal.state.is_over and waited
+    assert list(journal.state.final.scores) == truth["final_scores"]
+    assert vm.held is None or vm.prompt().startswith("The game is over")
+    assert vm.choices() == []
