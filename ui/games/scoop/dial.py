@@ -91,6 +91,9 @@ class DialWidget(Widget):
         if self.vm is None:
             return
         R = self.radius
+        if R <= 0:  # no room yet (a layout pass with the screen not sized): nothing to draw
+            self.canvas.clear()
+            return
         cx, cy = self.centre
         hr = HOLE_RADIUS * R
         self.canvas.clear()

@@ -51,7 +51,7 @@ def _paint(widget, rgba, line: bool = False):
     return col, rect, edge
 
 
-class Banner(Label):
+class TurnBanner(Label):
     """The one thing to do now, large, on the colour of the player who must do it."""
 
     def __init__(self, **kw):
@@ -64,7 +64,7 @@ class Banner(Label):
         self.color = PLAYER_INK.get(colour or "", (1, 1, 1, 1))
 
 
-class PlayerPanels(GridLayout):
+class ScoopPanels(GridLayout):
     """Every player's panel, always in view: on his colour, name, cash, stories laid
     and page value; the player to act outlined."""
 
@@ -86,7 +86,7 @@ class PlayerPanels(GridLayout):
             lab.bold = active
 
 
-class Confirm(ModalView):
+class ScoopConfirm(ModalView):
     """A yes/no question before a tap that cannot be taken back (leave the game, go
     to press) or to name what an undo takes back. Same shape as the app's own
     question (``answer(yes)``; the app keeps the open one as ``app.asking``)."""
@@ -127,11 +127,11 @@ class Confirm(ModalView):
             self._on_yes()
 
 
-def confirm(question: str, on_yes, lang: str) -> Confirm:
-    """Open a :class:`Confirm` (kept as the running app's ``asking``)."""
+def confirm(question: str, on_yes, lang: str) -> ScoopConfirm:
+    """Open a :class:`ScoopConfirm` (kept as the running app's ``asking``)."""
     from kivy.app import App
 
-    c = Confirm(question, on_yes, lang)
+    c = ScoopConfirm(question, on_yes, lang)
     app = App.get_running_app()
     if app is not None:
         app.asking = c
@@ -148,7 +148,7 @@ class DialScreen(Screen):
         super().__init__(**kw)
         box = BoxLayout(orientation="vertical")
         self.head = BoxLayout(size_hint_y=None, height=dp(64))
-        self.who = Banner(font_size=sp(24), bold=True)
+        self.who = TurnBanner(font_size=sp(24), bold=True)
         self.head.add_widget(self.who)
         self.panel = DialPanel(vm)
         box.add_widget(self.head)
@@ -192,14 +192,14 @@ class TableScreen(Screen):
                   size=lambda *_a: setattr(self._bg, "size", self.size))
         self.body = body = BoxLayout(orientation="vertical", padding=(dp(12), dp(8), dp(12), dp(12)),
                                      spacing=dp(8))
-        self.prompt = Banner(font_size=sp(28), bold=True, size_hint_y=None, height=dp(110), valign="middle")
+        self.prompt = TurnBanner(font_size=sp(28), bold=True, size_hint_y=None, height=dp(110), valign="middle")
         self.message = Label(font_size=sp(19), size_hint_y=None, height=dp(56), color=(1, 0.8, 0.4, 1),
                              halign="left", valign="middle")
         self.message.bind(width=lambda w, v: setattr(w, "text_size", (v, None)))
         # each grows with its text (never clipped); the message row takes no room when empty
         self.prompt.bind(texture_size=lambda w, ts: setattr(w, "height", max(dp(110), ts[1] + dp(16))))
         self.message.bind(texture_size=lambda w, ts: setattr(w, "height", ts[1] + dp(12) if w.text else 0))
-        self.panels = PlayerPanels(size_hint_y=None, height=dp(84), spacing=dp(6), row_force_default=True,
+        self.panels = ScoopPanels(size_hint_y=None, height=dp(84), spacing=dp(6), row_force_default=True,
                                    row_default_height=dp(84))
         self.panels.bind(minimum_height=self.panels.setter("height"))
         self.panels.bind(width=lambda *_a: self.panels.show(self.vm.player_panels()))
