@@ -236,6 +236,8 @@ class DialPanel(BoxLayout):
         vm = self.vm
         busy = self.dial._anim is not None or vm.holding is not None
         self.signal_label.text = vm.shown.window if vm.shown and not busy else ""
+        # no signal in the window yet: its words take the room (never clipped on a short screen)
+        self.signal_label.size_hint_y = 0.35 if self.signal_label.text else 0.05
         self.signal_label.color = WINDOW.get(vm.shown.signal, (1, 1, 1, 1)) if vm.shown else (1, 1, 1, 1)
         self.meaning_label.text = (word("dialling", vm.lang, n=vm.shown.call.number)
                                    if busy and vm.shown and vm.holding is None else vm.message)

@@ -147,7 +147,7 @@ class DialScreen(Screen):
         kw.setdefault("name", "scoop_dial")
         super().__init__(**kw)
         box = BoxLayout(orientation="vertical")
-        self.head = BoxLayout(size_hint_y=None, height=dp(64))
+        self.head = BoxLayout(size_hint_y=None, height=dp(56))
         self.who = TurnBanner(font_size=sp(24), bold=True)
         self.head.add_widget(self.who)
         self.panel = DialPanel(vm)
