@@ -28,6 +28,9 @@ DARK_LEVEL = 48
 #: brightest 1 % is uniform (a lens cap, a sheet over the lens, an exposure still
 #: settling to white); a table spans 130-150
 UNIFORM_SPREAD = 16
+#: the share of the picture a uniform picture's spread is read at besides 1 %: one
+#: 120 px tag in a 4K frame is 0.17 % of it
+UNIFORM_TAIL = 0.001
 #: known markers (fiducials and piece markers) the picture flipped left-right must
 #: read at least, and how many times as many as it reads as it is, to be mirrored
 MIRROR_MIN_MARKERS = 4
@@ -42,9 +45,9 @@ MIRROR_RATIO = 3
 LEVEL_AVERAGE = 5
 
 
-def picture_levels(image: np.ndarray) -> tuple[int, int]:
+def picture_levels(image: np.ndarray, tail: float = 0.01) -> tuple[int, int]:
     """``(darkest, brightest)``: the grey levels (0-255) of the darkest and the
-    brightest 1 % of a grey, BGR or BGRA ``uint8`` picture, read on a grid of about
+    brightest ``tail`` (1 %) of a grey, BGR or BGRA ``uint8`` picture, read on a grid of about
     50,000 of its pixels averaged over :data:`LEVEL_AVERAGE` samples square (sensor
     noise averaged out; under a millisecond at 4K)."""
     import cv2
@@ -58,7 +61,7 @@ def picture_levels(image: np.ndarray) -> tuple[int, int]:
         sample = np.ascontiguousarray(sample[..., 0])
     sample = cv2.blur(sample, (LEVEL_AVERAGE, LEVEL_AVERAGE))
     hist = np.cumsum(cv2.calcHist([sample], [0], None, [256], [0, 256]).ravel())
-    return int(np.searchsorted(hist, 0.01 * hist[-1])), int(np.searchsorted(hist, 0.99 * hist[-1]))
+    return int(np.searchsorted(hist, tail * hist[-1])), int(np.searchsorted(hist, (1 - tail) * hist[-1]))
 
 
 def picture_dark(image: np.ndarray) -> str | None:
@@ -74,6 +77,10 @@ def picture_dark(image: np.ndarray) -> str | None:
     lo, hi = picture_levels(image)
     if hi < DARK_LEVEL:
         return f"dark (the brightest part at grey {hi} of 255)"
+    if hi - lo < UNIFORM_SPREAD:
+        # a few small tags on a plain cloth are less than 1 % of the picture: the
+        # picture is uniform only when its darkest and brightest UNIFORM_TAIL agree too
+        lo, hi = picture_levels(image, UNIFORM_TAIL)
     if hi - lo < UNIFORM_SPREAD:
         return f"uniform (all at grey {lo}-{hi} of 255)"
     return None

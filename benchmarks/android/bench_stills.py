@@ -12,7 +12,7 @@
    Time: the still's decode (ms, the StillDecoder's own clock) and one stream frame of a
    still table (ms, median). Both backends (zxing-cpp on the desktop, ZBar in the APK).
 2. The bundled recordings played as a tablet would see them
-   (vision.android.stills.play_with_stills: the recording's frames are the stills, the
+   (play.stills.play_with_stills: the recording's frames are the stills, the
    stream is made 1920 or 1280 px wide): do the scores match the truth, stills read.
 
 Figures are printed (markdown); never asserted in tests.
@@ -101,7 +101,7 @@ def bench_stills(seeds) -> list[str]:
 def bench_recordings(names, widths=(1920, 1280), backend: str | None = None) -> list[str]:
     from play import recordings
     from play.demo import load_recording
-    from vision.android.stills import play_with_stills
+    from play.stills import play_with_stills
 
     rows = ["| recording | backend | stream width | match | stills asked / read / dropped | frames | s |",
             "|---|---|---|---|---|---|---|"]

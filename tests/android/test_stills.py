@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from vision.android.stills import (FakeStillCamera, Still, StillDecoder, StillReader, StillRegistration,
-                                   play_with_stills)
+from vision.android.stills import (FakeStillCamera, Still, StillDecoder, StillReader, StillRegistration)
+from play.stills import play_with_stills
 from vision.decode import Candidate, DecodeResult, Decoder, Symbol
 from vision.pipeline import Pipeline
 from vision.sources import SourceError
