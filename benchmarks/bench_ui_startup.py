@@ -73,7 +73,7 @@ def on_start(*a):
         out["first_frame_s"] = time.perf_counter() - T0
         app.open_session(SessionConfig(players=DEFAULT_PLAYERS))
         def poll(dt):
-            if app.live_vm.frames_shown:
+            if app.game.live_vm.frames_shown:
                 out["first_camera_frame_s"] = time.perf_counter() - T0
                 app.stop()
                 return False
@@ -96,7 +96,7 @@ from kivy.core.window import Window
 from kivy.clock import Clock
 from kivy.graphics.texture import Texture
 from ui.screens.common import CameraView
-from ui.viewmodels.live import overlays
+from ui.games.penny_press.viewmodels.live import overlays
 from ui.viewmodels.protocol import Symbol
 out = {{}}
 class Show(App):

@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from companion.errors import CompanionError
 
-SCREENS = ("start", "live", "corrections", "press", "scores", "settings")
+SCREENS = ("start", "settings")  # the shell's own; each game brings its screens (ui.hosting)
 HERE = Path(__file__).resolve().parent
 
 
@@ -66,28 +66,18 @@ def build_app_class():
     from ui import i18n
     from ui.fonts import register_default_font
     from ui.screens.common import CameraView, FrontPageGrid, NavBar, ScoreChart  # noqa: F401 (kv)
-    from ui.screens.corrections import CorrectionsScreen
-    from ui.screens.live import LiveScreen
-    from ui.screens.press import PressScreen
-    from ui.screens.scores import ScoresScreen
     from ui.screens.settings import SettingsScreen
     from ui.screens.start import StartScreen
-    from ui.viewmodels.corrections import CorrectionsVM
-    from ui.viewmodels.live import LiveVM
-    from ui.viewmodels.press import PressVM
-    from ui.viewmodels.scores import ScoresVM
     from ui.viewmodels.settings import SettingsVM
     from ui.viewmodels.start import StartVM
 
-    classes = {"start": StartScreen, "live": LiveScreen, "corrections": CorrectionsScreen,
-               "press": PressScreen, "scores": ScoresScreen, "settings": SettingsScreen}
+    classes = {"start": StartScreen, "settings": SettingsScreen}
 
     class TableCompanionApp(App):
         """Wires screens to view-models; holds the session. ``lang`` drives every
         text in the .kv files (``tr(key, app.lang)``)."""
 
         lang = StringProperty("en")
-        last_job_text = StringProperty("")
         title = "Table Companion"
 
         def __init__(self, session_factory: Callable | None = None, lang: str | None = None,
@@ -112,16 +102,13 @@ def build_app_class():
             if recording in recordings.names():  # a bundled recording by name: players prefilled
                 self.start_vm.choose_recording(recording)
             self.export_dir = str(export_dir or Path.home())
-            self.session = None
-            self.live_vm = self.corrections_vm = self.press_vm = self.scores_vm = None
-            self._tick_ev = None
             self.asking = None  # the open yes/no question (screens.common.ask), if any
             from ui.sound import Sounds
 
             self.sounds = Sounds(Path(os.environ.get("KIVY_HOME") or tempfile.gettempdir()) / "sounds",
                                  muted=self.settings_vm.settings.mute)
-            self._was_over = False
-            self.host = None  # a game hosted on its own screens (ui.hosting.GameHost)
+            self.host = None  # the game being played, on its own screens (ui.hosting.GameHost)
+            self.hosted_spec = None
             self.hosted_screens: list = []
             self.lifecycle = None  # pause/resume, back button, screen on, permissions (ui.lifecycle)
 
@@ -166,14 +153,28 @@ def build_app_class():
                 self.root.remove_widget(scr)
             for name in SCREENS:
                 self.root.add_widget(classes[name]())
-            for scr in self.hosted_screens:
-                self.root.add_widget(scr)
-            self.root.current = cur
+            if self.host is not None:  # the game's screens made anew too (ui.hosting)
+                from ui import hosting
+
+                spec = self.hosted_spec
+                self.hosted_screens = list(hosting.screens_module(spec).app_screens(self.host))
+                for scr in self.hosted_screens:
+                    self._add_hosted(scr, spec)
+            self.root.current = cur if cur in self.root.screen_names else "start"
+
+        @property
+        def session(self):
+            """The camera session of the game being played (ui.hosting.GameHost.camera), or None."""
+            return self.host.camera if self.host is not None else None
+
+        @property
+        def game(self):
+            """What the hosted game's screens keep their view-models on (GameHost.game), or None."""
+            return self.host.game if self.host is not None else None
 
         # navigation and language ------------------------------------------------
         def go(self, name: str) -> None:
-            if name != "start" and name != "settings" and self.session is None \
-                    and name not in {scr.name for scr in self.hosted_screens}:
+            if name not in SCREENS and name not in {scr.name for scr in self.hosted_screens}:
                 name = "start"
             self.root.current = name
 
@@ -185,14 +186,13 @@ def build_app_class():
             self.start_vm.set_lang(lang)
             if self.host is not None:
                 self.host.lang = lang
-            if self.session is not None:
-                try:
-                    self.session.lang = lang
-                except AttributeError:
-                    pass
-                for vm in (self.live_vm, self.corrections_vm, self.press_vm, self.scores_vm):
-                    vm.lang = lang
-                self.live_vm.refresh()
+                if self.host.camera is not None:
+                    try:
+                        self.host.camera.lang = lang
+                    except AttributeError:
+                        pass
+                for cb in list(self.host.on_lang):
+                    cb(lang)
             self.refresh_current()
 
         def set_lang_by_label(self, label: str) -> None:
@@ -215,7 +215,8 @@ def build_app_class():
 
         # session --------------------------------------------------------------
         def open_session(self, config) -> str | None:
-            """Create and start the session; None on success, else the error text."""
+            """Open the game the start screen chose (new or resumed) on its own
+            screens (ui.hosting); None on success, else the error text."""
             from ui import hosting
 
             if self.lifecycle is not None and not self.lifecycle.allowed(config, lambda: self.open_session(config)):
@@ -224,59 +225,58 @@ def build_app_class():
                 spec = hosting.spec_of(config)
             except (CompanionError, OSError) as exc:
                 return i18n.tr("err.session", self.lang, error=exc)
-            if hosting.hosts(spec):
-                return self.open_hosted(spec, config)
-            try:
-                session = self.session_factory(config)
-            except (CompanionError, OSError, ValueError) as exc:
-                return i18n.tr("err.session", self.lang, error=exc)
-            if self.session is not None:  # a game was open: stop its worker first
-                self.session.stop()
-                old = getattr(getattr(self.session, "runner", None), "journal", None)
-                if old is not None and old is not getattr(getattr(session, "runner", None), "journal", None):
-                    old.close()  # its writer lock goes: another screen may resume that game
-            self.session = session
-            self.live_vm = LiveVM(session, self.lang)
-            self.corrections_vm = CorrectionsVM(session, self.lang)
-            self.press_vm = PressVM(session, self.lang)
-            self.scores_vm = ScoresVM(session, self.lang)
-            self.live_vm.attach()
-            self._was_over, self._editions = False, 0
-            session.start()
-            if self._tick_ev is None:
-                self._tick_ev = Clock.schedule_interval(self._tick, 1 / 30)
-            self.go("live")
-            return None
+            if not hosting.hosts(spec):
+                return i18n.tr("err.game_open", self.lang, error=spec.name(self.lang))
+            return self.open_hosted(spec, config)
 
         def open_hosted(self, spec, config) -> str | None:
             """Start (or resume) a game on its own screens (ui.hosting): a journal
-            set up by its screens module, then its first screen, with a button back
-            to the game picker on each. None on success, else the error text."""
+            set up by its screens module (or, for a game the camera sets up, the
+            camera session made by the session factory), then its first screen,
+            with a way back to the game picker. None on success, else the error text."""
             from ui import hosting
             from ui.viewmodels.start import default_journal_dir
 
+            if hosting.camera_sets_up(spec):
+                try:
+                    session = self.session_factory(config)
+                except (CompanionError, OSError, ValueError) as exc:
+                    return i18n.tr("err.session", self.lang, error=exc)
+                host = hosting.open_with_session(spec, session, self.lang)
+            else:
+                try:
+                    host = hosting.open_game(spec, config.players, self.lang,
+                                             config.journal_dir or default_journal_dir(), resume=config.resume,
+                                             first_player=config.first_player or 0,
+                                             options=getattr(config, "game_options", ()))
+                    host.config = config
+                    host.camera = self.hosted_camera(spec, config, host)
+                except (CompanionError, OSError, ValueError) as exc:
+                    return i18n.tr("err.game_open", self.lang, error=i18n.error_text(exc, self.lang)
+                                   if isinstance(exc, CompanionError) else exc)
+            self.close_hosted()  # one game at a time: the one open before is left
+            if host.camera is not None and hosting.camera_sets_up(spec):
+                host.camera.start()
             try:
-                host = hosting.open_game(spec, config.players, self.lang,
-                                         config.journal_dir or default_journal_dir(), resume=config.resume,
-                                         first_player=config.first_player or 0,
-                                         options=getattr(config, "game_options", ()))
-                host.camera = self.hosted_camera(spec, config, host)
                 screens = hosting.screens_module(spec).app_screens(host)
             except (CompanionError, OSError, ValueError) as exc:
+                host.close()
                 return i18n.tr("err.game_open", self.lang, error=i18n.error_text(exc, self.lang)
                                if isinstance(exc, CompanionError) else exc)
-            self.close_hosted()
-            if self.session is not None:  # one game at a time
-                self.session.stop()
-                self.session = self.live_vm = self.corrections_vm = self.press_vm = self.scores_vm = None
             host.back = self.close_hosted
-            self.host, self.hosted_screens = host, list(screens)
+            self.host, self.hosted_spec, self.hosted_screens = host, spec, list(screens)
             for scr in screens:
-                self._host_bar(scr, spec)
-                self.root.add_widget(scr)
+                self._add_hosted(scr, spec)
             self.go(screens[0].name)
             self.refresh_current()
             return None
+
+        def _add_hosted(self, scr, spec) -> None:
+            from ui import hosting
+
+            if getattr(hosting.screens_module(spec), "SHELL_BAR", True):
+                self._host_bar(scr, spec)
+            self.root.add_widget(scr)
 
         def _host_bar(self, scr, spec) -> None:
             """A hosted screen under the shell's bar: the game's name and a "Games"
@@ -349,85 +349,22 @@ def build_app_class():
             (resumable from the start screen)."""
             if self.host is None:
                 return
-            if self.host.camera is not None:
-                self.host.camera.stop()
             host, screens = self.host, self.hosted_screens
             self.host, self.hosted_screens = None, []
             self.root.current = "start"
             for scr in screens:
                 self.root.remove_widget(scr)
-            host.journal.close()
+            host.close()
 
         def play(self, tune: str) -> None:
             """A sound for the moments that matter (press, error, end); muted in settings."""
             self.sounds.play(tune)
 
-        def new_game_same_players(self) -> None:
-            """A new game with the players, source and printer of this one (asked
-            first on the results screen); the finished game stays in its journal."""
-            if self.session is None:
-                return
-            from dataclasses import replace
-
-            cfg = replace(self.session.config, resume=None, lang=self.lang)
-            err = self.open_session(cfg)
-            if err:
-                self.last_job_text = err
-
-        def _tick(self, _dt) -> None:
-            """UI-thread poll of the latest update (frames in between are dropped)."""
-            p = self.live_vm.poll() if self.live_vm else None
-            if p is None:
-                return
-            scr = self.root.current_screen
-            if p.frame is not None and scr.name == "live":
-                scr.show_frame(p.frame, p.symbols)
-            if p.state_changed or p.messages:
-                self._sound_for(p)
-                self.refresh_current()
-
-        def _sound_for(self, p) -> None:
-            t = self.live_vm.table if self.live_vm else None
-            over = bool(t is not None and t.finished)
-            if over and not self._was_over:
-                self.play("end")
-            elif p.state_changed and t is not None and self._pressed(t):
-                self.play("press")
-            elif any(m.level == "error" for m in p.messages):
-                self.play("error")
-            self._was_over = over
-
-        def _pressed(self, t) -> bool:
-            """True when the papers printed went up since the last look."""
-            n = t.edition
-            up = n > getattr(self, "_editions", n)
-            self._editions = n
-            return up
-
         def correct_component(self, component: str) -> bool:
-            """Open the corrections screen on ``component`` when it is a story on
-            the board (a tap on its tag in the camera image); False otherwise."""
-            if self.corrections_vm is None or not any(
-                    kind == "story" and ident == component for kind, ident, _ in self.corrections_vm.targets()):
-                return False
-            self.corrections_vm.select("story", component)
-            self.go("corrections")
-            return True
-
-        def state_changed(self) -> None:
-            if self.live_vm:
-                self.live_vm.refresh()
-
-        def print_final(self) -> None:
-            if self.session is None:
-                return
-            try:
-                job = self.session.print_final()
-                state = i18n.tr(f"job.{job.state}", self.lang) if f"job.{job.state}" in i18n.TEXTS else job.state
-                self.last_job_text = i18n.tr("press.job", self.lang, state=state,
-                                             message=job.message or job.preview or "")
-            except CompanionError as exc:
-                self.last_job_text = i18n.error_text(exc, self.lang)
+            """A tag tapped in the camera picture (ui.screens.common.CameraView): the
+            hosted game's ``correct_component`` when it offers one; False otherwise."""
+            fn = getattr(self.game, "correct_component", None)
+            return bool(fn(component)) if callable(fn) else False
 
         def apply_settings(self, settings) -> None:
             """Take saved settings: language now; printer/camera for the session if
@@ -445,8 +382,6 @@ def build_app_class():
             if self.lifecycle is not None:
                 self.lifecycle.on_stop()
             self.close_hosted()
-            if self.session is not None:
-                self.session.stop()
 
     return TableCompanionApp
 

@@ -1,23 +1,35 @@
 """How the app shell hosts a game's own screens (docs/contracts.md, "App screens").
 
-A game's screens module (``GameSpec.screens``) is hosted by the shell when it offers
+Every game is hosted the same way. A game's screens module (``GameSpec.screens``,
+``ui/games/<folder>/``) offers
 
+- ``app_screens(host) -> list[Screen]``: its Kivy screens wired to ``host`` (a
+  :class:`GameHost`), the first one being where the game starts; a screen with a
+  ``refresh()`` method is redrawn by the shell on entering it and on a language
+  switch. It may be called again on the same host (a density change makes the
+  screens anew: dp sizes are taken when widgets are made);
 - ``new_setup(players, seed) -> dict``: the journal's ``setup`` event for
   ``rules.new_game_from_dict``, from the players chosen on the start screen
   (``ui.viewmodels.protocol.PlayerSetup``: colour, name, paper) and a seed (int) for
-  whatever the game shuffles or hides;
-- ``app_screens(host) -> list[Screen]``: its Kivy screens wired to ``host`` (a
-  :class:`GameHost`), the first one being where the game starts; a screen with a
-  ``refresh()`` method is redrawn by the shell on entering it and on a language switch;
-- optionally ``report_text(report, state, lang) -> str``: an observer report
-  (``companion.observing.Report``) in ``lang`` for the app's message line;
+  whatever the game shuffles or hides. A game the camera sets up (its observer
+  reads the setup off the table: :func:`camera_sets_up`) needs none: the shell
+  opens the camera session first and the session makes the journal;
+- optionally ``CAMERA = True``: the shell runs a camera session on the game's
+  journal (``GameHost.camera``) when a camera or recording was chosen;
+- optionally ``SHELL_BAR = False``: its screens draw their own navigation (with the
+  shell's settings), so the shell puts no bar of its own over them;
+- optionally, in its ``texts`` module (Kivy-free) or the screens module:
+  ``report_text(report, state, lang) -> str`` (an observer report,
+  ``companion.observing.Report``, for the message line) and ``refusal(exc, state,
+  lang)``;
+- optionally, in its ``views`` module (Kivy-free): ``session_views(runner)``, the
+  view data the camera session hands its screens (:func:`session_views`).
 - optionally setup options: ``setup_options(lang) -> [(key, label, [(value,
   label), ...])]`` offered on the start screen (first value the default), given
   to ``new_setup(players, seed, options)`` as ``{key: value}``; and
   ``recording_options(setup) -> dict``: the options that replay a bundled
   recording's own setup.
 
-Penny Press keeps its own screens (``ui.screens``: start -> live -> press -> results).
 This module is Kivy-free; importing a screens module may import Kivy.
 """
 
@@ -32,21 +44,35 @@ from typing import Any, Callable, Sequence
 from companion.errors import CompanionError
 from companion.journal import Journal, JournalError
 
-#: The screens modules built into the shell itself (Penny Press's live/press/results).
-BUILT_IN = ("ui.screens",)
-CONTRACT = ("new_setup", "app_screens")
+#: What every game's screens module offers (``new_setup`` too unless the camera sets
+#: the game up: :func:`camera_sets_up`).
+CONTRACT = ("app_screens",)
+
+
+def camera_sets_up(spec) -> bool:
+    """True when ``spec``'s game is set up from the table by the camera (its
+    observer's ``setup_from``, play.runner.reads_setup): the shell opens a camera
+    session before the game has a journal, and a camera or recording is needed."""
+    from play.runner import reads_setup
+
+    return reads_setup(spec)
 
 
 def screens_module(spec) -> ModuleType | None:
     """The screens module of ``spec`` (a registry GameSpec) when it offers the
-    hosting contract (:data:`CONTRACT`), else None (also when it fails to import)."""
-    if not spec.screens or spec.screens in BUILT_IN:
+    hosting contract (:data:`CONTRACT`, and ``new_setup`` for a game the players set
+    up), else None (also when it fails to import)."""
+    if not spec.screens:
         return None
     try:
         mod = importlib.import_module(spec.screens)
     except ImportError:
         return None
-    return mod if all(callable(getattr(mod, n, None)) for n in CONTRACT) else None
+    if not all(callable(getattr(mod, n, None)) for n in CONTRACT):
+        return None
+    if not callable(getattr(mod, "new_setup", None)) and not camera_sets_up(spec):
+        return None
+    return mod
 
 
 def hosts(spec) -> bool:
@@ -73,10 +99,16 @@ def setup_with_options(mod, players, seed: int, options=()) -> dict:
     return mod.new_setup(list(players), seed, dict(options)) if options else mod.new_setup(list(players), seed)
 
 
+def by_taps(spec) -> bool:
+    """True when ``spec`` is hosted and its players set it up on the start screen
+    (its ``new_setup``): it starts with no camera, and :func:`open_game` opens it."""
+    return hosts(spec) and not camera_sets_up(spec)
+
+
 def _game_text(spec, fn_name: str, *args) -> str | None:
     """The game's own ``fn_name(*args)`` (the ``texts`` module beside its screens
     module, else the screens module itself), or None when the game has none."""
-    if not spec.screens or spec.screens in BUILT_IN:
+    if not spec.screens:
         return None
     for name in (spec.screens.rpartition(".")[0] + ".texts", spec.screens):  # texts first: no Kivy
         try:
@@ -89,6 +121,25 @@ def _game_text(spec, fn_name: str, *args) -> str | None:
             except Exception:  # noqa: BLE001  a text never stops the game
                 return None
     return None
+
+
+def game_module(spec, name: str) -> ModuleType | None:
+    """The module ``name`` beside ``spec``'s screens module (``ui.games.<folder>.<name>``),
+    or None when there is none."""
+    if not spec.screens:
+        return None
+    try:
+        return importlib.import_module(spec.screens.rpartition(".")[0] + "." + name)
+    except ImportError:
+        return None
+
+
+def session_views(spec, runner) -> Any:
+    """The view data a camera session hands ``spec``'s screens: its ``views`` module's
+    ``session_views(runner)`` (runner: play.runner.GameRunner), or None when the
+    game has none (its screens read the state themselves)."""
+    fn = getattr(game_module(spec, "views"), "session_views", None)
+    return fn(runner) if callable(fn) else None
 
 
 def report_text(spec, report, state, lang: str) -> str | None:
@@ -119,29 +170,53 @@ def refusal_text(spec, exc, state, lang: str) -> str:
 class GameHost:
     """What the shell gives a hosted game's screens (Kivy-free).
 
-    journal: the game's open journal (every action goes through :meth:`apply`).
-    lang: es|en|zh, changed by the shell on a language switch. players: the
-    PlayerSetup rows. back: returns to the game picker (the journal stays on disk).
-    camera: the camera session (ui.session.GameSession) playing on the same journal
-    when the screens module asks for one (``CAMERA = True``) and a camera or
-    recording was chosen, else None; :meth:`apply` then takes its lock.
+    journal: the game's open journal (every action goes through :meth:`apply`); for a
+    game the camera sets up, None and the camera session's journal is used (None
+    until the camera has read the setup). lang: es|en|zh, changed by the shell on a
+    language switch. players: the PlayerSetup rows. back: returns to the game picker
+    (the journal stays on disk). camera: the camera session (ui.session.GameSession)
+    playing on the same journal when the screens module asks for one (``CAMERA =
+    True``) and a camera or recording was chosen, or the session that set the game
+    up; else None; :meth:`apply` then takes its lock. game: whatever the screens
+    module keeps its view-models on (set by ``app_screens``; tests read it).
+    closing: callables the shell calls when the game is left (stop a timer).
+    on_lang: callables the shell calls with the new language on a switch.
+    config: the start screen's SessionConfig the game was opened with.
     """
 
-    journal: Journal
+    journal: Journal | None
     lang: str
     players: Sequence[Any] = ()
     back: Callable[[], None] = lambda: None
     listeners: list[Callable[[], None]] = field(default_factory=list)
     camera: Any = None
+    game: Any = None
+    closing: list[Callable[[], None]] = field(default_factory=list)
+    config: Any = None
+    on_lang: list[Callable[[str], None]] = field(default_factory=list)
+
+    def __post_init__(self):
+        self.refused = None
 
     def enter(self, tap: dict) -> bool:
-        """An entry for the camera's observer (e.g. Scoop's dial); False without a camera."""
+        """An entry for the camera's observer (what it cannot read, e.g. a dial);
+        False without a camera."""
         return bool(self.camera is not None and self.camera.enter(tap))
 
     @property
+    def table_journal(self) -> Journal | None:
+        """The journal the game is played on: :attr:`journal`, else the camera
+        session's (None before the camera has set the game up)."""
+        if self.journal is not None:
+            return self.journal
+        runner = getattr(self.camera, "runner", None)
+        return getattr(runner, "journal", None)
+
+    @property
     def state(self):
-        """The game's current state (the journal's replay)."""
-        return self.journal.state
+        """The game's current state (the journal's replay; None before setup)."""
+        j = self.table_journal
+        return None if j is None else j.state
 
     # -- named undo (play.undo) for every hosted game ---------------------------
     def _takeback(self):
@@ -205,20 +280,40 @@ class GameHost:
         """Journal ``action`` (the rules' ``resolve_action`` first when it has one).
         Returns None, or the refusal's text when the rules refuse it (state unchanged)."""
         self.refused = None
+        journal = self.table_journal
         try:
+            if journal is None:
+                from companion.errors import Refusal
+
+                raise Refusal("not_started", "the game has not started")
             if self.camera is not None:
                 with self.camera.lock:
-                    self.journal.append(action, source=source)
+                    journal.append(action, source=source)
             else:
-                self.journal.append(action, source=source)
+                journal.append(action, source=source)
         except CompanionError as exc:
             self.refused = exc  # the screens may re-word it after a language switch
             from companion import registry
 
-            return refusal_text(registry.get(self.journal.game), exc, self.state, self.lang)
+            game = journal.game if journal is not None else getattr(self.config, "game", "") or registry.default().id
+            return refusal_text(registry.get(game), exc, self.state, self.lang)
         for cb in list(self.listeners):
             cb()
         return None
+
+    def close(self) -> None:
+        """The game is left: the screens' closing callables, the camera stopped, the
+        journal closed (its writer lock goes: another screen may resume it)."""
+        for cb in list(self.closing):
+            try:
+                cb()
+            except Exception:  # noqa: BLE001  leaving never fails on a screen's timer
+                pass
+        if self.camera is not None:
+            self.camera.stop()
+        j = self.table_journal
+        if j is not None:
+            j.close()
 
 
 def spec_of(config):
@@ -255,8 +350,8 @@ def open_game(spec, players: Sequence[Any], lang: str, journal_dir: str | Path,
     import time
 
     mod = screens_module(spec)
-    if mod is None:
-        raise CompanionError(f"{spec.id}: its screens module offers no {' / '.join(CONTRACT)}")
+    if mod is None or not callable(getattr(mod, "new_setup", None)):
+        raise CompanionError(f"{spec.id}: its screens module offers no new_setup / {' / '.join(CONTRACT)}")
     if resume:
         return GameHost(Journal.open(resume), lang, tuple(players))
     setup = setup_with_options(mod, players, new_game_seed() if seed is None else seed, options)
@@ -272,3 +367,12 @@ def open_game(spec, players: Sequence[Any], lang: str, journal_dir: str | Path,
         path = path.with_name(f"{path.stem.split('~')[0]}~{k}.sqlite")
         k += 1
     return GameHost(Journal.create(path, spec.id, setup), lang, tuple(players))
+
+
+def open_with_session(spec, session, lang: str, players: Sequence[Any] = ()) -> GameHost:
+    """A :class:`GameHost` for a game the camera sets up (:func:`camera_sets_up`), on
+    the camera session ``session`` (ui.session.GameSession, made by the app's
+    session factory for the start screen's config, new or resumed): the session
+    makes the journal once the camera has read the setup."""
+    return GameHost(None, lang, tuple(players or getattr(session, "players", ())), camera=session,
+                    config=getattr(session, "config", None))

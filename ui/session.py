@@ -10,7 +10,7 @@ in the players' language:
 - ``runner``: play.runner.GameRunner, the table loop (snapshots -> the game's
   observer -> the journal), with ``runner.corrections`` (play.corrections);
 - ``takeback``: play.undo.Undo, named undo and the removal of a correction;
-- ``views``: ui.session_views.TableViews, the view data the screens draw;
+- ``views``: ui.games.penny_press.views.TableViews, the view data the screens draw;
 - ``printer``: ui.session_print.SessionPrinter, the pages on the chosen printer.
 
 The session holds the lock the camera's worker holds while it reads a frame into
@@ -34,7 +34,6 @@ from play.runner import GameRunner, reads_setup
 from play.undo import Undo
 
 from .session_print import SessionPrinter
-from .session_views import TableViews
 from .viewmodels import protocol as P
 
 def _refuse(key: str, english: str, **values) -> CompanionError:
@@ -66,9 +65,9 @@ def _entered_setup(spec, config: P.SessionConfig) -> dict | None:
 
 def _setup_request(config: P.SessionConfig) -> SetupRequest:
     """What the start screen chose, for a game the camera sets up: the players, who
-    starts and the variant chosen (``{"strike": True}``)."""
+    starts and the variants chosen (SessionConfig.variants)."""
     return SetupRequest(tuple({"colour": p.colour, "name": p.name, "paper": p.paper} for p in config.players),
-                        getattr(config, "first_player", 0), {"strike": True} if config.variant_strike else {})
+                        getattr(config, "first_player", 0), config.variants())
 
 
 def _weakly(obj, name: str) -> Callable:
@@ -128,7 +127,9 @@ class GameSession:
                                  reader=reader, source=source, on_frame=_weakly(self, "process_frame"),
                                  on_news=_weakly(self, "_camera_news"), on_error=_weakly(self, "_camera_error"))
         self.takeback = Undo(self.runner)
-        self.views = TableViews(self.runner)
+        from . import hosting
+
+        self.views = hosting.session_views(self.runner.spec, self.runner)
         self.printer = SessionPrinter(self.runner, base)
         self._subs: list[Callable[[P.Update], None]] = []
         self._lock = threading.RLock()
@@ -288,41 +289,48 @@ class GameSession:
         except (KeyError, ValueError):
             return key
 
-    # -- protocol: views (ui.session_views) -----------------------------------------
-    def table(self) -> P.TableView | None:
-        return self.views.table(self.lang)
+    # -- the game's views (its views module, ui.hosting.session_views) -------------
+    def _views(self):
+        if self.views is None:
+            raise _refuse("no_views", "this game draws no table views")
+        return self.views
 
-    def adjustments(self) -> list[P.Adjustment]:
-        return self.views.adjustments()
+    def table(self):
+        """The game's table view now (its views' ``table(lang)``), or None."""
+        return None if self.views is None else self.views.table(self.lang)
 
-    def press_preview(self, colour: str) -> P.PressPreview:
-        return self.views.press_preview(colour)
+    def adjustments(self) -> list:
+        """What to change on the physical board after the last move (the game's views)."""
+        return [] if self.views is None else self.views.adjustments()
 
-    def last_paper(self, colour: str) -> P.FrontPageView | None:
-        return self.views.last_paper(colour)
+    def press_preview(self, colour: str):
+        return self._views().press_preview(colour)
 
-    def score_history(self) -> list[P.ScorePoint]:
-        return self.views.score_history()
+    def last_paper(self, colour: str):
+        return self._views().last_paper(colour)
 
-    def final_ranking(self) -> list[P.FinalRow] | None:
-        return self.views.final_ranking()
+    def score_history(self) -> list:
+        return [] if self.views is None else self.views.score_history()
+
+    def final_ranking(self):
+        return None if self.views is None else self.views.final_ranking()
 
     def can_decline(self, colour: str) -> bool:
-        """True when ``colour`` may pass now (Penny Press, Final edition)."""
-        return bool(self.views.decline_kind(colour))
+        """True when ``colour`` may pass now (the game's views' ``decline_kind``)."""
+        return bool(self.views is not None and self.views.decline_kind(colour))
 
     def decline_kind(self, colour: str) -> str:
-        return self.views.decline_kind(colour)
+        return "" if self.views is None else self.views.decline_kind(colour)
 
     def decline_press(self, colour: str) -> None:
-        """The player passes a final-edition turn or a final press (a tap). Raises
+        """The player passes a turn the game lets them pass (a tap). Raises
         CompanionError when not allowed."""
         with self._lock:
-            self.views.decline(colour)
+            self._views().decline(colour)
         self._publish(P.Update(state_changed=True))
 
     # -- protocol: corrections and undo (play.corrections, play.undo) ---------------
-    def correct(self, correction: P.Correction) -> None:
+    def correct(self, correction) -> None:
         """Fix a misread (docs/ui.md): the correction becomes an override of the
         camera's reading (a journal note), listed by :meth:`corrections` until
         removed or until the camera agrees; a move the camera just read that it
@@ -390,20 +398,13 @@ class GameSession:
 
     # -- protocol: printing (ui.session_print) -----------------------------------
     def print_press(self, n: int, colour: str) -> P.JobStatus:
-        """Print ``colour``'s paper ``n`` (1 = their first press)."""
-        seat = self.views.seat(colour)
-        mine = [r for r in self.state.press_results if r.player == seat]
-        if not 1 <= n <= len(mine):
-            raise _refuse("no_paper_yet", f"{colour} has {len(mine)} papers; there is no paper {n}", colour=colour)
-        return self.printer.print_press(mine[n - 1], f"{colour}-paper{n}", self.config.printer, self.lang)
+        """Print ``colour``'s paper ``n`` (1 = their first press; the game's views)."""
+        return self._views().print_press(self.printer, n, colour, self.config.printer, self.lang)
 
     def print_paper(self, colour: str, which: str = "suggested") -> P.JobStatus:
         """Print exactly the paper the press screen shows: ``suggested``, ``mat`` or
-        ``last`` (TableViews.paper); the same page the preview drew."""
-        res = self.views.paper(colour, which)
-        n = sum(1 for r in self.state.press_results if r.player == res.player)
-        return self.printer.print_press(res, f"{colour}-paper{n if which == 'last' else n + 1}-{which}",
-                                        self.config.printer, self.lang)
+        ``last`` (the game's views); the same page the preview drew."""
+        return self._views().print_paper(self.printer, colour, which, self.config.printer, self.lang)
 
     def print_final(self) -> P.JobStatus:
         return self.printer.print_final(self.config.printer, self.lang)
@@ -423,24 +424,8 @@ class GameSession:
         return path
 
     def bgstats_link(self) -> str:
-        from .viewmodels.bgstats import play_link
-
-        rows = self.final_ranking() or []
-        j = self.runner.journal
-        if not rows or j is None:
-            return ""
-        from . import i18n
-        from .viewmodels.bgstats import utc_play_date
-
-        ats = [e.at for e in j.events]
-        first = j.setup.get("first_player")
-        players = j.state.players
-        return play_link(rows, source_play_id=j.game_id, game_name=self.runner.spec.name("en"),
-                         source_game_id=self.runner.spec.id, play_date=utc_play_date(ats[-1]),
-                         duration_min=max(1, round((ats[-1] - ats[0]) / 60)),
-                         start_colour=players[first].colour if isinstance(first, int) and 0 <= first < len(players)
-                         else None,
-                         roles={p.colour: i18n.colour(p.colour, self.lang) for p in players})
+        """The finished game as a BG Stats link (the game's views), "" before the end."""
+        return "" if self.views is None else self.views.bgstats_link(self.lang)
 
 
 def create_session(config: P.SessionConfig, **kw) -> GameSession:

@@ -473,7 +473,7 @@ def run(n_races: int = 60, lock_s=(0.5, 1.5, 3.0, 6.5, 12.0), windows_per_lock: 
         for dur in lock_s:
             for _ in range(windows_per_lock):
                 _camera_window(work, (setup, actions, pp_game[2], plain), dur, rng, st)
-        hosted = [g for g in games if hosting.hosts(registry.get(g[0]))]
+        hosted = [g for g in games if hosting.by_taps(registry.get(g[0]))]
         for dur in taps_lock_s:
             for g in hosted:
                 _taps_window(work, g, dur, rng, st)

@@ -107,7 +107,7 @@ def main(out: Path, lang: str) -> None:
         return f
 
     def first_frame_check():
-        report["checks"]["frames_shown"] = app.live_vm.frames_shown
+        report["checks"]["frames_shown"] = app.game.live_vm.frames_shown
         cam = scr("live").ids.camera
         ov = next(o for o in cam._overlays if o.label == "crime-B1")
         x0, y0, w, h = cam.image_rect()
@@ -116,7 +116,7 @@ def main(out: Path, lang: str) -> None:
         touch = type("Touch", (), {"pos": (x0 + u * w, y0 + (1 - v) * h)})()
         report["checks"]["tap_handled"] = cam.on_touch_down(touch)
         report["checks"]["tap_screen"] = app.root.current
-        report["checks"]["tap_selected"] = app.corrections_vm.selected_story
+        report["checks"]["tap_selected"] = app.game.corrections_vm.selected_story
         app.go("live")
         report["checks"]["labels_hidden"] = not [lab.text for lab in scr("live").ids.camera._labels if lab.text]
         scr("live").ids.details.state = "down"  # "camera details" shows the tag labels

@@ -146,7 +146,7 @@ def main(out: Path) -> None:
         report["resume"]["after_back"] = app.root.current
         Clock.schedule_once(lambda dt: next_step(), 0)
 
-    games = [g.id for g in app_games() if hosting.hosts(g)]
+    games = [g.id for g in app_games() if hosting.by_taps(g)]
     report["hosted"] = games
     for lang in ("es", "en", "zh"):
         steps.append(picker(lang))

@@ -43,7 +43,7 @@ from companion.table import Sighting, TableSnapshot  # noqa: E402
 from pp_table import table_of  # noqa: E402
 from ui.app import build_app_class  # noqa: E402
 from ui.session import create_session  # noqa: E402
-from ui.viewmodels import adapt  # noqa: E402
+from ui.games.penny_press.viewmodels import adapt  # noqa: E402
 from ui_driver import screenshot  # noqa: E402
 
 SEED, N = 15, 3  # first player 0, no declined press: every action is visible
@@ -177,7 +177,7 @@ def main(out: Path) -> None:
             def poll(dt):
                 # the frames processed (a cap only against a worker that died: a busy machine is slow)
                 if published[0] >= frames or time.perf_counter() - t0 > 120:
-                    app.live_vm.refresh()
+                    app.game.live_vm.refresh()
                     app.refresh_current()
                     Clock.schedule_once(lambda dt: nxt(), 0.15)
                     return False
@@ -199,8 +199,8 @@ def main(out: Path) -> None:
     def check_live():
         k = 6
         truth = adapt.table_from_state(states[k])
-        report["checks"]["live_expected_rows"] = [r for r in app.live_vm.beat_rows() if not r.startswith(" ")]
-        exp = app.live_vm.__class__(type("S", (), {"table": lambda s: truth, "adjustments": lambda s: []})(), "en")
+        report["checks"]["live_expected_rows"] = [r for r in app.game.live_vm.beat_rows() if not r.startswith(" ")]
+        exp = app.game.live_vm.__class__(type("S", (), {"table": lambda s: truth, "adjustments": lambda s: []})(), "en")
         exp.refresh()
         report["checks"]["truth_rows"] = [r for r in exp.beat_rows() if not r.startswith(" ")]
         report["checks"]["labels_hidden"] = not [lab.text for lab in scr("live").ids.camera._labels if lab.text]

@@ -34,7 +34,7 @@ from kivy.core.window import Window  # noqa: E402,F401 (creates the window befor
 import companion.games.penny_press as pp  # noqa: E402
 from ui.app import build_app_class  # noqa: E402
 from ui.session import create_session  # noqa: E402
-from ui.viewmodels import adapt  # noqa: E402
+from ui.games.penny_press.viewmodels import adapt  # noqa: E402
 from ui_driver import screenshot  # noqa: E402
 
 
@@ -106,28 +106,28 @@ def main(out: Path, rec: Path) -> None:
     def watch(_dt):
         cam = app.root.get_screen("live").ids.camera
         seen_labels.update(lab.text for lab in cam._labels if lab.text)
-        frames[0] = app.live_vm.frames_shown if app.live_vm else 0
+        frames[0] = app.game.live_vm.frames_shown if app.game else 0
         s = sessions[0]
         alive = s.camera.alive
         if frames[0] >= 30 and "recording_live" not in shots:
             shots.add("recording_live")
             shot("recording_live", lambda: None)
             return
-        t = app.live_vm.table if app.live_vm else None
+        t = app.game.live_vm.table if app.game else None
         if t is not None and t.edition >= 1 and "first_press_at" not in report["checks"]:
             report["checks"]["first_press_at"] = n_actions()
         if n_actions() >= 6 and "live_at" not in report["checks"]:
             report["checks"]["live_at"] = n_actions()
             k = n_actions()
-            report["checks"]["live_rows"] = [r for r in app.live_vm.beat_rows() if not r.startswith(" ")]
-            app.live_vm.refresh()
-            report["checks"]["live_rows"] = [r for r in app.live_vm.beat_rows() if not r.startswith(" ")]
+            report["checks"]["live_rows"] = [r for r in app.game.live_vm.beat_rows() if not r.startswith(" ")]
+            app.game.live_vm.refresh()
+            report["checks"]["live_rows"] = [r for r in app.game.live_vm.beat_rows() if not r.startswith(" ")]
             if k < len(truth):
                 t = adapt.table_from_state(truth[k])
                 report["checks"]["truth_rows"] = [
                     f"{b.beat}:{b.arrow}:{b.news_value}:{b.scoop_value}:{b.bonus}" for b in t.beats]
             report["checks"]["app_rows"] = [
-                f"{b.beat}:{b.arrow}:{b.news_value}:{b.scoop_value}:{b.bonus}" for b in app.live_vm.table.beats]
+                f"{b.beat}:{b.arrow}:{b.news_value}:{b.scoop_value}:{b.bonus}" for b in app.game.live_vm.table.beats]
             return
         # the recording played out (the cap only against a stuck worker: a busy machine is slow)
         if (not alive and time.perf_counter() - t_start[0] > 1) or time.perf_counter() - t_start[0] > 240:
@@ -138,7 +138,7 @@ def main(out: Path, rec: Path) -> None:
         report["checks"]["actions_seen"] = n_actions()
         report["checks"]["frames_shown"] = frames[0]
         report["checks"]["overlay_labels"] = sorted(seen_labels)
-        report["checks"]["messages"] = [m.text for m in app.live_vm.messages]
+        report["checks"]["messages"] = [m.text for m in app.game.live_vm.messages]
         report["checks"]["seconds"] = round(time.perf_counter() - t_start[0], 1)
         st = sessions[0].state
         report["checks"]["app_scores"] = list(st.scores) if st is not None else None

@@ -306,7 +306,7 @@ def main(out: Path, shots: bool) -> None:
         def f():
             for _ in range(n):
                 sessions[0].step()
-            app.live_vm.poll()
+            app.game.live_vm.poll()
             app.refresh_current()
         return f
 
@@ -364,7 +364,7 @@ def main(out: Path, shots: bool) -> None:
     def to_end():
         while sessions[0].step():
             pass
-        app.live_vm.poll()
+        app.game.live_vm.poll()
         app.refresh_current()
         setup, actions = pp.random_game(SEED, 3)
         st = pp.new_game_from_dict(setup)
@@ -412,7 +412,7 @@ def main(out: Path, shots: bool) -> None:
         from ui import hosting
         from ui.viewmodels.start import app_games
 
-        games = [g for g in app_games() if hosting.hosts(g)]
+        games = [g for g in app_games() if hosting.by_taps(g)]
         report["hosted"] = [g.id for g in games]
         turin = {"mid": turin_journal(21), "end": turin_journal(37)}
         plan = []

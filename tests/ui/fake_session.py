@@ -25,8 +25,8 @@ from typing import Callable
 import numpy as np
 
 from ui import i18n
-from ui.viewmodels.bgstats import play_link
-from ui.viewmodels.protocol import (
+from ui.games.penny_press.viewmodels.bgstats import play_link
+from ui.games.penny_press.protocol import (
     BEATS, Adjustment, BeatView, Correction, FinalRow, FrontPageView, JobStatus,
     Message, Placement, PlayerSetup, PlayerView, PressPreview, ScorePoint,
     SessionConfig, StoryView, Symbol, TableView, Update,
@@ -201,7 +201,7 @@ class FakeSession:
         return []
 
     def undo_preview(self):
-        from ui.viewmodels.protocol import UndoStep
+        from ui.games.penny_press.protocol import UndoStep
 
         return UndoStep("action", text=i18n.tr("corr.undone", self.lang)) if self._undo else None
 

@@ -12,7 +12,7 @@ from companion.journal import Journal, JournalBusy
 from ui import hosting
 from ui.viewmodels.protocol import PlayerSetup
 
-HOSTED = [g for g in sorted(registry.games()) if hosting.hosts(registry.get(g))]
+HOSTED = [g for g in sorted(registry.games()) if hosting.by_taps(registry.get(g))]
 PLAYERS = [PlayerSetup("red", "Ana"), PlayerSetup("blue", "Bo")]
 
 

@@ -9,7 +9,7 @@ import pytest
 from ui import i18n
 from ui.scripted import ScriptedSession
 from ui.viewmodels import protocol as P
-from ui.viewmodels.live import LiveVM
+from ui.games.penny_press.viewmodels.live import LiveVM
 
 PLAYERS = (P.PlayerSetup("red", "Ana", "T"), P.PlayerSetup("blue", "Bo", "H"), P.PlayerSetup("green", "Chen", "W"))
 

@@ -7,8 +7,8 @@ import pytest
 
 from companion.games import penny_press as pp
 from ui import i18n
-from ui.viewmodels import adapt
-from ui.viewmodels.live import adjustment_text
+from ui.games.penny_press.viewmodels import adapt
+from ui.games.penny_press.viewmodels.live import adjustment_text
 
 # FACTS.md / rulebook: value by arrow position 0..9
 NEWS = (0, 1, 2, 3, 3, 4, 4, 5, 5, 6)

@@ -86,7 +86,7 @@ def test_correction_is_an_event_and_undo_restores(report):
 def test_press_screen_claims_scoop_and_prints(report):
     c = report["checks"]
     from ui.i18n import story_name
-    from ui.viewmodels.press import short_name
+    from ui.games.penny_press.viewmodels.press import short_name
     assert c["press_claimed"] == story_name("crime-D3", "en")  # a 2-2 tie counts for green
     assert "Ana: +1" in report["texts"]["press"]  # crime scoop value at arrow 4 is 1
     # one block on the suggested page + one on the mat's page, named, never the id

@@ -13,8 +13,8 @@ from companion.errors import CompanionError
 from companion.journal import total_scores
 from companion.table import TableSnapshot
 from ui.scripted import ScriptedSession
-from ui.viewmodels import protocol as P
-from ui.viewmodels.corrections import CorrectionsVM
+from ui.games.penny_press import protocol as P
+from ui.games.penny_press.viewmodels.corrections import CorrectionsVM
 
 PLAYERS = (P.PlayerSetup("red", "Ana", "The Times"), P.PlayerSetup("blue", "Bo", "The Herald"),
            P.PlayerSetup("green", "Chen", "The World"))
@@ -262,7 +262,7 @@ def test_the_press_screen_names_a_passed_last_turn(tmp_path):
     """A passed final turn cannot be seen by the camera: the press screen's button
     says "Pass my last turn" in the final turns, "Do not go to press" in the final
     presses, in the players' language."""
-    from ui.viewmodels.press import PressVM
+    from ui.games.penny_press.viewmodels.press import PressVM
 
     s, step, end, _actions = recorded_session(tmp_path)
     seen = set()
@@ -312,7 +312,7 @@ def test_moves_that_no_longer_fit_are_named_and_set_aside(tmp_path):
     assert aside and len(j.actions()) == n - len(aside)
     (m,) = [m for m in msgs if m.key == "override_set_aside"]
     assert m.level == "warning" and m.text.startswith("corrección quitada")
-    from ui.viewmodels import adapt
+    from ui.games.penny_press.viewmodels import adapt
     for _seq, action, before in aside:
         assert adapt.action_text(action, before, "es") in m.text
     undone = {e.payload["target"] for e in j.events if e.kind == "undo"}
@@ -374,7 +374,7 @@ def test_bg_stats_link_of_a_real_game(tmp_path):
     import re
     from urllib.parse import unquote
 
-    from ui.viewmodels.bgstats import BASE
+    from ui.games.penny_press.viewmodels.bgstats import BASE
 
     s, step, end, _actions = recorded_session(tmp_path)
     assert s.bgstats_link() == ""  # not before the end

@@ -10,15 +10,15 @@ from urllib.parse import unquote
 import pytest
 
 from ui import i18n
-from ui.viewmodels.bgstats import BASE, play_link
-from ui.viewmodels.corrections import CorrectionsVM, parse_story
+from ui.games.penny_press.viewmodels.bgstats import BASE, play_link
+from ui.games.penny_press.viewmodels.corrections import CorrectionsVM, parse_story
 from fake_session import FakeSession, arrow_position
-from ui.viewmodels.live import FrameSlot, LiveVM, adjustment_text, overlays
-from ui.viewmodels.press import PressVM, grid
-from ui.viewmodels.protocol import (
+from ui.games.penny_press.viewmodels.live import FrameSlot, LiveVM, adjustment_text, overlays
+from ui.games.penny_press.viewmodels.press import PressVM, grid
+from ui.games.penny_press.protocol import (
     Adjustment, Correction, FinalRow, FrontPageView, Placement, ScorePoint, Symbol, Update,
 )
-from ui.viewmodels.scores import ScoresVM, chart_lines
+from ui.games.penny_press.viewmodels.scores import ScoresVM, chart_lines
 from ui.viewmodels.settings import SettingsVM, module_px, tag_size_check
 from ui.viewmodels.start import StartVM
 
@@ -228,7 +228,7 @@ def test_bgstats_link_has_the_exact_shape_bg_stats_imports():
     """The push-play JSON as BG Stats reads it (ui/viewmodels/bgstats.py): its
     required keys (sourceName, sourcePlayId, playDate in UTC, game), a stable
     sourceGameId, winner on every player, shared ranks on a tie, no empty strings."""
-    from ui.viewmodels.bgstats import play_data, utc_play_date
+    from ui.games.penny_press.viewmodels.bgstats import play_data, utc_play_date
 
     rows = [FinalRow(1, "blue", "Bo", 30, (("war", 5),), 35, 5, True),
             FinalRow(1, "red", "Ana", 35, (), 35, 4, True),
@@ -354,9 +354,9 @@ def test_resume_lists_unfinished_journals_only(tmp_path):
 
 
 def test_front_page_blocks_are_fractions_from_the_bottom():
-    from ui.viewmodels.press import blocks
+    from ui.games.penny_press.viewmodels.press import blocks
     page = FrontPageView((Placement("war-D1", 0, 0, 2, 3), Placement("ad", 2, 3, 1, 1)), 0)
-    from ui.viewmodels.press import short_name
+    from ui.games.penny_press.viewmodels.press import short_name
     assert blocks(page, "en") == [(short_name("war-D1", "en"), 0.0, 0.0, 0.5, 1.0),
                                   ("ad", 0.75, 0.0, 0.25, pytest.approx(1 / 3))]
     top = blocks(FrontPageView((Placement("city-A1", 0, 1, 2, 1),), 0), "en")[0]
@@ -371,7 +371,7 @@ def test_code_for_maps_spinner_texts_back():
 
 
 def test_overlay_hit_test_picks_the_tag_under_the_finger():
-    from ui.viewmodels.live import overlay_at
+    from ui.games.penny_press.viewmodels.live import overlay_at
     syms = [Symbol("war-A1", ((10, 10), (50, 10), (50, 50), (10, 50))),
             Symbol("red1", ((20, 20), (30, 20), (30, 30), (20, 30))),
             Symbol(None, ((60, 60), (90, 60), (90, 90), (60, 90)), "unreadable", "glare")]
@@ -383,7 +383,7 @@ def test_overlay_hit_test_picks_the_tag_under_the_finger():
 
 
 def test_live_messages_said_again_are_shown_once_at_their_newest_place():
-    from ui.viewmodels.live import LiveVM
+    from ui.games.penny_press.viewmodels.live import LiveVM
     from ui.viewmodels.protocol import Message, Update
 
     class Quiet:

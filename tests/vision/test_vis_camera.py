@@ -298,7 +298,7 @@ def test_bugcase_camera_replug_session_keeps_the_game_and_resumes(fakecam, tmp_p
     attempts and never picked the camera up again. Now: the live view says "camera
     lost: plug it back in" with a retry button, the game is kept, and frames come
     again when the camera is back."""
-    from ui.viewmodels.live import LiveVM
+    from ui.games.penny_press.viewmodels.live import LiveVM
 
     fakecam.FakeV4L2.scene = demo_scene()  # a table (a plain grey picture is "dark": nothing to see)
     s = _session(tmp_path, settings=CameraSettings((640, 360)), reader=_SlowTimedReader(fakecam, 0.0))

@@ -174,5 +174,5 @@ class SettingsScreen(Screen):
 
     def check_tags(self) -> None:
         app = App.get_running_app()
-        symbols = app.live_vm.symbols if app.live_vm else ()
+        symbols = getattr(app.game, "symbols", None) or ()  # the tags in the game's latest camera picture
         self.ids.tag_report.text = self.vm.tag_report(symbols)

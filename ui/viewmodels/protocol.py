@@ -6,10 +6,12 @@ on the internals of the other packages. ``docs/ui.md`` lists the same protocol w
 the session's methods; ``tests/ui/fake_session.py`` implements it as a test double; ``ui.scripted`` runs the
 real session on a seeded game (``companion app --fake``).
 
-Units: image coordinates in px (x right, y down, origin top-left of the frame);
-positions on the board in news-beat spaces (0..9); points are Penny Press points
-(circulation). Colours are the catalog's player colours (``red`` ... ``black``);
-beats are ``war crime city politics human`` (docs/contracts.md).
+These are the parts every game shares (tags seen, messages, updates, corrections
+and undo, print jobs, the start screen's choices); a game's own view data lives with
+its screens (ui/games/<folder>/, e.g. its ``protocol`` module).
+
+Units: image coordinates in px (x right, y down, origin top-left of the frame).
+Colours are the catalog's player colours (``red`` ... ``black``; docs/contracts.md).
 """
 
 from __future__ import annotations
@@ -18,9 +20,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence
 
-from companion.games.penny_press.corrections import Correction  # noqa: F401  Penny Press's corrections (its screens build them)
-
-BEATS: tuple[str, ...] = ("war", "crime", "city", "politics", "human")
 COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "black")
 LANGS: tuple[str, ...] = ("es", "en", "zh")
 LEVELS: tuple[str, ...] = ("info", "warning", "error")
@@ -101,7 +100,7 @@ def symbols_of(report: Any) -> tuple[Any, ...]:
 @dataclass(frozen=True)
 class Message:
     """An observer report: ``text`` already in the session's language, ``level``
-    one of LEVELS, ``rule`` the rule it is about (e.g. "Penny Press: Go to Press"),
+    one of LEVELS, ``rule`` the rule it is about (the game's name and section),
     ``key``/``params`` the report's key and values (the app re-words it in another
     language after a switch: ``ui.i18n.report_text``)."""
 
@@ -130,91 +129,9 @@ class Update:
     state_changed: bool = False
 
 
-@dataclass(frozen=True)
-class StoryView:
-    """A story in a beat column: id and reporters on it as (colour, count) pairs."""
-
-    story: str
-    reporters: tuple[tuple[str, int], ...] = ()
 
 
-@dataclass(frozen=True)
-class BeatView:
-    """One news-beat column (Penny Press: news-beat adjustment).
 
-    arrow: arrow marker position 0..9 (spaces taken + stories with reporters, cap 9).
-    news_value, scoop_value: the values the arrow position gives.
-    bonus: bonus-track marker position (starts at 2, up to 20).
-    stories: the stories in the column, top to bottom (the engine's board order
-    reversed: the engine lists them bottom first).
-    """
-
-    beat: str
-    arrow: int
-    news_value: int
-    scoop_value: int
-    bonus: int = 2
-    stories: tuple[StoryView, ...] = ()
-
-
-@dataclass(frozen=True)
-class PlayerView:
-    """A player: colour, name, paper name, reporters at home, circulation (points),
-    published stories (ids), papers printed so far (presses of this player)."""
-
-    colour: str
-    name: str
-    paper: str = ""
-    reporters_home: int = 5
-    circulation: int = 0
-    published: tuple[str, ...] = ()
-    papers: int = 0
-
-
-@dataclass(frozen=True)
-class TableView:
-    """The state the live table shows (from the engine's GameState).
-
-    turn: colour of the player to act. edition: papers printed so far (presses).
-    final: True during the final edition. last_action: text in the session's
-    language ("" before the first action). finished: the game is over.
-    """
-
-    beats: tuple[BeatView, ...]
-    players: tuple[PlayerView, ...]
-    turn: str | None
-    edition: int = 0
-    final: bool = False
-    last_action: str = ""
-    finished: bool = False
-
-
-@dataclass(frozen=True)
-class Adjustment:
-    """One change to make on the physical board after a turn. Same fields as the
-    engine's ``companion.games.penny_press.Adjustment`` (``board_adjustments``), so
-    the session may hand those over unchanged.
-
-    kind: ``"arrow"`` (beat's arrow marker to ``value`` 0..9), ``"bonus"`` (beat's
-    bonus marker to ``value``), ``"place"`` / ``"remove"`` (``stories`` into / out of
-    ``beat``'s column), ``"to_pile"`` (``stories`` back on their piles), ``"ad"``
-    (player index ``player`` puts an ad at ``cell`` (row, col)), ``"remove_ad"``,
-    ``"flip_arrows"`` (final edition begins), ``"newsboy"`` (to ``player``; None:
-    put aside).
-
-    Also accepted (the first protocol draft, kept so older callers work): ``story``
-    (one story, same as ``stories=(story,)``) and, for ``"ad"``, ``colour`` with
-    ``value`` = row * 4 + col instead of ``player`` and ``cell``.
-    """
-
-    kind: str
-    beat: str | None = None
-    value: int | None = None
-    stories: tuple[str, ...] = ()
-    player: int | None = None
-    cell: tuple[int, int] | None = None
-    story: str | None = None
-    colour: str | None = None
 
 
 @dataclass(frozen=True)
@@ -225,7 +142,7 @@ class CorrectionView:
     (session language) of the moves removing it also takes back."""
 
     id: int
-    correction: Correction
+    correction: Any  # the game's correction record (GameSpec.corrections)
     disputed: bool = False
     takes_back: tuple[str, ...] = ()
 
@@ -240,58 +157,12 @@ class UndoStep:
     kind: str
     text: str = ""
     colour: str | None = None
-    correction: Correction | None = None
+    correction: Any = None  # the game's correction record
     id: int | None = None
     also: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Placement:
-    """An item on a front page: ``item`` a story id or ``"ad"``; ``row``, ``col`` its
-    top-left cell (row 0 = top, 0..2; col 0..3); ``width``, ``height`` in cells."""
 
-    item: str
-    row: int
-    col: int
-    width: int
-    height: int
-
-
-@dataclass(frozen=True)
-class FrontPageView:
-    """A front page (3 rows x 4 columns), its press score and the parts of it.
-
-    placements: what lies where. score: press total (floored at 0). left_out: claimed
-    stories that did not fit. exclusive: the doubled story or None. legal: False when
-    the placement breaks the top-beat rule (then ``problem`` says why). lines: the
-    score breakdown as (kind, story or None, points): ``placed``, ``exclusive``,
-    ``left-out``, ``empty-top``, ``empty-other``, ``floor`` (engine's
-    score_front_page).
-    """
-
-    placements: tuple[Placement, ...]
-    score: int
-    left_out: tuple[str, ...] = ()
-    exclusive: str | None = None
-    legal: bool = True
-    problem: str = ""
-    lines: tuple[tuple[str, str | None, int], ...] = ()
-
-
-@dataclass(frozen=True)
-class PressPreview:
-    """What ``session.press_preview(colour)`` returns (Penny Press: Go to Press).
-
-    claimed: stories the player claims (ties count). scoop: points other players
-    score, as (colour, points). suggested: the solver's best front page.
-    player_page: the page seen on the player's mat, or None if not seen yet.
-    """
-
-    colour: str
-    claimed: tuple[str, ...]
-    scoop: tuple[tuple[str, int], ...]
-    suggested: FrontPageView
-    player_page: FrontPageView | None = None
 
 
 @dataclass(frozen=True)
@@ -305,28 +176,6 @@ class JobStatus:
     message: str = ""
 
 
-@dataclass(frozen=True)
-class ScorePoint:
-    """Circulation of every player after one event: ``label`` (e.g. "T3", "P1"),
-    ``scores`` as (colour, points)."""
-
-    label: str
-    scores: tuple[tuple[str, int], ...]
-
-
-@dataclass(frozen=True)
-class FinalRow:
-    """A line of the final ranking: place (1 = best, shared on ties), circulation
-    before bonuses, bonuses as (beat, points), total, published stories count."""
-
-    place: int
-    colour: str
-    name: str
-    circulation: int
-    bonuses: tuple[tuple[str, int], ...]
-    total: int
-    published: int = 0
-    winner: bool = False
 
 
 @dataclass(frozen=True)
@@ -385,9 +234,16 @@ class SessionConfig:
     #: its screens module's ``setup_options``, read by its ``new_setup``)
     game_options: tuple[tuple[str, Any], ...] = ()
 
+    def variants(self) -> dict:
+        """The variants chosen on the start screen as the game's setup names them
+        (the start screen's ``strike`` toggle: ``{"strike": True}``); {} for none."""
+        return {"strike": True} if self.variant_strike else {}
+
 
 class Session(Protocol):
-    """The object ``ui.session.create_session(config)`` returns. See docs/ui.md."""
+    """The camera session the app runs for a game (``ui.session.create_session(config)``;
+    ``ui.hosting.GameHost.camera``): the parts every game shares. A game's own
+    screens may ask more of it (its views: ``session.views``). See docs/ui.md."""
 
     lang: str
     players: Sequence[PlayerSetup]
@@ -396,19 +252,10 @@ class Session(Protocol):
     def start(self) -> None: ...
     def stop(self) -> None: ...
     def subscribe(self, callback: Callable[[Update], None]) -> None: ...
-    def table(self) -> TableView | None: ...
-    def adjustments(self) -> Sequence[Adjustment]: ...
-    def correct(self, correction: Correction) -> None: ...
+    def correct(self, correction: Any) -> None: ...
     def undo(self) -> bool: ...
     def undo_preview(self) -> UndoStep | None: ...
     def corrections(self) -> Sequence[CorrectionView]: ...
     def remove_correction(self, ident: int) -> None: ...
-    def can_decline(self, colour: str) -> bool: ...
-    def decline_press(self, colour: str) -> None: ...
-    def press_preview(self, colour: str) -> PressPreview: ...
-    def print_press(self, n: int, colour: str) -> JobStatus: ...
     def print_final(self) -> JobStatus: ...
-    def score_history(self) -> Sequence[ScorePoint]: ...
-    def final_ranking(self) -> Sequence[FinalRow] | None: ...
     def export_json(self, path: str | Path) -> Path: ...
-    def bgstats_link(self) -> str: ...

@@ -9,8 +9,6 @@ from pathlib import Path
 from ui import i18n
 from ui.viewmodels.protocol import COLOURS, PlayerSetup, PrinterSettings, SessionConfig
 
-GAMES: tuple[str, ...] = ("penny-press",)  # the default game
-MIN_PLAYERS, MAX_PLAYERS = 2, 5  # Penny Press: setup, 2-5 players
 JOURNAL_SUFFIXES = (".sqlite",)
 
 
@@ -75,18 +73,12 @@ def default_players_path() -> Path:
     return Path(user_config_dir("table-companion")) / "players.json"
 
 
-#: Screens modules this app hosts end to end with its own screens (start -> live ->
-#: press -> results). Other games are hosted through their screens module's
-#: contract (ui.hosting: ``new_setup``, ``app_screens``).
-HOSTED_SCREENS = ("ui.screens",)
-
-
 def app_games() -> list:
-    """The registry's games whose app screens this app hosts (``GameSpec.screens``):
-    the built-in ones and those whose screens module offers ui.hosting's contract."""
+    """The registry's games whose screens module (``GameSpec.screens``) offers
+    ui.hosting's contract, in the registry's order (the default game first)."""
     from companion import registry
     from ui import hosting
-    return [g for g in registry.games().values() if g.screens in HOSTED_SCREENS or hosting.hosts(g)]
+    return [g for g in registry.games().values() if hosting.hosts(g)]
 
 
 def default_journal_dir() -> Path:
@@ -106,7 +98,9 @@ class StartVM:
     def __init__(self, lang: str = "en", camera: int | None = 0, recording: str | None = None,
                  printer: PrinterSettings | None = None, journal_dir: str | Path | None = None):
         self.lang = i18n.check_lang(lang)
-        self.game = GAMES[0]
+        from companion import registry
+
+        self.game = registry.default().id
         self.players: list[PlayerSetup] = [PlayerSetup("red", ""), PlayerSetup("blue", "")]
         self.camera = camera
         self.camera_chosen = False  # a camera chosen on this screen (or the command line)
@@ -133,8 +127,8 @@ class StartVM:
         self.game = game
         if self.recording_name is not None and self.recording_name not in self.spec().recordings:
             self.recording = self.recording_name = None  # another game's recording
-        if self.hosted():
-            self.variant_strike = False  # Penny Press's variant
+        if "strike" not in self.fields():
+            self.variant_strike = False  # a variant of another game
 
     def spec(self):
         """The chosen game's registry entry (companion.registry.GameSpec)."""
@@ -147,21 +141,23 @@ class StartVM:
         return spec.min_players, spec.max_players
 
     def hosted(self) -> bool:
-        """True when the chosen game runs on its own screens (ui.hosting), read by
-        taps: no camera or recording needed to start."""
+        """True when the players set the chosen game up here and it can be played
+        by taps: no camera or recording needed to start. False for a game the camera
+        sets up (ui.hosting.camera_sets_up: a camera or recording is needed)."""
         from ui import hosting
-        return hosting.hosts(self.spec())
+        spec = self.spec()
+        return hosting.hosts(spec) and not hosting.camera_sets_up(spec)
 
     def fields(self) -> frozenset[str]:
         """The start screen's fields the chosen game uses, from its registry entry:
         ``paper`` / ``colour`` (its players have a newspaper / a colour: fields of
         the rules' PlayerSpec), ``recordings`` (it has bundled recordings),
-        ``camera`` (the app reads it through the camera: a game with an observer on
-        the built-in screens, or on its own screens when its screens module asks
-        for a camera session, ``CAMERA = True``; else it is read by taps),
-        ``first_player`` (who starts is chosen here: the built-in screens; a hosted
-        game's ``new_setup`` takes only the players), ``strike`` (a newsboy strike
-        variant in its setup: Penny Press)."""
+        ``camera`` (the app reads it through the camera: a game with an observer
+        that the camera sets up, or whose screens module asks for a camera session,
+        ``CAMERA = True``; else it is read by taps), ``first_player`` (who starts is
+        chosen here: a game the camera sets up; a game whose ``new_setup`` takes only
+        the players chooses its own), ``strike`` (a ``strike`` variant in its rules'
+        ``setup_to_dict``)."""
         import dataclasses
         import inspect
 
@@ -327,9 +323,11 @@ class StartVM:
 
     # players -----------------------------------------------------------------
     def add_player(self) -> PlayerSetup:
-        """Add a player with the first free colour; ValueError past 5 players."""
-        if len(self.players) >= self.player_range()[1]:
-            raise ValueError(i18n.tr("err.players_count", self.lang, n=len(self.players) + 1))
+        """Add a player with the first free colour; ValueError past the game's most
+        players (its registry entry)."""
+        low, high = self.player_range()
+        if len(self.players) >= high:
+            raise ValueError(i18n.tr("err.players_range", self.lang, n=len(self.players) + 1, low=low, high=high))
         used = {p.colour for p in self.players}
         free = [c for c in COLOURS if c not in used]
         if not free:  # a colour per player: the app has as many colours as COLOURS
@@ -376,8 +374,7 @@ class StartVM:
         n = len(self.players)
         low, high = self.player_range()
         if not low <= n <= high:
-            errs.append(i18n.tr("err.players_range", self.lang, n=n, low=low, high=high)
-                        if (low, high) != (MIN_PLAYERS, MAX_PLAYERS) else i18n.tr("err.players_count", self.lang, n=n))
+            errs.append(i18n.tr("err.players_range", self.lang, n=n, low=low, high=high))
         seen = set()
         for i, p in enumerate(self.players, 1):
             if not p.name.strip():

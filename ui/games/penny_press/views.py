@@ -1,5 +1,5 @@
 """What the app's screens read of a game at the table (Kivy-free): plain view data
-converted from the engine's state (ui.viewmodels.adapt, over the engine's own
+converted from the engine's state (ui.games.penny_press.viewmodels.adapt, over the engine's own
 functions), and the taps nothing on the table shows.
 
 :class:`TableViews` is the part of the app's session (ui.session.GameSession) that
@@ -18,7 +18,13 @@ from companion.errors import CompanionError, Refusal, RuleError
 from companion.journal import total_scores
 
 from .viewmodels import adapt
-from .viewmodels import protocol as P
+from . import protocol as P
+from . import texts  # noqa: F401  its words (declared for the catalogs)
+
+
+def session_views(runner) -> "TableViews":
+    """The views the app's session hands the screens (ui.hosting.session_views)."""
+    return TableViews(runner)
 
 
 class TableViews:
@@ -155,3 +161,40 @@ class TableViews:
             j.append(j.rules.DeclinePress(player=self.seat(colour)), source="manual")
         except RuleError as exc:
             raise CompanionError(exc.detail) from None
+
+    # -- printing and sharing (the session's printer: ui.session_print) ------------
+    def print_press(self, printer, n: int, colour: str, settings, lang: str) -> P.JobStatus:
+        """Print ``colour``'s paper ``n`` (1 = their first press) on ``printer``
+        (ui.session_print.SessionPrinter) with ``settings``. Refusal ``no_paper_yet``."""
+        seat = self.seat(colour)
+        mine = [r for r in self.state.press_results if r.player == seat]
+        if not 1 <= n <= len(mine):
+            raise Refusal("no_paper_yet", f"{colour} has {len(mine)} papers; there is no paper {n}", colour=colour)
+        return printer.print_press(mine[n - 1], f"{colour}-paper{n}", settings, lang)
+
+    def print_paper(self, printer, colour: str, which: str, settings, lang: str) -> P.JobStatus:
+        """Print exactly the paper the press screen shows: ``suggested``, ``mat`` or
+        ``last`` (:meth:`paper`); the same page the preview drew."""
+        res = self.paper(colour, which)
+        n = sum(1 for r in self.state.press_results if r.player == res.player)
+        return printer.print_press(res, f"{colour}-paper{n if which == 'last' else n + 1}-{which}", settings, lang)
+
+    def bgstats_link(self, lang: str) -> str:
+        """The finished game as a BG Stats link (viewmodels.bgstats), "" before the end."""
+        from ui import i18n
+
+        from .viewmodels.bgstats import play_link, utc_play_date
+
+        rows = self.final_ranking() or []
+        j = self.runner.journal
+        if not rows or j is None:
+            return ""
+        ats = [e.at for e in j.events]
+        first = j.setup.get("first_player")
+        players = j.state.players
+        return play_link(rows, source_play_id=j.game_id, game_name=self.runner.spec.name("en"),
+                         source_game_id=self.runner.spec.id, play_date=utc_play_date(ats[-1]),
+                         duration_min=max(1, round((ats[-1] - ats[0]) / 60)),
+                         start_colour=players[first].colour if isinstance(first, int) and 0 <= first < len(players)
+                         else None,
+                         roles={p.colour: i18n.colour(p.colour, lang) for p in players})

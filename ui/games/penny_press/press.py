@@ -11,7 +11,8 @@ from kivy.uix.screenmanager import Screen
 
 from ui import i18n
 from ui.screens.common import PLAYER_RGBA, ask
-from ui.viewmodels.press import blocks
+from ui.games.penny_press.viewmodels.press import blocks
+from ui.games.penny_press.table import current, table_vm
 
 
 class PressScreen(Screen):
@@ -20,7 +21,7 @@ class PressScreen(Screen):
 
     @property
     def vm(self):
-        return App.get_running_app().press_vm
+        return table_vm("press_vm")
 
     def refresh(self, colour: str | None = None) -> None:
         vm = self.vm
@@ -87,5 +88,5 @@ class PressScreen(Screen):
 
     def decline(self) -> None:
         self.vm.decline()
-        App.get_running_app().state_changed()
+        current().state_changed()
         self.refresh()

@@ -9,6 +9,7 @@ from kivy.factory import Factory
 from kivy.uix.screenmanager import Screen
 
 from ui.screens.common import PLAYER_INK, PLAYER_RGBA, ask
+from ui.games.penny_press.table import current, table_vm
 
 
 class CorrectionsScreen(Screen):
@@ -17,7 +18,7 @@ class CorrectionsScreen(Screen):
 
     @property
     def vm(self):
-        return App.get_running_app().corrections_vm
+        return table_vm("corrections_vm")
 
     def refresh(self) -> None:
         vm = self.vm
@@ -109,7 +110,7 @@ class CorrectionsScreen(Screen):
 
     def _changed(self) -> None:
         app = App.get_running_app()
-        app.state_changed()
+        current().state_changed()
         self.refresh()
         if app.root.current_screen is not self:
             app.refresh_current()

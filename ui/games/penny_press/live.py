@@ -12,7 +12,8 @@ from kivy.uix.screenmanager import Screen
 
 from ui import i18n
 from ui.screens.common import BEAT_RGBA, CheckRow, StoryTile
-from ui.viewmodels.live import overlays
+from ui.games.penny_press.viewmodels.live import overlays
+from ui.games.penny_press.table import current, table_vm
 
 CORRECTED_RGBA = (1.0, 0.7, 0.1, 1.0)
 
@@ -22,11 +23,11 @@ class LiveScreen(Screen):
         self.refresh()
 
     def show_frame(self, frame, symbols) -> None:
-        vm = App.get_running_app().live_vm
+        vm = table_vm("live_vm")
         h, w = frame.shape[:2]
         self.ids.camera.show_labels = vm.details  # ids and reasons are camera details
         ovs = overlays(symbols, w, h, vm.lang)
-        cvm = App.get_running_app().corrections_vm
+        cvm = table_vm("corrections_vm")
         corrected = {v.correction.story for v in cvm.corrections()} if cvm is not None else set()
         if corrected:  # a corrected story's tag is outlined in amber on the image
             ovs = [o.__class__(o.points, o.label, CORRECTED_RGBA, o.ok) if o.label in corrected else o for o in ovs]
@@ -38,7 +39,7 @@ class LiveScreen(Screen):
             self._banner(vm)
 
     def toggle_details(self, on: bool) -> None:
-        vm = App.get_running_app().live_vm
+        vm = table_vm("live_vm")
         if vm is not None:
             vm.details = on
 
@@ -63,14 +64,14 @@ class LiveScreen(Screen):
             w.text = ("✔ " if done else "□ ") + text
 
     def _tick(self, row) -> None:
-        vm = App.get_running_app().live_vm
+        vm = table_vm("live_vm")
         vm.tick(row.index)
         self._checklist(vm)
         self._banner(vm)
 
     def refresh(self) -> None:
         app = App.get_running_app()
-        vm = app.live_vm
+        vm = table_vm("live_vm")
         if vm is None:
             return
         vm.lang = app.lang
@@ -109,14 +110,14 @@ class LiveScreen(Screen):
         btn.height = dp(56) if lost else 0
 
     def retry_camera(self) -> None:
-        vm = App.get_running_app().live_vm
+        vm = table_vm("live_vm")
         if vm is not None:
             vm.retry_camera()
 
     def _corrections(self, app) -> None:
         box = self.ids.corrections
         box.clear_widgets()
-        cvm = app.corrections_vm
+        cvm = table_vm("corrections_vm")
         views = cvm.corrections() if cvm is not None else []
         if not views:
             return

@@ -16,7 +16,7 @@ from typing import Any, Iterable, Sequence
 from companion.errors import RuleError
 from companion.naming import given_name
 from companion.games import penny_press as pp
-from ui.viewmodels.protocol import (
+from ui.games.penny_press.protocol import (
     BeatView, FinalRow, FrontPageView, Placement, PlayerView, PressPreview, ScorePoint, StoryView,
     TableView,
 )

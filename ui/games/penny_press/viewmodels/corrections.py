@@ -10,7 +10,7 @@ from typing import Any
 
 from companion.errors import CompanionError
 from ui import i18n
-from ui.viewmodels.protocol import BEATS, COLOURS, Correction, CorrectionView, TableView, UndoStep
+from ui.games.penny_press.protocol import BEATS, COLOURS, Correction, CorrectionView, TableView, UndoStep
 
 MAX_REPORTERS = 5  # each player has 5 reporters (Penny Press: components)
 

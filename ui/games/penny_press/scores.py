@@ -11,7 +11,8 @@ from kivy.uix.screenmanager import Screen
 
 from ui.i18n import tr
 from ui.screens.common import PLAYER_INK, PLAYER_RGBA, PlayerPanel, ask
-from ui.viewmodels.scores import COLOUR_RGBA
+from ui.games.penny_press.viewmodels.scores import COLOUR_RGBA
+from ui.games.penny_press.table import current, table_vm
 
 
 class ScoresScreen(Screen):
@@ -22,7 +23,7 @@ class ScoresScreen(Screen):
 
     @property
     def vm(self):
-        return App.get_running_app().scores_vm
+        return table_vm("scores_vm")
 
     def refresh(self) -> None:
         vm = self.vm
@@ -57,14 +58,14 @@ class ScoresScreen(Screen):
         app = App.get_running_app()
 
         def yes():
-            app.print_final()
-            self.ids.status.text = app.last_job_text
+            current().print_final()
+            self.ids.status.text = current().last_job_text
 
         ask(tr("ask.print_final", app.lang), yes)
 
     def ask_new_game(self) -> None:
         app = App.get_running_app()
-        ask(tr("ask.new_game", app.lang), app.new_game_same_players)
+        ask(tr("ask.new_game", app.lang), current().new_game_same_players)
 
     def export_json(self) -> None:
         app = App.get_running_app()

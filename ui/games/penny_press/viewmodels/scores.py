@@ -9,8 +9,8 @@ from typing import Any, Sequence
 
 from companion.errors import CompanionError
 from ui import i18n
-from ui.viewmodels.bgstats import play_link
-from ui.viewmodels.protocol import FinalRow, ScorePoint
+from ui.games.penny_press.viewmodels.bgstats import play_link
+from ui.games.penny_press.protocol import FinalRow, ScorePoint
 
 COLOUR_RGBA = {
     "red": (0.9, 0.2, 0.2, 1), "blue": (0.25, 0.45, 1, 1), "green": (0.2, 0.75, 0.3, 1),

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ui import i18n
-from ui.viewmodels.protocol import Adjustment, Message, Symbol, TableView, Update, symbol_from
+from ui.games.penny_press.protocol import Adjustment, Message, Symbol, TableView, Update, symbol_from
 
 OK_RGBA = (0.2, 0.9, 0.3, 1.0)
 BAD_RGBA = (1.0, 0.25, 0.2, 1.0)

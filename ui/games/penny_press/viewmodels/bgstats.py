@@ -28,7 +28,7 @@ import time
 from typing import Sequence
 from urllib.parse import quote
 
-from ui.viewmodels.protocol import FinalRow
+from ui.games.penny_press.protocol import FinalRow
 
 BASE = "https://app.bgstatsapp.com/createPlay.html?data="
 SOURCE_NAME = "Table Companion"

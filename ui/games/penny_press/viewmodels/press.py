@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.errors import CompanionError
 from ui import i18n
-from ui.viewmodels.protocol import FrontPageView, JobStatus, PressPreview
+from ui.games.penny_press.protocol import FrontPageView, JobStatus, PressPreview
 
 ROWS, COLS = 3, 4
 
