@@ -6,7 +6,7 @@ Label, measured in the same run (offscreen SDL, each in a fresh process).
 "first frame" = the first Window.on_flip after the app starts, counted from process
 start (time.perf_counter at the top of the child script), including Kivy's import,
 window creation, font registration and .kv loading. For the app the time to the first
-camera frame drawn on the live table (the real session on a scripted game, ui.scripted, started from the start screen's
+camera frame drawn on the live table (the real session on a scripted game, ui.games.penny_press.scripted, started from the start screen's
 values at once) is printed too. Target: < 2 s to the first frame on this machine.
 Then the UI-thread cost of showing one camera frame (CameraView.show: BGR->RGB copy,
 texture upload, 20 outlines and labels) at 720p and 1080p, against a bare texture
@@ -58,7 +58,7 @@ from ui.app import prepare_env, build_app_class
 prepare_env(headless=True)
 from kivy.core.window import Window
 from kivy.clock import Clock
-from ui.scripted import ScriptedSession
+from ui.games.penny_press.scripted import ScriptedSession
 from ui.viewmodels.protocol import SessionConfig
 import tempfile
 from ui.viewmodels.protocol import PlayerSetup
@@ -96,7 +96,7 @@ from kivy.core.window import Window
 from kivy.clock import Clock
 from kivy.graphics.texture import Texture
 from ui.screens.common import CameraView
-from ui.games.penny_press.viewmodels.live import overlays
+from ui.viewmodels.camera import overlays
 from ui.viewmodels.protocol import Symbol
 out = {{}}
 class Show(App):

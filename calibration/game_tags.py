@@ -2,7 +2,7 @@
 
 Every game is read the same way. Its tags module (``GameSpec.tags``: ``catalog_ids``,
 ``kind_of``, ``encode_payload``, ``label``, ``KIND_NAMES``; e.g.
-companion.games.pergamon.tags) names its components; its data folder
+companion.games.<folder>.tags) names its components; its data folder
 ``calibration/data/<folder>/components.json`` (``GameSpec.layouts``) describes them:
 
 - ``layouts``: its table layouts (``<name>.json`` beside it, calibration.layouts).
@@ -10,7 +10,7 @@ companion.games.pergamon.tags) names its components; its data folder
 - ``pieces``: keyed by the kind names. ``size_mm``: ``[w, h]``; ``"layout"`` for the
   board and the players' mats or areas (their layout's outline; four corner
   fiducials); or ``"cells"`` (the tags module's ``piece_cells(id)`` grid cells of
-  ``cell_mm``: Penny Press's stories). ``height_mm`` (how far the tag stands above
+  ``cell_mm``: e.g. stories). ``height_mm`` (how far the tag stands above
   the surface, default 0), ``symbol`` (``"qr"`` or ``"aruco"``), ``where`` (words),
   ``round`` (a round piece: its square sticker must fit inside the circle), and per
   tag size ``normal``/``large``: ``module_mm`` and ``quiet_modules`` (QR) or
@@ -151,7 +151,7 @@ def load_components(game: str) -> dict:
 
 @lru_cache(maxsize=None)
 def load_game_layout(game: str, name: str) -> Layout:
-    """A layout of the game (``"pergamon-board"``) from its data folder. Raises
+    """A layout of the game (``"<id>-board"``) from its data folder. Raises
     CompanionError for a name its components.json does not list, DataFileError for a
     bad file."""
     listed = load_components(game)["layouts"]

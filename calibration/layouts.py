@@ -8,7 +8,7 @@ surface's top-left corner, x to the right, y down (towards the player), so a
 registered camera frame and the layout agree on "row 0 = top". A game's pieces, tag
 sizes and ArUco ids are in :mod:`calibration.game_tags`.
 
-- :func:`load_layout` (``"penny-press-board"``, ``"pergamon-mat"`` ...) -> :class:`Layout`
+- :func:`load_layout` (``"<id>-board"``, ``"<id>-mat"`` ...) -> :class:`Layout`
 - :func:`data_dir`, :func:`layout_names`, :func:`parse_layout`
 
 Bad data files raise :class:`companion.errors.DataFileError` naming the file, the
@@ -124,7 +124,7 @@ class Zone:
 class Layout:
     """A board or mat layout.
 
-    name: ``"penny-press-board"`` / ``"penny-press-mat"``. size_mm: (width, height)
+    name: ``"<id>-board"`` / ``"<id>-mat"``. size_mm: (width, height)
     of the surface outline. surfaces: surface name -> its corner fiducials (the
     board has one surface, ``"board"``; the mat layout is shared by the five
     ``"mat-<colour>"`` surfaces, told apart by their fiducial ids). zones: named
@@ -345,14 +345,14 @@ def _check_for_game(game: str, layout: Layout, path: str) -> None:
 
 @lru_cache(maxsize=None)
 def load_layout(name: str, path: str | None = None) -> Layout:
-    """Load a layout by name (``"penny-press-board"``, ``"turin-market-mat"`` ...).
+    """Load a layout by name (``"<id>-board"``, ``"<id>-mat"`` ...).
 
     The registered game whose ``components.json`` lists ``name`` owns it; path:
     another file to read instead of ``calibration/data/<folder>/<name>.json`` (for
     edited copies and tests). Returns a :class:`Layout`; results are cached.
     Raises :class:`companion.errors.DataFileError` (file, line, key path) for a
     missing or invalid file, one that lacks a zone the game needs (its tags module's
-    ``layout_zones``; Penny Press's board: the five ``beat:``, ``bonus:`` and
+    ``layout_zones``; e.g. a board's five ``beat:``, ``bonus:`` and
     ``arrow:`` zones and ``headline``) or whose surfaces are not the game's board or
     its players' mats, and :class:`companion.errors.CompanionError` for a name no
     game lists.

@@ -10,7 +10,7 @@ picture the same thing.
   readers (zxing-cpp, ZBar) read a mirrored QR code, zxing-cpp as its transpose, with
   nothing in its result to say so; ArUco markers are chiral, and a mirrored one is
   read only when its mirror image happens to be a marker of the dictionary too (2
-  of the 16 fiducials and 1 of the 25 piece markers of the bundled Penny Press
+  of the 16 fiducials and 1 of the 25 piece markers of the first bundled
   table).
 """
 

@@ -67,7 +67,7 @@ class SheetPlan:
 
 def plan_sheets(paper: str = "a4", size: str = "normal", game: str | None = None) -> SheetPlan:
     """Lay out every sticker of ``game`` (its pieces' tags, QR or ArUco, by kind;
-    then the corner fiducials of its boards and mats: Penny Press's 168 components
+    then the corner fiducials of its boards and mats: e.g. 168 components
     and 24 corners) on pages of ``paper`` (``"a4"`` / ``"letter"``), at exact printed
     size in mm (calibration.game_tags.sticker_items). game: a registered game id
     (default: the default game, companion.registry.default()). Raises

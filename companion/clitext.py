@@ -138,7 +138,7 @@ def colour(code: str) -> str:
 
 
 def beat(code: str) -> str:
-    """A Penny Press news beat in the current language (``war`` -> ``Guerra``)."""
+    """A news beat (a game's board column) in the current language (``war`` -> ``Guerra``)."""
     names = {"war": tx("beat.war", "War"), "crime": tx("beat.crime", "Crime"),
              "city": tx("beat.city", "New York City"), "politics": tx("beat.politics", "Politics"),
              "human": tx("beat.human", "Human Condition")}

@@ -49,9 +49,12 @@ def register(subparsers) -> None:
                    help="language of the list (default: the command line's, see `companion --help`)")
     p.set_defaults(func=cmd_games)
 
-    from .games.scoop.commands import register as register_scoop  # `companion dial` (light: no engine)
+    import importlib
 
-    register_scoop(subparsers)
+    from .registry import command_modules
+
+    for name in command_modules():  # a game's own commands (light: no engine)
+        importlib.import_module(name).register(subparsers)
 
 
 def cmd_games(args) -> int:
@@ -112,7 +115,7 @@ def journal_from_record(record: dict, path: str | Path | None = None):
 
     if not isinstance(record, dict) or "setup" not in record or "actions" not in record:
         raise JournalError(tx("record.needs_setup_actions", "a game record needs 'setup' and 'actions'"))
-    game = record.get("game") or LEGACY_GAME  # a record naming no game is of the first format: Penny Press
+    game = record.get("game") or LEGACY_GAME  # a record naming no game is of the first format
     if path is None:  # a scratch journal, removed when the process ends
         import atexit
         import shutil

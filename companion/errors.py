@@ -36,7 +36,7 @@ class RuleError(CompanionError):
     """An action that the rules do not allow.
 
     ``rule`` names the rule broken (game and section, e.g.
-    ``"Penny Press: Go to Press"``); the message says what is wrong and, where it
+    ``"<game>: <section>"``); the message says what is wrong and, where it
     helps, what is allowed instead. The state the action was applied to is left
     unchanged.
 

@@ -83,9 +83,9 @@ LANGS = ("es", "en", "zh")
 class Words:
     """A package's own words for players, declared in English where they are used.
 
-    ``WORDS = Words("companion.games.scoop")`` reads the catalogs
+    ``WORDS = Words("companion.games.<folder>")`` reads the catalogs
     ``<package>/locale/<lang>/LC_MESSAGES/<domain>.po`` (domain: the package's last
-    name, ``scoop``, unless given). A text is declared with its key (the gettext
+    name, ``<folder>``, unless given). A text is declared with its key (the gettext
     context) and English: ``WORDS.say(lang, "act.pass", "{name} passes", name=...)``;
     a count with both English forms: ``WORDS.sayn(lang, "act.buy", "{n} card",
     "{n} cards", n)`` (CLDR plural rules of ``lang``, Babel). ``bash

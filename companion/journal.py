@@ -17,7 +17,7 @@ Event kinds (column ``kind``; ``payload`` is JSON):
 - ``note``: free data for the app or observer (e.g. an observation correction); it
   never changes the game state.
 
-A game's secret (e.g. Scoop's dial seed: the rules module lists such setup keys in
+A game's secret (e.g. a dial's seed: the rules module lists such setup keys in
 ``SECRET_SETUP_KEYS``) never enters the journal while the game runs: :meth:`Journal.create`
 writes it first, atomically, to a side file beside the journal (:func:`secret_path`,
 ``<journal>-secret.json``), and the setup event holds the rest (the seed's commitment
@@ -86,11 +86,8 @@ from .registry import optional
 SCHEMA_VERSION = 1
 EXPORT_FORMAT = "table-companion/game-record"
 
-#: The game of a journal or game record that names none: a fact of the file format
-#: (the first journals and records were all Penny Press's, and named no game), not a
-#: default of ours; a new file always names its game (companion.registry.default()
-#: is the game chosen when none is asked for).
-LEGACY_GAME = "penny-press"
+#: The game of a journal or game record that names none (companion.registry.LEGACY_GAME).
+from .registry import LEGACY_GAME  # noqa: E402,F401
 
 
 #: How long a write waits for another program's write lock on the journal (SQLite's
@@ -1206,7 +1203,7 @@ class Journal:
 
         Rule (online board games' custom): only your own last action, never across
         an action that revealed hidden information (the game's ``UNDO_BARRIERS``,
-        e.g. a Penny Press headline card draw). Raises RuleError when not allowed
+        e.g. a headline card draw). Raises RuleError when not allowed
         (nothing written), JournalChanged and JournalBusy as :meth:`append`.
         """
         return self._checked(lambda: self._undo(player))

@@ -10,12 +10,12 @@ returns an :class:`Outcome`; the table loop (play.runner) appends
 Optional capabilities of an observer, asked for by the table loop when present:
 
 - ``setup_from(snapshot, request: SetupRequest) -> SetupOutcome``: the game's setup
-  read off the still table before the game has a journal (Penny Press: the initial
+  read off the still table before the game has a journal (e.g. the initial
   headline cards laid out; the first player told by the first move when nobody said
   who starts). A game whose observer lacks it has its setup entered by the players
   (the app's start screen, a recording's description) and its journal made before
   the loop starts.
-- ``enter(tap: dict)``: an entry the camera cannot read (Scoop's dial), read with the
+- ``enter(tap: dict)``: an entry the camera cannot read (a dial), read with the
   next still snapshot.
 """
 
@@ -65,7 +65,7 @@ class SetupRequest:
     the game's next free colour). first_player: the seat who starts, or None for the
     one whose move the table shows first. known: what is known of the journal's setup
     beforehand, in the game's own setup form (a recording's description of it; the
-    variants chosen on the start screen, Penny Press's ``{"strike": True}``): the
+    variants chosen on the start screen, e.g. ``{"strike": True}``): the
     observer checks the table against it and keeps its variants.
     """
 
@@ -81,7 +81,7 @@ class SetupOutcome:
     setup: the journal's setup event (the rules' ``new_game_from_dict`` form) when
     the game can start, else None (keep showing the table; see ``reports``).
     players_seen: how many players the setup on the table is for, when it tells and
-    that differs from the players asked for (Penny Press: one initial headline card
+    that differs from the players asked for (e.g. one initial headline card
     each), else None.
     """
 

@@ -6,12 +6,12 @@ the score, or the page's title), then one last line a program recognises::
 
     The Green Gazette
     Edition No. 4 · Mar 3, 1891 · 9 pts
-    TC page penny-press *20261201-031700 press-9
+    TC page <game> *20261201-031700 press-9
 
 The last line is ``TC page <game> <label> <page>``: ``<game>`` the registered game
 (companion.registry id), ``<label>`` the journal's game id the pages were printed
 for (percent-encoded: no spaces; one that starts with ``<game>-``, as the app's
-``penny-press-20261201-031700`` do, is written ``*`` and the rest, to keep the code
+``<game>-20261201-031700`` do, is written ``*`` and the rest, to keep the code
 small), ``<page>`` one of ``press-<N>``, ``all``,
 ``final``, ``start``, any of them followed by ``-seat-<K>`` for seat K (1-based):
 the page request (printing.pages.PageRequest) that prints that page again. It is not
@@ -50,7 +50,7 @@ class PageCode:
 
 def page_tail(game: str, label: str, what: str, press: int | None = None, seat: int | None = None) -> str:
     """The machine-readable last line of a page code (module docstring), e.g.
-    ``"TC page scoop scoop-4p press-1-seat-2"`` for ``seat`` 1 (0-based). Raises
+    ``"TC page <game> <game>-4p press-1-seat-2"`` for ``seat`` 1 (0-based). Raises
     ValueError for a ``what`` or number no code can carry."""
     if what not in WHATS:
         raise ValueError(f"a page code names one of {', '.join(WHATS)}, not {what!r}")

@@ -45,6 +45,31 @@ GAME_PACKAGES: tuple[str, ...] = (
     "companion.games.turin_market",
 )
 
+#: The game of a journal or game record that names none: a fact of the file format
+#: (the first journals and records were all of this game's, and named no game), not
+#: a default of ours; a new file always names its game (:func:`default` is the game
+#: chosen when none is asked for).
+LEGACY_GAME = "penny-press"
+
+
+def command_modules() -> tuple[str, ...]:
+    """The dotted names of the games' own command-line modules (``commands.py`` in a
+    game's package, with ``register(subparsers)``), found without importing any game
+    (``companion --help`` stays fast)."""
+    import importlib.util
+    from pathlib import Path
+
+    out = []
+    for pkg in GAME_PACKAGES:
+        try:
+            found = importlib.util.find_spec(pkg)  # the package's folder, the game not imported
+        except (ImportError, ValueError):
+            continue
+        places = (found.submodule_search_locations or []) if found is not None else []
+        if any((Path(place) / "commands.py").is_file() for place in places):
+            out.append(pkg + ".commands")
+    return tuple(out)
+
 
 class UnknownGame(CompanionError):
     """A game id that no registered game has."""
@@ -374,7 +399,7 @@ def get(game_id: str) -> GameSpec:
 def default() -> GameSpec:
     """The game chosen when none is asked for (a command's ``--game`` left out, the
     app's first game): the first of :data:`GAME_PACKAGES`. A journal or record that
-    names no game is of the first file format: :data:`companion.journal.LEGACY_GAME`."""
+    names no game is of the first file format: :data:`LEGACY_GAME`."""
     return next(iter(games().values()))
 
 

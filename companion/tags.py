@@ -18,7 +18,7 @@ at error-correction level M in alphanumeric mode (ISO/IEC 18004 table 7), so eve
 sticker is the smallest QR symbol (21x21 modules).
 
 What a game owns (its catalog of components, their kinds and payloads) is in its
-tags module (``GameSpec.tags``, e.g. ``companion.games.penny_press.tags``). Each
+tags module (``GameSpec.tags``, e.g. ``companion.games.<folder>.tags``). Each
 reads its payloads with one :class:`PayloadReader`; :func:`parse_tc1` is the check
 they share. Reading never raises: anything a decoder hands over (text, bytes, None,
 a 2 MB string) comes back as a :class:`TagParse` with either a component id or a

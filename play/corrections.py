@@ -3,7 +3,7 @@
 A correction says what is really on the table where the camera reads something else.
 What a correction is and what it changes in a table snapshot is the game's
 (``GameSpec.corrections``, a pure module with the members :class:`GameCorrections`
-lists; Penny Press's: companion/games/penny_press/corrections.py). This module is the
+lists; e.g. companion/games/<folder>/corrections.py). This module is the
 machinery every game shares: each correction is an :class:`Override` of the camera's
 reading, kept in the journal (notes), applied to every still snapshot until
 

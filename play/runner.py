@@ -125,7 +125,7 @@ class GameRunner:
         return o
 
     def enter(self, tap: dict) -> bool:
-        """A player's entry in the app that the camera cannot read (e.g. Scoop's dial:
+        """A player's entry in the app that the camera cannot read (e.g. a dial:
         ``{"dial": 9}``), given to the observer's ``enter``; the next still snapshot is
         read again with it. False when the game's observer takes no entries."""
         enter = getattr(self.observer, "enter", None)

@@ -50,9 +50,15 @@ def default_session_factory(config) -> Any:
 
 
 def fake_session_factory(config) -> Any:
-    """``--fake``: the real session on a seeded game, with no camera (ui.scripted)."""
-    from ui.scripted import scripted_session_factory
-    return scripted_session_factory(config, out_dir=Path(tempfile.gettempdir()) / "table-companion-fake")
+    """``--fake``: the real session on a seeded game, with no camera: the registry's
+    default game's ``scripted`` module (beside its screens module, ui.hosting)."""
+    from companion import registry
+    from ui import hosting
+
+    mod = hosting.game_module(registry.default(), "scripted")
+    if mod is None or not callable(getattr(mod, "scripted_session_factory", None)):
+        raise CompanionError(f"{registry.default().id}: no scripted game for --fake")
+    return mod.scripted_session_factory(config, out_dir=Path(tempfile.gettempdir()) / "table-companion-fake")
 
 
 def build_app_class():
@@ -291,7 +297,7 @@ def build_app_class():
             from kivy.uix.behaviors import ButtonBehavior
 
             bar_h = dp(60)
-            # buttons the game floats over its screen (e.g. Scoop's "Table" on the
+            # buttons the game floats over its screen (e.g. a "Table" button over a
             # dial) go into the bar, left of the title: never over the game's texts
             floating = [c for c in scr.children if isinstance(c, ButtonBehavior) and tuple(c.size_hint) == (None, None)]
             for b in floating:
@@ -327,7 +333,7 @@ def build_app_class():
 
         def hosted_camera(self, spec, config, host):
             """The camera session (started) on ``host``'s journal for a hosted game
-            whose screens module asks for one (``CAMERA = True``: Scoop) when a camera
+            whose screens module asks for one (``CAMERA = True``) when a camera
             or recording was chosen; None otherwise (the game is played by taps)."""
             from ui import hosting
 

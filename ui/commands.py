@@ -18,7 +18,7 @@ def register(subparsers) -> None:
         description="Start the Kivy tablet app. Without a display it runs offscreen.",
     )
     src = p.add_mutually_exclusive_group()
-    src.add_argument("--recording", help="a bundled recording by name (penny-press-3p, penny-press-4p, ...), a recording folder, or a video "
+    src.add_argument("--recording", help="a bundled recording by name (the folders of play/recordings), a recording folder, or a video "
                      "file or image folder instead of the camera")
     from companion.cliargs import camera_index
 

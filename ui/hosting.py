@@ -159,7 +159,7 @@ def refusal_text(spec, exc, state, lang: str) -> str:
 
     own = None
     if getattr(exc, "key", None) is not None and not isinstance(exc, JournalError):  # the file's, not the game's
-        for name in ("refusal", "refusal_text"):  # Turin Market's / Pergamon's name for it
+        for name in ("refusal", "refusal_text"):  # the two names games give it
             own = _game_text(spec, name, exc, state, lang)
             if own is not None:
                 break
@@ -331,8 +331,8 @@ def spec_of(config):
 def new_game_seed() -> int:
     """The seed a new game's ``new_setup`` gets: 256 random bits from the system's
     secure source (``secrets``), whatever starts the game (the app's start screen, a
-    camera session, a bundled recording played anew): a secret drawn from it (Scoop's
-    dial seed) is as hard to guess as the 256 bits."""
+    camera session, a bundled recording played anew): a secret drawn from it (a
+    dial's seed) is as hard to guess as the 256 bits."""
     import secrets
 
     return secrets.randbits(256)

@@ -95,7 +95,7 @@ _INDEX = {lang: i for i, lang in enumerate(LANGS)}
 
 
 def section_name(rule: str, lang: str) -> str:
-    """A rule section (``RuleError.rule``, ``"Penny Press: Go to Press"``) in
+    """A rule section (``RuleError.rule``, ``"<game>: <section>"``) in
     ``lang``; a section the table does not know is shown as "Rules"."""
     import unicodedata
 
@@ -106,8 +106,8 @@ def section_name(rule: str, lang: str) -> str:
 
 
 def _player_values(values: dict, lang: str) -> dict:
-    """Values of a refusal or report worded for players: colour codes, story ids,
-    beat codes (``beat``/``beats``) in ``lang``."""
+    """Values of a refusal or report worded for players: colour codes, component ids
+    (:func:`component_name`), beat codes (``beat``/``beats``) in ``lang``."""
     out = dict(values)
     for name, v in list(out.items()):
         if not isinstance(v, str):
@@ -116,10 +116,10 @@ def _player_values(values: dict, lang: str) -> dict:
             out[name] = ", ".join(beat(b.strip(), lang) for b in v.split(",") if b.strip())
         elif f"colour.{v}" in TEXTS:
             out[name] = person(v, lang) if name in _PERSONS else colour(v, lang)
-        elif _story_shape(v) is not None:
-            out[name] = story_name(v, lang)
-        elif "," in v and all(_story_shape(x.strip()) for x in v.split(",")):
-            out[name] = ", ".join(story_name(x.strip(), lang) for x in v.split(","))
+        elif component_name(v, lang) is not None:
+            out[name] = component_name(v, lang)
+        elif "," in v and all(component_name(x.strip(), lang) for x in v.split(",")):
+            out[name] = ", ".join(component_name(x.strip(), lang) for x in v.split(","))
     return out
 
 
@@ -244,34 +244,28 @@ def colour(c: str, lang: str) -> str:
     return tr(f"colour.{c}", lang)
 
 
-def story_name(story: str, lang: str, headline: bool = True) -> str:
-    """A story as players name it (never its id): headline, beat, size in cells
-    and stars, e.g. ``"Bank vault found empty · Crime 1×2 ★★"``. Unknown ids are
-    returned as given."""
-    shape = _story_shape(story)
-    if shape is None:
-        return story
-    b, w, h, stars = shape
-    text = f"{beat(b, lang)} {w}×{h} {'★' * stars}"
-    if headline:
-        from printing.games.penny_press.texts import headlines_for
-
-        text = f"{headlines_for([story], lang)[story]} · {text}"
-    return text
+_NAMERS: list = []
 
 
-_SHAPES: dict[str, tuple[str, int, int, int]] = {}
+def component_name(ident: str, lang: str) -> str | None:
+    """A component id (a story, a card...) as players name it in ``lang``, by the
+    game that has it: the first registered game whose texts module (beside its
+    screens module, ui.hosting) offers ``component_name(ident, lang)`` and knows it;
+    None when no game does."""
+    if not _NAMERS:
+        from companion import registry
+        from ui import hosting
 
-
-def _story_shape(story: str):
-    if not _SHAPES:
-        from companion.games.penny_press import load_catalog
-
-        cat = load_catalog()
-        for sid, st in cat.stories.items():
-            w, h = cat.shapes[st.shape][:2]  # (width, height, column spaces)
-            _SHAPES[sid] = (st.beat, w, h, st.stars)
-    return _SHAPES.get(story)
+        for spec in registry.games().values():
+            fn = getattr(hosting.game_module(spec, "texts"), "component_name", None)
+            if callable(fn):
+                _NAMERS.append(fn)
+        _NAMERS.append(lambda _ident, _lang: None)  # looked once, even with no namer
+    for fn in _NAMERS:
+        name = fn(ident, lang)
+        if name is not None:
+            return name
+    return None
 
 
 def plural(n: int, lang: str) -> str:

@@ -10,7 +10,8 @@ in the players' language:
 - ``runner``: play.runner.GameRunner, the table loop (snapshots -> the game's
   observer -> the journal), with ``runner.corrections`` (play.corrections);
 - ``takeback``: play.undo.Undo, named undo and the removal of a correction;
-- ``views``: ui.games.penny_press.views.TableViews, the view data the screens draw;
+- ``views``: the game's own view data for its screens (its views module's
+  ``session_views(runner)``, ui.hosting.session_views; None for a game without);
 - ``printer``: ui.session_print.SessionPrinter, the pages on the chosen printer.
 
 The session holds the lock the camera's worker holds while it reads a frame into

@@ -76,7 +76,7 @@ class SessionPrinter:
 
     def press_page(self, result, lang: str, width: int):
         """The front page of the press ``result`` (an engine PressResult of the game's
-        state, Penny Press). CompanionError for a press that is not part of it."""
+        state). CompanionError for a press that is not part of it."""
         try:
             n = list(self.runner.state.press_results).index(result) + 1
         except ValueError:

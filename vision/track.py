@@ -14,7 +14,7 @@ Rules (times in seconds of frame time, distances in mm):
 - ``still`` is True only when no motion has been seen and the set of sightings has
   not changed for ``settle_s`` (a motion or change seen in a frame is dated at the
   previous frame, when it may have ended; a removal dates from when the component
-  went missing); the Penny Press observer acts only on still snapshots.
+  went missing); an observer may act only on still snapshots.
 """
 
 from __future__ import annotations

@@ -8,10 +8,10 @@ the first registered surface whose layout has a zone containing that centre (mm)
 registered; with no surface registered at all it is the frame position in px
 (x_mm, y_mm then hold px: nothing is registered yet).
 
-Pieces standing on pieces (a game's components.json ``stands_on``: Penny Press's
+Pieces standing on pieces (a game's components.json ``stands_on``: e.g.
 reporters on stories): a rider whose centre lies over a carrier's footprint gets zone
 ``"on:<carrier id>"``. The footprint is the carrier's size placed from its tag (where
-the tag lies on the piece: components.json ``tag_centre_mm``; a Penny Press story's
+the tag lies on the piece: components.json ``tag_centre_mm``; e.g. a story's
 tag is printed at the centre of the tile's first cell, the top-left cell when the
 tile stands upright), turned with the tag. A carrier whose tag is not read in this
 frame (under the pieces standing on it, or under a hand) still counts when it is

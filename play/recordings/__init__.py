@@ -10,7 +10,7 @@ The games name their recordings (``GameSpec.recordings``, companion.registry): t
 are offered on the app's start screen and by ``companion demo --game``. A folder here
 that no game names is an extra recording, playable by its name
 (``companion demo --recording``, ``companion app --recording``) and used by tests
-and benchmarks: ``penny-press-3p-hard``, the 3-player game filmed again under harder
+and benchmarks, e.g. a game filmed again under harder
 conditions (pieces with height, a strong lens with its camera.json, noise, glare,
 hands), not offered beside the game it films again.
 """

@@ -233,7 +233,7 @@ def main(out: Path) -> None:
         colour = states[0].players[res.player].colour
         p.choose(colour)
         report["checks"]["preview_claimed"] = p.ids.claimed.text
-        from ui.i18n import story_name
+        from ui.games.penny_press.texts import story_name
         report["checks"]["truth_claimed"] = "\n".join(story_name(x, "en") for x in res.claimed)
         report["checks"]["preview_score"] = p.vm.preview.suggested.score if p.vm.preview else None
         report["checks"]["truth_best_total"] = res.best_total

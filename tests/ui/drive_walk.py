@@ -1,6 +1,6 @@
 """Walk every screen of the app offscreen at 1280x800, 800x1280 and 2048x1536 px,
 density 1 and 2, in es, en and zh (one app, one window resized between checks),
-over the real session on a seeded game (ui.scripted). On each screen it collects:
+over the real session on a seeded game (ui.games.penny_press.scripted). On each screen it collects:
 
 - clipped text: a label whose rendered text is larger than the label, or a widget
   reaching out of the window;
@@ -53,7 +53,7 @@ from kivy.uix.textinput import TextInput  # noqa: E402
 
 import companion.games.penny_press as pp  # noqa: E402
 from ui.app import build_app_class  # noqa: E402
-from ui.scripted import ScriptedSession  # noqa: E402
+from ui.games.penny_press.scripted import ScriptedSession  # noqa: E402
 from ui.viewmodels import protocol as P  # noqa: E402
 from ui_driver import screenshot  # noqa: E402
 

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from ui import i18n
-from ui.scripted import ScriptedSession
+from ui.games.penny_press.scripted import ScriptedSession
 from ui.viewmodels import protocol as P
 from ui.games.penny_press.viewmodels.live import LiveVM
 

@@ -75,7 +75,7 @@ def test_correction_is_an_event_and_undo_restores(report):
     assert c["corrected"] == 1
     assert c["events_after_correction"] == {"type": "correction", "kind": "reporters", "story": "crime-D3",
                                             "beat": None, "colour": "red", "count": 1}
-    from ui.i18n import story_name
+    from ui.games.penny_press.texts import story_name
     assert c["correction_status"] == f"Correction saved: 1 red reporter on {story_name('crime-D3', 'en')}"
     assert c["undo_label"].startswith("Undo: ") and c["undo_question"].endswith("?")
     assert c["after_undo"] == 2 and c["undo_status"] == "Undone"
@@ -85,7 +85,7 @@ def test_correction_is_an_event_and_undo_restores(report):
 
 def test_press_screen_claims_scoop_and_prints(report):
     c = report["checks"]
-    from ui.i18n import story_name
+    from ui.games.penny_press.texts import story_name
     from ui.games.penny_press.viewmodels.press import short_name
     assert c["press_claimed"] == story_name("crime-D3", "en")  # a 2-2 tie counts for green
     assert "Ana: +1" in report["texts"]["press"]  # crime scoop value at arrow 4 is 1

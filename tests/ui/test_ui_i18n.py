@@ -57,8 +57,9 @@ def test_a_message_is_reworded_after_a_language_switch():
 
 def test_stories_are_named_never_by_id():
     for lang in i18n.LANGS:
-        name = i18n.story_name("crime-C2", lang)
+        name = i18n.component_name("crime-C2", lang)  # by the game that has it (its texts)
         assert "crime-C2" not in name and "★★" in name and "2×2" in name
+    assert i18n.component_name("no-such-story", "es") is None
     assert i18n.person("green", "es") == "Verde" and i18n.person("Ana", "es") == "Ana"
 
 

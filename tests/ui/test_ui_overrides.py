@@ -12,7 +12,7 @@ import companion.games.penny_press as pp
 from companion.errors import CompanionError
 from companion.journal import total_scores
 from companion.table import TableSnapshot
-from ui.scripted import ScriptedSession
+from ui.games.penny_press.scripted import ScriptedSession
 from ui.games.penny_press import protocol as P
 from ui.games.penny_press.viewmodels.corrections import CorrectionsVM
 

@@ -52,7 +52,7 @@ def test_a_broken_printer_config_is_left_alone_and_said(tmp_path):
 
 
 def _played(tmp_path, printer):
-    from ui.scripted import ScriptedSession
+    from ui.games.penny_press.scripted import ScriptedSession
     from ui.viewmodels import protocol as P
 
     players = (P.PlayerSetup("red", "Ana", "The Times"), P.PlayerSetup("blue", "Bo", "The Herald"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import companion.games.penny_press as pp
 from companion.journal import total_scores
-from ui.scripted import ScriptedSession
+from ui.games.penny_press.scripted import ScriptedSession
 from ui.viewmodels import protocol as P
 
 

@@ -70,7 +70,7 @@ def test_adjustment_texts_in_three_languages():
     # the first draft's fields still work (story=, colour= with value = row*4+col)
     assert adjustment_text(Adjustment("ad", value=9, colour="red"), "en") == \
         "red: put an ad on your front page, row 3, column 2"
-    from ui.i18n import story_name
+    from ui.games.penny_press.texts import story_name
     assert adjustment_text(Adjustment("remove", "war", story="war-A1"), "en") == \
         f"Take {story_name('war-A1', 'en')} off the board"
     assert adjustment_text(Adjustment("place", "city", stories=("city-A1", "city-B2")), "en") == \

@@ -78,7 +78,7 @@ class CameraView(Widget):
 
     def tag_at(self, x: float, y: float):
         """The read tag (Overlay) under window point (x, y) px, or None."""
-        from ui.games.penny_press.viewmodels.live import overlay_at
+        from ui.viewmodels.camera import overlay_at
         from kivy.metrics import dp
 
         x0, y0, w, h = self.image_rect()
@@ -163,7 +163,7 @@ class TagLabel(Label):
 class FrontPageGrid(FloatLayout):
     """A 3 x 4 front page: empty cells in grey, each placement (story or ad) one
     block spanning its cells. ``blocks``: (label, x, y, w, h) fractions, y from the
-    bottom (ui.games.penny_press.viewmodels.press.blocks)."""
+    bottom (a game's press view-model makes them)."""
 
     blocks = ListProperty([])
 

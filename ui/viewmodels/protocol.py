@@ -3,8 +3,8 @@
 Kivy-free and numpy-optional. ``ui.session`` (the lead's) converts the engine's,
 vision's and printing's objects into these dataclasses, so the screens never depend
 on the internals of the other packages. ``docs/ui.md`` lists the same protocol with
-the session's methods; ``tests/ui/fake_session.py`` implements it as a test double; ``ui.scripted`` runs the
-real session on a seeded game (``companion app --fake``).
+the session's methods; ``tests/ui/fake_session.py`` implements it as a test double; the default game's ``scripted``
+module runs the real session on a seeded game (``companion app --fake``).
 
 These are the parts every game shares (tags seen, messages, updates, corrections
 and undo, print jobs, the start screen's choices); a game's own view data lives with

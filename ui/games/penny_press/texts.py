@@ -5,6 +5,7 @@ the scores, the scripted game's texts, the engine's refusals by kind
 (news beat / sección, scoop / exclusiva de ronda, front page / portada, 版面) in
 our own words; no publisher sentence is copied."""
 
+from ui import i18n
 from ui.i18n_catalog import N_, NP_
 
 N_("beat.war", "War")
@@ -196,3 +197,41 @@ N_("section.penny_press_final_edition", "Penny Press: final edition")
 N_("section.penny_press_newsboy_strike", "Penny Press: newsboy strike")
 N_("section.penny_press_end_of_the_game", "Penny Press: end of the game")
 N_("section.penny_press_building_the_front_page", "Penny Press: building the front page")
+
+
+# ---------------------------------------------------------------- component names
+def story_name(story: str, lang: str, headline: bool = True) -> str:
+    """A story as players name it (never its id): headline, beat, size in cells
+    and stars, e.g. ``"Bank vault found empty · Crime 1×2 ★★"``. Unknown ids are
+    returned as given."""
+    shape = story_shape(story)
+    if shape is None:
+        return story
+    b, w, h, stars = shape
+    text = f"{i18n.beat(b, lang)} {w}×{h} {'★' * stars}"
+    if headline:
+        from printing.games.penny_press.texts import headlines_for
+
+        text = f"{headlines_for([story], lang)[story]} · {text}"
+    return text
+
+
+_SHAPES: dict[str, tuple[str, int, int, int]] = {}
+
+
+def story_shape(story: str):
+    """(beat, width, height, stars) of a story id, or None for an id that is no story."""
+    if not _SHAPES:
+        from companion.games.penny_press import load_catalog
+
+        cat = load_catalog()
+        for sid, st in cat.stories.items():
+            w, h = cat.shapes[st.shape][:2]  # (width, height, column spaces)
+            _SHAPES[sid] = (st.beat, w, h, st.stars)
+    return _SHAPES.get(story)
+
+
+def component_name(ident: str, lang: str) -> str | None:
+    """A story id as players name it (:func:`story_name`), or None for an id that is
+    no story of the game (ui.i18n.component_name)."""
+    return story_name(ident, lang) if story_shape(ident) is not None else None

@@ -10,6 +10,7 @@ from typing import Any
 
 from companion.errors import CompanionError
 from ui import i18n
+from ui.games.penny_press import texts
 from ui.games.penny_press.protocol import BEATS, COLOURS, Correction, CorrectionView, TableView, UndoStep
 
 MAX_REPORTERS = 5  # each player has 5 reporters (Penny Press: components)
@@ -57,7 +58,7 @@ class CorrectionsVM:
         self._status, self._raw_status, self.error = (key, values), None, error
 
     def story_name(self, story: str) -> str:
-        return i18n.story_name(story, self.lang)
+        return texts.story_name(story, self.lang)
 
     def table(self) -> TableView | None:
         return self.session.table()
@@ -90,7 +91,7 @@ class CorrectionsVM:
             if self.colour is None and self.colours():
                 self.colour = self.colours()[0][0]
             self.count = self.reporters_on(ident, self.colour) if self.colour else 0
-            self._say("corr.selected", what=lambda lang, s=ident: i18n.story_name(s, lang))
+            self._say("corr.selected", what=lambda lang, s=ident: texts.story_name(s, lang))
         elif kind == "beat":
             if ident not in BEATS:
                 raise ValueError(f"unknown beat {ident!r}")

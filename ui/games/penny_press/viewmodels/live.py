@@ -8,113 +8,15 @@ the worker never waits for the UI); the UI thread calls ``take`` on its clock.
 
 from __future__ import annotations
 
-import threading
-from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ui import i18n
-from ui.games.penny_press.protocol import Adjustment, Message, Symbol, TableView, Update, symbol_from
+from ui.games.penny_press import texts
+from ui.games.penny_press.protocol import Adjustment, Message, Symbol, TableView, Update, symbol_from  # noqa: F401
+from ui.viewmodels.camera import (BAD_RGBA, OK_RGBA, FrameSlot, Overlay, Pending, overlay_at,  # noqa: F401
+                                  overlays, point_in)
 
-OK_RGBA = (0.2, 0.9, 0.3, 1.0)
-BAD_RGBA = (1.0, 0.25, 0.2, 1.0)
 LEVEL_RGBA = {"info": (0.85, 0.85, 0.85, 1), "warning": (1, 0.8, 0.2, 1), "error": (1, 0.35, 0.3, 1)}
-
-
-@dataclass
-class Pending:
-    """What the UI has not shown yet: newest frame + symbols, all new messages, and
-    whether the state changed since the last take."""
-
-    frame: Any = None
-    symbols: tuple = ()
-    snapshot: Any = None
-    messages: list = None
-    state_changed: bool = False
-    frames_dropped: int = 0
-
-
-class FrameSlot:
-    """Latest-update mailbox between the session's thread and the UI thread."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._p = Pending(messages=[])
-        self._has_frame = False
-
-    def put(self, up: Update) -> None:
-        """Store ``up`` (any thread; never blocks beyond a short lock)."""
-        with self._lock:
-            if up.frame is not None:
-                if self._has_frame:
-                    self._p.frames_dropped += 1
-                self._p.frame, self._p.symbols = up.frame, tuple(up.symbols)
-                self._has_frame = True
-            if up.snapshot is not None:
-                self._p.snapshot = up.snapshot
-            self._p.messages.extend(up.messages)
-            self._p.state_changed |= up.state_changed
-
-    def take(self) -> Pending | None:
-        """The pending update (UI thread), or None when nothing new arrived."""
-        with self._lock:
-            p = self._p
-            if p.frame is None and not p.messages and not p.state_changed:
-                return None
-            self._p = Pending(messages=[])
-            self._has_frame = False
-            return p
-
-
-@dataclass(frozen=True)
-class Overlay:
-    """A tag outline: ``points`` as (u, v) fractions of the frame (u right, v down,
-    0..1), ``label`` (component id or the localised reason), ``rgba``, ``ok``."""
-
-    points: tuple[tuple[float, float], ...]
-    label: str
-    rgba: tuple[float, float, float, float]
-    ok: bool
-
-
-def overlays(symbols: Sequence[Any], width_px: int, height_px: int, lang: str) -> list[Overlay]:
-    """Outlines for the symbols of a frame ``width_px`` x ``height_px``. Symbols
-    vision could not read say why (too small, blurred, glare, covered ...).
-    Raises ValueError for a frame size that is not positive."""
-    if width_px <= 0 or height_px <= 0:
-        raise ValueError(f"frame size must be positive, got {width_px}x{height_px} px")
-    out = []
-    for raw in symbols:
-        s: Symbol = symbol_from(raw)
-        pts = tuple((x / width_px, y / height_px) for x, y in s.corners_px)
-        ok = s.status == "ok" and s.component is not None
-        label = s.component if ok else i18n.reason(s.reason, lang)
-        out.append(Overlay(pts, label, OK_RGBA if ok else BAD_RGBA, ok))
-    return out
-
-
-def point_in(points: Sequence[tuple[float, float]], u: float, v: float) -> bool:
-    """True when (u, v) lies inside the polygon ``points`` (even-odd rule)."""
-    inside = False
-    n = len(points)
-    for i in range(n):
-        (x1, y1), (x2, y2) = points[i], points[(i + 1) % n]
-        if (y1 > v) != (y2 > v) and u < x1 + (v - y1) * (x2 - x1) / (y2 - y1):
-            inside = not inside
-    return inside
-
-
-def overlay_at(ovs: Sequence[Overlay], u: float, v: float) -> Overlay | None:
-    """The read tag whose outline contains (u, v) (frame fractions, v down), the
-    smallest when outlines nest; None when the point is on no read tag."""
-    hits = [o for o in ovs if o.ok and point_in(o.points, u, v)]
-    if not hits:
-        return None
-
-    def area(o):
-        p = o.points
-        return abs(sum(p[i][0] * p[(i + 1) % len(p)][1] - p[(i + 1) % len(p)][0] * p[i][1]
-                       for i in range(len(p)))) / 2
-    return min(hits, key=area)
 
 
 def adjustment_text(a: Any, lang: str, names: Sequence[str] = ()) -> str:
@@ -122,7 +24,7 @@ def adjustment_text(a: Any, lang: str, names: Sequence[str] = ()) -> str:
     ``lang``; ``names`` gives player names by seat index. ValueError for an unknown
     kind."""
     b = i18n.beat(a.beat, lang) if a.beat else ""
-    stories = ", ".join(i18n.story_name(x, lang) for x in
+    stories = ", ".join(texts.story_name(x, lang) for x in
                         tuple(a.stories or ()) + ((a.story,) if getattr(a, "story", None) else ()))
     colour = getattr(a, "colour", None)
 
@@ -378,7 +280,7 @@ class LiveVM:
                            scoop=b.scoop_value)
             stories = []
             for s in b.stories:
-                shape = i18n._story_shape(s.story)
+                shape = texts.story_shape(s.story)
                 w, h, stars = (shape[1], shape[2], shape[3]) if shape else (1, 1, 0)
                 dots = " ".join(f"[color=#{COLOUR_HEX.get(c, 'ffffff')}]{'●' * n}[/color]" for c, n in s.reporters)
                 text = f"{'★' * stars}  {_headline(s.story, self.lang)}" + (f"\n{dots}" if dots else "")

@@ -8,6 +8,7 @@ from typing import Any
 
 from companion.errors import CompanionError
 from ui import i18n
+from ui.games.penny_press import texts
 from ui.games.penny_press.protocol import FrontPageView, JobStatus, PressPreview
 
 ROWS, COLS = 3, 4
@@ -45,7 +46,7 @@ def short_name(story: str, lang: str) -> str:
     """A story on a page: stars and headline (no id)."""
     from printing.games.penny_press.texts import headlines_for
 
-    shape = i18n._story_shape(story)
+    shape = texts.story_shape(story)
     if shape is None:
         return story
     return f"{'★' * shape[3]} {headlines_for([story], lang)[story]}"
@@ -56,7 +57,7 @@ def breakdown(page: FrontPageView, lang: str) -> list[str]:
     cells, the floor at 0), then the total."""
     out = []
     for kind, story, pts in page.lines:
-        name = i18n.story_name(story, lang) if story else ""
+        name = texts.story_name(story, lang) if story else ""
         key = f"line.{kind}"
         out.append(i18n.tr(key, lang, story=name, points=f"{pts:+d}") if key in i18n.TEXTS else f"{kind} {pts:+d}")
     out.append(i18n.tr("press.score", lang, score=page.score))
@@ -136,7 +137,7 @@ class PressVM:
     def claimed_text(self) -> str:
         if not self.preview or not self.preview.claimed:
             return i18n.tr("press.none_claimed", self.lang)
-        return "\n".join(i18n.story_name(x, self.lang) for x in self.preview.claimed)
+        return "\n".join(texts.story_name(x, self.lang) for x in self.preview.claimed)
 
     def scoop_rows(self) -> list[str]:
         if not self.preview:
@@ -151,10 +152,10 @@ class PressVM:
         if not page.lines:  # a session without the breakdown: the summary
             out = [i18n.tr("press.score", self.lang, score=page.score)]
             if page.exclusive:
-                out.append(i18n.tr("press.exclusive", self.lang, story=i18n.story_name(page.exclusive, self.lang)))
+                out.append(i18n.tr("press.exclusive", self.lang, story=texts.story_name(page.exclusive, self.lang)))
             if page.left_out:
                 out.append(i18n.tr("press.left_out", self.lang,
-                                   stories=", ".join(i18n.story_name(x, self.lang) for x in page.left_out)))
+                                   stories=", ".join(texts.story_name(x, self.lang) for x in page.left_out)))
             return out
         return breakdown(page, self.lang)
 

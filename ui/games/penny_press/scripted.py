@@ -18,8 +18,8 @@ import numpy as np
 from companion.games import penny_press as pp
 from companion.games.penny_press.observer import game_snapshots
 
-from .session import GameSession
-from .viewmodels import protocol as P
+from ui.session import GameSession
+from ui.viewmodels import protocol as P
 
 
 class _Frame:
@@ -36,7 +36,7 @@ class _Frame:
         from PIL import ImageFont
 
         try:
-            from .fonts import find_cjk_font
+            from ui.fonts import find_cjk_font
 
             return ImageFont.truetype(str(find_cjk_font()), px)
         except Exception:  # no CJK font: Pillow's own (Latin only) rather than no frame
