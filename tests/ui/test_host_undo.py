@@ -11,7 +11,7 @@ from companion import registry
 from ui import hosting
 from ui.viewmodels.protocol import PlayerSetup
 
-HOSTED = [g for g in sorted(registry.games()) if hosting.hosts(registry.get(g))]
+HOSTED = [g for g in sorted(registry.games()) if hosting.by_taps(registry.get(g))]  # set up by taps
 PLAYERS = [PlayerSetup("red", "Ana"), PlayerSetup("blue", "Bo"), PlayerSetup("green", "Chen")]
 
 
