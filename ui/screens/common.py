@@ -233,7 +233,8 @@ PLAYER_INK = {"yellow": (0.1, 0.1, 0.1, 1)}
 
 
 class Banner(Label):
-    """The status banner: the one thing to do now, in the active player's colour."""
+    """The status banner (the table kit): the one thing to do now, in the active
+    player's colour."""
 
     bg = ListProperty([0.2, 0.2, 0.25, 1])
     ink = ListProperty([1, 1, 1, 1])
@@ -241,6 +242,53 @@ class Banner(Label):
     def paint(self, colour: str | None) -> None:
         self.bg = list(PLAYER_RGBA.get(colour or "", (0.2, 0.2, 0.25, 1)))
         self.ink = list(PLAYER_INK.get(colour or "", (1, 1, 1, 1)))
+
+    def show(self, view) -> None:
+        """Show ``view`` (ui.viewmodels.table.BannerView, or a (text, colour) pair)."""
+        text, colour = view
+        self.text = text
+        self.paint(colour)
+
+
+class UndoButton(Button):
+    """The named Undo (the table kit): its text names what a tap takes back, or why
+    nothing can be (disabled); a tap asks to confirm (:func:`ask`), then calls the
+    screen's ``on_undo``. Fed by :meth:`offer` (ui.viewmodels.table.UndoOffer)."""
+
+    question = StringProperty("")
+
+    def offer(self, offer, on_undo) -> None:
+        """Show ``offer`` (UndoOffer); ``on_undo()`` runs after the players say Yes."""
+        self.text, self.question, self.disabled = offer.label, offer.question, not offer.enabled
+        self._on_undo = on_undo
+
+    def on_release(self) -> None:
+        on_undo = getattr(self, "_on_undo", None)
+        if self.question and on_undo is not None:
+            ask(self.question, on_undo)
+
+
+class ConfirmButton(Button):
+    """A costly or irreversible tap (the table kit): drawn unlike the main action
+    (dark, outlined, see common.kv); a tap asks ``question`` first (:func:`ask`) and
+    dispatches ``on_confirmed`` after Yes. Fed by :meth:`confirm`
+    (ui.viewmodels.table.Confirm) or by setting ``text`` and ``question``."""
+
+    question = StringProperty("")
+    __events__ = ("on_confirmed",)
+
+    def confirm(self, c) -> None:
+        """Show ``c`` (Confirm: its label and question)."""
+        self.text, self.question = c.label, c.question
+
+    def on_release(self) -> None:
+        if self.question:
+            ask(self.question, lambda: self.dispatch("on_confirmed"))
+        else:
+            self.dispatch("on_confirmed")
+
+    def on_confirmed(self) -> None:
+        """After the players said Yes (bind it in the .kv file)."""
 
 
 class Ask(ModalView):
@@ -294,13 +342,13 @@ class PlayerPanel(BoxLayout):
 
 
 class PlayerStrip(GridLayout):
-    """Always-visible player panels (one per player, seat order), from the live
-    view-model's ``player_panels()`` (Kivy-free)."""
+    """Always-visible player panels (the table kit; one per player, seat order),
+    from a view-model's ``player_panels()`` (Kivy-free: ui.viewmodels.table.PanelView)."""
 
     columns = NumericProperty(5)
 
     def show(self, panels) -> None:
-        """panels: [(colour, text, active)]; one column per player when the strip
+        """panels: [PanelView(colour, text, active)] (or such triples); one column per player when the strip
         is wide enough (>= 220 dp each), else two."""
         from kivy.metrics import dp
 

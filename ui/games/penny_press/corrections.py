@@ -8,7 +8,7 @@ from kivy.app import App
 from kivy.factory import Factory
 from kivy.uix.screenmanager import Screen
 
-from ui.screens.common import PLAYER_INK, PLAYER_RGBA, ask
+from ui.screens.common import PLAYER_INK, PLAYER_RGBA
 from ui.games.penny_press.table import current, table_vm
 
 
@@ -65,8 +65,7 @@ class CorrectionsScreen(Screen):
             r = Factory.OverrideRow()
             r.ident, r.text = v.id, vm.correction_text(v)
             lst.add_widget(r)
-        self.ids.undo.text = vm.undo_label()
-        self.ids.undo.disabled = vm.undo_step() is None
+        self.ids.undo.offer(vm.undo_offer(), self._undone)
 
     def select(self, kind: str, ident: str) -> None:
         self.vm.select(kind, ident)
@@ -95,18 +94,14 @@ class CorrectionsScreen(Screen):
         self._changed()
 
     def ask_undo(self) -> None:
-        """Name what undo takes back and ask before doing it."""
-        vm = self.vm
-        if vm.undo_step() is None:
-            vm.undo()
-            self.refresh()
-            return
+        """Name what undo takes back and ask before doing it (the kit's UndoButton)."""
+        self.ids.undo.offer(self.vm.undo_offer(), self._undone)
+        self.ids.undo.dispatch("on_release")
 
-        def yes():
-            vm.undo()
-            self._changed()
-
-        ask(vm.undo_question(), yes)
+    def _undone(self) -> None:
+        """The players said Yes: take it back."""
+        self.vm.undo()
+        self._changed()
 
     def _changed(self) -> None:
         app = App.get_running_app()

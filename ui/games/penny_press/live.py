@@ -44,9 +44,7 @@ class LiveScreen(Screen):
             vm.details = on
 
     def _banner(self, vm) -> None:
-        text, colour = vm.banner()
-        self.ids.status.text = text
-        self.ids.status.paint(colour)
+        self.ids.status.show(vm.banner())
 
     def _checklist(self, vm) -> None:
         box = self.ids.adjust

@@ -63,7 +63,7 @@ class PressScreen(Screen):
             ids.title0.text = vm.error or i18n.tr("press.none_claimed", vm.lang)
         ids.job.text = vm.job_text()
         ids.decline.disabled = not vm.can_decline()
-        ids.decline.text = vm.decline_label()
+        ids.decline.confirm(vm.decline_confirm())
 
     def choose(self, colour: str) -> None:
         if self.vm and colour:
@@ -83,8 +83,8 @@ class PressScreen(Screen):
         App.get_running_app().play("press")
 
     def ask_decline(self) -> None:
-        vm = self.vm
-        ask(vm.decline_question(), self.decline)
+        """What a tap on the decline button does: ask first, then :meth:`decline`."""
+        self.ids.decline.dispatch("on_release")
 
     def decline(self) -> None:
         self.vm.decline()

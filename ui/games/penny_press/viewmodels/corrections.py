@@ -12,6 +12,7 @@ from companion.errors import CompanionError
 from ui import i18n
 from ui.games.penny_press import texts
 from ui.games.penny_press.protocol import BEATS, COLOURS, Correction, CorrectionView, TableView, UndoStep
+from ui.viewmodels.table import UndoOffer
 
 MAX_REPORTERS = 5  # each player has 5 reporters (Penny Press: components)
 
@@ -178,6 +179,13 @@ class CorrectionsVM:
         if step is None:
             return i18n.tr("corr.nothing_to_undo", self.lang)
         return i18n.tr("corr.undo_what", self.lang, what=self._step_text(step))
+
+    def undo_offer(self) -> UndoOffer:
+        """The Undo button as the table kit draws it: named, asked first; disabled
+        with its label saying why when nothing can be taken back."""
+        if self.undo_step() is None:
+            return UndoOffer.nothing(self.undo_label())
+        return UndoOffer(self.undo_label(), self.undo_question(), True)
 
     def undo_question(self) -> str:
         """The confirmation asked before undoing (names everything it takes back)."""

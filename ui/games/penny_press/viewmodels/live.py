@@ -13,6 +13,7 @@ from typing import Any, Sequence
 from ui import i18n
 from ui.games.penny_press import texts
 from ui.games.penny_press.protocol import Adjustment, Message, Symbol, TableView, Update, symbol_from  # noqa: F401
+from ui.viewmodels.table import BannerView, PanelView
 from ui.viewmodels.camera import (BAD_RGBA, OK_RGBA, FrameSlot, Overlay, Pending, overlay_at,  # noqa: F401
                                   overlays, point_in)
 
@@ -229,13 +230,14 @@ class LiveVM:
             fn()
 
     # the table design (docs/ui.md) ---------------------------------------------------
-    def banner(self) -> tuple[str, str | None]:
-        """(text, colour): the one thing to do now, in the active player's colour."""
+    def banner(self) -> BannerView:
+        """(text, colour): the one thing to do now, in the active player's colour
+        (the table kit's BannerView)."""
         if self.camera_lost():  # nothing else can happen until it is back
-            return self.camera_lost_text(), None
+            return BannerView(self.camera_lost_text(), None)
         t = self.table
         if t is None:
-            return i18n.tr("banner.setup", self.lang), None
+            return BannerView(i18n.tr("banner.setup", self.lang), None)
         if t.finished:
             rows = []
             try:
@@ -243,22 +245,23 @@ class LiveVM:
             except Exception:  # noqa: BLE001 (a session without a ranking yet)
                 rows = []
             winners = [i18n.person(r.name, self.lang) for r in rows if r.place == 1]
-            return i18n.tr("banner.over", self.lang, names=" & ".join(winners) or "-"), None
+            return BannerView(i18n.tr("banner.over", self.lang, names=" & ".join(winners) or "-"), None)
         name = self.name_of(t.turn)
         todo = [m for m in self.fresh if m.level in ("warning", "error") or getattr(m, "key", "") in TODO_KEYS]
         if todo:
-            return f"{name}: {self.message_text(todo[-1])}", t.turn
+            return BannerView(f"{name}: {self.message_text(todo[-1])}", t.turn)
         left = [i for i, _ in enumerate(self.adjust) if not self.adjustment_done(i)]
         if left:
-            return i18n.trn("banner.adjust", self.lang, len(left)), None
+            return BannerView(i18n.trn("banner.adjust", self.lang, len(left)), None)
         key = "banner.final_turn" if t.final else "banner.turn"
-        return i18n.tr(key, self.lang, name=name), t.turn
+        return BannerView(i18n.tr(key, self.lang, name=name), t.turn)
 
-    def player_panels(self) -> list[tuple[str, str, bool]]:
-        """(colour, text, active) per player: name, newspaper, score, reporters home."""
+    def player_panels(self) -> list[PanelView]:
+        """(colour, text, active) per player (the table kit's PanelView): name,
+        newspaper, score, reporters home."""
         t = self.table
         if t is None:
-            return [(p.colour, i18n.person(p.name, self.lang), False) for p in self.session.players]
+            return [PanelView(p.colour, i18n.person(p.name, self.lang), False) for p in self.session.players]
         out = []
         for p in t.players:
             named = i18n.person(p.name, self.lang)
@@ -266,7 +269,7 @@ class LiveVM:
             text = (f"[b]{named}[/b]{shade}\n{p.paper or ''}\n"
                     + i18n.tr("panel.score", self.lang, points=p.circulation) + " · "
                     + i18n.trn("panel.home", self.lang, p.reporters_home))
-            out.append((p.colour, text, p.colour == t.turn))
+            out.append(PanelView(p.colour, text, p.colour == t.turn))
         return out
 
     def board(self) -> list[tuple[str, str, list[tuple[str, str, int, int]]]]:

@@ -10,6 +10,7 @@ from companion.errors import CompanionError
 from ui import i18n
 from ui.games.penny_press import texts
 from ui.games.penny_press.protocol import FrontPageView, JobStatus, PressPreview
+from ui.viewmodels.table import Confirm
 
 ROWS, COLS = 3, 4
 
@@ -200,6 +201,11 @@ class PressVM:
         """Asked before declining (it cannot be undone)."""
         key = "ask.pass_turn" if self.decline_kind() == "turn" else "ask.decline"
         return i18n.tr(key, self.lang, name=self.name(self.colour))
+
+    def decline_confirm(self) -> Confirm:
+        """The decline button as the table kit draws a costly tap: its label and the
+        question asked first."""
+        return Confirm(self.decline_label(), self.decline_question())
 
     def decline(self) -> None:
         """Record that this player does not go to press (Penny Press: Final edition)."""
