@@ -28,6 +28,10 @@ def register(subparsers) -> None:
     add_camera_arguments(p)
     p.add_argument("--lang", choices=("es", "en", "zh"), help="language (default: the system's)")
     p.add_argument("--fake", action="store_true", help="a scripted demo game instead of the camera")
+    p.add_argument("--play-through", action="store_true",
+                   help="with --recording NAME: play the bundled recording through the app offscreen by its own "
+                   "buttons, print the final scores; exit 0 when they equal the recording's, 4 when not "
+                   "(--size WxH is then the window's size, default 1280x800)")
     p.add_argument("--lens", metavar="JSON", help="lens model from 'companion calibrate camera' "
                    "(default: your calibration if there is one, else estimated from the corner fiducials)")
     p.set_defaults(func=_run_app)
@@ -62,6 +66,16 @@ def _run_app(args) -> int:
 
         load_camera(args.lens)  # a clear error now, not a silent fallback later
         os.environ[LENS_ENV] = os.path.abspath(args.lens)
+    if getattr(args, "play_through", False):
+        from companion.clitext import tx
+        from companion.errors import CompanionError
+
+        if not getattr(args, "recording", None):
+            raise CompanionError(tx("app.playthrough_needs_recording", "--play-through needs --recording NAME "
+                                    "(a bundled recording)"))
+        from .playthrough import run_play_through
+
+        return run_play_through(args.recording, getattr(args, "lang", None), getattr(args, "size", None))
     from .app import run_app
 
     return run_app(args)

@@ -488,11 +488,11 @@ class PergamonScreen(Screen):
         self.asking.open()
 
     def show_frame(self, frame, symbols) -> None:
-        """Draw a camera frame (BGR numpy) with its tags outlined (ui.viewmodels.live
+        """Draw a camera frame (BGR numpy) with its tags outlined (ui.viewmodels.camera
         overlays: read tags green, unreadable red; no ids shown)."""
         if self.camera_view is None or frame is None:
             return
-        from ui.viewmodels.live import overlays
+        from ui.viewmodels.camera import overlays
 
         h, w = frame.shape[:2]
         self.camera_view.show(frame, overlays(symbols, w, h, self.vm.lang))

@@ -299,7 +299,7 @@ class TableScreen(Screen):
         """The camera's latest frame (BGR) with its tags outlined (UI thread)."""
         if self.camera is None or frame is None:
             return
-        from ui.viewmodels.live import overlays
+        from ui.viewmodels.camera import overlays
 
         h, w = frame.shape[:2]
         self.camera.show(frame, overlays(symbols, w, h, self.vm.lang))

@@ -774,7 +774,7 @@ def app_screens(host) -> list[Screen]:
     host.listeners.append(lambda: Clock.schedule_once(lambda _dt: after_change(), 0))
     subscribe = None
     if table.camera_on:
-        from ui.viewmodels.live import overlays
+        from ui.viewmodels.camera import overlays
 
         def on_update(up) -> None:   # the camera's worker thread: draw on Kivy's
             frame, symbols = up.frame, tuple(up.symbols or ())

@@ -1,0 +1,106 @@
+"""`companion app --recording NAME --play-through`: a whole game through the app
+(issue 25 item 5).
+
+The app runs offscreen on a bundled recording: the camera part reads its frames and
+the recorded player entries (bids, dial numbers, choices, Done taps) are made by
+pressing the app's own buttons by their label, so a missing or hidden button fails.
+Each game that offers it has a ``playthrough`` module beside its screens module
+(``<GameSpec.screens package>.playthrough``) with ``play_through(app, recording,
+done)``; ``done`` receives an object with ``scores``, ``truth`` (lists, one number
+per seat in the game's own unit) and ``ok``. Exit codes: 0 when the final scores
+equal the recording's ground truth, 4 when they differ or the play stopped, 2 when
+the recording's game has no play-through yet.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import tempfile
+from pathlib import Path
+
+#: what a play-through may take at most (frame time on a busy machine), seconds
+TIMEOUT_S = 1800.0
+
+
+def playthrough_module(game: str):
+    """The ``playthrough`` module of ``game`` (a registry id), or None when it has none."""
+    from companion import registry
+
+    spec = registry.get(game)
+    if not spec.screens:
+        return None
+    name = spec.screens.rpartition(".")[0] + ".playthrough"
+    try:
+        mod = importlib.import_module(name)
+    except ImportError:
+        return None
+    return mod if callable(getattr(mod, "play_through", None)) else None
+
+
+def run_play_through(recording: str, lang: str | None = None, size: tuple[int, int] | str | None = None) -> int:
+    """Play the bundled ``recording`` through the app offscreen at ``size`` (window
+    px, default 1280x800) in ``lang``; print the final scores beside the recording's
+    truth. Returns the exit code (module docstring). Raises CompanionError for a
+    recording that is not bundled."""
+    from companion.clitext import tx
+    from play.demo import load_recording
+    from play.recordings import recording_dir
+
+    rec = load_recording(recording_dir(recording))  # KeyError/CompanionError: not bundled
+    mod = playthrough_module(rec.game)
+    if mod is None:
+        from companion import registry
+
+        print(tx("app.no_playthrough", "{game}: the app cannot play a recording of this game through by itself "
+                 "yet", game=registry.get(rec.game).name()), file=sys.stderr)
+        return 2
+    from .app import prepare_env
+
+    prepare_env(headless=True)
+    from kivy.config import Config
+
+    if isinstance(size, str):  # "WxH", as --size gives it
+        size = tuple(int(v) for v in size.lower().split("x", 1))
+    w, h = size or (1280, 800)
+    Config.set("graphics", "width", str(w))
+    Config.set("graphics", "height", str(h))
+    from kivy.clock import Clock
+
+    from .app import build_app_class
+
+    tmp = Path(tempfile.mkdtemp(prefix="tc-playthrough-"))
+    app = build_app_class()(lang=lang, settings_path=tmp / "settings.json", export_dir=tmp / "export",
+                            journal_dir=tmp / "games")
+    code = [4]
+
+    def done(result) -> None:
+        scores, truth = list(result.scores or []), list(result.truth or [])
+        print(tx("app.playthrough_scores", "final scores: {scores} (the recording's: {truth})",
+                 scores=" / ".join(map(str, scores)) or "-", truth=" / ".join(map(str, truth))), flush=True)
+        error = getattr(result, "error", "")
+        if error:
+            print(error, file=sys.__stderr__, flush=True)  # Kivy has taken sys.stderr for its log
+        code[0] = 0 if result.ok else 4
+        Clock.schedule_once(lambda _dt: app.stop(), 0.2)
+
+    def give_up(_dt) -> None:
+        print(tx("app.playthrough_timeout", "the play-through did not end in {s:.0f} s", s=TIMEOUT_S),
+              file=sys.__stderr__, flush=True)
+        app.stop()
+
+    def begin(*_a) -> None:
+        Clock.schedule_once(lambda _dt: mod.play_through(app, recording, done), 0.3)
+        Clock.schedule_once(give_up, TIMEOUT_S)
+
+    app.bind(on_start=begin)
+    app.run()
+    # the game's camera session and its worker threads end before the interpreter
+    # does (a decoder thread still running at exit aborts the process)
+    host = getattr(app, "host", None)
+    camera = getattr(host, "camera", None)
+    if camera is not None:
+        camera.stop()
+    sys.stdout.flush()
+    sys.__stderr__.flush()
+    return code[0]
