@@ -47,7 +47,14 @@ def run_play_through(recording: str, lang: str | None = None, size: tuple[int, i
     from play.demo import load_recording
     from play.recordings import recording_dir
 
-    rec = load_recording(recording_dir(recording))  # KeyError/CompanionError: not bundled
+    from play import recordings
+
+    if recording not in recordings.names():
+        from companion.errors import CompanionError
+
+        raise CompanionError(tx("app.no_recording", "no recording {name}: no such file or folder, nor a bundled "
+                                "recording ({names})", name=repr(recording), names=", ".join(recordings.names())))
+    rec = load_recording(recording_dir(recording))
     mod = playthrough_module(rec.game)
     if mod is None:
         from companion import registry

@@ -37,3 +37,9 @@ def test_the_games_with_a_play_through_are_found_by_their_screens_package():
 def test_play_through_needs_a_recording_and_says_so():
     r = _run("--play-through", "--lang", "es", timeout=120)
     assert r.returncode == 1 and "--recording" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_an_unknown_recording_is_a_clear_error_in_the_players_language():
+    r = _run("--recording", "nope", "--play-through", "--lang", "es", timeout=120)
+    assert r.returncode == 1 and "nope" in r.stderr and "internal error" not in r.stderr
+    assert "Traceback" not in r.stderr and "KeyError" not in r.stderr
