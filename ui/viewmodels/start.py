@@ -331,7 +331,8 @@ class StartVM:
         used = {p.colour for p in self.players}
         free = [c for c in COLOURS if c not in used]
         if not free:  # a colour per player: the app has as many colours as COLOURS
-            raise ValueError(i18n.tr("err.players_count", self.lang, n=len(self.players) + 1))
+            raise ValueError(i18n.tr("err.players_range", self.lang, n=len(self.players) + 1, low=low,
+                                     high=len(COLOURS)))
         p = PlayerSetup(free[0], "")
         self.players.append(p)
         return p
