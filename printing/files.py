@@ -31,7 +31,8 @@ def atomic_write(path: str | os.PathLike, data: bytes, fsync: bool = True) -> Pa
     """Write ``data`` to ``path`` so that a reader (or a crash) sees the old file or
     the new one, never a part: a temporary file in the same folder, fsync, then
     ``os.replace`` (and a folder fsync). A failed write (disk full) removes its
-    temporary file and raises the OSError."""
+    temporary file and raises the OSError, naming ``path`` (the file the user asked
+    for, never the temporary one)."""
     p = Path(path)
     tmp = _tmp_path(p)
     try:
@@ -41,6 +42,14 @@ def atomic_write(path: str | os.PathLike, data: bytes, fsync: bool = True) -> Pa
                 fh.flush()
                 os.fsync(fh.fileno())
         os.replace(tmp, p)
+    except OSError as exc:
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
+        if exc.filename is not None and str(exc.filename) == str(tmp):
+            raise type(exc)(exc.errno, exc.strerror, str(p)) from None
+        raise
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise

@@ -471,3 +471,23 @@ def test_a_usb_printer_that_takes_it_all_prints_it_and_garbage_status_is_no_faul
     dev = usb_printer(FakeUsbDevice(answer=b"\xff"))
     send("usb:0416:5011", job, PrinterConfig(paper_check=True))
     assert bytes(dev.taken) == job
+
+
+def test_a_page_that_cannot_be_written_names_the_page_not_a_temporary_file(tmp_path, monkeypatch):
+    import builtins
+
+    from printing.files import atomic_write
+
+    real_open = builtins.open
+
+    def read_only_fs(path, mode="r", *a, **kw):
+        if "w" in mode and str(path).endswith(".tmp"):
+            raise OSError(30, "Read-only file system", str(path))
+        return real_open(path, mode, *a, **kw)
+
+    monkeypatch.setattr(builtins, "open", read_only_fs)
+    target = tmp_path / "game-final.png"
+    with pytest.raises(OSError) as err:
+        atomic_write(target, b"page")
+    assert err.value.filename == str(target) and err.value.errno == 30
+    assert not any(p.name.endswith(".tmp") for p in tmp_path.iterdir())
