@@ -44,6 +44,8 @@ from typing import Any, Callable, Sequence
 from companion.errors import CompanionError
 from companion.journal import Journal, JournalError
 
+from .game_modules import game_module  # noqa: F401  (used here; its home: ui.game_modules)
+
 #: What every game's screens module offers (``new_setup`` too unless the camera sets
 #: the game up: :func:`camera_sets_up`).
 CONTRACT = ("app_screens",)
@@ -121,17 +123,6 @@ def _game_text(spec, fn_name: str, *args) -> str | None:
             except Exception:  # noqa: BLE001  a text never stops the game
                 return None
     return None
-
-
-def game_module(spec, name: str) -> ModuleType | None:
-    """The module ``name`` beside ``spec``'s screens module (``ui.games.<folder>.<name>``),
-    or None when there is none."""
-    if not spec.screens:
-        return None
-    try:
-        return importlib.import_module(spec.screens.rpartition(".")[0] + "." + name)
-    except ImportError:
-        return None
 
 
 def session_views(spec, runner) -> Any:

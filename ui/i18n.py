@@ -250,14 +250,14 @@ _NAMERS: list = []
 def component_name(ident: str, lang: str) -> str | None:
     """A component id (a story, a card...) as players name it in ``lang``, by the
     game that has it: the first registered game whose texts module (beside its
-    screens module, ui.hosting) offers ``component_name(ident, lang)`` and knows it;
+    screens module, ui.game_modules) offers ``component_name(ident, lang)`` and knows it;
     None when no game does."""
     if not _NAMERS:
         from companion import registry
-        from ui import hosting
+        from ui.game_modules import game_module
 
         for spec in registry.games().values():
-            fn = getattr(hosting.game_module(spec, "texts"), "component_name", None)
+            fn = getattr(game_module(spec, "texts"), "component_name", None)
             if callable(fn):
                 _NAMERS.append(fn)
         _NAMERS.append(lambda _ident, _lang: None)  # looked once, even with no namer

@@ -14,7 +14,6 @@ the recording's game has no play-through yet.
 
 from __future__ import annotations
 
-import importlib
 import sys
 import tempfile
 from pathlib import Path
@@ -27,14 +26,9 @@ def playthrough_module(game: str):
     """The ``playthrough`` module of ``game`` (a registry id), or None when it has none."""
     from companion import registry
 
-    spec = registry.get(game)
-    if not spec.screens:
-        return None
-    name = spec.screens.rpartition(".")[0] + ".playthrough"
-    try:
-        mod = importlib.import_module(name)
-    except ImportError:
-        return None
+    from .game_modules import game_module
+
+    mod = game_module(registry.get(game), "playthrough")
     return mod if callable(getattr(mod, "play_through", None)) else None
 
 
