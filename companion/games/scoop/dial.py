@@ -39,6 +39,8 @@ from companion.clitext import current, tx, txn
 from companion.datafile import data_fault, read_json
 from companion.errors import CompanionError, DataFileError
 
+from .dialwords import signal_text
+
 DATA_DIR = Path(__file__).resolve().parent / "data"
 #: The eight signals of the seed's rule text, in its order.
 SIGNALS = ("three_star", "extra", "press", "synd", "ok", "kill", "libel", "editor")
@@ -171,8 +173,6 @@ def signal_word(signal: str) -> str:
     (``"kill"`` -> ``"KILL IT"``); an unknown one as it is."""
     if signal not in SIGNALS:
         return str(signal)
-    from .texts import signal_text
-
     return signal_text(signal, current())[0]
 
 
