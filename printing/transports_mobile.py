@@ -46,7 +46,13 @@ import time
 
 from companion.clitext import tx
 
+from .link import PrinterUnavailable, Target, answers_status
+from .link import socket_ask as _tcp_ask
+from .link import stalled as _stalled
+from .link import status_after as _status_after
+from .link import status_before as _status_before
 from .profiles import PrinterConfig, PrinterConfigError
+from .status import ANSWERED, NO_ANSWER
 
 #: the Serial Port Profile's service UUID (Bluetooth SIG assigned number 0x1101)
 SPP_UUID = "00001101-0000-1000-8000-00805F9B34FB"
@@ -70,7 +76,6 @@ def parse_mobile(text: str):
     capitals, ``port`` the channel; kind ``"usbhost"``: ``vid``, ``pid``), or None for
     any other text. Raises ValueError for a malformed one (parse_target then names
     the accepted forms)."""
-    from .transports import Target
 
     t = text.strip()
     if t.lower().startswith("bt:"):
@@ -117,7 +122,6 @@ def _jnius(j):
 
 
 def _unavailable(text: str):
-    from .transports import PrinterUnavailable
 
     return PrinterUnavailable(text)
 
@@ -128,7 +132,6 @@ def _send_bt_linux(t, payload: bytes, cfg: PrinterConfig, sock_factory=None) -> 
     """RFCOMM through Python's socket module: connect (``timeout_s``), status before
     where the profile answers, the job, its bytes out of the send queue, status after
     where the printer answered before."""
-    from .transports import NO_ANSWER, ANSWERED, _status_after, _status_before, _tcp_ask, answers_status
 
     if sock_factory is None:
         if not all(hasattr(socket, n) for n in ("AF_BLUETOOTH", "BTPROTO_RFCOMM")):
@@ -157,7 +160,6 @@ def _send_bt_linux(t, payload: bytes, cfg: PrinterConfig, sock_factory=None) -> 
             try:
                 sock.sendall(payload[i:i + PIECE])
             except (TimeoutError, socket.timeout):
-                from .transports import _stalled
 
                 raise _stalled(t, i, len(payload), cfg) from None
         _wait_out(sock, t, len(payload), cfg)
@@ -195,7 +197,6 @@ def _wait_out(sock, t, size: int, cfg: PrinterConfig) -> None:
         if now < last:
             since = time.monotonic()
         elif time.monotonic() - since > cfg.timeout_s:
-            from .transports import _stalled
 
             raise _stalled(t, size - now, size, cfg)
         last = now
@@ -256,7 +257,6 @@ def _send_bt_android(t, payload: bytes, cfg: PrinterConfig, j, activity=None) ->
     """BluetoothSocket to the paired printer's SPP service: connect, status before
     where the profile answers, the job in pieces (each write within ``timeout_s``),
     flush, status after where the printer answered before, close."""
-    from .transports import NO_ANSWER, ANSWERED, PrinterUnavailable, _status_after, _status_before, answers_status
 
     adapter = j.autoclass("android.bluetooth.BluetoothAdapter").getDefaultAdapter()
     if adapter is None:
@@ -293,7 +293,6 @@ def _send_bt_android(t, payload: bytes, cfg: PrinterConfig, j, activity=None) ->
                     out.write(piece)
                 except Exception as exc:  # noqa: BLE001
                     if dog.fired:
-                        from .transports import _stalled
 
                         raise _stalled(t, took, len(payload), cfg) from None
                     raise _unavailable(tx("printer.bt_lost", "{target}: the Bluetooth link dropped during the job "
@@ -367,7 +366,6 @@ def _send_usbhost(t, payload: bytes, cfg: PrinterConfig, j, activity=None) -> No
     """UsbManager: find the printer, ask Android for it once (the job waits for the
     answer), claim its printer interface, bulk transfers each taken whole within
     ``timeout_s``, status over the bulk IN endpoint where the printer answers, release."""
-    from .transports import NO_ANSWER, ANSWERED, _stalled, _status_after, _status_before, answers_status
 
     act, manager = _usb_manager(j, activity)
     dev = _find_usb(manager, t)
