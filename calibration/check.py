@@ -66,6 +66,59 @@ def _limit(column: int = 1) -> float:
 #: pipeline reads RECALL_GOAL of a still table's tags (2.5 with the table above).
 MIN_PX_PER_MODULE = _limit(1)
 
+#: Measured per game and tag kind (benchmarks/check_recall.py, docs/calibration.md "How
+#: the check's limits were measured"): the bundled recordings' views, the px per module
+#: the check predicts (and measures) there, and the share the game's pipeline read.
+RECALL_FILE = Path(__file__).with_name("recall.json")
+#: Fewest sightings of a kind for its measured view to set that kind's limit.
+MIN_SIGHTINGS = 20
+_measured_views: dict | None = None
+
+
+def measured_view(game: str, kind: str) -> dict | None:
+    """The measured view of ``kind`` (a kind word) in ``game`` (RECALL_FILE): a dict
+    with ``recording``, ``predicted_px``, ``measured_px`` (px per module), ``read``,
+    ``sightings``, ``still_frames``; None when none was measured or the file is missing."""
+    global _measured_views
+    if _measured_views is None:
+        import json
+
+        try:
+            _measured_views = json.loads(RECALL_FILE.read_text(encoding="utf-8")).get("games", {})
+        except (OSError, ValueError):
+            _measured_views = {}
+    return _measured_views.get(game, {}).get(kind)
+
+
+def _view_limit(view: dict | None) -> float | None:
+    """A measured view's px per module limit (see :func:`kind_limit`), or None when it
+    does not set one (too few sightings, recall below RECALL_GOAL, nothing measured)."""
+    if not view or view.get("sightings", 0) < MIN_SIGHTINGS or view["read"] < RECALL_GOAL * view["sightings"]:
+        return None
+    px = [v for v in (view.get("predicted_px"), view.get("measured_px")) if v is not None]
+    return float(np.floor(min(px) * 100) / 100) if px else None
+
+
+def kind_limit(game: str, kind: str, same_tag: tuple[str, ...] = ()) -> tuple[float, dict | None]:
+    """``(px per module, measured view or None)``: from how many px per module ``kind``
+    tags (a kind word) of ``game`` count as readable. The smallest px per module
+    predicted or measured on a measured view (:func:`measured_view`) where the game's
+    pipeline read at least RECALL_GOAL of at least MIN_SIGHTINGS such tags, cut to
+    0.01 px, when below MIN_PX_PER_MODULE; a kind never measured takes the lowest such
+    limit of the kinds in ``same_tag`` (kinds printed with the very same tag: symbol,
+    module and quiet zone in mm); otherwise MIN_PX_PER_MODULE (the general bands,
+    DECODE_RECALL)."""
+    own = _view_limit(measured_view(game, kind))
+    if own is not None:
+        return min(MIN_PX_PER_MODULE, own), measured_view(game, kind)
+    best: tuple[float, dict | None] = (MIN_PX_PER_MODULE, None)
+    for other in same_tag:
+        lim = _view_limit(measured_view(game, other))
+        if lim is not None and lim < best[0]:
+            best = (lim, measured_view(game, other))
+    return best
+
+
 def _band_recall(px: float) -> tuple[tuple[float, float], tuple[float, float]] | None:
     for band, rec in DECODE_RECALL.items():
         if band[0] <= px < band[1]:
@@ -156,6 +209,27 @@ def parse_any(text):
             except CompanionError:
                 return spec.id, p
     return (first.id if p.ok else None), p
+
+
+def game_in_view(frames: list[np.ndarray]) -> tuple[str | None, int]:
+    """The registered game whose tags are in view: the QR tags of the first three
+    frames (zxing-cpp) read with every game's parser (:func:`parse_any`), each tag
+    counted once. Returns ``(game id with most tags, its tags)``, or ``(None, 0)``
+    when no tag of any game is in view. Never raises for a foreign code."""
+    import zxingcpp
+
+    texts: set[str] = set()
+    for f in frames[:3]:
+        texts |= {r.text for r in zxingcpp.read_barcodes(f, formats=zxingcpp.BarcodeFormat.QRCode)}
+    votes: dict[str, int] = {}
+    for text in texts:
+        game, p = parse_any(text)
+        if game and p.ok:
+            votes[game] = votes.get(game, 0) + 1
+    if not votes:
+        return None, 0
+    best = max(votes, key=lambda g: (votes[g], g == registry.default().id))
+    return best, votes[best]
 
 
 def _parser(spec):
@@ -356,6 +430,16 @@ class TableCheck:
     worst_px_per_module: float | None = None
     #: the picture is mirrored (checked flipped back, as the game reads it)
     mirrored: bool = False
+    #: the tag size the prediction is for ("normal"/"large")
+    size: str = "normal"
+    #: the game checked against (registry id)
+    game: str = ""
+    #: the px per module limit of the kind with the least margin (kind_limit)
+    limit: float = MIN_PX_PER_MODULE
+    #: that kind's measured view (measured_view), or None (the general limit)
+    limit_view: dict | None = None
+    #: smallest px per module / limit over the kinds, None when nothing was measured
+    margin_value: float | None = None
 
     @property
     def ok(self) -> bool:
@@ -367,6 +451,8 @@ class TableCheck:
         reads), or None when nothing was measured."""
         if self.worst_px_per_module is None:
             return None
+        if self.margin_value is not None:
+            return self.margin_value
         return self.worst_px_per_module / MIN_PX_PER_MODULE
 
     def report(self) -> str:
@@ -377,12 +463,18 @@ class TableCheck:
                 lines.append(tx("check.ready", "VERDICT: ready. Every fiducial and zone is in view."))
                 return "\n".join(lines)
             band = _band_recall(worst)
-            why = (tx("check.ready_why", "; the pipeline reads {share} of a still table's tags at {lo}-{hi} px per "
-                      "module", share=f"{band[1][1]:.0%}", lo=f"{band[0][0]:g}", hi=f"{band[0][1]:g}")
-                   if band else "")
+            view = self.limit_view
+            if view is not None:
+                why = tx("check.ready_view", "; the pipeline read {read} of {n} such tags on a measured view like "
+                         "this", read=view["read"], n=view["sightings"])
+            else:
+                why = (tx("check.ready_why", "; the pipeline reads {share} of a still table's tags at {lo}-{hi} px "
+                          "per module", share=f"{band[1][1]:.0%}", lo=f"{band[0][0]:g}", hi=f"{band[0][1]:g}")
+                       if band else "")
             lines.append(tx("check.ready_margin", "VERDICT: ready, with margin {margin}x. Every fiducial and zone is "
                             "in view and the smallest tags read at {worst} px per module (limit {limit}{why}).",
-                            margin=f"{self.margin:.2f}", worst=f"{worst:.1f}", limit=f"{MIN_PX_PER_MODULE:g}",
+                            margin=f"{self.margin:.2f}", worst=f"{self.margin * self.limit:.2f}",
+                            limit=f"{self.limit:g}",
                             why=why))
         else:
             lines.append(tx("check.not_ready", "VERDICT: not ready. Change this:"))
@@ -454,19 +546,24 @@ def _size_in_view(codes, surfaces, spec) -> tuple[str | None, int]:
 
 def check_table(frames: list[np.ndarray], camera: CameraModel | None = None,
                 mats: list[str] | None = None, size: str | None = None,
-                game: str | None = None) -> TableCheck:
+                game: str | None = None, found_game: int = 0) -> TableCheck:
     """Check recorded frames of the table (see the module doc).
 
     frames: grey uint8 images of one view. mats: colours whose mats must be in
     view (default: every mat with a fiducial seen). size: the tag size to predict
     for (``"normal"``/``"large"``); None: the size of the tags in view, else
     "normal". game: the registry id whose layouts and tags the view is checked
-    against (default: the default game, companion.registry.default()). Raises :class:`companion.errors.CompanionError` for no frames, an
+    against (default: the game whose tags are in view, :func:`game_in_view`, else
+    the default game, companion.registry.default()); found_game: that many tags in
+    view named ``game`` (it was not given): the report says so and suggests
+    ``--game``. Raises :class:`companion.errors.CompanionError` for no frames, an
     unknown colour, or a game without table layouts and tags (UnknownGame for an
     unknown id).
     """
     if not frames:
         raise CompanionError(tx("check.no_frames", "no frames to check"))
+    if game is None:
+        game, found_game = game_in_view(frames)
     gt = _game_tags(game or registry.default().id)
     # a layout with one surface is the board (always wanted); one with several is the
     # players' mats/areas (those asked for, else those with a fiducial in view)
@@ -507,6 +604,11 @@ def check_table(frames: list[np.ndarray], camera: CameraModel | None = None,
     findings = [txn("check.checked", "Checked {n} frame of {w}x{h} px.", "Checked {n} frames of {w}x{h} px.",
                     len(frames), w=w, h=h)]
     advice: list[str] = []
+    if found_game:
+        findings.append(txn("check.game_in_view", "the tags in view are {game}'s ({n} tag): checked against its "
+                            "table; name it with --game {id}", "the tags in view are {game}'s ({n} tags): checked "
+                            "against its table; name it with --game {id}", found_game,
+                            game=registry.get(gt.game).name(current()), id=gt.game))
     if mirrored:
         findings.append(tx("calibrate.mirrored_found", "the picture is mirrored left-right (its markers read "
                            "only flipped): checked flipped back, as the game reads it"))
@@ -609,21 +711,36 @@ def check_table(frames: list[np.ndarray], camera: CameraModel | None = None,
                                kind=gt.say(k), px=f"{px:.1f}"))
     sizes = [min(v) for v in measured.values()] + [by[size] for sc in surfaces for by in sc.predicted.values()]
     worst_all = min(sizes) if sizes else None
-    low_meas = {k: min(v) for k, v in measured.items() if min(v) < MIN_PX_PER_MODULE}
+    # each kind against its own limit (kind_limit: measured recall of this game's pipeline)
+    smallest: dict[str, float] = {k: min(v) for k, v in measured.items()}
+    for sc in surfaces:
+        for k, by in sc.predicted.items():
+            smallest[k] = min(smallest.get(k, by[size]), by[size])
+    def tag_of(k):
+        t = gt.spec(k, size)
+        return t.symbol, round(t.module_mm, 3), round(t.quiet_mm, 3)
+
+    limit_views = {k: kind_limit(gt.game, k, tuple(o for o in smallest if o != k and tag_of(o) == tag_of(k)))
+                   for k in smallest}
+    limits = {k: v[0] for k, v in limit_views.items()}
+    margins = {k: smallest[k] / limits[k] for k in smallest}
+    tight = min(margins, key=margins.get) if margins else None
+    low_meas = {k: min(v) for k, v in measured.items() if min(v) < limits[k]}
     low_pred = {(sc.surface, k): by[size] for sc in surfaces for k, by in sc.predicted.items()
-                if by[size] < MIN_PX_PER_MODULE}
+                if by[size] < limits[k]}
     if low_meas or low_pred:
-        worst = min(list(low_meas.values()) + list(low_pred.values()))
         kinds = sorted(set(low_meas) | {k for _, k in low_pred})
-        large_ok = all(sc.predicted.get(k, {}).get("large", 99) >= MIN_PX_PER_MODULE
+        worst_k = min(kinds, key=margins.get)
+        worst, limit = smallest[worst_k], limits[worst_k]
+        large_ok = all(sc.predicted.get(k, {}).get("large", 99) >= limits[k]
                        for sc in surfaces for k in kinds)
         band = _band_recall(worst)
         miss = tx("check.reads_share", "; the game reads {share} of such tags", share=f"{band[1][1]:.0%}") \
-            if band else ""
+            if band and limit >= MIN_PX_PER_MODULE else ""
         tip = tx("check.too_small", "tags read at only {worst} px per module ({kinds}; need {limit}{miss}): move "
                  "the camera closer (or use a higher resolution, {factor}x)", worst=f"{worst:.2f}",
-                 kinds=", ".join(gt.say(k) for k in kinds), limit=f"{MIN_PX_PER_MODULE:g}", miss=miss,
-                 factor=f"{MIN_PX_PER_MODULE / worst:.2f}")
+                 kinds=", ".join(gt.say(k) for k in kinds), limit=f"{limit:g}", miss=miss,
+                 factor=f"{max(limits[k] / smallest[k] for k in kinds):.2f}")
         if size == "normal" and large_ok:
             tip += tx("check.print_larger", ", or print tags larger ({command})",
                       command=f"companion tags {gt.game} --size large")
@@ -638,7 +755,9 @@ def check_table(frames: list[np.ndarray], camera: CameraModel | None = None,
     if glare > 0.03:
         advice.append(tx("check.glare", "less glare: {glare} % of the view is burnt out; move the lamp to the side",
                          glare=f"{glare * 100:.0f}"))
-    return TableCheck(surfaces, measured, brightness, glare, findings, advice, worst_all, mirrored)
+    return TableCheck(surfaces, measured, brightness, glare, findings, advice, worst_all, mirrored, size, gt.game,
+                      limits[tight] if tight else MIN_PX_PER_MODULE,
+                      limit_views[tight][1] if tight else None, margins[tight] if tight else None)
 
 
 def _dark_check(frames: list[np.ndarray]) -> TableCheck:

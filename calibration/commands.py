@@ -57,7 +57,8 @@ def register(subparsers) -> None:
     tab.add_argument("--fourcc", metavar="CODE", type=fourcc, help="live camera: pixel format (default MJPG from 1080p up)")
     tab.add_argument("--fps", type=frame_rate, metavar="N", help="live camera: frame rate (default 30)")
     tab.add_argument("--game", default=None, type=_game_arg, metavar="GAME", help="the game whose board, mats and tags the view "
-                     "is checked against (default: the first game `companion games` lists)")
+                     "is checked against (default: the game whose tags are in view, else the first game "
+                     "`companion games` lists)")
     tab.set_defaults(func=_cmd_table)
 
     tags = subparsers.add_parser("tags", help="print the tag stickers of a game (PDF)",
@@ -219,8 +220,8 @@ def _cmd_table(args: argparse.Namespace) -> int:
 
     from .check import _game_tags
 
-    game = getattr(args, "game", None) or registry.default().id
-    gt = _game_tags(game)  # an unknown or uncheckable game: before the camera
+    game = getattr(args, "game", None)
+    _game_tags(game or registry.default().id)  # an unknown or uncheckable game: before the camera
     camera, source = find_lens(args.camera)
     from . import check
 
@@ -231,6 +232,13 @@ def _cmd_table(args: argparse.Namespace) -> int:
         print(tx("cal.warning", "warning: {what}", what=line), file=sys.stderr)
     if check.last_camera_mode and str(args.source).isdigit():
         print(tx("cal.camera_mode", "camera {index}: {mode}", index=args.source, mode=check.last_camera_mode))
+    found = 0
+    if game is None:  # no --game: the game whose tags are in view, else the default game
+        from .check import game_in_view
+
+        game, found = game_in_view(frames)
+        game = game or registry.default().id
+    gt = _game_tags(game)
     estimate = None
     if camera is not None:
         h, w = frames[0].shape[:2]
@@ -242,7 +250,7 @@ def _cmd_table(args: argparse.Namespace) -> int:
             camera = estimate.camera
     print(describe(estimate, source))
     mats = [c.strip() for c in args.mats.split(",") if c.strip()] if args.mats else None
-    result = check_table(frames, camera=camera, mats=mats, size=args.size, game=game)
+    result = check_table(frames, camera=camera, mats=mats, size=args.size, game=game, found_game=found)
     print(result.report())
     if cut:   # said again after the verdict: its advice on the grey part may be wrong
         print(txn("cal.cut_note", "note: {n} photo cut short (above): what the verdict says of its grey lower part may "
