@@ -123,9 +123,19 @@ class PipelineConfig:
     still moment) this many times the missing component's card area, with at least
     skin_frac of skin-coloured pixels where the tag was, is a resting hand: the
     card under it is kept, for at most hand_hold_s. missing_s / settle_s: the tracker's times (s).
+    video_settle_s: at video rates (frames less than max_wait_s apart) the tracker the
+    pipeline made settles in min(settle_s, video_settle_s) (0.4 s = 12 frames at 30
+    frames/s: the table state follows a hand that left within 0.5 s); at low frame
+    rates (the 2 frames/s recordings: the second calm frame) settle_s.
     track_rescue_max: tracking-rescue crops per frame at most. max_wait_s: a changed
     tile that keeps moving is decoded anyway after this long (bounded latency; at low
-    frame rates, e.g. 2 frames/s recordings, on the next frame).
+    frame rates, e.g. 2 frames/s recordings, on the next frame). At video rates
+    (frames less than max_wait_s apart) a hand costs little instead: a changed region
+    (changed or moving tiles, 8-connected) that holds a moving tile is not decoded at
+    all while it moves, and is read on the first frame where none of its tiles moves
+    (the hand gone or resting); tags under it are held by the tracker meanwhile
+    (occluded). A region that keeps moving longer than max_moving_s is decoded once
+    anyway, then again every max_moving_s (a flickering lamp, a screen in view).
     reread_max: still re-read budget, crops per frame at most (0 = off): on tiles that
     are neither changed nor moving nor glared, undecoded candidates and held tags not
     found again are decoded once more on later frames (fresh sensor noise), each at
@@ -167,11 +177,13 @@ class PipelineConfig:
     incremental: bool = True
     occlusion_linger_s: float = 0.4
     max_wait_s: float = 0.25
+    max_moving_s: float = 2.0
     hand_area_cards: float = 1.5
     skin_frac: float = 0.25
     hand_hold_s: float = 20.0
     missing_s: float = 0.5
     settle_s: float = 0.8
+    video_settle_s: float = 0.4
     track_rescue_max: int = 8
     reread_max: int = 3
     reread_tries: int = 12
@@ -394,6 +406,24 @@ def _tile_frac(mask: np.ndarray, ts: int, ny: int, nx: int) -> np.ndarray:
     return pad.reshape(ny, ts, nx, ts).mean(axis=(1, 3))
 
 
+def _moving_regions(dirty: np.ndarray, moving: np.ndarray, overdue: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(held, waited)``, ``(ny, nx)`` bool maps: the tiles of every changed region
+    that is still moving, and of those regions the ones that have waited too long.
+    A region is 8-connected tiles changed since their last decode or moving now; it
+    moves when any of its tiles moves (a hand over the table: the changed tiles it
+    covers and those it just left go with it); it has waited too long when any of
+    its changed tiles is ``overdue`` (then it is decoded whole, once)."""
+    import cv2
+
+    n, lab = cv2.connectedComponents((dirty | moving).astype(np.uint8), connectivity=8)
+    live = np.zeros(n, bool)
+    live[np.unique(lab[moving])] = True
+    late = np.zeros(n, bool)
+    late[np.unique(lab[dirty & overdue])] = True
+    live[0] = late[0] = False
+    return live[lab], (live & late)[lab]
+
+
 class _Crops:
     """Grey crops of one frame, ``crop(x0, y0, x1, y1) -> (grey crop, (x0, y0))``
     (px, clipped to the frame; an empty array when less than 8 px remain): only the
@@ -475,6 +505,7 @@ class Pipeline:
         self._pieces = _Pieces(game)
         self.decoder = decoder or Decoder(c.backend, c.prep, c.rescue, c.fast, c.aruco)
         self.registrar = registrar or Registrar(game_layouts(game))
+        self._own_tracker = tracker is None   # its settle time follows the frame rate
         self.tracker = tracker or Tracker(c.missing_s, c.settle_s)
         self._shape = None
         self._index = 0
@@ -561,6 +592,7 @@ class Pipeline:
         self._ref = None           # small grey copy as of each tile's last decode
         self._bg = None            # small grey copy at the last still moment
         self._prev = None
+        self._prev_t: float | None = None   # time of the previous frame (s)
         self._last_motion = np.full((self._ny, self._nx), -1e9)
         self._dirty_since = np.full((self._ny, self._nx), np.inf)
         self._cache: list[Symbol] = []
@@ -841,7 +873,16 @@ class Pipeline:
             dirty = _tile_frac(cv2.absdiff(small, self._ref) > c.change_level, ts, ny, nx) > c.change_frac
         self._dirty_since[~dirty] = np.inf
         self._dirty_since[dirty] = np.minimum(self._dirty_since[dirty], t)
-        decodable = dirty & (~moving | (t - self._dirty_since >= c.max_wait_s))
+        video_rate = self._prev_t is not None and t - self._prev_t < c.max_wait_s
+        self._prev_t = t
+        if self._own_tracker:
+            self.tracker.settle_s = min(c.settle_s, c.video_settle_s) if video_rate else c.settle_s
+        if video_rate and moving.any():
+            held, waited = _moving_regions(dirty, moving, t - self._dirty_since >= c.max_moving_s)
+            decodable = dirty & (~held | waited)
+            self._dirty_since[waited & dirty] = t   # its clock starts again: once per max_moving_s at most
+        else:
+            decodable = dirty & (~moving | (t - self._dirty_since >= c.max_wait_s))
         return _FrameMaps(image, small, small_col, moving, recent, glare, decodable, recent | glare,
                           _Crops(image))
 
