@@ -1427,7 +1427,7 @@ def md_pipeline(res: dict) -> list[str]:
                 f"{d['update_frames']} frames ({d['update_s']:.2f} s)"
             L.append(f"| {which} (seeds {', '.join(map(str, d['seeds']))}; {d['frames']} frames) | "
                      f"{d['median']:.3f}x ({d['mean']:.3f}x) | {upd} | {d['still_frames']} frames "
-                     f"(`settle_s`) | {d['lost']} |")
+                     f"(`video_settle_s`) | {d['lost']} |")
         L.append("")
     return L
 
