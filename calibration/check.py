@@ -214,8 +214,8 @@ def parse_any(text):
 def game_in_view(frames: list[np.ndarray]) -> tuple[str | None, int]:
     """The registered game whose tags are in view: the QR tags of the first three
     frames (zxing-cpp) read with every game's parser (:func:`parse_any`), each tag
-    counted once. Returns ``(game id with most tags, its tags)``, or ``(None, 0)``
-    when no tag of any game is in view. Never raises for a foreign code."""
+    counted once; only games with table layouts count. Returns ``(game id with most
+    tags, its tags)``, or ``(None, 0)`` when no tag of such a game is in view. Never raises for a foreign code."""
     import zxingcpp
 
     texts: set[str] = set()
@@ -224,7 +224,7 @@ def game_in_view(frames: list[np.ndarray]) -> tuple[str | None, int]:
     votes: dict[str, int] = {}
     for text in texts:
         game, p = parse_any(text)
-        if game and p.ok:
+        if game and p.ok and registry.get(game).layouts:   # a game with a table to check against
             votes[game] = votes.get(game, 0) + 1
     if not votes:
         return None, 0
