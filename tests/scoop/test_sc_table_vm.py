@@ -281,3 +281,53 @@ def test_named_undo_asks_with_the_move_and_a_drawn_card_is_refused_with_why(tmp_
     assert question == "¿Deshacer: P1 pasa?" and not why
     vm.undo()
     assert taken == [1] and vm.menu == "main" and vm.held is None
+
+
+def test_a_three_star_story_taken_goes_to_the_camera_and_its_value_can_be_tapped(tmp_path):
+    """Issue 25: with a camera, taking the three-star story after a Three Star call is
+    handed to the observer (journalled with the value of the card it sees laid);
+    the value buttons stay for a card it does not see."""
+    host = _host(tmp_path, 3, 11)
+    host.camera = FakeCamera()
+    vm = TableVM(host, "en")
+    rng = random.Random(5)
+    for _ in range(40):
+        d = _to_call(vm, rng, {"three_star"})
+        vm.called(_call(vm.state, vm.dial_due()))
+        if any(c.key == "choose:three_star" for c in vm.choices()):
+            break
+        while not vm.state.is_over and vm.state.pending is not None and vm.dial_due() is None:
+            vm.tap(vm.choices()[0].key)  # a choice with no three-star story left: play on
+    else:
+        pytest.skip("no Three Star call with a story to take in this game")
+    assert d.signal == "three_star"
+    n = host.state.n_actions
+    host.camera.taps.clear()
+    vm.tap("choose:three_star")
+    assert host.camera.taps == [{"choose": "three_star", "at": n}]
+    assert vm._waiting_camera() and "camera" in vm.prompt()
+    values = [c.key for c in vm.choices() if c.key.startswith("value:")]
+    assert values and host.state.n_actions == n  # nothing journalled until the card is seen or tapped
+    vm.tap(values[0])
+    a = host.journal.actions()[-1]
+    assert isinstance(a, engine.Choose) and a.option == "three_star" and a.value == int(values[0][6:])
+
+
+def test_a_bundled_recordings_setup_is_played_again_from_the_start_screen():
+    """The start screen's recording options (screens.recording_options) give Scoop's
+    new_setup the recording's dial seed, shuffle, page designs and data: the same
+    game as the recording's journal, whatever the app's own seed."""
+    from play.demo import load_recording
+    from play.recordings import recording_dir
+    from ui.games.scoop.screens import new_setup, recording_options
+    from ui.viewmodels.protocol import PlayerSetup
+
+    rec = load_recording(recording_dir("scoop-4p"))
+    opts = recording_options(rec.setup)
+    assert opts["designs"] == ("F", "A", "B", "C") and opts["dial_seed"] == rec.setup["dial_seed"]
+    players = [PlayerSetup(p["colour"], p["name"]) for p in rec.setup["players"]]
+    setup = new_setup(players, 12345, opts)
+    for key in ("players", "dial_seed", "commitment", "shuffle_seed", "data", "hidden_hands"):
+        assert setup[key] == rec.setup[key], key
+    fresh = new_setup(players, 12345)
+    assert fresh["dial_seed"] != rec.setup["dial_seed"] and [p["design"] for p in fresh["players"]] == list("ABCD")

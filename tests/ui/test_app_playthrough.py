@@ -32,6 +32,7 @@ def test_turin_market_played_through_by_the_apps_buttons_ends_with_the_recording
 def test_the_games_with_a_play_through_are_found_by_their_screens_package():
     assert playthrough_module("turin-market") is not None
     assert playthrough_module("pergamon") is not None
+    assert playthrough_module("scoop") is not None
 
 
 def test_play_through_needs_a_recording_and_says_so():

@@ -319,22 +319,41 @@ CAMERA = True
 
 
 # the app shell's hosting contract (ui/hosting.py, docs/contracts.md "App screens")
-def new_setup(players, seed: int) -> dict:
+def new_setup(players, seed: int, options: dict | None = None) -> dict:
     """The journal's setup for the players chosen in the app (colour, name, paper):
     a real table (hands never known), the dial's secret seed and the shuffle from
     ``seed`` (256 random bits from ``secrets``: ui.hosting.new_game_seed); page
-    designs in seat order."""
+    designs in seat order. ``options`` (:func:`recording_options`: a bundled
+    recording's own setup played again) gives ``dial_seed``, ``shuffle_seed``,
+    ``designs`` (one page design id per seat) and ``data`` (the game's data files
+    as the recording has them) instead. Raises RuleError for a bad setup."""
     import random
 
     from companion.games.scoop.engine import PlayerSpec, setup_to_dict
 
+    options = dict(options or {})
     # both drawn through their own generator, each seeded with the whole seed as text
     # (Python seeds from the whole text and its SHA-512: every one of its 256 bits counts):
     # the shuffle seed (in the journal for all to see) tells nothing of the dial's
-    dial_seed = random.Random(f"dial-{seed}").getrandbits(256).to_bytes(32, "big").hex()
-    shuffle = random.Random(f"shuffle-{seed}").randrange(2 ** 31)
-    return setup_to_dict([PlayerSpec(p.colour, p.name, p.paper) for p in players], 0, dial_seed=dial_seed,
-                         shuffle_seed=shuffle, hidden_hands=True)
+    dial_seed = options.get("dial_seed") or random.Random(f"dial-{seed}").getrandbits(256).to_bytes(32, "big").hex()
+    shuffle = int(options["shuffle_seed"]) if "shuffle_seed" in options \
+        else random.Random(f"shuffle-{seed}").randrange(2 ** 31)
+    designs = list(options.get("designs") or ())
+    specs = [PlayerSpec(p.colour, p.name, p.paper, designs[i] if i < len(designs) else "")
+             for i, p in enumerate(players)]
+    return setup_to_dict(specs, 0, dial_seed=str(dial_seed), shuffle_seed=shuffle, data=options.get("data"),
+                         hidden_hands=True)
+
+
+def recording_options(setup: dict) -> dict:
+    """The options that play a bundled recording's own setup again (ui.hosting): its
+    dial seed (the same signals for the same calls), shuffle seed, page designs in
+    seat order and data files."""
+    out = {k: setup[k] for k in ("dial_seed", "shuffle_seed", "data") if k in setup}
+    designs = tuple(str(r.get("design", "")) for r in setup.get("players") or () if isinstance(r, dict))
+    if any(designs):
+        out["designs"] = designs
+    return out
 
 
 #: Shown when a finger goes in a hole while no call is due (es/en/zh).

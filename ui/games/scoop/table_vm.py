@@ -353,7 +353,11 @@ class TableVM:
         if key.startswith("lines_down:"):
             return self._apply(engine.LinesDown(int(key.split(":")[1])))
         if key.startswith("choose:"):
-            return self._play(engine.Choose(seat, key.split(":")[1]))
+            option, at = key.split(":")[1], s.n_actions
+            self._play(engine.Choose(seat, option))
+            if self.held is not None and self._camera() and self.host.enter({"choose": option, "at": at}):
+                self.entered = (seat, self._n())  # the camera may journal it once it sees the story laid
+            return None
         if key == "buy":
             return self._apply(engine.Buy(seat))
         if key == "decline":
