@@ -602,6 +602,7 @@ class Journal:
         self.rules = rules_module(game)
         #: action types that undo never crosses (the game's ``UNDO_BARRIERS``)
         self.undo_barriers = frozenset(self.rules.UNDO_BARRIERS)
+        self._barrier = getattr(self.rules, "undo_barrier", None)  # optional: a barrier by the action's content
         self._events: list[Event] = []
         self._state = None
         # list of (seq, state_after) for effective actions, in order; index 0 = setup
@@ -1186,13 +1187,21 @@ class Journal:
         JournalBusy as :meth:`append`."""
         return self._retrying(lambda: self._write("note", dict(payload), source))
 
+    def is_undo_barrier(self, payload: dict) -> bool:
+        """True when the action ``payload`` revealed hidden information, so undo never
+        crosses it: the rules' optional ``undo_barrier(payload)`` (a barrier that
+        depends on what the action holds), else its type in ``UNDO_BARRIERS``."""
+        if callable(self._barrier):
+            return bool(self._barrier(payload))
+        return _action_type(payload) in self.undo_barriers
+
     def undoable(self, player: int) -> Event | None:
         """The last effective action if ``player`` may take it back, else None."""
         effective = self._effective_action_events()
         if not effective:
             return None
         last = effective[-1]
-        if _action_type(last.payload) in self.undo_barriers:
+        if self.is_undo_barrier(last.payload):
             return None
         if _action_player(last.payload) != player:
             return None
@@ -1214,7 +1223,7 @@ class Journal:
             effective = self._effective_action_events()
             if not effective:
                 why = "there is no action to take back"
-            elif _action_type(effective[-1].payload) in self.undo_barriers:
+            elif self.is_undo_barrier(effective[-1].payload):
                 what = _action_type(effective[-1].payload).replace("_", " ")
                 why = (f"a {what} has revealed hidden cards since; it cannot be taken back"
                        if what != "draw headline" else

@@ -94,7 +94,7 @@ class Undo:
         if last is None:
             return Refusal("undo_nothing", "there is nothing to take back yet")
         move = self._name(last.payload, lang)
-        if last.payload.get("action") in j.undo_barriers:
+        if j.is_undo_barrier(last.payload):
             return Refusal("undo_barrier", f"{move}: it revealed what was hidden, so it cannot be taken back",
                            move=move)
         return Refusal("undo_no_player", f"{move}: no one player's move, so it cannot be taken back", move=move)

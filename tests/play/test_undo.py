@@ -60,14 +60,22 @@ def test_a_headline_card_drawn_is_refused_with_why(tmp_path):
     assert i18n.error_text(undo.refusal("es"), "es").startswith(pp.describe_action(actions[k], j.state, "es"))
 
 
-def test_every_scoop_play_reveals_something_and_is_refused(tmp_path):
-    j, actions = _journal(tmp_path, "scoop", 9, upto=3)
+def test_a_scoop_play_is_taken_back_but_a_call_is_refused(tmp_path):
+    """Scoop (docs/scoop.md, undo): a play of the player's own cards is offered named;
+    a call that took no card (its signal seen) is refused with why, named."""
+    sc = registry.rules_module("scoop")
+    setup, actions = sc.random_game(9, 3)
+    j, _ = _journal(tmp_path, "scoop", 9, upto=1)
     undo = Undo(GameRunner(j))
+    step = undo.preview("en")
+    assert step.kind == "action" and step.text == sc.describe_action(actions[0], j.state, "en")
+    k = next(i for i, a in enumerate(actions) if isinstance(a, sc.Dial) and a.value is None)
+    j2, _ = _journal(tmp_path / "b", "scoop", 9, upto=k + 1)
+    undo = Undo(GameRunner(j2))
     assert undo.preview("en") is None
-    last = j.actions()[-1]
     refusal = undo.refusal("zh")
-    assert refusal.key in ("undo_barrier", "undo_no_player")
-    assert refusal.values["move"] == registry.rules_module("scoop").describe_action(last, j.state, "zh")
+    assert refusal.key == "undo_barrier"
+    assert refusal.values["move"] == sc.describe_action(actions[k], j2.state, "zh")
 
 
 def test_a_correction_newer_than_the_last_move_goes_first(tmp_path):

@@ -51,6 +51,12 @@ def buttons(screen):
     return [w for w in screen.walk(restrict=True) if isinstance(w, Button) and w.opacity > 0 and w.width > 0]
 
 
+def engine_dict(action) -> dict:
+    from companion.games.scoop import engine
+
+    return engine.action_to_dict(action)
+
+
 class Drive(App):
     def build(self):
         register_default_font()
@@ -149,10 +155,21 @@ class Drive(App):
             self.portrait()
 
     def tap_value(self, choice):
+        from kivy.app import App
+
         self.press(choice.label)
         self.note("value tapped")
-        self.table.undo_button.dispatch("on_release")  # the last move is the call: refused, with why
+        self.table.undo_button.dispatch("on_release")  # the card's value: asked first, the call stays
+        ask = getattr(App.get_running_app(), "asking", None)
+        self.report["undo_question"] = getattr(ask, "question", "")
+        if ask is not None:
+            ask.answer(True)
+        self.note("value taken back")
+        self.table.undo_button.dispatch("on_release")  # nothing more until the value is tapped again: why
         self.note("undo asked")
+        self.press(choice.label)
+        self.note("value again")
+        self.report["journal_again"] = [engine_dict(a) for a in self.host.journal.actions()]
         self.portrait()
 
     def portrait(self):

@@ -74,9 +74,17 @@ def test_the_table_comes_back_by_itself_and_no_screen_waits_without_a_button(rep
         if s["screen"] == "scoop_table":
             assert not s["clipped"], s
     assert "SYND" in steps["table again"]["message"] or steps["table again"]["message"]
-    # the undo of a call: refused with why, in the players' language after a switch
-    assert steps["undo asked"]["message"] and steps["undo asked"]["actions"] == steps["value tapped"]["actions"]
-    assert steps["zh"]["message"] and "hidden" not in steps["zh"]["message"]
+    # the undo after a call: its card's value only (asked first), tapped again; meanwhile
+    # nothing else is taken back and the table says why; the call stays as it was
+    q = report["undo_question"]
+    assert q.startswith("Take back the value $") and "call stays" in q
+    n = steps["value tapped"]["actions"]
+    assert steps["value taken back"]["actions"] == n - 1
+    assert steps["value taken back"]["buttons"] and all("$" in b for b in steps["value taken back"]["buttons"]
+                                                        if b not in ("Take back", "Table"))
+    assert "value first" in steps["undo asked"]["message"] and steps["undo asked"]["actions"] == n - 1
+    assert steps["value again"]["actions"] == n and report["journal_again"] == report["journal"]
+    assert "hidden" not in steps["zh"]["message"]
 
 
 def test_the_camera_picture_is_drawn_with_its_tags_outlined(report):

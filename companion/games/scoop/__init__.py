@@ -27,10 +27,22 @@ __all__ = [
 
 from companion.registry import GameSpec  # noqa: E402
 
-#: Every play draws or reveals cards, or reveals the dial's signal: none is undone
-#: (journal undo rule). A mistaken play is fixed by playing on, as at the table.
-UNDO_BARRIERS = frozenset({"claim", "dial", "choose", "lines_down", "reserve", "exchange", "buy", "decline",
-                           "offer", "give_up"})
+#: Plays that reveal what was hidden: a call (its signal comes from the dial's secret
+#: seed) and the choice after Three Star / Press. Undo never crosses them (journal
+#: undo rule); every other play (a claim, a reserve, an exchange, a pass, Lines Down,
+#: an offer, a purchase or its refusal, leaving) may be taken back by its own player
+#: while it is the last one: its cards go back where they came from (docs/scoop.md).
+UNDO_BARRIERS = frozenset({"dial", "choose"})
+
+
+def undo_barrier(payload: dict) -> bool:
+    """True when the journal's action ``payload`` may not be taken back: a call or
+    the choice after it (:data:`UNDO_BARRIERS`), unless it carries the value of the
+    story card it took from a pile (``value``): that value was tapped by a player
+    and may be taken back to be tapped again, the call staying as it was (the
+    same number at the same point of the game gives the same signal)."""
+    return payload.get("action") in UNDO_BARRIERS and payload.get("value") is None
+
 
 #: Setup keys the journal keeps out of its file while the game runs (companion.journal:
 #: a side file beside it, revealed into the journal at the end): the dial's seed.

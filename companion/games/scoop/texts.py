@@ -182,6 +182,7 @@ def table_text(key: str, lang: str = "en", **kw) -> str:
     (the call's signal and what it means), ``panel`` (a player's cash, stories and
     page value), ``stories`` (a count ``n``), ``won`` / ``tied`` (the end, with the
     totals the panels show), ``undo`` / ``undo_ask`` / ``undo_none`` (named undo),
+    ``undo_value_ask`` / ``undo_value_first`` (a card's value tapped, taken back to tap again),
     ``ask_give_up`` / ``ask_press`` (irreversible taps asked first),
     ``three_star_off`` (the second three-star story takes the star stories off),
     ``camera_off`` (no picture yet). KeyError for an unknown key."""
@@ -202,6 +203,12 @@ def table_text(key: str, lang: str = "en", **kw) -> str:
         return WORDS.say(lang, "table.undo", "Take back", **kw)
     if key == "undo_ask":
         return WORDS.say(lang, "table.undo_ask", "Take back: {move}?", **kw)
+    if key == "undo_value_ask":
+        return WORDS.say(lang, "table.undo_value_ask", "Take back the value {v} tapped for {move}? The call stays "
+                         "as it is: tap the card's value again.", **kw)
+    if key == "undo_value_first":
+        return WORDS.say(lang, "table.undo_value_first", "Tap the card's value first: the call stays as it was "
+                         "made.", **kw)
     if key == "ask_give_up":
         return WORDS.say(lang, "table.ask_give_up", "{p} leaves the game: the page goes back under the piles "
                          "and scores nothing. Leave?", **kw)

@@ -59,6 +59,7 @@ class TableVM:
         self.entered = None         # (seat, n actions) when a call went to the camera
         self._held_at = None        # n actions when ``held`` was asked (a play since: dropped)
         self._reword = None         # the message again in another language (set_lang), or None
+        self._revalue = None        # n actions when a card's value was taken back to tap again
 
     # -- reading the game ------------------------------------------------------------
     @property
@@ -196,8 +197,8 @@ class TableVM:
                       for i, v in enumerate(sorted(set(s.piles[self._held_pile()]), reverse=True))]
             if not values:  # an empty pile: the play takes no card (engine: nothing taken)
                 values = [Choice("value:none", T.tr("b.take_story", self.lang), True)]
-            if self._waiting_camera() or isinstance(self.held, engine.Dial):
-                return values  # the call is made: no way back to dial again
+            if self._waiting_camera() or isinstance(self.held, engine.Dial) or self._revaluing():
+                return values  # the call is made (or its value taken back): no way back to another choice
             return values + [Choice("back", T.tr("b.back", self.lang))]
         pend = s.pending
         if pend is None:
@@ -322,7 +323,8 @@ class TableVM:
         seat = self.actor()
         self.message, self._reword = "", None
         if key == "back":
-            self.menu, self.held = "main", None
+            if not self._revaluing():  # a value taken back is tapped again: no other way on
+                self.menu, self.held = "main", None
             return
         if key.startswith("menu:"):
             self.menu = key[5:]
@@ -397,13 +399,35 @@ class TableVM:
                                                    meaning=core.signal_text(call.signal, self.lang)[1])
 
     # -- named undo (ui.hosting.GameHost) -----------------------------------------
+    def _last_value_entry(self):
+        """The last move when it is a call or a choice carrying the value of the card
+        it took from a pile (a value a player tapped or the camera read), else None."""
+        actions = self.host.journal.actions() if self.host.journal is not None else []
+        a = actions[-1] if actions else None
+        if isinstance(a, (engine.Dial, engine.Choose)) and a.value is not None:
+            return a
+        return None
+
+    def _revaluing(self) -> bool:
+        """True while a value taken back waits to be tapped again (the call stays)."""
+        return self.held is not None and getattr(self, "_revalue", None) == self._held_at == self._n()
+
     def undo_question(self) -> tuple[str, str]:
         """("Take back: <the move in words>?", "") when the last move can be taken
         back (the screen asks it first), else ("", why not in words: nothing played,
-        or a move that revealed what was hidden, a dial call, a drawn card)."""
+        a call or the choice after it, which revealed what was hidden). A card's
+        value on a call or a choice is taken back alone: the question says the call
+        stays and the value is asked again; until it is tapped nothing else can be
+        taken back (the call is not undone by the way)."""
+        self._sync()
+        if self._revaluing():
+            return "", core.table_text("undo_value_first", self.lang)
         step = self.host.undo_preview()
         if step is None:
             return "", self.host.undo_refusal()  # the shell's language (host.lang), which the table follows
+        entry = self._last_value_entry() if step.kind == "action" else None
+        if entry is not None:
+            return core.table_text("undo_value_ask", self.lang, v=self._money(entry.value), move=step.text), ""
         return core.table_text("undo_ask", self.lang, move=step.text), ""
 
     def say_undo_refusal(self) -> None:
@@ -414,10 +438,20 @@ class TableVM:
 
     def undo(self) -> None:
         """Take back the move :meth:`undo_question` named (after the players said yes);
-        a refusal is kept in :attr:`message`."""
+        a refusal is kept in :attr:`message`. A card's value taken back leaves its
+        call or choice to be played again with the value tapped next (its value
+        buttons, no way back to another choice: the call's signal was seen)."""
+        if self._revaluing():
+            self.say_undo_refusal()
+            return
+        entry = self._last_value_entry()
         refused = self.host.undo()
         self.message, self._reword = refused or "", None
         self.menu, self.held, self._held_at, self.entered = "main", None, None, None
+        self._revalue = None
+        if entry is not None and not refused:
+            self.held, self._held_at = replace(entry, value=None), self._n()
+            self._revalue = self._held_at
 
     def _claim(self, seat: int, kind: str):
         """A claim of ``kind``: the player's reserve sets of that type, the rest of the
