@@ -91,6 +91,7 @@ N_("colour.blue", "blue")
 N_("colour.green", "green")
 N_("colour.yellow", "yellow")
 N_("colour.black", "black")
+N_("colour.white", "white")
 # the camera picture
 N_("live.camera_details", "Camera details")
 N_("reason.too_small", "too small")

@@ -38,10 +38,10 @@ def test_penny_press_keeps_the_settings_camera(tmp_path):
     assert vm.config().camera == 0  # the built-in screens read the table through it
 
 
-def test_scoop_starts_from_the_start_screen_with_two_to_five_players(tmp_path):
-    """Every count the start screen can give a colour each (the app's five colours):
-    the hosted game's setup is accepted; a sixth player is refused in words (the
-    rules allow six, the app has five colours), never a crash."""
+def test_scoop_starts_from_the_start_screen_with_two_to_six_players(tmp_path):
+    """Every count the rules allow (2-6) gets a colour each on the start screen (the
+    app's six colours: white the sixth): the hosted game's setup is accepted; a
+    seventh player is refused in words, never a crash."""
     from companion import registry
     from companion.games.scoop import engine
     from ui.games.scoop.screens import new_setup
@@ -52,7 +52,7 @@ def test_scoop_starts_from_the_start_screen_with_two_to_five_players(tmp_path):
     assert (low, high) == (2, 6)
     while len(vm.players) > low:
         vm.remove_player(len(vm.players) - 1)
-    for n in range(low, 6):
+    for n in range(low, high + 1):  # the 6th player's colour: white
         if len(vm.players) < n:
             vm.add_player()
         for i in range(n):
@@ -64,3 +64,67 @@ def test_scoop_starts_from_the_start_screen_with_two_to_five_players(tmp_path):
 
     with pytest.raises(ValueError):
         vm.add_player()
+
+
+def _finish_by_taps(vm, rng, max_taps=4000) -> None:
+    """Tap the table's buttons (ui.games.scoop.table_vm) until the game ends: a call
+    due is made as the telephone makes it (TableVM.called with the game's own dial)."""
+    from companion.games.scoop import engine
+    from companion.games.scoop.dial import Call
+
+    for _ in range(max_taps):
+        if vm.state.is_over:
+            return
+        keys = [c.key for c in vm.choices()]
+        assert keys, vm.prompt()  # never a screen without a way on
+        if "dial" in keys:
+            s = vm.state
+            d = engine.resolve_action(s, engine.Dial(s.pending["actor"], vm.dial_due()))
+            vm.called(Call(len(s.calls), d.number, s.wheel_pos, 0, 0, d.signal))
+            continue
+        if "menu:claim" in keys and rng.random() < 0.6:
+            vm.tap("menu:claim")
+            continue
+        if "choose:press" in keys:
+            vm.tap("choose:press" if rng.random() < 0.2 else "choose:story")
+            continue
+        vm.tap(rng.choice([k for k in keys if k not in ("back", "dial")] or keys))
+
+
+def test_scoop_starts_from_the_start_screen_and_finishes_by_taps_for_2_to_6_players(tmp_path):
+    """Issue 25: every player count the rules allow (2-6, one page design each) is set
+    up on the start screen (a colour each: the 6th is white) and played to the end by
+    taps, no camera; a 7th player is refused with the range."""
+    import random
+
+    import pytest
+
+    from companion import registry
+    from ui import hosting
+    from ui.games.scoop.table_vm import TableVM
+
+    spec = registry.get("scoop")
+    assert (spec.min_players, spec.max_players) == (2, 6)
+    for n in range(2, 7):
+        vm = StartVM("en", journal_dir=tmp_path / str(n))
+        vm.choose_game("scoop")
+        while len(vm.players) > n:
+            vm.remove_player(len(vm.players) - 1)
+        while len(vm.players) < n:
+            vm.add_player()
+        for i in range(n):
+            vm.set_player(i, name=f"P{i + 1}")
+        assert vm.validate() == [] and len({p.colour for p in vm.players}) == n
+        config = vm.config()
+        assert config.camera is None and config.recording is None
+        host = hosting.open_game(spec, config.players, "en", tmp_path / str(n), first_player=config.first_player)
+        table = TableVM(host, "en")
+        _finish_by_taps(table, random.Random(n))
+        st = host.state
+        assert st.is_over and len(st.players) == n and len(st.final.scores) == n
+        assert table.prompt().startswith("The game is over")
+        host.close()
+        if n == 6:
+            assert vm.players[5].colour == "white"
+            with pytest.raises(ValueError, match="2"):
+                vm.add_player()

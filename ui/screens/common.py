@@ -228,8 +228,9 @@ def app_tr(key: str, **kw) -> str:
 
 #: The players' colours on screen (RGBA) and the ink that reads on them.
 PLAYER_RGBA = {"red": (0.78, 0.16, 0.16, 1), "blue": (0.16, 0.36, 0.78, 1), "green": (0.13, 0.55, 0.25, 1),
-               "yellow": (0.93, 0.78, 0.15, 1), "black": (0.12, 0.12, 0.12, 1)}
-PLAYER_INK = {"yellow": (0.1, 0.1, 0.1, 1)}
+               "yellow": (0.93, 0.78, 0.15, 1), "black": (0.12, 0.12, 0.12, 1),
+               "white": (0.86, 0.86, 0.82, 1)}  # a warm light grey: a white outline still shows on it
+PLAYER_INK = {"yellow": (0.1, 0.1, 0.1, 1), "white": (0.1, 0.1, 0.1, 1)}
 
 
 class Banner(Label):

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence
 
-COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "black")
+COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow", "black", "white")
 LANGS: tuple[str, ...] = ("es", "en", "zh")
 LEVELS: tuple[str, ...] = ("info", "warning", "error")
 #: Reasons a tag can be unreadable (vision's FrameReport); unknown reasons are shown
