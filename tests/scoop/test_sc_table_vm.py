@@ -408,3 +408,20 @@ def test_a_bundled_recordings_setup_is_played_again_from_the_start_screen():
         assert setup[key] == rec.setup[key], key
     fresh = new_setup(players, 12345)
     assert fresh["dial_seed"] != rec.setup["dial_seed"] and [p["design"] for p in fresh["players"]] == list("ABCD")
+
+
+def test_while_a_calls_value_is_asked_the_claim_before_it_cannot_be_taken_back(tmp_path):
+    """The call is made (its signal seen) but its card's value not yet tapped: the
+    claim before it is not offered (it would go back with the signal known)."""
+    host = _host(tmp_path, 3, 11)
+    vm = TableVM(host, "en")
+    _to_call(vm, random.Random(2), {"ok", "synd", "extra"})
+    vm.called(_call(vm.state, vm.dial_due()))
+    assert isinstance(vm.held, engine.Dial) and isinstance(host.journal.actions()[-1], engine.Claim)
+    question, why = vm.undo_question()
+    assert question == "" and "value first" in why
+    offer = vm.undo_offer()
+    assert not offer.enabled and "value first" in offer.label
+    n = len(host.journal.actions())
+    vm.undo()
+    assert len(host.journal.actions()) == n and "value first" in vm.message

@@ -32,6 +32,7 @@ from kivy.app import App  # noqa: E402
 from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 from kivy.metrics import dp  # noqa: E402
+from kivy.properties import StringProperty  # noqa: E402
 from kivy.uix.button import Button  # noqa: E402
 from kivy.uix.screenmanager import NoTransition, ScreenManager  # noqa: E402
 
@@ -58,8 +59,13 @@ def engine_dict(action) -> dict:
 
 
 class Drive(App):
+    lang = StringProperty("en")  # the kit's rules (common.kv) read app.lang
+
     def build(self):
         register_default_font()
+        from kivy.lang import Builder
+
+        Builder.load_file(str(ROOT / "ui" / "screens" / "common.kv"))  # the table kit, as the app loads it
         path = OUT / "scoop-table.sqlite"
         for f in OUT.glob("scoop-table.sqlite*"):
             f.unlink()
@@ -85,11 +91,12 @@ class Drive(App):
                    and w.texture_size[1] > w.height + 1 and w.text_size[0]]
         self.report["steps"].append({
             "step": step, "screen": scr.name, "prompt": self.table.prompt.text, "message": self.table.message.text,
-            "banner_rgba": list(self.table.prompt._bg.rgba), "actor_colour": self.table.vm.actor_colour(),
+            "banner_rgba": list(self.table.prompt.bg), "actor_colour": self.table.vm.actor_colour(),
             "panels": [t for _c, t, _a in self.table.vm.player_panels()],
-            "who": self.dial.who.text, "who_rgba": list(self.dial.who._bg.rgba),
+            "who": self.dial.who.text, "who_rgba": list(self.dial.who.bg),
             "buttons": [b.text for b in bs], "min_button_dp": min((b.height / dp(1) for b in bs), default=0),
-            "clipped": clipped, "actions": len(self.host.journal.actions())})
+            "clipped": clipped, "actions": len(self.host.journal.actions()),
+            "undo": [self.table.undo_button.text, self.table.undo_button.disabled]})
 
     def press(self, label):
         b = next(b for b in buttons(self.sm.current_screen) if b.text == label)
@@ -165,7 +172,7 @@ class Drive(App):
         if ask is not None:
             ask.answer(True)
         self.note("value taken back")
-        self.table.undo_button.dispatch("on_release")  # nothing more until the value is tapped again: why
+        self.table.undo_button.dispatch("on_release")  # nothing more until the value is tapped again: says why
         self.note("undo asked")
         self.press(choice.label)
         self.note("value again")

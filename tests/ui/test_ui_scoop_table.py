@@ -80,9 +80,11 @@ def test_the_table_comes_back_by_itself_and_no_screen_waits_without_a_button(rep
     assert q.startswith("Take back the value $") and "call stays" in q
     n = steps["value tapped"]["actions"]
     assert steps["value taken back"]["actions"] == n - 1
-    assert steps["value taken back"]["buttons"] and all("$" in b for b in steps["value taken back"]["buttons"]
-                                                        if b not in ("Take back", "Table"))
-    assert "value first" in steps["undo asked"]["message"] and steps["undo asked"]["actions"] == n - 1
+    shown = steps["value taken back"]["buttons"]
+    assert [b for b in shown if b.startswith("$")] and "Back" not in shown  # only the values: no way around
+    undo_text, undo_disabled = steps["undo asked"]["undo"]
+    assert "value first" in undo_text and undo_disabled and steps["undo asked"]["actions"] == n - 1
+    assert steps["value tapped"]["undo"][0].startswith("Take back: $") and not steps["value tapped"]["undo"][1]
     assert steps["value again"]["actions"] == n and report["journal_again"] == report["journal"]
     assert "hidden" not in steps["zh"]["message"]
 

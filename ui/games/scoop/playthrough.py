@@ -168,7 +168,9 @@ def _entry_steps(app, entry: dict, result: PlayThroughResult, deadline: float):
             ask = getattr(app, "asking", None)
             if ask is None:
                 raise PlayThroughError(f"{choice.label!r} was not asked")
-            press(ask, ask.yes.text, result.pressed)
+            from ui import i18n
+
+            press(ask, i18n.tr("ask.yes", lang), result.pressed)
             yield
         return
     raise PlayThroughError(f"no button for a recorded {tap!r}")

@@ -20,123 +20,12 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
-from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
-from kivy.uix.widget import Widget
 from ui.scrollcue import CuedScroll
-from ui.screens.common import PLAYER_INK, PLAYER_RGBA, CameraView
+from ui.screens.common import Banner, CameraView, ConfirmButton, PlayerStrip, UndoButton
 
 from ui.games.scoop.dial import DialPanel
 from ui.games.scoop.dial_vm import DialVM
-
-
-NEUTRAL = (0.2, 0.2, 0.25, 1)
-
-
-def _paint(widget, rgba, line: bool = False):
-    """A filled background (and, with ``line``, an outline) under ``widget`` that
-    follows its position and size; returns (Color, Rectangle, outline Color)."""
-    from kivy.graphics import Color, Line, Rectangle
-
-    with widget.canvas.before:
-        col = Color(*rgba)
-        rect = Rectangle(pos=widget.pos, size=widget.size)
-        edge = Color(1, 1, 1, 0)
-        box = Line(rectangle=(*widget.pos, *widget.size), width=dp(2))
-
-    def follow(*_a):
-        rect.pos, rect.size = widget.pos, widget.size
-        box.rectangle = (widget.x + dp(1), widget.y + dp(1), widget.width - dp(2), widget.height - dp(2))
-    widget.bind(pos=follow, size=follow)
-    return col, rect, edge
-
-
-class TurnBanner(Label):
-    """The one thing to do now, large, on the colour of the player who must do it."""
-
-    def __init__(self, **kw):
-        super().__init__(**kw)
-        self._bg = _paint(self, NEUTRAL)[0]
-        self.bind(width=lambda *_a: setattr(self, "text_size", (self.width - dp(24), None)))
-
-    def paint(self, colour: str | None) -> None:
-        self._bg.rgba = PLAYER_RGBA.get(colour or "", NEUTRAL)
-        self.color = PLAYER_INK.get(colour or "", (1, 1, 1, 1))
-
-
-class ScoopPanels(GridLayout):
-    """Every player's panel, always in view: on his colour, name, cash, stories laid
-    and page value; the player to act outlined."""
-
-    def show(self, panels) -> None:
-        """``panels``: [(colour, text, active)] (TableVM.player_panels)."""
-        self.cols = max(1, min(len(panels) or 1, int(self.width // dp(150)) or 1))
-        while len(self.children) > len(panels):
-            self.remove_widget(self.children[0])
-        while len(self.children) < len(panels):
-            lab = Label(font_size=sp(17), halign="center", valign="middle")
-            lab.bind(size=lambda w, sz: setattr(w, "text_size", (sz[0] - dp(8), None)))
-            lab._paint = _paint(lab, NEUTRAL, line=True)
-            self.add_widget(lab)
-        for lab, (colour, text, active) in zip(reversed(self.children), panels):
-            lab.text = text
-            lab._paint[0].rgba = PLAYER_RGBA.get(colour, (0.3, 0.3, 0.3, 1))
-            lab._paint[2].rgba = (1, 1, 1, 1) if active else (1, 1, 1, 0)
-            lab.color = PLAYER_INK.get(colour, (1, 1, 1, 1))
-            lab.bold = active
-
-
-class ScoopConfirm(ModalView):
-    """A yes/no question before a tap that cannot be taken back (leave the game, go
-    to press) or to name what an undo takes back. Same shape as the app's own
-    question (``answer(yes)``; the app keeps the open one as ``app.asking``)."""
-
-    def __init__(self, question: str, on_yes, lang: str, **kw):
-        super().__init__(size_hint=(0.86, None), auto_dismiss=False, **kw)
-        from ui import i18n
-
-        self.question = question
-        self._on_yes = on_yes
-        box = BoxLayout(orientation="vertical", padding=dp(16), spacing=dp(12))
-        lab = Label(text=question, font_size=sp(22), size_hint_y=None, halign="center", valign="middle")
-        lab.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),
-                 texture_size=lambda w, ts: setattr(w, "height", ts[1] + dp(12)))
-        row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(16))
-        self.yes = Button(text=i18n.tr("ask.yes", lang), font_size=sp(22), background_normal="",
-                          background_color=(0.62, 0.3, 0.12, 1))
-        self.no = Button(text=i18n.tr("ask.no", lang), font_size=sp(22), background_normal="",
-                         background_color=(0.27, 0.29, 0.34, 1))
-        self.yes.bind(on_release=lambda *_a: self.answer(True))
-        self.no.bind(on_release=lambda *_a: self.answer(False))
-        row.add_widget(self.no)
-        row.add_widget(self.yes)
-        box.add_widget(lab)
-        box.add_widget(row)
-        self.add_widget(box)
-        box.bind(minimum_height=lambda *_a: setattr(self, "height", box.minimum_height + dp(8)))
-        self.height = dp(200)
-
-    def answer(self, yes: bool) -> None:
-        from kivy.app import App
-
-        app = App.get_running_app()
-        if getattr(app, "asking", None) is self:
-            app.asking = None
-        self.dismiss()
-        if yes:
-            self._on_yes()
-
-
-def confirm(question: str, on_yes, lang: str) -> ScoopConfirm:
-    """Open a :class:`ScoopConfirm` (kept as the running app's ``asking``)."""
-    from kivy.app import App
-
-    c = ScoopConfirm(question, on_yes, lang)
-    app = App.get_running_app()
-    if app is not None:
-        app.asking = c
-    c.open()
-    return c
 
 
 class DialScreen(Screen):
@@ -147,8 +36,9 @@ class DialScreen(Screen):
         kw.setdefault("name", "scoop_dial")
         super().__init__(**kw)
         box = BoxLayout(orientation="vertical")
-        self.head = BoxLayout(size_hint_y=None, height=dp(56))
-        self.who = TurnBanner(font_size=sp(24), bold=True)
+        self.head = BoxLayout(size_hint_y=None, height=dp(64))
+        self.who = Banner(font_size=sp(24))  # the table kit's banner, on the caller's colour
+        self.who.bind(height=lambda _w, h: setattr(self.head, "height", h))
         self.head.add_widget(self.who)
         self.panel = DialPanel(vm)
         box.add_widget(self.head)
@@ -156,8 +46,7 @@ class DialScreen(Screen):
         self.add_widget(box)
 
     def name_caller(self, text: str, colour: str | None) -> None:
-        self.who.text = text
-        self.who.paint(colour)
+        self.who.show((text, colour))
 
 
 class CameraPicture(CameraView):
@@ -169,13 +58,17 @@ class CameraPicture(CameraView):
 
 
 class TableScreen(Screen):
-    """The table: the one thing to do now (largest, on the colour of the player who
-    must do it), the players' panels (always in view), the last message (the call's
-    signal, a refusal, the camera's report), the camera picture with its tags
-    outlined when a camera session runs (``show_camera``), the buttons of ``vm``
-    (:class:`ui.games.scoop.table_vm.TableVM`, every one at least 64 dp high) and the
-    named undo (asked first). The telephone button opens the screen named
-    ``dial_screen``."""
+    """The table, built of the table kit's widgets as Penny Press's is
+    (ui.screens.common): the :class:`Banner` (the one thing to do now, on the colour
+    of the player who must do it), the :class:`PlayerStrip` (every player's panel,
+    always in view), the last message (the call's signal, a refusal, the camera's
+    report), the :class:`CameraView` picture with its tags outlined when a camera
+    session runs (``show_camera``), the buttons of ``vm``
+    (:class:`ui.games.scoop.table_vm.TableVM`, every one at least 64 dp high; a costly
+    one a :class:`ConfirmButton`, asked first) and the :class:`UndoButton` (names the
+    move, asks first, or says why nothing can be taken back). The telephone button
+    opens the screen named ``dial_screen``. Needs the kit's rules (common.kv, loaded
+    by the app)."""
 
     def __init__(self, vm, dial_screen: str = "scoop_dial", show_camera: bool = False, **kw):
         kw.setdefault("name", "scoop_table")
@@ -192,16 +85,13 @@ class TableScreen(Screen):
                   size=lambda *_a: setattr(self._bg, "size", self.size))
         self.body = body = BoxLayout(orientation="vertical", padding=(dp(12), dp(8), dp(12), dp(12)),
                                      spacing=dp(8))
-        self.prompt = TurnBanner(font_size=sp(28), bold=True, size_hint_y=None, height=dp(110), valign="middle")
+        self.prompt = Banner()  # the table kit's: the one thing to do now, on the actor's colour
         self.message = Label(font_size=sp(19), size_hint_y=None, height=dp(56), color=(1, 0.8, 0.4, 1),
                              halign="left", valign="middle")
         self.message.bind(width=lambda w, v: setattr(w, "text_size", (v, None)))
-        # each grows with its text (never clipped); the message row takes no room when empty
-        self.prompt.bind(texture_size=lambda w, ts: setattr(w, "height", max(dp(110), ts[1] + dp(16))))
+        # the message grows with its text (never clipped) and takes no room when empty
         self.message.bind(texture_size=lambda w, ts: setattr(w, "height", ts[1] + dp(12) if w.text else 0))
-        self.panels = ScoopPanels(size_hint_y=None, height=dp(84), spacing=dp(6), row_force_default=True,
-                                   row_default_height=dp(84))
-        self.panels.bind(minimum_height=self.panels.setter("height"))
+        self.panels = PlayerStrip()  # the table kit's panels, always in view
         self.panels.bind(width=lambda *_a: self.panels.show(self.vm.player_panels()))
         self.camera = CameraPicture() if show_camera else None
         self.grid = GridLayout(cols=2, spacing=dp(10), size_hint_y=None, row_default_height=dp(72),
@@ -209,15 +99,10 @@ class TableScreen(Screen):
         self.grid.bind(minimum_height=self.grid.setter("height"))
         self.scroll = scroll = CuedScroll(do_scroll_x=False)   # "more below" under it while the list goes on
         scroll.add_widget(self.grid)
-        self.undo_button = Button(font_size=sp(18), size_hint=(None, None), height=dp(56), width=dp(180),
-                                  background_normal="", background_color=(0.36, 0.3, 0.42, 1))
-        self.undo_button.bind(on_release=lambda *_a: self.ask_undo())
+        self.undo_button = UndoButton()  # the table kit's named undo: what it takes back, or why not
         self.lower = BoxLayout(orientation="vertical", spacing=dp(8))
         self.lower.add_widget(scroll)
-        foot = BoxLayout(size_hint_y=None, height=dp(56))
-        foot.add_widget(Widget())
-        foot.add_widget(self.undo_button)
-        self.lower.add_widget(foot)
+        self.lower.add_widget(self.undo_button)
         self.middle = BoxLayout(spacing=dp(10))
         for w in (self.prompt, self.panels, self.message, self.middle):
             body.add_widget(w)
@@ -250,50 +135,42 @@ class TableScreen(Screen):
         vm = self.vm
         self._arrange()
         self.scroll.lang = getattr(vm, "lang", "") or ""
-        self.prompt.text = vm.prompt()
-        self.prompt.paint(vm.actor_colour())
+        self.prompt.show(vm.banner())
         self.message.text = vm.message or self.camera_text
-        for lab, least in ((self.prompt, dp(110)), (self.message, 0)):  # sized to its text now, not a frame later
-            if lab.text and lab.width > 1:
-                lab.text_size = (lab.width - (dp(24) if lab is self.prompt else 0), None)
-                lab.texture_update()
-                lab.height = max(least, lab.texture_size[1] + dp(16))
-            elif not lab.text:
-                lab.height = least  # no empty row between the panels and the buttons
+        if self.message.text and self.message.width > 1:  # sized to its text now, not a frame later
+            self.message.text_size = (self.message.width, None)
+            self.message.texture_update()
+            self.message.height = self.message.texture_size[1] + dp(16)
+        elif not self.message.text:
+            self.message.height = 0  # no empty row between the panels and the buttons
         self.panels.show(vm.player_panels())
-        self.undo_button.text = core_text("undo", vm.lang)
-        self.undo_button.opacity = 0 if vm.state.is_over else 1
-        self.undo_button.disabled = vm.state.is_over
+        over = vm.state.is_over
+        self.undo_button.offer(vm.undo_offer(), lambda: (self.vm.undo(), self.refresh()))
+        self.undo_button.opacity = 0 if over else 1
+        self.undo_button.disabled = self.undo_button.disabled or over
         self.grid.clear_widgets()
         self.grid.cols = 1 if self.width < self.height or self.camera is not None else 2
         for ch in vm.choices():
-            costly = bool(ch.ask)
+            if ch.ask:  # costly (leave, go to press): the kit's button, unlike the main action, asked first
+                b = ConfirmButton(text=ch.label, question=ch.ask)
+                b.bind(on_confirmed=lambda _b, c=ch: self.on_choice(c.key))
+                self.grid.add_widget(b)
+                continue
             b = Button(text=ch.label, font_size=sp(24 if ch.primary else 20), size_hint_y=None,
                        height=dp(88 if ch.primary else 64), halign="center", valign="middle",
                        background_normal="", background_color=(0.18, 0.52, 0.3, 1) if ch.primary
-                       else (0.55, 0.22, 0.16, 1) if costly else (0.27, 0.29, 0.34, 1))
+                       else (0.27, 0.29, 0.34, 1))
             b.bind(width=lambda b, w: setattr(b, "text_size", (w - dp(16), None)))
-            b.bind(on_release=lambda _b, c=ch: self.on_choice(c.key, c.ask))
+            b.bind(on_release=lambda _b, c=ch: self.on_choice(c.key))
             self.grid.add_widget(b)
 
-    def on_choice(self, key: str, ask: str = "") -> None:
+    def on_choice(self, key: str) -> None:
+        """A choice's button (asked first already when it is costly: ConfirmButton)."""
         if key == "dial" and self.manager is not None and self.manager.has_screen(self.dial_screen):
             self.manager.current = self.dial_screen
             return
-        if ask:
-            confirm(ask, lambda: (self.vm.tap(key), self.refresh()), self.vm.lang)
-            return
         self.vm.tap(key)
         self.refresh()
-
-    def ask_undo(self) -> None:
-        """Name the move an undo takes back and ask first; or say why nothing can be."""
-        question, _why = self.vm.undo_question()
-        if not question:
-            self.vm.say_undo_refusal()
-            self.refresh()
-            return
-        confirm(question, lambda: (self.vm.undo(), self.refresh()), self.vm.lang)
 
     def show_frame(self, frame, symbols) -> None:
         """The camera's latest frame (BGR) with its tags outlined (UI thread)."""

@@ -100,6 +100,13 @@ class TableVM:
         if self.entered is not None and self.entered[1] != self._n():
             self.entered = None
 
+    def banner(self):
+        """The kit's banner (ui.viewmodels.table.BannerView): :meth:`prompt` on the
+        colour of the player who must act (neutral at the end)."""
+        from ui.viewmodels.table import BannerView
+
+        return BannerView(self.prompt(), self.actor_colour())
+
     def actor_colour(self) -> str | None:
         """The colour of the player who must act now (the banner's), None at the end."""
         seat = None if self.state.is_over else self.actor()
@@ -420,7 +427,9 @@ class TableVM:
         stays and the value is asked again; until it is tapped nothing else can be
         taken back (the call is not undone by the way)."""
         self._sync()
-        if self._revaluing():
+        if self._revaluing() or isinstance(self.held, (engine.Dial, engine.Choose)):
+            # a call made (its signal seen) or a story chosen waits for its card's value: nothing
+            # before it may be taken back now (the claim would go back with the signal known)
             return "", core.table_text("undo_value_first", self.lang)
         step = self.host.undo_preview()
         if step is None:
@@ -429,6 +438,20 @@ class TableVM:
         if entry is not None:
             return core.table_text("undo_value_ask", self.lang, v=self._money(entry.value), move=step.text), ""
         return core.table_text("undo_ask", self.lang, move=step.text), ""
+
+    def undo_offer(self):
+        """The kit's Undo button (ui.viewmodels.table.UndoOffer): "Take back: <the move>"
+        with its question when something can be taken back, else disabled with why."""
+        from ui.viewmodels.table import UndoOffer
+
+        question, why = self.undo_question()
+        if not question:
+            return UndoOffer.nothing(why)
+        step = self.host.undo_preview()
+        entry = self._last_value_entry()
+        move = f"{self._money(entry.value)} ({step.text})" if entry is not None else step.text
+        colon = "：" if self.lang == "zh" else ": "
+        return UndoOffer(f"{core.table_text('undo', self.lang)}{colon}{move}", question, True)
 
     def say_undo_refusal(self) -> None:
         """Show why nothing can be taken back now (:attr:`message`, re-worded after a
@@ -441,7 +464,7 @@ class TableVM:
         a refusal is kept in :attr:`message`. A card's value taken back leaves its
         call or choice to be played again with the value tapped next (its value
         buttons, no way back to another choice: the call's signal was seen)."""
-        if self._revaluing():
+        if self.undo_question()[1]:  # nothing can be taken back now: say why
             self.say_undo_refusal()
             return
         entry = self._last_value_entry()
