@@ -994,6 +994,10 @@ MARKER = "marker"
 #: again from a 3x upscaled crop (a 4x4 marker is 6 cells: about 2-7 px per cell)
 RESCUE_SIDE_PX = (11.0, 44.0)
 RESCUE_MAX = 16
+#: an image this small (px, its larger side) is a re-read crop, not a frame: its
+#: markers are also looked for CROP_UPSCALE x upscaled (bicubic), see detect_aruco
+CROP_UPSCALE_MAX_PX = 320
+CROP_UPSCALE = 2.0
 
 
 def _rescue_small(gray: np.ndarray, det_key: str, rejected, found: list[np.ndarray],
@@ -1117,6 +1121,8 @@ def detect_aruco(gray: np.ndarray, dictionary: str | None = None,
     reads them again on later frames, whose sensor noise differs.
     Raises :class:`DecodeError` for an unknown dictionary name.
     """
+    import cv2
+
     if dictionary is None:
         from calibration.game_tags import aruco_dictionary_name
 
@@ -1141,6 +1147,22 @@ def detect_aruco(gray: np.ndarray, dictionary: str | None = None,
         if any(o is not s and 0.4 * side < o.side_px < 0.85 * side
                and math.dist(o.centre, s.centre) < 0.25 * side for o in best.values()):
             del best[k]
+    if rescue and max(gray.shape[:2]) <= CROP_UPSCALE_MAX_PX:
+        # a re-read crop (not a frame): read again 2x upscaled (bicubic); at 2-4 px per
+        # cell the detector finds markers there that the crop as it is hides, most of
+        # all a piece beside another one whose dark wood touches its sticker (the
+        # bonus markers side by side on their track, stand setup: docs/calibration.md)
+        up = cv2.resize(gray, None, fx=CROP_UPSCALE, fy=CROP_UPSCALE, interpolation=cv2.INTER_CUBIC)
+        c_up, ids_up, _ = _aruco_detector(dictionary, up.shape).detectMarkers(up)
+        if ids_up is not None:
+            for c, i in zip(c_up, ids_up.ravel()):
+                if int(i) in best:
+                    continue
+                pts = c.reshape(4, 2).astype(np.float32) / CROP_UPSCALE
+                if any(_inside(tuple(pts.mean(0)), f, 0.0) for f in found):
+                    continue  # inside a marker read at 1x: a piece's outline read as one
+                best[int(i)] = Symbol("ArUco", str(int(i)), pts + off, "aruco", "rescue", dictionary)
+                found.append(pts)
     if rescue and rejected is not None and len(rejected):
         left: list | None = [] if unread is not None else None
         for i, pts in _rescue_small(gray, dictionary, rejected, found, skip or [], left):

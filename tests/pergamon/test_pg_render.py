@@ -13,6 +13,7 @@ from companion.table import Sighting, TableSnapshot
 
 
 def _film_and_read(state):
+    from calibration import game_tags
     from vision.decode import Decoder
     from vision.register import Registrar
     from tools.render.camera import frame_bounds
@@ -30,12 +31,18 @@ def _film_and_read(state):
     poses = reg.update(symbols, 0.0)
     sightings = []
     for s in symbols:
-        if s.format == "ArUco":
-            continue
-        parsed = pgt.parse_payload(s.text)
-        assert parsed.ok, (s.text, parsed.reason)
+        if s.format == "ArUco":  # a corner fiducial, or a figure's or a marker's marker
+            owner = game_tags.marker_owner("pergamon", int(s.text))
+            assert owner is not None, s.text
+            if owner[1] != "piece":
+                continue
+            component = owner[0]
+        else:
+            parsed = pgt.parse_payload(s.text)
+            assert parsed.ok, (s.text, parsed.reason)
+            component = parsed.component
         surface, zone, x, y, ang = locate(s.corners_px, poses)
-        sightings.append(Sighting(parsed.component, surface, zone, x, y, ang))
+        sightings.append(Sighting(component, surface, zone, x, y, ang))
     return sorted(poses), TableSnapshot(0.0, tuple(sightings))
 
 

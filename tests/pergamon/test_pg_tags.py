@@ -49,18 +49,31 @@ def test_foreign_or_garbled_payloads_are_reported_not_raised(text, reason):
     assert not parsed.ok and parsed.reason == reason
 
 
+#: kinds tagged with ArUco markers: the figures' and markers' tops are too small for a
+#: QR code a stand's camera reads (issue 28; docs/calibration.md)
+MARKED = ("G", "T", "O", "L")
+
+
 def test_sheet_holds_every_tag_once_and_each_decodes_at_the_camera_scale():
+    from vision.decode import detect_aruco
+
     plan = plan_sheets("a4", "normal", "pergamon")
+    pieces = [c for c in pgt.catalog_ids() if c != "board" and not c.startswith("mat-")]
     qr = [p for p in plan.placements if p.payload is not None]
-    assert sorted(p.component for p in qr) == sorted(c for c in pgt.catalog_ids()
-                                                     if c != "board" and not c.startswith("mat-"))
-    fids = [p for p in plan.placements if p.marker_id is not None]
-    assert len(fids) == 4 + 4 * 4 and len({p.marker_id for p in fids}) == 20
-    seen = set()
+    assert sorted(p.component for p in qr) == sorted(c for c in pieces if pgt.kind_of(c) not in MARKED)
+    markers = [p for p in plan.placements if p.marker_id is not None]
+    marked = [c for c in pieces if pgt.kind_of(c) in MARKED]
+    assert len(marked) == 4 + 1 + 12 + 12
+    # 20 corner fiducials (ids 0-19), then one marker per figure and marker (20-48)
+    assert sorted(p.marker_id for p in markers) == list(range(20 + len(marked)))
+    assert {game_tags.marker_owner("pergamon", i)[0] for i in range(20, 20 + len(marked))} == set(marked)
+    seen, ids = set(), set()
     for page in range(plan.pages):
         img = render_page(plan, page, 4.0)   # ~ the 3840 px camera over 1 m of table
         seen |= {r.text for r in zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.QRCode)}
+        ids |= {int(m.text) for m in detect_aruco(img)}
     assert seen == {p.payload for p in qr}
+    assert ids == {p.marker_id for p in markers}
 
 
 def test_round_markers_carry_a_sticker_inside_the_circle():

@@ -76,12 +76,19 @@ def surface_items(surface: str, origin_mm: tuple[float, float], layout, dictiona
 
 
 def game_tag(game: str, component: str, size: str = "large", offset_mm=(0.0, 0.0)) -> TagSpec:
-    """The QR tag of ``component`` of ``game`` at tag size ``size`` (``"normal"`` or
-    ``"large"``; calibration.game_tags.tag_spec), its centre ``offset_mm`` from the
-    piece's centre in the piece's own axes. Raises ValueError for an unknown id."""
+    """The tag of ``component`` of ``game`` at tag size ``size`` (``"normal"`` or
+    ``"large"``; calibration.game_tags.tag_spec): its QR code, or its ArUco marker
+    (the game's dictionary) for a kind components.json tags with markers; its centre
+    ``offset_mm`` from the piece's centre in the piece's own axes. Raises ValueError
+    for an unknown id."""
     from calibration import game_tags
+    from calibration.layouts import ARUCO_CELLS
 
     s = game_tags.tag_spec(game, component, size)
+    if s.symbol == "aruco":
+        return TagSpec("aruco", ARUCO_CELLS * s.module_mm, marker_id=s.marker_ids[0],
+                       dictionary=game_tags.aruco_dictionary_name(game), quiet_mm=s.quiet_mm,
+                       offset_mm=tuple(offset_mm))
     return TagSpec("qr", s.symbol_mm, text=s.payload, quiet_mm=s.quiet_mm, offset_mm=tuple(offset_mm))
 
 
