@@ -26,7 +26,8 @@ Seeds: the *tuning* seeds are the ones looked at while changing the reading; the
 *held-out* seeds (a separate seed stream, the same conditions) are run only to
 confirm and are reported apart. ``--split`` picks one.
 
-    .venv/bin/python -m benchmarks.vision.stand [--scenes 2] [--split both] [--game all]
+    .venv/bin/python -m benchmarks.vision.stand [--scenes 2] [--split both] [--game all] [--tags large]
+    .venv/bin/python -m benchmarks.vision.stand --setup reference   # straight down, 1.0-1.1 m
 
 Figures only, nothing asserted. About 15-40 s per 4K scene on a shared 2-core machine.
 """
@@ -51,6 +52,9 @@ from vision.pipeline import Pipeline
 
 #: the stand at the table's edge (issue 28): camera height (mm), tilt (degrees), lens k1
 STAND = {"height": (600.0, 800.0), "tilt": (20.0, 35.0), "k1": (-0.2, 0.1)}
+#: the reference setup (docs/calibration.md): straight down from 1.0-1.1 m, for comparison
+REFERENCE = {"height": (1000.0, 1100.0), "tilt": (0.0, 8.0), "k1": (-0.2, 0.1)}
+SETUPS = {"stand": STAND, "reference": REFERENCE}
 #: seed streams: tuning seeds are 1.., held-out seeds 7001.. (never tuned on)
 SPLITS = {"tuning": 1, "held-out": 7001}
 GAMES = ("penny-press", "scoop", "pergamon", "turin-market")
@@ -172,7 +176,8 @@ def seeds(split: str, n: int) -> list[int]:
     return [SPLITS[split] + k for k in range(n)]
 
 
-def run(games, split: str, n: int, pipeline_factory=None, log=sys.stderr, tags: str = "normal") -> dict:
+def run(games, split: str, n: int, pipeline_factory=None, log=sys.stderr, tags: str = "normal",
+        cond: dict = STAND) -> dict:
     """Score ``n`` scenes of each game in ``split``. Returns {"tally": game -> kind ->
     [clear, found, right zone], "false": game -> n, "miss": Counter, "zone": Counter,
     "secs": [..]}."""
@@ -181,7 +186,7 @@ def run(games, split: str, n: int, pipeline_factory=None, log=sys.stderr, tags: 
     for game in games:
         for seed in seeds(split, n):
             t0 = time.perf_counter()
-            frames, truth, items, _model, info = make_scene(game, seed, tags=tags)
+            frames, truth, items, _model, info = make_scene(game, seed, cond, tags=tags)
             on_table = {p.component for p in items}
             clear = [t for t in truth if t.kind not in ("board", "mat", "fiducial")
                      and t.visible >= 0.98 and t.glare < 0.02]
@@ -280,15 +285,18 @@ def main(argv=None) -> int:
     ap.add_argument("--split", choices=("tuning", "held-out", "both"), default="both")
     ap.add_argument("--game", choices=GAMES + ("all",), default="all")
     ap.add_argument("--tags", choices=("normal", "large"), default="normal", help="printed tag size")
+    ap.add_argument("--setup", choices=tuple(SETUPS), default="stand",
+                    help="stand (default) or reference (straight down from 1.0-1.1 m, to compare)")
     a = ap.parse_args(argv)
     games = GAMES if a.game == "all" else (a.game,)
-    print(f"Stand setup, 4K: camera {STAND['height']} mm up, tilt {STAND['tilt']} degrees, lens k1 "
-          f"{STAND['k1']}, the whole table in view; {FRAMES} still frames per scene at 2 frames/s; "
+    cond = SETUPS[a.setup]
+    print(f"{a.setup.capitalize()} setup, 4K: camera {cond['height']} mm up, tilt {cond['tilt']} degrees, lens k1 "
+          f"{cond['k1']}, the whole table in view; {FRAMES} still frames per scene at 2 frames/s; "
           f"{a.scenes} scenes per game and split; {a.tags} tags.")
     print()
     runs = {}
     for split in (("tuning", "held-out") if a.split == "both" else (a.split,)):
-        runs[split] = r = run(games, split, a.scenes, tags=a.tags)
+        runs[split] = r = run(games, split, a.scenes, tags=a.tags, cond=cond)
         print(report(r, f"{split} seeds {seeds(split, a.scenes)}"
                      + (" (never tuned on)" if split == "held-out" else "")))
         print()
