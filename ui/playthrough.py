@@ -22,6 +22,32 @@ from pathlib import Path
 TIMEOUT_S = 1800.0
 
 
+def buttons_labelled(root, text: str) -> list:
+    """The buttons under ``root`` a player can press whose label is ``text``: shown
+    (opacity above 0, a size), enabled, on the widget tree that is drawn."""
+    from kivy.uix.behaviors import ButtonBehavior
+
+    return [w for w in root.walk(restrict=True) if isinstance(w, ButtonBehavior) and getattr(w, "text", None) == text
+            and not w.disabled and w.opacity > 0 and w.width > 0 and w.height > 0]
+
+
+def press(root, text: str, pressed: list[str] | None = None):
+    """Press the first button under ``root`` labelled ``text`` (its on_release, as a
+    tap does) and note the label in ``pressed``; returns the button. LookupError
+    naming the labels there are when none is (a missing or hidden button)."""
+    found = buttons_labelled(root, text)
+    if not found:
+        from kivy.uix.behaviors import ButtonBehavior
+
+        there = [w.text for w in root.walk(restrict=True) if isinstance(w, ButtonBehavior)
+                 and getattr(w, "text", "") and not w.disabled and w.opacity > 0]
+        raise LookupError(f"no button {text!r} on screen (there: {there})")
+    found[0].dispatch("on_release")
+    if pressed is not None:
+        pressed.append(text)
+    return found[0]
+
+
 def playthrough_module(game: str):
     """The ``playthrough`` module of ``game`` (a registry id), or None when it has none."""
     from companion import registry
