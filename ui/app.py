@@ -71,7 +71,7 @@ def build_app_class():
 
     from ui import i18n
     from ui.fonts import register_default_font
-    from ui.screens.common import CameraView, FrontPageGrid, NavBar, ScoreChart  # noqa: F401 (kv)
+    from ui.screens.common import CameraView, NavBar  # noqa: F401 (kv)
     from ui.screens.settings import SettingsScreen
     from ui.screens.start import StartScreen
     from ui.viewmodels.settings import SettingsVM

@@ -11,9 +11,9 @@ from kivy.metrics import dp
 from kivy.uix.screenmanager import Screen
 
 from ui import i18n
-from ui.screens.common import BEAT_RGBA, CheckRow, StoryTile
 from ui.games.penny_press.viewmodels.live import overlays
 from ui.games.penny_press.table import current, table_vm
+from ui.games.penny_press.widgets import BEAT_RGBA, CheckRow, StoryTile
 
 CORRECTED_RGBA = (1.0, 0.7, 0.1, 1.0)
 

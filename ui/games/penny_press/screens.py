@@ -14,10 +14,11 @@ from pathlib import Path
 from kivy.lang import Builder
 
 from . import texts  # noqa: F401  its words (declared for the catalogs)
+from . import widgets  # noqa: F401  its own widgets (the rules in widgets.kv use them)
 from .table import TableScreens
 
 HERE = Path(__file__).resolve().parent
-KV = ("live", "corrections", "press", "scores")
+KV = ("widgets", "live", "corrections", "press", "scores")
 #: The app runs a camera session for this game: its observer reads the setup and the play.
 CAMERA = True
 #: Its screens carry their own navigation bar (live, corrections, press, scores, settings).
