@@ -15,7 +15,7 @@ from companion.games.penny_press.actions import (Action, Assign, DeclinePress, D
 from companion.games.penny_press.catalog import Catalog, HeadlineCard, Story, load_catalog
 from companion.games.penny_press.engine import (BeatBonus, FinalResult, GameState, PlayerSpec, PressResult,
                                                  apply, legal_actions, new_game, new_game_from_dict,
-                                                 press_preview, setup_to_dict)
+                                                 press_preview, press_preview_state, setup_to_dict)
 from companion.games.penny_press.frontpage import (FrontPage, Placement, check_front_page,
                                                     exhaustive_front_page, score_front_page,
                                                     solve_front_page, top_beats)
@@ -24,6 +24,7 @@ from companion.games.penny_press.tools import Adjustment, board_adjustments, des
 
 __all__ = [
     "press_preview",
+    "press_preview_state",
     "Action", "Assign", "DeclinePress", "DrawHeadline", "GoToPress", "PassNewsboy", "Reassign", "Recall",
     "action_from_dict", "action_to_dict", "front_page_from_dict", "front_page_to_dict",
     "Catalog", "HeadlineCard", "Story", "load_catalog",

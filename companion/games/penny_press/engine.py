@@ -444,10 +444,19 @@ def press_preview(state: GameState, player: int, front_page: FrontPage | None = 
     turn it is or not: claimed stories, scoop points, the front page (``front_page``
     checked and scored, or the solver's best) and its score. Pure; the state is not
     changed. Raises RuleError when nothing can be claimed or the page is illegal."""
+    return press_preview_state(state, player, front_page).press_results[-1]
+
+
+def press_preview_state(state: GameState, player: int, front_page: FrontPage | None = None) -> GameState:
+    """The state right after ``player`` went to press now (Penny Press: Go to Press),
+    whose turn it is or not, with ``front_page`` (or the solver's best): its last
+    press result is :func:`press_preview`'s, so a previewed paper prints as the press
+    it would be (its number: ``len(press_results)``). Pure. Raises RuleError as
+    :func:`press_preview` does."""
     if state.phase == OVER:
         raise RuleError("the game is over", R_END, "game_over")
     p = _player(state, player, R_PRESS)
-    return _press(state, p, front_page).press_results[-1]
+    return _press(state, p, front_page)
 
 
 def _end_turn(state: GameState, changes: dict) -> GameState:

@@ -177,7 +177,18 @@ class TableViews:
         ``last`` (:meth:`paper`); the same page the preview drew."""
         res = self.paper(colour, which)
         n = sum(1 for r in self.state.press_results if r.player == res.player)
-        return printer.print_press(res, f"{colour}-paper{n if which == 'last' else n + 1}-{which}", settings, lang)
+        if which == "last":
+            return printer.print_press(res, f"{colour}-paper{n}-{which}", settings, lang)
+        # a paper not printed yet: the page of the press it would be, on the state
+        # right after it (the engine's own press, pure; the game is not changed)
+        from printing.pages import PageRequest, make_pages
+
+        j = self.runner.journal
+        after = j.rules.press_preview_state(self.state, res.player, res.front_page)
+        request = PageRequest("press", press=len(after.press_results), lang=lang,
+                              width=printer.page_width(settings), game_id=j.game_id)
+        image = make_pages(j.game, after, request)[0].image
+        return printer.send(image, f"{colour}-paper{n + 1}-{which}", settings)
 
     def bgstats_link(self, lang: str) -> str:
         """The finished game as a BG Stats link (viewmodels.bgstats), "" before the end."""
