@@ -51,3 +51,20 @@ def test_the_preview_state_holds_the_previewed_press_as_its_last():
             return
         st = pp.apply(st, a)
     raise AssertionError("no press in the seeded game")
+
+
+def test_the_print_line_names_the_page_never_a_file_and_goes_with_the_next_move(tmp_path):
+    s, colour = _at_a_press(tmp_path)
+    vm = PressVM(s, "en")
+    vm.load(colour)
+    vm.print_page("suggested")
+    assert vm.job_text() == "Print done: Suggested front page"
+    vm.load(colour)                                   # the same table, the same paper: still said
+    assert vm.job_text() == "Print done: Suggested front page"
+    vm.load(next(c for c, _n in vm.players() if c != colour))
+    assert vm.job_text() == ""                        # another player's paper: not under it
+    vm.load(colour)
+    vm.print_page("suggested")
+    s.step()                                          # the table moved on: no earlier print named
+    vm.load()
+    assert vm.job_text() == ""

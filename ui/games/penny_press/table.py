@@ -130,7 +130,8 @@ class TableScreens:
         try:
             job = self.session.print_final()
             state = i18n.tr(f"job.{job.state}", lang) if f"job.{job.state}" in i18n.TEXTS else job.state
-            self.last_job_text = i18n.tr("press.job", lang, state=state, message=job.message or job.preview or "")
+            self.last_job_text = i18n.tr("press.job", lang, state=state,
+                                         message=job.message or i18n.tr("scores.ranking", lang))  # never a file
         except CompanionError as exc:
             self.last_job_text = i18n.error_text(exc, lang)
 

@@ -77,6 +77,8 @@ class PressVM:
         self.preview: PressPreview | None = None
         self.error = ""
         self.job: JobStatus | None = None
+        self.job_page = ""  # the title of the page the job printed
+        self._job_at = None  # (colour, table view) the job was printed at
 
     def players(self) -> list[tuple[str, str]]:
         t = self.session.table()
@@ -88,6 +90,8 @@ class PressVM:
         if colour is None:
             colour = self.colour or (t.turn if t else None) or (t.players[0].colour if t else None)
         self.colour, self.error = colour, ""
+        if self.job is not None and self._job_at != (colour, t):
+            self.job = None  # a print of another paper, or of the table before the last move
         if colour is None:
             self.preview = None
             return None
@@ -128,6 +132,8 @@ class PressVM:
             else:
                 self.job = self.session.print_press(self.paper_number(), self.colour)
             self.error = ""
+            self.job_page = next((title for w, title, _p in self.pages() if w == which), "")
+            self._job_at = (self.colour, self.session.table())
         except CompanionError as exc:
             self.error, self.job = i18n.error_text(exc, self.lang), None
         return self.job
@@ -174,6 +180,7 @@ class PressVM:
             return None
         try:
             self.job = self.session.print_press(self.paper_number(), self.colour)
+            self.job_page, self._job_at = i18n.tr("press.latest", self.lang), (self.colour, self.session.table())
         except CompanionError as exc:
             self.error, self.job = i18n.error_text(exc, self.lang), None
         return self.job
@@ -216,7 +223,10 @@ class PressVM:
             self.error = i18n.error_text(exc, self.lang)
 
     def job_text(self) -> str:
+        """The last print of the paper shown: its state and the page's title (a
+        printer's message when it has one), never a file; "" once the table moved on
+        or another player's paper is shown; else the last refusal."""
         if self.job is None:
             return self.error
         state = i18n.tr(f"job.{self.job.state}", self.lang) if f"job.{self.job.state}" in i18n.TEXTS else self.job.state
-        return i18n.tr("press.job", self.lang, state=state, message=self.job.message or self.job.preview or "")
+        return i18n.tr("press.job", self.lang, state=state, message=self.job.message or self.job_page)
