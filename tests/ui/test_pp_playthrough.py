@@ -40,7 +40,9 @@ def test_each_recording_ends_with_its_ground_truth_by_the_apps_buttons(runs):
     assert zh["pressed"][:2] == ["便士报", "便士报 · 录像，3 名玩家"] and zh["pressed"][2].startswith("typed: ")
     assert zh["pressed"][3] == "开始"
     assert en["pressed"][-1] == "See the results" and zh["pressed"][-1] == "查看结果"
-    assert en["result"] == "Game over: Blue wins"
+    assert en["result"] == en["banner"] == "Game over: Blue wins with 24 points"
+    for r in runs:                                          # the panels show the totals the banner names
+        assert [int(p.split()[0]) for p in r["panels"]] == r["truth"], r["panels"]
 
 
 def test_the_checklist_lines_the_camera_cannot_check_are_ticked_by_a_press(runs):

@@ -239,13 +239,11 @@ class LiveVM:
         if t is None:
             return BannerView(i18n.tr("banner.setup", self.lang), None)
         if t.finished:
-            rows = []
-            try:
-                rows = list(self.session.final_ranking() or [])
-            except Exception:  # noqa: BLE001 (a session without a ranking yet)
-                rows = []
-            winners = [i18n.person(r.name, self.lang) for r in rows if r.place == 1]
-            return BannerView(i18n.tr("banner.over", self.lang, names=" & ".join(winners) or "-"), None)
+            rows = self.final_rows()
+            won = [r for r in rows if r.place == 1]
+            names = " & ".join(i18n.person(r.name, self.lang) for r in won) or "-"
+            return BannerView(i18n.tr("banner.over", self.lang, names=names, points=won[0].total if won else 0),
+                              won[0].colour if len(won) == 1 else None)
         name = self.name_of(t.turn)
         todo = [m for m in self.fresh if m.level in ("warning", "error") or getattr(m, "key", "") in TODO_KEYS]
         if todo:
@@ -256,18 +254,28 @@ class LiveVM:
         key = "banner.final_turn" if t.final else "banner.turn"
         return BannerView(i18n.tr(key, self.lang, name=name), t.turn)
 
+    def final_rows(self) -> list:
+        """The final ranking (protocol FinalRow, best first), [] before the end."""
+        try:
+            return list(self.session.final_ranking() or [])
+        except Exception:  # noqa: BLE001 (a session without a ranking yet)
+            return []
+
     def player_panels(self) -> list[PanelView]:
         """(colour, text, active) per player (the table kit's PanelView): name,
-        newspaper, score, reporters home."""
+        newspaper, score, reporters home. At the end the score is the final total
+        (the beat bonuses added, Penny Press: End of the game), as the banner and
+        the results say."""
         t = self.table
         if t is None:
             return [PanelView(p.colour, i18n.person(p.name, self.lang), False) for p in self.session.players]
+        totals = {r.colour: r.total for r in self.final_rows()} if t.finished else {}
         out = []
         for p in t.players:
             named = i18n.person(p.name, self.lang)
             shade = "" if p.name == p.colour else f" · {i18n.colour(p.colour, self.lang)}"
             text = (f"[b]{named}[/b]{shade}\n{p.paper or ''}\n"
-                    + i18n.tr("panel.score", self.lang, points=p.circulation) + " · "
+                    + i18n.tr("panel.score", self.lang, points=totals.get(p.colour, p.circulation)) + " · "
                     + i18n.trn("panel.home", self.lang, p.reporters_home))
             out.append(PanelView(p.colour, text, p.colour == t.turn))
         return out

@@ -87,7 +87,8 @@ class ScoresVM:
         if not rows:
             return i18n.tr("scores.not_finished", self.lang), None
         winners = [r for r in rows if r.place == 1]
-        return (i18n.tr("banner.over", self.lang, names=" & ".join(i18n.person(r.name, self.lang) for r in winners)),
+        return (i18n.tr("banner.over", self.lang, names=" & ".join(i18n.person(r.name, self.lang) for r in winners),
+                        points=winners[0].total),
                 winners[0].colour if len(winners) == 1 else None)
 
     def ranking_panels(self) -> list[tuple[str, str, bool]]:

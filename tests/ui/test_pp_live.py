@@ -1,0 +1,49 @@
+"""The live table's banner and panels (issue 25, Penny Press left-overs): at the end
+the banner names the winner with the same total the panels show, the beat bonuses
+added (Penny Press: End of the game), in the winner's colour."""
+
+from __future__ import annotations
+
+import re
+
+from ui.games.penny_press.scripted import ScriptedSession
+from ui.games.penny_press.viewmodels.live import LiveVM
+from ui.viewmodels import protocol as P
+
+PLAYERS = (P.PlayerSetup("red", "Ana", "The Times"), P.PlayerSetup("blue", "Bo", "The Herald"),
+           P.PlayerSetup("green", "Chen", "The World"))
+
+
+def _vm(session, lang: str) -> LiveVM:
+    vm = LiveVM(session, lang)
+    vm.refresh()
+    return vm
+
+
+def _points(panel_text: str) -> int:
+    return int(re.search(r"(-?\d+) points", panel_text).group(1))
+
+
+def test_at_the_end_the_banner_and_panels_give_the_totals_with_the_bonuses(tmp_path):
+    s = ScriptedSession(P.SessionConfig(players=PLAYERS, journal_dir=str(tmp_path)), seed=7)
+    while s.step():
+        pass
+    vm = _vm(s, "en")
+    final = s.state.final
+    assert final is not None and final.scores != final.circulation        # the bonuses count here
+    panels = vm.player_panels()
+    assert [_points(p.text) for p in panels] == list(final.scores)
+    best = max(final.scores)
+    winners = [p for p, total in zip(PLAYERS, final.scores) if total == best]
+    banner = vm.banner()
+    assert banner.text == f"Game over: {' & '.join(p.name for p in winners)} wins with {best} points"
+    assert banner.colour == (winners[0].colour if len(winners) == 1 else None)
+    assert f"以 {best} 分" in _vm(s, "zh").banner().text and f"con {best} puntos" in _vm(s, "es").banner().text
+
+
+def test_before_the_end_the_panels_give_the_circulation(tmp_path):
+    s = ScriptedSession(P.SessionConfig(players=PLAYERS, journal_dir=str(tmp_path)), seed=7)
+    for _ in range(12):
+        s.step()
+    vm = _vm(s, "en")
+    assert [_points(p.text) for p in vm.player_panels()] == list(s.state.scores)
