@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from ui.games.penny_press.scripted import ScriptedSession
-from ui.games.penny_press.viewmodels.live import LiveVM
+from ui.games.penny_press.viewmodels.live import LiveVM, adjustment_seen
 from ui.viewmodels import protocol as P
 
 PLAYERS = (P.PlayerSetup("red", "Ana", "The Times"), P.PlayerSetup("blue", "Bo", "The Herald"),
@@ -47,3 +47,24 @@ def test_before_the_end_the_panels_give_the_circulation(tmp_path):
         s.step()
     vm = _vm(s, "en")
     assert [_points(p.text) for p in vm.player_panels()] == list(s.state.scores)
+
+
+def test_what_only_a_tap_ticks_never_holds_the_banner_and_it_is_in_the_players_colour(tmp_path):
+    s = ScriptedSession(P.SessionConfig(players=PLAYERS, journal_dir=str(tmp_path)), seed=7)
+    vm = LiveVM(s, "en")
+    vm.attach()
+    tap_only = 0
+    while s.step():
+        vm.poll()
+        t = vm.table
+        if t is None or t.finished:
+            continue
+        seen = [adjustment_seen(a, vm.snapshot, t) for a in vm.adjust]
+        banner = vm.banner()
+        assert banner.colour == t.turn                    # never the grey banner of no one
+        if None in seen and all(x is not False for x in seen):
+            # the perfect camera saw every move it can check: only taps are left
+            tap_only += 1
+            assert not banner.text.startswith("Adjust the board"), banner.text
+            assert any(not done for _text, done, _cam in vm.checklist())     # still on the list
+    assert tap_only > 5

@@ -248,9 +248,13 @@ class LiveVM:
         todo = [m for m in self.fresh if m.level in ("warning", "error") or getattr(m, "key", "") in TODO_KEYS]
         if todo:
             return BannerView(f"{name}: {self.message_text(todo[-1])}", t.turn)
-        left = [i for i, _ in enumerate(self.adjust) if not self.adjustment_done(i)]
+        # the board moves the camera checks hold the banner until it sees them done;
+        # the ones only a tap ticks (arrows, bonus markers, ads) stay on the list
+        # below and never hold the turn
+        left = [i for i, a in enumerate(self.adjust) if not self.adjustment_done(i)
+                and adjustment_seen(a, self.snapshot, t) is not None]
         if left:
-            return BannerView(i18n.trn("banner.adjust", self.lang, len(left)), None)
+            return BannerView(i18n.trn("banner.adjust", self.lang, len(left)), t.turn)
         key = "banner.final_turn" if t.final else "banner.turn"
         return BannerView(i18n.tr(key, self.lang, name=name), t.turn)
 
