@@ -173,11 +173,28 @@ class CorrectionsVM:
         except AttributeError:
             return None
 
+    def undo_refused(self) -> str:
+        """Why Undo takes nothing back now: the session's reason (nothing played
+        yet, the last move showed what was hidden: a headline card drawn, Penny
+        Press: Draw a headline card), else "Nothing to undo"; with corrections
+        listed, that each goes with its own Remove button (Undo never reaches past
+        a card drawn, not even to an older correction)."""
+        get = getattr(self.session, "undo_refusal", None)
+        try:
+            why = get() if get is not None else ""
+        except CompanionError as exc:
+            why = i18n.error_text(exc, self.lang)
+        why = why or i18n.tr("corr.nothing_to_undo", self.lang)
+        if self.corrections():
+            why += "\n" + i18n.tr("corr.undo_remove_instead", self.lang, remove=i18n.tr("corr.remove", self.lang))
+        return why
+
     def undo_label(self) -> str:
-        """The undo button's text: names what it takes back."""
+        """The undo button's text: names what it takes back, or why nothing
+        (:meth:`undo_refused`)."""
         step = self.undo_step()
         if step is None:
-            return i18n.tr("corr.nothing_to_undo", self.lang)
+            return self.undo_refused()
         return i18n.tr("corr.undo_what", self.lang, what=self._step_text(step))
 
     def undo_offer(self) -> UndoOffer:
@@ -191,7 +208,7 @@ class CorrectionsVM:
         """The confirmation asked before undoing (names everything it takes back)."""
         step = self.undo_step()
         if step is None:
-            return i18n.tr("corr.nothing_to_undo", self.lang)
+            return self.undo_refused()
         text = i18n.tr("corr.undo_ask", self.lang, what=self._step_text(step))
         if step.also:
             text += "\n" + i18n.tr("corr.undo_also", self.lang, moves="; ".join(step.also))
@@ -208,7 +225,10 @@ class CorrectionsVM:
         except CompanionError as exc:
             return self._fail_text(i18n.error_text(exc, self.lang))
         if not done:
-            return self._fail("corr.nothing_to_undo")
+            why = self.undo_refused()
+            if why == i18n.tr("corr.nothing_to_undo", self.lang):
+                return self._fail("corr.nothing_to_undo")  # re-worded on a language switch
+            return self._fail_text(why)
         self._say("corr.undone")
         return True
 
