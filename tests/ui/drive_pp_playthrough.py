@@ -8,7 +8,8 @@ Chinese.
     .venv/bin/python tests/ui/drive_pp_playthrough.py OUT_DIR
 
 Writes OUT_DIR/report.json ({"runs": [{recording, lang, size, scores, truth, banner, result,
-panels, frames, ticked, pressed, seconds, error, camera_w, window_w}]}) and
+panels, frames, ticked, pressed, seconds, error, camera_w, window_w, picture_w, picture_h,
+banner_shown}]}) and
 OUT_DIR/pp_play_<lang>.png (the results screen at the end). One Kivy app per
 process; used by tests/ui/test_pp_playthrough.py.
 """
@@ -65,7 +66,8 @@ def main(out: Path) -> None:
         def done(result):
             live = app.root.get_screen("live")
             row = {"recording": recording, "lang": lang, "size": list(size), **asdict(result), "window_w": Window.width,
-                   "camera_w": live.ids.camera.width}
+                   "camera_w": live.ids.camera.width, "picture_w": live.ids.camera.image_rect()[2],
+                   "picture_h": live.ids.camera.image_rect()[3], "banner_shown": live.ids.status.text}
             report["runs"].append(row)
             host = getattr(app, "host", None)
             if host is not None and host.camera is not None:

@@ -40,7 +40,7 @@ def test_each_recording_ends_with_its_ground_truth_by_the_apps_buttons(runs):
     assert zh["pressed"][:2] == ["便士报", "便士报 · 录像，3 名玩家"] and zh["pressed"][2].startswith("typed: ")
     assert zh["pressed"][3] == "开始"
     assert en["pressed"][-1] == "See the results" and zh["pressed"][-1] == "查看结果"
-    assert en["result"] == en["banner"] == "Game over: Blue wins with 24 points"
+    assert en["result"] == en["banner"] == en["banner_shown"] == "Game over: Blue wins with 24 points"
     for r in runs:                                          # the panels show the totals the banner names
         assert [int(p.split()[0]) for p in r["panels"]] == r["truth"], r["panels"]
 
@@ -50,3 +50,9 @@ def test_the_checklist_lines_the_camera_cannot_check_are_ticked_by_a_press(runs)
         ticks = [p for p in r["pressed"] if p.startswith("□ ")]
         assert r["ticked"] == len(ticks) > 0
     assert any("arrow" in p for p in runs[0]["pressed"])
+
+
+def test_the_camera_picture_uses_the_full_width_in_portrait(runs):
+    en, zh = runs
+    assert zh["picture_w"] >= 0.95 * zh["window_w"]          # it was drawn 353 px wide in a 788 px box
+    assert en["picture_h"] > 150 and en["picture_w"] < 0.5 * en["window_w"]   # landscape: the side column

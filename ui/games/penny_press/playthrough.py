@@ -36,8 +36,8 @@ TIMEOUT_S = 900.0
 class PlayThrough:
     """What a play-through found: ``scores`` (points per seat with the final beat
     bonuses, None when the game did not end), ``truth`` (the recording's), ``banner``
-    (the live banner at the end), ``result`` (the results screen's heading),
-    ``panels`` (the live player panels' score lines at the end), ``frames`` (camera
+    (the live screen's banner at the end), ``result`` (the results screen's heading),
+    ``panels`` (the live screen's player panels' score lines at the end), ``frames`` (camera
     pictures drawn), ``ticked`` (checklist lines ticked by a press), ``pressed``
     (labels pressed, in order), ``seconds`` (from Start to the end), ``error`` ("" or
     why it stopped)."""
@@ -159,10 +159,8 @@ def play_through(app, recording: str, on_done: Callable[[PlayThrough], None],
         state = host.state
         final = getattr(state, "final", None) if state is not None else None
         result.scores = list(final.scores) if final is not None else None
-        if vm is not None:
-            vm.refresh()
-            result.banner = vm.banner().text
-            result.panels = [p.text.splitlines()[-1] for p in vm.player_panels()]
+        result.banner = live.ids.status.text  # as the players read it, not recomputed
+        result.panels = [w.text.splitlines()[-1] for w in reversed(live.ids.players.children)]
         if result.scores is None:
             result.error = result.error or "the game did not end"
             on_done(result)
