@@ -61,9 +61,11 @@ def test_live_table_shows_frame_tags_state_and_adjustment(report):
     assert "8 tags read, 2 unreadable" in texts
     # after red puts 2 reporters on crime-D3: arrow = 2 (D) + 1 (B) + 1 (reporters) = 4
     assert "Crime · value 3 · scoop 1" in texts
-    # the adjustment is a checklist row; the banner says what to do now
+    # the adjustment is a checklist row; an arrow only a tap ticks never holds the
+    # banner: it says whose turn it is
     assert "□ Move the Crime arrow to 4" in texts
-    assert "Adjust the board: 1 thing left on the list" in texts
+    assert "Bo: put reporters on a story, or go to press" in texts
+    assert not [t for t in texts if t.startswith("Adjust the board:")]
     assert c["labels_hidden"]  # tag ids only behind "camera details"
     assert not [t for t in texts if "crime-D3" in t]  # stories by headline, never the id
     # tapping a story's tag in the camera image opens the corrections on it
