@@ -519,13 +519,10 @@ def app_screens(host) -> list:
     outlined and what it reads redraws the screen: no tap needed. Undo is the host's
     named undo, asked first."""
     vm = PergamonVM(lang=host.lang)
-    last = {"n": -1}
 
     def refresh() -> None:
         vm.lang = host.lang
-        acts = host.journal.actions()
-        vm.update(host.state, acts[-1] if acts and len(acts) != last["n"] else None)
-        last["n"] = len(acts)
+        vm.follow(host.state, host.journal.actions())   # a take-back: what to put back on the table
         vm.confirmed = confirmed(host.journal)
         screen.show()
 
@@ -536,9 +533,8 @@ def app_screens(host) -> list:
         step = host.undo_preview()
         return None if step is None else step.text
 
-    vm.update(host.state)
+    vm.follow(host.state, host.journal.actions())
     vm.confirmed = confirmed(host.journal)
-    last["n"] = len(host.journal.actions())
     camera = getattr(host, "camera", None)
     screen = PergamonScreen(vm, on_confirm=confirm, on_action=lambda a: enter(host, a), camera=camera is not None,
                             undo=(preview, host.undo_refusal, host.undo))
@@ -576,10 +572,14 @@ def app_screens(host) -> list:
 
 
 def confirmed(journal) -> bool:
-    """True when the players confirmed (tapped Done) after the journal's last action."""
+    """True when the players confirmed (tapped Done) after the journal's last action
+    and after the last take-back (a confirmation from before a take-back was of the
+    move before it, not of the table put back)."""
     n = len(journal.actions())
+    events = list(journal.events)
+    last_undo = max((i for i, e in enumerate(events) if e.kind == "undo"), default=-1)
     return any(e.kind == "note" and e.payload.get("pergamon") == "confirmed" and e.payload.get("after") == n
-               for e in journal.events)
+               for e in events[last_undo + 1:])
 
 
 def enter(host, action) -> str | None:

@@ -40,6 +40,8 @@ N_("pergamon.ev_shift", "Every marker moves down {n}")
 N_("pergamon.ev_tickets", "Hand out admission tickets: {list}")
 N_("pergamon.over", "Game over: {who} wins with {vp} VP")
 N_("pergamon.confirm", "Done")
+N_("pergamon.put_back", "Taken back: undo what that move did on the table")
+N_("pergamon.put_back_done", "Table put back")
 N_("pergamon.next_step", "Next step")
 N_("pergamon.step_of", "Step {i} of {n}")
 N_("pergamon.vp", "{n} VP")
@@ -85,7 +87,7 @@ TEXTS = GameTexts("pergamon.", [
     "title", "turn_up", "sort", "draw", "bid", "reveal", "pay_first", "pay_next", "pay_last", "raider",
     "act", "dug", "raided", "moves", "and", "shown", "polish", "broken", "stored", "stored_free",
     "evaluation", "ev_collection", "ev_award", "ev_no_award", "ev_shift", "ev_tickets", "over",
-    "confirm", "next_step", "step_of", "vp", "coins", "finds", "plan",
+    "confirm", "put_back", "put_back_done", "next_step", "step_of", "vp", "coins", "finds", "plan",
     "galleries", "gallery", "player", "vase", "jug", "mask", "bracelet", "e_finds", "e_present",
     "e_backs", "e_back_bag_bag", "e_back_bag_chest", "e_back_chest_chest", "e_bag", "e_chest", "e_bid",
     "e_space", "e_taken", "e_card", "e_reveal", "e_dig_title", "e_dig", "e_row", "e_polish", "e_break",

@@ -159,6 +159,10 @@ class PergamonVM:
         self.banner = self._banner(state, last_action, reports)
         self.todo, paid = self._todo(state, last_action)
         self.todo_confirm = screen_text("todo_done", self.lang) if paid else ""
+        if not same:
+            self._undone = None
+        elif getattr(self, "_undone", None) is not None:   # a redraw after a take-back
+            self.todo, self.todo_confirm = self._put_back(*self._undone)
         self.confirmed = False
         if not same:
             self._clear_picks()
@@ -168,6 +172,38 @@ class PergamonVM:
         if ev is not None:
             self.eval_steps = self.evaluation_steps(state, ev)
             self.eval_index = 0
+
+    def follow(self, state: pg.GameState, actions: list) -> None:
+        """Redraw from the journal: ``state`` the game now, ``actions`` its effective
+        engine actions so far. A new action since the last call: :meth:`update` with
+        it (its steps on the table); fewer than last time: a take-back
+        (:meth:`undone`, what to put back); as many: a redraw (the steps stay)."""
+        seen = getattr(self, "_seen", None)
+        before = getattr(self, "_state", None)
+        n = len(actions)
+        if seen is not None and n < seen[0] and seen[1] is not None and before is not None:
+            self.undone(state, before, seen[1])
+        else:
+            self.update(state, actions[-1] if actions and seen is not None and n != seen[0] else None)
+        self._seen = (n, actions[-1] if actions else None)
+
+    def undone(self, state: pg.GameState, before: pg.GameState, action) -> None:
+        """A move was taken back: ``state`` is the game now, ``before`` the state the
+        move had left and ``action`` the move. Every field as for ``state``, but the
+        to-do list says what is really left on the table: what the move changed there
+        (its payments, markers, an evaluation's tickets), to be put back, with a
+        "table put back" button when coins changed hands; never the payments of the
+        move before it (handed over already)."""
+        self.update(state)
+        self._undone = (before, action)
+        self.todo, self.todo_confirm = self._put_back(before, action)
+        self.confirmed = False
+
+    def _put_back(self, before, action) -> tuple[list[str], str]:
+        steps, paid = self._todo(before, action)
+        if not steps:
+            return [], ""
+        return [tr("put_back", self.lang)] + steps, (tr("put_back_done", self.lang) if paid else "")
 
     # ------------------------------------------------------------ taps
     @staticmethod
