@@ -17,6 +17,24 @@ from companion.errors import CompanionError
 
 SCREENS = ("start", "settings")  # the shell's own; each game brings its screens (ui.hosting)
 HERE = Path(__file__).resolve().parent
+#: The window, in dp, the layouts are made for: a 10" tablet held at arm's length,
+#: landscape (portrait: the same turned).
+REFERENCE_DP = (1280, 800)
+#: Layout scales are rounded to this step, so a resize by a few px rebuilds nothing.
+SCALE_STEP = 0.05
+
+
+def layout_scale(size_px: tuple[float, float], density: float) -> float:
+    """How much larger than the device's own dp the app draws in a window of
+    ``size_px`` (w, h px) at the device's real ``density`` (px per dp): the geometric
+    mean of the window's width and height over REFERENCE_DP's (its orientation's), so a
+    text or a target takes the same share of a larger window's area as of a 1280x800 one
+    (2048x1536 px at density 1: 1.75). Never under 1 (a target stays >= 48 dp of the
+    real density; a smaller window scrolls instead), rounded to SCALE_STEP."""
+    w, h = (max(1.0, v / max(density, 1e-6)) for v in size_px)
+    rw, rh = REFERENCE_DP if w >= h else REFERENCE_DP[::-1]
+    s = ((w / rw) * (h / rh)) ** 0.5
+    return max(1.0, round(s / SCALE_STEP) * SCALE_STEP)
 
 
 def prepare_env(headless: bool | None = None) -> None:
@@ -117,6 +135,7 @@ def build_app_class():
             self.hosted_spec = None
             self.hosted_screens: list = []
             self.lifecycle = None  # pause/resume, back button, screen on, permissions (ui.lifecycle)
+            self.real_density: float | None = None  # the device's px per dp (Metrics.density at build)
 
         # the tablet's life cycle: all of it in ui.lifecycle ------------------------
         def on_start(self):
@@ -143,30 +162,91 @@ def build_app_class():
                 register_default_font()
             except CompanionError as exc:
                 raise SystemExit(str(exc)) from None
+            from kivy.core.window import Window
+            from kivy.metrics import Metrics
+
             Builder.load_file(str(HERE / "screens" / "common.kv"))
             for name in SCREENS:
                 Builder.load_file(str(HERE / "screens" / f"{name}.kv"))
+            if self.real_density is None:
+                self.real_density = float(Metrics.density)
+            self.rescale(rebuild=False)  # the screens below are made at the window's scale
+            Window.bind(size=lambda _w, _size: self.rescale())
             sm = ScreenManager(transition=NoTransition())
             for name in SCREENS:
                 sm.add_widget(classes[name]())
             return sm
 
+        def rescale(self, rebuild: bool = True) -> bool:
+            """Set Kivy's dp to the device's real density times the window's
+            ``layout_scale`` (after a resize, a turn of the tablet, a density change);
+            when it changed, the screens are made again (``rebuild``: dp sizes are
+            taken when widgets are made). True when the scale changed."""
+            from kivy.core.window import Window
+            from kivy.metrics import Metrics
+
+            real = self.real_density or float(Metrics.density)
+            want = real * layout_scale(tuple(Window.size), real)
+            if abs(float(Metrics.density) - want) < 1e-6:
+                return False
+            Metrics.density = want
+            if rebuild and self.root is not None:
+                self.rebuild()
+            return True
+
+        def set_density(self, density: float) -> None:
+            """Take ``density`` as the device's real px per dp (a tablet's own, or a
+            test's) and draw at it times the window's layout scale (the screens made
+            again when that changes Kivy's dp)."""
+            self.real_density = float(density)
+            self.rescale()
+
         def rebuild(self) -> None:
             """Make the screens again (after a density change: dp sizes are taken
             when widgets are made); the current screen stays."""
             cur = self.root.current
-            for scr in list(self.root.screens):
+            # the current screen last: removing it while others remain would enter
+            # one of those (refreshing a screen the game may not be at, e.g. a press)
+            for scr in sorted(self.root.screens, key=lambda s: s.name == cur):
                 self.root.remove_widget(scr)
             for name in SCREENS:
                 self.root.add_widget(classes[name]())
             if self.host is not None:  # the game's screens made anew too (ui.hosting)
-                from ui import hosting
-
                 spec = self.hosted_spec
-                self.hosted_screens = list(hosting.screens_module(spec).app_screens(self.host))
+                self.hosted_screens = self._hosted_screens(self.host, spec)
                 for scr in self.hosted_screens:
                     self._add_hosted(scr, spec)
             self.root.current = cur if cur in self.root.screen_names else "start"
+
+        def _hook_lists(self, host) -> list:
+            """The host's and its camera's callback lists a game's screens add to."""
+            lists = [host.listeners, host.on_lang, host.closing]
+            subs = getattr(host.camera, "_subs", None)
+            return lists + ([subs] if isinstance(subs, list) else [])
+
+        def _hosted_screens(self, host, spec) -> list:
+            """``app_screens(host)`` of the game's screens module. Made again on the
+            same host (a rebuild), the callbacks the screens made before added
+            (listeners, a camera subscription) are dropped when the new screens add
+            theirs again, so old screens are not redrawn (nor fed every frame)
+            behind the new ones; a game that keeps its own (Penny Press) keeps them."""
+            from ui import hosting
+
+            lists = self._hook_lists(host)
+            before = [len(x) for x in lists]
+            screens = list(hosting.screens_module(spec).app_screens(host))
+            added = [x[n:] for x, n in zip(lists, before)]
+            old = getattr(host, "_screen_hooks", None) or []
+            old = old + [[]] * (len(added) - len(old))
+            keep = []
+            for x, prev, new in zip(lists, old, added):
+                if new and prev and len(new) >= len(prev):  # made again: the old ones go
+                    for cb in prev:
+                        if cb in x:
+                            x.remove(cb)
+                keep.append(new or prev)
+            host._screen_hooks = keep
+            return screens
 
         @property
         def session(self):
@@ -264,7 +344,7 @@ def build_app_class():
             if host.camera is not None and hosting.camera_sets_up(spec):
                 host.camera.start()
             try:
-                screens = hosting.screens_module(spec).app_screens(host)
+                screens = self._hosted_screens(host, spec)
             except (CompanionError, OSError, ValueError) as exc:
                 host.close()
                 return i18n.tr("err.game_open", self.lang, error=i18n.error_text(exc, self.lang)

@@ -55,12 +55,22 @@ class CameraView(Widget):
     texture = ObjectProperty(None, allownone=True)
     frame_size = ListProperty([0, 0])
     show_labels = BooleanProperty(False)  # tag ids / reasons: "camera details" only
+    #: the height (px) that shows the picture over the widget's whole width: its
+    #: width times the frame's height/width (9/16 before the first frame); a portrait
+    #: layout gives the picture this height so it is not letter-boxed to a strip
+    fit_height = NumericProperty(0)
 
     def __init__(self, **kw):
         super().__init__(**kw)
         self._labels: list[Label] = []
         self._overlays = []
         self.bind(pos=self._redraw, size=self._redraw)
+        self.bind(width=self._fit, frame_size=self._fit)
+        self._fit()
+
+    def _fit(self, *_a) -> None:
+        fw, fh = self.frame_size
+        self.fit_height = self.width * (fh / fw if fw and fh else 9 / 16)
 
     def show(self, frame, overlays) -> None:
         h, w = frame.shape[:2]
