@@ -18,6 +18,7 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 from kivy.uix.stacklayout import StackLayout
+from kivy.uix.widget import Widget
 
 from ui.screens.common import CameraView
 from ui.scrollcue import CuedScroll
@@ -334,16 +335,28 @@ class PergamonScreen(Screen):
         def width_of(text: str, per: float) -> float:
             return sum(per * 1.8 if ord(ch) > 0x2E80 else per for ch in text)
 
+        def within(w, want: float) -> None:
+            """``w`` as wide as its text wants, never wider than the stack's row (a
+            phone-sized window): the text then wraps and the widget grows taller."""
+            def fit(*_a):
+                room = stack.width - stack.padding[0] - stack.padding[2]
+                w.width = min(want, room) if room > dp(64) else want
+                w.text_size = (w.width - dp(12), None)
+            stack.bind(width=fit)
+            w.bind(texture_size=lambda b, ts: setattr(b, "height", max(dp(56), ts[1] + dp(12))))
+            fit()
+
         for group in vm.choices:
             if group.title:                       # the group's title leads its row of buttons
                 lab = Label(text=group.title, font_size=sp(18), bold=True, color=INK, size_hint=(None, None),
-                            height=dp(56), width=dp(width_of(group.title, 9.5) + 12), halign="left",
-                            valign="middle")
+                            height=dp(56), halign="left", valign="middle")
+                within(lab, dp(width_of(group.title, 9.5) + 12))
                 stack.add_widget(lab)
             for t in group.taps:
                 btn = Button(text=t.label, font_size=sp(18), size_hint=(None, None), height=dp(56),
-                             width=dp(max(64, width_of(t.label, 10) + 28)), background_normal="",
+                             background_normal="", halign="center", valign="middle",
                              color=(1, 1, 1, 1) if (t.selected or t.primary) else INK)
+                within(btn, dp(max(64, width_of(t.label, 10) + 28)))
                 btn.background_color = ((0.18, 0.55, 0.3, 1) if t.selected else
                                         (0.22, 0.38, 0.72, 1) if t.primary else (0.86, 0.82, 0.72, 1))
                 btn.bind(on_release=lambda _b, key=t.key: self._tap(key))
@@ -388,10 +401,12 @@ class PergamonScreen(Screen):
         for r in range(rows):                      # space 24 at the top right, 1 at the bottom left
             for c in range(4):
                 cell = by_space[(rows - 1 - r) * 4 + c + 1]
-                text = f"{cell.space}\n[size=12sp]{tr('vp', vm.lang, n=cell.vp)}[/size]"
+                # the marker beside the number, the VP under it: the cell's widest line
+                # stays short (a quarter of the plan's column on a phone-sized window)
+                text = (f"{cell.space}" + (f"  [b]{cell.marker[1]}[/b]" if cell.marker else "") +
+                        f"\n[size=12sp]{tr('vp', vm.lang, n=cell.vp)}[/size]")
                 colour = RGBA.get(cell.marker[0], (0.5, 0.5, 0.5, 1)) if cell.marker else (0.88, 0.84, 0.74, 1)
-                lab = Label(text=text + (f"  [b]{cell.marker[1]}[/b]" if cell.marker else ""), markup=True,
-                            color=INK, font_size=sp(16), halign="center")
+                lab = Label(text=text, markup=True, color=INK, font_size=sp(16), halign="center")
                 _fill(lab, colour)
                 grid.add_widget(lab)
         scroll = CuedScroll(do_scroll_x=False, lang=vm.lang)
@@ -413,6 +428,13 @@ class PergamonScreen(Screen):
     def _players(self, vm: PergamonVM, tall: bool = False):
         col = BoxLayout(orientation="horizontal" if tall else "vertical", size_hint_x=1 if tall else 0.4,
                         size_hint_y=None if tall else 1, height=dp(124), spacing=dp(6))
+
+        def grow(*_a):
+            """Portrait: every panel as tall as the one with the most lines (>= 124 dp)."""
+            if tall:
+                col.height = max([dp(124)] + [c.need() for c in col.children if hasattr(c, "need")])
+                for c in col.children:
+                    c.height = col.height
         for p in vm.players:
             panel = BoxLayout(orientation="vertical", padding=dp(6))
             _fill(panel, (1, 1, 1, 1) if p.active else (0.93, 0.9, 0.84, 1))
@@ -425,11 +447,25 @@ class PergamonScreen(Screen):
             vp.bind(texture_size=lambda w, ts: setattr(w, "width", ts[0]))  # never wrapped: the name gives way
             stripe.add_widget(vp)
             panel.add_widget(stripe)
-            panel.add_widget(_label(f"{coins(p.coins, vm.lang)} · {finds(p.finds, vm.lang)}", 18))
+            lines = [_label(f"{coins(p.coins, vm.lang)} · {finds(p.finds, vm.lang)}", 18)]
             if p.collections:
-                panel.add_widget(_label("   ".join(tr("e_marker", vm.lang, m=m, s=space)
-                                                   for m, space, _v in p.collections), 18))
+                lines.append(_label("   ".join(tr("e_marker", vm.lang, m=m, s=space)
+                                               for m, space, _v in p.collections), 18))
+            for lab in lines:
+                panel.add_widget(lab)
+            if tall:  # side by side, narrow: each line as tall as its wrapped text, the row as the tallest panel
+                for lab in lines:
+                    lab.size_hint_y = None
+                    lab.bind(texture_size=lambda w, ts: setattr(w, "height", ts[1] + dp(4)))
+
+                panel.need = lambda stripe=stripe, lines=lines: stripe.height + sum(w.height for w in lines) + dp(12)
+                panel.size_hint_y = None
+                panel.add_widget(Widget())       # the room left under the lines, not over them
+                for lab in lines:
+                    lab.bind(height=grow)
             col.add_widget(panel)
+
+        grow()
         return col
 
     # ------------------------------------------------------------ taps
