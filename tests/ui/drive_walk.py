@@ -8,7 +8,10 @@ over the real session on a seeded game (ui.games.penny_press.scripted). On each 
 - a list longer than its place without a cue players see: a scroll bar under
   10 dp, or no "more below" line right under it (scroll_cues);
 - untranslated text (es, zh): an English word of the app's own texts, a story id
-  or a colour code shown to players.
+  or a colour code shown to players;
+- an id or a path in any language: a component id of any game's catalog (T18,
+  H16, mat-green), a path or file players never need (/tmp/..., .sqlite), a tag
+  payload (untranslated.shown_id).
 
 On the way it plays the corrections scenario of issue 12 by taps: a wrong
 correction saved, the game played on, the correction removed from the live table,
@@ -45,7 +48,7 @@ Config.set("graphics", "width", "2048")
 Config.set("graphics", "height", "1536")
 from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
-from kivy.metrics import Metrics, dp  # noqa: E402
+from kivy.metrics import dp  # noqa: E402
 from kivy.uix.behaviors import ButtonBehavior  # noqa: E402
 from kivy.uix.label import Label  # noqa: E402
 from kivy.uix.scrollview import ScrollView  # noqa: E402
@@ -68,7 +71,16 @@ HOSTED_NAMES = ("Ana", "Bo", "Chen", "Dee")
 #: hosted screens screenshotted here (--shots): the start screen with each game
 #: chosen and Turin Market's (Scoop and Pergamon have their own drivers)
 HOSTED_SHOTS = ("start", "turin_table", "turin_secret")
-from untranslated import ENGLISH, untranslated  # noqa: E402,F401  (shared with drive_host)
+from untranslated import ENGLISH, shown_id, untranslated  # noqa: E402,F401  (shared with drive_host)
+
+
+def by_scale(plan: list) -> list:
+    """``plan``'s checks ((density, size, ...) tuples) grouped by the layout scale the
+    app takes for them (ui.app.layout_scale), order kept within a group: a change of
+    scale makes the screens again, so each is made once per group, not per check."""
+    from ui.app import layout_scale
+
+    return sorted(plan, key=lambda item: (item[0], layout_scale(item[1], item[0])))
 
 
 def visible(w) -> bool:
@@ -157,6 +169,8 @@ def check_screen(root, lang: str) -> list[str]:
                                     f"{w.text[:40]!r}")
             if untranslated(w.text, lang):
                 problems.append(untranslated(w.text, lang))
+            if shown_id(w.text):
+                problems.append(shown_id(w.text))
     return problems
 
 
@@ -208,12 +222,11 @@ def main(out: Path, shots: bool) -> None:
         widgets are made), a language switch redraws the screen in place, a size
         change only lays it out again (no redraw). ``enter``: called instead of
         ``app.go`` to reach the screen."""
-        if view["dens"] != dens:
-            Metrics.density = dens
-            app.rebuild()
-            view["dens"] = dens
         if tuple(Window.size) != tuple(size):
-            Window.size = size  # px
+            Window.size = size  # px; the app takes its layout scale from it (ui.app.layout_scale)
+        if view["dens"] != dens:
+            app.set_density(dens)  # the device's real density; screens made again
+            view["dens"] = dens
         if app.root.current != name:
             (enter or app.go)(name)  # entering a screen refreshes it
         if app.lang != lang:
@@ -260,10 +273,11 @@ def main(out: Path, shots: bool) -> None:
                         report["walked"] += 1
                         if found:
                             report["problems"][key] = found[:12]
-                        if stage == "hosted" and name not in HOSTED_SHOTS:
+                        if stage == "hosted" and name not in HOSTED_SHOTS and not os.environ.get("WALK_GAMES"):
                             return False  # the hosted games' own drivers take theirs
                         return shots and dens == 1.0 and (
-                            (size == (1280, 800) and lang in ("en", "es")) or (size == (800, 1280) and lang in ("en", "zh")))
+                            (size == (1280, 800) and lang in ("en", "es")) or (size == (800, 1280) and lang in ("en", "zh"))
+                            or (size == (2048, 1536) and lang == "en" and os.environ.get("WALK_SHOTS_LARGE")))
 
                     def shot(size=size, lang=lang, name=name, dens=dens):
                         key = f"{stage}{view.get('ctx', '')}/{name}/{lang}/{size[0]}x{size[1]}@{dens:g}"
@@ -287,8 +301,33 @@ def main(out: Path, shots: bool) -> None:
 
     def walk(stage, screens=SCREENS):
         """Every size x density x language x screen; each a check after layout."""
-        return checks(stage, [(d, size, lang, name, None) for d in DENSITIES for name in screens
-                              for lang in LANGS for size in SIZES])
+        return checks(stage, by_scale([(d, size, lang, name, None) for d in DENSITIES for name in screens
+                                       for lang in LANGS for size in SIZES]))
+
+    def shares(nxt):
+        """The share of the window the start screen's Begin button and the live
+        table's banner take (area, width, height, text height), at 1280x800,
+        2048x1536 and 800x1280, density 1 and 2 (ui.app.layout_scale)."""
+        todo = [(d, size, name) for d in (1.0, 2.0) for size in ((1280, 800), (2048, 1536), (800, 1280))
+                for name in ("start", "live")]
+        out = report["checks"].setdefault("shares", {})
+
+        def one():
+            if not todo:
+                nxt()
+                return
+            dens, size, name = todo.pop(0)
+            show(dens, size, "en", name)
+
+            def look():
+                w = scr("start").ids.begin if name == "start" else scr("live").ids.status
+                ww, wh = Window.size
+                out[f"{name}/{size[0]}x{size[1]}@{dens:g}"] = {
+                    "area": w.width * w.height / (ww * wh), "w": w.width / ww, "h": w.height / wh,
+                    "text_h": w.font_size / wh, "dp48": dp(48), "height_dp": w.height / dp(1)}
+                one()
+            settle(look, 3)
+        one()
 
     # -- the game, by taps ----------------------------------------------------------
     def start():
@@ -390,16 +429,18 @@ def main(out: Path, shots: bool) -> None:
                                         "same_players": [(p.colour, p.name) for p in sessions[-1].players] == players}
 
     # -- every game hosted on its own screens (ui.hosting) --------------------------
-    def turin_journal(n: int) -> Path:
-        """A Turin Market game after the bundled recording's first ``n`` actions (a
-        journal the start screen resumes: bids, loans, goods and majorities shown)."""
+    def recorded_journal(name: str, n: int | None) -> Path:
+        """A game after the bundled recording ``name``'s first ``n`` actions (all of
+        them: None), its players named HOSTED_NAMES: a journal the start screen
+        resumes (mid-game: bids, loans, goods, collections, calls shown; at its end:
+        the payouts, the winner)."""
         from companion.journal import Journal
         from play.recordings import recording_dir
 
-        rec = json.loads((recording_dir("turin-market-4p") / "journal.json").read_text(encoding="utf-8"))
-        setup = dict(rec["setup"], players=[{"name": x} for x in HOSTED_NAMES[:len(rec["setup"]["players"])]])
-        path = tmp / f"turin-walk-{n}.sqlite"
-        j = Journal.create(path, "turin-market", setup)
+        rec = json.loads((recording_dir(name) / "journal.json").read_text(encoding="utf-8"))
+        players = [dict(p, name=nm) for p, nm in zip(rec["setup"]["players"], HOSTED_NAMES)]
+        path = tmp / f"{rec['game']}-walk-{'end' if n is None else n}.sqlite"
+        j = Journal.create(path, rec["game"], dict(rec["setup"], players=players))
         for a in rec["actions"][:n]:
             j.append(a, source="replay")
         j.close()
@@ -412,20 +453,24 @@ def main(out: Path, shots: bool) -> None:
         from ui import hosting
         from ui.viewmodels.start import app_games
 
-        games = [g for g in app_games() if hosting.by_taps(g)]
+        only = [x for x in os.environ.get("WALK_GAMES", "").split(",") if x]  # e.g. WALK_GAMES=pergamon
+        games = [g for g in app_games() if hosting.by_taps(g) and (not only or g.id in only)]
         report["hosted"] = [g.id for g in games]
-        turin = {"mid": turin_journal(21), "end": turin_journal(37)}
+        #: each game resumed mid-game and at its end from its bundled recording
+        recorded = {"turin-market": ("turin-market-4p", 21), "pergamon": ("pergamon-3p", 60),
+                    "scoop": ("scoop-4p", 40)}
+        journals = {gid: {"mid": recorded_journal(rec, n), "end": recorded_journal(rec, None)}
+                    for gid, (rec, n) in recorded.items()}
         plan = []
 
         def grid(stage_name, dens, enter=None):
-            return [(dens, size, lang, stage_name, enter) for lang in LANGS for size in SIZES]
+            return by_scale([(dens, size, lang, stage_name, enter) for lang in LANGS for size in SIZES])
 
         def reset(dens):
             def f():
                 app.close_hosted()
                 app.go("start")
-                Metrics.density = dens
-                app.rebuild()
+                app.set_density(dens)
                 view["dens"] = dens
             return f
 
@@ -449,8 +494,19 @@ def main(out: Path, shots: bool) -> None:
                 scr("start").begin(resume=str(resume) if resume else None)
                 if resume:
                     view["ctx"] = view["game"] + "-" + Path(resume).stem.rsplit("-", 1)[-1]
+                    h = app.host
+                    report["checks"].setdefault("resumed", {})[view["ctx"]] = [
+                        len(h.journal.actions()), bool(getattr(h.state, "final", None))] if h else None
                 report["checks"].setdefault("hosted_open", []).append(app.root.current)
+                if app.host:
+                    report["checks"].setdefault("hooks", []).append([view["ctx"], len(app.host.listeners)])
             return f
+
+        def hooks_after():
+            """The host's listeners after the screens were made again at every scale:
+            as many as when opened (old screens are not kept redrawing behind)."""
+            if app.host:
+                report["checks"]["hooks"][-1].append(len(app.host.listeners))
 
         def enter(name):
             app.go(name)
@@ -462,21 +518,27 @@ def main(out: Path, shots: bool) -> None:
                 report["checks"].setdefault("hosted_screens", {})[app.host.journal.game if app.host else "?"] = names
                 if tag == "end":
                     names = names[:1]  # the table: the payouts (no secret entry left)
-                return [(dens, size, lang, name, enter) for name in names for lang in LANGS for size in SIZES]
+                return by_scale([(dens, size, lang, name, enter) for name in names for lang in LANGS
+                                 for size in SIZES])
             return f
 
         for d in DENSITIES:
             for g in games:
-                plan += [reset(d), choose(g)] + [(d, size, lang, "start", None) for lang in LANGS for size in SIZES]
-                runs = [("mid", turin["mid"]), ("end", turin["end"])] if g.id == "turin-market" else [("", None)]
+                plan += [reset(d), choose(g)] + by_scale([(d, size, lang, "start", None) for lang in LANGS
+                                                          for size in SIZES])
+                runs = [("mid", journals[g.id]["mid"]), ("end", journals[g.id]["end"])] if g.id in journals \
+                    else [("", None)]
                 for tag, resume in runs:
-                    plan += [begin(resume), walk_open(d, tag), app.close_hosted]
+                    plan += [begin(resume), walk_open(d, tag), hooks_after, app.close_hosted]
         return plan
 
-    steps += [walk("setup", ("start", "settings")), do(start), do(play(5)), do(wrong_correction), do(play(3)),
-              do(remove_from_live), do(play(4)), walk("midgame", ("live", "corrections", "press", "scores")),
-              do(undo_twice), do(to_end), walk("end", ("press", "scores")), do(results_actions),
-              checks("hosted", hosted_walk) if os.environ.get("WALK_HOSTED", "1") != "0" else do(lambda: None)]
+    if os.environ.get("WALK_PP", "1") == "0":  # the hosted games only (WALK_GAMES: some of them)
+        steps += [checks("hosted", hosted_walk)]
+    else:
+        steps += [walk("setup", ("start", "settings")), do(start), shares, do(play(5)), do(wrong_correction), do(play(3)),
+                  do(remove_from_live), do(play(4)), walk("midgame", ("live", "corrections", "press", "scores")),
+                  do(undo_twice), do(to_end), walk("end", ("press", "scores")), do(results_actions),
+                  checks("hosted", hosted_walk) if os.environ.get("WALK_HOSTED", "1") != "0" else do(lambda: None)]
 
     def run_next(i=0):
         if i >= len(steps):

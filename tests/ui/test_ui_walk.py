@@ -25,11 +25,21 @@ def report():
 
 def test_every_screen_size_density_and_language_is_clean(report):
     # Penny Press: 2 setup screens + 4 mid-game + 2 at the end; the hosted games: the
-    # start screen with each chosen, every screen of each (Turin Market mid-game) and
-    # Turin Market's table at its end; each x 3 sizes x 2 densities x 3 languages
+    # start screen with each chosen, every screen of each mid-game and its table at
+    # its end (resumed from its bundled recording's journal); each x 3 sizes x 2
+    # densities x 3 languages
     hosted = report["checks"]["hosted_screens"]  # every screen each hosted game offers
-    assert report["walked"] == (8 + len(hosted) + sum(len(v) for v in hosted.values()) + 1) * 3 * 2 * 3
+    assert report["walked"] == (8 + 2 * len(hosted) + sum(len(v) for v in hosted.values())) * 3 * 2 * 3
     assert report["problems"] == {}
+    resumed = report["checks"]["resumed"]
+    assert resumed == {"/turin-market-21": [21, False], "/turin-market-end": [37, True],
+                       "/pergamon-60": [60, False], "/pergamon-end": [143, True],
+                       "/scoop-40": [40, False], "/scoop-end": [86, True]}
+    # the screens made again at each scale (2048x1536 at density 1): the game's
+    # listeners are those of the screens shown, not one more per remake
+    hooks = report["checks"]["hooks"]
+    assert len(hooks) == 12 and all(opened == after for _ctx, opened, after in hooks), hooks
+    assert any(opened for _ctx, opened, _after in hooks)
 
 
 def test_every_hosted_game_is_walked_with_its_own_start_fields(report):
@@ -65,3 +75,19 @@ def test_results_share_a_picture_and_start_a_new_game_with_the_same_players(repo
     assert len(c["share_files"]) == 1 and c["share_files"][0] in c["share_status"]
     assert c["new_game_question"]  # asked first
     assert c["new_game"] == {"sessions": 2, "screen": "live", "same_players": True}
+
+
+def test_a_larger_window_shows_texts_and_targets_at_the_same_share_of_the_screen(report):
+    # a 2048x1536 tablet at density 1 held at arm's length, as a 1280x800 one: the
+    # start screen's Begin button and the table's banner (text and target) take the
+    # same share of the window (its area; the height within the two windows' shapes)
+    s = report["checks"]["shares"]
+    for name in ("start", "live"):
+        small, big = s[f"{name}/1280x800@1"], s[f"{name}/2048x1536@1"]
+        assert big["text_h"] == pytest.approx(small["text_h"], rel=0.1)  # was half of it
+        assert big["h"] == pytest.approx(small["h"], rel=0.1)
+        assert big["area"] == pytest.approx(small["area"], rel=0.1)
+        assert big["dp48"] > 48  # drawn larger, never smaller than 48 px at density 1
+        # at density 2 the same windows are 640x400 and 1024x768 dp: the device's dp
+        assert s[f"{name}/2048x1536@2"]["dp48"] == s[f"{name}/1280x800@2"]["dp48"] == 96
+        assert s[f"{name}/800x1280@1"]["dp48"] == 48

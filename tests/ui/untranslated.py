@@ -40,3 +40,40 @@ def untranslated(text: str, lang: str) -> str:
     if bad or STORY_ID.search(plain) or COLOUR_CODE.search(plain):
         return f"untranslated ({lang}) {plain[:60]!r} {bad}"
     return ""
+
+
+#: A path or a file players never need (a journal, a temp file) or a raw tag payload.
+PATH = re.compile(r"(?<![\w.])(/(tmp|home|root|var|data|storage|sdcard|Users|private)/|~/|[A-Za-z]:\\)"
+                  r"|\.sqlite\b|\.tmp\b|\bTC1:")
+#: A card or tile id in the style of the catalogs (T18, H16, F01) as a word of its own.
+SHORT_ID = re.compile(r"(?<![\w.-])[A-Z]\d{2}(?![\w-])")
+
+
+def _catalog_ids() -> frozenset[str]:
+    """Every game's component ids that no player would write themselves (with a
+    digit, a hyphen, a dot or an underscore: "T18", "mat-green", "three_star-v3")."""
+    from companion import registry, tags
+
+    out: set[str] = set()
+    for gid in registry.games():
+        try:
+            out |= {i for i in tags.catalog_ids(game=gid) if re.search(r"[\d._-]", i)}
+        except Exception:  # a game with no tag catalog: nothing of it to find
+            continue
+    return frozenset(out)
+
+
+CATALOG_IDS = _catalog_ids()
+
+
+def shown_id(text: str) -> str:
+    """A component id (any game's catalog, or a card id like T18) or a path / file
+    name / tag payload in ``text`` shown to players (any language): the problem, or ""."""
+    plain = re.sub(r"\[/?[a-z]+(=[^\]]*)?\]", "", text)
+    if PATH.search(plain):
+        return f"path shown: {plain[:60]!r}"
+    ids = sorted({t for t in re.findall(r"[\w.-]+", plain) if t.strip(".-") in CATALOG_IDS} |
+                 set(SHORT_ID.findall(plain)))
+    if ids:
+        return f"id shown {ids}: {plain[:60]!r}"
+    return ""
