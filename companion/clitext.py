@@ -128,8 +128,17 @@ def choose(flag: str | None = None, environ=None, settings: str | Path | None = 
 # ------------------------------------------------------------------ game words
 
 
-def colour(code: str) -> str:
-    """A player colour in the current language (``red`` -> ``rojo``); another name unchanged."""
+def colour(code: str, lang: str | None = None) -> str:
+    """A player colour in ``lang`` (default: the current language; ``red`` ->
+    ``rojo``); another name unchanged. ValueError for a language other than es, en, zh."""
+    global _lang
+    if lang is not None and lang != _lang:
+        before = _lang
+        set_lang(lang)
+        try:
+            return colour(code)
+        finally:
+            _lang = before
     names = {"red": tx("colour.red", "red"), "blue": tx("colour.blue", "blue"),
              "green": tx("colour.green", "green"), "yellow": tx("colour.yellow", "yellow"),
              "black": tx("colour.black", "black"), "white": tx("colour.white", "white"),

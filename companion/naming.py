@@ -28,6 +28,27 @@ def seat_label(seat: int) -> str:
     return tx("naming.seat", "player {n}", n=seat + 1)
 
 
+def player_name(name: str | None, colour: str | None, seat: int, lang: str) -> str:
+    """How a player is named wherever a person reads it, in every language and
+    every place (demo, replay, pages, the app's play-through report): the name the
+    players typed (:func:`given_name`), else their colour's name in ``lang``
+    (``blue``, ``azul``, ``蓝``), else ``player 2`` in ``lang`` (seats counted from
+    1). ValueError for a language other than es, en, zh."""
+    from . import clitext
+
+    name = given_name(name)
+    if name:
+        return name
+    if colour:
+        return clitext.colour(colour, lang)
+    before = clitext.current()
+    clitext.set_lang(lang)
+    try:
+        return seat_label(seat)
+    finally:
+        clitext.set_lang(before)
+
+
 def who(spec, seat: int) -> str:
     """CLI text for the player at ``seat``: ``Ana (blue, player 2)`` or ``blue
     (player 2)``, in the command line's language (companion.clitext: ``azul

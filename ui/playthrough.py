@@ -58,6 +58,29 @@ def playthrough_module(game: str):
     return mod if callable(getattr(mod, "play_through", None)) else None
 
 
+def _by_player(names: list[str], scores: list) -> str:
+    """``red 15 / blue 29 / green 7``: each seat's score after its name."""
+    return " / ".join(f"{n} {v}" for n, v in zip(names, scores))
+
+
+def seat_names(rec, state, n: int, lang: str) -> list[str]:
+    """The ``n`` seats of recording ``rec`` named as every place names players: the
+    rules' score sheet of the final ``state`` (a typed name, else the colour in
+    ``lang``), else companion.naming.player_name of the recording's seats."""
+    from companion import naming, registry
+
+    names: list[str] = []
+    if state is not None:
+        names = [s.name for s in registry.get(rec.game).rules_module().score_sheet(state, lang).seats]
+    if len(names) != n:
+        names = []
+        for i, p in enumerate(rec.players[:n]):
+            p = p if isinstance(p, dict) else vars(p)
+            names.append(naming.player_name(p.get("name", ""), p.get("colour", ""), i, lang))
+        names += [naming.player_name("", "", i, lang) for i in range(len(names), n)]
+    return names
+
+
 def run_play_through(recording: str, lang: str | None = None, size: tuple[int, int] | str | None = None) -> int:
     """Play the bundled ``recording`` through the app offscreen at ``size`` (window
     px, default 1280x800) in ``lang``; print the final scores beside the recording's
@@ -96,6 +119,9 @@ def run_play_through(recording: str, lang: str | None = None, size: tuple[int, i
 
     from .app import build_app_class
 
+    from companion import clitext
+
+    speak = lang or clitext.current()
     tmp = Path(tempfile.mkdtemp(prefix="tc-playthrough-"))
     app = build_app_class()(lang=lang, settings_path=tmp / "settings.json", export_dir=tmp / "export",
                             journal_dir=tmp / "games")
@@ -103,8 +129,10 @@ def run_play_through(recording: str, lang: str | None = None, size: tuple[int, i
 
     def done(result) -> None:
         scores, truth = list(result.scores or []), list(result.truth or [])
+        names = seat_names(rec, getattr(getattr(app, "host", None), "state", None), max(len(scores), len(truth)),
+                           speak)
         print(tx("app.playthrough_scores", "final scores: {scores} (the recording's: {truth})",
-                 scores=" / ".join(map(str, scores)) or "-", truth=" / ".join(map(str, truth))), flush=True)
+                 scores=_by_player(names, scores) or "-", truth=_by_player(names, truth)), flush=True)
         error = getattr(result, "error", "")
         if error:
             print(error, file=sys.__stderr__, flush=True)  # Kivy has taken sys.stderr for its log

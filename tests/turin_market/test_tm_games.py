@@ -126,9 +126,10 @@ def test_bad_action_dicts_are_rejected(bad):
 
 
 def test_describe_action_names_each_action():
-    """Every action worded, its player by name or "Player n" (from 1), cards by their
+    """Every action worded, its player by name or their area's colour, cards by their
     goods, never their tag ids."""
     from companion.games.turin_market import describe_action, new_game_from_dict
+    from companion.games.turin_market.tags import COLOURS
     seen = set()
     for seed in range(30):
         setup, actions = random_game(seed, 2 + seed % 4)
@@ -139,7 +140,7 @@ def test_describe_action_names_each_action():
             assert not re.search(r"\bT\d\d\b", text), text     # no card id
             d = action_to_dict(a)
             if "player" in d:
-                assert f"Player {d['player'] + 1}" in text
+                assert COLOURS[d["player"]] in text            # named by their area's colour
             seen.add(d["action"])
             state = apply(state, a)
     assert {"reveal_cards", "reveal_bids", "pick", "reveal_leftovers"} <= seen

@@ -4,6 +4,7 @@ final payout receipt, good by good, es/en/zh, PNG preview + ESC/POS."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -25,13 +26,14 @@ def test_round_receipt_explains_the_worked_example_bids_and_payments():
              Pick(2, "T03"), Pick(2, "T01"), Pick(1, "T02"))
     t = texts(render_round_receipt(s, 1, "en", 384, "g1"))
     lines = t.splitlines()
-    assert "Player 3: bid 4" in lines and "Player 2: bid 2 + 1 in the tie = 3" in lines
-    assert "Player 1: bid 2 + 0 in the tie = 2" in lines
-    assert lines.index("Player 3: bid 4") < lines.index("Player 2: bid 2 + 1 in the tie = 3")
+    assert "green: bid 4" in lines and "blue: bid 2 + 1 in the tie = 3" in lines
+    assert "red: bid 2 + 0 in the tie = 2" in lines
+    assert lines.index("green: bid 4") < lines.index("blue: bid 2 + 1 in the tie = 3")
     assert ["pays 4", "pays 3", "pays 1"] == [ln for ln in lines if ln.startswith("pays")]
     assert "wins nothing, pays half (2 / 2, rounded down)" in t
     assert "8 shields" in t                                  # 4 + 3 + 1 to the bank
-    assert "1. Player 3 takes T03" in t and "3. Player 2 takes T02" in t
+    assert "1. green takes card of 3 Coffee, 2 Cheese, 1" in t and "3. blue takes card of 3 Cocoa" in t
+    assert not re.search(r"\bT\d\d\b", t), t                # cards by their goods, never their ids
 
 
 def blocks(img) -> list[str]:

@@ -6,13 +6,13 @@ The words are this package's own gettext catalog
 ``bash scripts/i18n.sh`` extracts them); the goods' names are data
 (``data/goods.json``). A goods card is named by the goods it shows (``card of 3
 truffles, 2 cocoa, 1 cheese``), never its tag id; a player by the name they gave,
-else ``Player 2`` (seats counted from 1). Our own words.
+else the colour of the area they play on (companion.naming.player_name). Our own words.
 """
 
 from __future__ import annotations
 
 from companion.gettext_po import Words
-from companion.naming import given_name
+from companion import naming
 from companion.registry import ScoreLine, ScoreSheet, SeatScore
 
 from .actions import (Buy, ChooseBuyer, FlipCoin, OfferForSale, PassSale, Pick, RevealBids, RevealCards,
@@ -26,10 +26,15 @@ def _join(items, lang: str) -> str:
 
 
 def player_name(state, seat: int, lang: str) -> str:
-    """The player at ``seat``: their given name, else ``Player 2`` in ``lang``."""
+    """The player at ``seat`` as every place names them (companion.naming.player_name):
+    their given name, else the colour chosen, else the colour of the area they play on
+    (seat ``i`` plays on area ``tags.COLOURS[i]``), in ``lang``."""
+    from .tags import COLOURS
+
     players = getattr(state, "players", ())
-    name = given_name(players[seat].name) if 0 <= seat < len(players) else ""
-    return name or WORDS.say(lang, "player", "Player {n}", n=seat + 1)
+    p = players[seat] if 0 <= seat < len(players) else None
+    colour = (getattr(p, "colour", "") or "") or (COLOURS[seat] if 0 <= seat < len(COLOURS) else "")
+    return naming.player_name(getattr(p, "name", ""), colour, seat, lang)
 
 
 def card_name(card: str, lang: str, catalog) -> str:

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from companion.gettext_po import N_, NP_  # noqa: F401  (NP_: counts)
 
-from companion.naming import given_name
 
 from printing.i18n import PrintTexts, game_when, pick
 from printing.layout import Canvas
@@ -82,7 +81,11 @@ def label(key: str, lang: str, **kw) -> str:
 
 
 def _who(state, seat: int, lang: str) -> str:
-    return given_name(state.players[seat].name) or label("player", lang, n=seat + 1)
+    """A player as every place names them (companion.games.pergamon.texts.player_name:
+    their name, else their colour in ``lang``)."""
+    from companion.games.pergamon.texts import player_name
+
+    return player_name(state, seat, lang)
 
 
 def _kind(kind: str, lang: str) -> str:

@@ -89,8 +89,12 @@ def label(key: str, lang: str, **kw) -> str:
 
 
 def who(state, seat: int, lang: str = "en") -> str:
-    """A player's name as printed (their name, else "Player n")."""
-    return state.players[seat].name or label("player", lang, n=seat + 1)
+    """A player's name as printed: the one rule of every place
+    (companion.games.turin_market.texts.player_name: their name, else their area's
+    colour in ``lang``)."""
+    from companion.games.turin_market.texts import player_name
+
+    return player_name(state, seat, lang)
 
 
 def good_name(state, good: str, lang: str) -> str:
@@ -99,9 +103,12 @@ def good_name(state, good: str, lang: str) -> str:
 
 
 def card_text(state, card: str, lang: str) -> str:
-    """``"T07 (3 Olive oil, 2 Rice, 1 Truffles)"`` in ``lang``."""
-    units = sorted(state.catalog.cards[card].units.items(), key=lambda kv: -kv[1])
-    return f"{card} ({', '.join(f'{n} {good_name(state, g, lang)}' for g, n in units)})"
+    """A goods card in ``lang`` by the goods it shows, as every place names it
+    (companion.games.turin_market.texts.card_name): ``"card of 3 Olive oil, 2 Rice,
+    1 Truffles"``; never its tag id."""
+    from companion.games.turin_market.texts import card_name
+
+    return card_name(card, lang, state.catalog)
 
 
 def _canvas(width: int, lang: str) -> Canvas:
