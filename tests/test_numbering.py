@@ -103,3 +103,45 @@ def test_scoop_card_words():
     assert card_words("scoop") == "SCOOP card"
     assert card_words("crime-call9", "es") == "tarjeta telefónica de Sucesos (9)"
     assert card_words("ad-motoring-copy", "zh") == "汽车广告文案"
+
+
+def _pp_game(seed: int = 5, n: int = 3):
+    rules = registry.rules_module("penny-press")
+    setup, actions = rules.random_game(seed, n)
+    state = rules.new_game_from_dict(setup)
+    for a in actions:
+        state = rules.apply(state, a)
+    return rules, state
+
+
+def _page_text(page) -> str:
+    return "\n".join(ln[0] for b in page.image.info.get("text_blocks", ()) for ln in b["lines"])
+
+
+@pytest.mark.parametrize("lang", ["es", "en", "zh"])
+def test_penny_press_press_and_edition_numbers_agree(lang):
+    """One numbering (issue 29, words29 item 2): press N counts every press of the game
+    (``companion demo``'s "Press 4", ``companion print --press 4``, the file name
+    ``press4``); edition N counts one player's papers (the page's "Edition No. 2", the
+    demo's "edition 2", the score sheet's "Edition 2: front page" in replay)."""
+    from companion.games.penny_press.texts import press_text, score_sheet
+    from printing.pages import PageRequest, make_pages
+
+    words = {"en": ("Press {n}:", "edition {e}", "Edition {e}: front page", "Edition No. {e}"),
+             "es": ("Impresión {n}:", "edición {e}", "Edición {e}: portada", "Edición n.º {e}"),
+             "zh": ("第 {n} 次付印", "第 {e} 期", "第 {e} 期：版面", "第 {e} 期")}[lang]
+    _rules, state = _pp_game()
+    sheet = score_sheet(state, lang)
+    assert len(state.press_results) >= 4
+    editions: dict[int, int] = {}
+    for n, r in enumerate(state.press_results, 1):
+        editions[r.player] = editions.get(r.player, 0) + 1
+        assert r.edition == editions[r.player]          # a player's papers count from 1 on
+        head = press_text(state, r, lang).splitlines()[0]
+        assert head.startswith(words[0].format(n=n)) and words[1].format(e=r.edition) in head, head
+        lines = [ln for ln in sheet.seats[r.player].lines if ln.label == words[2].format(e=r.edition)]
+        assert [ln.amount for ln in lines] == [r.total], (lines, r)
+        page = make_pages("penny-press", state, PageRequest("press", press=n, lang=lang, game_id="g"))[0]
+        assert f"press{n}-" in page.name and page.name.endswith(f"-e{r.edition}"), page.name
+        text = _page_text(page)  # the page's own words, as printed
+        assert words[3].format(e=r.edition) in text, text[:300]

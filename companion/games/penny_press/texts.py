@@ -106,11 +106,11 @@ def score_sheet(state, lang: str) -> ScoreSheet:
     n = state.n_players
     lines: list[list[ScoreLine]] = [[] for _ in range(n)]
     for r in state.press_results:
-        lines[r.player].append(ScoreLine(WORDS.say(lang, "sheet.front_page", "Press {edition}: front page",
+        lines[r.player].append(ScoreLine(WORDS.say(lang, "sheet.front_page", "Edition {edition}: front page",
                                                    edition=r.edition), r.total))
         for q, pts in sorted(r.scoop_awards.items()):
             if pts:
-                lines[q].append(ScoreLine(WORDS.say(lang, "sheet.scoop", "Scoop points in {name}'s press {edition}",
+                lines[q].append(ScoreLine(WORDS.say(lang, "sheet.scoop", "Scoop points in {name}'s edition {edition}",
                                                     name=player_name(state, r.player, lang), edition=r.edition),
                                           pts))
     f = state.final
@@ -148,9 +148,9 @@ def press_text(state, result, lang: str) -> str:
     not one of ``state``'s presses."""
     who, about = _player_and_paper(state, result.player, lang)
     n = list(state.press_results).index(result) + 1
-    head = (WORDS.say(lang, "talk.press_head", "Press {n}: {who} ({about}), paper {edition}", n=n, who=who,
+    head = (WORDS.say(lang, "talk.press_head", "Press {n}: {who} ({about}), edition {edition}", n=n, who=who,
                       about=about, edition=result.edition) if about else
-            WORDS.say(lang, "talk.press_head_plain", "Press {n}: {who}, paper {edition}", n=n, who=who,
+            WORDS.say(lang, "talk.press_head_plain", "Press {n}: {who}, edition {edition}", n=n, who=who,
                       edition=result.edition))
     if result.final_edition:
         head += " " + WORDS.say(lang, "talk.final_edition", "(final edition)")

@@ -46,7 +46,7 @@ N_("label.final_edition", "Final edition")
 # beats
 N_("beat.war", "War")
 N_("beat.crime", "Crime")
-N_("beat.city", "City")
+N_("beat.city", "New York City")
 N_("beat.politics", "Politics")
 N_("beat.human", "Human Condition")
 
