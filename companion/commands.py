@@ -12,12 +12,14 @@ from .registry import game_arg as _game_arg
 def register(subparsers) -> None:
     """Add the core subcommands. Heavy imports stay inside the handlers."""
     p = subparsers.add_parser(
-        "replay", help="print the state and scores after each event of a game journal",
-        description="Replay a game journal (SQLite file) or JSON record and print the "
-        "state and scores after each event.",
+        "replay", help="print each event of a game journal in the game's words, with the scores after it",
+        description="Replay a game journal (SQLite file) or JSON record: each event in the game's words "
+        "and the scores after it, then each player's score sheet (--brief: without it).",
     )
     p.add_argument("game", help="game journal (.sqlite) or exported record (.json)")
     p.add_argument("--brief", action="store_true", help="one line per event (scores only)")
+    p.add_argument("--engine-state", action="store_true",
+                   help="also print the rules engine's own state after each event (developer words, English)")
     p.set_defaults(func=cmd_replay)
 
     p = subparsers.add_parser(
@@ -135,14 +137,21 @@ def journal_from_record(record: dict, path: str | Path | None = None):
     return j
 
 
-def _scores_line(state) -> str:
-    """``blue (player 1) 5  Ana (red, player 2) 14``: each player as people name
-    them (:func:`companion.naming.who`, numbered from 1), for every game."""
+def _scores_line(state, rules=None) -> str:
+    """``blue (player 1) 5  Ana (player 2) 14``: each player as every place names them
+    (the rules' score sheet: a typed name, else the colour, in the command line's
+    language; :func:`companion.naming.player_name`) with their seat numbered from 1;
+    without ``rules``, :func:`companion.naming.who`."""
+    from .clitext import current
     from .journal import total_scores
-    from .naming import who
+    from .naming import seat_label, who
 
     players = tuple(getattr(state, "players", ()))
     scores = total_scores(state)
+    if rules is not None:
+        names = {seat.seat: seat.name for seat in rules.score_sheet(state, current()).seats}
+        return "  ".join(f"{names.get(i) or seat_label(i)} ({seat_label(i)}) {s}" if names.get(i)
+                         else f"{seat_label(i)} {s}" for i, s in enumerate(scores))
     specs = [getattr(p, "spec", p) for p in players]
     return "  ".join(f"{who(specs[i] if i < len(specs) else None, i)} {s}" for i, s in enumerate(scores))
 
@@ -208,15 +217,15 @@ def cmd_replay(args) -> int:
         if st is None:
             continue
         before = st
-        if describe is not None and not args.brief:
+        print("    " + tx("replay.scores", "scores: {scores}", scores=_scores_line(st, rules)), file=out)
+        if describe is not None and getattr(args, "engine_state", False):  # developer words, asked for
             for line in describe(st).splitlines():
-                print("    " + line, file=out)
-        else:
-            print("    " + tx("replay.scores", "scores: {scores}", scores=_scores_line(st)), file=out)
+                print("      " + line, file=out)
     final = j.state
     print("", file=out)
-    print(tx("replay.final", "final scores: {scores}", scores=_scores_line(final)) if getattr(final, "is_over", False)
-          else tx("replay.in_progress", "game in progress: {scores}", scores=_scores_line(final)), file=out)
+    print(tx("replay.final", "final scores: {scores}", scores=_scores_line(final, rules))
+          if getattr(final, "is_over", False)
+          else tx("replay.in_progress", "game in progress: {scores}", scores=_scores_line(final, rules)), file=out)
     if not args.brief:
         for line in _score_sheet_lines(rules, final):
             print(line, file=out)
