@@ -12,7 +12,8 @@ from .registry import game_arg as _game_arg
 def register(subparsers) -> None:
     """Add the core subcommands. Heavy imports stay inside the handlers."""
     p = subparsers.add_parser(
-        "replay", help="print each event of a game journal in the game's words, with the scores after it",
+        "replay", help="print each event of a game journal in the game's words, with the scores after "
+        "it",
         description="Replay a game journal (SQLite file) or JSON record: each event in the game's words "
         "and the scores after it, then each player's score sheet (--brief: without it).",
     )

@@ -184,6 +184,43 @@ def final_scores_text(state, game: str, lang: str) -> str:
     return "\n".join([tx("demo.final_scores", "Final scores:")] + rows)
 
 
+def step_scores_text(rules, spec, before, after, lang: str, what: str = "") -> str:
+    """What a step of a game with no ``scoring_text`` of its own scored, in ``lang``
+    and the game's own words (its ``score_sheet``'s lines: Pergamon's "Evaluation after
+    turn 7", Turin Market's payments): a head naming the step (``what``: the last
+    action in the game's words), then each player whose score changed, named as
+    everywhere (companion.naming.player_name), with the change, the sheet lines new
+    since ``before`` and the total in the game's unit. "" when no score changed or
+    the game just ended (the final scores follow)."""
+    from collections import Counter
+
+    if before is None or after is None or after.is_over or total_scores(before) == total_scores(after):
+        return ""
+    old_sheet, new_sheet = rules.score_sheet(before, lang), rules.score_sheet(after, lang)
+    rows = []
+    for old, new in zip(old_sheet.seats, new_sheet.seats):
+        if old.total == new.total:
+            continue
+        seen = Counter((ln.label, ln.amount) for ln in old.lines)
+        was = {ln.label: ln.amount for ln in old.lines}
+        fresh = []
+        for ln in new.lines:
+            if seen[(ln.label, ln.amount)] > 0:
+                seen[(ln.label, ln.amount)] -= 1
+            elif ln.label in was:  # a line of the sheet that changed (Turin Market's purse)
+                fresh.append(f"{ln.label} {was[ln.label]} → {ln.amount}")
+            else:
+                fresh.append(f"{ln.label} {ln.amount:+d}")
+        sep = tx("demo.step_sep", "; ")
+        why = f" ({sep.join(fresh)})" if fresh else ""
+        rows.append(f"  {new.name}: {new.total - old.total:+d}{why} = {spec.count(new.total, lang)}")
+    if not rows:
+        return ""
+    head = (tx("demo.step_after", "Scores after: {what}", what=what) if what
+            else tx("demo.step_scores", "Scores changed:"))
+    return "\n".join([head] + rows)
+
+
 def adopt_old_queue(writer, out_dir: Path, queue_dir) -> tuple[list[str], Path | None]:
     """Move the pages an older demo kept in its own ``out_dir/print-queue`` into the
     print queue every command uses (printing.queue.PrintQueue.adopt: nothing lost or
@@ -289,6 +326,12 @@ def _lang() -> str:
     from companion import clitext
 
     return clitext.current()
+
+
+def _last_action(runner, state, lang: str) -> str:
+    """The journal's last action in the game's words ("" when there is none)."""
+    actions = runner.journal.actions()
+    return runner.rules.describe_action(actions[-1], state, lang) if actions else ""
 
 
 def _report_text(report) -> str:
@@ -454,6 +497,9 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
             after = runner.state
             if before is not None and after is not before:  # what the step scored, its pages
                 told = scoring_text(before, after, lang) if scoring_text is not None else ""
+                if scoring_text is None and runner.journal is not None:  # a breakdown in the game's words
+                    told = step_scores_text(runner.rules, spec, before, after, lang,
+                                            _last_action(runner, after, lang))
                 if told:
                     bar.clear()
                     echo(told)

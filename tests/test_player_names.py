@@ -76,3 +76,33 @@ def test_play_through_report_names_each_seat():
     _rules, state = _state("turin-market", 4)
     rec = load_recording(recording_dir("turin-market-4p"))
     assert seat_names(rec, state, 4, "en") == ["red", "blue", "green", "yellow"]
+
+
+@pytest.mark.parametrize("game,lang", [("pergamon", "en"), ("pergamon", "es"), ("turin-market", "zh")])
+def test_demo_breakdown_per_step_in_the_games_words(game, lang):
+    """A game with no scoring_text of its own (Pergamon, Turin Market) still gets a
+    breakdown of each step that scored in the demo: the players as named everywhere,
+    the change, the sheet's lines new since, and the total adding up."""
+    from companion.journal import total_scores
+    from play.demo import step_scores_text
+
+    spec = registry.get(game)
+    rules, state = _state(game, 3)
+    _setup, actions = rules.random_game(7, 3)
+    told = 0
+    for a in actions:
+        after = rules.apply(state, a)
+        text = step_scores_text(rules, spec, state, after, lang)
+        if total_scores(after) != total_scores(state) and not after.is_over:
+            names = [s.name for s in rules.score_sheet(after, lang).seats]
+            rows = text.splitlines()[1:]
+            changed = [i for i, (x, y) in enumerate(zip(total_scores(state), total_scores(after))) if x != y]
+            assert [r.split(":")[0].strip() for r in rows] == [names[i] for i in changed], text
+            for i, row in zip(changed, rows):
+                assert f"{total_scores(after)[i] - total_scores(state)[i]:+d}" in row
+                assert spec.count(total_scores(after)[i], lang) in row
+            told += 1
+        else:
+            assert text == ""
+        state = after
+    assert told >= 2
