@@ -747,13 +747,13 @@ def check_table(frames: list[np.ndarray], camera: CameraModel | None = None,
         advice.append(tip)
     stack = np.concatenate([f.ravel()[::7] for f in frames])
     brightness, glare = float(stack.mean()), float((stack >= 250).mean())
-    findings.append(tx("check.light", "light: mean grey {grey}/255, {glare} % saturated", grey=f"{brightness:.0f}",
+    findings.append(tx("check.light", "light: mean grey {grey}/255, saturated {glare} %", grey=f"{brightness:.0f}",
                        glare=f"{glare * 100:.1f}"))
     if brightness < 70:
         advice.append(tx("check.dark", "more light on the table (the view is dark: mean grey {grey}/255; aim for "
                          "100-180)", grey=f"{brightness:.0f}"))
     if glare > 0.03:
-        advice.append(tx("check.glare", "less glare: {glare} % of the view is burnt out; move the lamp to the side",
+        advice.append(tx("check.glare", "less glare: the view is {glare} % burnt out; move the lamp to the side",
                          glare=f"{glare * 100:.0f}"))
     return TableCheck(surfaces, measured, brightness, glare, findings, advice, worst_all, mirrored, size, gt.game,
                       limits[tight] if tight else MIN_PX_PER_MODULE,

@@ -168,3 +168,25 @@ def test_i18n_sh_twice_leaves_the_committed_catalogs_byte_identical(tmp_path):
         changed = [str(p) for p in pos if (tmp_path / p).read_bytes() != (ROOT / p).read_bytes()]
         assert not changed, (f"run {run} of scripts/i18n.sh changed {changed}: run it once more after "
                              "writing translations by hand and commit what it writes")
+
+
+def test_every_catalog_passes_msgfmt_check():
+    """GNU msgfmt -c (format strings, headers, plural forms) accepts every .po file of
+    the repository: a " % s" in a brace-format msgid makes gettext call it a
+    python-format string that its translation then breaks (issue 29, words29 item 6)."""
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        pytest.skip("GNU gettext's msgfmt is not installed (apt install gettext)")
+    root = Path(__file__).resolve().parents[2]
+    catalogs = [p for p in root.rglob("*.po") if ".venv" not in p.parts and "demo-output" not in p.parts]
+    assert len(catalogs) >= 6
+    bad = {}
+    for po in catalogs:
+        run = subprocess.run([msgfmt, "-c", "-o", "/dev/null", str(po)], capture_output=True, text=True)
+        if run.returncode != 0:
+            bad[str(po.relative_to(root))] = run.stderr.strip()
+    assert not bad, bad
