@@ -638,7 +638,7 @@ def cmd_demo(args) -> int:
             try:
                 path = recordings.recording_dir(name)
             except KeyError:
-                raise CompanionError(tx("demo.no_such_recording", "no recording {name}; bundled: {names}",
+                raise UsageError(tx("demo.no_such_recording", "no recording {name}; bundled: {names}",
                                         name=repr(name), names=", ".join(recordings.names())
                                         or tx("demo.none", "none"))) from None
         rec = load_recording(path)

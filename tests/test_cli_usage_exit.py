@@ -49,3 +49,46 @@ def test_a_demo_whose_source_does_not_open_writes_no_folder(source, capsys, tmp_
     err = [ln for ln in capsys.readouterr().err.splitlines() if ln.strip()]
     assert len(err) == 1 and source in err[0], err
     assert set(tmp_path.iterdir()) == before  # no demo-output/, no demo-output/<source>/
+
+
+def _journal(tmp_path, game: str) -> str:
+    path = tmp_path / f"{game}.sqlite"
+    assert main(["sample", str(path), "--game", game, "--players", "4", "--seed", "3"]) == 0
+    return str(path)
+
+
+#: README's rule over the commands: 1 a file that cannot be read or is wrong (one line
+#: naming it), 2 a command line not understood (usage), 4 a check that found a mismatch.
+EXIT_CASES = [
+    ("demo: a recording that is neither a folder nor bundled", lambda t: ["demo", "--recording", "nope"], 2),
+    ("demo: an unknown game", lambda t: ["demo", "--game", "chess"], 2),
+    ("replay: a journal that is not there", lambda t: ["replay", str(t / "none.sqlite")], 1),
+    ("export: a journal that is not there", lambda t: ["export", str(t / "none.sqlite")], 1),
+    ("dial verify: a --wheel that is not JSON",
+     lambda t: ["dial", "verify", _journal(t, "scoop"), "--wheel", _garbage(t)], 1),
+    ("dial verify: a --wheel that is not there",
+     lambda t: ["dial", "verify", _journal(t, "scoop"), "--wheel", str(t / "none.json")], 1),
+    ("dial verify: a journal that is not there", lambda t: ["dial", "verify", str(t / "none.sqlite")], 1),
+]
+
+
+def _garbage(tmp_path) -> str:
+    path = tmp_path / "wheel.json"
+    path.write_text("garbage\n", encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("what,argv,code", EXIT_CASES, ids=[c[0] for c in EXIT_CASES])
+def test_exit_codes_follow_the_readme(what, argv, code, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    args = argv(tmp_path)
+    capsys.readouterr()
+    try:
+        got = main(args)
+    except SystemExit as ex:
+        got = ex.code
+    assert got == code, (what, capsys.readouterr())
+    err = capsys.readouterr().err
+    assert err.strip() and "Traceback" not in err
+    if code == 2:
+        assert err.startswith("usage: companion ")

@@ -93,9 +93,9 @@ def run_play_through(recording: str, lang: str | None = None, size: tuple[int, i
     from play import recordings
 
     if recording not in recordings.names():
-        from companion.errors import CompanionError
+        from companion.errors import UsageError  # README: a name not understood is a usage error (2)
 
-        raise CompanionError(tx("app.no_recording", "no recording {name}: no such file or folder, nor a bundled "
+        raise UsageError(tx("app.no_recording", "no recording {name}: no such file or folder, nor a bundled "
                                 "recording ({names})", name=repr(recording), names=", ".join(recordings.names())))
     rec = load_recording(recording_dir(recording))
     mod = playthrough_module(rec.game)

@@ -271,6 +271,14 @@ def cmd_verify(args) -> int:
     from .dial import NUMBERS, Wheel, named_wheel_check, verify_calls
 
     path = args.file
+    if getattr(args, "wheel", None):  # README: a file that cannot be read is an error (1), not a mismatch (4)
+        from .dial import load_wheel
+
+        try:
+            load_wheel(args.wheel)
+        except DataFileError as exc:
+            raise CompanionError(tx("dial.given_unreadable", "the wheel given with --wheel cannot be read: {why}",
+                                    why=exc)) from None
     wheel_d, seed, recorded, calls = calls_of(path)
     try:
         wheel = Wheel.from_dict(wheel_d)
