@@ -230,22 +230,6 @@ def _reporter(wait_s: float, mine: set[str] | None = None, command: str = "compa
     return say
 
 
-def _data_note(game: str) -> None:
-    """Say on stderr which editable data files the pages' values rest on (the game's
-    ``data_files``: values no public source settles, FACTS.md). The pages themselves
-    only say that such values are our estimates: a file name is for whoever edits it,
-    not for the players reading the page."""
-    import sys
-
-    from companion import registry
-    from companion.clitext import current, tx
-
-    spec = registry.get(game)
-    if spec.data_files:
-        print(tx("print.data_note", "note: values on {game}'s pages marked as our estimates come from {files} "
-                 "(editable)", game=spec.name(current()), files=", ".join(spec.data_files)), file=sys.stderr)
-
-
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -289,7 +273,6 @@ def run(args: argparse.Namespace) -> int:
             path = save_preview(img, page_path(out_dir, name))
             print(tx("print.preview", "{path}  ({width}x{height} dots)", path=path, width=img.width,
                      height=img.height))
-        _data_note(game)  # once the pages are made: a failed command prints its error alone
         return 0
     import sys
 
@@ -311,7 +294,6 @@ def run(args: argparse.Namespace) -> int:
             mine.append(job.id)
             print(tx("print.queued", "{name}: queued as job {job} for {target}", name=name, job=job.id,
                      target=target))
-    _data_note(game)
     # only this printer's jobs are sent (earlier ones first: pages keep their order);
     # other printers' jobs are left to `companion print-queue`
     command = _queue_command(args)

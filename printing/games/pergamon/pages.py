@@ -13,7 +13,7 @@ printing.layout's Canvas, es/en/zh.
 
 Numbers come from the engine's results (EvaluationResult, FinalResult) unchanged;
 each receipt says which of its values are our estimates (unverified data; the files
-are named by ``companion print`` and docs/pergamon.md, not on paper). Widths: 384 (58 mm)
+are named in docs/pergamon.md, for whoever edits them, not on paper). Widths: 384 (58 mm)
 or 576 (80 mm) dots, or the printer's own (printing.pages.PageRequest.width). Raises
 DocumentError for a bad width, language, or a receipt the game does not have yet.
 
