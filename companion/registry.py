@@ -182,7 +182,7 @@ class RulesExtras(Protocol):
       revealed (a Scoop dial's signal), so the journal records it.
     - ``record_summary(state) -> dict``: added to exports (``"summary"``).
     - ``describe(state) -> str``: a few lines on the state for a terminal
-      (``companion replay`` without ``--brief``).
+      (``companion replay --engine-state``: developer words, English).
     - ``scoring_text(before, after, lang) -> str``: what a step of the game (state
       ``before`` -> state ``after``) scored, as the players would read it aloud in
       ``lang`` (a press's breakdown; at the end the bonuses and ranking); "" when it

@@ -638,9 +638,12 @@ def cmd_demo(args) -> int:
             try:
                 path = recordings.recording_dir(name)
             except KeyError:
-                raise UsageError(tx("demo.no_such_recording", "no recording {name}; bundled: {names}",
-                                        name=repr(name), names=", ".join(recordings.names())
-                                        or tx("demo.none", "none"))) from None
+                # README: a path that is not there is an error about that file (1); a
+                # name that is no bundled recording is a command line not understood (2)
+                error = CompanionError if (os.sep in name or Path(name).suffix) else UsageError
+                raise error(tx("demo.no_such_recording", "no recording {name}; bundled: {names}",
+                               name=repr(name), names=", ".join(recordings.names())
+                               or tx("demo.none", "none"))) from None
         rec = load_recording(path)
         if args.game and registry.get(args.game).id != rec.game:
             raise CompanionError(tx("demo.other_game", "recording {name} is a game of {game}, not {asked}",

@@ -61,6 +61,7 @@ def _journal(tmp_path, game: str) -> str:
 #: naming it), 2 a command line not understood (usage), 4 a check that found a mismatch.
 EXIT_CASES = [
     ("demo: a recording that is neither a folder nor bundled", lambda t: ["demo", "--recording", "nope"], 2),
+    ("demo: a recording folder that is not there", lambda t: ["demo", "--recording", str(t / "none")], 1),
     ("demo: an unknown game", lambda t: ["demo", "--game", "chess"], 2),
     ("replay: a journal that is not there", lambda t: ["replay", str(t / "none.sqlite")], 1),
     ("export: a journal that is not there", lambda t: ["export", str(t / "none.sqlite")], 1),

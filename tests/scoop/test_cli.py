@@ -84,7 +84,7 @@ def test_verify_refuses_another_game(tmp_path, capsys):
 def test_replay_shows_the_ledger_and_the_calls(tmp_path, capsys):
     assert main(["sample", str(tmp_path / "s.sqlite"), "--game", "scoop", "--players", "3", "--seed", "40"]) == 0
     capsys.readouterr()
-    assert main(["replay", str(tmp_path / "s.sqlite")]) == 0
+    assert main(["replay", str(tmp_path / "s.sqlite"), "--engine-state"]) == 0
     out = capsys.readouterr().out
     setup, actions = sc.random_game(40, 3)
     s = sc.new_game_from_dict(setup)
