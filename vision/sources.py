@@ -923,15 +923,17 @@ def open_source(spec: str | int, *, fps: float | None = None, **kw) -> FrameSour
         raise SourceError(f"not a frame source: {spec!r}")
     paths = _expand(spec)
     if len(paths) == 1 and paths[0] == spec:
+        from companion.clitext import tx  # people read these: in the command line's language
+
         if not os.path.exists(spec):
-            raise SourceError(f"{spec}: no such file, folder or camera index")
+            raise SourceError(tx("scan.missing", "{source}: no such file, folder or camera index", source=spec))
         kind = media_kind(spec)
         if kind == "video":
             return CaptureSource(spec, **kw)
         if kind == "image":
             return ImageSource([spec], fps=fps or 1.0, **kw)
-        raise SourceError(f"{spec}: not an image or video file (extension "
-                          f"{os.path.splitext(spec)[1] or 'none'})")
+        raise SourceError(tx("source.not_media", "{source}: not an image or video file (extension {ext})",
+                             source=spec, ext=os.path.splitext(spec)[1] or tx("source.no_ext", "none")))
     images = [p for p in paths if media_kind(p) == "image"]
     if not images:
         raise SourceError(f"{spec}: no image files found")
