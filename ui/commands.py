@@ -68,10 +68,10 @@ def _run_app(args) -> int:
         os.environ[LENS_ENV] = os.path.abspath(args.lens)
     if getattr(args, "play_through", False):
         from companion.clitext import tx
-        from companion.errors import CompanionError
+        from companion.errors import UsageError  # README: a missing option is a usage error (2)
 
         if not getattr(args, "recording", None):
-            raise CompanionError(tx("app.playthrough_needs_recording", "--play-through needs --recording NAME "
+            raise UsageError(tx("app.playthrough_needs_recording", "--play-through needs --recording NAME "
                                     "(a bundled recording)"))
         from .playthrough import run_play_through
 

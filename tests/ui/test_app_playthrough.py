@@ -25,7 +25,12 @@ def test_turin_market_played_through_by_the_apps_buttons_ends_with_the_recording
     truth = load_recording(recording_dir("turin-market-4p")).truth
     r = _run("--recording", "turin-market-4p", "--play-through", "--lang", "zh", "--size", "800x1280")
     assert r.returncode == 0, r.stdout + r.stderr
-    want = " / ".join(str(v) for v in (truth.get("final_scores") or truth.get("scores")))
+    from companion.games.turin_market.tags import COLOURS
+    from companion.naming import player_name
+
+    # each seat named as everywhere (its area's colour, in zh) before its score
+    want = " / ".join(f"{player_name('', COLOURS[i], i, 'zh')} {v}"
+                      for i, v in enumerate(truth.get("final_scores") or truth.get("scores")))
     assert want in r.stdout and "Traceback" not in r.stderr
 
 
@@ -37,10 +42,10 @@ def test_the_games_with_a_play_through_are_found_by_their_screens_package():
 
 def test_play_through_needs_a_recording_and_says_so():
     r = _run("--play-through", "--lang", "es", timeout=120)
-    assert r.returncode == 1 and "--recording" in r.stderr and "Traceback" not in r.stderr
+    assert r.returncode == 2 and "--recording" in r.stderr and "Traceback" not in r.stderr
 
 
 def test_an_unknown_recording_is_a_clear_error_in_the_players_language():
     r = _run("--recording", "nope", "--play-through", "--lang", "es", timeout=120)
-    assert r.returncode == 1 and "nope" in r.stderr and "internal error" not in r.stderr
+    assert r.returncode == 2 and "nope" in r.stderr and "internal error" not in r.stderr
     assert "Traceback" not in r.stderr and "KeyError" not in r.stderr
