@@ -384,10 +384,20 @@ def run_queue(args: argparse.Namespace) -> int:
     if args.list:
         if not queue.jobs() and not damaged:
             print(tx("queue.empty", "the print queue is empty (no job in {folder})", folder=queue.folder))
-        for j in queue.jobs():
-            err = f"  ({j.last_error})" if j.last_error and j.state != "done" else ""
+        from .queue import reason_text
+
+        jobs = queue.jobs()
+        for j in (j for j in jobs if not j.dropped):
+            why = reason_text(j)
+            err = f"  ({why})" if why and j.state != "done" else ""
             print(tx("queue.line", "{job}  {state}  {target}  {title}  tries={tries}", job=j.id,
                      state=_pad(state_word(j.state), 7), target=j.target, title=j.title, tries=j.attempts) + err)
+        dropped = [j for j in jobs if j.dropped]
+        if dropped:  # listed apart: never sent again unless retried
+            print(tx("queue.dropped_head", "dropped by the user (sent only after --retry JOB):"))
+            for j in dropped:
+                print(tx("queue.dropped_line", "  {job}  {target}  {title}", job=j.id, target=j.target,
+                         title=j.title))
         for job_id, _why in damaged:
             kept = queue.payload_path(job_id)
             if kept.exists():

@@ -43,7 +43,7 @@ import json
 import os
 import time
 import uuid
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
 
@@ -64,7 +64,11 @@ class QueueError(CompanionError):
 
 @dataclass
 class Job:
-    """A print job record. Times are Unix seconds; ``attempts`` counts failed sends."""
+    """A print job record. Times are Unix seconds; ``attempts`` counts failed sends.
+    ``reason``: why the job is not sent, stored as a key and worded when it is shown
+    (:func:`reason_text`, in the language of whoever reads it): ``"dropped"`` (the
+    user dropped it); "" otherwise (``last_error`` then says what the printer or the
+    page did)."""
 
     id: str
     target: str
@@ -77,6 +81,26 @@ class Job:
     last_error: str = ""
     printed_at: float | None = None
     size: int = 0
+    reason: str = ""
+    reason_values: dict = field(default_factory=dict)
+
+    @property
+    def dropped(self) -> bool:
+        """The user dropped the job (also a record written before reasons were keys:
+        its ``last_error`` is "dropped by the user" in es, en or zh)."""
+        return self.state == FAILED and (self.reason == "dropped" or self.last_error in _DROPPED_WORDS)
+
+
+#: "dropped by the user" as records before reason keys stored it (es, en, zh)
+_DROPPED_WORDS = frozenset({"dropped by the user", "descartado por el usuario", "已被用户放弃"})
+
+
+def reason_text(job: Job) -> str:
+    """Why ``job`` is not sent, in the command line's language now (its ``reason`` key
+    worded with its values), else its ``last_error`` as stored; "" for none."""
+    if job.dropped:
+        return tx("queue.dropped_by_user", "dropped by the user")
+    return job.last_error
 
 
 @dataclass(frozen=True)
@@ -375,7 +399,9 @@ class PrintQueue:
         if job.state == DONE:
             raise QueueError(tx("queue.already_printed_retry", "job {job} was already printed; print the "
                                 "page again to reprint it", job=job_id))
-        job.state, job.next_try = PENDING, 0.0
+        job.state, job.next_try, job.reason, job.reason_values = PENDING, 0.0, "", {}
+        if job.last_error in _DROPPED_WORDS:
+            job.last_error = ""
         self._save(job)
         return job
 
@@ -385,7 +411,7 @@ class PrintQueue:
         job = self.get(job_id)
         if job.state == DONE:
             raise QueueError(tx("queue.already_printed", "job {job} was already printed", job=job_id))
-        job.state, job.last_error = FAILED, tx("queue.dropped_by_user", "dropped by the user")
+        job.state, job.last_error, job.reason = FAILED, "", "dropped"  # worded when shown (reason_text)
         self._save(job)
         return job
 

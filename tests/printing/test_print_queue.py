@@ -386,3 +386,40 @@ def test_pages_an_older_demo_kept_in_its_own_folder_are_moved_into_the_one_queue
     folder = tmp_path / "elsewhere" / "rec"
     moved, _into = adopt_old_queue(PageWriter(folder), folder, None)
     assert moved == [job.id] and PrintQueue(default_dir()).get(job.id).state == PENDING
+
+
+@pytest.mark.parametrize("lang,head", [("en", "dropped by the user"), ("es", "descartados por el usuario"),
+                                       ("zh", "已被用户放弃")])
+def test_dropped_jobs_are_listed_apart_in_the_readers_language(lang, head, tmp_path, capsys):
+    """A dropped job stores why as a key, worded when listed (a job dropped in English
+    reads in Chinese under --lang zh); dropped jobs are listed apart from the jobs
+    still to print, an older record's stored English words too (issue 29)."""
+    from companion import clitext
+    from companion.cli import main
+    from printing.queue import reason_text
+
+    q = PrintQueue(tmp_path / "q", sender=lambda *a: None)
+    keep = q.submit("file:/dev/null", b"keep", PrinterConfig(), title="keep-page")
+    gone = q.submit("file:/dev/null", b"gone", PrinterConfig(), title="gone-page")
+    old = q.submit("file:/dev/null", b"old", PrinterConfig(), title="old-page")
+    clitext.set_lang("en")
+    q.drop(gone.id)
+    record = q._record(old.id)               # a record written before reasons were keys
+    d = json.loads(record.read_text("utf-8"))
+    d.update(state=FAILED, last_error="dropped by the user")
+    d.pop("reason", None)
+    d.pop("reason_values", None)
+    record.write_text(json.dumps(d), encoding="utf-8")
+    assert q.get(gone.id).reason == "dropped" and q.get(gone.id).last_error == ""
+    capsys.readouterr()
+    try:
+        assert main(["--lang", lang, "print-queue", "--queue", str(tmp_path / "q"), "--list"]) == 0
+        clitext.set_lang(lang)
+        assert reason_text(q.get(gone.id)).startswith(head[:6])             # worded now, in the reader's language
+    finally:
+        clitext.set_lang("en")
+    out = capsys.readouterr().out.splitlines()
+    heading = next(i for i, ln in enumerate(out) if head in ln)
+    assert any(keep.id in ln for ln in out[:heading])                    # still to print: above
+    assert {ln.split()[0] for ln in out[heading + 1:]} == {gone.id, old.id}   # dropped: apart, below
+    assert q.retry(gone.id).reason == "" and not q.get(gone.id).dropped
