@@ -154,6 +154,27 @@ def beat(code: str) -> str:
     return names.get(code, code)
 
 
+def on_read_only_fs(path) -> bool:
+    """True when ``path`` (or, for a file not there yet, its nearest existing folder)
+    is on a file system mounted read-only (statvfs ST_RDONLY); False when unknown."""
+    if not path or not isinstance(path, (str, os.PathLike)):
+        return False
+    p = Path(os.fsdecode(path)).absolute()
+    for folder in (p, *p.parents):
+        try:
+            if folder.exists():
+                return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+        except OSError:
+            return False
+    return False
+
+
+def read_only_fs() -> str:
+    """A read-only file system and what to do, in the command line's language."""
+    return tx("os.read_only_fs", "read-only file system (nothing can be written there): choose a folder on "
+              "another disk, your home folder for one")
+
+
 def os_error(exc: OSError) -> str:
     """What the system said (``exc.strerror``) for people: in English the system's
     own words; in Spanish or Chinese the failures of files, devices and the network
@@ -163,6 +184,9 @@ def os_error(exc: OSError) -> str:
     import socket
 
     own = exc.strerror or str(exc)
+    if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM) and (
+            exc.errno == errno.EROFS or on_read_only_fs(exc.filename)):
+        return read_only_fs()   # not "permission denied": nobody may write there; say where to write
     if _lang == "en":
         return own
     if isinstance(exc, socket.gaierror):  # a host name that cannot be looked up

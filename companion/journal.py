@@ -78,7 +78,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
-from .clitext import tx
+from .clitext import current, tx
 from .datafile import data_fault
 from .errors import CompanionError, RuleError
 from .registry import optional
@@ -225,17 +225,25 @@ def _file_errors(path: Path, doing: str):
                                                         "SQLITE_IOERR_TRUNCATE")):
             # a full disk (or a file size limit) is not damage: nothing was written
             why = tx("journal.disk_full", "the disk is full or refuses writes ({error}); nothing was recorded: "
-                     "free some space and try again", error=text)
+                     "free some space and try again", error=text if current() == "en" else code)
         elif "decode to UTF-8" in text:  # bytes overwritten inside a text value
             why = tx("journal.not_utf8", "damaged game journal (text that is not UTF-8)")
         elif isinstance(exc, sqlite3.DatabaseError) and (
                 "malformed" in text or "not a database" in text or "disk I/O" in text):
-            why = tx("journal.damaged_or_not", "damaged or not a game journal ({error})", error=text)
-        elif "unable to open" in text or "readonly" in text or "read-only" in text:
-            why = tx("journal.cannot_open", "{error}; check that the file and its folder exist and may be written",
-                     error=text)
-        else:
-            why = text
+            why = tx("journal.damaged_or_not", "damaged or not a game journal ({error})",
+                     error=text if current() == "en" else (code or type(exc).__name__))
+        elif "readonly" in text or "read-only" in text:
+            from .clitext import on_read_only_fs, read_only_fs
+
+            why = read_only_fs() if on_read_only_fs(path) else tx(
+                "journal.read_only_file", "the file may only be read (read-only); copy it to a folder you can "
+                "write to, or make it writable")
+        elif "unable to open" in text:
+            why = tx("journal.cannot_open_file", "the file cannot be opened; check that the file and its folder "
+                     "exist and may be written")
+        else:  # SQLite's own words are English: its error code names it for whoever helps
+            why = text if current() == "en" else tx("journal.sqlite_other", "database error {code}",
+                                                     code=code or type(exc).__name__)
         raise JournalError(f"{path}: {_cannot(doing)}: {why}") from None
     except OSError as exc:
         raise JournalError(f"{path}: {_cannot(doing)}: {_os_error(exc)}") from None
