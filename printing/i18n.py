@@ -125,6 +125,14 @@ def player_name(player: str, lang: str) -> str:
     return catalog_text(f"colour.{player}", check_lang(lang)) or player
 
 
+def given_paper(name: str | None, lang: str) -> str:
+    """A newspaper's name as printed in ``lang``: one the tools and recordings fill in
+    (``The Daily Beacon``, printing/messages.py ``paper.*``) in the page's language;
+    one the players typed as typed; "" for none."""
+    name = (name or "").strip()
+    return (catalog_text(f"paper.{name}", check_lang(lang)) or name) if name else ""
+
+
 def paper_name(player: str, lang: str) -> str:
     """Default masthead for a player's paper, e.g. ``The Red Herald``."""
     return label("paper_of", lang, colour=player_name(player, lang))
@@ -141,7 +149,8 @@ def all_printed_text(lang: str) -> str:
     return "\n".join(p for p in parts if p)
 
 
-__all__ = ["LANGS", "label", "pick", "game_when", "joined", "player_name", "paper_name", "catalog_text", "json_table",
+__all__ = ["LANGS", "label", "pick", "game_when", "joined", "player_name", "given_paper", "paper_name", "catalog_text",
+           "json_table",
            "all_printed_text", "PrintTexts"]
 
 

@@ -12,6 +12,14 @@ from companion.gettext_po import N_
 N_("label.language_name", "English")
 N_("label.game_started", "Game started {when}")
 N_("label.paper_of", "The {colour} Herald")
+# the newspaper names the tools and recordings fill in when nobody typed one
+# (companion.games.penny_press.tools.PAPERS): shown in the page's language
+# (printing.i18n.given_paper); a name the players typed is printed as typed
+N_("paper.The Morning Ledger", "The Morning Ledger")
+N_("paper.The Evening Courier", "The Evening Courier")
+N_("paper.The Daily Beacon", "The Daily Beacon")
+N_("paper.The Gotham Herald", "The Gotham Herald")
+N_("paper.The Bowery Gazette", "The Bowery Gazette")
 # colours
 N_("colour.red", "Red")
 N_("colour.blue", "Blue")

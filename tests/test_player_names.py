@@ -106,3 +106,25 @@ def test_demo_breakdown_per_step_in_the_games_words(game, lang):
             assert text == ""
         state = after
     assert told >= 2
+
+
+@pytest.mark.parametrize("lang", ["es", "zh"])
+def test_penny_press_filled_in_paper_names_are_printed_in_the_pages_language(lang):
+    """The paper names the tools and recordings fill in (tools.PAPERS) are printed in
+    the page's language; a name the players typed is printed as typed."""
+    from companion.games.penny_press.tools import PAPERS
+    from printing.i18n import given_paper
+    from printing.pages import PageRequest, make_pages
+
+    assert given_paper("Diario de Ana", lang) == "Diario de Ana"
+    rules = registry.rules_module("penny-press")
+    setup, actions = rules.random_game(5, 3)
+    state = rules.new_game_from_dict(setup)
+    for a in actions:
+        state = rules.apply(state, a)
+    r = state.press_results[0]
+    paper = state.players[r.player].paper
+    assert paper in PAPERS and given_paper(paper, lang) not in ("", paper)
+    page = make_pages("penny-press", state, PageRequest("press", press=1, lang=lang, game_id="g"))[0]
+    text = "\n".join(ln[0] for b in page.image.info["text_blocks"] for ln in b["lines"])
+    assert given_paper(paper, lang) in text and paper not in text

@@ -298,7 +298,7 @@ def front_page_doc(state, press_result, lang: str = "en", game_id: str = "game")
     return FrontPageDoc(
         game_id=game_id,
         player=spec.colour,
-        paper_name=spec.paper or i18n.paper_name(spec.colour, lang),
+        paper_name=i18n.given_paper(spec.paper, lang) or i18n.paper_name(spec.colour, lang),
         edition=press_result.edition,
         press_no=press_no,
         placements=tuple(PlacedStory(p.story, p.row, p.col, bool(p.rotated))
@@ -339,4 +339,4 @@ def receipt_doc(state, lang: str = "en", game_id: str = "game",
                       lang=lang, day=len(state.press_results) + 1,
                       names=tuple((s.colour, given_name(s.name)) for s in state.players
                                   if given_name(s.name)),
-                      papers=tuple((s.colour, s.paper) for s in state.players if s.paper))
+                      papers=tuple((s.colour, i18n.given_paper(s.paper, lang)) for s in state.players if s.paper))
