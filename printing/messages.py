@@ -12,8 +12,8 @@ from companion.gettext_po import N_
 N_("label.language_name", "English")
 N_("label.game_started", "Game started {when}")
 N_("label.paper_of", "The {colour} Herald")
-# the newspaper names the tools and recordings fill in when nobody typed one
-# (companion.games.penny_press.tools.PAPERS): shown in the page's language
+# the newspaper names a game's tools and recordings fill in when nobody typed one:
+# shown in the page's language
 # (printing.i18n.given_paper); a name the players typed is printed as typed
 N_("paper.The Morning Ledger", "The Morning Ledger")
 N_("paper.The Evening Courier", "The Evening Courier")
