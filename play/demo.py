@@ -186,8 +186,8 @@ def final_scores_text(state, game: str, lang: str) -> str:
 
 def step_scores_text(rules, spec, before, after, lang: str, what: str = "") -> str:
     """What a step of a game with no ``scoring_text`` of its own scored, in ``lang``
-    and the game's own words (its ``score_sheet``'s lines: Pergamon's "Evaluation after
-    turn 7", Turin Market's payments): a head naming the step (``what``: the last
+    and the game's own words (its ``score_sheet``'s lines: an evaluation, a payment):
+    a head naming the step (``what``: the last
     action in the game's words), then each player whose score changed, named as
     everywhere (companion.naming.player_name), with the change, the sheet lines new
     since ``before`` and the total in the game's unit. "" when no score changed or
@@ -207,7 +207,7 @@ def step_scores_text(rules, spec, before, after, lang: str, what: str = "") -> s
         for ln in new.lines:
             if seen[(ln.label, ln.amount)] > 0:
                 seen[(ln.label, ln.amount)] -= 1
-            elif ln.label in was:  # a line of the sheet that changed (Turin Market's purse)
+            elif ln.label in was:  # a line of the sheet that changed (a purse)
                 fresh.append(f"{ln.label} {was[ln.label]} → {ln.amount}")
             else:
                 fresh.append(f"{ln.label} {ln.amount:+d}")

@@ -32,7 +32,7 @@ def test_demo_final_scores_say_1_shield():
         s = rules.apply(s, a)
     final = dataclasses.replace(s.final, scores=(1, 14) + tuple(s.final.scores[2:]), winners=(1,))
     out = final_scores_text(dataclasses.replace(s, final=final), "turin-market", "en")
-    assert "Player 1: 1 shield\n" in out and "Player 2: 14 shields  <- winner" in out
+    assert "red: 1 shield\n" in out and "blue: 14 shields  <- winner" in out   # seats by their area's colour
 
 
 def test_turin_replay_lines_say_1_shield():

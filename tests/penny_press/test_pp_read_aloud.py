@@ -72,7 +72,7 @@ def test_given_names_are_kept():
     assert all(n in out for n in ("Ana", "Bo", "Chen"))
 
 
-@pytest.mark.parametrize("lang, words", [("es", ("Clasificación final", "puntos", "Edición 1")),
+@pytest.mark.parametrize("lang, words", [("es", ("Clasificación final", "puntos", "Impresión 1")),
                                          ("zh", ("最终排名", "分", "第 1 次付印"))])
 def test_scores_and_ranking_in_the_players_language(lang, words):
     st = finished(2)[-1]

@@ -347,7 +347,7 @@ def test_cli_sample_replay_and_export_a_pergamon_game(tmp_path, capsys):
     path = tmp_path / "pg.sqlite"
     assert main(["sample", str(path), "--game", "pergamon", "--players", "2"]) == 0
     capsys.readouterr()
-    assert main(["replay", str(path)]) == 0
+    assert main(["replay", str(path), "--engine-state"]) == 0   # the engine's own lines too
     out = capsys.readouterr().out
     assert "digs gallery" in out and "Funds cards turned over:" in out and "ranking:" in out
     assert main(["export", str(path), "-o", str(tmp_path / "pg.json")]) == 0
