@@ -421,7 +421,12 @@ class PergamonVM:
     def name(self, seat: int) -> str:
         if seat == eng.RAIDER:
             return tr("raider", self.lang)
-        return given_name(self._state.players[seat].name) or tr("player", self.lang, n=seat + 1)
+        from companion.naming import player_name
+
+        p = self._state.players[seat]
+        if given_name(p.name) or p.colour:   # as named everywhere (demo, replay, pages)
+            return player_name(p.name, p.colour or None, seat, self.lang)
+        return tr("player", self.lang, n=seat + 1)
 
     def payout(self, result: eng.FundsResult) -> str:
         """``"Anna takes 5 coins, Ben the remaining 2"`` in the VM's language; a

@@ -31,8 +31,15 @@ SECRET_PHASES = (CARDS, BIDS, TIES, LEFTOVER)
 
 
 def name_of(state, seat: int, lang: str = "en") -> str:
-    """The player's name, else "Player n" in ``lang``."""
-    return state.players[seat].name or tr("player", lang, n=seat + 1)
+    """The player as named everywhere (companion.naming.player_name: the typed
+    name, else their colour in ``lang``), else "Player n" in ``lang``."""
+    from companion.naming import player_name
+
+    p = state.players[seat]
+    colour = getattr(p, "colour", "") or None
+    if p.name or colour:
+        return player_name(p.name, colour, seat, lang)
+    return tr("player", lang, n=seat + 1)
 
 
 def good_name(state, good: str, lang: str) -> str:
