@@ -128,3 +128,25 @@ def test_penny_press_filled_in_paper_names_are_printed_in_the_pages_language(lan
     page = make_pages("penny-press", state, PageRequest("press", press=1, lang=lang, game_id="g"))[0]
     text = "\n".join(ln[0] for b in page.image.info["text_blocks"] for ln in b["lines"])
     assert given_paper(paper, lang) in text and paper not in text
+
+
+@pytest.mark.parametrize("lang", ["es", "zh"])
+def test_penny_press_read_aloud_says_filled_in_paper_names_in_the_players_language(lang):
+    """`companion demo`'s press lines (texts.press_text) say a filled-in paper name in
+    the players' language, as the printed page does; a typed one as typed."""
+    from companion.games.penny_press.texts import paper_words, press_text
+    from companion.games.penny_press.tools import PAPERS
+    from printing.i18n import given_paper
+
+    assert paper_words("Diario de Ana", lang) == "Diario de Ana" and paper_words("", lang) == ""
+    rules = registry.rules_module("penny-press")
+    setup, actions = rules.random_game(5, 3)
+    state = rules.new_game_from_dict(setup)
+    for a in actions:
+        state = rules.apply(state, a)
+    r = state.press_results[0]
+    paper = state.players[r.player].paper
+    assert paper in PAPERS
+    said = press_text(state, r, lang)
+    assert paper_words(paper, lang) == given_paper(paper, lang) and given_paper(paper, lang) in said
+    assert paper not in said

@@ -128,16 +128,32 @@ def score_sheet(state, lang: str) -> ScoreSheet:
 
 # ------------------------------------------------------------------ read aloud
 
+def paper_words(paper: str | None, lang: str) -> str:
+    """A newspaper's name as said in ``lang``: one the tools and recordings fill in
+    (tools.PAPERS: ``The Daily Beacon`` ...) in ``lang``, one the players typed as
+    typed; "" for none."""
+    name = (paper or "").strip()
+    filled = {
+        "The Morning Ledger": lambda: WORDS.say(lang, "paper.The Morning Ledger", "The Morning Ledger"),
+        "The Evening Courier": lambda: WORDS.say(lang, "paper.The Evening Courier", "The Evening Courier"),
+        "The Daily Beacon": lambda: WORDS.say(lang, "paper.The Daily Beacon", "The Daily Beacon"),
+        "The Gotham Herald": lambda: WORDS.say(lang, "paper.The Gotham Herald", "The Gotham Herald"),
+        "The Bowery Gazette": lambda: WORDS.say(lang, "paper.The Bowery Gazette", "The Bowery Gazette"),
+    }.get(name)
+    return filled() if filled else name
+
+
 def _player_and_paper(state, seat: int, lang: str) -> tuple[str, str]:
     """The player at ``seat`` as named (:func:`player_name`) and what is said of them
     in brackets: their colour and paper, or only the paper when the colour already
     names them."""
     p = state.players[seat]
     who, colour = player_name(state, seat, lang), colour_name(p.colour, lang)
+    paper = paper_words(p.paper, lang)
     if who == colour:
-        return who, p.paper or ""
-    return who, (WORDS.say(lang, "talk.colour_paper", "{colour}, {paper}", colour=colour, paper=p.paper)
-                 if p.paper else colour)
+        return who, paper
+    return who, (WORDS.say(lang, "talk.colour_paper", "{colour}, {paper}", colour=colour, paper=paper)
+                 if paper else colour)
 
 
 def press_text(state, result, lang: str) -> str:
