@@ -13,11 +13,16 @@ import re
 
 _PLACEHOLDER = re.compile(r"^\s*player\s*\d+\s*$", re.IGNORECASE)
 
+#: player colour codes: a name that is one of them is the app's "no name typed"
+#: (the colour stands for the player), shown as the colour in the reader's language
+COLOUR_CODES = frozenset({"red", "blue", "green", "yellow", "black", "white", "purple", "orange"})
+
 
 def given_name(name: str | None) -> str:
-    """The name the players gave, or "" for none or a filled-in ``Player N``."""
+    """The name the players gave, or "" for none, a filled-in ``Player N`` or a
+    colour code (:data:`COLOUR_CODES`: the app's "no name", named by the colour)."""
     name = (name or "").strip()
-    return "" if _PLACEHOLDER.match(name) else name
+    return "" if _PLACEHOLDER.match(name) or name in COLOUR_CODES else name
 
 
 def seat_label(seat: int) -> str:

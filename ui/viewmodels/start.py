@@ -29,6 +29,29 @@ class SavedGame:
     elsewhere: bool
 
 
+def colour_word(name: str, colour: str | None = None) -> str | None:
+    """The colour code when ``name`` is no person's name but a colour: a colour code
+    or a colour's name in any of the app's languages (what the start screen fills in
+    for a recording's players: ``Rojo``, ``红``); only ``colour``'s own when given.
+    None for a person's name."""
+    text = name.strip().casefold()
+    for c in ((colour,) if colour else COLOURS):
+        if text == c or (c in COLOURS and any(text == i18n.colour(c, lang).casefold() for lang in i18n.LANGS)):
+            return c
+    return None
+
+
+def _named(p: PlayerSetup) -> PlayerSetup:
+    """A player as the session gets it: a name that is only the player's colour
+    (:func:`colour_word`) becomes the colour code, the app's "no name", so every
+    language names them by their colour and it is never saved as a person; the paper
+    defaults to the name only when a name was typed."""
+    name, paper = p.name.strip(), p.paper.strip()
+    if colour_word(name, p.colour):
+        return replace(p, name=p.colour, paper=paper)
+    return replace(p, name=name, paper=paper or name)
+
+
 def read_saved_game(path: Path) -> SavedGame | None:
     """The :class:`SavedGame` of the journal ``path``; None when it is no journal
     this version can read. Only reads: no byte of the journal, its ``-wal`` or its
@@ -202,14 +225,15 @@ class StartVM:
         try:
             rows = json.loads(self.players_path.read_text(encoding="utf-8"))
             return [PlayerSetup(r["colour"] if r.get("colour") in COLOURS else "red", str(r["name"]),
-                                str(r.get("paper", ""))) for r in rows if str(r.get("name", "")).strip()]
+                                str(r.get("paper", ""))) for r in rows
+                    if str(r.get("name", "")).strip() and not colour_word(str(r["name"]))]
         except (OSError, ValueError, TypeError, KeyError):
             return []
 
     def remember_players(self) -> None:
         """Save this game's named players first in the saved list (12 at most)."""
         import json
-        named = [p for p in self.players if p.name.strip()]
+        named = [p for p in self.players if p.name.strip() and not colour_word(p.name, p.colour)]
         keep = named + [p for p in self.saved_players() if p.name not in {q.name for q in named}]
         try:
             self.players_path.parent.mkdir(parents=True, exist_ok=True)
@@ -315,7 +339,7 @@ class StartVM:
             game = registry.get(saved.game).name(self.lang)
         except Exception:  # noqa: BLE001 a game this version does not know: its id
             game = saved.game
-        names = [i18n.person(n, self.lang) if n else f"{i18n.tr('press.player', self.lang)} {seat}"
+        names = [i18n.person(colour_word(n) or n, self.lang) if n else f"{i18n.tr('press.player', self.lang)} {seat}"
                  for seat, n in enumerate(saved.names, 1)]
         when = dt.datetime.fromtimestamp(saved.last_played).strftime("%Y-%m-%d %H:%M")
         text = i18n.tr("start.resume_item", self.lang, file=f"{game} · {', '.join(names)}", when=when)
@@ -406,8 +430,7 @@ class StartVM:
             errs = self.validate()
             if errs:
                 raise ValueError(errs[0])
-        players = tuple(replace(p, name=p.name.strip(), paper=p.paper.strip() or p.name.strip())
-                        for p in self.players)
+        players = tuple(_named(p) for p in self.players)
         return SessionConfig(self.game, players, self.lang,
                              None if self.recording else self.source_camera(), self.recording or None,
                              self.printer, str(resume) if resume else None,
