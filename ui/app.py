@@ -229,7 +229,7 @@ def build_app_class():
             same host (a rebuild), the callbacks the screens made before added
             (listeners, a camera subscription) are dropped when the new screens add
             theirs again, so old screens are not redrawn (nor fed every frame)
-            behind the new ones; a game that keeps its own (Penny Press) keeps them."""
+            behind the new ones; screens that add none again (they keep theirs) keep them."""
             from ui import hosting
 
             lists = self._hook_lists(host)
