@@ -68,3 +68,15 @@ def test_what_only_a_tap_ticks_never_holds_the_banner_and_it_is_in_the_players_c
             assert not banner.text.startswith("Adjust the board"), banner.text
             assert any(not done for _text, done, _cam in vm.checklist())     # still on the list
     assert tap_only > 5
+
+
+def test_filled_in_paper_names_are_shown_in_the_players_language_typed_ones_as_typed(tmp_path):
+    players = (P.PlayerSetup("red", "Ana", "The Daily Beacon"), P.PlayerSetup("blue", "Bo", "Diario de Bo"),
+               P.PlayerSetup("green", "Chen", ""))
+    s = ScriptedSession(P.SessionConfig(players=players, journal_dir=str(tmp_path)), seed=7)
+    for _ in range(3):
+        s.step()
+    zh = "\n".join(p.text for p in _vm(s, "zh").player_panels())
+    es = "\n".join(p.text for p in _vm(s, "es").player_panels())
+    assert "每日灯塔报" in zh and "El Faro Diario" in es and "Daily Beacon" not in zh + es
+    assert "Diario de Bo" in zh and "Diario de Bo" in es

@@ -13,6 +13,7 @@ from typing import Any, Sequence
 from ui import i18n
 from ui.games.penny_press import texts
 from ui.games.penny_press.protocol import Adjustment, Message, Symbol, TableView, Update, symbol_from  # noqa: F401
+from companion.games.penny_press.texts import paper_words
 from ui.viewmodels.table import BannerView, PanelView
 from ui.viewmodels.camera import (BAD_RGBA, OK_RGBA, FrameSlot, Overlay, Pending, overlay_at,  # noqa: F401
                                   overlays, point_in)
@@ -176,7 +177,7 @@ class LiveVM:
     def player_rows(self) -> list[str]:
         if not self.table:
             return []
-        return [i18n.tr("live.player_row", self.lang, name=i18n.person(p.name, self.lang), paper=p.paper or "-",
+        return [i18n.tr("live.player_row", self.lang, name=i18n.person(p.name, self.lang), paper=paper_words(p.paper, self.lang) or "-",
                         home=p.reporters_home, points=p.circulation) for p in self.table.players]
 
     def status_text(self) -> str:
@@ -278,7 +279,7 @@ class LiveVM:
         for p in t.players:
             named = i18n.person(p.name, self.lang)
             shade = "" if p.name == p.colour else f" · {i18n.colour(p.colour, self.lang)}"
-            text = (f"[b]{named}[/b]{shade}\n{p.paper or ''}\n"
+            text = (f"[b]{named}[/b]{shade}\n{paper_words(p.paper, self.lang)}\n"
                     + i18n.tr("panel.score", self.lang, points=totals.get(p.colour, p.circulation)) + " · "
                     + i18n.trn("panel.home", self.lang, p.reporters_home))
             out.append(PanelView(p.colour, text, p.colour == t.turn))
