@@ -46,7 +46,8 @@ def test_terminal_dial_shows_commitment_signals_and_reveals_the_seed(tmp_path, m
 
 def test_house_rule_wheel_in_the_terminal(tmp_path, monkeypatch, capsys):
     rc, out = run_dial(monkeypatch, capsys, ["5"], "--wheel", "harsh", "--log", str(tmp_path / "l.json"))
-    assert rc == 0 and "harsh" in out and "wheels/harsh.json" in out
+    # a wheel shipped with the game is named, never by its path inside the program
+    assert rc == 0 and out.splitlines()[1] == "Wheel: harsh" and "wheels/harsh.json" not in out
 
 
 def test_verify_catches_a_journal_whose_outcome_was_edited(tmp_path, capsys):
@@ -203,3 +204,12 @@ def test_verify_after_a_house_rule_wheel_file_changed(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "all match" in out and "given with --wheel" in out
     assert main(["dial", "verify", str(log), "--wheel", str(house)]) == 4
+
+
+@pytest.mark.parametrize("lang,wheel", [("es", "Rueda: la estándar"), ("zh", "信号轮：标准"),
+                                        ("en", "Wheel: the standard one")])
+def test_terminal_dial_names_the_shipped_wheel_without_a_path_inside_the_program(tmp_path, monkeypatch, capsys,
+                                                                                 lang, wheel):
+    rc, out = run_dial(monkeypatch, capsys, ["q"], "--log", str(tmp_path / "l.json"), "--lang", lang)
+    assert rc == 0 and out.splitlines()[1] == wheel, out
+    assert "companion/games" not in out and ".json (" not in out.splitlines()[1]

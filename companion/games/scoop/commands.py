@@ -25,6 +25,19 @@ LOG_FORMAT = "table-companion/scoop-dial"
 EXIT_MISMATCH = 4
 
 
+def _wheel_line(wheel, lang: str) -> str:
+    """The wheel in use as players read it: a wheel shipped with the game by its
+    name (the standard one in ``lang``), a house-rule wheel with its file, so the
+    group can find it again; never a path inside the program."""
+    from .dial import DATA_DIR
+    from .dialwords import ui
+
+    shipped = wheel.name in ("standard", "") or (DATA_DIR / "wheels" / f"{wheel.name}.json").is_file()
+    if not shipped:
+        return ui("wheel", lang, w=wheel.name, f=wheel.file)
+    return ui("wheel_shipped", lang, w=ui("wheel_standard", lang) if wheel.name in ("standard", "") else wheel.name)
+
+
 def register(subparsers) -> None:
     p = subparsers.add_parser(
         "dial", help="Scoop's dial telephone in the terminal; `dial verify` checks a game's calls",
@@ -96,7 +109,7 @@ def cmd_dial(args) -> int:
 
     lang = getattr(args, "lang", None) or current()  # unset: the command line's language (companion.cli)
     print(ui("commitment", lang, c=d.commitment), file=out)
-    print(ui("wheel", lang, w=wheel.name, f=wheel.file), file=out)
+    print(_wheel_line(wheel, lang), file=out)
     cat = load_catalog()
     on_cards = sorted(set(cat.story_types.values()))
     by_number = sorted(cat.story_types.items(), key=lambda tn: (tn[1], tn[0]))

@@ -76,6 +76,8 @@ UI: dict[str, dict[str, str]] = {
                     "es": "El {d} no está en ninguna tarjeta telefónica: marca el número de tu tarjeta ({n}).",
                     "zh": "{d} 不在任何电话牌上：请拨你电话牌上的号码（{n}）。"},
     "wheel": {"en": "Wheel: {w} ({f})", "es": "Rueda: {w} ({f})", "zh": "信号轮：{w}（{f}）"},
+    "wheel_shipped": {"en": "Wheel: {w}", "es": "Rueda: {w}", "zh": "信号轮：{w}"},
+    "wheel_standard": {"en": "the standard one", "es": "la estándar", "zh": "标准"},
 }
 
 #: Story type names (es/en/zh), shown on the dial and printed pages.
