@@ -230,8 +230,7 @@ def _file_errors(path: Path, doing: str):
             why = tx("journal.not_utf8", "damaged game journal (text that is not UTF-8)")
         elif isinstance(exc, sqlite3.DatabaseError) and (
                 "malformed" in text or "not a database" in text or "disk I/O" in text):
-            why = tx("journal.damaged_or_not", "damaged or not a game journal ({error})",
-                     error=text if current() == "en" else (code or type(exc).__name__))
+            why = tx("journal.damaged_or_not_plain", "damaged, or not a game journal")
         elif "readonly" in text or "read-only" in text:
             from .clitext import on_read_only_fs, read_only_fs
 

@@ -68,3 +68,22 @@ def test_a_recording_description_without_a_field_is_named_in_words(tmp_path, mon
     assert main(["demo", "--recording", str(rec), "--quiet"]) == 1
     line = _one_line(capsys)
     assert "recording.json" in line and "'frames' is missing" in line, line
+
+
+@pytest.mark.parametrize("lang,words", [("en", "damaged, or not a game journal"), ("es", "dañado, o no es un diario"),
+                                        ("zh", "已损坏，或不是对局记录")])
+def test_a_file_that_is_no_journal_is_named_in_words_without_sqlites_own(tmp_path, capsys, lang, words):
+    bad = tmp_path / "g.sqlite"
+    bad.write_bytes(bytes(range(256)) * 20)
+    assert main(["--lang", lang, "replay", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert words in err and "SQLITE" not in err and "not a database" not in err, err
+
+
+@pytest.mark.parametrize("lang,words", [("es", "no se puede abrir el vídeo"), ("zh", "无法打开视频")])
+def test_a_video_that_does_not_open_is_named_in_the_readers_language(tmp_path, capsys, lang, words):
+    bad = tmp_path / "g.mp4"
+    bad.write_bytes(bytes(range(256)) * 20)
+    assert main(["--lang", lang, "demo", "--source", str(bad), "--players", "3", "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert words in err and "OpenCV" not in err and "cannot open" not in err, err

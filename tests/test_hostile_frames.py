@@ -19,7 +19,7 @@ from vision.sources import ArraySource, open_source
 REFUSED = {"empty.png": "empty file (0 bytes)", "notes.png": "not a readable image",
            "1x1.png": "too small", "nan.tiff": "not a readable image", "huge.png": "too large",
            "half.png": "not a readable image", "empty.mp4": "empty file (0 bytes)",
-           "notes.mp4": "not a readable video"}
+           "notes.mp4": "not a video format that can be read"}
 READ = ("good.png", "16bit.png", "16bit-grey.png", "bgra.png", "half.jpg", "cut.avi", "cut.mkv")
 
 

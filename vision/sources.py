@@ -633,8 +633,10 @@ class CaptureSource(FrameSource):
             except Exception:  # noqa: BLE001
                 w = h = 0
             if w * h > MAX_FRAME_PIXELS:
-                self._open_problem = (f"frames too large ({w}x{h} px; at most "
-                                      f"{MAX_FRAME_PIXELS // 1_000_000} megapixels)")
+                from companion.clitext import tx
+
+                self._open_problem = tx("source.video_too_large", "frames too large ({w}x{h} px; at most {mp} "
+                                        "megapixels)", w=w, h=h, mp=MAX_FRAME_PIXELS // 1_000_000)
                 cap.release()
                 return False
         self._cap = cap
@@ -701,7 +703,10 @@ class CaptureSource(FrameSource):
                 return None
             if self._cap is None and not self._open():
                 if not self.live:
-                    self._emit("ended", f"cannot open video {self.spec!r}: {self._video_problem()}")
+                    from companion.clitext import tx  # people read it (demo, scan): their language
+
+                    self._emit("ended", tx("source.video_unopened", "the video cannot be opened: {why}",
+                                           why=self._video_problem()))
                     return None
                 failures += 1
                 if self._exhausted(failures) or not self._reconnect("did not open"):
@@ -815,14 +820,17 @@ class CaptureSource(FrameSource):
         return True
 
     def _video_problem(self) -> str:
+        """Why the video file did not open, in the command line's language."""
+        from companion.clitext import os_error, tx
+
         if getattr(self, "_open_problem", None):
             return self._open_problem
         try:
             if os.path.getsize(self.spec) == 0:
-                return "empty file (0 bytes)"
+                return tx("source.video_empty", "an empty file (0 bytes)")
         except OSError as exc:
-            return f"cannot be read ({exc.strerror or exc})"
-        return "not a readable video (damaged, or a format OpenCV cannot read)"
+            return tx("source.video_unreadable", "the file cannot be read ({why})", why=os_error(exc))
+        return tx("source.video_damaged", "damaged, or not a video format that can be read")
 
     def _exhausted(self, failures: int) -> bool:
         return self.max_retries is not None and failures > self.max_retries
