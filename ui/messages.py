@@ -121,6 +121,7 @@ N_("job.queued", "queued")
 N_("job.printing", "printing")
 N_("job.printed", "done")
 N_("job.failed", "failed")
+N_("job.saved", "saved as a picture (no printer chosen: Settings)")
 DECLARED["cell.empty"] = ""  # an empty cell has no text in any language (not a catalog entry)
 # settings
 N_("set.heading", "Settings")

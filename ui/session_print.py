@@ -50,13 +50,14 @@ class SessionPrinter:
 
     def send(self, image, title: str, settings: P.PrinterSettings) -> P.JobStatus:
         """Save ``image`` as the preview ``title`` and, for a real printer, queue it
-        and try the queue now: printed, or queued while the printer is off."""
+        and try the queue now: printed, or queued while the printer is off; with no
+        printer chosen (``preview``) the page is only saved as a picture ("saved")."""
         from play.pages import PageWriter
 
         ps = settings
         if ps.kind == "preview":
             written = PageWriter(self.folder / "prints").write(title, image)
-            return P.JobStatus(title, "printed", str(written.png), "")
+            return P.JobStatus(title, "saved", str(written.png), "")  # no printer: a picture, not "printed"
         target = _TARGETS.get(ps.kind, "{}").format(ps.target)
         writer = PageWriter(self.folder / "prints", printer_config(ps), printer=target, queue_dir=self.folder / "queue",
                             escpos_files=False, check=False)

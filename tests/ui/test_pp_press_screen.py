@@ -33,7 +33,7 @@ def test_the_suggested_page_prints_before_the_press_and_the_game_stays(tmp_path)
     vm.load(colour)
     assert [w for w, _t, _p in vm.pages()][0] == "suggested"
     job = vm.print_page("suggested")
-    assert vm.error == "" and job is not None and job.state == "printed", vm.error
+    assert vm.error == "" and job is not None and job.state == "saved", vm.error
     assert Image.open(job.preview).size[0] == 384
     assert len(s.runner.journal.actions()) == before and s.press_preview(colour).claimed
 
@@ -58,9 +58,9 @@ def test_the_print_line_names_the_page_never_a_file_and_goes_with_the_next_move(
     vm = PressVM(s, "en")
     vm.load(colour)
     vm.print_page("suggested")
-    assert vm.job_text() == "Print done: Suggested front page"
+    assert vm.job_text() == "Print saved as a picture (no printer chosen: Settings): Suggested front page"
     vm.load(colour)                                   # the same table, the same paper: still said
-    assert vm.job_text() == "Print done: Suggested front page"
+    assert vm.job_text() == "Print saved as a picture (no printer chosen: Settings): Suggested front page"
     vm.load(next(c for c, _n in vm.players() if c != colour))
     assert vm.job_text() == ""                        # another player's paper: not under it
     vm.load(colour)

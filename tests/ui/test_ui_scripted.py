@@ -32,7 +32,7 @@ def test_scripted_session_plays_the_seeded_game_through_the_real_engine(tmp_path
     assert [r.name for r in s.final_ranking()][0] in {"Ana", "Bo", "Chen"}
     assert previews > 3 and all(u.frame is not None for u in updates)
     job = s.print_final()
-    assert job.state == "printed" and job.preview.endswith(".png")
+    assert job.state == "saved" and job.preview.endswith(".png")  # no printer chosen: a picture
     from PIL import Image
     shared = s.share_image(tmp_path / "share" / "result.png")
     assert Image.open(shared).size[0] == 576  # the final receipt, as a picture to share

@@ -167,7 +167,8 @@ class UndoStep:
 
 @dataclass(frozen=True)
 class JobStatus:
-    """A print job: state ``queued|printing|printed|failed``; ``preview`` the PNG path
+    """A print job: state ``queued|printing|printed|failed``, or ``saved`` (no printer
+    chosen: the page saved as a picture only); ``preview`` the PNG path
     of the rendered page (always written); ``message`` in the session's language."""
 
     job_id: str
