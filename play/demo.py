@@ -184,34 +184,52 @@ def final_scores_text(state, game: str, lang: str) -> str:
     return "\n".join([tx("demo.final_scores", "Final scores:")] + rows)
 
 
-def step_scores_text(rules, spec, before, after, lang: str, what: str = "") -> str:
-    """What a step of a game with no ``scoring_text`` of its own scored, in ``lang``
-    and the game's own words (its ``score_sheet``'s lines: an evaluation, a payment):
-    a head naming the step (``what``: the last
-    action in the game's words), then each player whose score changed, named as
-    everywhere (companion.naming.player_name), with the change, the sheet lines new
-    since ``before`` and the total in the game's unit. "" when no score changed or
-    the game just ended (the final scores follow)."""
-    from collections import Counter
+def _sheet_lines(seat) -> dict[str, int]:
+    """A seat's score-sheet lines by label, in the sheet's order (a label that comes
+    twice is one line of their sum)."""
+    out: dict[str, int] = {}
+    for ln in seat.lines:
+        out[ln.label] = out.get(ln.label, 0) + ln.amount
+    return out
 
-    if before is None or after is None or after.is_over or total_scores(before) == total_scores(after):
+
+def _line_changes(old, new) -> list[str]:
+    """The lines of a seat's sheet that changed from ``old`` to ``new``, each as
+    ``label before → after`` (``label +n`` for a new line, ``label before → 0`` for
+    one gone): their changes add up to the seat's."""
+    was, now = _sheet_lines(old), _sheet_lines(new)
+    out = []
+    for label in list(now) + [lb for lb in was if lb not in now]:
+        a, b = was.get(label), now.get(label)
+        if (a or 0) == (b or 0):
+            continue
+        out.append(f"{label} {b:+d}" if a is None else f"{label} {a} → {b or 0}")
+    return out
+
+
+def step_scores_text(rules, spec, before, after, lang: str, what: str = "", every_line: bool = False) -> str:
+    """What one journalled action of a game with no ``scoring_text`` of its own
+    scored, in ``lang`` and the game's own words (its ``score_sheet``'s lines: an
+    evaluation, a payment): a head naming the action (``what``: the game's
+    ``describe_action``), then each player whose score changed, named as everywhere
+    (companion.naming.player_name), with the change, every sheet line that changed
+    (``label before → after``: the changes add up to the player's) and the total in
+    the game's unit. ``before``/``after``: the states just before and after that one
+    action. ``every_line``: also a player whose lines changed but not the total (a
+    purse paid into a card for sale), so that no line's value jumps between steps.
+    "" when nothing shown changed or the action ended the game (then
+    :func:`final_step_text`)."""
+    if before is None or after is None or after.is_over:
+        return ""
+    if not every_line and total_scores(before) == total_scores(after):
         return ""
     old_sheet, new_sheet = rules.score_sheet(before, lang), rules.score_sheet(after, lang)
+    sep = tx("demo.step_sep", "; ")
     rows = []
     for old, new in zip(old_sheet.seats, new_sheet.seats):
-        if old.total == new.total:
+        fresh = _line_changes(old, new)
+        if old.total == new.total and not (every_line and fresh):
             continue
-        seen = Counter((ln.label, ln.amount) for ln in old.lines)
-        was = {ln.label: ln.amount for ln in old.lines}
-        fresh = []
-        for ln in new.lines:
-            if seen[(ln.label, ln.amount)] > 0:
-                seen[(ln.label, ln.amount)] -= 1
-            elif ln.label in was:  # a line of the sheet that changed (a purse)
-                fresh.append(f"{ln.label} {was[ln.label]} → {ln.amount}")
-            else:
-                fresh.append(f"{ln.label} {ln.amount:+d}")
-        sep = tx("demo.step_sep", "; ")
         why = f" ({sep.join(fresh)})" if fresh else ""
         rows.append(f"  {new.name}: {new.total - old.total:+d}{why} = {spec.count(new.total, lang)}")
     if not rows:
@@ -219,6 +237,55 @@ def step_scores_text(rules, spec, before, after, lang: str, what: str = "") -> s
     head = (tx("demo.step_after", "Scores after: {what}", what=what) if what
             else tx("demo.step_scores", "Scores changed:"))
     return "\n".join([head] + rows)
+
+
+def final_step_text(rules, spec, before, after, lang: str, what: str = "") -> str:
+    """The action that ended a game with no ``scoring_text`` of its own and the
+    final scoring it brought, in ``lang``: a head naming the action (``what``), then
+    every player, with the change from ``before`` (the state just before that
+    action), the score before, and the final sheet's lines that make the final total
+    (they add up to it). "" unless ``after`` is over."""
+    if before is None or after is None or not after.is_over:
+        return ""
+    old_sheet, new_sheet = rules.score_sheet(before, lang), rules.score_sheet(after, lang)
+    rows = []
+    for old, new in zip(old_sheet.seats, new_sheet.seats):
+        terms = ""
+        for i, ln in enumerate(new.lines):
+            amount = ln.amount if i == 0 else abs(ln.amount)
+            terms += (f"{ln.label} {amount}" if i == 0 else
+                      f" {'-' if ln.amount < 0 else '+'} {ln.label} {amount}")
+        lines = tx("demo.final_step_lines", "was {before}; final scoring: {terms}",
+                   before=spec.count(old.total, lang), terms=terms)
+        rows.append(f"  {new.name}: {new.total - old.total:+d} ({lines}) = {spec.count(new.total, lang)}")
+    head = (tx("demo.final_step_after", "Scores after: {what}, then the final scoring", what=what) if what
+            else tx("demo.final_step", "The final scoring:"))
+    return "\n".join([head] + rows)
+
+
+def action_step_text(rules, spec, before, after, action, lang: str) -> str:
+    """The score breakdown of one journalled ``action`` (``before``/``after``: the
+    states just before and after it, from the journal), named by the game's
+    ``describe_action``: :func:`final_step_text` when it ended the game, else
+    :func:`step_scores_text` with every sheet line that moved. "" when nothing did."""
+    what = rules.describe_action(action, before, lang)
+    if after.is_over:
+        return final_step_text(rules, spec, before, after, lang, what)
+    return step_scores_text(rules, spec, before, after, lang, what, every_line=True)
+
+
+def action_steps_text(rules, spec, timeline, actions, lang: str, start: int = 0) -> list[str]:
+    """The score breakdown of each journalled action from ``start`` on (0-based, in
+    the journal's order; :func:`action_step_text`), one text per action that moved
+    a sheet line or ended the game: ``timeline`` is the journal's ``[(seq,
+    state_after)]`` (the setup first) and ``actions`` its effective actions, so
+    action ``i`` goes from ``timeline[i]`` to ``timeline[i + 1]``."""
+    out = []
+    for i in range(start, min(len(actions), len(timeline) - 1)):
+        text = action_step_text(rules, spec, timeline[i][1], timeline[i + 1][1], actions[i], lang)
+        if text:
+            out.append(text)
+    return out
 
 
 def adopt_old_queue(writer, out_dir: Path, queue_dir) -> tuple[list[str], Path | None]:
@@ -326,12 +393,6 @@ def _lang() -> str:
     from companion import clitext
 
     return clitext.current()
-
-
-def _last_action(runner, state, lang: str) -> str:
-    """The journal's last action in the game's words ("" when there is none)."""
-    actions = runner.journal.actions()
-    return runner.rules.describe_action(actions[-1], state, lang) if actions else ""
 
 
 def _report_text(report) -> str:
@@ -467,6 +528,7 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     picture = PictureWatch(watch_dark=not isinstance(rec.source, int))  # a live camera reports its darkness
     setup_why = ""  # what the first still table lacked to start the game (the game's words)
     scoring_text = registry.optional(runner.rules, "scoring_text")
+    told_seq = None  # the journal event whose action's breakdown was told last
     try:
         for frame in itertools.chain((first,), frame_iter):
             frames += 1
@@ -494,12 +556,18 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
                     if step.report.level != "info":
                         bar.clear()
                         warn(text)
+            if scoring_text is None and runner.journal is not None:  # each new action's breakdown
+                timeline = runner.journal.timeline()
+                fresh = [i for i in range(1, len(timeline)) if told_seq is None or timeline[i][0] > told_seq]
+                if fresh:
+                    for text in action_steps_text(runner.rules, spec, timeline, runner.journal.actions(), lang,
+                                                  start=fresh[0] - 1):
+                        bar.clear()
+                        echo(text)
+                    told_seq = timeline[-1][0]
             after = runner.state
             if before is not None and after is not before:  # what the step scored, its pages
                 told = scoring_text(before, after, lang) if scoring_text is not None else ""
-                if scoring_text is None and runner.journal is not None:  # a breakdown in the game's words
-                    told = step_scores_text(runner.rules, spec, before, after, lang,
-                                            _last_action(runner, after, lang))
                 if told:
                     bar.clear()
                     echo(told)
