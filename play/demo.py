@@ -5,7 +5,8 @@ frame source -> vision pipeline -> the table loop (play.runner: the game's obser
 come from companion.registry; a recording's ``recording.json`` names its ``game``
 (one naming none is of the first format, companion.journal.LEGACY_GAME). As the
 game is played the demo prints what each step scored, in the game's own words (its
-rules' ``scoring_text``; else the final scores of its score sheet at the end), and
+rules' ``scoring_text``; else, per journalled action in order, what it moved on the
+score sheet, the final scoring's lines and the final scores at the end), and
 writes the pages each step makes due (play.pages: e.g. a press's front page, the
 final receipt) to the output folder as preview PNGs (the very raster sent) and
 ESC/POS files (``.bin``); with ``--printer`` the same pages also go to a real
@@ -528,7 +529,7 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     picture = PictureWatch(watch_dark=not isinstance(rec.source, int))  # a live camera reports its darkness
     setup_why = ""  # what the first still table lacked to start the game (the game's words)
     scoring_text = registry.optional(runner.rules, "scoring_text")
-    told_seq = None  # the journal event whose action's breakdown was told last
+    told_seq = None  # the journal event (seq) whose action's breakdown was told last
     try:
         for frame in itertools.chain((first,), frame_iter):
             frames += 1
