@@ -34,6 +34,7 @@ from kivy.app import App  # noqa: E402
 from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402,F401
 from kivy.uix.screenmanager import ScreenManager  # noqa: E402
+from kivy.uix.button import Button  # noqa: E402
 
 from companion.games import pergamon as pg  # noqa: E402
 from ui.fonts import register_default_font  # noqa: E402
@@ -208,9 +209,25 @@ def main(out: Path) -> None:
 
             def shot(dt):
                 if name == "hidden":                # Put them in the galleries: asked, No, then Yes
+                    from companion.games import pergamon as pg
+                    full = list(vm.picks)
+                    vm.picks = full[:1]             # one find of five: refused, never asked
+                    vm.entry = vm._entry(vm._state)
+                    scr._tap(("present",))
+                    few = {"label": vm.actions[0].label, "disabled": vm.actions[0].disabled,
+                           "asked": getattr(scr, "asking", None) is not None, "entered": len(entered)}
+                    tap = vm.tap                    # the screen's own check before it asks
+                    vm.tap = lambda key: pg.PresentFinds(tuple(full[:1]))
+                    scr._tap(("present",))
+                    vm.tap = tap
+                    few.update(forced_asked=getattr(scr, "asking", None) is not None, refusal=vm.refusal,
+                               forced_entered=len(entered))
+                    vm.picks, vm.refusal = full, ""
+                    vm.entry = vm._entry(vm._state)
                     scr._tap(("present",))
                     ask = scr.asking
-                    rep = {"question": ask.question, "open": self.asking is ask}
+                    rep = {"question": ask.question, "open": self.asking is ask, "few": few,
+                           "buttons": [w.text for w in ask.walk() if isinstance(w, Button)]}
                     ask.answer(False)
                     rep["after_no"] = len(entered)
                     scr._tap(("present",))

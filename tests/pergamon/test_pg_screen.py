@@ -160,6 +160,15 @@ def test_screen_shows_banner_players_plan_and_steps(shots):
     assert hidden["question"].startswith("Hallazgos descubiertos: ") and "No se podrá deshacer" in hidden["question"]
     assert hidden["open"] and hidden["after_no"] == 0
     assert hidden["after_yes"] == ["PresentFinds"] and hidden["finds"] == 5
+    # Yes first, then No, as in the other games' questions
+    assert hidden["buttons"] == ["Sí, anotar", "No, cambiarlo"], hidden["buttons"]
+    # one find of five: the button is disabled saying why, never asked, nothing entered;
+    # an incomplete entry handed to the screen is refused in words before any question
+    few = hidden["few"]
+    assert few["disabled"] and few["label"] == "Toca primero 5 hallazgos (1 de 5 tocados)"
+    assert not few["asked"] and few["entered"] == 0
+    assert not few["forced_asked"] and few["forced_entered"] == 0
+    assert few["refusal"] == "Toma exactamente 5 hallazgos: hay sitio en 5 galerías"
 
 
 def test_main_action_is_seen_without_scrolling_and_resizes_rebuild_only_on_a_turn(shots):

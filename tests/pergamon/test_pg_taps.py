@@ -109,8 +109,10 @@ def test_illegal_taps_are_refused_in_the_players_language_naming_the_rule():
     vm.update(s)
     # presentation with too few finds
     vm.tap(("find", sorted(s.catalog.tiles)[0]))
-    act = vm.tap(("present",))
+    assert vm.tap(("present",)) is None       # refused before it is asked (see below)
+    act = pg.PresentFinds(tuple(vm.picks))
     text = _refuse(s, act, "es")
+    assert vm.check(act) == text
     # in words a player understands: no rule-section code (issue 25)
     assert text == "Toma exactamente 5 hallazgos: hay sitio en 5 galerías"
     vm.refused(text)
@@ -325,3 +327,47 @@ def test_funds_spaces_are_said_in_words():
     label = next(t.label for g in vm.entry for t in g.taps if t.key == ("space", 12))
     if 12 != taken:
         assert label == f"Space 12: up to {fs.coins} coins, dig galleries I to {'I' * 0 or ['', 'I', 'II', 'III', 'IV', 'V'][fs.deepest]}"
+
+
+def test_an_entry_that_cannot_be_taken_back_is_refused_before_it_is_asked():
+    """The finds turned up, the card backs drawn and the cards turned over cannot be
+    taken back (the app asks first): while the rules would refuse them, their button
+    is disabled saying why in words, so the question is never asked about an entry
+    that is then refused."""
+    setup, actions = pg.random_game(3, 3)
+    s = pg.new_game_from_dict(setup)
+    vm = PergamonVM("es")
+    vm.update(s)
+    present = actions[0]
+    assert isinstance(present, pg.PresentFinds) and len(present.finds) == 5
+    for k, t in enumerate(present.finds[:4], 1):
+        vm.tap(("find", t))
+        (done,) = vm.actions
+        assert done.disabled and done.label == f"Toca primero 5 hallazgos ({k} de 5 tocados)"
+        assert vm.tap(("present",)) is None and vm.check(pg.PresentFinds(tuple(vm.picks)))
+    vm.tap(("find", present.finds[4]))
+    (done,) = vm.actions
+    assert not done.disabled and done.label == "Colócalos en las galerías (5 de 5)"
+    assert _same(vm.tap(("present",)), present) and vm.check(present) == ""
+    # a find turned up already cannot be tapped again; the backs: each draw the deck gives
+    i = 0
+    while not isinstance(actions[i], pg.RevealFunds):
+        s = pg.apply(s, actions[i])
+        i += 1
+    vm.update(s, actions[i - 1])
+    (reveal,) = vm.actions
+    assert reveal.disabled and reveal.label == "Toca primero las monedas de las dos cartas"
+    b = s.backs
+    a, c = actions[i].cards
+    if not (a in s.catalog.backs[b[0]] and c in s.catalog.backs[b[1]]):
+        a, c = c, a
+    vm.tap(("card", 0, a))
+    assert vm.actions[0].disabled and vm.tap(("reveal",)) is None
+    vm.tap(("card", 1, c))
+    assert not vm.actions[0].disabled and _same(vm.tap(("reveal",)), actions[i])
+    for lang, want in (("en", "Tap the coins of both cards first"), ("zh", "先点选两张卡各自的硬币数")):
+        other = PergamonVM(lang)
+        other.update(s, actions[i - 1])
+        assert other.actions[0].disabled and other.actions[0].label == want
+
+

@@ -78,7 +78,8 @@ class UndoAsk(ModalView):
     """A yes/no question asked first (our words): "Take back: <move>?" before an
     undo, or an entry that cannot be taken back (the finds turned up, the funds cards
     drawn or turned over) before it is journalled. ``answers``: the (no, yes) keys
-    of screen_words. :meth:`answer` is what the buttons call (the tests call it too)."""
+    of screen_words; the buttons show Yes first, then No, as in the other
+    games. :meth:`answer` is what the buttons call (the tests call it too)."""
 
     def __init__(self, question: str, on_yes, lang: str, answers=("undo_no", "undo_yes"), **kw):
         super().__init__(size_hint=(0.8, None), auto_dismiss=False, **kw)
@@ -91,7 +92,7 @@ class UndoAsk(ModalView):
         q.bind(texture_size=lambda w, ts: setattr(w, "height", ts[1] + dp(8)))
         box.add_widget(q)
         row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(12))
-        for text, yes in ((screen_text(answers[0], lang), False), (screen_text(answers[1], lang), True)):
+        for text, yes in ((screen_text(answers[1], lang), True), (screen_text(answers[0], lang), False)):
             btn = Button(text=text, font_size=sp(20), halign="center", valign="middle", background_normal="",
                          background_color=(0.7, 0.25, 0.2, 1) if yes else (0.22, 0.38, 0.72, 1))
             btn.bind(width=lambda w, wd: setattr(w, "text_size", (wd - dp(12), None)))
@@ -479,6 +480,11 @@ class PergamonScreen(Screen):
         action = self.vm.tap(key)
         if action is not None and self.on_action is not None:
             if self._hidden(action):          # it cannot be taken back: asked first
+                why = self.vm.check(action)
+                if why:                       # the rules refuse it: said now, never asked
+                    self.vm.refused(why)
+                    self.show()
+                    return
                 from companion.games.pergamon.texts import describe_action
 
                 move = describe_action(action, self.vm._state, self.vm.lang)

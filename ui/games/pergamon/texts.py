@@ -58,6 +58,7 @@ N_("pergamon.bracelet", "bracelet")
 # the entry panel (taps)
 N_("pergamon.e_finds", "Tap the {n} finds turned up")
 N_("pergamon.e_present", "Put them in the galleries ({k} of {n})")
+N_("pergamon.e_present_few", "Tap {n} finds first ({k} of {n} tapped)")
 N_("pergamon.e_backs", "The two card backs drawn")
 N_("pergamon.e_back_bag_bag", "2 bags")
 N_("pergamon.e_back_bag_chest", "bag + chest")
@@ -69,6 +70,7 @@ N_("pergamon.e_space", "{s}: {c} · I-{g}")
 N_("pergamon.e_taken", "{s}: {who}")
 N_("pergamon.e_card", "Card {i} ({back}): its coins")
 N_("pergamon.e_reveal", "Cards turned over: {n} coins")
+N_("pergamon.e_reveal_pick", "Tap the coins of both cards first")
 N_("pergamon.e_dig_title", "{who} ({c}): dig a gallery")
 N_("pergamon.e_dig", "Dig {g} · {c} · {f}")
 N_("pergamon.e_row", "Collection: tap the finds in their order")
@@ -84,15 +86,14 @@ N_("pergamon.blue", "blue")
 N_("pergamon.green", "green")
 N_("pergamon.yellow", "yellow")
 TEXTS = GameTexts("pergamon.", [
-    "title", "turn_up", "sort", "draw", "bid", "reveal", "pay_first", "pay_next", "pay_last", "raider",
-    "act", "dug", "raided", "moves", "and", "shown", "polish", "broken", "stored", "stored_free",
-    "evaluation", "ev_collection", "ev_award", "ev_no_award", "ev_shift", "ev_tickets", "over",
-    "confirm", "put_back", "put_back_done", "next_step", "step_of", "vp", "coins", "finds", "plan",
-    "galleries", "gallery", "player", "vase", "jug", "mask", "bracelet", "e_finds", "e_present",
-    "e_backs", "e_back_bag_bag", "e_back_bag_chest", "e_back_chest_chest", "e_bag", "e_chest", "e_bid",
-    "e_space", "e_taken", "e_card", "e_reveal", "e_dig_title", "e_dig", "e_row", "e_polish", "e_break",
-    "e_marker", "e_exhibit", "e_exhibit_none", "e_discard", "e_store", "red", "blue", "green",
-    "yellow",
+    "title", "turn_up", "sort", "draw", "bid", "reveal", "pay_first", "pay_next", "pay_last", "raider", "act",
+    "dug", "raided", "moves", "and", "shown", "polish", "broken", "stored", "stored_free", "evaluation",
+    "ev_collection", "ev_award", "ev_no_award", "ev_shift", "ev_tickets", "over", "confirm", "put_back",
+    "put_back_done", "next_step", "step_of", "vp", "coins", "finds", "plan", "galleries", "gallery", "player",
+    "vase", "jug", "mask", "bracelet", "e_finds", "e_present", "e_present_few", "e_backs", "e_back_bag_bag",
+    "e_back_bag_chest", "e_back_chest_chest", "e_bag", "e_chest", "e_bid", "e_space", "e_taken", "e_card",
+    "e_reveal", "e_reveal_pick", "e_dig_title", "e_dig", "e_row", "e_polish", "e_break", "e_marker", "e_exhibit",
+    "e_exhibit_none", "e_discard", "e_store", "red", "blue", "green", "yellow",
 ])
 
 

@@ -281,6 +281,12 @@ class PergamonVM:
             left, right = left.lower(), right.lower()
         return f"{t.date} {left}|{right}"
 
+    def check(self, action) -> str:
+        """Why the rules refuse ``action`` in the game shown, in words (in ``lang``),
+        or "" when they accept it: asked before an entry that cannot be taken back
+        is confirmed, so a refused entry is never asked about."""
+        return self._refusal(self._state, action)
+
     def _refusal(self, st, action) -> str:
         """Why the rules refuse ``action`` now, in words (texts.refusal_text), or ""."""
         from companion.errors import RuleError
@@ -334,12 +340,21 @@ class PergamonVM:
             seen = set(st.presented) | set(st.box)
             unseen = sorted((t for t in cat.tiles if t not in seen), key=self._date)
             tiles = tuple(Tap(("find", t), str(self._date(t)), t in self.picks) for t in unseen)
-            done = Tap(("present",), tr("e_present", lang, k=len(self.picks), n=n), primary=True)
+            # refused before it is asked (it cannot be taken back): disabled, saying why
+            why = self._refusal(st, pg.PresentFinds(tuple(self.picks)))
+            if why and len(self.picks) != n:
+                why = tr("e_present_few", lang, k=len(self.picks), n=n)
+            done = Tap(("present",), why or tr("e_present", lang, k=len(self.picks), n=n), primary=True,
+                       disabled=bool(why))
             return [TapGroup(tr("e_finds", lang, n=n), tiles), TapGroup("", (done,))]
         if st.phase == eng.BACKS_PHASE:
             opts = (("bag", "bag"), ("bag", "chest"), ("chest", "chest"))
-            return [TapGroup(tr("e_backs", lang), tuple(
-                Tap(("backs", o), tr("e_back_" + "_".join(o), lang), primary=True) for o in opts))]
+            taps = []
+            for o in opts:        # a draw the deck cannot give is shown saying why, not tappable
+                why = self._refusal(st, pg.DrawFunds(o))
+                taps.append(Tap(("backs", o), why or tr("e_back_" + "_".join(o), lang), primary=True,
+                                disabled=bool(why)))
+            return [TapGroup(tr("e_backs", lang), tuple(taps))]
         if st.phase == eng.BID:
             occ = st.occupied_spaces()
             taps = []
@@ -362,7 +377,11 @@ class PergamonVM:
                 groups.append(TapGroup(tr("e_card", lang, i=i + 1, back=tr("e_" + back, lang)),
                                        tuple(Tap(("card", i, v), str(v), picks[i] == v) for v in vals)))
             total = sum(v for v in picks if v)
-            groups.append(TapGroup("", (Tap(("reveal",), tr("e_reveal", lang, n=total), primary=True),)))
+            # refused before it is asked (it cannot be taken back): disabled, saying why
+            why = (tr("e_reveal_pick", lang) if None in picks else
+                   self._refusal(st, pg.RevealFunds(tuple(picks))))
+            groups.append(TapGroup("", (Tap(("reveal",), why or tr("e_reveal", lang, n=total), primary=True,
+                                            disabled=bool(why)),)))
             return groups
         if st.phase == eng.ACT and st.current_player is not None:
             p = st.current_player
