@@ -185,7 +185,7 @@ def main(out: Path) -> None:
             for w in list(self.sm.screens):
                 self.sm.remove_widget(w)
             taken = []
-            undo = (lambda: "Ben muestra 463 máscara|jarra", lambda: "", lambda: taken.append(1)) \
+            undo = (lambda: "Ben muestra 463 máscara y jarra", lambda: "", lambda: taken.append(1)) \
                 if name == "undo" else None
             entered = []
             scr = PergamonScreen(vm, name=f"pg{i}", camera=name == "camera", undo=undo,

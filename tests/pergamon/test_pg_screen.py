@@ -152,7 +152,7 @@ def test_screen_shows_banner_players_plan_and_steps(shots):
     assert [ok for ok, _label in rep["camera_overlays"]] == [True, True, False]
     assert not any(t in ("F10", "F32") for t in rep["texts"]["camera"])
     # named undo asked first, Yes takes it back
-    assert rep["undo"] == {"button": "Deshacer…", "question": "¿Deshacer: Ben muestra 463 máscara|jarra?",
+    assert rep["undo"] == {"button": "Deshacer…", "question": "¿Deshacer: Ben muestra 463 máscara y jarra?",
                            "open": True, "taken": 1}
     assert Image.open(out / f"pergamon_undo_ask{suffix}.png").size == size
     # the finds turned up by taps cannot be taken back: asked first; No journals nothing

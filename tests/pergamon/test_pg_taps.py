@@ -371,3 +371,30 @@ def test_an_entry_that_cannot_be_taken_back_is_refused_before_it_is_asked():
         assert other.actions[0].disabled and other.actions[0].label == want
 
 
+
+@pytest.mark.parametrize("lang, word", [("en", " and "), ("es", " y "), ("zh", "和")])
+def test_a_find_is_named_in_words_never_with_a_pipe(lang, word):
+    """Every player-facing text naming a find (the confirmations, replay and demo via
+    describe_action, the entry panel's finds) says its two objects as players do:
+    ``103 bracelet and mask``, never ``103 bracelet|mask``."""
+    from companion.games.pergamon.texts import describe_action, find_name
+
+    setup, actions = pg.random_game(3, 3)
+    s = pg.new_game_from_dict(setup)
+    cat = s.catalog
+    names = [find_name(t, lang, cat) for t in cat.tiles]
+    assert all("|" not in n and word in n for n in names), names[:3]
+    t = next(iter(cat.tiles.values()))
+    assert find_name(t.id, lang, cat).startswith(f"{t.date} ")
+    vm = PergamonVM(lang)
+    vm.update(s)
+    seen = 0
+    for a in actions:
+        text = describe_action(a, s, lang)
+        assert "|" not in text, text
+        s = pg.apply(s, a)
+        vm.update(s, a)
+        labels = [tap.label for g in vm.entry for tap in g.taps] + [vm.banner.text, *vm.banner.lines, *vm.todo]
+        assert not any("|" in x for x in labels), [x for x in labels if "|" in x]
+        seen += any(word in x for x in labels)
+    assert seen                                   # the finds in hand were named on the panel

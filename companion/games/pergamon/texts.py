@@ -4,7 +4,7 @@ victory points come from.
 The words are this package's own gettext catalog
 (``locale/<lang>/LC_MESSAGES/pergamon.po``, :class:`companion.gettext_po.Words`;
 ``bash scripts/i18n.sh`` extracts them). A find is named as on its tile: its full
-date and the object halves on its edges (``463 mask|jug``), never its tag id;
+date and the object halves on its edges (``463 mask and jug``), never its tag id;
 galleries and markers by their Roman numerals, as on the board. Our own words.
 """
 
@@ -35,12 +35,13 @@ def object_name(kind: str, lang: str) -> str:
 
 
 def find_name(tile: str, lang: str, catalog) -> str:
-    """A find as on its tile: full date and the object halves, ``463 mask|jug``; an
-    id the catalog does not know is returned as given."""
+    """A find as on its tile, as players say it: full date and the object halves,
+    ``463 mask and jug`` (es ``463 máscara y jarra``, zh ``463 面具和水壶``); an id
+    the catalog does not know is returned as given."""
     t = catalog.tiles.get(tile)
     if t is None:
         return tile
-    return WORDS.say(lang, "find", "{date} {left}|{right}", date=t.date, left=object_name(t.left, lang),
+    return WORDS.say(lang, "find", "{date} {left} and {right}", date=t.date, left=object_name(t.left, lang),
                      right=object_name(t.right, lang))
 
 

@@ -274,12 +274,11 @@ class PergamonVM:
         return self._state.catalog.tiles[tid].date
 
     def _find_label(self, tid: str) -> str:
-        """``"463 mask|jug"``: a find's full date and its two object halves."""
-        t = self._state.catalog.tiles[tid]
-        left, right = tr(t.left, self.lang), tr(t.right, self.lang)
-        if self.lang != "zh":
-            left, right = left.lower(), right.lower()
-        return f"{t.date} {left}|{right}"
+        """``"463 mask and jug"``: a find's full date and its two object halves, named
+        as in the confirmations, the replay and the demo (texts.find_name)."""
+        from companion.games.pergamon.texts import find_name
+
+        return find_name(tid, self.lang, self._state.catalog)
 
     def check(self, action) -> str:
         """Why the rules refuse ``action`` in the game shown, in words (in ``lang``),
