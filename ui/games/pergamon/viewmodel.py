@@ -439,12 +439,12 @@ class PergamonVM:
     def name(self, seat: int) -> str:
         if seat == eng.RAIDER:
             return tr("raider", self.lang)
-        from companion.naming import player_name
+        from ui.i18n import person
 
-        p = self._state.players[seat]
-        if given_name(p.name) or p.colour:   # as named everywhere (demo, replay, pages)
-            return player_name(p.name, p.colour or None, seat, self.lang)
-        return tr("player", self.lang, n=seat + 1)
+        p = self._state.players[seat]   # as named everywhere (companion.naming.player_name):
+        if given_name(p.name):          # the typed name, else the colour (as a name: capitalised)
+            return given_name(p.name)
+        return person(p.colour, self.lang) if p.colour else tr("player", self.lang, n=seat + 1)
 
     def payout(self, result: eng.FundsResult) -> str:
         """``"Anna takes 5 coins, Ben the remaining 2"`` in the VM's language; a

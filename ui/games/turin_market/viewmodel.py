@@ -32,14 +32,16 @@ SECRET_PHASES = (CARDS, BIDS, TIES, LEFTOVER)
 
 def name_of(state, seat: int, lang: str = "en") -> str:
     """The player as named everywhere (companion.naming.player_name: the typed
-    name, else their colour in ``lang``), else "Player n" in ``lang``."""
-    from companion.naming import player_name
+    name, else their colour in ``lang``, capitalised as a name here), else
+    "Player n" in ``lang``."""
+    from companion.naming import given_name
+    from ui.i18n import person
 
     p = state.players[seat]
     colour = getattr(p, "colour", "") or None
-    if p.name or colour:
-        return player_name(p.name, colour, seat, lang)
-    return tr("player", lang, n=seat + 1)
+    if given_name(p.name):
+        return given_name(p.name)
+    return person(colour, lang) if colour else tr("player", lang, n=seat + 1)
 
 
 def good_name(state, good: str, lang: str) -> str:
