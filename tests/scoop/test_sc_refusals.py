@@ -48,7 +48,7 @@ def test_not_your_turn_names_whose_turn_it_is(lang):
     other = (state.turn_player + 1) % 3
     exc = _refused(state, engine.Exchange(other, state.players[other].hand[0]))
     text = _shown(state, exc, lang)
-    who = state.players[state.turn_player].spec.name or T._seat_name(state, state.turn_player, lang)
+    who = T._seat_name(state, state.turn_player, lang)   # ("Player 2", a filled-in placeholder: the colour)
     assert who in text
     assert ("turno" in text) if lang == "es" else ("轮到" in text)
 

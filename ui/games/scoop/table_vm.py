@@ -67,13 +67,17 @@ class TableVM:
         return self.host.state
 
     def _name(self, seat: int) -> str:
-        p = self.state.players[seat]
-        if p.spec.name:
-            return p.spec.name
+        """The player as named everywhere: the typed name, else the colour as a name
+        in the players' language (``Yellow``, ``Amarillo``; a colour code in the
+        name is the app's "no name": companion.naming.given_name)."""
+        from companion.naming import given_name
         from ui import i18n
 
+        p = self.state.players[seat]
+        if given_name(p.spec.name):
+            return given_name(p.spec.name)
         try:
-            return i18n.tr(f"colour.{p.spec.colour}", self.lang)
+            return i18n.person(p.spec.colour, self.lang)
         except (KeyError, ValueError):
             return p.spec.colour
 

@@ -204,12 +204,13 @@ def _seat_name(state, seat, lang: str) -> str:
         spec = state.players[seat].spec
     except (AttributeError, IndexError, TypeError):
         return str(seat)
-    if spec.name:
-        return spec.name
+    from companion.naming import given_name
     from ui import i18n
 
+    if given_name(spec.name):   # a colour code there is the app's "no name"
+        return given_name(spec.name)
     try:
-        return i18n.tr(f"colour.{spec.colour}", lang)
+        return i18n.person(spec.colour, lang)
     except (KeyError, ValueError):
         return spec.colour
 
