@@ -93,3 +93,13 @@ def test_exit_codes_follow_the_readme(what, argv, code, capsys, tmp_path, monkey
     assert err.strip() and "Traceback" not in err
     if code == 2:
         assert err.startswith("usage: companion ")
+
+
+def test_app_with_a_recording_name_that_names_nothing_exits_2_as_demo_does(capsys, tmp_path, monkeypatch):
+    """`companion app --recording nope` and `companion demo --recording nope` agree: a
+    usage error (exit 2) naming the bundled recordings, before any window opens."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["app", "--recording", "nope"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: companion app ") and "'nope'" in err and "penny-press-3p" in err
+    assert main(["demo", "--recording", "nope"]) == 2

@@ -526,8 +526,9 @@ def resolve_recording(recording: str | None) -> tuple[str | None, str | None]:
     if not path.exists() and os.sep not in recording and "/" not in recording \
             and not any(ch in recording for ch in "*?[") and not Path(recording).suffix:
         from companion.clitext import tx
+        from companion.errors import UsageError  # a name on the command line that names nothing: usage, exit 2
 
-        raise CompanionError(tx("app.no_recording", "no recording {name}: no such file or folder, nor a bundled "
+        raise UsageError(tx("app.no_recording", "no recording {name}: no such file or folder, nor a bundled "
                                 "recording ({names})", name=repr(recording), names=", ".join(bundled_names)))
     return recording, None
 

@@ -38,7 +38,7 @@ def test_app_starts_with_a_recording_folder(started, capfd):
 
 
 def test_app_names_the_bundled_recordings_for_a_wrong_name(started, capfd):
-    assert main(["app", "--recording", "penny-press-9p"]) == 1
+    assert main(["app", "--recording", "penny-press-9p"]) == 2  # a usage error, as demo --recording
     err = capfd.readouterr().err
     assert "penny-press-9p" in err and "penny-press-3p" in err and "Traceback" not in err, err
     assert "ran" not in started
