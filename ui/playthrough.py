@@ -48,6 +48,29 @@ def press(root, text: str, pressed: list[str] | None = None):
     return found[0]
 
 
+def run_steps(steps, result, on_done, delay: float = 0.0) -> None:
+    """Drive the generator ``steps`` on Kivy's clock, one step a frame (``delay`` s
+    apart); when it ends, or raises (a missing button ends the run), hand ``result``
+    (its ``error`` set to what was raised) to ``on_done``. Returns at once."""
+    from kivy.clock import Clock
+
+    def tick(_dt):
+        try:
+            next(steps)
+        except StopIteration:
+            if on_done is not None:
+                on_done(result)
+            return
+        except Exception as exc:  # noqa: BLE001  a missing button ends the run, said in the result
+            result.error = f"{type(exc).__name__}: {exc}"
+            if on_done is not None:
+                on_done(result)
+            return
+        Clock.schedule_once(tick, delay)
+
+    Clock.schedule_once(tick, 0)
+
+
 def playthrough_module(game: str):
     """The ``playthrough`` module of ``game`` (a registry id), or None when it has none."""
     from companion import registry

@@ -190,8 +190,6 @@ def play_through(app, recording: str = "scoop-4p", on_done: Callable[[PlayThroug
     the journal holds as many actions as the entry's index. Calls
     ``on_done(result)`` at the end, or after ``timeout_s`` seconds with ``error``
     set. Returns the result at once (filled in as it goes, on Kivy's clock)."""
-    from kivy.clock import Clock
-
     from companion import registry
     from play.demo import load_recording
     from play.recordings import recording_dir
@@ -251,21 +249,7 @@ def play_through(app, recording: str = "scoop-4p", on_done: Callable[[PlayThroug
             raise PlayThroughError("the recording ended before the game")
         result.scores = [int(v) for v in st.final.scores]
 
-    steps = run()
+    from ui.playthrough import run_steps
 
-    def tick(_dt):
-        try:
-            next(steps)
-        except StopIteration:
-            if on_done is not None:
-                on_done(result)
-            return
-        except Exception as exc:  # noqa: BLE001  a missing button ends the run, said in the result
-            result.error = f"{type(exc).__name__}: {exc}"
-            if on_done is not None:
-                on_done(result)
-            return
-        Clock.schedule_once(tick, 0)
-
-    Clock.schedule_once(tick, 0)
+    run_steps(run(), result, on_done)
     return result

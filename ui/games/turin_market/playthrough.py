@@ -138,8 +138,6 @@ def play_through(app, name: str = "turin-market-4p", done: Callable[[PlayThrough
     pressed when the journal has as many actions as the entry's index. Calls
     ``done(result)`` at the end (the result object is returned at once and filled
     in as it goes)."""
-    from kivy.clock import Clock
-
     from play.demo import load_recording
     from play.recordings import recording_dir
     from vision.sources import open_live
@@ -195,21 +193,7 @@ def play_through(app, name: str = "turin-market-4p", done: Callable[[PlayThrough
         if st.final is None:
             raise PlayThroughError("the recording ended before the game")
 
-    steps = run()
+    from ui.playthrough import run_steps
 
-    def tick(_dt):
-        try:
-            next(steps)
-        except StopIteration:
-            if done is not None:
-                done(result)
-            return
-        except Exception as exc:  # noqa: BLE001  a missing button ends the run, said in the result
-            result.error = f"{type(exc).__name__}: {exc}"
-            if done is not None:
-                done(result)
-            return
-        Clock.schedule_once(tick, delay)
-
-    Clock.schedule_once(tick, 0)
+    run_steps(run(), result, done, delay)
     return result
