@@ -16,6 +16,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+from ui.playthrough import buttons_labelled, press  # noqa: F401  (the app's presses, shared)
+
 
 @dataclass
 class PlayThrough:
@@ -35,24 +37,6 @@ class PlayThrough:
     def ok(self) -> bool:
         """True when the game ended with the recording's scores."""
         return not self.error and self.scores is not None and self.scores == self.truth
-
-
-def buttons_labelled(root, text: str) -> list:
-    """The visible, enabled buttons under ``root`` whose label is ``text``."""
-    from kivy.uix.behaviors import ButtonBehavior
-
-    return [w for w in root.walk(restrict=True) if isinstance(w, ButtonBehavior) and getattr(w, "text", None) == text
-            and not w.disabled and w.opacity > 0 and w.width > 0 and w.height > 0]
-
-
-def press(root, text: str, pressed: list[str]) -> None:
-    """Press the one button labelled ``text`` under ``root``. LookupError when there
-    is none (a missing or hidden button)."""
-    found = buttons_labelled(root, text)
-    if not found:
-        raise LookupError(f"no button {text!r} on screen")
-    found[0].dispatch("on_release")
-    pressed.append(text)
 
 
 def truth_scores(name: str) -> list[int]:
