@@ -319,7 +319,15 @@ def app_screens(host) -> list:
     back = Button(text=T.tr("b.table", host.lang), font_size=sp(20), size_hint=(None, 1), width=dp(140),
                   background_normal="", background_color=(0.27, 0.29, 0.34, 1))
 
+    back_soon = {"event": None}  # the table's return after a call, until it happens or is overtaken
+
+    def cancel_back() -> None:
+        ev, back_soon["event"] = back_soon["event"], None
+        if ev is not None:
+            ev.cancel()
+
     def to_table(*_a) -> None:
+        cancel_back()  # gone back by hand: a later visit to the dial is not cut short by this call's return
         if dial.manager is not None and dial.manager.current == dial.name:
             dial.manager.current = table.name
         table.refresh()
@@ -343,7 +351,8 @@ def app_screens(host) -> list:
 
             def called(call, _f=on_call) -> None:
                 _f(call)
-                Clock.schedule_once(lambda _dt: to_table(), BACK_AFTER_CALL_S)  # the signal read, then back
+                cancel_back()
+                back_soon["event"] = Clock.schedule_once(lambda _dt: to_table(), BACK_AFTER_CALL_S)  # read, then back
             vm.on_call = called
             dial.panel.vm = vm
             dial.panel.dial.vm = vm
@@ -351,7 +360,7 @@ def app_screens(host) -> list:
 
     table.refresh = _chain(table.refresh, table_vm, host)
     dial.refresh = refresh_dial
-    dial.bind(on_pre_enter=lambda *_a: refresh_dial())
+    dial.bind(on_pre_enter=lambda *_a: (cancel_back(), refresh_dial()))
     table.bind(on_pre_enter=lambda *_a: table.refresh())
     host.listeners.append(lambda: Clock.schedule_once(lambda _dt: table.refresh(), 0))
     if camera is not None:
