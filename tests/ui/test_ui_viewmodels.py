@@ -353,6 +353,39 @@ def test_resume_lists_unfinished_journals_only(tmp_path):
     assert cfg.resume.endswith("open.sqlite")
 
 
+def test_a_resumed_game_never_reads_the_recording_chosen_for_a_new_one(tmp_path):
+    """A bundled recording chosen on the start screen (its frames start at its first
+    move) is not fed to a game resumed from the list; a game played by taps comes
+    back by taps unless a camera was chosen here."""
+    from companion import registry
+    from companion.journal import Journal
+    from ui import hosting
+
+    import companion.games.penny_press as pp
+
+    setup, actions = pp.random_game(3, 5)
+    with Journal.create(tmp_path / "pp.sqlite", "penny-press", setup) as j:
+        j.append(actions[0])
+    tapped = next(g for g in registry.games().values() if hosting.hosts(g) and not hosting.camera_sets_up(g))
+    vm = StartVM(journal_dir=tmp_path)
+    vm.choose_game(tapped.id)
+    from ui.viewmodels.protocol import PlayerSetup
+
+    players = [PlayerSetup("red", "Ana"), PlayerSetup("blue", "Bo"), PlayerSetup("green", "Chen")]
+    host = hosting.open_game(tapped, players, "en", tmp_path / "t")  # a new game of it, by taps
+    host.journal.close()
+    tapped_journal = next((tmp_path / "t").glob("*.sqlite"))
+    vm.choose_game("penny-press")
+    vm.choose_recording("penny-press-3p")
+    assert vm.config().recording  # a new game: the recording's frames
+    for path in (tmp_path / "pp.sqlite", tapped_journal):
+        assert vm.config(resume=path).recording is None, path
+    assert vm.config(resume=tapped_journal).camera is None  # played by taps, no camera chosen
+    assert vm.config(resume=tmp_path / "pp.sqlite").camera == 0  # the camera sets Penny Press up
+    vm.choose_camera(0)
+    assert vm.config(resume=tapped_journal).camera == 0  # the camera the players chose
+
+
 def test_front_page_blocks_are_fractions_from_the_bottom():
     from ui.games.penny_press.viewmodels.press import blocks
     page = FrontPageView((Placement("war-D1", 0, 0, 2, 3), Placement("ad", 2, 3, 1, 1)), 0)

@@ -431,12 +431,32 @@ class StartVM:
             if errs:
                 raise ValueError(errs[0])
         players = tuple(_named(p) for p in self.players)
-        return SessionConfig(self.game, players, self.lang,
-                             None if self.recording else self.source_camera(), self.recording or None,
+        if resume is not None:  # the saved game, not the one set up here: never this screen's recording
+            camera, recording = self._resume_camera(resume), None
+        else:
+            camera, recording = (None if self.recording else self.source_camera()), self.recording or None
+        return SessionConfig(self.game, players, self.lang, camera, recording,
                              self.printer, str(resume) if resume else None,
                              str(self.journal_dir) if self.journal_dir else None,
                              self.min_module_px, self.variant_strike, self.first_player,
                              game_options=tuple(self.game_options.items()))
+
+    def _resume_camera(self, resume: str | Path) -> int | None:
+        """The camera a resumed journal's game reads: a game played by taps gets one
+        only when the players chose a camera here; a game the camera sets up, the
+        camera set. A recording chosen for a new game (another game's frames, or this
+        game's from its first move) is never fed to a game resumed mid-way."""
+        from companion import registry
+        from ui import hosting
+
+        saved = read_saved_game(Path(resume))
+        try:
+            spec = registry.get(saved.game) if saved is not None else self.spec()
+        except Exception:  # noqa: BLE001  a game this version does not know: opening it says so
+            spec = self.spec()
+        if hosting.hosts(spec) and not hosting.camera_sets_up(spec) and not self.camera_chosen:
+            return None
+        return self.camera
 
     def resumable(self) -> list[Path]:
         """Journal files (``*.sqlite``) in ``journal_dir`` of unfinished games, the
