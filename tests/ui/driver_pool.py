@@ -83,6 +83,7 @@ def _start(name: str) -> Driver:
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env["KIVY_HOME"] = str(_base / f"kivy-{name}")
     env["XDG_CONFIG_HOME"] = str(_base / f"config-{name}")  # its own printer config and settings
+    env.setdefault("KIVY_LOG_MODE", "MIXED")  # Kivy leaves stderr alone: a driver's crash shows its traceback
     err = open(out / "driver.stderr", "wb")
     proc = subprocess.Popen([sys.executable, str(ROOT / "tests" / "ui" / script), str(out), *extra],
                             env=env, stdout=subprocess.DEVNULL, stderr=err, cwd=ROOT)
