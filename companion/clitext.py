@@ -55,22 +55,98 @@ def _translations(lang: str):
     return translations(__package__, DOMAIN, lang)
 
 
+class Said(str):
+    """A text :func:`tx` or :func:`txn` worded: a ``str`` that also keeps its ``key``
+    and its ``fields`` (the values filled in, a count's under ``n``), so that it can be
+    kept as a key (:meth:`record`) and worded again later in another language
+    (:func:`say_again`). Joining it to other text gives a plain ``str``."""
+
+    key: str
+    fields: dict
+
+    def __new__(cls, text: str, key: str, fields: dict):
+        said = super().__new__(cls, text)
+        said.key, said.fields = key, dict(fields)
+        return said
+
+    def __getnewargs__(self):
+        return str(self), self.key, self.fields
+
+    def record(self) -> dict:
+        """``{"key": key, "values": {field: value}}`` for a JSON file: a value that is
+        itself a :class:`Said` as its own record, a number as it is, anything else as
+        the text it showed (a printer target as ``tcp://host:9100``)."""
+        return {"key": self.key, "values": {name: _field_record(v) for name, v in self.fields.items()}}
+
+
+def _field_record(value):
+    if isinstance(value, Said):
+        return value.record()
+    if isinstance(value, (bool, int, float)) or value is None:
+        return value
+    return str(value)
+
+
+def say_again(record) -> str | None:
+    """A kept :meth:`Said.record` worded in the current language (its English words
+    from the catalog, by key; each value that is a record worded again too); None when
+    it cannot be (no such key any more, a value missing, not a record): the caller then
+    shows the words it kept."""
+    from .gettext_po import contexts
+
+    if not isinstance(record, dict) or not isinstance(record.get("key"), str):
+        return None
+    values = record.get("values")
+    if not isinstance(values, dict):
+        return None
+    english = contexts(__package__, DOMAIN).get(record["key"])
+    if english is None:
+        return None
+    fields = {}
+    for name, value in values.items():
+        if isinstance(value, dict):
+            value = say_again(value)
+            if value is None:
+                return None
+        fields[name] = value
+    key = record["key"]
+    try:
+        if isinstance(english, tuple):  # a count: its form for n
+            n = fields["n"]
+            text = (english[0] if n == 1 else english[1]) if _lang == "en" else \
+                _translations(_lang).npgettext(key, english[0], english[1], n)
+        else:
+            text = english if _lang == "en" else _translations(_lang).pgettext(key, english)
+        return text.format(**fields)
+    except (KeyError, IndexError, ValueError, TypeError):  # a field the words no longer fit
+        return None
+
+
 def tx(key: str, text: str, /, **fields) -> str:
     """``text`` (English, declared under ``key``) in the current language, with its
-    ``{fields}`` filled. A text missing from a catalog is shown in English."""
+    ``{fields}`` filled (a :class:`Said`: it keeps its key and fields). A text missing
+    from a catalog is shown in English."""
     if _lang != "en":
         text = _translations(_lang).pgettext(key, text)
-    return text.format(**fields) if fields else text
+    return Said(text.format(**fields) if fields else text, key, fields)
 
 
 def txn(key: str, singular: str, plural: str, n: int, /, **fields) -> str:
     """The form of a count for ``n`` (CLDR plural rules of the current language),
-    with ``{n}`` and the other ``fields`` filled."""
+    with ``{n}`` and the other ``fields`` filled (a :class:`Said`)."""
     if _lang == "en":
         text = singular if n == 1 else plural
     else:
         text = _translations(_lang).npgettext(key, singular, plural, n)
-    return text.format(n=n, **fields)
+    return Said(text.format(n=n, **fields), key, {"n": n, **fields})
+
+
+#: tqdm bar formats with no English in them (tqdm's own end says "it/s" or the unit's
+#: English word): the share done, the counts and the times; the caller words ``desc``
+#: (with :func:`tx`), e.g. ``tqdm(items, desc=tx("tags.progress", "tags"), bar_format=BAR_TOTAL)``
+BAR_TOTAL = "{desc}: {percentage:3.0f}%|{bar}| {n_fmt}/{total_fmt} [{elapsed}<{remaining}]"
+#: the same for a count with no known end (frames of a camera): the count and the time
+BAR_COUNT = "{desc}: {n_fmt} [{elapsed}]"
 
 
 def lang_of_locale(value: str | None) -> str | None:
@@ -187,10 +263,9 @@ def os_error(exc: OSError) -> str:
     if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM) and (
             exc.errno == errno.EROFS or on_read_only_fs(exc.filename)):
         return read_only_fs()   # not "permission denied": nobody may write there; say where to write
-    if _lang == "en":
-        return own
     if isinstance(exc, socket.gaierror):  # a host name that cannot be looked up
-        return tx("os.unknown_host", "Unknown host name (not found on the network)")
+        said = tx("os.unknown_host", "Unknown host name (not found on the network)")
+        return Said(own, said.key, {}) if _lang == "en" else said
     words = {errno.ENOENT: tx("os.no_such_file", "No such file or directory"),
              errno.EACCES: tx("os.permission", "Permission denied"),
              errno.EPERM: tx("os.not_permitted", "Operation not permitted"),
@@ -224,11 +299,11 @@ def os_error(exc: OSError) -> str:
              errno.ELOOP: tx("os.loop", "Too many levels of symbolic links"),
              errno.ENOTEMPTY: tx("os.not_empty", "Folder not empty"),
              errno.EXDEV: tx("os.cross_device", "Cannot move across file systems")}
-    if exc.errno in words:
-        return words[exc.errno]
+    if exc.errno in words:  # English: the system's own words, kept with the key that words them again
+        return Said(own, words[exc.errno].key, {}) if _lang == "en" else words[exc.errno]
+    if _lang == "en" or not exc.errno:
+        return own  # English, or no system error: the words it was raised with
     # another failure: never the system's English; its code names it for whoever helps
-    if not exc.errno:
-        return own  # no system error: the words it was raised with
     return tx("os.other", "system error {code}", code=errno.errorcode.get(exc.errno, str(exc.errno)))
 
 

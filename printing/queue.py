@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Callable
 
 from companion.cliargs import make_folder
-from companion.clitext import os_error, tx
+from companion.clitext import Said, os_error, say_again, tx
 from companion.errors import CompanionError
 
 from .files import atomic_write, png_bytes, remove_stale_tmp
@@ -67,8 +67,12 @@ class Job:
     """A print job record. Times are Unix seconds; ``attempts`` counts failed sends.
     ``reason``: why the job is not sent, stored as a key and worded when it is shown
     (:func:`reason_text`, in the language of whoever reads it): ``"dropped"`` (the
-    user dropped it); "" otherwise (``last_error`` then says what the printer or the
-    page did)."""
+    user dropped it), else the key of the words of the last failed send (the printer
+    off, a bad page: ``printer.off``) with its values in ``reason_values`` (a value
+    worded in turn: ``{"key": ..., "values": ...}``, companion.clitext.Said.record);
+    "" when there is none or the failure's words had no key. ``last_error`` keeps the
+    failure as it was worded then (shown when it cannot be worded again: a record
+    written before reasons were keys)."""
 
     id: str
     target: str
@@ -100,7 +104,24 @@ def reason_text(job: Job) -> str:
     worded with its values), else its ``last_error`` as stored; "" for none."""
     if job.dropped:
         return tx("queue.dropped_by_user", "dropped by the user")
+    if job.reason and job.last_error:
+        again = say_again({"key": job.reason, "values": job.reason_values})
+        if again is not None:
+            return again
     return job.last_error
+
+
+def _keep_failure(job: Job, words: str, exc: BaseException | None = None) -> None:
+    """Store a failed send on ``job``: ``last_error`` as worded now, ``reason`` and
+    ``reason_values`` its key and values when the words have them (``words`` a
+    companion.clitext.Said, or the exception raised with one as its whole message)."""
+    job.last_error = str(words)
+    said = words if isinstance(words, Said) else None
+    if said is None and exc is not None and exc.args and isinstance(exc.args[0], Said) \
+            and str(exc) == str(exc.args[0]) == str(words):
+        said = exc.args[0]
+    record = said.record() if said is not None else {"key": "", "values": {}}
+    job.reason, job.reason_values = record["key"], record["values"]
 
 
 @dataclass(frozen=True)
@@ -399,7 +420,10 @@ class PrintQueue:
         if job.state == DONE:
             raise QueueError(tx("queue.already_printed_retry", "job {job} was already printed; print the "
                                 "page again to reprint it", job=job_id))
-        job.state, job.next_try, job.reason, job.reason_values = PENDING, 0.0, "", {}
+        was_dropped = job.dropped
+        job.state, job.next_try = PENDING, 0.0
+        if was_dropped:  # the last failed send's reason (if any) stays with its words
+            job.reason, job.reason_values = "", {}
         if job.last_error in _DROPPED_WORDS:
             job.last_error = ""
         self._save(job)
@@ -448,7 +472,7 @@ class PrintQueue:
                 if job.next_try > self.clock():
                     blocked.add(job.target)
                     reports.append(JobReport(job.id, job.title, job.target, "deferred",
-                                             job.attempts, job.last_error, job.next_try))
+                                             job.attempts, reason_text(job), job.next_try))
                     continue
                 target = job.target   # (a retry may change how it is reached: _run)
                 reports.append(self._run(job))
@@ -468,7 +492,8 @@ class PrintQueue:
                 _use_flow(job, exc.flow)
             job.attempts += 1
             wait = min(self.max_backoff_s, self.backoff_s * 2 ** (job.attempts - 1))
-            job.next_try, job.last_error = self.clock() + wait, str(exc)
+            job.next_try = self.clock() + wait
+            _keep_failure(job, str(exc), exc)
             self._save(job)
             return JobReport(job.id, job.title, job.target, "retry", job.attempts,
                              job.last_error, job.next_try)
@@ -476,11 +501,13 @@ class PrintQueue:
             from companion.datafile import data_fault
 
             job.attempts += 1
-            job.state, job.last_error = FAILED, data_fault(exc)
+            job.state = FAILED
+            _keep_failure(job, data_fault(exc), exc)
             self._save(job)
             return JobReport(job.id, job.title, job.target, "failed", job.attempts,
                              job.last_error)
         job.state, job.printed_at, job.last_error = DONE, self.clock(), ""
+        job.reason, job.reason_values = "", {}
         self._save(job)
         return JobReport(job.id, job.title, job.target, "printed", job.attempts)
 

@@ -191,7 +191,8 @@ def _append_to_file(t: Target, payload: bytes) -> None:
     except PermissionError:
         raise PrinterPermissionError(permission_advice(t)) from None
     except OSError as exc:  # not there yet (a folder, a device to plug in): kept, retried
-        raise PrinterUnavailable(f"{t}: {os_error(exc)}") from None
+        raise PrinterUnavailable(tx("printer.file_not_written", "{target}: {why}", target=t,
+                                    why=os_error(exc))) from None
 
 
 # --- device files (/dev/usb/lp0) -------------------------------------------------

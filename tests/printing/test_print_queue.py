@@ -423,3 +423,48 @@ def test_dropped_jobs_are_listed_apart_in_the_readers_language(lang, head, tmp_p
     assert any(keep.id in ln for ln in out[:heading])                    # still to print: above
     assert {ln.split()[0] for ln in out[heading + 1:]} == {gone.id, old.id}   # dropped: apart, below
     assert q.retry(gone.id).reason == "" and not q.get(gone.id).dropped
+
+
+def test_a_failed_sends_reason_is_listed_in_the_askers_language_not_the_senders(tmp_path, capsys):
+    """A send that failed under --lang es keeps why as a key with its values (the
+    printer off, the system's refusal in it); print-queue --list words it in the
+    language of whoever asks (en, zh); an older record with only its worded reason
+    lists it as stored (issue 29)."""
+    from companion import clitext
+    from companion.cli import main
+
+    folder = tmp_path / "q"
+    q = PrintQueue(folder, backoff_s=1.0)
+    off = q.submit(f"tcp://127.0.0.1:{free_port()}", b"\x1b@page", CFG, title="off-page")
+    old = q.submit(f"tcp://127.0.0.1:{free_port()}", b"\x1b@old", CFG, title="old-page")
+    record = q._record(old.id)               # a record written before failure reasons were keys
+    d = json.loads(record.read_text("utf-8"))
+    d.update(attempts=1, last_error="impresora vieja apagada")
+    d.pop("reason", None)
+    d.pop("reason_values", None)
+    record.write_text(json.dumps(d), encoding="utf-8")
+    clitext.set_lang("es")
+    try:
+        report = next(r for r in q.process({off.target}) if r.job_id == off.id)
+    finally:
+        clitext.set_lang("en")
+    assert report.outcome == "retry" and "impresora apagada" in report.error   # said in Spanish then
+    kept = q.get(off.id)
+    assert kept.reason == "printer.off" and kept.reason_values["why"]["key"] == "os.refused"
+
+    def listed(lang):
+        capsys.readouterr()
+        try:
+            assert main(["--lang", lang, "print-queue", "--queue", str(folder), "--list"]) == 0
+        finally:
+            clitext.set_lang("en")
+        lines = capsys.readouterr().out.splitlines()
+        return next(ln for ln in lines if off.id in ln), next(ln for ln in lines if old.id in ln)
+
+    en, en_old = listed("en")
+    assert "printer off or refusing connections: Connection refused" in en and "impresora" not in en
+    zh, zh_old = listed("zh")
+    assert "打印机已关机或拒绝连接：连接被拒绝" in zh and "impresora" not in zh
+    es, _ = listed("es")
+    assert "impresora apagada o que rechaza conexiones: Conexión rechazada" in es
+    assert "(impresora vieja apagada)" in en_old and "(impresora vieja apagada)" in zh_old  # as stored
