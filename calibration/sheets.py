@@ -182,7 +182,11 @@ def write_pdf(plan: SheetPlan, out: str | Path, progress: bool = True) -> Path:
         pdf.multi_cell(plan.paper[0] - 2 * MARGIN_MM - 52, 5, text)
         pdf.ln(1)
     current = -1
-    for p in tqdm(plan.placements, desc="tags", unit="tag", disable=not progress, file=sys.stderr):
+    from companion.clitext import BAR_TOTAL, tx
+
+    bar = tqdm(plan.placements, desc=tx("tags.progress", "tags"), bar_format=BAR_TOTAL, disable=not progress,
+               file=sys.stderr)
+    for p in bar:
         while current < p.page:
             current += 1
             pdf.add_page()

@@ -390,6 +390,16 @@ def _src_name(rec: Recording) -> str:
     return rec.source if isinstance(rec.source, str) else rec.name
 
 
+def progress_bar(name: str, progress: bool, file=None):
+    """The demo's tqdm bar on stderr (or ``file``): the frames read so far and the time,
+    described in the command line's language (no English unit or rate); shown only
+    on a terminal and when ``progress``."""
+    from tqdm import tqdm
+
+    return tqdm(desc=tx("demo.progress", "demo {name}, frames", name=name), bar_format=clitext.BAR_COUNT,
+                disable=None if progress else True, file=file or sys.stderr, leave=False)
+
+
 def _lang() -> str:
     from companion import clitext
 
@@ -430,7 +440,6 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     """
     if warn is None:
         warn = (lambda text: print(text, file=sys.stderr)) if echo is print else echo
-    from tqdm import tqdm
 
     from vision.sources import open_live
 
@@ -445,8 +454,7 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
         # a live camera or your own video: --lens, else your calibration, else estimated
         reader = pipeline_for(rec.source, lens, game=rec.game)
     # no bar in a file or a pipe (tqdm's None: only on a terminal)
-    bar = tqdm(unit="frame", desc=f"demo {rec.name}", disable=None if progress else True, file=sys.stderr,
-               leave=False)
+    bar = progress_bar(rec.name, progress)
     from .camera import PictureWatch, as_report, picture_event_news
 
     def on_event(ev) -> None:  # the camera dropping or coming back is news for the players
