@@ -20,7 +20,9 @@ The ``parse_*`` functions are the same checks for code (ValueError with the mess
 
 Output paths: :func:`folder_problem` says, without making anything, why a folder
 cannot be there (a file in the way, a folder that cannot be written);
-:func:`make_folder` makes one or raises CompanionError in those words.
+:func:`make_folder` makes one (saying so: :func:`made_folder_line`) or raises
+CompanionError in those words. A command's missing output folders are made, never
+refused (sample's journal, export's record, print's pictures and ``file:`` printer).
 """
 
 from __future__ import annotations
@@ -178,9 +180,11 @@ def folder_problem(path: str | os.PathLike) -> str | None:
     return None
 
 
-def make_folder(path: str | os.PathLike) -> Path:
+def make_folder(path: str | os.PathLike, say=None) -> Path:
     """Make the folder ``path`` and its parents (nothing when it is there); returns
-    it. Raises CompanionError naming what is in the way (:func:`folder_problem`) or
+    it. ``say``: a function given the line :func:`made_folder_line` when a folder was
+    made (a command's output folders: every command makes the missing ones and says
+    so). Raises CompanionError naming what is in the way (:func:`folder_problem`) or
     what the system refused."""
     from .clitext import os_error
 
@@ -188,9 +192,18 @@ def make_folder(path: str | os.PathLike) -> Path:
     problem = folder_problem(p)
     if problem:
         raise CompanionError(problem)
+    missing = not p.is_dir()
     try:
         p.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise CompanionError(folder_problem(p) or tx("path.folder_fault", "{path}: the folder cannot be made ({why})",
                                                      path=p, why=os_error(exc))) from None
+    if missing and say is not None:
+        say(made_folder_line(p))
     return p
+
+
+def made_folder_line(path: str | os.PathLike) -> str:
+    """The line a command prints when it made a missing output folder (and its
+    parents), in the command line's language: ``made the folder out/pages``."""
+    return tx("path.made_folder", "made the folder {path}", path=Path(path))

@@ -257,7 +257,7 @@ def cmd_export(args) -> int:
     j = load_game(args.game)
     text = json.dumps(j.export(), indent=2, ensure_ascii=False, sort_keys=False)
     if args.out:
-        make_folder(Path(args.out).parent)  # missing folders are made, as sample's and tags' are
+        make_folder(Path(args.out).parent, say=print)  # missing folders are made and said, as sample's are
         Path(args.out).write_text(text + "\n", encoding="utf-8")
         print(tx("export.wrote", "wrote {file}", file=args.out))
     else:
@@ -267,7 +267,7 @@ def cmd_export(args) -> int:
 
 def cmd_sample(args) -> int:
     from . import registry
-    from .errors import UsageError
+    from .errors import CompanionError, UsageError
 
     spec = registry.get(args.game) if args.game else registry.default()
     if not spec.min_players <= args.players <= spec.max_players:
@@ -276,11 +276,20 @@ def cmd_sample(args) -> int:
         raise UsageError(tx("demo.players_range", "--players {n}: {game} is for {lo}..{hi} players",
                                 n=args.players, game=spec.name(current()), lo=spec.min_players,
                                 hi=spec.max_players))
+    from .cliargs import folder_problem, made_folder_line
+
+    folder = Path(args.out).parent
+    problem = folder_problem(folder)
+    if problem:  # a file where a folder should be: said in users' words, nothing made
+        raise CompanionError(problem)
+    missing = not folder.is_dir()
     rules = spec.rules_module()
     setup, actions = rules.random_game(args.seed, args.players)
     j = journal_from_record({"game": spec.id, "setup": setup,
                              "actions": [rules.action_to_dict(a) for a in actions]}, path=args.out)
     j.close()  # a finished file: no -wal/-shm left beside it
+    if missing:  # the journal made its folder: said, as print and export say theirs
+        print(made_folder_line(folder))
     print(tx("sample.wrote", "wrote {file}: {actions}; scores {scores}", file=args.out,
              actions=txn("sample.actions", "{n} action", "{n} actions", len(actions)), scores=_scores_line(j.state)))
     return 0

@@ -233,7 +233,7 @@ def _reporter(wait_s: float, mine: set[str] | None = None, command: str = "compa
 def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from companion.cliargs import folder_problem
+    from companion.cliargs import folder_problem, make_folder
     from companion.clitext import current, tx, txn
     from companion.errors import CompanionError
 
@@ -268,6 +268,11 @@ def run(args: argparse.Namespace) -> int:
     except NoSuchPage as exc:
         raise CompanionError(tx("print.no_such_page", "{asked}: {why}", asked=_asked(args), why=exc)) from None
     out_dir = Path(args.out) if args.out else (Path(".") if target.kind == "preview" else None)
+    # the folders written into: made (and said) once the pages are there, never refused
+    if out_dir is not None:
+        make_folder(out_dir, say=print)
+    if target.kind == "file" and Path(target.path).parent.resolve().parts[:2] != ("/", "dev"):
+        make_folder(Path(target.path).parent, say=print)
     if target.kind == "preview":
         for name, img in todo:
             path = save_preview(img, page_path(out_dir, name))

@@ -108,10 +108,12 @@ def parse_target(text: str) -> Target:
 
 def check_target(target: Target) -> None:
     """Refuse, before any page is made, a target that can never work: a ``file:``
-    path whose folder does not exist, is not a folder, or cannot be written (an
-    existing file or device must be writable). A device under /dev that is not there
-    (an unplugged USB printer), and network, USB and serial printers, may simply be
-    off: they are not refused (their jobs wait in the queue).
+    path that is a folder, whose folder is a file or cannot be made or written (an
+    existing file or device must be writable). A folder not there yet that can be
+    made is no refusal (the command makes it and says so; the first page sent makes
+    it otherwise: :func:`send`). A device under /dev that is not there (an unplugged
+    USB printer), and network, USB and serial printers, may simply be off: they are
+    not refused (their jobs wait in the queue). Makes nothing.
 
     Raises PrinterConfigError naming the path.
     """
@@ -128,8 +130,13 @@ def check_target(target: Target) -> None:
     if not folder.is_dir():
         if folder.resolve().parts[:2] == ("/", "dev"):
             return  # a device folder (/dev/usb) appears when the printer is plugged in
-        raise PrinterConfigError(tx("printer.file_no_folder", "printer file:{path}: the folder {folder} does not "
-                                    "exist", path=path, folder=folder))
+        from companion.cliargs import folder_problem
+
+        problem = folder_problem(folder)
+        if problem:
+            raise PrinterConfigError(tx("printer.file_folder", "printer file:{path}: {problem}", path=path,
+                                        problem=problem))
+        return  # made by the command (said), else by the first page sent
     if not path.exists() and path.resolve().parts[:2] == ("/", "dev"):
         return  # an unplugged device: its job waits in the queue
     existed = path.exists()
@@ -186,6 +193,9 @@ def _append_to_file(t: Target, payload: bytes) -> None:
     would start it afresh for each page; a device file such as /dev/usb/lp0 goes
     through :func:`_send_device_file`)."""
     try:
+        folder = Path(t.path).parent
+        if not folder.is_dir() and folder.resolve().parts[:2] != ("/", "dev"):
+            folder.mkdir(parents=True, exist_ok=True)  # a file printer's folder not made yet (check_target)
         with open(t.path, "ab") as f:
             f.write(payload)
     except PermissionError:
@@ -791,6 +801,10 @@ def printer_status(target: Target | str, cfg: PrinterConfig) -> tuple[str, str]:
             check_target(t)
         except PrinterConfigError as exc:
             return "fail", str(exc)
+        folder = Path(t.path).parent
+        if not folder.is_dir():
+            return "ok", tx("printer.file_new_folder", "{target}: no such file nor folder yet; the first page "
+                            "sent creates the folder {folder} and the file in it", target=t, folder=folder)
         return "ok", tx("printer.file_new", "{target}: no such file yet; the first page sent creates it (its "
                         "folder is there, writable)", target=t)
     if not os.path.exists(t.path):

@@ -120,3 +120,33 @@ def test_tags_keeps_an_existing_pdf_unless_force(here, capsys):
     assert pdf.read_bytes() == b"%PDF-1.4 my own sheet"
     assert run(["tags", "penny-press", "--no-progress", "--out", str(pdf), "--force"]) == 0
     assert pdf.read_bytes() != b"%PDF-1.4 my own sheet" and pdf.read_bytes().startswith(b"%PDF")
+
+
+@pytest.mark.parametrize("lang,made", [("en", "made the folder"), ("es", "creada la carpeta"),
+                                       ("zh", "已创建文件夹")])
+def test_sample_and_print_both_make_missing_folders_and_say_so(lang, made, here, capsys):
+    """sample's journal, print's pictures (--out) and print's file: printer go into
+    folders not made yet: each command makes them and says so on one line naming the
+    folder, in the command line's language (sample made them, print refused the
+    printer's: one way for both, issue 29); a file in the way is refused by both."""
+    journal = here / "new" / "games" / "g.sqlite"
+    try:
+        assert run(["--lang", lang, "sample", str(journal), "--players", "3"]) == 0
+        said = capsys.readouterr().out.splitlines()
+        assert said[0] == f"{made} {journal.parent}" and journal.is_file(), said
+        assert run(["--lang", lang, "sample", str(journal.parent / "h.sqlite"), "--players", "3"]) == 0
+        assert made not in capsys.readouterr().out          # there now: nothing made, nothing said
+        pics, printer = here / "pics" / "a", here / "paper" / "b" / "printer.bin"
+        assert run(["--lang", lang, "print", str(journal), "--final", "--out", str(pics),
+                    "--printer", f"file:{printer}", "--wait", "5"]) == 0
+        out = capsys.readouterr().out.splitlines()
+        assert f"{made} {pics}" in out and f"{made} {printer.parent}" in out, out
+        assert list(pics.glob("*.png")) and printer.stat().st_size > 0
+        wall = here / "wall.txt"
+        wall.write_text("x")
+        assert run(["--lang", lang, "sample", str(wall / "g.sqlite")]) == 1
+        assert str(wall) in one_line(capsys)
+        assert run(["--lang", lang, "print", str(journal), "--final", "--printer", f"file:{wall}/p.bin"]) == 1
+        assert str(wall) in one_line(capsys)
+    finally:
+        clitext.set_lang("en")

@@ -88,11 +88,20 @@ def test_doctor_and_print_agree_on_a_file_printer_not_made_yet(tmp_path, capsys)
     assert main(["print", str(game), "--final", "--printer", f"file:{new}", "--config", str(cfg),
                  "--queue", str(tmp_path / "q")]) == 0
     assert new.stat().st_size > 0
-    # a folder that is not there: both refuse, naming it
+    # a folder that is not there: doctor says the first page makes it, print makes it (said)
     gone = tmp_path / "nowhere" / "pages.bin"
     (verdict, _name, text), = check_printer(SimpleNamespace(printer=f"file:{gone}", config=str(cfg)))
-    assert verdict.strip() == "FIX" and f"the folder {gone.parent} does not exist" in text
+    assert verdict.strip() == "OK" and f"creates the folder {gone.parent}" in text, (verdict, text)
+    assert not gone.parent.exists()  # doctor made nothing
     capsys.readouterr()
     assert main(["print", str(game), "--final", "--printer", f"file:{gone}", "--config", str(cfg),
+                 "--queue", str(tmp_path / "q")]) == 0
+    assert f"made the folder {gone.parent}" in capsys.readouterr().out and gone.stat().st_size > 0
+    # a file where its folder should be: both refuse, naming it
+    wall = tmp_path / "wall"
+    wall.write_text("x")
+    (verdict, _name, text), = check_printer(SimpleNamespace(printer=f"file:{wall}/p.bin", config=str(cfg)))
+    assert verdict.strip() == "FIX" and f"{wall} is not a folder" in text, (verdict, text)
+    assert main(["print", str(game), "--final", "--printer", f"file:{wall}/p.bin", "--config", str(cfg),
                  "--queue", str(tmp_path / "q")]) == 1
-    assert f"the folder {gone.parent} does not exist" in capsys.readouterr().err
+    assert f"{wall} is not a folder" in capsys.readouterr().err

@@ -211,15 +211,22 @@ def test_print_queue_list_and_retry(game, tmp_path, capsys):
     assert [j.state for j in PrintQueue(q).jobs()] == ["done"]
 
 
-def test_a_file_printer_in_a_missing_folder_is_refused_before_anything(game, tmp_path, capsys):
-    """A file: printer that can never work is refused up front (exit 1, nothing
-    queued), like a malformed tcp address, not found after the pages are made."""
+def test_a_file_printer_that_can_never_work_is_refused_before_anything(game, tmp_path, capsys):
+    """A file: printer that can never work (a file where its folder should be) is
+    refused up front (exit 1, nothing queued), like a malformed tcp address, not found
+    after the pages are made; a folder not there yet is made (said), as sample makes
+    its journal's."""
     q = tmp_path / "q"
+    (tmp_path / "no").write_text("a file")
     rc = main(["print", str(game[0]), "--press", "1", "--printer",
                f"file:{tmp_path}/no/such/dir/lp0", "--queue", str(q), "--wait", "0"])
     assert rc == 1
-    assert "does not exist" in capsys.readouterr().err
+    assert "is a file, not a folder" in capsys.readouterr().err
     assert not q.exists() or not any(q.glob("*.json"))
+    rc = main(["print", str(game[0]), "--press", "1", "--printer",
+               f"file:{tmp_path}/new/dir/lp0", "--queue", str(q), "--wait", "5"])
+    assert rc == 0 and f"made the folder {tmp_path}/new/dir" in capsys.readouterr().out
+    assert (tmp_path / "new" / "dir" / "lp0").stat().st_size > 0
 
 
 def test_print_queue_names_damaged_job_records(tmp_path, capsys):
