@@ -99,7 +99,8 @@ def test_a_page_the_printer_took_is_said_printed_and_one_it_did_not_queued(tmp_p
     assert (tmp_path / "printer.bin").stat().st_size > 0
     from dataclasses import replace
 
-    gone = str(tmp_path / "no-such-dir" / "printer.bin")
+    (tmp_path / "wall").write_text("a file where the printer's folder should be")
+    gone = str(tmp_path / "wall" / "printer.bin")   # (a folder not there yet is made: the page prints)
     s.config = replace(s.config, printer=PrinterSettings(kind="file", target=gone, width=576))
     assert s.print_final().state == "queued"
 

@@ -12,8 +12,8 @@ from kivy.factory import Factory
 from kivy.uix.screenmanager import Screen
 
 from ui import i18n
-from ui.viewmodels.settings import (DARKNESS_CHOICES, PRINTER_KINDS, WIDTHS, darkness_choices, darkness_label,
-                                   paper_mm, printer_draft, printer_facts, printer_profiles)
+from ui.viewmodels.settings import (DARKNESS_CHOICES, PRINTER_KINDS, WIDTHS, cut_options, cuts, darkness_choices,
+                                   darkness_label, paper_mm, printer_draft, printer_facts, printer_profiles)
 
 
 class SettingsScreen(Screen):
@@ -38,7 +38,9 @@ class SettingsScreen(Screen):
     def value(self, name: str):
         """A setting as the screen shows it: the printer's fields from the draft (the
         picks and what follows from them), the others as picked, else as saved."""
-        if name in ("kind", "width", "darkness", "cut", "profile"):
+        if name == "cut":  # what the printer does: no cutter, no cut (ui.viewmodels.settings.cuts)
+            return cuts(self.draft())
+        if name in ("kind", "width", "darkness", "profile"):
             return getattr(self.draft(), name)
         s = self.vm.settings
         current = {"lang": App.get_running_app().lang, "mute": s.mute, "camera": s.camera,
@@ -93,7 +95,8 @@ class SettingsScreen(Screen):
             dark.append(self.value("darkness"))
         self._choices(ids.darkness, "darkness", [(d, darkness_label(d, lang)) for d in dark],
                       allowed=darkness_choices(draft.profile) if draft.profile else None)
-        self._choices(ids.cut, "cut", [(True, i18n.tr("cut.yes", lang)), (False, i18n.tr("cut.no", lang))])
+        options, allowed = cut_options(draft, lang)
+        self._choices(ids.cut, "cut", options, allowed=allowed)
         self._choices(ids.sound, "mute", [(False, i18n.tr("sound.on", lang)), (True, i18n.tr("sound.off", lang))])
         if "target" not in self.pending:
             ids.target.text = vm.settings.printer.target

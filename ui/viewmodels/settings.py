@@ -105,6 +105,23 @@ def profile_cuts(profile: str) -> bool:
         return False
 
 
+def cuts(p: PrinterSettings) -> bool:
+    """Whether the printer ``p`` cuts a page: cut asked (``p.cut``) and its profile
+    (else the paper's usual one) has a cutter. The one truth the settings screen
+    shows for "Cut paper" and :func:`printer_facts` words; a profile without a cutter
+    keeps ``p.cut`` as saved (a profile with one picked later cuts again)."""
+    return bool(p.cut) and profile_cuts(p.profile or DEFAULT_PROFILES[paper_mm(p.width)])
+
+
+def cut_options(p: PrinterSettings, lang: str) -> tuple[list[tuple[bool, str]], tuple[bool, ...]]:
+    """The "Cut paper" choices for printer ``p``: ([(value, label)], the values that
+    can be picked). With a cutter: Cut / Do not cut, both; without one: Cut (not
+    pickable) / Tear off (no cutter), the only one."""
+    if profile_cuts(p.profile or DEFAULT_PROFILES[paper_mm(p.width)]):
+        return [(True, i18n.tr("cut.yes", lang)), (False, i18n.tr("cut.no", lang))], (True, False)
+    return [(True, i18n.tr("cut.yes", lang)), (False, i18n.tr("cut.tear_off", lang))], (False,)
+
+
 def darkness_choices(profile: str) -> tuple[int | None, ...]:
     """The darkness choices a printer of ``profile`` takes: only the printer's own
     (None) on an impact printer (no print-density command,
@@ -156,10 +173,10 @@ def printer_facts(p: PrinterSettings, lang: str) -> str:
         return i18n.tr("err.profile_width", lang, profile=profile, mm=paper_mm(p.width))
     lines = [i18n.tr("set.printer_page", lang, profile=profile, dots=dots, mm=f"{mm:.0f}",
                      paper=paper_mm(p.width))]
-    if not p.cut:
-        lines.append(i18n.tr("set.printer_feeds", lang))
+    if not profile_cuts(profile):  # the profile decides: never "cuts" beside "no cutter"
+        lines.append(i18n.tr("set.printer_no_cutter", lang))
     else:
-        lines.append(i18n.tr("set.printer_cuts" if profile_cuts(profile) else "set.printer_no_cutter", lang))
+        lines.append(i18n.tr("set.printer_cuts" if p.cut else "set.printer_feeds", lang))
     if is_impact(profile):
         lines.append(i18n.tr("set.printer_ribbon", lang))
     return "\n".join(lines)
