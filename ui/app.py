@@ -53,6 +53,41 @@ def prepare_env(headless: bool | None = None) -> None:
         os.environ.setdefault("SDL_VIDEODRIVER", "offscreen")
 
 
+def has_screen(environ=None) -> bool:
+    """Whether there is a screen to show the app on: a desktop's (``DISPLAY`` or
+    ``WAYLAND_DISPLAY``), Android's (python-for-android sets ``ANDROID_ARGUMENT``),
+    macOS's or Windows' own, or one SDL was told to use (``SDL_VIDEODRIVER`` set by
+    whoever started it: ``offscreen`` for the test drivers and screenshots, ``kmsdrm``
+    for a console framebuffer). False on Linux with none of them: the app would wait
+    for a screen that never comes."""
+    environ = os.environ if environ is None else environ
+    if any(environ.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")):
+        return True
+    if "ANDROID_ARGUMENT" in environ:
+        return True
+    import sys
+
+    return not sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd"))
+
+
+def no_screen_error(recording: str | None = None) -> CompanionError:
+    """What ``companion app`` says with no screen (exit 1): there is none, where the
+    app runs, and the headless ways to play (the demo; the app offscreen by its own
+    buttons), in the command line's language."""
+    from companion import registry
+    from companion.clitext import tx
+
+    from play import recordings
+
+    names = recordings.names()
+    name = recording if recording in names else (registry.default().recordings or tuple(names) or ("NAME",))[0]
+    return CompanionError(tx("app.no_screen", "no screen to show the app on (no DISPLAY or WAYLAND_DISPLAY): "
+                             "start it on a desktop or a tablet. With no screen, `companion demo --recording "
+                             "{name}` plays a recording headless, and `companion app --recording {name} "
+                             "--play-through` plays it through the app offscreen (SDL_VIDEODRIVER=offscreen "
+                             "runs the app offscreen, with nothing to see)", name=name))
+
+
 def default_session_factory(config) -> Any:
     """``ui.session.create_session(config)`` (the lead's session wiring)."""
     try:
@@ -543,6 +578,8 @@ def run_app(ns) -> int:
     source, bundled = resolve_recording(getattr(ns, "recording", None))
     check_source(source, None if getattr(ns, "fake", False) else getattr(ns, "camera", None))
     headless = getattr(ns, "headless", None)
+    if headless is None and not has_screen():  # Kivy would wait for a screen forever: said, exit 1
+        raise no_screen_error(bundled)
     prepare_env(headless=headless)
     offscreen = os.environ.get("SDL_VIDEODRIVER") == "offscreen"
     from companion.clitext import tx

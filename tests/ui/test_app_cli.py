@@ -23,6 +23,7 @@ def started(monkeypatch):
 
     monkeypatch.setattr(app_mod, "build_app_class", lambda: FakeApp)
     monkeypatch.setattr(app_mod, "prepare_env", lambda headless=None: None)
+    monkeypatch.setenv("SDL_VIDEODRIVER", "offscreen")  # a screen SDL is told to use (no DISPLAY here)
     return got
 
 
