@@ -11,7 +11,10 @@ default font cannot draw alone (a character it lacks, or one that needs shaping 
 right-to-left order: :func:`needs_fallback`) is drawn through Pillow with the
 printed pages' fallback chain (printing.fonts: per-glyph faces, libraqm shaping,
 right-to-left segments) into the label's texture; every other text goes through SDL2
-as before. Kivy's pango provider (shaping and fallback through fontconfig) is not in
+as before. A line is drawn at one weight: the label font's own file for its style,
+and fallback faces of that weight (:func:`drawn_bold`: SDL2 never emboldens a font
+with no bold file, so neither does the fallback), so "Ana", "Ana 😀", "مريم" and
+"李雷" in bold labels look alike. Kivy's pango provider (shaping and fallback through fontconfig) is not in
 Kivy's wheels, hence Pillow.
 
 We ship no font file: the Android build must bundle the faces (docs/ui.md).
@@ -133,6 +136,22 @@ def label_chain(font_path: str, bold: bool):
         return Chain((font_path,))
 
 
+def drawn_bold(options: dict) -> bool:
+    """Whether a Kivy label with these core-label ``options`` is drawn bold: asked
+    bold and its font has a bold file of its own registered (LabelBase.register's
+    ``fn_bold``; ``font_name_r`` is then that file). Kivy's SDL2 text provider draws
+    the registered file of the style and never emboldens a regular one, so a label
+    font with no bold file draws bold labels regular: the fallback chain then draws
+    the whole line regular too (:func:`label_chain`), never a bold name beside a
+    regular one nor bold runs in a regular line."""
+    if not options.get("bold"):
+        return False
+    from kivy.core.text import FONT_BOLD, FONT_REGULAR, LabelBase
+
+    files = LabelBase._fonts.get(options.get("font_name"))
+    return bool(files) and files[FONT_BOLD] != files[FONT_REGULAR]
+
+
 def _make_classes(plain_base, markup_base):
     """Subclasses of Kivy's core Label and MarkupLabel classes that draw a text
     needing the fallback (:func:`needs_fallback`) through Pillow."""
@@ -153,7 +172,7 @@ def _make_classes(plain_base, markup_base):
             return bool(font) and needs_fallback(whole, font)
 
         def _chain(self):
-            return label_chain(self.options["font_name_r"], bool(self.options.get("bold")))
+            return label_chain(self.options["font_name_r"], drawn_bold(self.options))
 
         def _px(self) -> int:
             return max(1, int(self.options["font_size"]))
@@ -192,12 +211,12 @@ def _make_classes(plain_base, markup_base):
             size = self._px()
             fill = tuple(int(round(c * 255)) for c in self.options["color"])
             chain = self._chain()
-            primary = chain.faces[0]
-            # SDL2 emboldens the label font itself; the fallback faces are bold files
-            stroke = max(1, size // 24) if self.options.get("bold") else 0
+            # one weight for the whole line: the label font's file for its style (a
+            # bold file only when one is registered, as SDL2 draws it) and the
+            # fallback faces of that same weight; never a stroke on some runs only
             base = y + self._metrics(text)[0]
             for run in pf.runs(text, chain):
-                kw = {"stroke_width": stroke, "stroke_fill": fill} if stroke and run.path == primary else {}
+                kw = {}
                 shown = run.text if pf.can_shape() else "".join(c for c in run.text if not pf.invisible(c))
                 if run.rtl and pf.can_shape():
                     kw["direction"] = "rtl"
