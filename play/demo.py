@@ -304,11 +304,12 @@ def adopt_old_queue(writer, out_dir: Path, queue_dir) -> tuple[list[str], Path |
 
 def flush_pages(writer, queue_dir, wait_s: float = 20.0) -> str:
     """Give the printer ``wait_s`` to take the queued pages; what the players are told
-    ("" without a printer)."""
+    ("" without a printer): how many of this demo's pages are still queued (jobs other
+    commands left in the queue are not counted), else that all were sent."""
     if writer.queue is None:
         return ""
-    writer.queue.drain(wait_s)
-    pending = writer.pending()
+    writer.queue.drain(wait_s, targets={str(writer.target)})  # this printer's (other printers: print-queue's)
+    pending = writer.pending()  # this demo's pages only, never what other commands left queued
     if pending:
         return txn("demo.pages_queued", "{n} page still queued for {target} (printer off?): run {command} "
                    "when it is back", "{n} pages still queued for {target} (printer off?): run {command} "

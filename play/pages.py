@@ -84,6 +84,7 @@ class PageWriter:
         self.cfg = cfg
         self.escpos_files = escpos_files
         self.written: list[Path] = []
+        self.job_ids: list[str] = []  # this writer's pages in the queue (pending)
         self.target = None
         self.queue = None
         if printer:
@@ -115,13 +116,18 @@ class PageWriter:
             out.bin = page_path(self.folder, name, ".bin")
             out.bin.write_bytes(data)
             self.written.append(out.bin)
-        if self.queue is not None and data is not None and (again or self.queue.waiting_copy(self.target, data) is None):
-            out.job = self.queue.submit(self.target, data, self.cfg, title=name, preview=image)
+        if self.queue is not None and data is not None:
+            waiting = None if again else self.queue.waiting_copy(self.target, data)
+            if waiting is None:
+                out.job = self.queue.submit(self.target, data, self.cfg, title=name, preview=image)
+            self.job_ids.append((out.job or waiting).id)
         return out
 
     def pending(self) -> list:
-        """This printer's jobs still waiting in the queue (the folder may hold others')."""
+        """This writer's pages still waiting in the queue: the jobs it queued, and the
+        copy an earlier run left waiting of a page it wrote again (never the jobs other
+        commands left in the same folder)."""
         if self.queue is None:
             return []
-        target = str(self.target)
-        return [j for j in self.queue.jobs("pending") if j.target == target]
+        mine = set(self.job_ids)
+        return [j for j in self.queue.jobs("pending") if j.id in mine]

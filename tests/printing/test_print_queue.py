@@ -468,3 +468,28 @@ def test_a_failed_sends_reason_is_listed_in_the_askers_language_not_the_senders(
     es, _ = listed("es")
     assert "impresora apagada o que rechaza conexiones: Conexión rechazada" in es
     assert "(impresora vieja apagada)" in en_old and "(impresora vieja apagada)" in zh_old  # as stored
+
+
+def test_the_demo_counts_only_its_own_pages_still_queued(tmp_path, monkeypatch):
+    """Jobs another command left in the queue (for the same printer, or another)
+    are not the demo's: 'N pages still queued' counts the demo's own pages (issue 29),
+    a page an earlier run left waiting and written again among them."""
+    from play.demo import flush_pages
+    from play.pages import PageWriter
+    from printing.profiles import load_config
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    target = f"tcp://127.0.0.1:{free_port()}"
+    cfg = load_config(None, paper_mm=58)
+    others = PrintQueue(None)
+    others.submit(target, b"\x1b@another command's page", CFG, title="someone-else")
+    others.submit(f"tcp://127.0.0.1:{free_port()}", b"\x1b@elsewhere", CFG, title="other-printer")
+    earlier = PageWriter(tmp_path / "before", cfg, printer=target)
+    earlier.write("final-receipt", job_page(2))             # an earlier run's page, still waiting
+    pages = PageWriter(tmp_path / "out", cfg, printer=target)
+    pages.write("g-press1-red-e1", job_page(1))
+    pages.write("g-press1-blue-e1", job_page(3))
+    pages.write("final-receipt", job_page(2))               # the same page again: its waiting copy
+    note = flush_pages(pages, None, wait_s=0)
+    assert "3 pages still queued" in note, note
+    assert len(pages.pending()) == 3 and len(PrintQueue(None).jobs("pending")) == 5
