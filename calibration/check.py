@@ -25,7 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from companion import registry
-from companion.clitext import colour, current, tx, txn
+from companion.clitext import colour, current, number, tx, txn
 from companion.errors import CompanionError
 
 from . import game_tags
@@ -663,7 +663,7 @@ def check_table(frames: list[np.ndarray], camera: CameraModel | None = None,
         sc.min_px_per_mm = min(scales) if scales else None
         findings.append(txn("check.registered", "{surface}: registered on {n} fiducial, error {rms} mm rms",
                             "{surface}: registered on {n} fiducials, error {rms} mm rms", len(reg.used),
-                            surface=where, rms=f"{reg.rms_mm:.2f}")
+                            surface=where, rms=number(reg.rms_mm, 2))
                         + (tx("check.worst_zone", "; worst zone {scale} px/mm", scale=f"{sc.min_px_per_mm:.2f}")
                            if scales else ""))
         if sc.zones_hidden:
@@ -678,7 +678,7 @@ def check_table(frames: list[np.ndarray], camera: CameraModel | None = None,
         if reg.rms_mm > 2.0:
             advice.append(tx("check.flat", "the {surface} registers with {rms} mm error: lay it flat and run "
                              "'companion calibrate camera' (lens distortion)", surface=where,
-                             rms=f"{reg.rms_mm:.1f}"))
+                             rms=number(reg.rms_mm, 1)))
         for k, prefixes in gt.kind_zones["board" if len(layout.surfaces) == 1 else "mat"].items():
             where = [reg.px_per_mm_at(x, y) for z in layout.zones if z.name.startswith(prefixes)
                      and z.name not in sc.zones_hidden for x, y in z.polygon]
@@ -708,7 +708,7 @@ def check_table(frames: list[np.ndarray], camera: CameraModel | None = None,
             px = by_size[size]
             findings.append(tx("check.predicted", "{surface}: {size} {kind} tags would read at {px} px per module at "
                                "the far edge", surface=gt.surface(sc.surface), size=_size_word(size),
-                               kind=gt.say(k), px=f"{px:.1f}"))
+                               kind=gt.say(k), px=number(px, 1)))
     sizes = [min(v) for v in measured.values()] + [by[size] for sc in surfaces for by in sc.predicted.values()]
     worst_all = min(sizes) if sizes else None
     # each kind against its own limit (kind_limit: measured recall of this game's pipeline)

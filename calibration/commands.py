@@ -153,7 +153,7 @@ def _cmd_tags(args: argparse.Namespace) -> int:
 def _cmd_camera(args: argparse.Namespace) -> int:
     import cv2
 
-    from companion.clitext import tx, txn
+    from companion.clitext import number, tx, txn
 
     from .camcal import CharucoSpec, calibrate_from_frames
     from .camera import save_camera
@@ -176,7 +176,7 @@ def _cmd_camera(args: argparse.Namespace) -> int:
                                     "writable?)", path=args.board_out))
         print(tx("cal.board_wrote", "wrote {path}: ChArUco board {cols}x{rows} squares of {mm} mm at 300 dpi. Print "
                  "at 100 % and check a square measures {mm} mm.", path=args.board_out, cols=spec.squares[0],
-                 rows=spec.squares[1], mm=f"{spec.square_mm:g}"))
+                 rows=spec.squares[1], mm=number(spec.square_mm)))
     source = args.images or args.video
     if not source:
         if args.board_out:
@@ -202,7 +202,7 @@ def _cmd_camera(args: argparse.Namespace) -> int:
               "reprojection error {rms} px rms", "calibrated from {used} of {n} frames: fx {fx} px, fy {fy} px, "
               "centre ({cx}, {cy}), reprojection error {rms} px rms", cal.views_total, used=cal.views_used,
               fx=f"{m.K[0, 0]:.1f}", fy=f"{m.K[1, 1]:.1f}", cx=f"{m.K[0, 2]:.1f}", cy=f"{m.K[1, 2]:.1f}",
-              rms=f"{m.rms_px:.2f}"))
+              rms=number(m.rms_px, 2)))
     if m.rms_px > 1.0:
         print(tx("cal.high_error", "  the error is high: use sharper, better lit frames with the board flat"),
               file=sys.stderr)

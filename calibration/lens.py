@@ -179,7 +179,7 @@ def estimate_from_frame(image: np.ndarray, layouts) -> LensEstimate | None:
 def describe(estimate: LensEstimate | None, source: str) -> str:
     """One line for the user: which lens model is used (source: ``"file"``,
     ``"user"``, ``"none"``) or why the view cannot be trusted."""
-    from companion.clitext import tx
+    from companion.clitext import number, tx
 
     if source == "user":
         return tx("lens.yours", "lens: calibrated model (your calibration)")
@@ -189,7 +189,7 @@ def describe(estimate: LensEstimate | None, source: str) -> str:
         return tx("lens.too_few", "lens: not calibrated; too few corner fiducials in view to estimate it")
     if not estimate.trusted:
         return tx("lens.distorted", "lens: the view is too distorted to trust without a calibrated lens (corners off "
-                  "by {mm} mm even after correcting): run `companion calibrate camera`", mm=f"{estimate.rms_mm:.1f}")
+                  "by {mm} mm even after correcting): run `companion calibrate camera`", mm=number(estimate.rms_mm, 1))
     if estimate.camera is None:
         return tx("lens.straight", "lens: not calibrated; the corner fiducials show no distortion worth correcting")
     return tx("lens.estimated", "lens: not calibrated; distortion estimated from the corner fiducials (k1 {k1}, "

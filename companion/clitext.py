@@ -79,9 +79,39 @@ class Said(str):
         return {"key": self.key, "values": {name: _field_record(v) for name, v in self.fields.items()}}
 
 
+class Number(str):
+    """A number as :func:`number` wrote it for the current language (``6,8`` in
+    Spanish): a ``str`` that keeps its ``value`` and ``decimals`` so that words kept
+    as a key (:meth:`Said.record`) write it again in another language."""
+
+    value: float
+    decimals: int | None
+
+    def __new__(cls, text: str, value, decimals: int | None):
+        said = super().__new__(cls, text)
+        said.value, said.decimals = value, decimals
+        return said
+
+    def __getnewargs__(self):
+        return str(self), self.value, self.decimals
+
+
+def number(value, decimals: int | None = None) -> str:
+    """``value`` written as the current language writes numbers (Babel, CLDR): the
+    decimal mark and thousands grouping (``6,8`` and ``12.345`` in Spanish, ``6.8``
+    and ``12,345`` in English and Chinese); ``decimals`` fixed (``1``: ``6.8 s``),
+    else up to three, trailing zeros dropped (``0.5``, ``30``). A :class:`Number`."""
+    from babel.numbers import format_decimal
+
+    pattern = "#,##0" + ("." + "0" * decimals if decimals else "") if decimals is not None else "#,##0.###"
+    return Number(format_decimal(value, format=pattern, locale=_lang), value, decimals)
+
+
 def _field_record(value):
     if isinstance(value, Said):
         return value.record()
+    if isinstance(value, Number):
+        return {"number": value.value, "decimals": value.decimals}
     if isinstance(value, (bool, int, float)) or value is None:
         return value
     return str(value)
@@ -104,7 +134,9 @@ def say_again(record) -> str | None:
         return None
     fields = {}
     for name, value in values.items():
-        if isinstance(value, dict):
+        if isinstance(value, dict) and isinstance(value.get("number"), (int, float)):
+            value = number(value["number"], value.get("decimals"))   # written again in this language
+        elif isinstance(value, dict):
             value = say_again(value)
             if value is None:
                 return None

@@ -627,7 +627,7 @@ def run_demo(rec: Recording, out_dir: Path, *, lang: str = "en", paper_mm: int |
     if total and frames < total and st is not None and st.is_over:   # reading stops at the game's end
         read = tx("demo.frames_of", "{n} of {total} frames (the game was over at frame {n}; the rest only "
                   "show the table after it)", n=frames, total=total)
-    echo(tx("demo.match_line", "{read} in {seconds} s{where}", read=read, seconds=f"{result.seconds:.1f}",
+    echo(tx("demo.match_line", "{read} in {seconds} s{where}", read=read, seconds=clitext.number(result.seconds, 1),
             where=where))
     return result
 

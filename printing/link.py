@@ -11,7 +11,7 @@ import errno
 import socket
 from dataclasses import dataclass
 
-from companion.clitext import tx
+from companion.clitext import number, tx
 from companion.errors import CompanionError
 
 from .profiles import PrinterConfig, PrinterConfigError
@@ -87,10 +87,10 @@ class Target:
 def stalled(t: Target, took: int, size: int, cfg: PrinterConfig, flow: str = "") -> PrinterUnavailable:
     """The printer took no byte for ``timeout_s`` (``flow``: the serial flow control
     that held it): the job is kept, in players' words."""
-    left = (tx("printer.left", "{left} of {size} bytes still to send", left=f"{size - took:,}", size=f"{size:,}")
+    left = (tx("printer.left", "{left} of {size} bytes still to send", left=number(size - took), size=number(size))
             if 0 <= took < size else tx("printer.left_end", "as the job ended") if size
             else tx("printer.left_start", "before the job began"))
-    s = f"{cfg.timeout_s:g}"
+    s = number(cfg.timeout_s)
     if flow == "xonxoff":
         why = tx("printer.stall_xoff", "the printer held the job paused (XOFF) for over {s} s with {left}: "
                  "out of paper, cover open or busy", s=s, left=left)
@@ -131,7 +131,7 @@ def status_after(ask, t: Target, cfg: PrinterConfig, *, required: bool = True) -
             raise PrinterUnavailable(tx(
                 "printer.stopped_answering", "{target}: the printer stopped answering during the job (it "
                 "answered before it, not in {s} s after it): switched off, jammed or busy; the job is kept and "
-                "printed again whole", target=t, s=f"{cfg.timeout_s:g}"))
+                "printed again whole", target=t, s=number(cfg.timeout_s)))
         return False
     return True
 

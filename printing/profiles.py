@@ -20,7 +20,7 @@ import re
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-from companion.clitext import os_error, tx
+from companion.clitext import number, os_error, tx
 from companion.errors import CompanionError
 
 from .files import atomic_write
@@ -102,7 +102,7 @@ def profile_page(paper_mm: int, profile: str) -> tuple[int, float]:
     if paper_mm == 80 and print_mm < MIN_80_PRINT_MM:
         raise PrinterConfigError(tx("printer.profile_58", "profile {profile} prints {px} dots wide ({mm} mm), too "
                                     "narrow for an 80 mm page: choose 58 mm paper or an 80 mm profile",
-                                    profile=profile, px=px, mm=f"{print_mm:.0f}"))
+                                    profile=profile, px=px, mm=number(print_mm, 0)))
     return dots, print_mm
 
 

@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Callable
 
 from companion.cliargs import make_folder
-from companion.clitext import Said, os_error, say_again, tx
+from companion.clitext import Said, number, os_error, say_again, tx
 from companion.errors import CompanionError
 
 from .files import atomic_write, png_bytes, remove_stale_tmp
@@ -145,7 +145,7 @@ class JobReport:
         if self.outcome == "retry":
             wait = max(0.0, (self.next_try or 0) - time.time())
             return tx("queue.retry", "{title}: kept in the queue, {error}; try {n} in {wait} s", title=self.title,
-                      error=self.error, n=self.attempts + 1, wait=f"{wait:.0f}")
+                      error=self.error, n=self.attempts + 1, wait=number(wait, 0))
         if self.outcome == "deferred":
             return tx("queue.deferred", "{title}: waiting to retry ({error})", title=self.title, error=self.error)
         if self.outcome == "waiting":

@@ -36,7 +36,7 @@ import socket
 import time
 from pathlib import Path
 
-from companion.clitext import os_error, tx
+from companion.clitext import number, os_error, tx
 from companion.errors import CompanionError
 
 from .link import (STATUS_VENDORS, FlowControlIgnored, PrinterPermissionError,  # noqa: F401  (re-exported)
@@ -634,7 +634,7 @@ def _wait_taken(sock: socket.socket, t: Target, size: int, cfg: PrinterConfig,
             raise PrinterUnavailable(tx(
                 "printer.never_reached", "{target}: the printer stopped taking the job ({left} of {size} bytes "
                 "never reached it in {s} s): switched off, jammed or busy; the job is kept and printed again "
-                "whole", target=t, left=f"{now:,}", size=f"{size:,}", s=f"{cfg.timeout_s:g}"))
+                "whole", target=t, left=number(now), size=number(size), s=number(cfg.timeout_s)))
         last = now
 
 
@@ -706,10 +706,10 @@ def _send_tcp(t: Target, payload: bytes, cfg: PrinterConfig) -> None:
                 "printer.not_confirmed", "{target}: the printer did not confirm the job: every byte reached it, "
                 "but it neither closed the connection nor answered within {s} s, so it may not have read them "
                 "(switched off, jammed or busy); the job is kept and printed again whole", target=t,
-                s=f"{cfg.close_wait_s:g}"))
+                s=number(cfg.close_wait_s)))
     except (TimeoutError, socket.timeout):
         raise PrinterUnavailable(tx("printer.busy", "{target}: printer busy (no progress for {s} s)", target=t,
-                                    s=f"{cfg.timeout_s:g}")) from None
+                                    s=number(cfg.timeout_s))) from None
     except OSError as exc:
         raise PrinterUnavailable(tx("printer.lost", "{target}: connection lost during the job ({why})", target=t,
                                     why=os_error(exc))) from None

@@ -44,7 +44,7 @@ import socket
 import threading
 import time
 
-from companion.clitext import tx
+from companion.clitext import number, tx
 
 from .link import PrinterUnavailable, Target, answers_status
 from .link import socket_ask as _tcp_ask
@@ -280,7 +280,7 @@ def _send_bt_android(t, payload: bytes, cfg: PrinterConfig, j, activity=None) ->
                 if dog.fired:
                     raise _unavailable(tx("printer.bt_no_answer", "{target}: the printer did not answer within {s} s "
                                           "(off or out of reach); the job is kept", target=t,
-                                          s=f"{cfg.timeout_s:g}")) from None
+                                          s=number(cfg.timeout_s))) from None
                 raise _bt_refusal(t, exc) from None
         out, inp = sock.getOutputStream(), sock.getInputStream()
         ask = _stream_ask(out, inp)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from companion.clitext import tx, txn
+from companion.clitext import number, tx, txn
 
 OK, CHECK, FIX = "OK", "CHECK", "FIX"
 #: px per module at the worst place of the reference view: below LIMIT the pipeline
@@ -200,7 +200,7 @@ def check_cameras(args) -> list[tuple[str, str, str]]:
     if mode is not None and mode.fps and settings.fps and mode.fps < 0.8 * settings.fps:
         out.append(_line(CHECK, tx("doctor.frame_rate", "camera {n} frame rate", n=cam), tx(
             "doctor.slow", "{fps} fps (asked {asked}): a slow camera blurs moving hands; try --fourcc MJPG or a smaller "
-            "--size", fps=f"{mode.fps:g}", asked=f"{settings.fps:g}")))
+            "--size", fps=number(mode.fps), asked=number(settings.fps))))
     return out
 
 
