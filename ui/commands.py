@@ -15,7 +15,8 @@ def register(subparsers) -> None:
 
     p = subparsers.add_parser(
         "app", help="the tablet app (Kivy): live table, corrections, scores, printing",
-        description="Start the Kivy tablet app. Without a display it runs offscreen.",
+        description="Start the Kivy tablet app. With no screen (no DISPLAY or WAYLAND_DISPLAY on Linux) it says so and "
+                    "exits 1: play headless with `companion demo`, or set SDL_VIDEODRIVER=offscreen.",
     )
     src = p.add_mutually_exclusive_group()
     src.add_argument("--recording", help="a bundled recording by name (the folders of play/recordings), a recording folder, or a video "
