@@ -107,8 +107,11 @@ def test_file_target_gets_every_byte(tmp_path):
     data = escpos_bytes(page(384), PrinterConfig())
     send(f"file:{tmp_path / 'out.bin'}", data, PrinterConfig())
     assert (tmp_path / "out.bin").read_bytes() == data
+    send(f"file:{tmp_path / 'no' / 'dir' / 'out.bin'}", data, PrinterConfig())   # its folder made at the first page
+    assert (tmp_path / "no" / "dir" / "out.bin").read_bytes() == data
+    (tmp_path / "wall").write_text("a file where the folder should be")
     with pytest.raises(PrinterUnavailable):
-        send(f"file:{tmp_path / 'no' / 'dir' / 'out.bin'}", data, PrinterConfig())
+        send(f"file:{tmp_path / 'wall' / 'out.bin'}", data, PrinterConfig())
 
 
 def test_network_printer_receives_the_whole_job():
