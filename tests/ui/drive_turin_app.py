@@ -4,7 +4,8 @@ From the start screen (the game chosen, the red payment card chosen in its own
 row, four players named, Start), the whole game is played by pressing the app's
 own buttons by their label: pass the tablet (I am ..., +, Done: hide it, Reveal),
 the picker's card, Pass for each seller, a coin flip. On the way: a loan asked
-first (No, then Yes), a named take-back asked first, and every table and secret
+first (the kit's question, Yes first: No, then Yes), the kit's Undo naming the
+move and asked first, and every table and secret
 screen checked (drive_walk.check_screen: clipped text, overlaps, targets under 48
 dp, untranslated words; and no card id) at 1280x800 and 800x1280 in es, en and
 zh, with screenshots of a few.
@@ -197,6 +198,8 @@ def main(out: Path) -> None:
         press(tb.ids.quiet, W.loan_button(NAMES[0], "en"))
         ask = getattr(app, "asking", None)
         report["loan"]["asked"] = ask.question if ask else ""
+        row = list(ask.ids.yes.parent.children)[::-1] if ask else []   # left to right
+        report["loan"]["buttons"] = [b.text for b in row]
         ask.answer(False)
         report["loan"]["after_no"] = len(app.host.journal.actions()) - before
         press(tb.ids.quiet, W.loan_button(NAMES[0], "en"))
@@ -207,7 +210,8 @@ def main(out: Path) -> None:
     def undo():
         tb = table()
         before = len(app.host.journal.actions())
-        press(tb.ids.quiet, W.undo_button("en"))
+        report["undo"]["button"] = tb.ids.undo.text    # the kit's Undo names the move
+        tb.ids.undo.dispatch("on_release")
         ask = getattr(app, "asking", None)
         report["undo"]["asked"] = ask.question if ask else tb.note
         if ask:
@@ -270,7 +274,8 @@ def main(out: Path) -> None:
         st = app.host.state
         report["end"] = {"over": st.final is not None, "headline": table().headline,
                          "scores": list(st.final.scores) if st.final else [],
-                         "panels": [t for t in texts_of(table().ids.right)]}
+                         "panels": [t for t in texts_of(table().ids.strip)],
+                         "undo_shown": table().ids.quiet_row.opacity > 0, "end_box": bool(table().ids.get("end_box"))}
 
     plan += [lambda: (app.root.__setattr__("current", "turin_table"), table().refresh()), loan,
              lambda: [one_move() for _ in range(3)], undo, to_card_entry, lambda: look("secret_card"),

@@ -145,22 +145,15 @@ def main(out: Path) -> None:
             self.root.current = "turin_table"
 
         def look_payouts(self):
-            """The end screen's layout: the tops of each row's player panels' names (window px),
-            the "more below" line with the payouts scrolled to the top, then to the end."""
-            from ui.games.turin_market.screens import Panel
+            """The end screen's layout: the tops of each row's player panels (the table
+            kit's PlayerStrip, window px), the "more below" line with the payouts
+            scrolled to the top, then to the end."""
+            from ui.screens.common import PlayerPanel
 
-            panels = [w for w in self.table.ids.right.walk(restrict=True) if isinstance(w, Panel)]
-
-            def top(p):  # the top of the panel's first line, its player's name
-                name = p.children[-1]
-                return round(name.to_window(name.x, name.top)[1])
-
-            rows: dict = {}
-            for p in panels:
-                rows.setdefault(id(p.parent), []).append(top(p))
-            if len({len(r) for r in rows.values()}) != 1 or len(rows) == len(panels):
-                rows = {i: [top(p) for p in panels[i:i + 2]]
-                        for i in range(0, len(panels), 2)}  # not laid out in rows: by pairs
+            panels = [w for w in self.table.ids.strip.children[::-1] if isinstance(w, PlayerPanel)]
+            cols = max(1, int(self.table.ids.strip.cols or 1))
+            rows = {i: [round(p.to_window(p.x, p.top)[1]) for p in panels[i:i + cols]]
+                    for i in range(0, len(panels), cols)}
             scroll = self.table.ids.left.parent
             c = report["checks"]
             c["panel_row_tops"] = list(rows.values())

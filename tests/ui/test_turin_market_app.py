@@ -31,14 +31,18 @@ def test_a_whole_game_by_the_apps_buttons_ends_with_the_winner_and_the_panels_to
     assert end["over"]
     best = max(end["scores"])
     assert end["headline"].startswith("Game over:") and end["headline"].endswith(f"{best} shields")
-    assert f"{best} shields" in end["panels"]
+    assert any(f"· {best} shields" in text for text in end["panels"])   # the kit's panels, the same total
+    assert not end["undo_shown"] and end["end_box"]     # no take-back after the end; room for its pages
 
 
 def test_a_loan_is_asked_first_and_a_take_back_names_the_move(report):
     loan = report["loan"]
     assert loan["asked"].startswith("Ana takes a loan: +10 shields now") and loan["after_no"] == 0
+    assert loan["buttons"] == ["Yes", "No"]       # the table kit's question: Yes first, as in every game
     assert loan["after_yes"] == 1 and loan["loans"][0] == 1
-    assert report["undo"]["asked"] == "Take back: Ana takes a loan?" and report["undo"]["taken_back"] == 1
+    undo = report["undo"]
+    assert undo["button"] == "Take back: Ana takes a loan"      # the kit's Undo names the move
+    assert undo["asked"] == "Take back: Ana takes a loan?" and undo["taken_back"] == 1
 
 
 def test_no_clipped_text_overlap_small_target_untranslated_word_or_card_id_on_any_screen(report):

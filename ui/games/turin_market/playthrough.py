@@ -62,7 +62,6 @@ def _entry_steps(app, entry: dict):
     from companion.games.turin_market import app_words as W
     from companion.games.turin_market import engine as eng
 
-    from .screens import TConfirm
     from .texts import tr
     from .viewmodel import TableVM, card_text
 
@@ -92,16 +91,18 @@ def _entry_steps(app, entry: dict):
     act = entry["action"]
     kind = act["action"]
     if kind == "pass_sale":
-        press(table.ids.actions, f"{tr('pass', lang)}: {vm.name(act['player'])}")
+        press(table.ids.actions, tr("pass_who", lang, who=vm.name(act["player"])))
     elif kind == "flip_coin":
         press(table.ids.actions, tr("now_flip", lang))
     elif kind == "take_loan":
         press(table.ids.quiet, W.loan_button(vm.name(act["player"]), lang))
         yield
-        ask = TConfirm.current
+        ask = getattr(app, "asking", None)
         if ask is None:
             raise PlayThroughError("the loan was not asked")
-        press(ask, ask.yes_text)
+        from ui import i18n
+
+        press(ask, i18n.tr("ask.yes", lang))   # the table kit's question: Yes first, as in every game
     elif kind in ("reveal_bids", "reveal_cards", "reveal_tie_bids", "reveal_leftovers"):
         label = (tr("now_bids", lang) if state.phase == eng.BIDS else tr("now_cards", lang)
                  if state.phase == eng.CARDS else vm.headline())

@@ -30,27 +30,29 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
-from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
-from kivy.uix.widget import Widget
 
 from companion.games import turin_market as tm
 from companion.games.turin_market import app_words as W
 from ui import scrollcue  # noqa: F401  (registers CuedScroll for turin_market.kv)
-from ui.screens.common import PLAYER_INK, PLAYER_RGBA
+from ui.screens.common import Ask, CameraView, ConfirmButton, PlayerStrip, ask
 
 from .texts import tr
-from .viewmodel import SECRET_PHASES, PassTabletVM, TableVM, TypedRevealVM, card_text, name_of
+from .viewmodel import SECRET_PHASES, PassTabletVM, TableVM, TypedRevealVM, card_text, name_of, undo_offer
 
 KV = Path(__file__).with_name("turin_market.kv")
 _loaded = False
 
 
 def load_kv() -> None:
-    """Load turin_market.kv once."""
+    """Load turin_market.kv once, and the table kit's rules (ui/screens/common.kv)
+    when the app has not loaded them (the screens shown alone)."""
     global _loaded
     if not _loaded:
+        common = str(Path(__file__).resolve().parents[2] / "screens" / "common.kv")
+        if not any(str(Path(f).resolve()) == common for f in Builder.files):
+            Builder.load_file(common)
         Builder.load_file(str(KV))
         _loaded = True
 
@@ -66,14 +68,41 @@ class TButton(Button):
     min_height = NumericProperty(0)
 
 
-class TQuiet(Button):
-    """A costly or secondary tap (a loan, take back): outlined on the screen's
-    colour, dark red ink, unlike the main actions; at least 48 dp."""
-
-
 class TChoice(Button):
     """A choice among several (a card, a player): its text wraps and it grows to
     fit it, at least 56 dp."""
+
+
+class AskedButton(ConfirmButton):
+    """A costly tap (the table kit's ConfirmButton: a loan, the series' next game),
+    asked first in the players' language: ``words(lang)`` gives the question, and
+    the question open follows a language switch (:func:`confirm`)."""
+
+    words = ObjectProperty(None, allownone=True)
+    lang = StringProperty("en")
+
+    def on_release(self) -> None:
+        if self.words is None:
+            self.dispatch("on_confirmed")
+            return
+        confirm(self.words, lambda: self.dispatch("on_confirmed"), self.lang)
+
+
+class TurinStrip(PlayerStrip):
+    """The table kit's PlayerStrip whose panels of one row share one height (their
+    tops in line): a player with a loan or many goods makes the row taller, not a
+    panel of its own that stands lower."""
+
+    def do_layout(self, *args):
+        kids = list(reversed(self.children))
+        cols = max(1, int(self.cols or 1))
+        for i in range(0, len(kids), cols):
+            row = kids[i:i + cols]
+            tall = max(max(dp(64), k.ids.lab.texture_size[1] + dp(12)) for k in row)
+            for k in row:
+                if k.height != tall:
+                    k.height = tall
+        super().do_layout(*args)
 
 
 class OfferBox(BoxLayout):
@@ -85,10 +114,6 @@ class OfferBox(BoxLayout):
     def __init__(self, **kw):
         super().__init__(orientation="vertical", size_hint_y=None, spacing=dp(6), **kw)
         self.bind(minimum_height=self.setter("height"))
-
-
-class Panel(BoxLayout):
-    """A bordered box (player panel, section)."""
 
 
 class CueScroll(ScrollView):
@@ -110,89 +135,86 @@ class CueScroll(ScrollView):
         self.more = bool(child is not None and child.height > self.height + 1 and self.scroll_y > 0.005)
 
 
+#: Ink on the table's dark colour: text, quieter text, the player to act now.
+INK, QUIET, NOW = (0.94, 0.94, 0.92, 1), (0.72, 0.72, 0.7, 1), (0.55, 0.9, 0.6, 1)
+
+
 def _line(text: str, size: float = 18, bold: bool = False, colour=(0.1, 0.1, 0.1, 1), align="left") -> TLine:
     return TLine(text=text, font_size=sp(size), bold=bold, color=colour, halign=align)
 
 
-class TConfirm(ModalView):
-    """A yes/no question asked before a costly or irreversible tap (a loan, a
-    take-back, the next game of a series); ``on_yes`` runs on Yes. The running app
-    keeps the open one as ``app.asking`` (drivers answer it with ``answer``)."""
-
-    question = StringProperty("")
-    yes_text = StringProperty("")
-    no_text = StringProperty("")
-    #: the one open now (re-worded on a language switch: :meth:`set_lang`)
-    current = None
-
-    def __init__(self, question, on_yes, lang: str = "en", **kw):
-        super().__init__(**kw)
-        self._words, self._on_yes = question if callable(question) else (lambda _lang: question), on_yes
-        self.set_lang(lang)
-        self.bind(on_dismiss=lambda *_: TConfirm.current is self and setattr(TConfirm, "current", None))
-
-    def set_lang(self, lang: str) -> None:
-        """The question and Yes/No in ``lang``."""
-        self.question = self._words(lang)
-        self.yes_text, self.no_text = W.yes(lang), W.no(lang)
-
-    def answer(self, yes: bool) -> None:
-        app = App.get_running_app()
-        if getattr(app, "asking", None) is self:
-            app.asking = None
-        self.dismiss()
-        if yes:
-            self._on_yes()
-
-
-def confirm(question, on_yes, lang: str = "en") -> TConfirm:
-    """Open a :class:`TConfirm` (the app's ``asking`` is set to it); ``question``:
-    its text, or a function of the language giving it."""
-    load_kv()
-    box = TConfirm(question, on_yes, lang)
-    TConfirm.current = box
-    app = App.get_running_app()
-    if app is not None:
-        app.asking = box
-    box.open()
+def confirm(question, on_yes, lang: str = "en") -> Ask:
+    """Ask before a costly or irreversible tap with the table kit's question
+    (ui.screens.common.ask: Yes first, then No, as in every game); ``question``: its
+    text, or a function of the language giving it (then the open question follows
+    a language switch: :func:`reword_open_question`). ``on_yes`` runs on Yes; the
+    app keeps the open question as ``app.asking``."""
+    words = question if callable(question) else (lambda _lang: question)
+    box = ask(words(lang), on_yes)
+    box.words = words
     return box
 
 
-class TurinTableScreen(Screen):
-    """The Turin Market table: ``show(state, lang)`` redraws everything.
+def reword_open_question(lang: str) -> None:
+    """The question open now (asked by :func:`confirm`) in ``lang``."""
+    app = App.get_running_app()
+    box = getattr(app, "asking", None) if app is not None else None
+    words = getattr(box, "words", None)
+    if words is not None:
+        box.question = words(lang)
 
-    Banner: the one thing to do now, in the colour of the one player to act
-    (``colours``: one per seat, from the start screen). Under it the camera's
-    picture with its tags outlined when a camera or recording feeds the game
-    (``camera_on``), the camera's last word (``note``), the round explained, the
-    player panels, the main taps and apart from them the costly ones (loans, take
-    back), each asked first."""
+
+class TurinTableScreen(Screen):
+    """The Turin Market table, built of the table kit's widgets as Penny Press's and
+    Scoop's are (ui.screens.common): ``show(state, lang)`` redraws everything.
+
+    First and largest the kit's :class:`Banner`: the one thing to do now and in
+    which auction, in the colour of the one player to act (``colours``: one per
+    seat, from the start screen); at the end who won. Under it the camera's last
+    word or a refusal (``note``), the kit's :class:`PlayerStrip` (every player's
+    colour, name, shields, on sale, loan, goods with majorities starred: always in
+    view), the kit's :class:`CameraView` with the tags outlined when a camera or
+    recording feeds the game (``camera_on``: full width in portrait, beside the
+    lists in landscape), the round's bids and payments explained (left) and who
+    picks, the centre's cards and the sale area (right), the main taps, then apart
+    from them the kit's :class:`UndoButton` (names the move, asks first, or says why
+    nothing can be taken back) and a loan per player (:class:`AskedButton`, asked
+    first). At the end the payouts good by good and the ranking; ``ids.end_box``
+    is kept for what a finished game offers (its pages, BG Stats)."""
 
     headline = StringProperty("")
     note = StringProperty("")
     cue = StringProperty("")
-    banner_bg = ListProperty([0.55, 0.25, 0.12, 1])
-    banner_ink = ListProperty([1, 1, 1, 1])
     camera_on = BooleanProperty(False)
+    #: the height (px) that shows the camera's picture over the whole width (CameraView.fit_height)
+    camera_fit = NumericProperty(0)
+    over = BooleanProperty(False)
     on_action = ObjectProperty(None, allownone=True)
     on_secret = ObjectProperty(None, allownone=True)
-    #: callables set by app_screens: undo_preview() -> UndoStep|None, undo_refusal() -> str, undo() -> str|None
+    #: callables set by app_screens: preview() -> UndoStep|None, refusal() -> str, undo() -> str|None,
+    #: last() -> the last action journalled (or None)
     undo_hooks = ObjectProperty(None, allownone=True)
-    #: (text, callback) of the series' next game when due, else None (set by app_screens)
+    #: (text, words(lang) of its question, callback) of the series' next game when due, else
+    #: None (set by app_screens)
     series_next = ObjectProperty(None, allownone=True)
     series_lines = ListProperty([])
     colours = ListProperty([])
 
-    def on_kv_post(self, base_widget):
-        from ui.screens.common import CameraView
-
+    def __init__(self, **kw):
         self.camera = CameraView()
+        super().__init__(**kw)
+
+    def on_kv_post(self, base_widget):
+        self.camera.bind(fit_height=self.setter("camera_fit"))
+        self.camera_fit = self.camera.fit_height
         self.bind(size=self._place_camera, camera_on=self._place_camera)
+        self.ids.strip.bind(width=lambda *_a: self._show_panels())
         self._place_camera()
 
     def _place_camera(self, *_a) -> None:
-        """The camera's picture: over the whole width in portrait, at the top of the
-        round's column in landscape (the panels stay in view); nowhere without a camera."""
+        """The camera's picture: over the whole width in portrait, in its own column
+        beside the round's lists in landscape (the panels stay in view); nowhere
+        without a camera."""
         where = None if not self.camera_on else (self.ids.camera_wide if self.height > self.width
                                                  else self.ids.camera_side)
         if self.camera.parent is not where:
@@ -201,50 +223,51 @@ class TurinTableScreen(Screen):
             if where is not None:
                 where.add_widget(self.camera)
 
+    def _show_panels(self) -> None:
+        vm = getattr(self, "vm", None)
+        if vm is not None:
+            self.ids.strip.show(vm.player_panels(self.colours))
+
     def show(self, state, lang: str = "en") -> None:
         vm = TableVM(state, lang)
         self.vm = vm
         self.headline = vm.headline()
-        colour = vm.colour_now(self.colours)
-        self.banner_bg = list(PLAYER_RGBA.get(colour or "", (0.55, 0.25, 0.12, 1)))
-        self.banner_ink = list(PLAYER_INK.get(colour or "", (1, 1, 1, 1)))
+        self.over = state.final is not None
+        self.ids.banner.show(vm.banner(self.colours))
+        self._show_panels()
         left, right = self.ids.left, self.ids.right
         self.cue = tr("more_below", lang)
         left.clear_widgets()
         right.clear_widgets()
         if state.final is not None:
-            for line in self.series_lines:
-                left.add_widget(_line(line, 20, True))
-            left.add_widget(_line(tr("payouts_title", lang), 22, True))
+            left.add_widget(_line(tr("payouts_title", lang), 22, True, INK))
             for row in vm.payouts():
-                left.add_widget(_line(f"{row.good}  ({row.bank})", 18, True))
+                left.add_widget(_line(tr("payout_head", lang, good=row.good, bank=row.bank), 19, True, INK))
                 for text in row.lines:
-                    left.add_widget(_line("    " + text, 16))
-            left.add_widget(_line(vm.guess_note(), 13, colour=(0.35, 0.35, 0.35, 1)))
+                    left.add_widget(_line("    " + text, 17, colour=QUIET))
+            left.add_widget(_line(vm.guess_note(), 15, colour=QUIET))
+            for line in self.series_lines:
+                right.add_widget(_line(line, 20, True, INK))
+            for i, line in enumerate(vm.final_lines()):
+                right.add_widget(_line(line, 24 if i == 0 else 20, True, INK))
         else:
             for line in self.series_lines:
-                left.add_widget(_line(line, 16, colour=(0.35, 0.35, 0.35, 1)))
-            left.add_widget(_line(vm.round_title(), 22, True))
+                left.add_widget(_line(line, 16, colour=QUIET))
+            left.add_widget(_line(vm.round_title(), 22, True, INK))
             for r in vm.bid_rows():   # one wrapped line per player: never a fixed height to overlap
-                left.add_widget(_line(f"{r.name}: {r.bid}" + (f"  ·  {r.paid}" if r.paid else ""), 18, r.won))
-                left.add_widget(_line("    " + r.why, 15, colour=(0.3, 0.3, 0.3, 1)))
+                text = tr("bid_row", lang, who=r.name, bid=r.bid)
+                left.add_widget(_line(text + (f"  ·  {r.paid}" if r.paid else ""), 19, r.won, INK))
+                left.add_widget(_line("    " + r.why, 16, colour=QUIET))
             picks = vm.pick_lines()
             if picks:
-                left.add_widget(_line(tr("picks_title", lang), 20, True))
+                right.add_widget(_line(tr("picks_title", lang), 20, True, INK))
                 for text, now in picks:
-                    left.add_widget(_line(("> " if now else "   ") + text, 20 if now else 17, now,
-                                          (0.05, 0.35, 0.1, 1) if now else (0.1, 0.1, 0.1, 1)))
+                    right.add_widget(_line(("> " if now else "   ") + text, 20 if now else 18, now,
+                                           NOW if now else INK))
             if vm.centre_text():
-                left.add_widget(_line(vm.centre_text(), 16))
-        for i, line in enumerate(vm.final_lines()):
-            right.add_widget(_line(line, 24 if i == 0 else 20, True))
-        cols = 2 if state.n_players > 2 else 1
-        grid = BoxLayout(orientation="vertical", spacing=dp(8), size_hint_y=None)
-        grid.bind(minimum_height=grid.setter("height"))
-        panels = [self._panel(pnl, lang) for pnl in vm.panels()]
-        for i in range(0, len(panels), cols):   # a row's panels share its top and height
-            grid.add_widget(self._row(panels[i:i + cols], cols))
-        right.add_widget(grid)   # the panels first: always in view
+                right.add_widget(_line(vm.centre_text(), 17, colour=INK))
+        if vm.majority_note():
+            right.add_widget(_line(vm.majority_note(), 15, colour=QUIET))
         self._sale_area(right, vm, lang)
         bar = self.ids.actions
         bar.clear_widgets()
@@ -259,51 +282,45 @@ class TurinTableScreen(Screen):
         for text, action in vm.taps():
             bar.add_widget(self._button(text, lambda *_, a=action: self.on_action and self.on_action(a)))
         if state.final is not None and self.series_next is not None:
-            text, cb = self.series_next
-            bar.add_widget(self._button(text, lambda *_: cb()))
+            text, words, cb = self.series_next
+            b = AskedButton(text=text, words=words, lang=lang)
+            b.bind(on_confirmed=lambda *_: cb())
+            bar.add_widget(b)
         self._quiet_bar(vm, lang)
+        reword_open_question(lang)
 
     def _quiet_bar(self, vm, lang) -> None:
-        """The costly taps, apart from the main ones and unlike them: a loan per
-        player who may take one, and the named take-back; each asks first."""
+        """The costly taps, apart from the main ones and unlike them: the kit's named
+        Undo (what a tap takes back, or why nothing can be) and a loan per player who
+        may take one; each asks first. Hidden once the game is over."""
+        hooks = self.undo_hooks
+        undo = self.ids.undo
+        if hooks is not None:
+            step = hooks["preview"]()
+            last = hooks["last"]() if step is None and "last" in hooks else None
+            undo.offer(undo_offer(step, "" if step is not None else hooks["refusal"](), lang, last), self._undo)
+            undo.opacity = 1
+        else:
+            undo.text, undo.question, undo.disabled, undo.opacity = "", "", True, 0
         bar = self.ids.quiet
         bar.clear_widgets()
         loans = vm.loan_taps()
-        if self.undo_hooks is not None:
-            b = TQuiet(text=W.undo_button(lang))
-            b.bind(on_release=lambda *_: self.ask_undo())
-            bar.add_widget(b)
         cat = vm.state.catalog
         for seat, action in loans:
-            b = TQuiet(text=W.loan_button(vm.name(seat), lang))
-            b.bind(on_release=lambda *_, s=seat, a=action: self.ask_loan(s, a))
+            b = AskedButton(text=W.loan_button(vm.name(seat), lang), lang=lang,
+                            words=lambda lg, s=seat: W.loan_ask(TableVM(vm.state, lg).name(s), lg, cat.loan_amount,
+                                                                cat.loan_repayment))
+            b.bind(on_confirmed=lambda *_, a=action: self.on_action and self.on_action(a))
             bar.add_widget(b)
         self.loans_text = W.loans_title(lang, cat.loan_amount, cat.loan_repayment) if loans else ""
         self.ids.quiet_title.text = self.loans_text
 
-    def ask_loan(self, seat: int, action) -> TConfirm:
-        """Ask before a loan (it cannot be taken back); Yes hands it to ``on_action``."""
-        vm = self.vm
-        cat = vm.state.catalog
-        return confirm(lambda lang: W.loan_ask(TableVM(vm.state, lang).name(seat), lang, cat.loan_amount,
-                                               cat.loan_repayment),
-                       lambda: self.on_action and self.on_action(action), vm.lang)
-
-    def ask_undo(self):
-        """Name the move a take-back undoes and ask; when nothing can be taken back,
-        say why in the banner's note (no question)."""
-        hooks = self.undo_hooks
-        step = hooks["preview"]()
-        lang = self.vm.lang
-        if step is None:
-            self.note = hooks["refusal"]() or ""
-            return None
-
-        def go() -> None:
-            why = hooks["undo"]()
-            if why:
-                self.note = why
-        return confirm(lambda lg: W.undo_ask(step.text, lg), go, lang)
+    def _undo(self) -> None:
+        """After the players said Yes to the named take-back: take it back; a refusal
+        (the journal could not be written, the table moved on) shows in the note."""
+        why = self.undo_hooks["undo"]()
+        if why:
+            self.note = why
 
     # the sale area: typed offers (steppers), buy taps, the seller's choice of claims
     def _sale_area(self, box, vm, lang) -> None:
@@ -319,7 +336,7 @@ class TurinTableScreen(Screen):
             self._vm_entries[e.seat] = e
             outer, box = box, OfferBox(seat=e.seat)   # one seller's offer, together
             outer.add_widget(box)
-            box.add_widget(_line(e.title, 20, True))
+            box.add_widget(_line(e.title, 20, True, INK))
             cards = GridLayout(cols=2, spacing=dp(6), size_hint_y=None)
             cards.bind(minimum_height=cards.setter("height"))
             for c in e.cards:
@@ -330,7 +347,7 @@ class TurinTableScreen(Screen):
             box.add_widget(cards)
             row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(8))
             row.add_widget(self._stepper("-", lambda *_, e=e: (e.step(-1), self.redraw_sale())))
-            row.add_widget(Label(text=str(e.price), font_size=sp(30), bold=True, color=(0.1, 0.1, 0.1, 1)))
+            row.add_widget(Label(text=str(e.price), font_size=sp(30), bold=True, color=INK))
             row.add_widget(self._stepper("+", lambda *_, e=e: (e.step(1), self.redraw_sale())))
             ok = TButton(text=tr("offer", lang, n=e.price) if e.card is not None else W.choose_card(lang),
                          disabled=e.card is None)
@@ -339,14 +356,14 @@ class TurinTableScreen(Screen):
             box.add_widget(row)
             box = outer
         if sales:
-            box.add_widget(_line(tr("sale_title", lang), 20, True))
+            box.add_widget(_line(tr("sale_title", lang), 20, True, INK))
         claim = getattr(self, "_claim", None)
         for r in sales:
-            box.add_widget(_line(r.text, 18, True))
+            box.add_widget(_line(r.text, 18, True, INK))
             grid = GridLayout(cols=2, spacing=dp(6), size_hint_y=None)
             grid.bind(minimum_height=grid.setter("height"))
             if claim is not None and claim[0] == r.card and claim[1] is vm.state:
-                box.add_widget(_line(tr("claims_who", lang, card=card_text(vm.state, r.card, lang)), 16))
+                box.add_widget(_line(tr("claims_who", lang, card=card_text(vm.state, r.card, lang)), 17, colour=INK))
                 for p in range(vm.state.n_players):
                     if p == r.seller:
                         continue
@@ -392,41 +409,12 @@ class TurinTableScreen(Screen):
         return b
 
     @staticmethod
-    def _row(panels, cols: int) -> BoxLayout:
-        """One row of player panels, as tall as its tallest (tops aligned, no stagger)."""
-        row = BoxLayout(spacing=dp(8), size_hint_y=None)
-
-        def fit(*_):
-            row.height = max(p.minimum_height for p in panels)
-
-        for p in panels:
-            p.size_hint_y = 1
-            p.add_widget(Widget(size_hint_y=1))   # the spare height below the text: text on top
-            p.bind(minimum_height=fit)
-            row.add_widget(p)
-        for _ in range(cols - len(panels)):
-            row.add_widget(Widget())
-        fit()
-        return row
-
-    def _panel(self, p, lang) -> Panel:
-        box = Panel(orientation="vertical", padding=dp(8), spacing=dp(2))
-        box.active = p.to_act
-        colour = self.colours[p.seat] if p.seat < len(self.colours) else ""
-        box.tint = list(PLAYER_RGBA.get(colour, (0, 0, 0, 0)))
-        box.add_widget(_line(p.name, 20, True))
-        box.add_widget(_line("  ".join(x for x in (p.shields, p.on_sale, p.loan) if x), 17))
-        goods = "  ".join(f"{g} {n}{' *' if major else ''}" for g, n, major in p.goods)
-        box.add_widget(_line(goods or "-", 15))
-        if any(m for _, _, m in p.goods):
-            box.add_widget(_line(f"* {tr('majority', lang)}", 13, colour=(0.35, 0.35, 0.35, 1)))
-        return box
-
-    @staticmethod
     def _button(text, cb) -> Button:
         b = TButton(text=text, font_size=sp(18))
         b.bind(on_release=cb)
         return b
+
+
 
 
 class TurinSecretScreen(Screen):
@@ -725,7 +713,13 @@ def app_screens(host) -> list[Screen]:
     reads is journalled by its session; every move can also be tapped."""
     table, secret = screens()
     table.camera_on = getattr(host, "camera", None) is not None
-    table.undo_hooks = {"preview": host.undo_preview, "refusal": host.undo_refusal, "undo": host.undo}
+    def last_action():
+        journal = host.table_journal
+        acts = journal.actions() if journal is not None else []
+        return acts[-1] if acts else None
+
+    table.undo_hooks = {"preview": host.undo_preview, "refusal": host.undo_refusal, "undo": host.undo,
+                        "last": last_action}
 
     def show_table() -> None:
         state = host.state
@@ -734,14 +728,11 @@ def app_screens(host) -> list[Screen]:
         games, earlier = series_of(host.journal)
         if state.final is not None and len(earlier) + 1 < games:
             k = len(earlier) + 2
-            table.series_next = (W.series_next(k, games, host.lang),
-                                 lambda: confirm(lambda lang: W.series_ask(k, games, lang),
-                                                 lambda: next_series_game(host, subscribe), host.lang))
+            table.series_next = (W.series_next(k, games, host.lang), lambda lang: W.series_ask(k, games, lang),
+                                 lambda: next_series_game(host, subscribe))
         else:
             table.series_next = None
-        table.show(state, host.lang)
-        if TConfirm.current is not None:   # a question open follows the language
-            TConfirm.current.set_lang(host.lang)
+        table.show(state, host.lang)   # a question open follows the language (reword_open_question)
 
     def act(action) -> None:
         refused = host.apply(action)

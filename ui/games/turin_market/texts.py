@@ -25,6 +25,17 @@ N_("turin.now_sell", "{who}: put a card up for sale, or pass")
 N_("turin.now_leftover", "Reveal the card left in each hand")
 NP_("turin.now_over", "Game over: {who} wins with {n} shield", "Game over: {who} wins with {n} shields")
 NP_("turin.now_over_shared", "Game over: {who} share the victory with {n} shield", "Game over: {who} share the victory with {n} shields")
+# the table kit's banner, panels and undo (ui.viewmodels.table)
+N_("turin.banner_auction", "Auction {k} of {n} · {what}")
+N_("turin.list_sep", " · ")
+N_("turin.undo_named", "Take back: {move}")
+N_("turin.undo_nothing", "Nothing to take back yet")
+N_("turin.bid_row", "{who}: {bid}")
+N_("turin.payout_head", "{good} ({bank})")
+N_("turin.pass_who", "Pass: {who}")
+N_("turin.card_sep", "; ")
+N_("turin.undo_revealed", "Revealed {what} cannot be taken back: everyone has seen them")
+N_("turin.undo_flip", "The coin flip cannot be taken back: everyone has seen it")
 # pass the tablet
 N_("turin.hand_to", "Pass the tablet to {who}")
 N_("turin.hidden_note", "Everyone else looks away. Nothing entered so far is shown.")
@@ -147,6 +158,8 @@ N_("turin.rule.tm.waiting", "Waiting for {whom}")
 N_("turin.rule.no_player", "There is no player {seat}")
 N_("turin.rule.game_over", "The game is over")
 TEXTS = GameTexts("turin.", [
+    "banner_auction", "list_sep", "undo_named", "undo_nothing", "bid_row", "payout_head", "pass_who", "card_sep",
+    "undo_revealed", "undo_flip",
     "title", "player", "round", "now_cards", "now_bids", "now_ties", "now_flip", "now_pick",
     "now_sell", "now_leftover", "now_over", "now_over_shared", "hand_to", "hidden_note", "i_am",
     "your_card", "your_leftover", "your_bid", "your_add", "confirm_hide", "all_in", "reveal",
@@ -272,9 +285,9 @@ def _cards_named(values, state, lang: str) -> dict:
         vals["card"] = card_goods(vals["card"], lang, cat)
     cards = vals.get("cards")
     if isinstance(cards, (tuple, list)):
-        vals["cards"] = "; ".join(card_goods(str(c), lang, cat) for c in cards)
+        vals["cards"] = tr("card_sep", lang).join(card_goods(str(c), lang, cat) for c in cards)
     elif isinstance(cards, str) and cards:
-        vals["cards"] = "; ".join(card_goods(c.strip(), lang, cat) for c in cards.split(","))
+        vals["cards"] = tr("card_sep", lang).join(card_goods(c.strip(), lang, cat) for c in cards.split(","))
     return vals
 
 

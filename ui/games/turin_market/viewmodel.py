@@ -44,6 +44,33 @@ def name_of(state, seat: int, lang: str = "en") -> str:
     return person(colour, lang) if colour else tr("player", lang, n=seat + 1)
 
 
+def _markup(text: str) -> str:
+    """``text`` safe inside Kivy markup (a typed name with [ or & is shown as typed)."""
+    return text.replace("&", "&amp;").replace("[", "&bl;").replace("]", "&br;")
+
+
+def undo_offer(step, refusal: str, lang: str = "en", last=None) -> "UndoOffer":
+    """The table kit's Undo button (ui.viewmodels.table.UndoOffer) for the move
+    ``step`` (play.undo.UndoStep: its ``text`` names the move in ``lang``; None when
+    nothing can be taken back): "Take back: Ana takes a loan", asked as "Take back:
+    Ana takes a loan?"; else disabled, saying why not: ``refusal`` (in ``lang``), or
+    shorter when ``last`` (the last action) revealed what was hidden (Turin Market's
+    revealed cards, bids and tie additions, and the coin flip: the rules'
+    UNDO_BARRIERS) -- a button names what was revealed, not every card of it."""
+    from companion.games.turin_market import app_words as W
+    from ui.viewmodels.table import UndoOffer
+
+    if step is not None:
+        return UndoOffer(tr("undo_named", lang, move=step.text), W.undo_ask(step.text, lang), True)
+    what = {tm.RevealCards: "what_cards", tm.RevealLeftovers: "what_cards", tm.RevealBids: "what_bids",
+            tm.RevealTieBids: "what_adds"}.get(type(last))
+    if what is not None:
+        return UndoOffer.nothing(tr("undo_revealed", lang, what=tr(what, lang)))
+    if isinstance(last, tm.FlipCoin):
+        return UndoOffer.nothing(tr("undo_flip", lang))
+    return UndoOffer.nothing(refusal or tr("undo_nothing", lang))
+
+
 def good_name(state, good: str, lang: str) -> str:
     names = state.catalog.good_names[good]
     return names.get(lang) or names["en"]
@@ -291,6 +318,44 @@ class TableVM:
             return tr("now_sell", lang, who=_names(s, tm.sell_waiting(s), lang))
         return tr("now_leftover", lang)
 
+    def banner(self, colours=()) -> "BannerView":
+        """The table kit's banner (ui.viewmodels.table.BannerView): the one thing to do
+        now and in which auction ("Auction 2 of 6 · Chen picks a card"), in the colour
+        (of ``colours``, one per seat) of the one player to act; at the end who won,
+        with the shields the panels show, in the winner's colour."""
+        from ui.viewmodels.table import BannerView
+
+        s = self.state
+        text = self.headline()
+        if s.phase != OVER:
+            text = tr("banner_auction", self.lang, k=s.round, n=s.catalog.rounds(s.n_players), what=text)
+        return BannerView(text, self.colour_now(colours))
+
+    def player_panels(self, colours=()) -> list["PanelView"]:
+        """The table kit's player panels (ui.viewmodels.table.PanelView, seat order):
+        each on its player's colour (of ``colours``), the name and shields (the final
+        shields once over), what is on sale and the loan owed, then the goods held
+        (Turin Market: final payouts), a star on each good whose majority the player
+        holds; the player(s) to act outlined."""
+        from ui.viewmodels.table import PanelView
+
+        out = []
+        for p in self.panels():
+            colour = colours[p.seat] if p.seat < len(colours) else ""
+            head = f"[b]{_markup(p.name)}[/b] · {p.shields}"
+            more = tr("list_sep", self.lang).join(x for x in (p.on_sale, p.loan) if x)
+            nb = "\u00a0"   # no break inside one good's words
+            goods = "  ".join(f"{g}{nb}{n}{nb + '★' if major else ''}" for g, n, major in p.goods)
+            text = "\n".join(x for x in (head, more, f"[size=15sp]{_markup(goods)}[/size]" if goods else "") if x)
+            out.append(PanelView(colour, text, p.to_act))
+        return out
+
+    def majority_note(self) -> str:
+        """What the star on a panel's good means ("" while nobody holds a majority)."""
+        if not any(m for p in self.panels() for _, _, m in p.goods):
+            return ""
+        return f"★ {tr('majority', self.lang)}"
+
     @property
     def needs_secret_entry(self) -> bool:
         return self.state.phase in SECRET_PHASES
@@ -318,7 +383,7 @@ class TableVM:
             p = s.auction.pick_queue[0]
             out += [(card_text(s, c, lang), tm.Pick(p, c)) for c in self.centre_cards()]
         if s.phase == SELL:
-            out += [(f"{tr('pass', lang)}: {self.name(p)}", tm.PassSale(p)) for p in tm.sell_waiting(s)]
+            out += [(tr("pass_who", lang, who=self.name(p)), tm.PassSale(p)) for p in tm.sell_waiting(s)]
         return out
 
     def loan_taps(self) -> list[tuple[int, object]]:
@@ -405,7 +470,7 @@ class TableVM:
         if self.state.auction is None:
             return ""
         cards = [card_text(self.state, c, self.lang) for c in self.centre_cards()]
-        return tr("centre", self.lang, cards="; ".join(cards) or "-")
+        return tr("centre", self.lang, cards=tr("card_sep", self.lang).join(cards) or "-")
 
     def pick_lines(self) -> list[tuple[str, bool]]:
         """(text, is_now) for the picks made and to come, in order."""
