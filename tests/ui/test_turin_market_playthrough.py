@@ -3,7 +3,7 @@
 ui.games.turin_market.playthrough): the frames feed the app's camera part, every
 recorded entry is a press of the app's own button by its label, the camera's
 picture is drawn on the table screen (over the whole width in portrait, at the top
-of the round's column in landscape), and the game ends 29/-4/20/1 at 1280x800 in
+beside the round's lists in landscape), and the game ends 29/-4/20/1 at 1280x800 in
 English and at 800x1280 in Chinese."""
 
 from __future__ import annotations
@@ -33,3 +33,4 @@ def test_the_camera_picture_is_shown_where_it_fits(runs):
     en, zh = runs
     assert en["camera_in_column"] and not en["camera_over_width"] and en["camera_h"] > 200
     assert zh["camera_over_width"] and zh["camera_w"] >= 0.95 * zh["window_w"]    # portrait: full width
+    assert not zh["camera_in_column"]

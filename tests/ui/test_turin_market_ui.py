@@ -17,6 +17,7 @@ from companion.errors import RuleError
 from companion.games import turin_market as tm
 from companion.games.turin_market.engine import new_game
 from ui.games.turin_market.texts import TEXTS
+from ui.games.turin_market.texts import tr as tr_
 from ui.games.turin_market.viewmodel import PassTabletVM, TableVM, TypedRevealVM
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -115,6 +116,56 @@ def test_end_shows_payouts_good_by_good_and_the_winners():
     best = max(st.final.scores)
     assert vm.headline().endswith(f"{best} shields") and vm.final_lines()[0].endswith(f"{best} shields")
     assert vm.guess_note() == "Goods and amounts are our estimates"   # no file name on the screen
+
+
+def test_the_table_kits_banner_panels_and_undo_say_the_one_thing_to_do_whose_it_is_and_why_not():
+    """Turin Market on the table kit (ui.viewmodels.table): the banner names the
+    auction and the one thing to do in the picker's colour; each panel is on its
+    player's colour with shields, loan and goods (a majority starred); the Undo names
+    the move, or says shortly why revealed bids cannot be taken back (in zh with
+    full-width punctuation)."""
+    from ui.games.turin_market.viewmodel import undo_offer
+
+    colours = ["red", "blue", "green"]
+    st = tm.apply(tm.apply(_three(), tm.RevealBids((2, 2, 4))), tm.RevealTieBids((0, 1, None)))
+    vm = TableVM(st, "en")
+    assert vm.banner(colours) == (f"Auction 1 of {st.catalog.rounds(3)} · Player 3 picks a card", "green")
+    assert TableVM(_three(), "en").banner(colours).colour is None          # everyone bids: no one colour
+    st = tm.apply(st, tm.TakeLoan(0))
+    panels = TableVM(st, "en").player_panels(colours)
+    assert [p.colour for p in panels] == colours and [p.active for p in panels] == [False, False, True]
+    assert panels[0].text.startswith("[b]Player 1[/b] · ") and "loan: owes 15" in panels[0].text
+    st = tm.apply(st, tm.Pick(2, "T01"))
+    assert "Truffles\u00a03\u00a0★" in TableVM(st, "en").player_panels(colours)[2].text   # its only holder
+
+    class Step:
+        text = "Player 1 takes a loan"
+
+    offer = undo_offer(Step(), "", "en")
+    assert offer.enabled and offer.label == "Take back: Player 1 takes a loan"
+    assert offer.question == "Take back: Player 1 takes a loan?"
+    why = undo_offer(None, "Bids: Player 1 2, ...: that showed what was hidden", "en", tm.RevealBids((2, 2, 4)))
+    assert not why.enabled and why.label == "Revealed bids cannot be taken back: everyone has seen them"
+    zh = undo_offer(None, "", "zh", tm.RevealBids((2, 2, 4)))
+    assert "：" in zh.label and ":" not in zh.label
+    assert undo_offer(None, "", "en").label == "Nothing to take back yet"
+
+
+def test_chinese_lines_of_the_table_use_full_width_punctuation():
+    """Issue 29: the zh bid rows, centre cards, names and loan question read with
+    ，、；：（）？ (no ASCII punctuation between Chinese words)."""
+    from companion.games.turin_market import app_words as W
+
+    st = tm.apply(tm.apply(_three(), tm.RevealBids((2, 2, 4))), tm.RevealTieBids((0, 1, None)))
+    vm = TableVM(st, "zh")
+    texts = [vm.centre_text(), W.loan_ask("Ana", "zh", 10, 15), W.loans_title("zh", 10, 15),
+             W.undo_ask("x", "zh"), W.pick_title("Ana", "zh"), W.series_ask(2, 3, "zh")]
+    texts += [tr_("bid_row", "zh", who="Ana", bid=r.bid) for r in vm.bid_rows()]
+    st2 = tm.apply(_three(), tm.RevealBids((2, 2, 4)))
+    texts.append(TableVM(st2, "zh").headline())
+    for t in texts:
+        assert not re.search(r"[,;:()?]", t), t
+    assert "；" in vm.centre_text() and "、" in TableVM(st2, "zh").headline()
 
 
 @pytest.fixture(scope="module")

@@ -650,7 +650,7 @@ def series_lines(state, journal, lang: str) -> list[str]:
     res = tm.series_result(earlier + [list(state.final.scores)])
     if k >= games:
         best = res.totals[res.winners[0]]
-        lines.append(W.series_over(", ".join(name_of(state, p, lang) for p in res.winners), best, lang))
+        lines.append(W.series_over(tr("names_sep", lang).join(name_of(state, p, lang) for p in res.winners), best, lang))
     for p in sorted(range(state.n_players), key=lambda q: (-res.totals[q], q)):
         lines.append(W.series_line(name_of(state, p, lang), res.totals[p], lang))
     return lines

@@ -34,6 +34,7 @@ N_("turin.bid_row", "{who}: {bid}")
 N_("turin.payout_head", "{good} ({bank})")
 N_("turin.pass_who", "Pass: {who}")
 N_("turin.card_sep", "; ")
+N_("turin.names_sep", ", ")
 N_("turin.undo_revealed", "Revealed {what} cannot be taken back: everyone has seen them")
 N_("turin.undo_flip", "The coin flip cannot be taken back: everyone has seen it")
 # pass the tablet
@@ -158,7 +159,7 @@ N_("turin.rule.tm.waiting", "Waiting for {whom}")
 N_("turin.rule.no_player", "There is no player {seat}")
 N_("turin.rule.game_over", "The game is over")
 TEXTS = GameTexts("turin.", [
-    "banner_auction", "list_sep", "undo_named", "undo_nothing", "bid_row", "payout_head", "pass_who", "card_sep",
+    "banner_auction", "list_sep", "undo_named", "undo_nothing", "bid_row", "payout_head", "pass_who", "card_sep", "names_sep",
     "undo_revealed", "undo_flip",
     "title", "player", "round", "now_cards", "now_bids", "now_ties", "now_flip", "now_pick",
     "now_sell", "now_leftover", "now_over", "now_over_shared", "hand_to", "hidden_note", "i_am",
@@ -212,9 +213,9 @@ def refusal_from(kind: str, values: dict, rule: str, state, lang: str = "en", de
         vals = _cards_named(values, state, lang)
         for name, other in (("seat", "who"), ("other", "other")):
             if isinstance(vals.get(name), int) and 0 <= vals[name] < len(state.players):
-                vals[other] = state.players[vals[name]].name or tr("player", lang, n=vals[name] + 1)
+                vals[other] = _person(state, vals[name], lang)
         if isinstance(vals.get("seats"), (tuple, list)):
-            vals["whom"] = ", ".join(state.players[q].name or tr("player", lang, n=q + 1)
+            vals["whom"] = tr("names_sep", lang).join(_person(state, q, lang)
                                      for q in vals["seats"] if isinstance(q, int) and 0 <= q < len(state.players))
         if "phase" in vals and f"phase.{vals['phase']}" in TEXTS:
             vals["phase"] = tr(f"phase.{vals['phase']}", lang)
@@ -262,7 +263,7 @@ def report_text(report, state, lang: str = "en") -> str:
         if seat < 0:
             values["who"] = tr_report("nobody" if report.key == "tm.move_token" else "centre_area", lang)
         else:
-            values["who"] = state.players[seat].name or tr("player", lang, n=seat + 1)
+            values["who"] = _person(state, seat, lang)
     if "good" in values:
         names = state.catalog.good_names.get(values["good"], {})
         values["good"] = names.get(lang) or names.get("en") or values["good"]
@@ -270,6 +271,14 @@ def report_text(report, state, lang: str = "en") -> str:
         return REPORTS.tr(report.key, lang, **values)
     except (KeyError, IndexError, ValueError):
         return report.text
+
+
+def _person(state, seat: int, lang: str) -> str:
+    """The player in seat ``seat`` as named on every screen (viewmodel.name_of: the
+    typed name, else the colour as a name in ``lang``), never a colour code."""
+    from .viewmodel import name_of
+
+    return name_of(state, seat, lang)
 
 
 def _cards_named(values, state, lang: str) -> dict:

@@ -83,7 +83,7 @@ def card_text(state, card: str, lang: str = "en") -> str:
 
 
 def _names(state, seats, lang) -> str:
-    return ", ".join(name_of(state, p, lang) for p in seats)
+    return tr("names_sep", lang).join(name_of(state, p, lang) for p in seats)
 
 
 # ------------------------------------------------------------------ pass the tablet
