@@ -6,12 +6,14 @@ Widgets only show the view-models (ui.games.turin_market.viewmodel) and call bac
 ``on_action(action)`` with the engine action to journal (the reveal of a secret
 step, a pick, a loan, a pass); no game logic here. Layout in turin_market.kv.
 
-- :class:`TurinTableScreen` (name ``turin_table``): the one thing to do now (banner,
-  in the colour of the player to act), the camera's picture when a camera feeds the
-  game, the round's bids and payments explained, who picks now and the cards to pick,
-  each player's panel (shields, on sale, loan, goods with majorities), loans and
-  take-back apart and asked first, at the end the payouts good by good and a
-  series' totals.
+- :class:`TurinTableScreen` (name ``turin_table``), built of the table kit's widgets
+  (ui.screens.common) as Penny Press's and Scoop's tables are: the banner (the one
+  thing to do now and which auction, in the colour of the player to act), the player
+  strip (colour, shields, on sale, loan, goods with majorities), the camera's picture
+  with its tags outlined when a camera feeds the game, the round's bids and payments
+  explained, who picks now and the cards to pick, the sale area; the named Undo and
+  the loans apart and asked first (the kit's question: Yes first); at the end the
+  payouts good by good, a series' totals and room for the game's pages (``end_box``).
 - :class:`TurinSecretScreen` (name ``turin_secret``): pass the tablet (hidden
   screen between players, then reveal all at once) or one player types the
   revealed values; both give the same reveal action.
@@ -266,9 +268,9 @@ class TurinTableScreen(Screen):
                                            NOW if now else INK))
             if vm.centre_text():
                 right.add_widget(_line(vm.centre_text(), 17, colour=INK))
-        if vm.majority_note():
-            right.add_widget(_line(vm.majority_note(), 15, colour=QUIET))
         self._sale_area(right, vm, lang)
+        if vm.majority_note():   # what a panel's star means, under the round's lines
+            left.add_widget(_line(vm.majority_note(), 15, colour=QUIET))
         bar = self.ids.actions
         bar.clear_widgets()
         if vm.needs_secret_entry:
