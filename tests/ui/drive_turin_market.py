@@ -141,6 +141,9 @@ def main(out: Path) -> None:
             return lambda n: screenshot(self, out / f"{name}.png", report["texts"], name, n)
 
         def show_table(self, state, lang):
+            from companion.games.turin_market.tags import COLOURS
+
+            self.table.colours = list(COLOURS[:state.n_players])   # the mats' colours, as the camera's game has
             self.table.show(state, lang)
             self.root.current = "turin_table"
 

@@ -66,8 +66,8 @@ def main(out: Path) -> None:
             row = {"lang": lang, "size": list(size), "scores": result.scores, "truth": result.truth,
                    "frames": result.frames, "pictures": result.pictures, "error": result.error,
                    "camera_w": cam.width, "camera_h": cam.height, "window_w": Window.width,
-                   "camera_over_width": cam.parent is table.ids.camera_wide and table.ids.camera_wide.height > 0,
-                   "camera_in_column": cam.parent is table.ids.camera_side and table.ids.camera_side.width > 0,
+                   "camera_over_width": cam.parent is table.ids.camera_wide.__self__ and table.ids.camera_wide.height > 0,
+                   "camera_in_column": cam.parent is table.ids.camera_side.__self__ and table.ids.camera_side.width > 0,
                    "headline": table.headline}
             report["runs"].append(row)
             screenshot(app, out / f"tm_play_{lang}.png", {}, lang, lambda: Clock.schedule_once(next_run, 0))

@@ -211,14 +211,36 @@ class TurinTableScreen(Screen):
         self.camera_fit = self.camera.fit_height
         self.bind(size=self._place_camera, camera_on=self._place_camera)
         self.ids.strip.bind(width=lambda *_a: self._show_panels())
+        ids = self.ids
+        for name in ("banner", "note", "strip", "camera_wide", "action_title", "actions", "end_box", "quiet_title",
+                     "quiet_row"):
+            ids[name].bind(height=self._fit_page)
+        ids.page.view.bind(height=self._fit_page)
         self._place_camera()
+        self._fit_page()
+
+    #: the least height (dp) the round's lists keep before the whole page scrolls
+    LISTS_MIN_DP = 240
+
+    def _fit_page(self, *_a) -> None:
+        """The page as tall as the screen, or taller (and then scrolled, with its "more
+        below" line) when the banner, panels, buttons and the round's lists at their
+        least (:attr:`LISTS_MIN_DP`) do not fit: a small window (ui.app.layout_scale)."""
+        ids = self.ids
+        body, view = ids.body, ids.page.view
+        fixed = sum(ids[n].height for n in ("banner", "note", "strip", "camera_wide", "action_title", "actions",
+                                            "end_box", "quiet_title", "quiet_row"))
+        fixed += body.padding[1] + body.padding[3] + body.spacing * (len(body.children) - 1)
+        need = fixed + dp(self.LISTS_MIN_DP)
+        body.height = max(view.height, need)
+        view.do_scroll_y = need > view.height + 1
 
     def _place_camera(self, *_a) -> None:
         """The camera's picture: over the whole width in portrait, in its own column
         beside the round's lists in landscape (the panels stay in view); nowhere
         without a camera."""
         where = None if not self.camera_on else (self.ids.camera_wide if self.height > self.width
-                                                 else self.ids.camera_side)
+                                                 else self.ids.camera_side).__self__
         if self.camera.parent is not where:
             if self.camera.parent is not None:
                 self.camera.parent.remove_widget(self.camera)
