@@ -35,6 +35,8 @@ from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402,F401
 from kivy.uix.screenmanager import ScreenManager  # noqa: E402
 from kivy.uix.button import Button  # noqa: E402
+from kivy.lang import Builder  # noqa: E402
+from kivy.properties import StringProperty  # noqa: E402
 
 from companion.games import pergamon as pg  # noqa: E402
 from ui.fonts import register_default_font  # noqa: E402
@@ -117,7 +119,11 @@ def main(out: Path) -> None:
     suffix = "_portrait" if PORTRAIT else ""
 
     class Driver(App):
+        lang = StringProperty("en")      # the kit's questions (common.kv) say Yes / No in it
+        asking = None                    # the open question (ui.screens.common.ask)
+
         def build(self):
+            Builder.load_file(str(ROOT / "ui" / "screens" / "common.kv"))   # the table kit's rules
             self.sm = ScreenManager()
             return self.sm
 
@@ -152,6 +158,7 @@ def main(out: Path) -> None:
                 self.stop()
                 return
             name, st, a, steps, lang = plan[i]
+            self.lang = lang
             vm = PergamonVM(lang)
             if name == "hidden":                   # the five finds turned up, tapped in
                 vm.update(st)
@@ -185,8 +192,8 @@ def main(out: Path) -> None:
             for w in list(self.sm.screens):
                 self.sm.remove_widget(w)
             taken = []
-            undo = (lambda: "Ben muestra 463 máscara y jarra", lambda: "", lambda: taken.append(1)) \
-                if name == "undo" else None
+            undo = (lambda: None if taken else "Ben muestra 463 máscara y jarra",
+                    lambda: "Nada que deshacer todavía", lambda: taken.append(1)) if name == "undo" else None
             entered = []
             scr = PergamonScreen(vm, name=f"pg{i}", camera=name == "camera", undo=undo,
                                  on_action=lambda a: entered.append(a) if name == "hidden" else None)
@@ -224,9 +231,12 @@ def main(out: Path) -> None:
                                forced_entered=len(entered))
                     vm.picks, vm.refusal = full, ""
                     vm.entry = vm._entry(vm._state)
+                    scr.show()                      # the five picks: the button enters them, asked first
+                    confirm = [b for b in scr.bar.children if b.text == vm.actions[0].label][0]
+                    rep0 = {"confirm_button": type(confirm).__name__, "confirm_question": confirm.question}
                     scr._tap(("present",))
                     ask = scr.asking
-                    rep = {"question": ask.question, "open": self.asking is ask, "few": few,
+                    rep = {"question": ask.question, "open": self.asking is ask, "few": few, **rep0,
                            "buttons": [w.text for w in ask.walk() if isinstance(w, Button)]}
                     ask.answer(False)
                     rep["after_no"] = len(entered)
@@ -240,8 +250,9 @@ def main(out: Path) -> None:
                 if name == "undo":                  # the undo button opens the question; Yes takes back
                     back = scr.bar.children[-1]
                     back.dispatch("on_release")
-                    ask = scr.asking
-                    report["undo"] = {"button": back.text, "question": ask.question, "open": self.asking is ask}
+                    ask = self.asking
+                    report["undo"] = {"button": back.text, "question": ask.question, "open": ask is not None,
+                                      "kind": type(back).__name__}
                     Clock.schedule_once(lambda dt: after_ask(ask), 0.3)
                     return
                 shoot()
@@ -253,6 +264,7 @@ def main(out: Path) -> None:
             def answer(ask):
                 ask.answer(True)
                 report["undo"]["taken"] = len(taken)
+                report["undo"]["after"] = (scr.bar.children[-1].text, scr.bar.children[-1].disabled)
                 Clock.schedule_once(lambda dt: shoot(), 0.2)
 
             def shoot():

@@ -151,17 +151,21 @@ def test_screen_shows_banner_players_plan_and_steps(shots):
     # the camera picture, its tags outlined: read ones green and unreadable red, no id shown
     assert [ok for ok, _label in rep["camera_overlays"]] == [True, True, False]
     assert not any(t in ("F10", "F32") for t in rep["texts"]["camera"])
-    # named undo asked first, Yes takes it back
-    assert rep["undo"] == {"button": "Deshacer…", "question": "¿Deshacer: Ben muestra 463 máscara y jarra?",
-                           "open": True, "taken": 1}
+    # the kit's named undo: the button names the move, its question is asked first,
+    # Yes takes it back; then nothing is left to take back: disabled, saying why
+    assert rep["undo"] == {"button": "Deshacer: Ben muestra 463 máscara y jarra", "kind": "UndoButton",
+                           "question": "¿Deshacer: Ben muestra 463 máscara y jarra?", "open": True, "taken": 1,
+                           "after": ["Nada que deshacer todavía", True]}
     assert Image.open(out / f"pergamon_undo_ask{suffix}.png").size == size
     # the finds turned up by taps cannot be taken back: asked first; No journals nothing
     hidden = rep["hidden"]
     assert hidden["question"].startswith("Hallazgos descubiertos: ") and "No se podrá deshacer" in hidden["question"]
     assert hidden["open"] and hidden["after_no"] == 0
     assert hidden["after_yes"] == ["PresentFinds"] and hidden["finds"] == 5
-    # Yes first, then No, as in the other games' questions
-    assert hidden["buttons"] == ["Sí, anotar", "No, cambiarlo"], hidden["buttons"]
+    # the kit's question: Yes first, then No, as in the other games' questions; the
+    # button is the kit's ConfirmButton (unlike the main action), asking the same
+    assert hidden["buttons"] == ["Sí", "No"], hidden["buttons"]
+    assert hidden["confirm_button"] == "ConfirmButton" and hidden["confirm_question"] == hidden["question"]
     # one find of five: the button is disabled saying why, never asked, nothing entered;
     # an incomplete entry handed to the screen is refused in words before any question
     few = hidden["few"]
@@ -182,7 +186,7 @@ def test_main_action_is_seen_without_scrolling_and_resizes_rebuild_only_on_a_tur
         "Exponer: 7 puntos, casilla 7", "Guardar 4 hallazgos cuesta 1 moneda; Ben tiene 0 monedas: descarta 1 más"]
     assert main["refused"][0]["text"].startswith("发现物 ") and main["refused"][0]["disabled"]
     assert [b["disabled"] for b in main["entry"]] == [False, True]
-    assert main["undo"][0]["text"] == "Deshacer…"
+    assert main["undo"][0]["text"] == "Nada que deshacer todavía"      # taken back already: says why
     for name, buttons in main.items():
         assert buttons and all(b["seen"] for b in buttons), name
         assert all(b["text"] in rep["texts"][name] for b in buttons)

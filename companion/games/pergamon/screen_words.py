@@ -30,6 +30,8 @@ def screen_words(lang: str) -> dict[str, str]:
         "then": WORDS.say(lang, "screen.then", "Then: {next}"),
         "undo": WORDS.say(lang, "screen.undo", "Take back…"),
         "undo_ask": WORDS.say(lang, "screen.undo_ask", "Take back: {move}?"),
+        "undo_move": WORDS.say(lang, "screen.undo_move", "Take back: {move}"),
+        "undo_none": WORDS.say(lang, "screen.undo_none", "Nothing to take back yet"),
         "undo_yes": WORDS.say(lang, "screen.undo_yes", "Yes, take it back"),
         "undo_no": WORDS.say(lang, "screen.undo_no", "No, keep it"),
         "ask_hidden": WORDS.say(lang, "screen.ask_hidden", "{move}. This cannot be taken back: enter it?"),

@@ -1,10 +1,19 @@
-"""The Pergamon screen (Kivy): the banner in the active player's colour with the one
-thing to do now, what is left to do on the table (coins to hand over, markers to
-move, an evaluation's steps), the entry panel, the camera picture with its tags
-outlined (when a camera or recording plays), the museum plan drawn, the dig site and
-a panel per player (VP, coins, finds, collections), and named undo asked first.
-Everything it shows comes from :class:`.viewmodel.PergamonVM`; no game logic here.
-Touch targets are at least 48 dp.
+"""The Pergamon screen (Kivy), built of the app's table kit as Penny Press's and
+Scoop's are (ui.screens.common, docs/ui.md "The table kit"): the kit's
+:class:`~ui.screens.common.Banner` with the one thing to do now, first and largest,
+on the active player's colour; the kit's :class:`~ui.screens.common.PlayerStrip`
+with each player's colour, VP, coins, finds and collections, always in view; what
+is left to do on the table (coins to hand over, markers to move, an evaluation's
+steps); the entry panel; the kit's :class:`~ui.screens.common.CameraView` picture
+with its tags outlined (when a camera or recording plays, the full width in
+portrait); the museum plan drawn and the dig site; a fixed bar with the kit's
+:class:`~ui.screens.common.UndoButton` (names the move it takes back or says why
+not, asked first) and the buttons that journal; an entry that cannot be taken back
+(finds turned up, funds cards drawn or turned over) is a
+:class:`~ui.screens.common.ConfirmButton`, asked first and drawn unlike the main
+action. Everything it shows comes from :class:`.viewmodel.PergamonVM`; no game
+logic here. Touch targets are at least 48 dp. Needs the kit's rules (common.kv,
+loaded by the app).
 """
 
 from __future__ import annotations
@@ -15,26 +24,24 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
-from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 from kivy.uix.stacklayout import StackLayout
-from kivy.uix.widget import Widget
 
-from ui.screens.common import CameraView
+from ui.screens.common import Banner, CameraView, ConfirmButton, PlayerStrip, UndoButton, ask
 from ui.scrollcue import CuedScroll
 
 from companion.games.pergamon.screen_words import screen_text
 
-from .texts import coins, finds, tr
+from .texts import tr
 from .viewmodel import RGBA, PergamonVM
 
 INK = (0.12, 0.1, 0.08, 1)
 PAPER = (0.96, 0.93, 0.86, 1)
-#: the least height (dp) of the board parts (plan, dig site, players' panels) in
-#: landscape and portrait: the five galleries and three panels with their text
-#: unclipped. When the window leaves less under the banner, the entry panel and the
-#: evaluation, the screen scrolls (phones, density 2) rather than squeezing them.
-MIDDLE_MIN_DP = {False: 310, True: 500}
+#: the least height (dp) of the board parts (plan, dig site) in landscape and
+#: portrait: the six rows of the plan and the five galleries with their text
+#: unclipped. When the window leaves less under the to-do list and the entry panel,
+#: the page scrolls (phones, density 2) rather than squeezing them.
+MIDDLE_MIN_DP = {False: 310, True: 420}
 
 
 def _label(text: str, size: float, bold=False, colour=INK, halign="left", **kw) -> Label:
@@ -44,8 +51,8 @@ def _label(text: str, size: float, bold=False, colour=INK, halign="left", **kw) 
 
 
 def _one_line(text: str, size: float, bold=False, colour=INK) -> Label:
-    """A label kept on one line, cut with "…" when its box is too narrow (names and
-    gallery titles on a phone-sized window)."""
+    """A label kept on one line, cut with "…" when its box is too narrow (gallery
+    titles on a phone-sized window)."""
     lab = Label(text=text, font_size=sp(size), bold=bold, color=colour, halign="left", valign="middle",
                 shorten=True, shorten_from="right")
     lab.bind(size=lambda w, s: setattr(w, "text_size", s))
@@ -60,8 +67,8 @@ def _fill(widget, rgba) -> None:
 
 
 class PgCameraView(CameraView):
-    """The camera picture with its tags outlined (ui.screens.common.CameraView); a
-    tap on it does nothing here (Pergamon's tags are not Penny Press's stories)."""
+    """The camera picture with its tags outlined (the kit's CameraView); a tap on it
+    does nothing here (Pergamon's tags are not Penny Press's stories)."""
 
     #: camera pictures drawn so far
     frames = 0
@@ -74,60 +81,16 @@ class PgCameraView(CameraView):
         return False
 
 
-class UndoAsk(ModalView):
-    """A yes/no question asked first (our words): "Take back: <move>?" before an
-    undo, or an entry that cannot be taken back (the finds turned up, the funds cards
-    drawn or turned over) before it is journalled. ``answers``: the (no, yes) keys
-    of screen_words; the buttons show Yes first, then No, as in the other
-    games. :meth:`answer` is what the buttons call (the tests call it too)."""
-
-    def __init__(self, question: str, on_yes, lang: str, answers=("undo_no", "undo_yes"), **kw):
-        super().__init__(size_hint=(0.8, None), auto_dismiss=False, **kw)
-        self._on_yes = on_yes
-        self.question = question
-        box = BoxLayout(orientation="vertical", padding=dp(16), spacing=dp(12), size_hint_y=None)
-        box.bind(minimum_height=box.setter("height"))
-        _fill(box, PAPER)
-        q = _label(question, 22, bold=True, size_hint_y=None)
-        q.bind(texture_size=lambda w, ts: setattr(w, "height", ts[1] + dp(8)))
-        box.add_widget(q)
-        row = BoxLayout(size_hint_y=None, height=dp(64), spacing=dp(12))
-        for text, yes in ((screen_text(answers[1], lang), True), (screen_text(answers[0], lang), False)):
-            btn = Button(text=text, font_size=sp(20), halign="center", valign="middle", background_normal="",
-                         background_color=(0.7, 0.25, 0.2, 1) if yes else (0.22, 0.38, 0.72, 1))
-            btn.bind(width=lambda w, wd: setattr(w, "text_size", (wd - dp(12), None)))
-            btn.bind(on_release=lambda _b, y=yes: self.answer(y))
-            row.add_widget(btn)
-        box.add_widget(row)
-        box.bind(height=lambda w, h: setattr(self, "height", h))
-        self.add_widget(box)
-
-    def open(self, *a, **kw):
-        from kivy.app import App
-
-        app = App.get_running_app()
-        if app is not None:
-            app.asking = self
-        return super().open(*a, **kw)
-
-    def answer(self, yes: bool) -> None:
-        """Close the question; on Yes run what it asked."""
-        from kivy.app import App
-
-        app = App.get_running_app()
-        if getattr(app, "asking", None) is self:
-            app.asking = None
-        self.dismiss()
-        if yes:
-            self._on_yes()
-
-
 class PergamonScreen(Screen):
     """Shows a :class:`PergamonVM`; call :meth:`show` after each ``vm.update``.
     ``on_confirm``: called on "coins handed over" (the app notes it in the journal;
     optional). ``on_action(action) -> None | refusal``: journals a tapped entry.
     ``camera``: show the camera picture (:meth:`show_frame` draws it). ``undo``: the
-    named undo's three calls (see below), None for no undo button."""
+    named undo's three calls (see below), None for no undo button.
+
+    :attr:`end_slot` is an empty box above the fixed bar, as tall as what is put in
+    it: the place for what the end of a game offers besides the banner and the
+    panels (its page printed, BG Stats), filled by that piece, not by this screen."""
 
     def __init__(self, vm: PergamonVM, on_confirm=None, on_action=None, camera: bool = False, undo=None, **kw):
         super().__init__(name=kw.pop("name", "pergamon"), **kw)
@@ -138,22 +101,50 @@ class PergamonScreen(Screen):
         self.undo = undo
         #: the camera picture with its tags outlined, when a camera or recording plays
         self.camera_view = PgCameraView() if camera else None
+        if self.camera_view is not None:
+            self.camera_view.bind(fit_height=self._camera_height)
         #: on_action(action) -> None | refusal text (in the VM's language): journals a
         #: tapped entry through the rules (app_screens wires it to the GameHost)
         self.on_action = on_action
-        self.root_box = BoxLayout(orientation="vertical", padding=dp(10), spacing=dp(8), size_hint_y=None)
-        _fill(self.root_box, PAPER)
-        # a phone-sized window scrolls rather than squeezing the board parts; the main
-        # action (Present, Reveal, Exhibit, End of turn, Next step) sits in a fixed
-        # bar under it, never scrolled out of sight
+        #: the open question of an entry that cannot be taken back (:meth:`_tap`)
+        self.asking = None
         outer = BoxLayout(orientation="vertical")
         _fill(outer, PAPER)
+        # fixed at the top, never scrolled away: the banner, the line under it and the
+        # players' panels (the kit's)
+        self.head = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(4),
+                              padding=(dp(10), dp(10), dp(10), dp(4)))
+        self.banner = Banner()
+        self.warning = _label("", 18, bold=True, colour=(0.6, 0.05, 0.05, 1), size_hint_y=None)
+        _fill(self.warning, (1, 0.86, 0.84, 1))
+        self.sub = BoxLayout(size_hint_y=None, spacing=dp(12))
+        self.follow = _label("", 18, size_hint_y=None)        # what follows the thing to do now
+        self.turn = Label(text="", font_size=sp(16), color=INK, size_hint_x=None, halign="right",
+                          valign="middle")
+        self.turn.bind(texture_size=lambda w, ts: setattr(w, "width", ts[0] + dp(4)))
+        self.sub.add_widget(self.follow)
+        self.sub.add_widget(self.turn)
+        self.panels = PlayerStrip()
+        self.panels.bind(width=lambda *_a: self.panels.show(self.vm.player_panels()))
+        for w in (self.banner, self.warning, self.sub, self.panels):
+            self.head.add_widget(w)
+            w.bind(height=self._head_height)
+        for w in (self.follow, self.warning):
+            w.bind(texture_size=lambda w, ts: setattr(w, "height", ts[1] + dp(6) if w.text else 0))
+        self.follow.bind(height=lambda *_a: self._sub_height())
+        self.turn.bind(texture_size=lambda *_a: self._sub_height())
+        # a phone-sized window scrolls rather than squeezing the board parts; the main
+        # action (Present, Reveal, Exhibit, End of turn) sits in a fixed bar under it,
+        # never scrolled out of sight
+        self.root_box = BoxLayout(orientation="vertical", padding=dp(10), spacing=dp(8), size_hint_y=None)
         page = CuedScroll(do_scroll_x=False, lang=vm.lang)   # "more below" while the page goes on
         self.scroll = page.view
         page.add_widget(self.root_box)
+        self.end_slot = BoxLayout(orientation="vertical", size_hint_y=None, height=0, padding=(dp(10), 0))
+        self.end_slot.bind(minimum_height=self.end_slot.setter("height"))
         self.bar = BoxLayout(size_hint_y=None, height=0, padding=(dp(10), dp(6)), spacing=dp(10))
-        outer.add_widget(page)
-        outer.add_widget(self.bar)
+        for w in (self.head, page, self.end_slot, self.bar):
+            outer.add_widget(w)
         self.add_widget(outer)
         #: how many times the screen was built (show); a resize rebuilds only when the
         #: window turns between landscape and portrait (the layout's size class)
@@ -161,9 +152,32 @@ class PergamonScreen(Screen):
         self._tall = None
         self.show()
 
+    def _sub_height(self) -> None:
+        self.sub.height = max(self.follow.height, self.turn.texture_size[1] + dp(6))
+
+    def _head_height(self, *_a) -> None:
+        head = self.head
+        kids = [w for w in head.children if w.height > 0]
+        head.height = sum(w.height for w in head.children) + head.spacing * max(len(kids) - 1, 0) + \
+            head.padding[1] + head.padding[3]
+
     # ------------------------------------------------------------ drawing
     def _is_tall(self) -> bool:
         return self.height > self.width * 1.2     # portrait tablet: the board parts stack
+
+    def _show_head(self, vm: PergamonVM) -> None:
+        """The banner (the kit's: the one thing to do now, largest, on the active
+        player's colour; at the end who won), a refusal under it in red, what follows
+        it with the turn at the right, and the kit's player panels."""
+        self.banner.show(vm.banner_view())
+        self.warning.text = vm.refusal
+        self.follow.text = "\n".join(vm.banner.lines[:3])
+        self.turn.text = vm.title
+        for w in (self.follow, self.warning):
+            if not w.text:
+                w.height = 0
+        self.panels.show(vm.player_panels())
+        self._head_height()
 
     def show(self) -> None:
         vm = self.vm
@@ -173,8 +187,7 @@ class PergamonScreen(Screen):
             self._unfit()                          # the old page's sizing goes with it
         self.builds += 1
         self._tall = tall = self._is_tall()
-        banner = self._banner(vm)
-        box.add_widget(banner)
+        self._show_head(vm)
         todo = self._todo(vm)
         box.add_widget(todo)
         entry = self._entry(vm, tall) if vm.choices else None
@@ -184,11 +197,10 @@ class PergamonScreen(Screen):
         if cam is not None and cam.parent is not None:
             cam.parent.remove_widget(cam)
         middle = BoxLayout(spacing=dp(10), orientation="vertical" if tall else "horizontal")
-        if tall:                                   # portrait: the players first, always in view
-            middle.add_widget(self._players(vm, tall))
-            if cam is not None:                    # then the picture, the full width
+        if tall:
+            if cam is not None:                    # portrait: the picture first, the full width
                 cam.size_hint = (1, None)
-                cam.height = self.width * 9 / 16
+                self._camera_height()
                 middle.add_widget(cam)
             top = BoxLayout(spacing=dp(10))
             top.add_widget(self._plan(vm))
@@ -196,26 +208,26 @@ class PergamonScreen(Screen):
             middle.add_widget(top)
         else:
             if cam is not None:
-                cam.size_hint = (0.3, 1)
+                cam.size_hint = (0.4, 1)
                 middle.add_widget(cam)
             middle.add_widget(self._plan(vm))
             middle.add_widget(self._galleries(vm))
-            middle.add_widget(self._players(vm, tall))
         box.add_widget(middle)
-        self._fit(box, banner, entry, todo, tall)
+        self._fit(box, entry, todo, tall)
         self._fill_bar(vm)
 
-    def _fit(self, box, banner, entry, evaluation, tall: bool) -> None:
+    def _fit(self, box, entry, evaluation, tall: bool) -> None:
         """Size the scrolled page: the entry panel gets up to a share of the room the
-        banner and the to-do list leave in the window, never the board parts' least
-        room (MIDDLE_MIN_DP), cut at a whole row of buttons (a row is shown in full
-        or scrolled to, never a sliver; at least one row); the board parts get the
-        rest, the page scrolling when the window is shorter than all that."""
+        to-do list leaves in the page, never the board parts' least room
+        (MIDDLE_MIN_DP, the portrait camera picture added), cut at a whole row of
+        buttons (a row is shown in full or scrolled to, never a sliver; at least one
+        row); the board parts get the rest, the page scrolling when the window is
+        shorter than all that."""
         from kivy.clock import Clock
 
         scroll = self.scroll
         stack = entry.view.children[0] if entry is not None else None
-        share = 0.47 if tall else 0.38
+        share = 0.5 if tall else 0.42
         cam = self.camera_view
 
         def least() -> float:
@@ -225,7 +237,7 @@ class PergamonScreen(Screen):
 
         def fit(*_):
             pads = box.padding[1] + box.padding[3] + box.spacing * (len(box.children) - 1)
-            fixed = banner.height + evaluation.height + pads
+            fixed = evaluation.height + pads
             if stack is not None:
                 free = scroll.height - fixed
                 cap = max(min(free * share, free - least()) - entry.cue.height, dp(56 + 8))
@@ -236,58 +248,88 @@ class PergamonScreen(Screen):
 
         trigger = Clock.create_trigger(fit, -1)
         scroll.bind(height=trigger)
-        for w in (banner, evaluation):
-            w.bind(height=trigger)
+        evaluation.bind(height=trigger)
+        if cam is not None:
+            cam.bind(height=trigger)
         if stack is not None:
             stack.bind(width=trigger, minimum_height=trigger, height=trigger)
             entry.bind(height=trigger)     # its "more below" line shown or gone
             for c in stack.children:       # the rows are known once the stack has laid them out
                 c.bind(y=trigger)
-        self._unfit = lambda: [scroll.unbind(height=trigger)]
+
+        def unfit():
+            scroll.unbind(height=trigger)
+            if cam is not None:
+                cam.unbind(height=trigger)
+        self._unfit = unfit
         trigger()
+
+    def _camera_height(self, *_a) -> None:
+        """Portrait: the picture the full width, as tall as its frame's shape needs
+        (the kit's fit_height), at most 40 % of the window's height."""
+        cam = self.camera_view
+        if cam is not None and self._tall:
+            cam.height = min(cam.fit_height, self.height * 0.4)
 
     def on_size(self, *_):
         # widgets follow the size by their size hints; only a turn between landscape
         # and portrait changes the layout (no rebuild, no flicker while resizing)
         if self._is_tall() != self._tall:
             self.show()
-        elif self._tall and self.camera_view is not None:
-            self.camera_view.height = self.width * 9 / 16
+        else:
+            self._camera_height()
 
     def _fill_bar(self, vm: PergamonVM) -> None:
-        """The fixed bar: the buttons that journal what was chosen, each as wide as
-        the bar allows, its text wrapped, the bar as tall as the tallest text (>= 56
-        dp); at its left the named undo, small and grey (unlike the main action),
-        asked before anything is taken back."""
+        """The fixed bar: at its left the kit's named undo (what a tap takes back, or
+        why nothing can be; asked first), then the buttons that journal what was
+        chosen, each as wide as the bar allows, its text wrapped, the bar as tall as
+        the tallest text (>= 56 dp). An entry that cannot be taken back is the kit's
+        ConfirmButton (asked first, unlike the main action)."""
         bar = self.bar
         bar.clear_widgets()
         buttons = []
         if self.undo is not None:
-            back = Button(text=screen_text("undo", vm.lang), font_size=sp(18), size_hint_x=None, width=dp(150),
-                          background_normal="", background_color=(0.86, 0.82, 0.72, 1), color=INK,
-                          halign="center", valign="middle")
-            back.bind(on_release=lambda *_: self.ask_undo())
+            preview, refusal, _undo = self.undo
+            move = preview()
+            back = UndoButton(size_hint=(0.3, 1), font_size=sp(18))
+            back.offer(vm.undo_offer(move, "" if move is not None else refusal()), self._take_back)
+            buttons.append(back)
             bar.add_widget(back)
+        share = 0.7 if self.undo is not None else 1.0     # the undo a third of the bar at most
         for t in vm.actions:
-            btn = Button(text=t.label, font_size=sp(22), bold=True, background_normal="", halign="center",
-                         valign="middle", color=(1, 1, 1, 1), background_color=(0.22, 0.38, 0.72, 1),
-                         background_disabled_normal="", disabled_color=(0.25, 0.25, 0.25, 1),
-                         disabled=t.disabled)
-            if t.disabled:                      # refused by the rules: grey, its text says why
-                btn.background_color = (0.8, 0.78, 0.74, 1)
-            btn.bind(on_release=lambda _b, key=t.key: self._tap(key))
-            buttons.append(btn)
+            buttons.append(self._action_button(t, size=22))
+            buttons[-1].size_hint_x = share / len(vm.actions)
+            bar.add_widget(buttons[-1])
 
         def fit(*_):
             tallest = max((b.texture_size[1] for b in buttons), default=0)
-            bar.height = max(dp(56), tallest + dp(16)) + 2 * dp(6) if (buttons or self.undo) else 0
+            bar.height = max(dp(56), tallest + dp(16)) + 2 * dp(6) if buttons else 0
 
         for b in buttons:
+            b.size_hint_y = 1
             b.bind(width=lambda w, wd: setattr(w, "text_size", (max(wd - dp(16), 1), None)), texture_size=fit)
-            bar.add_widget(b)
-        if self.undo is not None and not buttons:
+        if self.undo is not None and len(buttons) == 1:
             bar.add_widget(Label())              # the undo keeps its size at the left
         fit()
+
+    def _action_button(self, t, size: float, bold: bool = True):
+        """The button of entry ``t`` (a viewmodel Tap): the kit's ConfirmButton when
+        what it enters cannot be taken back (asked first, then journalled), a main
+        (blue) or plain button otherwise; disabled and grey when the rules refuse it
+        now (its text says why)."""
+        question = "" if t.disabled else self.vm.question(t.key)
+        if question:
+            btn = ConfirmButton(text=t.label, question=question, font_size=sp(size))
+            btn.bind(on_confirmed=lambda _b, key=t.key: self._enter(key))
+            return btn
+        btn = Button(text=t.label, font_size=sp(size), bold=bold and t.primary, background_normal="", halign="center",
+                     valign="middle", background_disabled_normal="", disabled_color=(0.25, 0.25, 0.25, 1),
+                     disabled=t.disabled,
+                     color=(1, 1, 1, 1) if (t.selected or t.primary) else INK,
+                     background_color=((0.8, 0.78, 0.74, 1) if t.disabled else (0.18, 0.55, 0.3, 1) if t.selected
+                                       else (0.22, 0.38, 0.72, 1) if t.primary else (0.86, 0.82, 0.72, 1)))
+        btn.bind(on_release=lambda _b, key=t.key: self._tap(key))
+        return btn
 
     def _todo(self, vm: PergamonVM):
         """What the last action leaves to do on the table (VM.todo), one line each,
@@ -354,48 +396,19 @@ class PergamonScreen(Screen):
                 within(lab, dp(width_of(group.title, 9.5) + 12))
                 stack.add_widget(lab)
             for t in group.taps:
-                btn = Button(text=t.label, font_size=sp(18), size_hint=(None, None), height=dp(56),
-                             background_normal="", halign="center", valign="middle",
-                             color=(1, 1, 1, 1) if (t.selected or t.primary) else INK)
+                btn = self._action_button(t, size=18, bold=False)
+                btn.size_hint, btn.height = (None, None), dp(56)
                 within(btn, dp(max(64, width_of(t.label, 10) + 28)))
-                btn.background_color = ((0.18, 0.55, 0.3, 1) if t.selected else
-                                        (0.22, 0.38, 0.72, 1) if t.primary else (0.86, 0.82, 0.72, 1))
-                btn.bind(on_release=lambda _b, key=t.key: self._tap(key))
                 stack.add_widget(btn)
             stack.add_widget(Label(size_hint=(1, None), height=dp(2)))   # next group on a new row
         scroll.add_widget(stack)
         return scroll
 
-    def _banner(self, vm: PergamonVM):
-        """The banner: the one thing to do now, largest, on the active player's colour
-        (docs/ui.md; a refusal above it in red), what follows it under it."""
-        b = vm.banner
-        top = BoxLayout(orientation="vertical", size_hint_y=None, spacing=dp(4), padding=dp(8))
-        base = RGBA.get(b.colour)
-        ink = (INK if b.colour == "yellow" else (1, 1, 1, 1)) if base is not None else INK
-        _fill(top, base if base is not None else (1, 0.98, 0.9, 1))
-        parts = [_label(vm.title, 15, colour=ink, size_hint_y=None)]
-        if vm.refusal:
-            warn = _label(vm.refusal, 18, bold=True, colour=(0.6, 0.05, 0.05, 1), size_hint_y=None)
-            _fill(warn, (1, 0.86, 0.84, 1))
-            parts.append(warn)
-        parts.append(_label(b.text, 30, bold=True, colour=ink, size_hint_y=None))
-        parts += [_label(line, 18, colour=ink, size_hint_y=None) for line in b.lines[:3]]
-
-        def fit(*_):
-            top.height = sum(p.height for p in parts) + dp(4) * (len(parts) - 1) + dp(16)
-        for p in parts:
-            p.bind(texture_size=lambda w, ts: setattr(w, "height", ts[1] + dp(6)))
-            p.bind(height=fit)
-            top.add_widget(p)
-        fit()
-        return top
-
     def _plan(self, vm: PergamonVM):
         col = BoxLayout(orientation="vertical", size_hint_x=0.34, spacing=dp(4))
         col.add_widget(_label(tr("plan", vm.lang), 18, bold=True, size_hint_y=None, height=dp(28)))
-        # rows tall enough for the number and its VP (48 dp), scrolled when short of room
-        grid = GridLayout(cols=4, spacing=dp(3), size_hint_y=None, row_default_height=dp(48), row_force_default=True)
+        # rows tall enough for the number and its VP (44 dp: labels, not targets), scrolled when short of room
+        grid = GridLayout(cols=4, spacing=dp(3), size_hint_y=None, row_default_height=dp(44), row_force_default=True)
         grid.bind(minimum_height=grid.setter("height"))
         by_space = {c.space: c for c in vm.plan}
         rows = len(vm.plan) // 4
@@ -426,49 +439,6 @@ class PergamonScreen(Screen):
             col.add_widget(row)
         return col
 
-    def _players(self, vm: PergamonVM, tall: bool = False):
-        col = BoxLayout(orientation="horizontal" if tall else "vertical", size_hint_x=1 if tall else 0.4,
-                        size_hint_y=None if tall else 1, height=dp(124), spacing=dp(6))
-
-        def grow(*_a):
-            """Portrait: every panel as tall as the one with the most lines (>= 124 dp)."""
-            if tall:
-                col.height = max([dp(124)] + [c.need() for c in col.children if hasattr(c, "need")])
-                for c in col.children:
-                    c.height = col.height
-        for p in vm.players:
-            panel = BoxLayout(orientation="vertical", padding=dp(6))
-            _fill(panel, (1, 1, 1, 1) if p.active else (0.93, 0.9, 0.84, 1))
-            stripe = BoxLayout(size_hint_y=None, height=dp(34), spacing=dp(8))
-            swatch = Label(size_hint_x=None, width=dp(18))
-            _fill(swatch, RGBA.get(p.colour, (0.5, 0.5, 0.5, 1)))
-            stripe.add_widget(swatch)
-            stripe.add_widget(_one_line(("▶ " if p.active else "") + p.name, 20, bold=True))
-            vp = Label(text=tr("vp", vm.lang, n=p.vp), font_size=sp(22), bold=True, color=INK, size_hint_x=None)
-            vp.bind(texture_size=lambda w, ts: setattr(w, "width", ts[0]))  # never wrapped: the name gives way
-            stripe.add_widget(vp)
-            panel.add_widget(stripe)
-            lines = [_label(f"{coins(p.coins, vm.lang)} · {finds(p.finds, vm.lang)}", 18)]
-            if p.collections:
-                lines.append(_label("   ".join(tr("e_marker", vm.lang, m=m, s=space)
-                                               for m, space, _v in p.collections), 18))
-            for lab in lines:
-                panel.add_widget(lab)
-            if tall:  # side by side, narrow: each line as tall as its wrapped text, the row as the tallest panel
-                for lab in lines:
-                    lab.size_hint_y = None
-                    lab.bind(texture_size=lambda w, ts: setattr(w, "height", ts[1] + dp(4)))
-
-                panel.need = lambda stripe=stripe, lines=lines: stripe.height + sum(w.height for w in lines) + dp(12)
-                panel.size_hint_y = None
-                panel.add_widget(Widget())       # the room left under the lines, not over them
-                for lab in lines:
-                    lab.bind(height=grow)
-            col.add_widget(panel)
-
-        grow()
-        return col
-
     # ------------------------------------------------------------ taps
     def _confirm(self) -> None:
         self.vm.confirm()
@@ -477,6 +447,12 @@ class PergamonScreen(Screen):
         self.show()
 
     def _tap(self, key) -> None:
+        """A tap on the entry ``key``: a choice is shown chosen; an entry that can be
+        taken back is journalled; one that cannot (Pergamon's UNDO_BARRIERS) is
+        checked by the rules first (a refusal is said, never asked), then asked
+        through the kit's question (kept as :attr:`asking` and the app's
+        ``asking``) and journalled on Yes. The ConfirmButtons have asked already:
+        they call :meth:`_enter`."""
         action = self.vm.tap(key)
         if action is not None and self.on_action is not None:
             if self._hidden(action):          # it cannot be taken back: asked first
@@ -488,14 +464,26 @@ class PergamonScreen(Screen):
                 from companion.games.pergamon.texts import describe_action
 
                 move = describe_action(action, self.vm._state, self.vm.lang)
-                self.asking = UndoAsk(screen_text("ask_hidden", self.vm.lang, move=move),
-                                      lambda: self._journal(action), self.vm.lang, answers=("ask_no", "ask_yes"))
-                self.asking.open()
+                self.asking = ask(screen_text("ask_hidden", self.vm.lang, move=move), lambda: self._journal(action))
                 self.show()
                 return
             self._journal(action)
             return
         self.show()
+
+    def _enter(self, key) -> None:
+        """A ConfirmButton's entry after the players said Yes: checked by the rules
+        (a refusal is said), then journalled."""
+        action = self.vm.tap(key)
+        if action is None or self.on_action is None:
+            self.show()
+            return
+        why = self.vm.check(action)
+        if why:
+            self.vm.refused(why)
+            self.show()
+            return
+        self._journal(action)
 
     @staticmethod
     def _hidden(action) -> bool:
@@ -511,23 +499,20 @@ class PergamonScreen(Screen):
             self.vm.refused(refusal)
         self.show()
 
-    def ask_undo(self) -> None:
-        """Undo asked first: "Take back: <move>?" with Yes / No (:class:`UndoAsk`,
-        kept as ``self.asking`` and the app's ``asking``); when nothing can be taken
-        back the banner says why, in words."""
-        preview, refusal, undo = self.undo
-        move = preview()
-        if move is None:
-            self.vm.refusal = refusal()
-            self.show()
-            return
+    def _take_back(self) -> None:
+        """The kit's UndoButton after the players said Yes: the host's undo; its
+        refusal (the journal cannot be written now) leads the banner."""
+        _preview, _refusal, undo = self.undo
+        why = undo()
+        self.vm.refusal = why or ""
+        self.show()
 
-        def yes() -> None:
-            why = undo()
-            self.vm.refusal = why or ""
-            self.show()
-        self.asking = UndoAsk(screen_text("undo_ask", self.vm.lang, move=move), yes, self.vm.lang)
-        self.asking.open()
+    def ask_undo(self) -> None:
+        """The undo button's tap (the kit's UndoButton asks its question first, or
+        does nothing when disabled: its text says why)."""
+        for w in self.bar.children:
+            if isinstance(w, UndoButton) and not w.disabled:
+                w.dispatch("on_release")
 
     def show_frame(self, frame, symbols) -> None:
         """Draw a camera frame (BGR numpy) with its tags outlined (ui.viewmodels.camera

@@ -1,6 +1,13 @@
 """The Pergamon screen's view-model (no Kivy): what the table must do next, live VP
 and coins, the museum plan, the dig site and the evaluation step by step.
 
+It feeds the app's table kit (ui.viewmodels.table, drawn by ui.screens.common) as
+Penny Press's and Scoop's view-models do: :meth:`PergamonVM.banner_view` (the one
+thing to do now, on the active player's colour), :meth:`PergamonVM.player_panels`
+(every player's colour, VP, coins, finds and collections), :meth:`PergamonVM.undo_offer`
+(the named undo) and :meth:`PergamonVM.question` (what an entry that cannot be
+taken back asks first).
+
 :meth:`PergamonVM.update` reads an engine state (companion.games.pergamon), the
 action just applied and the observer's reports; the screen only shows the fields.
 Payments are computed by the engine; coins and admission tickets are not read by the
@@ -133,6 +140,69 @@ class PergamonVM:
         turn), in the panel's order: the screen keeps them in a fixed bar, never
         scrolled out of sight."""
         return [t for g in self.entry if g.main for t in g.taps]
+
+    # ------------------------------------------------------------ the table kit
+    def banner_view(self):
+        """The kit's banner (ui.viewmodels.table.BannerView): the one thing to do now
+        on the colour of the player who acts (None when no one player acts); at the
+        end who won, on the winner's colour."""
+        from ui.viewmodels.table import BannerView
+
+        return BannerView(self.banner.text, self.banner.colour or None)
+
+    def player_panels(self) -> list:
+        """The kit's panels (ui.viewmodels.table.PanelView), seat order: each player's
+        colour, name and VP (the game's score, the totals the end names), coins,
+        finds in hand and collections shown (marker and plan space); the player to
+        act outlined."""
+        from ui.viewmodels.table import PanelView
+
+        out = []
+        for p in self.players:
+            lines = [f"[b]{_markup(p.name)}[/b]   [b]{tr('vp', self.lang, n=p.vp)}[/b]",
+                     f"{coins(p.coins, self.lang)} · {finds(p.finds, self.lang)}"]
+            if p.collections:
+                lines.append("  ".join(tr("e_marker", self.lang, m=m, s=space) for m, space, _v in p.collections))
+            out.append(PanelView(p.colour, "\n".join(lines), p.active))
+        return out
+
+    def undo_offer(self, move: str | None, why: str = ""):
+        """The kit's Undo button (ui.viewmodels.table.UndoOffer): "Take back: <move>"
+        with the question asked first when ``move`` (the move in words,
+        GameHost.undo_preview) can be taken back; else disabled saying ``why``
+        (GameHost.undo_refusal: nothing played, or the last move showed what was
+        hidden)."""
+        from ui.viewmodels.table import UndoOffer
+
+        if move is None:
+            return UndoOffer.nothing(why or screen_text("undo_none", self.lang))
+        return UndoOffer(screen_text("undo_move", self.lang, move=move),
+                         screen_text("undo_ask", self.lang, move=move), True)
+
+    def question(self, key: tuple) -> str:
+        """What a tap on ``key`` asks first when the entry it completes cannot be
+        taken back (the finds turned up, the funds cards drawn or turned over:
+        Pergamon's UNDO_BARRIERS), the entry named in words; "" for any other tap and
+        for an entry the rules refuse (it is refused, never asked)."""
+        action = self._barrier(key)
+        if action is None or self.check(action):
+            return ""
+        from companion.games.pergamon.texts import describe_action
+
+        return screen_text("ask_hidden", self.lang, move=describe_action(action, self._state, self.lang))
+
+    def _barrier(self, key: tuple):
+        """The entry ``key`` completes when it is one that cannot be taken back, else
+        None (no side effect: nothing is picked)."""
+        kind = key[0]
+        if kind == "present":
+            return pg.PresentFinds(tuple(self.picks))
+        if kind == "backs":
+            return pg.DrawFunds(tuple(key[1]))
+        if kind == "reveal":
+            picks = (self.picks + [None, None])[:2]
+            return None if None in picks else pg.RevealFunds(tuple(picks))
+        return None
 
     # ------------------------------------------------------------ inputs
     def update(self, state: pg.GameState, last_action=None, reports=()) -> None:
@@ -591,6 +661,11 @@ class PergamonVM:
                 out.append(mv)
             out += gone
         return out
+
+
+def _markup(text: str) -> str:
+    """``text`` safe inside Kivy markup (a typed name with [ or &)."""
+    return text.replace("&", "&amp;").replace("[", "&bl;").replace("]", "&br;")
 
 
 def _toggle(items: list, x) -> None:
