@@ -72,6 +72,8 @@ def main_buttons(scr) -> list[dict]:
 
     out = []
     for b in scr.bar.children[::-1]:
+        if not isinstance(b, Button):              # the room the undo leaves beside it
+            continue
         r, seen, x = rect(b), inside(rect(b), (0, 0, *Window.size)), b.parent
         while x is not None and x is not x.parent:
             if isinstance(x, ScrollView) and not inside(r, rect(x)):
@@ -116,6 +118,11 @@ def main(out: Path) -> None:
     plan.append(("undo", plan[1][1], plan[1][2], 0, "es"))      # Take back asked first, answered Yes
     first = pg.new_game_from_dict(dict(pg.random_game(4, 3)[0], players=[{"name": n} for n in NAMES]))
     plan.append(("hidden", first, None, 0, "es"))   # finds turned up by taps: asked first (no undo)
+    setup, actions = pg.random_game(4, 3)          # the end: who won, the panels' totals, room under it
+    last = pg.new_game_from_dict(dict(setup, players=[dict(p, name=n) for p, n in zip(setup["players"], NAMES)]))
+    for a in actions:
+        last = pg.apply(last, a)
+    plan.append(("end", last, actions[-1], 0, "zh"))
     suffix = "_portrait" if PORTRAIT else ""
 
     class Driver(App):
@@ -193,7 +200,8 @@ def main(out: Path) -> None:
                 self.sm.remove_widget(w)
             taken = []
             undo = (lambda: None if taken else "Ben muestra 463 máscara y jarra",
-                    lambda: "Nada que deshacer todavía", lambda: taken.append(1)) if name == "undo" else None
+                    lambda: "Nada que deshacer todavía", lambda: taken.append(1)) if name == "undo" else \
+                (lambda: "Chen 结束回合", lambda: "", lambda: None) if name == "end" else None
             entered = []
             scr = PergamonScreen(vm, name=f"pg{i}", camera=name == "camera", undo=undo,
                                  on_action=lambda a: entered.append(a) if name == "hidden" else None)
@@ -255,6 +263,10 @@ def main(out: Path) -> None:
                                       "kind": type(back).__name__}
                     Clock.schedule_once(lambda dt: after_ask(ask), 0.3)
                     return
+                if name == "end":                   # the end-of-game piece's place: empty, above the bar
+                    report["end"] = {"slot": [scr.end_slot.height, len(scr.end_slot.children)],
+                                     "panels": [c.text for c in scr.panels.children[::-1]],
+                                     "banner": scr.banner.text, "bar": [b.text for b in scr.bar.children[::-1]]}
                 shoot()
 
             def after_ask(ask):

@@ -175,6 +175,21 @@ def test_screen_shows_banner_players_plan_and_steps(shots):
     assert few["refusal"] == "Toma exactamente 5 hallazgos: hay sitio en 5 galerías"
 
 
+def test_the_end_names_the_winner_over_the_panels_totals_and_leaves_room_under_it(shots):
+    """The end (zh): the kit's banner says who won with the VP the kit's panels show;
+    no entry is left, only the undo in the bar; the end-of-game piece's place
+    (end_slot) is there, empty until that piece fills it."""
+    _out, rep, _size, _suffix = shots
+    end = rep["end"]
+    assert end["banner"].startswith("游戏结束") and end["banner"] in rep["texts"]["end"]
+    vp = re.search(r"(\d+)", end["banner"].split("：")[-1]).group(1)
+    who = end["banner"].split("：")[-1].split(" 以 ")[0]
+    assert any(t.startswith(f"[b]{who}[/b]") and f"{vp} 胜利点" in t for t in end["panels"]), end["panels"]
+    assert len(end["panels"]) == 3 and all("[b]" in t for t in end["panels"])
+    assert end["slot"] == [0, 0]
+    assert end["bar"] == ["撤回：Chen 结束回合", ""]   # the undo, then the room it leaves
+
+
 def test_main_action_is_seen_without_scrolling_and_resizes_rebuild_only_on_a_turn(shots):
     """The button that journals the choices (Exhibit, End of turn, Present, Next
     step) is in the fixed bar: wholly inside the window and inside no scrolled part,
@@ -199,7 +214,7 @@ def test_every_moment_is_clean_by_the_walks_checks(shots):
     nothing laid over a text (tests/ui/drive_walk.check_screen)."""
     _out, rep, _size, _suffix = shots
     assert set(rep["problems"]) == {"payout", "markers", "evaluation", "zh", "entry", "refused", "camera", "undo",
-                                    "hidden"}
+                                    "hidden", "end"}
     assert {k: v for k, v in rep["problems"].items() if v} == {}
 
 

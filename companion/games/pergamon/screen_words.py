@@ -37,6 +37,7 @@ def screen_words(lang: str) -> dict[str, str]:
         "ask_hidden": WORDS.say(lang, "screen.ask_hidden", "{move}. This cannot be taken back: enter it?"),
         "ask_yes": WORDS.say(lang, "screen.ask_yes", "Yes, enter it"),
         "ask_no": WORDS.say(lang, "screen.ask_no", "No, change it"),
+        "panel_shown": WORDS.say(lang, "screen.panel_shown", "{m}: space {s}"),
         "over_line": WORDS.say(lang, "screen.over_line", "Final victory points: {list}"),
     }
 

@@ -41,7 +41,7 @@ PAPER = (0.96, 0.93, 0.86, 1)
 #: portrait: the six rows of the plan and the five galleries with their text
 #: unclipped. When the window leaves less under the to-do list and the entry panel,
 #: the page scrolls (phones, density 2) rather than squeezing them.
-MIDDLE_MIN_DP = {False: 310, True: 420}
+MIDDLE_MIN_DP = {False: 320, True: 420}
 
 
 def _label(text: str, size: float, bold=False, colour=INK, halign="left", **kw) -> Label:

@@ -162,7 +162,8 @@ class PergamonVM:
             lines = [f"[b]{_markup(p.name)}[/b]   [b]{tr('vp', self.lang, n=p.vp)}[/b]",
                      f"{coins(p.coins, self.lang)} · {finds(p.finds, self.lang)}"]
             if p.collections:
-                lines.append("  ".join(tr("e_marker", self.lang, m=m, s=space) for m, space, _v in p.collections))
+                lines.append(" · ".join(screen_text("panel_shown", self.lang, m=m, s=space)
+                                        for m, space, _v in p.collections))
             out.append(PanelView(p.colour, "\n".join(lines), p.active))
         return out
 
@@ -506,6 +507,11 @@ class PergamonVM:
         return self.eval_steps[:self.eval_index + 1]
 
     # ------------------------------------------------------------ words
+    @property
+    def sep(self) -> str:
+        """The separator of a list in a sentence: "，" in Chinese, ", " otherwise."""
+        return "，" if self.lang == "zh" else ", "
+
     def name(self, seat: int) -> str:
         if seat == eng.RAIDER:
             return tr("raider", self.lang)
@@ -520,7 +526,7 @@ class PergamonVM:
         """``"Anna takes 5 coins, Ben the remaining 2"`` in the VM's language; a
         player who takes 0 coins is left out."""
         parts = []
-        sep = "，" if self.lang == "zh" else ", "
+        sep = self.sep
         paid = [p for p in result.paid if p[3]]            # who takes nothing is not named
         for i, (who, _space, _asked, taken) in enumerate(paid):
             key = "pay_first" if i == 0 else ("pay_last" if i == len(paid) - 1 else "pay_next")
@@ -543,8 +549,8 @@ class PergamonVM:
         if state.is_over:
             f = state.final
             win = f.winners[0]
-            return Banner(tr("over", lang, who=", ".join(self.name(w) for w in f.winners), vp=f.scores[win]),
-                          (screen_text("over_line", lang, list=", ".join(
+            return Banner(tr("over", lang, who=self.sep.join(self.name(w) for w in f.winners), vp=f.scores[win]),
+                          (screen_text("over_line", lang, list=self.sep.join(
                               f"{self.name(i)} {tr('vp', lang, n=v)}" for i, v in enumerate(state.scores))),),
                           state.players[win].colour)
         now = self._phase_text(state)
@@ -557,7 +563,7 @@ class PergamonVM:
             placed = [(g, cat.tiles[f].date) for g, col in enumerate(state.galleries, 1) for f in col
                       if f in action.finds]
             if placed:
-                order = ", ".join(f"{ROMAN[g]} {d}" for g, d in placed)
+                order = self.sep.join(f"{ROMAN[g]} {d}" for g, d in placed)
                 return Banner(tr("sort", lang, n=len(placed), order=order),
                               (screen_text("then", lang, next=now),), colour)
         return Banner(now, (), colour)
@@ -652,7 +658,7 @@ class PergamonVM:
         out.append(tr("ev_no_award", lang, kind=kind) if ev.award_owner is None else
                    tr("ev_award", lang, kind=kind, who=self.name(ev.award_owner), date=ev.award_date,
                       vp=state.catalog.award_vp))
-        tickets = ", ".join(f"{self.name(i)} +{v}" for i, v in enumerate(ev.vp))
+        tickets = self.sep.join(f"{self.name(i)} +{v}" for i, v in enumerate(ev.vp))
         out.append(tr("ev_tickets", lang, list=tickets))
         if ev.shift:
             out.append(tr("ev_shift", lang, n=ev.shift))
