@@ -177,7 +177,21 @@ class PergamonScreen(Screen):
             if not w.text:
                 w.height = 0
         self.panels.show(vm.player_panels())
+        for panel in self.panels.children:          # one height for all: a row of even panels
+            if not getattr(panel, "_evened", False):
+                panel.ids.lab.bind(texture_size=self._even_panels)
+                panel._evened = True
+        self._even_panels()
         self._head_height()
+
+    def _even_panels(self, *_a) -> None:
+        """Every player's panel as tall as the one with the most lines (the kit sizes
+        each to its own text)."""
+        kids = self.panels.children
+        want = max((max(dp(64), k.ids.lab.texture_size[1] + dp(12)) for k in kids), default=0)
+        for k in kids:
+            if k.height != want:
+                k.height = want
 
     def show(self) -> None:
         vm = self.vm
@@ -291,7 +305,8 @@ class PergamonScreen(Screen):
         if self.undo is not None:
             preview, refusal, _undo = self.undo
             move = preview()
-            back = UndoButton(size_hint=(0.3, 1), font_size=sp(18))
+            # disabled, its text says why: kept readable (the default greys it to a third)
+            back = UndoButton(size_hint=(0.3, 1), font_size=sp(18), disabled_color=(1, 1, 1, 0.8))
             back.offer(vm.undo_offer(move, "" if move is not None else refusal()), self._take_back)
             buttons.append(back)
             bar.add_widget(back)
