@@ -247,9 +247,11 @@ def main(out: Path) -> None:
                     rep = {"question": ask.question, "open": self.asking is ask, "few": few, **rep0,
                            "buttons": [w.text for w in ask.walk() if isinstance(w, Button)]}
                     ask.answer(False)
+                    ask.dismiss(animation=False)   # answered in the frame it opened: no fade left over
                     rep["after_no"] = len(entered)
                     scr._tap(("present",))
                     scr.asking.answer(True)
+                    scr.asking.dismiss(animation=False)
                     rep["after_yes"] = [type(a).__name__ for a in entered]
                     rep["finds"] = len(entered[0].finds) if entered else 0
                     report["hidden"] = rep
@@ -277,10 +279,12 @@ def main(out: Path) -> None:
                 ask.answer(True)
                 report["undo"]["taken"] = len(taken)
                 report["undo"]["after"] = (scr.bar.children[-1].text, scr.bar.children[-1].disabled)
-                Clock.schedule_once(lambda dt: shoot(), 0.2)
+                ask.dismiss(animation=False)   # answered in the same frame as drawn: no fade left on the picture
+                Clock.schedule_once(lambda dt: shoot(), 0.6)      # the question faded out first
 
             def shoot():
                 report.setdefault("main", {})[name] = main_buttons(scr)
+                report.setdefault("open", {})[name] = [type(w).__name__ for w in Window.children[:-1]]
                 report.setdefault("problems", {})[name] = check_screen(scr, lang)
                 screenshot(self, out / f"pergamon_{name}{suffix}.png", report["texts"], name, lambda: self.step(i + 1))
             Clock.schedule_once(shot, 0.2)

@@ -42,6 +42,9 @@ PAPER = (0.96, 0.93, 0.86, 1)
 #: unclipped. When the window leaves less under the to-do list and the entry panel,
 #: the page scrolls (phones, density 2) rather than squeezing them.
 MIDDLE_MIN_DP = {False: 320, True: 420}
+#: below this window height (dp) the players' panels scroll with the page (first in
+#: it) instead of staying fixed under the banner
+SHORT_DP = 700
 
 
 def _label(text: str, size: float, bold=False, colour=INK, halign="left", **kw) -> Label:
@@ -150,6 +153,7 @@ class PergamonScreen(Screen):
         #: window turns between landscape and portrait (the layout's size class)
         self.builds = 0
         self._tall = None
+        self._short = None
         self.show()
 
     def _sub_height(self) -> None:
@@ -164,6 +168,12 @@ class PergamonScreen(Screen):
     # ------------------------------------------------------------ drawing
     def _is_tall(self) -> bool:
         return self.height > self.width * 1.2     # portrait tablet: the board parts stack
+
+    def _is_short(self) -> bool:
+        """A window under SHORT_DP high (a phone, or density 2 on a small tablet): the
+        players' panels go into the scrolled page, under the banner, so the fixed
+        parts leave the page its room."""
+        return self.height < dp(SHORT_DP)
 
     def _show_head(self, vm: PergamonVM) -> None:
         """The banner (the kit's: the one thing to do now, largest, on the active
@@ -201,6 +211,11 @@ class PergamonScreen(Screen):
             self._unfit()                          # the old page's sizing goes with it
         self.builds += 1
         self._tall = tall = self._is_tall()
+        self._short = short = self._is_short()
+        strip = self.panels
+        if strip.parent is not None:
+            strip.parent.remove_widget(strip)
+        (box if short else self.head).add_widget(strip)
         self._show_head(vm)
         todo = self._todo(vm)
         box.add_widget(todo)
@@ -227,16 +242,17 @@ class PergamonScreen(Screen):
             middle.add_widget(self._plan(vm))
             middle.add_widget(self._galleries(vm))
         box.add_widget(middle)
-        self._fit(box, entry, todo, tall)
+        self._fit(box, entry, todo, tall, strip if short else None)
         self._fill_bar(vm)
 
-    def _fit(self, box, entry, evaluation, tall: bool) -> None:
+    def _fit(self, box, entry, evaluation, tall: bool, strip=None) -> None:
         """Size the scrolled page: the entry panel gets up to a share of the room the
         to-do list leaves in the page, never the board parts' least room
         (MIDDLE_MIN_DP, the portrait camera picture added), cut at a whole row of
         buttons (a row is shown in full or scrolled to, never a sliver; at least one
         row); the board parts get the rest, the page scrolling when the window is
-        shorter than all that."""
+        shorter than all that. ``strip``: the players' panels when they are in the
+        page (a short window), above the to-do list."""
         from kivy.clock import Clock
 
         scroll = self.scroll
@@ -251,7 +267,7 @@ class PergamonScreen(Screen):
 
         def fit(*_):
             pads = box.padding[1] + box.padding[3] + box.spacing * (len(box.children) - 1)
-            fixed = evaluation.height + pads
+            fixed = evaluation.height + (strip.height if strip is not None else 0) + pads
             if stack is not None:
                 free = scroll.height - fixed
                 cap = max(min(free * share, free - least()) - entry.cue.height, dp(56 + 8))
@@ -263,6 +279,8 @@ class PergamonScreen(Screen):
         trigger = Clock.create_trigger(fit, -1)
         scroll.bind(height=trigger)
         evaluation.bind(height=trigger)
+        if strip is not None:
+            strip.bind(height=trigger)
         if cam is not None:
             cam.bind(height=trigger)
         if stack is not None:
@@ -273,6 +291,8 @@ class PergamonScreen(Screen):
 
         def unfit():
             scroll.unbind(height=trigger)
+            if strip is not None:
+                strip.unbind(height=trigger)
             if cam is not None:
                 cam.unbind(height=trigger)
         self._unfit = unfit
@@ -288,7 +308,7 @@ class PergamonScreen(Screen):
     def on_size(self, *_):
         # widgets follow the size by their size hints; only a turn between landscape
         # and portrait changes the layout (no rebuild, no flicker while resizing)
-        if self._is_tall() != self._tall:
+        if self._is_tall() != self._tall or self._is_short() != self._short:
             self.show()
         else:
             self._camera_height()
