@@ -25,7 +25,7 @@ from typing import Callable
 import numpy as np
 
 from ui import i18n
-from ui.games.penny_press.viewmodels.bgstats import play_link
+from ui.viewmodels.bgstats import play_link
 from ui.games.penny_press.protocol import (
     BEATS, Adjustment, BeatView, Correction, FinalRow, FrontPageView, JobStatus,
     Message, Placement, PlayerSetup, PlayerView, PressPreview, ScorePoint,

@@ -374,7 +374,7 @@ def test_bg_stats_link_of_a_real_game(tmp_path):
     import re
     from urllib.parse import unquote
 
-    from ui.games.penny_press.viewmodels.bgstats import BASE
+    from ui.viewmodels.bgstats import BASE
 
     s, step, end, _actions = recorded_session(tmp_path)
     assert s.bgstats_link() == ""  # not before the end

@@ -10,7 +10,7 @@ from urllib.parse import unquote
 import pytest
 
 from ui import i18n
-from ui.games.penny_press.viewmodels.bgstats import BASE, play_link
+from ui.viewmodels.bgstats import BASE, play_link
 from ui.games.penny_press.viewmodels.corrections import CorrectionsVM, parse_story
 from fake_session import FakeSession, arrow_position
 from ui.games.penny_press.viewmodels.live import FrameSlot, LiveVM, adjustment_text, overlays
@@ -212,15 +212,19 @@ def test_scores_chart_ranking_export_and_bgstats(tmp_path):
     assert [p["rank"] for p in data["players"]] == [r.place for r in s.final_ranking()]
 
 
+#: the game of the BG Stats rows below (the shared builder names no game by default)
+PP = {"game_name": "Penny Press", "source_game_id": "penny-press"}
+
+
 def test_bgstats_needs_a_finished_game():
     row0 = FinalRow(1, "red", "Ana", 1, (), 1, 1, True)
-    assert json.loads(unquote(play_link([row0], source_play_id="g")[len(BASE):]))["playDate"][:2] == "20"
+    assert json.loads(unquote(play_link([row0], source_play_id="g", **PP)[len(BASE):]))["playDate"][:2] == "20"
     with pytest.raises(ValueError, match="finished"):
-        play_link([], source_play_id="g", play_date="2026-01-01 10:00:00")
+        play_link([], source_play_id="g", play_date="2026-01-01 10:00:00", **PP)
     with pytest.raises(ValueError, match="sourcePlayId"):
-        play_link([row0], source_play_id="")
+        play_link([row0], source_play_id="", **PP)
     row = FinalRow(1, "red", "Ana", 20, (("war", 5),), 25, 4, True)
-    data = json.loads(unquote(play_link([row], source_play_id="g", play_date="x", bgg_id=1)[len(BASE):]))
+    data = json.loads(unquote(play_link([row], source_play_id="g", play_date="x", bgg_id=1, **PP)[len(BASE):]))
     assert data["players"][0]["score"] == 25 and data["game"]["bggId"] == 1
 
 
@@ -228,13 +232,13 @@ def test_bgstats_link_has_the_exact_shape_bg_stats_imports():
     """The push-play JSON as BG Stats reads it (ui/viewmodels/bgstats.py): its
     required keys (sourceName, sourcePlayId, playDate in UTC, game), a stable
     sourceGameId, winner on every player, shared ranks on a tie, no empty strings."""
-    from ui.games.penny_press.viewmodels.bgstats import play_data, utc_play_date
+    from ui.viewmodels.bgstats import play_data, utc_play_date
 
     rows = [FinalRow(1, "blue", "Bo", 30, (("war", 5),), 35, 5, True),
             FinalRow(1, "red", "Ana", 35, (), 35, 4, True),
             FinalRow(3, "green", "Chen", 20, (), 20, 2, False)]
     data = play_data(rows, source_play_id="penny-press-20260101-100000", play_date="2026-01-01 09:00:00",
-                     duration_min=47, start_colour="red", roles={"red": "Rojo", "blue": "Azul", "green": "Verde"})
+                     duration_min=47, start_colour="red", **PP, roles={"red": "Rojo", "blue": "Azul", "green": "Verde"})
     assert data == {
         "sourceName": "Table Companion",
         "sourcePlayId": "penny-press-20260101-100000",
@@ -250,7 +254,7 @@ def test_bgstats_link_has_the_exact_shape_bg_stats_imports():
              "rank": 3, "role": "Verde"},
         ]}
     assert utc_play_date(0) == "1970-01-01 00:00:00"  # UTC, whatever the tablet's time zone
-    link = play_link(rows, source_play_id="x")
+    link = play_link(rows, source_play_id="x", **PP)
     assert link.startswith(BASE) and " " not in link and json.loads(unquote(link[len(BASE):]))["sourceName"]
 
 

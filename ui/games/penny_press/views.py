@@ -191,21 +191,8 @@ class TableViews:
         return printer.send(image, f"{colour}-paper{n + 1}-{which}", settings)
 
     def bgstats_link(self, lang: str) -> str:
-        """The finished game as a BG Stats link (viewmodels.bgstats), "" before the end."""
-        from ui import i18n
+        """The finished game as a BG Stats link (ui.viewmodels.bgstats, the same for
+        every game), "" before the end."""
+        from ui.viewmodels.bgstats import game_play_link
 
-        from .viewmodels.bgstats import play_link, utc_play_date
-
-        rows = self.final_ranking() or []
-        j = self.runner.journal
-        if not rows or j is None:
-            return ""
-        ats = [e.at for e in j.events]
-        first = j.setup.get("first_player")
-        players = j.state.players
-        return play_link(rows, source_play_id=j.game_id, game_name=self.runner.spec.name("en"),
-                         source_game_id=self.runner.spec.id, play_date=utc_play_date(ats[-1]),
-                         duration_min=max(1, round((ats[-1] - ats[0]) / 60)),
-                         start_colour=players[first].colour if isinstance(first, int) and 0 <= first < len(players)
-                         else None,
-                         roles={p.colour: i18n.colour(p.colour, lang) for p in players})
+        return game_play_link(self.runner.journal, lang)
