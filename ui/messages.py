@@ -247,3 +247,22 @@ N_("lang.es", "Español")
 N_("lang.en", "English")
 N_("lang.zh", "中文")
 
+# the end of a game, every game (ui.viewmodels.endgame, the kit's EndgamePanel)
+N_("end.print_receipt", "Print the score receipt")
+N_("end.print_pages", "Print the pages")
+N_("end.ask_receipt", "Print the score receipt?")
+N_("end.ask_pages", "Print the pages of the game's end?")
+N_("end.bgstats", "Send to BG Stats")
+N_("end.not_over", "The game is not over yet")
+N_("end.printed_receipt", "The score receipt is printed")
+NP_("end.printed_pages", "{n} page printed", "{n} pages printed")
+N_("end.saved_receipt", "No printer is chosen: the score receipt is saved as a picture on this device "
+   "(choose a printer in Settings)")
+NP_("end.saved_pages", "{n} page saved as a picture on this device: no printer is chosen (choose one in Settings)",
+    "{n} pages saved as pictures on this device: no printer is chosen (choose one in Settings)")
+N_("end.queued_receipt", "The printer does not answer: the score receipt waits and prints once the printer is on")
+NP_("end.queued_pages", "{n} page waits: the printer does not answer; it prints once the printer is on",
+    "{n} pages wait: the printer does not answer; they print once the printer is on")
+N_("end.print_failed", "The pages could not be saved on this device")
+N_("end.bgstats_sent", "BG Stats opens with this game: check it there and save it")
+N_("end.bgstats_failed", "BG Stats could not be opened on this device: is a web browser or BG Stats installed?")

@@ -5,6 +5,11 @@ chose on the settings screen, saved as a preview and sent through the print queu
 that prints: the pages come from the game's pages module (printing.pages, a
 PageRequest), each is written by play.pages.PageWriter (the preview PNG, always; the
 print queue for a real printer, which keeps the job while the printer is off).
+
+It prints for a camera session (its table loop, play.runner.GameRunner) and for a
+game played by taps alike (:class:`JournalSource` over a hosted game's journal): the
+pages of a game's end (:meth:`SessionPrinter.end_requests`, :meth:`print_requests`)
+are found through the game's pages module (play.pages.pages_due), never by its name.
 """
 
 from __future__ import annotations
@@ -18,6 +23,24 @@ from .viewmodels.settings import printer_config
 
 #: the printer kinds of the settings screen -> printing.transports' target forms
 _TARGETS = {"network": "tcp://{}", "usb": "usb:{}", "file": "file:{}", "serial": "serial:{}"}
+
+
+class JournalSource:
+    """What :class:`SessionPrinter` reads of a game played without a camera session:
+    ``journal`` and ``state`` of the journal ``get_journal()`` returns now (e.g.
+    ``ui.hosting.GameHost.table_journal``; None before the game is set up)."""
+
+    def __init__(self, get_journal):
+        self._get = get_journal
+
+    @property
+    def journal(self):
+        return self._get()
+
+    @property
+    def state(self):
+        j = self._get()
+        return None if j is None else j.state
 
 
 class SessionPrinter:
@@ -108,3 +131,49 @@ class SessionPrinter:
         path.parent.mkdir(parents=True, exist_ok=True)
         return atomic_write(path, png_bytes(img.convert("L")), fsync=False)  # never half a picture
 
+
+    # -- the pages of a game's end (every game, through its pages module) ---------
+    def end_requests(self) -> list:
+        """The pages a finished game offers at its end (printing.pages.PageRequest,
+        without language, width or label): what the game's pages module makes due at
+        the step that ended it (play.pages.pages_due), less the numbered presses,
+        rounds or evaluations that step also finished (each came due as it was
+        played): e.g. the final receipt alone, or every paper's front page and the
+        money receipt. [] before the end and for a game that prints nothing; the
+        final page alone when the game's step says nothing."""
+        from play.pages import pages_due
+        from printing.pages import PageRequest
+
+        j = self.runner.journal
+        if j is None or j.state is None or not j.state.is_over:
+            return []
+        from companion import registry
+
+        if not registry.get(j.game).pages:
+            return []
+        before = after = None
+        for st in j.states():  # the last state before the end, and the first at it
+            if st.is_over:
+                after = st
+                break
+            before = st
+        due = pages_due(j.game, before, after) if before is not None else []
+        end = [r for r in due if r.what != "press"]
+        return end or [PageRequest("final")]
+
+    def print_requests(self, requests, settings: P.PrinterSettings, lang: str) -> list[P.JobStatus]:
+        """Draw the pages of ``requests`` (printing.pages.PageRequest) for the game's
+        state in ``lang`` at the printer's width and :meth:`send` each: one
+        JobStatus per page, in order. Raises CompanionError for a page that cannot
+        be drawn, the refusals of the printer's settings."""
+        from play.pages import draw_due
+
+        j = self.runner.journal
+        if j is None:
+            raise Refusal("not_started", "the game has not started")
+        width = self.page_width(settings)
+        out = []
+        for request in requests:
+            for page in draw_due(j.game, j.state, request, lang=lang, width=width, game_id=j.game_id):
+                out.append(self.send(page.image, page.name, settings))
+        return out

@@ -1,5 +1,6 @@
 """Widgets every game's screens share: navigation bar, camera view with tag
-outlines, banner, player panels, confirmations, choice rows (Kivy graphics only).
+outlines, banner, player panels, confirmations, choice rows, the end of a game's
+print and BG Stats buttons (:class:`EndgamePanel`) (Kivy graphics only).
 A game's own widgets live in its folder (ui/games/<game>/)."""
 
 from __future__ import annotations
@@ -337,3 +338,147 @@ class ChoiceRow(GridLayout):
                 c._fit_bound = True
         widest = max((c.texture_size[0] if c.texture_size else 0) for c in kids) + dp(24)
         self.cols = max(1, min(len(kids), int(self.width // max(widest, dp(48)))))
+
+
+def open_link(url: str) -> bool:
+    """Open ``url`` in the app that takes it (BG Stats for its push-play links, else
+    the web browser; on Android through python-for-android's ``android`` module,
+    which lets ``webbrowser`` send the system's view intent). Offscreen (no display:
+    tests, the play-through) nothing is opened and False is returned; False when no
+    browser could be started."""
+    import os
+    import webbrowser
+
+    if os.environ.get("SDL_VIDEODRIVER") == "offscreen" or not url:
+        return False
+    try:
+        import android  # noqa: F401  (python-for-android: registers its browser with webbrowser)
+    except ImportError:
+        pass
+    try:
+        return bool(webbrowser.open(url))
+    except Exception:  # noqa: BLE001  no browser is a sentence for the players, not a crash
+        return False
+
+
+class EndgamePanel(BoxLayout):
+    """The end of a game (the table kit), the same on every game's end screen: a
+    large "Print the score receipt" / "Print the pages" button (whatever the game's
+    pages module offers at its end; asked first: paper is spent), "Send to BG Stats"
+    and a line saying what happened in the players' words. Fed by
+    ui.viewmodels.endgame.EndgameVM over ``host`` (ui.hosting.GameHost); it takes
+    no room and nothing can be tapped while the game goes on. It follows the game
+    by itself: the host's listeners (taps, undo), its language switches and, for a
+    camera's moves, a look twice a second whether the game has ended. Pages print
+    on the printer chosen in the app's settings (``app.start_vm.printer``)."""
+
+    def __init__(self, host=None, **kw):
+        from kivy.clock import Clock
+        from kivy.metrics import dp, sp
+
+        from ui.viewmodels.endgame import EndgameVM
+
+        kw.setdefault("orientation", "vertical")
+        kw.setdefault("size_hint_y", None)
+        kw.setdefault("padding", (dp(10), dp(8)))
+        kw.setdefault("spacing", dp(8))
+        super().__init__(**kw)
+        self.host = host
+        get = (lambda: host.table_journal) if host is not None else (lambda: None)
+        self.vm = EndgameVM(get, getattr(host, "lang", "en"))
+        with self.canvas.before:
+            Color(0.14, 0.15, 0.19, 1)
+            self._bg = Rectangle(pos=self.pos, size=self.size)
+        self.bind(pos=lambda *_a: setattr(self._bg, "pos", self.pos),
+                  size=lambda *_a: setattr(self._bg, "size", self.size))
+        self.buttons = GridLayout(cols=2, spacing=dp(8), size_hint_y=None)
+        self.buttons.bind(minimum_height=self.buttons.setter("height"))
+        self.print_button = Button(font_size=sp(24), bold=True, size_hint_y=None, height=dp(80),
+                                   halign="center", valign="middle", background_normal="",
+                                   background_color=(0.18, 0.52, 0.3, 1))
+        self.bgstats_button = Button(font_size=sp(22), size_hint_y=None, height=dp(80), halign="center",
+                                     valign="middle", background_normal="", background_color=(0.27, 0.29, 0.34, 1))
+        for b in (self.print_button, self.bgstats_button):
+            b.bind(width=lambda w, v: setattr(w, "text_size", (max(1, v - dp(16)), None)),
+                   texture_size=lambda w, ts: setattr(w, "height", max(dp(80), ts[1] + dp(20))))
+            self.buttons.add_widget(b)
+        self.print_button.bind(on_release=lambda *_a: self.ask_print())
+        self.bgstats_button.bind(on_release=lambda *_a: self.send_bgstats())
+        self.status = Label(font_size=sp(19), size_hint_y=None, color=(1, 0.86, 0.5, 1), halign="center",
+                            valign="middle")
+        self.status.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),
+                         texture_size=lambda w, ts: setattr(w, "height", ts[1] + dp(8) if w.text else 0))
+        self.add_widget(self.buttons)
+        self.add_widget(self.status)
+        self.bind(minimum_height=self._fit, width=self._fit)
+        self._shown = None
+        self._over = False
+        if host is not None:
+            host.listeners.append(self.refresh)
+            host.on_lang.append(self.set_lang)
+            self._tick = Clock.schedule_interval(self._look, 0.5)
+            host.closing.append(self._tick.cancel)
+        self.refresh()
+
+    def _fit(self, *_a) -> None:
+        from kivy.metrics import dp
+
+        self.buttons.cols = 2 if self.width >= dp(560) else 1
+        self.height = self.minimum_height if self._shown else 0
+
+    def _look(self, _dt) -> None:
+        """Redraw when the game has ended or resumed since the last look (a camera's move)."""
+        if self.vm.over != self._over:
+            self.refresh()
+
+    def set_lang(self, lang: str) -> None:
+        self.vm.lang = lang
+        self.vm.status = ""
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Show the offer once the game is over (its labels in the players' language);
+        nothing (no height, no target) before."""
+        vm = self.vm
+        if self.host is not None:
+            vm.lang = self.host.lang
+        self._over = vm.over
+        shown = vm.over
+        self.print_button.text = vm.print_label() if shown else ""
+        self.print_button.disabled = not (shown and vm.can_print())
+        self.print_button.opacity = 1 if shown and vm.can_print() else 0
+        self.bgstats_button.text = vm.bgstats_label()
+        self.bgstats_button.disabled = not shown
+        self.status.text = vm.status if shown else ""
+        self._shown = shown
+        self.opacity = 1 if shown else 0
+        self.disabled = not shown
+        self._fit()
+
+    def ask_print(self):
+        """Ask, then print (:meth:`print_now`)."""
+        return ask(self.vm.print_question(), self.print_now)
+
+    def print_now(self) -> list:
+        """Print the end's pages on the printer chosen in the settings; the line
+        below says what happened. Returns the JobStatus list."""
+        from ui.viewmodels.protocol import PrinterSettings
+
+        app = App.get_running_app()
+        start_vm = getattr(app, "start_vm", None)
+        settings = getattr(start_vm, "printer", None) or PrinterSettings()
+        jobs = self.vm.print_end(settings)
+        self.refresh()
+        return jobs
+
+    def send_bgstats(self) -> str:
+        """Make the BG Stats link and open it (BG Stats imports the play; offscreen
+        only made: ``vm.link``). Returns the link ("" before the end)."""
+        link = self.vm.bgstats_link()
+        if link and not open_link(link):
+            import os
+
+            if os.environ.get("SDL_VIDEODRIVER") != "offscreen":
+                self.vm.status = i18n.tr("end.bgstats_failed", self.vm.lang)
+        self.refresh()
+        return link

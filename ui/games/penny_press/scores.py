@@ -47,7 +47,7 @@ class ScoresScreen(Screen):
         ids.chart.colours = {c: COLOUR_RGBA.get(c, (1, 1, 1, 1)) for c in lines}
         ids.chart.top_value = top
         ids.chart.lines = lines
-        ids.chart_axis.text = tr("scores.axis", vm.lang, top=top, presses=max(0, len(labels) - 1))
+        ids.chart_axis.text = tr("scores.axis", vm.lang, top=top, presses=vm.presses(labels))
         ids.status.text = vm.status
 
     def share(self) -> None:
@@ -73,16 +73,15 @@ class ScoresScreen(Screen):
         self.ids.status.text = self.vm.status
 
     def bgstats(self) -> None:
+        """Send the finished game to BG Stats: its link opened (the kit's
+        ui.screens.common.open_link; offscreen only made: ``last_link``)."""
+        from ui.screens.common import open_link
+
         link = self.vm.bgstats_link()
         if link:
             self.last_link = link
             import os
-            if os.environ.get("SDL_VIDEODRIVER") == "offscreen":
-                link = None  # no clipboard without a display
-            try:
-                from kivy.core.clipboard import Clipboard
-                if link:
-                    Clipboard.copy(link)
-            except Exception:  # noqa: BLE001 - no clipboard provider offscreen
-                pass
+
+            if not open_link(link) and os.environ.get("SDL_VIDEODRIVER") != "offscreen":
+                self.vm.status = tr("end.bgstats_failed", self.vm.lang)
         self.ids.status.text = self.vm.status

@@ -9,7 +9,7 @@ from typing import Any, Sequence
 
 from companion.errors import CompanionError
 from ui import i18n
-from ui.games.penny_press.viewmodels.bgstats import play_link
+from ui.viewmodels.bgstats import play_link
 from ui.games.penny_press.protocol import FinalRow, ScorePoint
 
 COLOUR_RGBA = {
@@ -54,6 +54,13 @@ class ScoresVM:
             return []
         ps = sorted(t.players, key=lambda p: -p.circulation)
         return [(i18n.person(p.name, self.lang), str(p.circulation), COLOUR_RGBA.get(p.colour, (1, 1, 1, 1))) for p in ps]
+
+    @staticmethod
+    def presses(labels) -> int:
+        """How many presses the chart's points (``chart()``'s labels) run across: the
+        points of a press ("P<n>"), not the start ("0") nor the end's bonus step
+        ("end"): a game of 8 presses is 8, though its chart has 10 points."""
+        return sum(1 for label in labels if str(label).startswith("P"))
 
     def chart(self) -> tuple[dict[str, list[tuple[float, float]]], int, list[str]]:
         h = list(self.session.score_history())
@@ -116,7 +123,8 @@ class ScoresVM:
 
     def share_image(self, directory: str | Path) -> Path | None:
         """Save the result as a picture to share in ``directory`` (session's
-        ``share_image``); the status names the file."""
+        ``share_image``); the status says so in the players' words (no file name or
+        folder)."""
         make = getattr(self.session, "share_image", None)
         if make is None:
             return None
@@ -125,7 +133,7 @@ class ScoresVM:
         except (CompanionError, OSError) as exc:
             self.status = i18n.error_text(exc, self.lang)
             return None
-        self.status = i18n.tr("scores.shared", self.lang, path=path)
+        self.status = i18n.tr("scores.shared", self.lang)
         return Path(path)
 
     def export_json(self, directory: str | Path) -> Path | None:
@@ -144,7 +152,8 @@ class ScoresVM:
         """The BG Stats push-play link (session's own, else built from the ranking)."""
         try:
             make = getattr(self.session, "bgstats_link", None)
-            link = make() if make else play_link(self.ranking() or [],
+            link = make() if make else play_link(self.ranking() or [], game_name="Penny Press",
+                                                 source_game_id="penny-press",
                                                  source_play_id=time.strftime("table-companion-%Y%m%d-%H%M%S"))
         except (CompanionError, ValueError) as exc:
             self.status = i18n.error_text(exc, self.lang)
@@ -152,5 +161,5 @@ class ScoresVM:
         if not link:  # the session has no finished game to send
             self.status = i18n.tr("scores.not_finished", self.lang)
             return None
-        self.status = i18n.tr("scores.link_ready", self.lang, link=link[:60] + "…")
+        self.status = i18n.tr("end.bgstats_sent", self.lang)  # the link itself is no text for players
         return link

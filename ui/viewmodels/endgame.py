@@ -1,0 +1,138 @@
+"""The end of a game (Kivy-free), the same for every game: print its pages and send
+the play to BG Stats (the table kit's ``EndgamePanel``, ui.screens.common, draws it
+on each game's end screen; docs/ui.md "The end of a game").
+
+:class:`EndgameVM` reads a game through a journal getter (a hosted game's
+``GameHost.table_journal``) and names no game:
+
+- what to print is what the game's pages module offers at its end
+  (ui.session_print.SessionPrinter.end_requests): the final receipt alone is
+  "Print the score receipt", more pages (every paper's front page and the money
+  receipt) "Print the pages";
+- the pages go through the app's printer settings and print queue as Penny Press's
+  do (SessionPrinter.print_requests): with no printer chosen they are saved as
+  pictures, a printer that is off keeps them queued; :attr:`EndgameVM.status` says
+  which in the players' words (never a file, a folder or an id);
+- "Send to BG Stats" builds the push-play link of the finished game
+  (ui.viewmodels.bgstats.game_play_link: players, scores in the game's own unit,
+  winners).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from companion.errors import CompanionError
+from ui import i18n
+
+
+class EndgameVM:
+    """The end-of-game offer for the game whose journal ``get_journal()`` returns now
+    (companion.journal.Journal, or None before the game is set up), in ``lang``.
+    Previews and the print queue go under ``folder`` (``prints/``, ``queue/``; by
+    default the journal's own folder, as a camera session's do)."""
+
+    def __init__(self, get_journal: Callable[[], object], lang: str = "en", folder: str | Path | None = None):
+        from ui.session_print import JournalSource, SessionPrinter
+
+        self.lang = i18n.check_lang(lang)
+        self._get = get_journal
+        self._folder = Path(folder) if folder is not None else None
+        self.printer = SessionPrinter(JournalSource(get_journal), self._folder or Path("."))
+        self.status = ""
+        #: the last BG Stats link made ("" none yet): the screen opens it
+        self.link = ""
+        self._requests_key = None
+        self._requests: list = []
+
+    @property
+    def journal(self):
+        return self._get()
+
+    @property
+    def over(self) -> bool:
+        """True once the game is over (the offer is shown only then)."""
+        j = self.journal
+        return bool(j is not None and j.state is not None and j.state.is_over)
+
+    def requests(self) -> list:
+        """The pages the game offers at its end (printing.pages.PageRequest), [] before
+        it (SessionPrinter.end_requests; worked out once per journal length)."""
+        j = self.journal
+        key = (id(j), len(j.events)) if j is not None else None
+        if key != self._requests_key:
+            self._requests_key = key
+            self._requests = self.printer.end_requests() if j is not None else []
+        return list(self._requests)
+
+    def receipt_only(self) -> bool:
+        """True when the end's one page is the score receipt (the final page)."""
+        reqs = self.requests()
+        return bool(reqs) and all(r.what == "final" for r in reqs)
+
+    def can_print(self) -> bool:
+        """True when the game is over and its pages module offers a page at the end."""
+        return self.over and bool(self.requests())
+
+    def print_label(self) -> str:
+        """The print button's text: "Print the score receipt" or "Print the pages"."""
+        return i18n.tr("end.print_receipt" if self.receipt_only() else "end.print_pages", self.lang)
+
+    def print_question(self) -> str:
+        """Asked before printing (paper is spent)."""
+        return i18n.tr("end.ask_receipt" if self.receipt_only() else "end.ask_pages", self.lang)
+
+    def bgstats_label(self) -> str:
+        return i18n.tr("end.bgstats", self.lang)
+
+    def _settings_folder(self) -> None:
+        if self._folder is None:
+            j = self.journal
+            path = getattr(j, "path", None)
+            self.printer.folder = Path(path).parent if path is not None else Path(".")
+
+    def print_end(self, settings) -> list:
+        """Print the end's pages on ``settings`` (ui.viewmodels.protocol.PrinterSettings:
+        the printer the players chose) and word the outcome in :attr:`status`: printed,
+        waiting for a printer that is off (the jobs stay queued and print when it is
+        back), or saved as pictures when no printer is chosen. Returns the
+        JobStatus of each page ([] when nothing could be printed: :attr:`status`
+        says why, in the players' words)."""
+        if not self.can_print():
+            self.status = i18n.tr("end.not_over", self.lang)
+            return []
+        receipt = self.receipt_only()
+        self._settings_folder()
+        try:
+            jobs = self.printer.print_requests(self.requests(), settings, self.lang)
+        except (CompanionError, OSError) as exc:
+            self.status = i18n.error_text(exc, self.lang) if isinstance(exc, CompanionError) \
+                else i18n.tr("end.print_failed", self.lang)
+            return []
+        states = {j.state for j in jobs}
+        n = len(jobs)
+        what = "receipt" if receipt and n == 1 else "pages"
+        if "saved" in states:
+            key = f"end.saved_{what}"
+        elif states and states <= {"printed"}:
+            key = f"end.printed_{what}"
+        else:
+            key = f"end.queued_{what}"
+        self.status = i18n.trn(key, self.lang, n) if what == "pages" else i18n.tr(key, self.lang)
+        return jobs
+
+    def bgstats_link(self) -> str:
+        """The finished game's BG Stats link ("" before the end: :attr:`status` says
+        the game is not over); :attr:`status` says BG Stats opens to import it."""
+        from ui.viewmodels.bgstats import game_play_link
+
+        try:
+            link = game_play_link(self.journal, self.lang)
+        except (CompanionError, ValueError) as exc:
+            self.status = i18n.error_text(exc, self.lang) if isinstance(exc, CompanionError) \
+                else i18n.tr("end.not_over", self.lang)
+            return ""
+        self.link = link
+        self.status = i18n.tr("end.bgstats_sent" if link else "end.not_over", self.lang)
+        return link
