@@ -603,6 +603,9 @@ def app_screens(host) -> list:
 
     screen.refresh = refresh
     host.listeners.append(refresh)
+    from ui.screens.common import EndgamePanel  # the table kit's end of a game: print, BG Stats
+
+    screen.bar.parent.add_widget(EndgamePanel(host), index=1)  # between the page and the fixed bar
     if camera is not None:
         from kivy.clock import Clock
 

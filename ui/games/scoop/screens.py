@@ -315,6 +315,9 @@ def app_screens(host) -> list:
     table_vm = TableVM(host, host.lang)
     camera = getattr(host, "camera", None)
     table = TableScreen(table_vm, show_camera=camera is not None)
+    from ui.screens.common import EndgamePanel  # the table kit's end of a game: print, BG Stats
+
+    table.lower.add_widget(EndgamePanel(host), index=len(table.lower.children))  # above the buttons
     dial = DialScreen(_dial_vm(host, table_vm))
     back = Button(text=T.tr("b.table", host.lang), font_size=sp(20), size_hint=(None, 1), width=dp(140),
                   background_normal="", background_color=(0.27, 0.29, 0.34, 1))

@@ -744,6 +744,9 @@ def app_screens(host) -> list[Screen]:
 
     table.undo_hooks = {"preview": host.undo_preview, "refusal": host.undo_refusal, "undo": host.undo,
                         "last": last_action}
+    from ui.screens.common import EndgamePanel  # the table kit's end of a game: print, BG Stats
+
+    table.ids.end_box.add_widget(EndgamePanel(host))  # under the main taps
 
     def show_table() -> None:
         state = host.state
