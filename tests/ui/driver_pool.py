@@ -41,6 +41,7 @@ DRIVERS = {
     "turin_play": ("test_turin_market_playthrough.py", "drive_turin_playthrough.py", (), 600),
     "scoop_play": ("test_scoop_playthrough.py", "drive_scoop_playthrough.py", (), 600),
     "pp_play": ("test_pp_playthrough.py", "drive_pp_playthrough.py", (), 600),
+    "endgame": ("test_endgame_ui.py", "drive_endgame.py", (), 300),
 }
 
 

@@ -404,12 +404,10 @@ class EndgamePanel(BoxLayout):
             self.buttons.add_widget(b)
         self.print_button.bind(on_release=lambda *_a: self.ask_print())
         self.bgstats_button.bind(on_release=lambda *_a: self.send_bgstats())
-        self.status = Label(font_size=sp(19), size_hint_y=None, color=(1, 0.86, 0.5, 1), halign="center",
-                            valign="middle")
+        self.status = Label(font_size=sp(19), size_hint_y=None, height=0, color=(1, 0.86, 0.5, 1),
+                            halign="center", valign="middle")
         self.status.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),
                          texture_size=lambda w, ts: setattr(w, "height", ts[1] + dp(8) if w.text else 0))
-        self.add_widget(self.buttons)
-        self.add_widget(self.status)
         self.bind(minimum_height=self._fit, width=self._fit)
         self._shown = None
         self._over = False
@@ -447,10 +445,15 @@ class EndgamePanel(BoxLayout):
         self.print_button.text = vm.print_label() if shown else ""
         self.print_button.disabled = not (shown and vm.can_print())
         self.print_button.opacity = 1 if shown and vm.can_print() else 0
-        self.bgstats_button.text = vm.bgstats_label()
+        self.bgstats_button.text = vm.bgstats_label() if shown else ""
         self.bgstats_button.disabled = not shown
         self.status.text = vm.status if shown else ""
         self._shown = shown
+        if shown and self.buttons.parent is None:  # while the game goes on the panel holds nothing:
+            self.add_widget(self.buttons)          # no hidden button, no text under another widget
+            self.add_widget(self.status)
+        elif not shown and self.buttons.parent is not None:
+            self.clear_widgets()
         self.opacity = 1 if shown else 0
         self.disabled = not shown
         self._fit()

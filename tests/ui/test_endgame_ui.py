@@ -1,0 +1,67 @@
+"""The end of a game on each game's end screen (tests/ui/drive_endgame.py): the
+table kit's EndgamePanel is on Pergamon's, Turin Market's and Scoop's end screen
+(their bundled recordings' real games resumed at the end), its two buttons at least
+48 dp and seen without scrolling at 1280x800 and 800x1280 in en/es/zh; it takes no
+room while the game goes on; printing with no printer chosen saves the pages as
+pictures and says so with no path; BG Stats gets the finished game's link."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ui import i18n
+
+pytestmark = pytest.mark.ui
+GAMES = ("pergamon", "turin-market", "scoop")
+
+
+@pytest.fixture(scope="module")
+def report():
+    from driver_pool import driver_result
+
+    out = driver_result("endgame")
+    return json.loads((out / "report.json").read_text(encoding="utf-8"))
+
+
+def test_driver_ran_without_errors(report):
+    assert report["errors"] == [] and sorted(report["games"]) == sorted(GAMES)
+    assert report["printer_kind"] == "preview"  # no printer chosen in a fresh app
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_end_screen_offers_print_and_bg_stats_in_every_language_and_size(report, game):
+    row = report["games"][game]
+    assert len(row["end"]) == 6
+    for key, view in row["end"].items():
+        lang = key.split("/")[0]
+        assert view["found"] and not view["disabled"], key
+        want = "end.print_pages" if game == "scoop" else "end.print_receipt"
+        assert view["print_text"] == i18n.tr(want, lang), key
+        assert view["bgstats_text"] == i18n.tr("end.bgstats", lang), key
+        assert view["print_h_dp"] >= 48 and view["bgstats_h_dp"] >= 48, key
+        assert view["print_seen"] and view["bgstats_seen"], key
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_nothing_of_it_shows_while_the_game_goes_on(report, game):
+    mid = report["games"][game]["mid"]
+    assert mid["found"] and mid["height"] == 0 and mid["disabled"] and mid["texts"] == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_printing_with_no_printer_saves_pictures_and_says_so_in_player_words(report, game):
+    row = report["games"][game]
+    assert row["question"] == i18n.tr("end.ask_pages" if game == "scoop" else "end.ask_receipt", "en")
+    n = 5 if game == "scoop" else 1  # Scoop: 4 papers' front pages + the money receipt
+    assert len(row["pictures"]) == n
+    if n == 1:
+        assert row["print_status"] == i18n.tr("end.saved_receipt", "en")
+    else:
+        assert row["print_status"] == i18n.trn("end.saved_pages", "en", n)
+    assert "/" not in row["print_status"] and ".png" not in row["print_status"]
+    assert row["bgstats_link"].startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+    assert row["bgstats_status"] == i18n.tr("end.bgstats_sent", "en")
+    zh = row["zh_after"]
+    assert zh["print_text"] == i18n.tr("end.print_pages" if game == "scoop" else "end.print_receipt", "zh")
