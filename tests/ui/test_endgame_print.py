@@ -134,3 +134,35 @@ def test_a_listening_printer_prints_the_receipt(tmp_path):
     srv.close()
     assert [job.state for job in jobs] == ["printed"] and vm.status == "The score receipt is printed"
     assert len(got) > 1000
+
+
+def test_penny_press_chart_counts_the_presses_not_the_bonus_step(tmp_path):
+    """The scores chart of the real penny-press-3p game: a point at the start, one per
+    press and the end's bonus step; "across: N presses" counts the presses only."""
+    from play.runner import GameRunner
+    from ui import i18n
+    from ui.games.penny_press.viewmodels.scores import ScoresVM
+    from ui.games.penny_press.views import TableViews
+
+    j, _rec = finished(tmp_path, "penny-press-3p")
+    labels = [p.label for p in TableViews(GameRunner(j)).score_history()]
+    presses = len(j.state.press_results)
+    assert labels[0] == "0" and labels[-1] == "end" and len(labels) == presses + 2
+    assert ScoresVM.presses(labels) == presses
+    assert i18n.tr("scores.axis", "en", top=24, presses=ScoresVM.presses(labels)).endswith(f"{presses} presses")
+
+
+def test_penny_press_picture_saved_is_said_without_a_path(tmp_path):
+    from ui.games.penny_press.viewmodels.scores import ScoresVM
+
+    class Session:
+        def share_image(self, path):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(b"png")
+            return path
+
+    for lang, words in (("en", "saved as a picture"), ("es", "imagen"), ("zh", "图片")):
+        vm = ScoresVM(Session(), lang)
+        path = vm.share_image(tmp_path / "export")
+        assert path.is_file() and words in vm.status
+        assert str(tmp_path) not in vm.status and "/" not in vm.status and ".png" not in vm.status
