@@ -83,7 +83,8 @@ def test_no_printer_saves_the_pages_as_pictures_and_says_so_in_player_words(tmp_
     jobs = vm.print_end(PrinterSettings(kind="preview"))
     assert [job.state for job in jobs] == ["saved"] * 5  # 4 papers' front pages + the money receipt
     assert len(list((out / "prints").glob("*.png"))) == 5
-    words = {"en": "5 pages saved as pictures", "es": "5 páginas guardadas como imágenes", "zh": "5 页已作为图片"}
+    words = {"en": "5 pages saved as pictures", "es": "5 páginas guardadas como imágenes",
+             "zh": "5 页已作为图片"}
     assert vm.status.startswith(words[lang]), vm.status
     assert "/" not in vm.status and ".png" not in vm.status and j.game_id not in vm.status
     (tmp_path / "pg").mkdir()

@@ -45,8 +45,8 @@ class PlayerResult(NamedTuple):
     seat when none was typed),
     ``total`` (the final score in the game's own unit: points, dollars, VP,
     shields), ``winner`` (the game's own winners, its tie-breaks included), ``seat``
-    (0-based; -1 unknown), ``player_id`` (below). Penny
-    Press's FinalRow has the same fields and is taken as is."""
+    (0-based; -1 unknown), ``player_id`` (below). Penny Press's FinalRow has the
+    first five fields and is taken as is."""
 
     place: int
     colour: str
@@ -64,8 +64,9 @@ def utc_play_date(epoch_s: float | None = None) -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(time.time() if epoch_s is None else epoch_s))
 
 
-def play_data(rows: Sequence[Any], *, source_play_id: str, game_name: str, source_game_id: str, play_date: str | None = None,
-              duration_min: int | None = None, bgg_id: int | None = None, start_colour: str | None = None,
+def play_data(rows: Sequence[Any], *, source_play_id: str, game_name: str, source_game_id: str,
+              play_date: str | None = None, duration_min: int | None = None, bgg_id: int | None = None,
+              start_colour: str | None = None,
               location: str = "", comments: str = "", roles: dict[str, str] | None = None,
               start_seat: int | None = None) -> dict:
     """The JSON object of one play in the shape BG Stats imports (module docstring).
@@ -73,11 +74,12 @@ def play_data(rows: Sequence[Any], *, source_play_id: str, game_name: str, sourc
     rows: the final ranking, :class:`PlayerResult` or rows with the same fields
     (place 1 = best, ties share a place; ``total`` = the final score, end-game
     bonuses included). game_name: the game's name (English: BG Stats matches its
-    games by it); source_game_id: the registry id. source_play_id: unique per play (the journal's game id).
-    play_date: UTC "yyyy-MM-dd HH:mm:ss" (default now). roles: colour -> the words
-    shown for it (default the colour code). The start player: the row of colour
-    ``start_colour``, or (rows with a ``seat``) of seat ``start_seat``. Raises ValueError when ``rows`` is
-    empty (no finished game) or ``source_play_id`` is empty."""
+    games by it); source_game_id: the registry id. source_play_id: unique per play
+    (the journal's game id). play_date: UTC "yyyy-MM-dd HH:mm:ss" (default now).
+    roles: colour -> the words shown for it (default the colour code). The start
+    player: the row of colour ``start_colour``, or (rows with a ``seat``) of seat
+    ``start_seat``. Raises ValueError when ``rows`` is empty (no finished game) or
+    ``source_play_id`` is empty."""
     if not rows:
         raise ValueError("no final ranking yet: the game must be finished to send it to BG Stats")
     if not source_play_id:

@@ -86,7 +86,8 @@ class EndgameVM:
     def bgstats_label(self) -> str:
         return i18n.tr("end.bgstats", self.lang)
 
-    def _settings_folder(self) -> None:
+    def _choose_folder(self) -> None:
+        """Previews and the queue beside the journal unless a folder was given."""
         if self._folder is None:
             j = self.journal
             path = getattr(j, "path", None)
@@ -103,7 +104,7 @@ class EndgameVM:
             self.status = i18n.tr("end.not_over", self.lang)
             return []
         receipt = self.receipt_only()
-        self._settings_folder()
+        self._choose_folder()
         try:
             jobs = self.printer.print_requests(self.requests(), settings, self.lang)
         except (CompanionError, OSError) as exc:
