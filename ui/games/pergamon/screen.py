@@ -605,7 +605,7 @@ def app_screens(host) -> list:
     host.listeners.append(refresh)
     from ui.screens.common import EndgamePanel  # the table kit's end of a game: print, BG Stats
 
-    screen.bar.parent.add_widget(EndgamePanel(host), index=1)  # between the page and the fixed bar
+    screen.end_slot.add_widget(EndgamePanel(host))  # between the page and the fixed bar
     if camera is not None:
         from kivy.clock import Clock
 
