@@ -79,6 +79,9 @@ def register(subparsers) -> None:
     p.add_argument("--printer", help="printer target to check (default: the app's saved printer)")
     p.add_argument("--config", help="printer config file (default: the user config dir)")
     p.add_argument("--no-probe", action="store_true", help="do not list each camera's modes (faster)")
+    p.add_argument("--table-picture", metavar="PICTURE",
+                   help="a still of the table as the camera sees it: is the camera high and steep enough for the "
+                   "tags in view (calibration.stand_check)")
     p.set_defaults(func=run)
 
 
@@ -329,6 +332,10 @@ def run(args) -> int:
 
         load_config(args.config, required=True)  # raises CompanionError naming the file (also a missing one)
     lines = check_cameras(args) + check_printer(args) + check_fonts() + check_disk()
+    if getattr(args, "table_picture", None):
+        from calibration.stand_check import doctor_line
+
+        lines.append(_line(*doctor_line(args.table_picture)))
     bad = sum(1 for v, _, _ in lines if v == FIX)
     checks = sum(1 for v, _, _ in lines if v == CHECK)
     fixes = txn("doctor.to_fix", "{n} thing to fix", "{n} things to fix", bad) if bad else tx("doctor.all_good",
