@@ -317,6 +317,13 @@ def orient_qr(img: np.ndarray, pts: np.ndarray) -> np.ndarray:
 # finder patterns (for rescue and for the "why not decoded" report)
 
 
+#: Largest elongation (long side / short side of the outer square's smallest
+#: enclosing rectangle) of a finder pattern: a square seen slanted and sheared (the
+#: far corners of a stand's view, 0.6-0.8 m up and tilted 20-35 degrees, through a
+#: lens with barrel distortion) reaches 1.9
+FINDER_ASPECT = 2.2
+
+
 @dataclass(frozen=True)
 class Finder:
     """A QR finder pattern: centre (px), side (px, outer 7-module square)."""
@@ -374,7 +381,7 @@ def find_finders(gray: np.ndarray, max_side: float = 200.0) -> list[Finder]:
         rect = cv2.minAreaRect(c)
         side = math.sqrt(max(area, 1.0))
         (rw, rh) = rect[1]
-        if rw <= 0 or rh <= 0 or not 0.6 < rw / rh < 1.67 or area < 0.6 * rw * rh:
+        if rw <= 0 or rh <= 0 or not 1 / FINDER_ASPECT < rw / rh < FINDER_ASPECT or area < 0.6 * rw * rh:
             continue
         core = math.sqrt(max(cv2.contourArea(contours[grand]), 1.0))
         if not 0.2 < core / side < 0.7:
