@@ -3,9 +3,10 @@ companion.games.scoop.tabletop's pieces (surface, zone, order) into
 :class:`tools.render.parts.Placed` items in table mm, with each player's mat and its
 corner fiducials, so tools.render.scene.SceneRenderer can film a Scoop table.
 Geometry from calibration/data/scoop (layout and components, via
-calibration.game_tags); plain colours and our own shapes; cards flat, their tag at
-the card's centre. Cards in a reserve space are fanned 46 mm apart and cards in the
-call area laid side by side, so every tag shows.
+calibration.game_tags); plain colours and our own shapes; cards flat, their tag
+where components.json puts it (``tag_centre_mm``: the top-left corner). Cards in a
+reserve space are fanned 46 mm apart (each card's left 46 mm shows, its whole tag) and
+cards in the call area laid side by side, so every tag shows.
 
 Arrangement: the players' mats in two rows (seats 1-3 on top, 4-6 below).
 """
@@ -71,9 +72,12 @@ def stage(pieces, colours: list[str], tags: str = "large") -> list[Placed]:
         sx, sy = spot(lay, p.zone, p.order)
         kind = mod.KIND_NAMES[mod.kind_of(p.component)]
         piece = comps["pieces"][kind]
+        size = tuple(float(v) for v in piece["size_mm"])
+        at = piece.get("tag_centre_mm", (size[0] / 2, size[1] / 2))  # from the card's top-left corner
+        offset = (float(at[0]) - size[0] / 2, float(at[1]) - size[1] / 2)
         items.append(Placed(component=p.component, kind=kind, surface=p.surface, zone=p.zone, x_mm=ox + sx,
-                            y_mm=oy + sy, angle_deg=0.0, size_mm=tuple(float(v) for v in piece["size_mm"]),
-                            tag=game_tag(GAME, p.component, tags), sx_mm=sx, sy_mm=sy, layer=2 + p.order,
+                            y_mm=oy + sy, angle_deg=0.0, size_mm=size,
+                            tag=game_tag(GAME, p.component, tags, offset), sx_mm=sx, sy_mm=sy, layer=2 + p.order,
                             colour=CARD_BGR.get(kind, (235, 235, 235))))
     return items
 
