@@ -134,7 +134,7 @@ def judge(frames: list[np.ndarray], game: str | None = None, size: str | None = 
     if slant is not None and slant >= STEEP_RATIO:
         text = tx("stand.too_low", "the far side of the table is too far for the camera: the farthest {kind} tags "
                   "get {px} pixels per code square and the game needs {limit} ({factor} times more). Raise the stand "
-                  "(to 0.8 m) and point the camera more straight down, or put it at the middle of a long side",
+                  "and point the camera more straight down, or put it at the middle of a long side",
                   factor=factor, **facts)
     else:
         text = tx("stand.too_far", "the camera is too far from the table or its picture too small: the farthest "
