@@ -31,7 +31,7 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.clitext import tx
+from companion.clitext import number, tx
 
 from .check import TableCheck, _game_tags, check_table, kind_limit, read_frames
 
@@ -120,7 +120,7 @@ def judge(frames: list[np.ndarray], game: str | None = None, size: str | None = 
     margins = {k: smallest[k] / limits[k] for k in smallest}
     kind = min(margins, key=margins.get)
     px, limit, margin = smallest[kind], limits[kind], margins[kind]
-    facts = dict(kind=gt.say(kind), px=f"{px:.1f}", limit=f"{limit:.1f}")
+    facts = dict(kind=gt.say(kind), px=number(px, 1), limit=number(limit, 1))
     if margin >= MARGIN:
         return StandVerdict(OK, tx("stand.ok", "high and steep enough: the farthest {kind} tags get {px} pixels "
                                    "per code square, the game reads them from {limit}", **facts),
@@ -130,7 +130,7 @@ def judge(frames: list[np.ndarray], game: str | None = None, size: str | None = 
                                       "code square and the game needs {limit}; a little higher, or looking more "
                                       "straight down, leaves room to spare", **facts),
                             gt.say(kind), px, limit, slant, tc)
-    factor = f"{1 / margin:.1f}"
+    factor = number(1 / margin, 1)
     if slant is not None and slant >= STEEP_RATIO:
         text = tx("stand.too_low", "the far side of the table is too far for the camera: the farthest {kind} tags "
                   "get {px} pixels per code square and the game needs {limit} ({factor} times more). Raise the stand "

@@ -81,7 +81,7 @@ def _doctor(argv, lang="en"):
 
 @pytest.mark.parametrize("lang, what, words", [
     ("en", "camera stand", "Move the camera closer, or use 4K"),
-    ("es", "soporte de la cámara", "Acerca la cámara o usa 4K"),
+    ("es", "soporte de la cámara", "Acerca la cámara o usa 4K"),   # numbers as Spanish writes them: 2,5
     ("zh", "摄像头支架", "把摄像头移近")])
 def test_doctor_says_the_stand_check_in_the_players_language(tmp_path, lang, what, words):
     path = tmp_path / "table.png"
@@ -89,6 +89,7 @@ def test_doctor_says_the_stand_check_in_the_players_language(tmp_path, lang, wha
     rc, lines = _doctor(["--table-picture", str(path)], lang)
     stand = [x for x in lines if what in x]
     assert len(stand) == 1 and words in stand[0], lines
+    assert ("2,5" in stand[0]) == (lang == "es") and ("2.5" in stand[0]) == (lang != "es")
     assert rc == 1
 
 
