@@ -96,7 +96,7 @@ def main(out: Path) -> None:
             report["runs"].append(row)
             screenshot(app, out / f"scoop_play_{lang}.png", {}, lang, lambda: Clock.schedule_once(next_run, 0))
 
-        play_through(app, "scoop-4p", done, timeout_s=250)  # two runs in the pool's 600 s: a stuck wait says where
+        play_through(app, "scoop-4p", done, timeout_s=420)  # two runs in the pool's 900 s: a stuck wait says where
 
     def on_start():
         try:

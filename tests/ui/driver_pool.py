@@ -39,7 +39,7 @@ DRIVERS = {
     "glyphs_bare": ("test_ui_glyphs.py", "drive_glyphs.py", ("--no-fallback",), 240),
     "turin_app": ("test_turin_market_app.py", "drive_turin_app.py", (), 420),
     "turin_play": ("test_turin_market_playthrough.py", "drive_turin_playthrough.py", (), 600),
-    "scoop_play": ("test_scoop_playthrough.py", "drive_scoop_playthrough.py", (), 600),
+    "scoop_play": ("test_scoop_playthrough.py", "drive_scoop_playthrough.py", (), 900),
     "pp_play": ("test_pp_playthrough.py", "drive_pp_playthrough.py", (), 600),
     "endgame": ("test_endgame_ui.py", "drive_endgame.py", (), 300),
 }
