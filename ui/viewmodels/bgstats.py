@@ -23,8 +23,8 @@ Looked up for issue 12: other apps' published pushers and their tests (e.g. one
 noting Android's "No value for winner"); no empty strings are sent.
 
 :func:`game_play_link` builds the link of a finished game from its journal alone
-(companion.journal.Journal): the same for every game (ui.viewmodels.endgame, and
-Penny Press's views).
+(companion.journal.Journal): the same for every game (ui.viewmodels.endgame, and a
+game's own views).
 """
 
 from __future__ import annotations
@@ -45,8 +45,8 @@ class PlayerResult(NamedTuple):
     seat when none was typed),
     ``total`` (the final score in the game's own unit: points, dollars, VP,
     shields), ``winner`` (the game's own winners, its tie-breaks included), ``seat``
-    (0-based; -1 unknown), ``player_id`` (below). Penny Press's FinalRow has the
-    first five fields and is taken as is."""
+    (0-based; -1 unknown), ``player_id`` (below). A game's own final row with the
+    first five fields is taken as is."""
 
     place: int
     colour: str

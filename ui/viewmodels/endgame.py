@@ -9,8 +9,8 @@ on each game's end screen; docs/ui.md "The end of a game").
   (ui.session_print.SessionPrinter.end_requests): the final receipt alone is
   "Print the score receipt", more pages (every paper's front page and the money
   receipt) "Print the pages";
-- the pages go through the app's printer settings and print queue as Penny Press's
-  do (SessionPrinter.print_requests): with no printer chosen they are saved as
+- the pages go through the app's printer settings and print queue as every page
+  does (SessionPrinter.print_requests): with no printer chosen they are saved as
   pictures, a printer that is off keeps them queued; :attr:`EndgameVM.status` says
   which in the players' words (never a file, a folder or an id);
 - "Send to BG Stats" builds the push-play link of the finished game
