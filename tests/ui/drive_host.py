@@ -81,7 +81,7 @@ def main(out: Path) -> None:
                      and w.height < dp(48) and w.width > 0 and w.opacity > 0]
             row = {"screen": scr.name, "first": hosting.screens_module(spec) is not None and
                    scr.name == app.hosted_screens[0].name if app.hosted_screens else False,
-                   "texts": texts_of(scr), "back_found": len(back), "small_buttons": small,
+                   "texts": texts_of(scr, cues=False), "back_found": len(back), "small_buttons": small,
                    "journal": str(app.host.journal.path) if app.host else "",
                    "start_error": start().error_text}
             report["games"].setdefault(lang, {})[game] = row
@@ -90,14 +90,14 @@ def main(out: Path) -> None:
                 # a language switch redraws what is on screen (then back to ``lang``)
                 other = {"es": "zh", "en": "es", "zh": "es"}[lang]
                 app.set_lang(other)
-                row["switched"] = {"lang": other, "texts": texts_of(app.root.current_screen)}
+                row["switched"] = {"lang": other, "texts": texts_of(app.root.current_screen, cues=False)}
                 app.set_lang(lang)
                 if game == "turin-market":  # the second screen: secret entry, then back from it
                     app.root.get_screen("turin_table").on_secret("pass")
                     row["second_screen"] = app.root.current
-                    row["second_texts"] = texts_of(app.root.current_screen)
+                    row["second_texts"] = texts_of(app.root.current_screen, cues=False)
                     app.set_lang(other)
-                    row["switched"]["second_texts"] = texts_of(app.root.current_screen)
+                    row["switched"]["second_texts"] = texts_of(app.root.current_screen, cues=False)
                     app.set_lang(lang)
                 # every screen the game offers, entered in ``lang``, then switched to
                 # ``other`` while on it (the first screen last: Back is tapped there)
@@ -106,9 +106,9 @@ def main(out: Path) -> None:
                 for name in names[1:] + names[:1]:
                     app.go(name)
                     app.refresh_current()
-                    row["screens"][name] = texts_of(app.root.current_screen)
+                    row["screens"][name] = texts_of(app.root.current_screen, cues=False)
                     app.set_lang(other)
-                    row["switched"]["screens"][name] = texts_of(app.root.current_screen)
+                    row["switched"]["screens"][name] = texts_of(app.root.current_screen, cues=False)
                     app.set_lang(lang)
                 here = [w for w in app.root.current_screen.walk(restrict=True) if isinstance(w, Button)
                         and w.text == i18n.tr("host.back", lang)]

@@ -9,10 +9,13 @@ import os
 from pathlib import Path
 
 
-def texts_of(widget) -> list[str]:
-    """Every non-empty ``text`` in the widget tree (depth first)."""
+def texts_of(widget, cues: bool = True) -> list[str]:
+    """Every non-empty ``text`` in the widget tree (depth first); without ``cues``
+    not the "more below" lines under scrolled lists (``scroll_cue``: shown or not
+    by the layout of the frame, not by the words)."""
     return [w.text for w in widget.walk(restrict=True)
-            if isinstance(getattr(w, "text", None), str) and w.text.strip()]
+            if isinstance(getattr(w, "text", None), str) and w.text.strip()
+            and (cues or not getattr(w, "scroll_cue", False))]
 
 
 def screenshot(app, path: Path, texts: dict, name: str, then) -> None:
