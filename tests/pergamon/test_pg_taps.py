@@ -398,3 +398,22 @@ def test_a_find_is_named_in_words_never_with_a_pipe(lang, word):
         assert not any("|" in x for x in labels), [x for x in labels if "|" in x]
         seen += any(word in x for x in labels)
     assert seen                                   # the finds in hand were named on the panel
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "zh"])
+def test_more_finds_tapped_than_turned_up_says_how_many_to_untap(lang):
+    """Presentation (Pergamon, 1): a sixth find tapped when five turned up is not
+    "tap 5 first (6 of 5)": the button says to untap the extra one, in words."""
+    s = pg.new_game_from_dict(pg.random_game(3, 3)[0])
+    vm = PergamonVM(lang)
+    vm.update(s)
+    n = len(s.open_galleries())
+    for t in sorted(s.catalog.tiles)[: n + 1]:
+        vm.tap(("find", t))
+    assert len(vm.picks) == n + 1
+    done = next(t for g in vm.entry for t in g.taps if t.key == ("present",))
+    assert done.disabled
+    from ui.games.pergamon.texts import tr
+
+    assert done.label == tr("e_present_many", lang, n=n, m=1, k=n + 1)
+    assert str(n + 1) in done.label and (lang != "en" or "untap" in done.label)

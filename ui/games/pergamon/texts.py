@@ -59,6 +59,7 @@ N_("pergamon.bracelet", "bracelet")
 N_("pergamon.e_finds", "Tap the {n} finds turned up")
 N_("pergamon.e_present", "Put them in the galleries ({k} of {n})")
 N_("pergamon.e_present_few", "Tap {n} finds first ({k} of {n} tapped)")
+N_("pergamon.e_present_many", "Only {n} finds turned up: tap {m} again to untap ({k} tapped)")
 N_("pergamon.e_backs", "The two card backs drawn")
 N_("pergamon.e_back_bag_bag", "2 bags")
 N_("pergamon.e_back_bag_chest", "bag + chest")
@@ -90,7 +91,7 @@ TEXTS = GameTexts("pergamon.", [
     "dug", "raided", "moves", "and", "shown", "polish", "broken", "stored", "stored_free", "evaluation",
     "ev_collection", "ev_award", "ev_no_award", "ev_shift", "ev_tickets", "over", "confirm", "put_back",
     "put_back_done", "next_step", "step_of", "vp", "coins", "finds", "plan", "galleries", "gallery", "player",
-    "vase", "jug", "mask", "bracelet", "e_finds", "e_present", "e_present_few", "e_backs", "e_back_bag_bag",
+    "vase", "jug", "mask", "bracelet", "e_finds", "e_present", "e_present_few", "e_present_many", "e_backs", "e_back_bag_bag",
     "e_back_bag_chest", "e_back_chest_chest", "e_bag", "e_chest", "e_bid", "e_space", "e_taken", "e_card",
     "e_reveal", "e_reveal_pick", "e_dig_title", "e_dig", "e_row", "e_polish", "e_break", "e_marker", "e_exhibit",
     "e_exhibit_none", "e_discard", "e_store", "red", "blue", "green", "yellow",

@@ -412,7 +412,9 @@ class PergamonVM:
             tiles = tuple(Tap(("find", t), str(self._date(t)), t in self.picks) for t in unseen)
             # refused before it is asked (it cannot be taken back): disabled, saying why
             why = self._refusal(st, pg.PresentFinds(tuple(self.picks)))
-            if why and len(self.picks) != n:
+            if why and len(self.picks) > n:  # more tapped than turned up: say which way out
+                why = tr("e_present_many", lang, k=len(self.picks), n=n, m=len(self.picks) - n)
+            elif why and len(self.picks) != n:
                 why = tr("e_present_few", lang, k=len(self.picks), n=n)
             done = Tap(("present",), why or tr("e_present", lang, k=len(self.picks), n=n), primary=True,
                        disabled=bool(why))
