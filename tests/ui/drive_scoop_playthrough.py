@@ -93,6 +93,7 @@ def main(out: Path) -> None:
                 row["actions"] = [e.payload for e in host.journal.events if e.kind == "action"]
                 table = next((s for s in app.hosted_screens if type(s).__name__ == "TableScreen"), None)
                 row["camera_w"] = table.camera.width if table is not None and table.camera is not None else 0
+                row["end_message"] = table.message.text if table is not None else ""
             report["runs"].append(row)
             screenshot(app, out / f"scoop_play_{lang}.png", {}, lang, lambda: Clock.schedule_once(next_run, 0))
 

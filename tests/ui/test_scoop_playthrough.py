@@ -36,6 +36,9 @@ def test_the_recording_ends_with_its_ground_truth_by_the_apps_buttons(report):
         assert r["scores"] == r["truth"]
         assert r["frames"] > 0 and r["pictures"] > 0  # each frame read was drawn
     assert "Yellow wins with $5,400" in runs[0]["banner"]
+    # the game over, no instruction of the camera's is left under the banner (a call to dial ...)
+    assert "dial" not in runs[0]["end_message"].lower() and "telephone" not in runs[0]["end_message"].lower()
+    assert "拨" not in runs[1]["end_message"]
 
 
 def _same(action: dict) -> dict:

@@ -136,7 +136,8 @@ class TableScreen(Screen):
         self._arrange()
         self.scroll.lang = getattr(vm, "lang", "") or ""
         self.prompt.show(vm.banner())
-        self.message.text = vm.message or self.camera_text
+        # the camera's last word is an instruction (whose call, which card): none once the game is over
+        self.message.text = vm.message or ("" if vm.state.is_over else self.camera_text)
         if self.message.text and self.message.width > 1:  # sized to its text now, not a frame later
             self.message.text_size = (self.message.width, None)
             self.message.texture_update()
