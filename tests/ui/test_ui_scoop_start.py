@@ -123,6 +123,9 @@ def test_scoop_starts_from_the_start_screen_and_finishes_by_taps_for_2_to_6_play
         st = host.state
         assert st.is_over and len(st.players) == n and len(st.final.scores) == n
         assert table.prompt().startswith("The game is over")
+        # the end: each panel gives the player's final score, the one the banner names
+        for (_c, text, _a), v in zip(table.player_panels(), st.final.scores):
+            assert text.endswith(f"Final score: {table._money(v)}"), text
         host.close()
         if n == 6:
             assert vm.players[5].colour == "white"

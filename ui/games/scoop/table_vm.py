@@ -119,7 +119,7 @@ class TableVM:
     def player_panels(self) -> list[tuple[str, str, bool]]:
         """One panel per player, seat order: (colour, text, active). The text: name,
         cash, stories and adverts laid, the page's value (Scoop's own score: cash +
-        page + kept star stories at half, ``state.scores``, is what the end names)."""
+        page + kept star stories at half, ``state.final.scores``, is added under it at the end)."""
         s = self.state
         now = None if s.is_over else self.actor()
         out = []
@@ -131,6 +131,8 @@ class TableVM:
                 text = core.table_text("panel", self.lang, p=self._name(i), cash=self._money(p.cash),
                                        stories=core.table_text("stories", self.lang, n=laid),
                                        page=self._money(engine.page_value(p)))
+            if s.is_over and s.final is not None and i < len(s.final.scores):  # the end: the total the banner names
+                text = T.tr("panel_total", self.lang, panel=text, v=self._money(s.final.scores[i]))
             out.append((p.spec.colour, text, i == now))
         return out
 

@@ -53,6 +53,7 @@ N_("scoop.b.table", "Table")
 NP_("scoop.player_line", "{p}: {cash}, {n} card", "{p}: {cash}, {n} cards")
 N_("scoop.player_out", "{p}: left the game")
 N_("scoop.scores", "{p}: {v}")
+N_("scoop.panel_total", "{panel}\nFinal score: {v}")
 N_("scoop.sent_to_camera", "Call made: {signal}. Lay the {story} card on your page.")
 # observer reports (companion/games/scoop/observer.py)
 N_("scoop.scoop.dial", "{player}: dial {number} on the telephone.")
@@ -110,7 +111,7 @@ WORDS = GameTexts("scoop.", [
     "bankrupt", "over", "how.press", "how.full page", "how.last player", "pick_claim", "pick_reserve", "pick_count",
     "b.claim", "b.reserve", "b.exchange", "b.pass", "b.dial", "b.lines_down", "b.story", "b.capture", "b.advert",
     "b.cards", "b.value", "b.take_three", "b.take_three_off", "b.take_story", "b.press", "b.buy", "b.decline",
-    "b.offer", "b.give_up", "b.back", "b.telephone", "b.table", "player_line", "player_out", "scores",
+    "b.offer", "b.give_up", "b.back", "b.telephone", "b.table", "player_line", "player_out", "scores", "panel_total",
     "sent_to_camera", "scoop.dial", "scoop.answer", "scoop.lay_story", "scoop.incomplete", "scoop.not_your_turn",
     "scoop.refused", "scoop.page_differs", "nothing", "adverts", "rule.scoop.game_over", "rule.scoop.no_seat",
     "rule.scoop.left", "rule.scoop.not_on_page", "rule.scoop.not_held", "rule.scoop.reserve_spaces",
