@@ -273,11 +273,23 @@ def report_text(report, state, lang: str = "en") -> str:
         return report.text
 
 
-def _person(state, seat: int, lang: str) -> str:
-    """The player in seat ``seat`` as named on every screen (viewmodel.name_of: the
-    typed name, else the colour as a name in ``lang``), never a colour code."""
-    from .viewmodel import name_of
+def name_of(state, seat: int, lang: str = "en") -> str:
+    """The player as named everywhere (companion.naming.player_name: the typed
+    name, else their colour in ``lang``, capitalised as a name here), else
+    "Player n" in ``lang``."""
+    from companion.naming import given_name
+    from ui.i18n import person
 
+    p = state.players[seat]
+    colour = getattr(p, "colour", "") or None
+    if given_name(p.name):
+        return given_name(p.name)
+    return person(colour, lang) if colour else tr("player", lang, n=seat + 1)
+
+
+def _person(state, seat: int, lang: str) -> str:
+    """The player in seat ``seat`` as named on every screen (:func:`name_of`: the
+    typed name, else the colour as a name in ``lang``), never a colour code."""
     return name_of(state, seat, lang)
 
 

@@ -25,23 +25,9 @@ from companion.games.turin_market.engine import BIDS, CARDS, FLIP, LEFTOVER, OVE
 
 from companion.games.turin_market.app_words import card_goods
 
-from .texts import refusal, tr
+from .texts import name_of, refusal, tr
 
 SECRET_PHASES = (CARDS, BIDS, TIES, LEFTOVER)
-
-
-def name_of(state, seat: int, lang: str = "en") -> str:
-    """The player as named everywhere (companion.naming.player_name: the typed
-    name, else their colour in ``lang``, capitalised as a name here), else
-    "Player n" in ``lang``."""
-    from companion.naming import given_name
-    from ui.i18n import person
-
-    p = state.players[seat]
-    colour = getattr(p, "colour", "") or None
-    if given_name(p.name):
-        return given_name(p.name)
-    return person(colour, lang) if colour else tr("player", lang, n=seat + 1)
 
 
 def _markup(text: str) -> str:
