@@ -295,9 +295,15 @@ def build_app_class():
 
         # navigation and language ------------------------------------------------
         def go(self, name: str) -> None:
+            """Show screen ``name``; one the open game does not have shows the game's
+            first screen (its table), or the start screen when no game is open."""
             if name not in SCREENS and name not in {scr.name for scr in self.hosted_screens}:
-                name = "start"
+                name = self.hosted_screens[0].name if self.hosted_screens else "start"
             self.root.current = name
+
+        def has_screen(self, name: str) -> bool:
+            """True when :meth:`go` can show ``name`` itself (the shell's or the open game's)."""
+            return name in SCREENS or name in {scr.name for scr in self.hosted_screens}
 
         def current_screen(self):
             return self.root.current_screen

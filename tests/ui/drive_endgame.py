@@ -158,8 +158,23 @@ def main(out: Path) -> None:
                 app.set_lang("zh")
                 row["zh_after"] = {"print_text": p.print_button.text, "status": p.status.text}
                 app.set_lang("en")
-                app.close_hosted()
-                Clock.schedule_once(lambda dt: next_step(), 0)
+                # the printer is chosen in Settings: opened from the panel, back to the game by the bar
+                game_screen = app.root.current
+                p.settings_button.dispatch("on_release")
+                row["settings"] = {"screen": app.root.current, "label": p.settings_button.text}
+
+                def in_settings():
+                    scr = app.root.current_screen
+                    navs = [w for w in scr.walk(restrict=True) if getattr(w, "target", "")]
+                    row["settings"]["nav_shown"] = sorted(w.target for w in navs if w.opacity > 0 and w.width > 0)
+                    table = next((w for w in navs if w.target == "live"), None)
+                    if table is not None:
+                        table.dispatch("on_release")
+                    row["settings"]["back_to"] = app.root.current
+                    row["settings"]["game_screen"] = game_screen
+                    app.close_hosted()
+                    Clock.schedule_once(lambda dt: next_step(), 0)
+                later(in_settings)
 
             later(check_mid)
         return run

@@ -65,3 +65,15 @@ def test_printing_with_no_printer_saves_pictures_and_says_so_in_player_words(rep
     assert row["bgstats_status"] == i18n.tr("end.bgstats_sent", "en")
     zh = row["zh_after"]
     assert zh["print_text"] == i18n.tr("end.print_pages" if game == "scoop" else "end.print_receipt", "zh")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_printer_is_chosen_from_the_end_and_the_bar_leads_back_to_the_game(report, game):
+    """Settings (where the printer is chosen) is reached from the end panel; its bar
+    shows only where this game can go (no other game's screens) and "Table" returns
+    to the game left open."""
+    st = report["games"][game]["settings"]
+    assert st["label"] == i18n.tr("end.printer_settings", "en")
+    assert st["screen"] == "settings"
+    assert st["nav_shown"] == ["live", "settings"]
+    assert st["back_to"] == st["game_screen"] != "settings"

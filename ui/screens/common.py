@@ -391,17 +391,24 @@ class EndgamePanel(BoxLayout):
             self._bg = Rectangle(pos=self.pos, size=self.size)
         self.bind(pos=lambda *_a: setattr(self._bg, "pos", self.pos),
                   size=lambda *_a: setattr(self._bg, "size", self.size))
-        self.buttons = GridLayout(cols=2, spacing=dp(8), size_hint_y=None)
+        self.buttons = GridLayout(cols=3, spacing=dp(8), size_hint_y=None)
         self.buttons.bind(minimum_height=self.buttons.setter("height"))
-        self.print_button = Button(font_size=sp(24), bold=True, size_hint_y=None, height=dp(80),
+        self.print_button = Button(font_size=sp(22), bold=True, size_hint_y=None, height=dp(72),
                                    halign="center", valign="middle", background_normal="",
                                    background_color=(0.18, 0.52, 0.3, 1))
-        self.bgstats_button = Button(font_size=sp(22), size_hint_y=None, height=dp(80), halign="center",
+        self.bgstats_button = Button(font_size=sp(20), size_hint_y=None, height=dp(72), halign="center",
                                      valign="middle", background_normal="", background_color=(0.27, 0.29, 0.34, 1))
         for b in (self.print_button, self.bgstats_button):
             b.bind(width=lambda w, v: setattr(w, "text_size", (max(1, v - dp(16)), None)),
-                   texture_size=lambda w, ts: setattr(w, "height", max(dp(80), ts[1] + dp(20))))
+                   texture_size=lambda w, ts: setattr(w, "height", max(dp(72), ts[1] + dp(20))))
             self.buttons.add_widget(b)
+        # where the printer is chosen (the line below says when none is): back by the bar's "Table"
+        self.settings_button = Button(font_size=sp(20), size_hint_y=None, height=dp(72), halign="center",
+                                      valign="middle", background_normal="", background_color=(0.2, 0.22, 0.27, 1))
+        self.settings_button.bind(width=lambda w, v: setattr(w, "text_size", (max(1, v - dp(16)), None)),
+                                  texture_size=lambda w, ts: setattr(w, "height", max(dp(72), ts[1] + dp(20))),
+                                  on_release=lambda *_a: App.get_running_app().go("settings"))
+        self.buttons.add_widget(self.settings_button)
         self.print_button.bind(on_release=lambda *_a: self.ask_print())
         self.bgstats_button.bind(on_release=lambda *_a: self.send_bgstats())
         self.status = Label(font_size=sp(19), size_hint_y=None, height=0, color=(1, 0.86, 0.5, 1),
@@ -419,9 +426,7 @@ class EndgamePanel(BoxLayout):
         self.refresh()
 
     def _fit(self, *_a) -> None:
-        from kivy.metrics import dp
-
-        self.buttons.cols = 2 if self.width >= dp(560) else 1
+        self.buttons.cols = 3  # one row, however narrow: the end shares the screen with the banner and panels
         self.height = self.minimum_height if self._shown else 0
 
     def _look(self, _dt) -> None:
@@ -447,6 +452,8 @@ class EndgamePanel(BoxLayout):
         self.print_button.opacity = 1 if shown and vm.can_print() else 0
         self.bgstats_button.text = vm.bgstats_label() if shown else ""
         self.bgstats_button.disabled = not shown
+        self.settings_button.text = i18n.tr("end.printer_settings", vm.lang) if shown else ""
+        self.settings_button.disabled = not shown
         self.status.text = vm.status if shown else ""
         self._shown = shown
         if shown and self.buttons.parent is None:  # while the game goes on the panel holds nothing:

@@ -22,7 +22,21 @@ class SettingsScreen(Screen):
 
     def on_pre_enter(self, *_a):
         self.pending = {}
+        self._show_nav()
         self.refresh()
+
+    def _show_nav(self) -> None:
+        """The bar's buttons to screens the open game has; the table's always (back to
+        the game: App.go shows its first screen), the others hidden when it has none."""
+        app = App.get_running_app()
+        has = getattr(app, "has_screen", None)
+        for b in self.walk(restrict=True):
+            target = getattr(b, "target", "")
+            if not target or has is None or target in ("live", "settings"):
+                continue
+            there = bool(has(target))
+            b.opacity, b.disabled = (1, b.disabled) if there else (0, True)
+            b.size_hint_x, b.width = (1, b.width) if there else (None, 0)
 
     def on_leave(self, *_a):
         self.cancel(refresh=False)  # a pick not saved is not kept
