@@ -137,7 +137,8 @@ class ScoresVM:
         return Path(path)
 
     def export_json(self, directory: str | Path) -> Path | None:
-        """Write the game record to ``directory``/penny-press-<time>.json."""
+        """Write the game record to ``directory``/penny-press-<time>.json; the status
+        says it is saved, in player words (no path: docs/ui.md)."""
         d = Path(directory)
         try:
             d.mkdir(parents=True, exist_ok=True)
@@ -145,7 +146,7 @@ class ScoresVM:
         except (CompanionError, OSError) as exc:
             self.status = i18n.error_text(exc, self.lang)
             return None
-        self.status = i18n.tr("scores.exported", self.lang, path=path)
+        self.status = i18n.tr("scores.exported", self.lang)
         return Path(path)
 
     def bgstats_link(self) -> str | None:
