@@ -50,6 +50,7 @@ GAME = GameSpec(
     layouts="turin_market",
     tags="companion.games.turin_market.tags",
     observer="companion.games.turin_market.observer:TurinMarketObserver",
+    corrections="companion.games.turin_market.corrections",
     pages="printing.games.turin_market.pages",
     recordings=("turin-market-4p",),
     screens="ui.games.turin_market.screens",
