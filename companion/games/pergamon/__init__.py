@@ -45,6 +45,7 @@ GAME = GameSpec(
     rules="companion.games.pergamon",
     tag_code="PG",
     observer="companion.games.pergamon.observer:PergamonObserver",
+    corrections="companion.games.pergamon.corrections",
     screens="ui.games.pergamon.screen",
     layouts="pergamon",
     pages="printing.games.pergamon.pages",
