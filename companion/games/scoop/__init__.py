@@ -61,6 +61,7 @@ GAME = GameSpec(
     layouts="scoop",
     tags="companion.games.scoop.tags",
     observer="companion.games.scoop.observer:ScoopObserver",
+    corrections="companion.games.scoop.corrections",
     recordings=("scoop-4p",),
     units={"es": "dólares", "en": "dollars", "zh": "美元"},
     units_one={"es": "dólar", "en": "dollar", "zh": "美元"},
