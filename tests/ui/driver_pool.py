@@ -42,6 +42,7 @@ DRIVERS = {
     "scoop_play": ("test_scoop_playthrough.py", "drive_scoop_playthrough.py", (), 900),
     "pp_play": ("test_pp_playthrough.py", "drive_pp_playthrough.py", (), 600),
     "endgame": ("test_endgame_ui.py", "drive_endgame.py", (), 300),
+    "corrections_kit": ("test_corrections_kit_app.py", "drive_corrections_kit.py", (), 300),
 }
 
 

@@ -83,12 +83,12 @@ class CorrectionsKitScreen(Screen):
         top.add_widget(self.back)
         self.status = Banner()
         self.body = BoxLayout(spacing=dp(12))
-        self.left_scroll, self.right_scroll = CuedScroll(do_scroll_x=False), CuedScroll(do_scroll_x=False)
-        self.left, self.right = _column(), _column()
-        self.left_scroll.add_widget(self.left)
-        self.right_scroll.add_widget(self.right)
-        self.body.add_widget(self.left_scroll)
-        self.body.add_widget(self.right_scroll)
+        self.seen_scroll, self.fix_scroll = CuedScroll(do_scroll_x=False), CuedScroll(do_scroll_x=False)
+        self.seen_box, self.fix_box = _column(), _column()
+        self.seen_scroll.add_widget(self.seen_box)
+        self.fix_scroll.add_widget(self.fix_box)
+        self.body.add_widget(self.seen_scroll)
+        self.body.add_widget(self.fix_scroll)
         for w in (top, self.status, self.body):
             outer.add_widget(w)
         self.add_widget(outer)
@@ -105,7 +105,7 @@ class CorrectionsKitScreen(Screen):
         vm = self.vm
         vm.set_lang(self.lang())
         self._arrange()
-        self.left_scroll.lang = self.right_scroll.lang = vm.lang
+        self.seen_scroll.lang = self.fix_scroll.lang = vm.lang
         self.title.text = vm.text("kitcorr.title")
         self.back.text = vm.text("kitcorr.back")
         self.status.text = vm.status if vm.available else vm.text("kitcorr.no_camera")
@@ -124,7 +124,7 @@ class CorrectionsKitScreen(Screen):
         return b
 
     def _draw_left(self) -> None:
-        vm, box = self.vm, self.left
+        vm, box = self.vm, self.seen_box
         box.clear_widgets()
         box.add_widget(_label(vm.text("kitcorr.seen"), 20, bold=True, colour=(1, 0.85, 0.4, 1)))
         rows = vm.seen()
@@ -140,7 +140,7 @@ class CorrectionsKitScreen(Screen):
                 box.add_widget(self._piece_button(row))
 
     def _draw_right(self) -> None:
-        vm, box = self.vm, self.right
+        vm, box = self.vm, self.fix_box
         box.clear_widgets()
         box.add_widget(_label(vm.heading(), 20, bold=True, colour=(1, 0.85, 0.4, 1)))
         self.place_buttons = []

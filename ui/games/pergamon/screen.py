@@ -606,6 +606,9 @@ def app_screens(host) -> list:
     from ui.screens.common import EndgamePanel  # the table kit's end of a game: print, BG Stats
 
     screen.end_slot.add_widget(EndgamePanel(host))  # between the page and the fixed bar
+    from ui.screens.corrections_kit import offer  # the kit's "The camera is wrong" and its panel (cx25)
+
+    panel = offer(host, screen, screen.end_slot)  # None without a camera
     if camera is not None:
         from kivy.clock import Clock
 
@@ -633,7 +636,7 @@ def app_screens(host) -> list:
                 Clock.schedule_once(redraw, 0)
 
         camera.subscribe(on_update)
-    return [screen]
+    return [screen] + ([panel] if panel is not None else [])
 
 
 def confirmed(journal) -> bool:

@@ -51,7 +51,8 @@ class DialScreen(Screen):
 
 class CameraPicture(CameraView):
     """The camera's picture with its tags outlined (ui.screens.common.CameraView);
-    a tap on it does nothing here (Scoop has no corrections screen)."""
+    a tap on it does nothing here (what the camera reads wrongly is corrected on the
+    kit's panel: ui.screens.corrections_kit)."""
 
     def on_touch_down(self, touch):
         return False
@@ -319,6 +320,9 @@ def app_screens(host) -> list:
     from ui.screens.common import EndgamePanel  # the table kit's end of a game: print, BG Stats
 
     table.lower.add_widget(EndgamePanel(host), index=len(table.lower.children))  # above the buttons
+    from ui.screens.corrections_kit import offer  # the kit's "The camera is wrong" and its panel
+
+    panel = offer(host, table, table.lower)  # None without a camera
     dial = DialScreen(_dial_vm(host, table_vm))
     back = Button(text=T.tr("b.table", host.lang), font_size=sp(20), size_hint=(None, 1), width=dp(140),
                   background_normal="", background_color=(0.27, 0.29, 0.34, 1))
@@ -392,7 +396,7 @@ def app_screens(host) -> list:
                 Clock.schedule_once(redraw, 0)
 
         camera.subscribe(on_update)
-    return [table, dial]
+    return [table, dial] + ([panel] if panel is not None else [])
 
 
 def _chain(draw, vm, host):

@@ -747,6 +747,9 @@ def app_screens(host) -> list[Screen]:
     from ui.screens.common import EndgamePanel  # the table kit's end of a game: print, BG Stats
 
     table.ids.end_box.add_widget(EndgamePanel(host))  # under the main taps
+    from ui.screens.corrections_kit import offer  # the kit's "The camera is wrong" and its panel (cx25)
+
+    panel = offer(host, table, table.ids.end_box)  # None without a camera
 
     def show_table() -> None:
         state = host.state
@@ -810,4 +813,4 @@ def app_screens(host) -> list[Screen]:
 
         subscribe = lambda session: session.subscribe(on_update)  # noqa: E731  (the next game's session too)
         subscribe(host.camera)
-    return [table, secret]
+    return [table, secret] + ([panel] if panel is not None else [])
