@@ -67,15 +67,17 @@ class PieceCorrections:
     piece) -> [(surface, zone)] where the players may say ``piece`` lies (empty: it
     may only be said absent). touched(piece, action) -> bool: the engine action
     moves that piece. gone(state, piece) -> bool: the piece has left the game (a
-    correction of it is then moot; default: never). The game's rules section for a
-    refusal is ``section``.
+    correction of it is then moot; default: never). offered(state) -> the pieces worth
+    offering as missed by the camera (default: every piece the game has).
     """
 
     def __init__(self, *, known: Callable[[object], Iterable[str]],
                  places: Callable[[object, str], Sequence[Place]],
                  touched: Callable[[str, object], bool],
-                 gone: Callable[[object, str], bool] | None = None) -> None:
+                 gone: Callable[[object, str], bool] | None = None,
+                 offered: Callable[[object], Iterable[str]] | None = None) -> None:
         self._known = known
+        self._offered = offered
         self._places = places
         self._touched = touched
         self._gone = gone
@@ -164,9 +166,11 @@ class PieceCorrections:
 
     def missing(self, state, snap: TableSnapshot | None) -> list[str]:
         """The game's pieces the camera does not read in ``snap`` that the players
-        may say lie somewhere (:meth:`places` not empty), sorted by id."""
+        may say lie somewhere (:meth:`places` not empty; among the game's ``offered``),
+        sorted by id."""
         seen = {s.component for s in snap.sightings} if snap is not None else set()
-        return sorted(p for p in self.known(state) if p not in seen and self.places(state, p))
+        pool = self.known(state) if self._offered is None else self.known(state) & set(self._offered(state))
+        return sorted(p for p in pool if p not in seen and self.places(state, p))
 
     def bind(self, namespace: dict) -> None:
         """Make this object's members module-level names of a game's corrections

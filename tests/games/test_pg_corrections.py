@@ -136,3 +136,16 @@ def test_touches_moot_and_names(tmp_path):
         assert "gallery:" not in pgc.place_name("board", "gallery:2", state, lang)
     assert pgc.place_name("board", "gallery:2", state, "en") == "in gallery II"
     assert pgc.piece_name("card5a", state, "en") == "the funds card of 5 coins"
+
+
+def test_the_pieces_offered_as_missed_are_those_in_play(tmp_path):
+    runner, dig = _before(tmp_path, pg.Dig)
+    state = runner.state
+    snap = snapshot_of(state, t=1.0)
+    in_galleries = {f for g in state.galleries for f in g}
+    gone = in_galleries.pop()
+    seen_less = replace(snap, sightings=tuple(s for s in snap.sightings if s.component != gone))
+    assert pgc.missing(state, seen_less) == [gone]  # not every find of the box
+    assert pgc.missing(state, snap) == []
+    present_state = replace(state, phase="present")
+    assert len(pgc.missing(present_state, snap)) > 1  # finds being turned up may be missed

@@ -63,7 +63,17 @@ def _gone(state, piece: str) -> bool:
     return piece in state.box
 
 
-KIT = PieceCorrections(known=_known, places=_places, touched=_touched, gone=_gone)
+def _offered(state) -> set[str]:
+    """The pieces a camera could miss now: the finds in the galleries and the players'
+    hands and the figures; while finds are turned up, every find not seen yet."""
+    out = {f for g in state.galleries for f in g} | {f for h in state.hands for f in h}
+    out |= {f"figure-{p.colour}" for p in state.players}
+    if state.phase == "present":
+        out |= {t for t in state.catalog.tiles if t not in state.presented}
+    return out
+
+
+KIT = PieceCorrections(known=_known, places=_places, touched=_touched, gone=_gone, offered=_offered)
 KIT.bind(globals())
 
 
