@@ -205,7 +205,7 @@ def offer(host, table, slot, name: str = "camera_corrections"):
     as tall as its content) that opens the panel, and the panel screen, returned for
     the game to list among its screens. Returns None (and adds nothing) when no
     camera reads the game (``host.camera`` None) or its game takes no piece
-    corrections."""
+    corrections. The button is taken away while the game is over."""
     vm = CorrectionsKitVM(host, host.lang)
     if not vm.available:
         return None
@@ -217,11 +217,21 @@ def offer(host, table, slot, name: str = "camera_corrections"):
         vm.set_lang(lang)
         button.text = vm.text("kitcorr.open")
     host.on_lang.append(relabel)
-    slot.add_widget(button)
+
+    def follow_end(*_a) -> None:
+        """Once the game is over nothing is left to correct: the button goes (and comes
+        back if the end is taken back)."""
+        over = bool(getattr(host.state, "is_over", False))
+        if over and button.parent is not None:
+            button.parent.remove_widget(button)
+        elif not over and button.parent is None:
+            slot.add_widget(button)
+    follow_end()
+    host.listeners.append(lambda: Clock.schedule_once(follow_end, 0))
 
     def on_update(up) -> None:  # the camera's worker thread: redraw on Kivy's, only while shown
         if up.state_changed or up.messages:
-            Clock.schedule_once(lambda _dt: panel.refresh() if _shown(panel) else None, 0)
+            Clock.schedule_once(lambda _dt: (follow_end(), panel.refresh() if _shown(panel) else None), 0)
     subscribe = getattr(host.camera, "subscribe", None)
     if callable(subscribe):
         subscribe(on_update)
