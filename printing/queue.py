@@ -28,8 +28,10 @@ Guarantees
   the whole job (network: acknowledged and confirmed by its close or a status answer;
   serial: written with its flow control honoured; USB: every transfer whole).
 - One queue for every command: ``companion print``, ``print-queue`` and ``demo`` use
-  the user's queue (or ``--queue DIR``); :meth:`PrintQueue.adopt` moves another
-  queue's jobs in (an older demo's ``<out>/print-queue``).
+  the user's queue (or ``--queue DIR``), and so does the app (ui.session_print, which
+  tries it again while the app runs); :meth:`PrintQueue.adopt` moves another
+  queue's jobs in (an older demo's ``<out>/print-queue``, an older app's
+  ``<journal folder>/queue``).
 - Leftovers of a crash are cleaned when a queue is opened (:meth:`PrintQueue.recover`):
   temporary files ``.<name>.<pid>.tmp`` of a process that is gone, and the payload or
   preview of an enqueue that never got its record. Neither is ever a job (a job is

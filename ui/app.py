@@ -184,6 +184,13 @@ def build_app_class():
             Window.bind(on_keyboard=lc.on_key)
             Clock.schedule_interval(lambda _dt: lc.update_screen(), 1.0)
             lc.resume_killed()
+            # the print queue (the one every command uses) tried again while the app runs, off the
+            # UI thread; an older app's <journal folder>/queue moved into it (ui.session_print)
+            from ui.session_print import QueueRetry
+            from ui.viewmodels.endgame import retry_prints
+
+            self.print_retry = QueueRetry(old=[Path(self.start_vm.journal_dir) / "queue"])
+            Clock.schedule_interval(lambda _dt: retry_prints(self.print_retry, self.host), QueueRetry.EVERY_S)
 
         def on_pause(self):
             return self.lifecycle.on_pause() if self.lifecycle is not None else True

@@ -264,6 +264,9 @@ NP_("end.saved_pages", "{n} page saved as a picture on this device: no printer i
 N_("end.queued_receipt", "The printer does not answer: the score receipt waits and prints once the printer is on")
 NP_("end.queued_pages", "{n} page waits: the printer does not answer; it prints once the printer is on",
     "{n} pages wait: the printer does not answer; they print once the printer is on")
+N_("end.printed_later_receipt", "The printer is back: the score receipt that waited is printed")
+NP_("end.printed_later_pages", "The printer is back: {n} page that waited is printed",
+    "The printer is back: {n} pages that waited are printed")
 N_("end.print_failed", "The pages could not be saved on this device")
 N_("end.bgstats_sent", "BG Stats opens with this game: check it there and save it")
 N_("end.bgstats_failed", "BG Stats could not be opened on this device: is a web browser or BG Stats installed?")

@@ -6,6 +6,14 @@ that prints: the pages come from the game's pages module (printing.pages, a
 PageRequest), each is written by play.pages.PageWriter (the preview PNG, always; the
 print queue for a real printer, which keeps the job while the printer is off).
 
+The print queue is the one every command uses (printing.queue: ``companion
+print-queue`` lists and sends the app's jobs too); jobs an older app kept in the
+journal folder's ``queue/`` are moved into it (printing.queue.PrintQueue.adopt).
+:class:`QueueRetry` tries the queue again while the app runs (a Kivy Clock interval
+in ui.app calls :meth:`QueueRetry.tick`; the sends run on a worker thread, never the
+UI's), so a page waiting for a printer that was off prints once it is back, with
+no other print; the queue's back-off decides when each job is tried.
+
 It prints for a camera session (its table loop, play.runner.GameRunner) and for a
 game played by taps alike (:class:`JournalSource` over a hosted game's journal): the
 pages of a game's end (:meth:`SessionPrinter.end_requests`, :meth:`print_requests`)
@@ -14,6 +22,7 @@ are found through the game's pages module (play.pages.pages_due), never by its n
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 from companion.errors import CompanionError, Refusal
@@ -47,12 +56,32 @@ class SessionPrinter:
     """Prints the pages of the game a table loop plays (``runner``:
     play.runner.GameRunner) on the printer the players chose (``settings``:
     ui.viewmodels.protocol.PrinterSettings, given with each page: the settings
-    screen changes them during a game); previews in ``folder/prints``, the print
-    queue in ``folder/queue``."""
+    screen changes them during a game); previews in ``folder/prints``; the pages for
+    a printer go to the print queue in ``queue_dir`` (default: the user's, the one
+    every command uses: printing.queue.default_dir). The jobs an older app kept in
+    ``folder/queue`` are moved into it at the first page sent."""
 
-    def __init__(self, runner, folder: str | Path):
+    def __init__(self, runner, folder: str | Path, queue_dir: str | Path | None = None):
         self.runner = runner
         self.folder = Path(folder)
+        self.queue_dir = queue_dir
+        self._adopted: set[Path] = set()
+
+    def adopt_old(self, queue) -> list[str]:
+        """Move the jobs an older app kept in ``folder/queue`` (the journal folder's
+        queue, which no ``companion print-queue`` read) into ``queue``
+        (printing.queue.PrintQueue), once per folder; returns the job ids moved.
+        Never raises: a job that cannot be moved stays where it was."""
+        from printing.queue import QueueError
+
+        old = self.folder / "queue"
+        if old in self._adopted:
+            return []
+        self._adopted.add(old)
+        try:
+            return queue.adopt(old)
+        except (QueueError, OSError):
+            return []
 
     @staticmethod
     def page_width(settings: P.PrinterSettings) -> int:
@@ -82,10 +111,15 @@ class SessionPrinter:
             written = PageWriter(self.folder / "prints").write(title, image)
             return P.JobStatus(title, "saved", str(written.png), "")  # no printer: a picture, not "printed"
         target = _TARGETS.get(ps.kind, "{}").format(ps.target)
-        writer = PageWriter(self.folder / "prints", printer_config(ps), printer=target, queue_dir=self.folder / "queue",
+        writer = PageWriter(self.folder / "prints", printer_config(ps), printer=target, queue_dir=self.queue_dir,
                             escpos_files=False, check=False)
+        self.adopt_old(writer.queue)
+        here = str(writer.target)
+        for waiting in writer.queue.jobs("pending"):  # the players print now: this printer's earlier
+            if waiting.target == here and waiting.next_try > 0:  # pages are tried now too, in order
+                writer.queue.retry(waiting.id)
         written = writer.write(title, image, again=True)  # a player asking twice gets two copies
-        reports = writer.queue.process()
+        reports = writer.queue.process(targets={here})  # other printers' jobs: QueueRetry, print-queue
         job = written.job
         state = "printed" if any(r.job_id == job.id and r.outcome == "printed" for r in reports) else "queued"
         return P.JobStatus(job.id, state, str(written.png), "")
@@ -177,3 +211,76 @@ class SessionPrinter:
             for page in draw_due(j.game, j.state, request, lang=lang, width=width, game_id=j.game_id):
                 out.append(self.send(page.image, page.name, settings))
         return out
+
+
+class QueueRetry:
+    """The print queue tried again while the app runs: a page kept for a printer that
+    was off prints once the printer is back, with no other print (Table Companion's
+    "a printer that is off keeps its job queued").
+
+    ``queue_dir``: the print queue's folder (default: the user's, the one every
+    command uses: printing.queue.default_dir). ``old``: folders of older queues whose
+    jobs are moved into it on the first pass (an older app's ``<journal folder>/queue``;
+    printing.queue.PrintQueue.adopt). ``queue``: a printing.queue.PrintQueue to use
+    instead (tests: its back-off, its sender).
+
+    :meth:`tick` is called on the UI thread (a Kivy Clock interval every
+    :data:`EVERY_S` seconds, ui.app): it never waits on the printer or the disk: each
+    pass (printing.queue.PrintQueue.process: the jobs whose next try is due, the
+    queue's exponential back-off respected, later pages for a printer behind its
+    earlier ones) runs on a worker thread, one pass at a time; a tick returns the
+    reports of the passes that ended since the tick before. A printer still off keeps
+    its jobs (pending, tried again after the back-off); a job that cannot be printed
+    at all is marked failed and kept (``companion print-queue --retry``). Nothing is
+    ever dropped here."""
+
+    #: seconds between two ticks (the queue's own back-off starts at 2 s)
+    EVERY_S = 3.0
+
+    def __init__(self, queue_dir: str | Path | None = None, old=(), queue=None):
+        self.queue_dir = queue_dir
+        self.old = [Path(p) for p in old]
+        self._queue = queue
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self._reports: list = []
+        #: the last pass's problem opening the queue ("" none): a folder that cannot be used
+        self.problem = ""
+
+    def tick(self) -> list:
+        """The reports (printing.queue.JobReport: printed, retry, failed) of the
+        passes that ended since the last tick, and a new pass started on the worker
+        thread when none is running. Never raises, never blocks."""
+        with self._lock:
+            done, self._reports = self._reports, []
+        if self._thread is None or not self._thread.is_alive():
+            self._thread = threading.Thread(target=self._pass, name="print-queue-retry", daemon=True)
+            self._thread.start()
+        return done
+
+    def wait(self, timeout_s: float = 30.0) -> bool:
+        """Wait for the running pass to end (tests, the app's stop); True when none runs."""
+        t = self._thread
+        if t is not None:
+            t.join(timeout_s)
+        return t is None or not t.is_alive()
+
+    def _pass(self) -> None:
+        from printing.queue import PrintQueue, QueueError
+
+        try:
+            if self._queue is None:
+                self._queue = PrintQueue(self.queue_dir)
+            while self.old:
+                old = self.old.pop(0)
+                try:
+                    self._queue.adopt(old)
+                except (QueueError, OSError):
+                    pass  # its jobs stay where they were; nothing lost
+            reports = [r for r in self._queue.process() if r.outcome in ("printed", "retry", "failed")]
+            self.problem = ""
+        except Exception as exc:  # noqa: BLE001  the app goes on; the jobs stay on disk
+            self.problem = str(exc)
+            reports = []
+        with self._lock:
+            self._reports.extend(reports)

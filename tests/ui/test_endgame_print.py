@@ -95,20 +95,27 @@ def test_no_printer_saves_the_pages_as_pictures_and_says_so_in_player_words(tmp_
                                     "(choose a printer in Settings)"}.get(lang, receipt.status)
 
 
-def test_a_printer_that_is_off_keeps_the_receipt_queued(tmp_path):
+def test_a_printer_that_is_off_keeps_the_pages_queued(tmp_path, monkeypatch):
     """A network printer that does not answer (a local port nobody listens on): the
-    job stays in the app's print queue and the players read that it waits."""
+    jobs stay in the user's print queue (the one every command uses) and the players
+    read that they wait."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]  # closed again: nothing listens there
     j, _rec = finished(tmp_path, "turin-market-4p")
     vm = EndgameVM(lambda: j, "en", folder=tmp_path / "app")
     jobs = vm.print_end(PrinterSettings(kind="network", target=f"127.0.0.1:{port}"))
-    assert [job.state for job in jobs] == ["queued"]
-    assert vm.status.startswith("The printer does not answer: the score receipt waits")
-    from printing.queue import PrintQueue
+    assert [job.state for job in jobs] == ["queued"] * len(vm.requests())
+    from ui import i18n
 
-    assert len(PrintQueue(tmp_path / "app" / "queue").jobs("pending")) == 1
+    assert vm.status == (i18n.tr("end.queued_receipt", "en") if vm.receipt_only()
+                         else i18n.trn("end.queued_pages", "en", len(jobs)))
+    assert "does not answer" in vm.status
+    from printing.queue import PrintQueue, default_dir
+
+    assert len(PrintQueue(default_dir()).jobs("pending")) == len(jobs)
+    assert not (tmp_path / "app" / "queue").exists()
 
 
 def test_a_listening_printer_prints_the_receipt(tmp_path):

@@ -12,7 +12,9 @@ on each game's end screen; docs/ui.md "The end of a game").
 - the pages go through the app's printer settings and print queue as every page
   does (SessionPrinter.print_requests): with no printer chosen they are saved as
   pictures, a printer that is off keeps them queued; :attr:`EndgameVM.status` says
-  which in the players' words (never a file, a folder or an id);
+  which in the players' words (never a file, a folder or an id); once the app's
+  queue retry (ui.session_print.QueueRetry, :func:`retry_prints`) has printed the
+  pages that waited, the status says so;
 - "Send to BG Stats" builds the push-play link of the finished game
   (ui.viewmodels.bgstats.game_play_link: players, scores in the game's own unit,
   winners).
@@ -20,27 +22,38 @@ on each game's end screen; docs/ui.md "The end of a game").
 
 from __future__ import annotations
 
+import weakref
 from pathlib import Path
 from typing import Callable
 
 from companion.errors import CompanionError
 from ui import i18n
 
+#: the end offers alive now, told by :func:`retry_prints` when their pages printed at last
+_OPEN: "weakref.WeakSet[EndgameVM]" = weakref.WeakSet()
+
 
 class EndgameVM:
     """The end-of-game offer for the game whose journal ``get_journal()`` returns now
     (companion.journal.Journal, or None before the game is set up), in ``lang``.
-    Previews and the print queue go under ``folder`` (``prints/``, ``queue/``; by
-    default the journal's own folder, as a camera session's do)."""
+    Previews go under ``folder`` (``prints/``; by default the journal's own folder, as
+    a camera session's do); pages for a printer go to the print queue in
+    ``queue_dir`` (default: the user's, the one every command uses)."""
 
-    def __init__(self, get_journal: Callable[[], object], lang: str = "en", folder: str | Path | None = None):
+    def __init__(self, get_journal: Callable[[], object], lang: str = "en", folder: str | Path | None = None,
+                 queue_dir: str | Path | None = None):
         from ui.session_print import JournalSource, SessionPrinter
 
         self.lang = i18n.check_lang(lang)
         self._get = get_journal
         self._folder = Path(folder) if folder is not None else None
-        self.printer = SessionPrinter(JournalSource(get_journal), self._folder or Path("."))
+        self.printer = SessionPrinter(JournalSource(get_journal), self._folder or Path("."), queue_dir)
         self.status = ""
+        #: the print queue's ids of the pages printed here that wait for the printer
+        self.waiting: set[str] = set()
+        self._waited = 0       # how many pages waited at the last print
+        self._receipt = False  # ... and whether that was the score receipt alone
+        _OPEN.add(self)
         #: the last BG Stats link made ("" none yet): the screen opens it
         self.link = ""
         self._requests_key = None
@@ -121,7 +134,25 @@ class EndgameVM:
         else:
             key = f"end.queued_{what}"
         self.status = i18n.trn(key, self.lang, n) if what == "pages" else i18n.tr(key, self.lang)
+        self.waiting = {j.job_id for j in jobs if j.state == "queued"}
+        self._waited, self._receipt = len(self.waiting), what == "receipt"
         return jobs
+
+    def printed_later(self, job_ids) -> bool:
+        """Some of the pages that waited for the printer have printed since (``job_ids``:
+        print queue jobs printed, ui.session_print.QueueRetry): :attr:`status` says so
+        in the players' words (the score receipt, or how many pages; no id, no path).
+        Returns True when the status changed."""
+        done = self.waiting & set(job_ids)
+        if not done:
+            return False
+        self.waiting -= done
+        printed = self._waited - len(self.waiting)
+        if self._receipt and not self.waiting:
+            self.status = i18n.tr("end.printed_later_receipt", self.lang)
+        else:
+            self.status = i18n.trn("end.printed_later_pages", self.lang, printed)
+        return True
 
     def bgstats_link(self) -> str:
         """The finished game's BG Stats link ("" before the end: :attr:`status` says
@@ -137,3 +168,26 @@ class EndgameVM:
         self.link = link
         self.status = i18n.tr("end.bgstats_sent" if link else "end.not_over", self.lang)
         return link
+
+
+def retry_prints(retry, host=None) -> bool:
+    """One tick of the app's print queue retry (``retry``: ui.session_print.QueueRetry;
+    ui.app calls it on a Kivy Clock interval): the pages printed since the tick before
+    are told to the end offers open now (:meth:`EndgameVM.printed_later`), and when
+    one of them changed its status ``host``'s listeners redraw the game's screens
+    (ui.hosting.GameHost; its end panel among them). Returns True when a status
+    changed. Never raises (the app's timer goes on)."""
+    try:
+        printed = {r.job_id for r in retry.tick() if r.outcome == "printed"}
+    except Exception:  # noqa: BLE001  a tick that failed leaves the jobs on disk for the next
+        return False
+    changed = False
+    for vm in list(_OPEN):
+        changed = vm.printed_later(printed) or changed
+    if changed and host is not None:
+        for cb in list(getattr(host, "listeners", ())):
+            try:
+                cb()
+            except Exception:  # noqa: BLE001  one screen's redraw never stops the others'
+                pass
+    return changed
