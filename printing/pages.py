@@ -15,6 +15,11 @@ pages module). That module offers:
   page, the end the final receipt (the requests' language, width and label are
   left to the caller: play.pages fills them). Without it, the end of the game makes
   every page of the game and the final page due.
+- optionally ``end_pages(state) -> list[PageRequest]``: the pages a finished game
+  offers to print at its end (the app's end panel, ui.session_print.SessionPrinter.
+  end_requests), e.g. the last evaluation's receipt beside the final ranking. Without
+  it: what ``pages_due`` makes due at the step that ended the game, less the
+  numbered presses (each was printed as it was played).
 
 ``companion print`` (printing.commands), ``companion demo`` and the app build a
 :class:`PageRequest`; no command line's arguments reach a game's pages.

@@ -169,14 +169,16 @@ class SessionPrinter:
     # -- the pages of a game's end (every game, through its pages module) ---------
     def end_requests(self) -> list:
         """The pages a finished game offers at its end (printing.pages.PageRequest,
-        without language, width or label): what the game's pages module makes due at
-        the step that ended it (play.pages.pages_due), less the numbered presses,
-        rounds or evaluations that step also finished (each came due as it was
-        played): e.g. the final receipt alone, or every paper's front page and the
-        money receipt. [] before the end and for a game that prints nothing; the
-        final page alone when the game's step says nothing."""
+        without language, width or label): the game's pages module's own
+        ``end_pages(state)`` when it has one (e.g. the last evaluation's receipt and
+        the final ranking); else what it makes due at the step that ended the game
+        (play.pages.pages_due), less the numbered presses, rounds or evaluations that
+        step also finished (each came due as it was played): e.g. the final receipt
+        alone, or every paper's front page and the money receipt. [] before the end
+        and for a game that prints nothing; the final page alone when the game's step
+        says nothing."""
         from play.pages import pages_due
-        from printing.pages import PageRequest
+        from printing.pages import PageRequest, pages_module
 
         j = self.runner.journal
         if j is None or j.state is None or not j.state.is_over:
@@ -185,6 +187,9 @@ class SessionPrinter:
 
         if not registry.get(j.game).pages:
             return []
+        own = getattr(pages_module(j.game), "end_pages", None)
+        if own is not None:
+            return list(own(j.state)) or [PageRequest("final")]
         before = after = None
         for st in j.states():  # the last state before the end, and the first at it
             if st.is_over:

@@ -18,8 +18,10 @@ from ui.viewmodels.endgame import EndgameVM
 from ui.viewmodels.protocol import PrinterSettings
 
 #: one bundled recording per game, with what the game's end prints
-RECORDINGS = {"pergamon-3p": ["final"], "turin-market-4p": ["final"], "scoop-4p": ["all", "final"],
-              "penny-press-3p": ["final"]}
+#: (Pergamon: the last evaluation's receipt and the ranking; Turin Market: the last
+#: auction round's receipt and the payouts; Scoop: the front pages and the money)
+RECORDINGS = {"pergamon-3p": ["press", "final"], "turin-market-4p": ["press", "final"],
+              "scoop-4p": ["all", "final"], "penny-press-3p": ["final"]}
 
 
 def finished(tmp_path, name: str, n: int | None = None) -> tuple[Journal, dict]:
@@ -87,8 +89,8 @@ def test_no_printer_saves_the_pages_as_pictures_and_says_so_in_player_words(tmp_
              "zh": "5 页已作为图片"}
     assert vm.status.startswith(words[lang]), vm.status
     assert "/" not in vm.status and ".png" not in vm.status and j.game_id not in vm.status
-    (tmp_path / "pg").mkdir()
-    pg, _rec = finished(tmp_path / "pg", "pergamon-3p")
+    (tmp_path / "pp").mkdir()
+    pg, _rec = finished(tmp_path / "pp", "penny-press-3p")
     receipt = EndgameVM(lambda: pg, lang, folder=out)
     assert [job.state for job in receipt.print_end(PrinterSettings())] == ["saved"]
     assert receipt.status == {"en": "No printer is chosen: the score receipt is saved as a picture on this device "
@@ -118,9 +120,11 @@ def test_a_printer_that_is_off_keeps_the_pages_queued(tmp_path, monkeypatch):
     assert not (tmp_path / "app" / "queue").exists()
 
 
-def test_a_listening_printer_prints_the_receipt(tmp_path):
+def test_a_listening_printer_prints_the_receipt(tmp_path, monkeypatch):
     """A printer that answers (a local socket server) gets the receipt's ESC/POS bytes."""
     import threading
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # the user's print queue: this test's own
 
     got = bytearray()
     srv = socket.socket()
@@ -135,7 +139,7 @@ def test_a_listening_printer_prints_the_receipt(tmp_path):
 
     t = threading.Thread(target=serve, daemon=True)
     t.start()
-    j, _rec = finished(tmp_path, "pergamon-3p")
+    j, _rec = finished(tmp_path, "penny-press-3p")  # its end: the final receipt alone
     vm = EndgameVM(lambda: j, "en", folder=tmp_path / "app")
     jobs = vm.print_end(PrinterSettings(kind="network", target=f"127.0.0.1:{srv.getsockname()[1]}"))
     t.join(10)

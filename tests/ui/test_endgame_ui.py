@@ -37,7 +37,7 @@ def test_the_end_screen_offers_print_and_bg_stats_in_every_language_and_size(rep
     for key, view in row["end"].items():
         lang = key.split("/")[0]
         assert view["found"] and not view["disabled"], key
-        want = "end.print_pages" if game == "scoop" else "end.print_receipt"
+        want = "end.print_pages"  # Scoop: its papers and money; Pergamon, Turin Market: the last evaluation/round too
         assert view["print_text"] == i18n.tr(want, lang), key
         assert view["bgstats_text"] == i18n.tr("end.bgstats", lang), key
         assert view["print_h_dp"] >= 48 and view["bgstats_h_dp"] >= 48, key
@@ -53,8 +53,10 @@ def test_nothing_of_it_shows_while_the_game_goes_on(report, game):
 @pytest.mark.parametrize("game", GAMES)
 def test_printing_with_no_printer_saves_pictures_and_says_so_in_player_words(report, game):
     row = report["games"][game]
-    assert row["question"] == i18n.tr("end.ask_pages" if game == "scoop" else "end.ask_receipt", "en")
-    n = 5 if game == "scoop" else 1  # Scoop: 4 papers' front pages + the money receipt
+    assert row["question"] == i18n.tr("end.ask_pages", "en")
+    # Scoop: 4 papers' front pages + the money receipt; Pergamon: the turn-12 evaluation + the ranking;
+    # Turin Market: the last auction round + the final payouts
+    n = 5 if game == "scoop" else 2
     assert len(row["pictures"]) == n
     if n == 1:
         assert row["print_status"] == i18n.tr("end.saved_receipt", "en")
@@ -64,7 +66,7 @@ def test_printing_with_no_printer_saves_pictures_and_says_so_in_player_words(rep
     assert row["bgstats_link"].startswith("https://app.bgstatsapp.com/createPlay.html?data=")
     assert row["bgstats_status"] == i18n.tr("end.bgstats_sent", "en")
     zh = row["zh_after"]
-    assert zh["print_text"] == i18n.tr("end.print_pages" if game == "scoop" else "end.print_receipt", "zh")
+    assert zh["print_text"] == i18n.tr("end.print_pages", "zh")
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -21,6 +21,8 @@ DocumentError for a bad width, language, or a receipt the game does not have yet
 after turn N (5, 7, 9, 12), ``"all"`` every evaluation so far, ``"final"`` the
 ranking. The receipts are for the whole table (a request's ``player`` changes
 nothing). :func:`pages_due`: an evaluation makes its receipt due, the end the ranking.
+:func:`end_pages`: at the end the last evaluation's receipt (turn 12: the breakdown
+the players keep) beside the ranking.
 """
 
 from __future__ import annotations
@@ -271,6 +273,16 @@ def pages(state, request: PageRequest) -> list[Page]:
         raise NoSuchPage(tx("print.pg_none", "no evaluation yet (the first comes after turn 5)"))
     return [Page(f"{game_id}-evaluation-turn{e.turn}", render_evaluation_receipt(state, e, lang, width, game_id))
             for e in evs]
+
+
+def end_pages(state) -> list[PageRequest]:
+    """The pages a finished game offers at its end (printing.pages; the app's end
+    panel): the receipt of the last evaluation (turn 12 in a whole game: each
+    collection's VP, the oldest object's award, every player's running total and the
+    shift; Pergamon: 4. Evaluation), then the final ranking (Pergamon: End of the
+    game). Requests without language, width or label (the caller fills them)."""
+    evs = evaluations(state)
+    return ([PageRequest("press", press=evs[-1].turn)] if evs else []) + [PageRequest("final")]
 
 
 def pages_due(before, after) -> list[PageRequest]:

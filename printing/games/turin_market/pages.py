@@ -18,7 +18,8 @@ over.
 :func:`pages` answers a page request (printing.pages): press N is auction round N,
 ``"all"`` every finished round, ``"final"`` the payouts. The receipts are for the
 whole table (a request's ``player`` changes nothing). :func:`pages_due`: a finished
-round makes its receipt due, the end the payouts.
+round makes its receipt due, the end the payouts. :func:`end_pages`: at the end the
+last auction round's receipt beside the payouts.
 """
 
 from __future__ import annotations
@@ -154,7 +155,7 @@ def render_round_receipt(state, round_no: int, lang: str = "en", width: int = 38
         for i, (p, c) in enumerate(a.picks, 1):
             cv.para(f"{i}. " + label("took", lang, who=who(state, p, lang), card=card_text(state, c, lang)), 14)
     if a.discarded:
-        cv.para(label("discarded", lang, cards=", ".join(a.discarded)), 14)
+        cv.para(label("discarded", lang, cards="; ".join(card_text(state, c, lang) for c in a.discarded)), 14)
     return cv.finish()
 
 
@@ -284,6 +285,16 @@ def pages(state, request: PageRequest) -> list[Page]:
     else:
         chosen = [request.press]
     return [Page(f"{game_id}-round{r:02d}", render_round_receipt(state, r, lang, width, game_id)) for r in chosen]
+
+
+def end_pages(state) -> list[PageRequest]:
+    """The pages a finished game offers at its end (printing.pages; the app's end
+    panel): the receipt of the last auction round (its bids, who paid what and why,
+    the picks: Turin Market: auction), then the final payouts with the final shields
+    (Turin Market: final payouts). Requests without language, width or label (the
+    caller fills them)."""
+    last = [PageRequest("press", press=state.history[-1].round)] if state.history else []
+    return last + [PageRequest("final")]
 
 
 def pages_due(before, after) -> list[PageRequest]:
