@@ -190,7 +190,10 @@ def build_app_class():
             from ui.viewmodels.endgame import retry_prints
 
             self.print_retry = QueueRetry(old=[Path(self.start_vm.journal_dir) / "queue"])
-            Clock.schedule_interval(lambda _dt: retry_prints(self.print_retry, self.host), QueueRetry.EVERY_S)
+
+            def retry(_dt):  # returns None: a Clock callback returning False is unscheduled
+                retry_prints(self.print_retry, self.host)
+            Clock.schedule_interval(retry, QueueRetry.EVERY_S)
 
         def on_pause(self):
             return self.lifecycle.on_pause() if self.lifecycle is not None else True

@@ -191,3 +191,27 @@ def _cfg():
     from printing.profiles import PrinterConfig
 
     return PrinterConfig()
+
+
+@pytest.mark.ui
+def test_the_running_app_retries_the_queue_by_itself(tmp_path):
+    """The app itself (tests/ui/drive_print_retry.py, offscreen): its Kivy Clock tries
+    the queue again; a job kept while the printer was off prints once the printer is
+    on, with no other print, and an older app's job in its journal folder's queue/ is
+    moved into the one queue and printed too."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    driver = Path(__file__).with_name("drive_print_retry.py")
+    env = dict(os.environ, KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1", KIVY_HOME=str(tmp_path / "kivy"))
+    env.pop("DISPLAY", None)
+    done = subprocess.run([sys.executable, str(driver), str(tmp_path / "out")], env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    report = json.loads((tmp_path / "out" / "report.json").read_text(encoding="utf-8"))
+    assert report["states"] == {"waiting page": "done", "older app's page": "done"}, report
+    assert sorted(report["printed"]) == [1802, 3502]  # each page's bytes taken whole, once
+    assert not report["old_folder_left"]
+    assert report["tried_while_off"] >= 2  # switched on only after the app's retry failed once: a later tick printed
