@@ -40,6 +40,7 @@ Guarantees
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import os
@@ -416,30 +417,55 @@ class PrintQueue:
         self._save(job)
         return job
 
+    @contextlib.contextmanager
+    def _locked(self):
+        """Hold ``queue.lock`` (the lock a pass holds, :meth:`process`): a record
+        changed meanwhile is never one a pass is sending and about to mark printed."""
+        with open(self.folder / "queue.lock", "a+") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            yield
+
     def retry(self, job_id: str) -> Job:
-        """Put a failed (or pending) job back to be tried at once."""
-        job = self.get(job_id)
-        if job.state == DONE:
-            raise QueueError(tx("queue.already_printed_retry", "job {job} was already printed; print the "
-                                "page again to reprint it", job=job_id))
-        was_dropped = job.dropped
-        job.state, job.next_try = PENDING, 0.0
-        if was_dropped:  # the last failed send's reason (if any) stays with its words
-            job.reason, job.reason_values = "", {}
-        if job.last_error in _DROPPED_WORDS:
-            job.last_error = ""
-        self._save(job)
-        return job
+        """Put a failed (or pending) job back to be tried at once. Waits for a pass
+        another process or thread is running (a job it prints is never put back)."""
+        with self._locked():
+            job = self.get(job_id)
+            if job.state == DONE:
+                raise QueueError(tx("queue.already_printed_retry", "job {job} was already printed; print the "
+                                    "page again to reprint it", job=job_id))
+            was_dropped = job.dropped
+            job.state, job.next_try = PENDING, 0.0
+            if was_dropped:  # the last failed send's reason (if any) stays with its words
+                job.reason, job.reason_values = "", {}
+            if job.last_error in _DROPPED_WORDS:
+                job.last_error = ""
+            self._save(job)
+            return job
+
+    def due_now(self, targets: set[str]) -> list[str]:
+        """Make the pending jobs for ``targets`` (target strings) due at once: the
+        user prints on that printer now, so the pages kept for it are tried first, in
+        order, their back-off wait ended. Returns their ids. Waits for a running pass."""
+        out = []
+        with self._locked():
+            for job in self.jobs(PENDING):
+                if job.target in targets and job.next_try > 0:
+                    job.next_try = 0.0
+                    self._save(job)
+                    out.append(job.id)
+        return out
 
     def drop(self, job_id: str) -> Job:
         """Give up a job that is not printed (a wrong target, an unwanted page): it is
-        marked failed and never tried again unless :meth:`retry` puts it back."""
-        job = self.get(job_id)
-        if job.state == DONE:
-            raise QueueError(tx("queue.already_printed", "job {job} was already printed", job=job_id))
-        job.state, job.last_error, job.reason = FAILED, "", "dropped"  # worded when shown (reason_text)
-        self._save(job)
-        return job
+        marked failed and never tried again unless :meth:`retry` puts it back. Waits
+        for a running pass (a job it prints is never marked dropped)."""
+        with self._locked():
+            job = self.get(job_id)
+            if job.state == DONE:
+                raise QueueError(tx("queue.already_printed", "job {job} was already printed", job=job_id))
+            job.state, job.last_error, job.reason = FAILED, "", "dropped"  # worded when shown (reason_text)
+            self._save(job)
+            return job
 
     def purge_done(self, older_than_s: float = 7 * 24 * 3600) -> int:
         """Delete printed jobs older than ``older_than_s``; returns how many."""

@@ -115,9 +115,7 @@ class SessionPrinter:
                             escpos_files=False, check=False)
         self.adopt_old(writer.queue)
         here = str(writer.target)
-        for waiting in writer.queue.jobs("pending"):  # the players print now: this printer's earlier
-            if waiting.target == here and waiting.next_try > 0:  # pages are tried now too, in order
-                writer.queue.retry(waiting.id)
+        writer.queue.due_now({here})  # the players print now: this printer's earlier pages first, in order
         written = writer.write(title, image, again=True)  # a player asking twice gets two copies
         reports = writer.queue.process(targets={here})  # other printers' jobs: QueueRetry, print-queue
         job = written.job

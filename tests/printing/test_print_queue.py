@@ -493,3 +493,50 @@ def test_the_demo_counts_only_its_own_pages_still_queued(tmp_path, monkeypatch):
     note = flush_pages(pages, None, wait_s=0)
     assert "3 pages still queued" in note, note
     assert len(pages.pending()) == 3 and len(PrintQueue(None).jobs("pending")) == 5
+
+
+def test_a_job_being_printed_by_a_pass_is_never_put_back_by_a_retry_meanwhile(tmp_path):
+    """The app tries the queue on a worker thread while a player (or `companion
+    print-queue --retry`) puts a job back: the retry waits for the pass, then finds the
+    job printed and says so; it is not made pending again (it would print twice)."""
+    import threading
+
+    sending, release = threading.Event(), threading.Event()
+
+    def slow_printer(target, payload, config):
+        sending.set()
+        assert release.wait(10)
+
+    q = PrintQueue(tmp_path, sender=slow_printer)
+    job = q.submit("tcp://127.0.0.1:9", b"\x1b@page", CFG)
+    worker = threading.Thread(target=q.process)
+    worker.start()
+    assert sending.wait(10)
+    answer = []
+
+    def put_back():
+        try:
+            answer.append(PrintQueue(tmp_path).retry(job.id).state)
+        except QueueError as exc:
+            answer.append(str(exc))
+
+    other = threading.Thread(target=put_back)
+    other.start()
+    other.join(0.3)
+    assert other.is_alive() and answer == []  # waits for the pass
+    release.set()
+    worker.join(10)
+    other.join(10)
+    assert q.get(job.id).state == DONE and "already printed" in answer[0]
+
+
+def test_due_now_ends_the_back_off_of_one_printers_jobs_only(tmp_path):
+    clock = Clock()
+    q = PrintQueue(tmp_path, clock=clock, sender=lambda *a: (_ for _ in ()).throw(PrinterUnavailable("off")))
+    a = q.submit("tcp://127.0.0.1:9", b"\x1b@a", CFG)
+    b = q.submit("tcp://127.0.0.1:10", b"\x1b@b", CFG)
+    q.process()
+    assert q.get(a.id).next_try == q.get(b.id).next_try == clock.t + 2
+    assert q.due_now({"tcp://127.0.0.1:9"}) == [a.id]
+    assert q.get(a.id).next_try == 0 and q.get(b.id).next_try == clock.t + 2
+    assert q.get(a.id).attempts == 1 and q.get(a.id).state == PENDING  # nothing else changed
