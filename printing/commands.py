@@ -420,8 +420,7 @@ def run_queue(args: argparse.Namespace) -> int:
             print(txn("queue.damaged_not_sent", "{n} damaged job not sent (see above)",
                       "{n} damaged jobs not sent (see above)", len(damaged)), file=sys.stderr)
         return 1 if damaged else 0
-    for j in todo:
-        queue.retry(j.id)  # due now: the user asked for it
+    queue.due_now({j.target for j in todo})  # due now: the user asked for it (one printed meanwhile stays so)
     reports = queue.drain(args.wait, on_report=_reporter(args.wait, command=_queue_command(args)))
     pending = queue.jobs("pending")
     if pending:
