@@ -1,6 +1,6 @@
 """Corrections of the camera's reading piece by piece (pure; no game rule): the shared
-base of the games whose players correct single tagged pieces (Pergamon, Turin
-Market, Scoop; Penny Press has its own, by story and reporters).
+base of the games whose players correct single tagged pieces (a game whose pieces
+are corrected otherwise, e.g. by story and reporters, keeps its own module).
 
 A :class:`Correction` says one of
 
@@ -13,7 +13,7 @@ A :class:`Correction` says one of
 :class:`PieceCorrections` is the game's side of the interface
 play.corrections.GameCorrections, built from what each game knows of its pieces
 (``known``, ``places``, ``touched``, ``gone``); a game's corrections module binds its
-members to module-level names (e.g. companion/games/turin_market/corrections.py).
+members to module-level names (docs/ui.md names the games that do).
 The table loop keeps the corrections, journals them and decides when one goes
 (play.corrections): it goes when the camera reads the same (:meth:`agrees`) or the
 game has moved past it (:meth:`moot`: the game is over, or the piece left the game).

@@ -1,7 +1,7 @@
 """The kit's corrections panel (Kivy): what the camera reads, piece by piece, and the
 players' word where it is wrong (view-model: ui.viewmodels.corrections_kit), for the
-games whose corrections are built on companion.corrections_kit (Pergamon, Turin
-Market, Scoop).
+games whose corrections are built on companion.corrections_kit (docs/ui.md names
+them).
 
 A game puts it in with one call in its ``app_screens`` (:func:`offer`): a button "The
 camera is wrong" in a box of its table screen, and the panel screen to add to the

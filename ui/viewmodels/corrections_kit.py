@@ -1,6 +1,6 @@
 """The kit's corrections panel (Kivy-free): what the camera reads, piece by piece, and
 the players' word where it is wrong, for every game whose corrections module is
-built on companion.corrections_kit (Pergamon, Turin Market, Scoop).
+built on companion.corrections_kit (docs/ui.md names them).
 
 The panel lists the game's pieces the camera reads on the last still table, each by
 its player name and where it lies (the game's corrections module: ``piece_name``,
