@@ -13,11 +13,14 @@ from benchmarks.vision import stand
 from calibration import game_tags
 
 
-def test_tuning_and_held_out_seeds_never_meet():
+def test_tuning_looked_at_and_held_out_seeds_never_meet():
     tuning = set(stand.seeds("tuning", 500))
+    looked = set(stand.seeds("looked-at", 500))
     held = set(stand.seeds("held-out", 500))
-    assert not tuning & held
-    assert stand.seeds("held-out", 2) == [9001, 9002]
+    assert not tuning & held and not looked & held and not tuning & looked
+    assert stand.seeds("looked-at", 2) == [9001, 9002]
+    assert stand.seeds("held-out", 2) == [12001, 12002]
+    assert stand.seeds("tuning", 2, first=6) == [7, 8]
 
 
 @pytest.mark.parametrize("game", stand.GAMES)
@@ -54,7 +57,10 @@ def test_report_sums_and_names_the_weakest_kind():
 def test_combined_puts_the_splits_side_by_side():
     t = {"tally": {"scoop": {"card": [10, 9, 8]}}, "false": Counter()}
     h = {"tally": {"scoop": {"card": [5, 5, 5], "story": [2, 1, 1]}}, "false": Counter({"scoop": 2})}
-    text = stand.combined(t, h)
+    text = stand.combined({"tuning": t, "held-out": h})
+    assert "| game | kind | tuning: clear / found / right zone | held-out: clear / found / right zone |" in text
     assert "| scoop | card | 10 / 90.0% / 80.0% | 5 / 100.0% / 100.0% |" in text
     assert "| scoop | story | - / - / - | 2 / 50.0% / 50.0% |" in text
     assert "| **all games** | **all** | 10 / 90.0% / 80.0%, 0 false | 7 / 85.7% / 85.7%, 2 false |" in text
+    three = stand.combined({"tuning": t, "looked-at": h, "held-out": t})
+    assert "| scoop | story | - / - / - | 2 / 50.0% / 50.0% | - / - / - |" in three
