@@ -48,7 +48,8 @@ SLOTS: dict[str, list[list[str]]] = {
              ["demo", "--recording", IN, "--out", TMP, "--quiet"],
              ["demo", "--source", GOOD_IMAGE, "--players", "3", "--out", OUTDIR, "--quiet"]],
     "app": [["app", "--recording", IN]],
-    "doctor": [["doctor", "--no-probe", "--printer", "file:" + TMP + "/lp0", "--config", IN]],
+    "doctor": [["doctor", "--no-probe", "--printer", "file:" + TMP + "/lp0", "--config", IN],
+               ["doctor", "--no-probe", "--printer", "file:" + TMP + "/lp0", "--table-picture", IN]],
 }
 
 
@@ -284,3 +285,32 @@ def test_reading_a_game_record_leaves_no_scratch_journal_behind(tmp_path):
         r = subprocess.run([exe, *argv], capture_output=True, text=True, timeout=120, env=env)
         assert r.returncode == 0, r.stderr
     assert sorted(p.name for p in scratch.iterdir()) == []
+
+
+@pytest.mark.parametrize("kind,fault", [("missing.png", "no such file"), ("wrong-type.png", "not a readable image"),
+                                        ("empty.png", "not a readable image"), ("wrong-type.txt", "not a readable image")])
+def test_doctor_table_picture_names_the_picture_and_its_fault(kind, fault, corpus, capfd, monkeypatch, tmp_path):
+    """`companion doctor --table-picture` with a missing file, a file that is no
+    picture, an empty file: its checklist line says which picture and what is wrong
+    with it (a FIX), stderr repeats it once, no traceback."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    path = corpus["bad"][kind]
+    code = main(["doctor", "--no-probe", "--printer", f"file:{tmp_path}/lp0", "--table-picture", str(path)])
+    out, err = capfd.readouterr()
+    assert code == 1 and "Traceback" not in out + err
+    line = next(ln for ln in out.splitlines() if path.name in ln)
+    assert line.startswith("FIX") and fault in line, out
+    assert len(err.strip().splitlines()) == 1 and path.name in err and fault in err, err
+
+
+def test_doctor_table_picture_of_nothing_asks_for_another(corpus, capfd, monkeypatch, tmp_path):
+    """A picture that opens but shows nothing (one grey, 64 x 48 px): the check says
+    there is nothing to judge and what to do (a CHECK), no traceback."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    main(["doctor", "--no-probe", "--printer", f"file:{tmp_path}/lp0", "--table-picture", str(corpus["image"])])
+    out, err = capfd.readouterr()
+    assert "Traceback" not in out + err
+    stand = [ln for ln in out.splitlines() if ln.startswith("CHECK") and "nothing to judge" in ln]
+    assert len(stand) == 1, out
