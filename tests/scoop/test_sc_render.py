@@ -1,6 +1,6 @@
 """A Scoop table filmed by the renderer (tools.render.games.scoop) and read back through
 vision (decoder, fiducial registration, zones): every card in its space, reserve or
-call area, and the observer turns the filmed call area into the engine's Claim."""
+call area (cards by their QR codes, stories and adverts by their ArUco markers), and the observer turns the filmed call area into the engine's Claim."""
 
 from __future__ import annotations
 
@@ -30,11 +30,17 @@ def _film_and_read(state, pieces):
     sightings = []
     for s in symbols:
         if s.format == "ArUco":
-            continue
-        parsed = sct.parse_payload(s.text)
-        assert parsed.ok, (s.text, parsed.reason)
+            # stories and adverts carry markers; the mats' corners are not pieces
+            owner = game_tags.marker_owner("scoop", int(s.text))
+            if owner is None or owner[1] != "piece":
+                continue
+            component = owner[0]
+        else:
+            parsed = sct.parse_payload(s.text)
+            assert parsed.ok, (s.text, parsed.reason)
+            component = parsed.component
         surface, zone, x, y, ang = locate(s.corners_px, poses)
-        sightings.append(Sighting(parsed.component, surface, zone, x, y, ang))
+        sightings.append(Sighting(component, surface, zone, x, y, ang))
     return sorted(poses), TableSnapshot(0.0, tuple(sightings))
 
 

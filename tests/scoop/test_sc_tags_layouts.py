@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 import zxingcpp
 
+from calibration.game_tags import aruco_table
 from calibration.layouts import data_dir, parse_layout
 from calibration.sheets import plan_sheets, render_page
 from calibration.tags import aruco_dictionary
@@ -94,8 +95,15 @@ def test_tag_sheet_holds_every_piece_once_and_tags_decode():
         got_qr |= {r.text for r in zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.QRCode)}
         _, ids, _ = det.detectMarkers(img)
         got_aruco |= set(ids.ravel().tolist()) if ids is not None else set()
-    assert want_qr - got_qr == set() and len(want_qr) == len(pieces)
+    # cards and page boards carry QR codes; stories and adverts ArUco markers (larger
+    # cells, read at a stand's far mats), one id each, apart from the mats' corners
+    assert want_qr - got_qr == set() and len(want_qr) == len([c for c in pieces if kind_of(c) in "CG"])
+    marked = {c: aruco_table("scoop")[c] for c in pieces if kind_of(c) in "SA"}
+    assert len(marked) == 69 and all(len(v) == 1 for v in marked.values())
+    ids = {v[0] for v in marked.values()}
+    assert len(ids) == 69 and not ids & set(range(60, 84))
     assert {p.marker_id for p in plan.placements if p.marker_id is not None} - got_aruco == set()
+    assert ids <= got_aruco
 
 
 def test_companion_tags_scoop_writes_a_pdf(tmp_path, capsys):
