@@ -782,7 +782,8 @@ class Decoder:
             qr = [q.corners_px - np.float32([x0, y0]) for q in res.symbols]
             qr += [_finder_quad(f, -x0, -y0) for f in res.finders]
             unread: list = []
-            res.symbols += detect_aruco(sub, d, offset=(x0, y0), skip=qr, unread=unread)
+            edges = (x0 == 0, y0 == 0, x1 >= gray.shape[1], y1 >= gray.shape[0])
+            res.symbols += detect_aruco(sub, d, offset=(x0, y0), skip=qr, unread=unread, frame_edges=edges)
             res.retry += [Candidate(q, _side(q) / 6.0, MARKER, 0) for q in unread]
             # a lone "finder" that is a piece's marker is explained: not re-read as a QR
             markers = [m.corners_px for m in res.symbols if m.format == "ArUco"]
@@ -1112,9 +1113,18 @@ def _read_small(gray: np.ndarray, det_key: str, q: np.ndarray,
     return again[0] if again else None
 
 
+#: white px added along the frame's own edges before markers are looked for: OpenCV
+#: drops a quad within 3 px of the image border, and a marker whose black border is
+#: cut by the frame (a 30 mm figure's top at a stand's far edge leans out of the
+#: picture: its marker 0-1 px inside) has no outline to find; on white it has
+#: (stand tuning seed 16: 3 figures of 3 read, 0 before)
+ARUCO_EDGE_PAD = 8
+
+
 def detect_aruco(gray: np.ndarray, dictionary: str | None = None,
                  offset: tuple[int, int] = (0, 0), skip: list[np.ndarray] | None = None,
-                 rescue: bool = True, unread: list | None = None) -> list[Symbol]:
+                 rescue: bool = True, unread: list | None = None,
+                 frame_edges: tuple[bool, bool, bool, bool] = (False, False, False, False)) -> list[Symbol]:
     """ArUco markers in ``gray`` as symbols (format ``"ArUco"``, text = marker id).
 
     dictionary: an OpenCV dictionary name such as ``"DICT_4X4_50"``; ``None`` for
@@ -1126,9 +1136,19 @@ def detect_aruco(gray: np.ndarray, dictionary: str | None = None,
     unread: when given, the rejected quads of a marker's size that the rescue did not
     read are appended to it (``(4, 2)`` float32, px plus ``offset``): the pipeline
     reads them again on later frames, whose sensor noise differs.
+    frame_edges: (left, top, right, bottom): which sides of ``gray`` are the frame's
+    own edges; those get ``ARUCO_EDGE_PAD`` white px before detection (a marker the
+    frame cuts by a pixel or two is read; corners stay in ``gray``'s px plus offset).
     Raises :class:`DecodeError` for an unknown dictionary name.
     """
     import cv2
+
+    if any(frame_edges):
+        left, top, right, bottom = (ARUCO_EDGE_PAD if e else 0 for e in frame_edges)
+        gray = cv2.copyMakeBorder(gray, top, bottom, left, right, cv2.BORDER_CONSTANT, value=255)
+        offset = (offset[0] - left, offset[1] - top)
+        if skip:
+            skip = [q + np.float32([left, top]) for q in skip]
 
     if dictionary is None:
         from calibration.game_tags import aruco_dictionary_name

@@ -68,7 +68,7 @@ def sheared_qr(seed: int, ppm: float = 2.7, shear: float = 0.6, squash: float = 
     from calibration.tags import tag_image
 
     rng = np.random.default_rng(seed)
-    comp = ("sport-v3", "society-v4", "star-v5", "sport-v6")[seed % 4]
+    comp = ("crime-reporter.1", "foreign-photo.2", "crime-call9.2", "foreign-call0.1")[seed % 4]   # cards: QR
     t = tag_image("scoop", comp, 8.0 / 1.3)   # 8 px per module (normal tags: 1.3 mm modules)
     img = cv2.copyMakeBorder(t, 60, 60, 60, 60, cv2.BORDER_CONSTANT, value=235)
     k = ppm / 8.0
@@ -92,3 +92,41 @@ def test_sheared_finder_patterns_are_found_and_their_codes_read(monkeypatch):
     monkeypatch.setattr(decode, "FINDER_ASPECT", 1.67)   # the square-ish finders of before
     before = reads()
     assert now >= 11 and before <= 3, (now, before)   # measured 12 of 12 against 0
+
+
+def figure_at_the_top_edge(cut_px: int, cell_px: int = 8) -> np.ndarray:
+    """Grey 1280x720 frame: a dark figure's top with its marker sticker (id 20, 1 mm
+    white margin) at the frame's top edge, the marker's black border cut by
+    ``cut_px`` px (a 30 mm figure at a stand's far edge leans out of the picture)."""
+    img = np.full((720, 1280), 190, np.uint8)
+    m = aruco_image(20, 6 * cell_px)
+    x0 = 600
+    img[0:6 * cell_px + 40, x0 - 20:x0 + 6 * cell_px + 20] = 70      # the figure
+    img[0:6 * cell_px - cut_px, x0:x0 + 6 * cell_px] = m[cut_px:]     # its marker, cut at the top
+    return cv2.GaussianBlur(img, (0, 0), 0.7)
+
+
+def test_a_marker_the_frame_cuts_by_a_pixel_is_read_on_white_padding():
+    frame = figure_at_the_top_edge(1)
+    plain = decode.detect_aruco(frame)
+    padded = decode.detect_aruco(frame, frame_edges=(True, True, True, True))
+    assert [s.text for s in plain] == []            # no outline to find (OpenCV keeps 3 px off the border)
+    assert [s.text for s in padded] == ["20"]
+    assert np.all(padded[0].corners_px[:, 1] > -decode.ARUCO_EDGE_PAD)   # frame px, not padded px
+    assert abs(float(padded[0].corners_px[:, 0].min()) - 600) < 3
+    # a whole-frame decode pads the frame's own edges: the figure is read
+    got = decode.Decoder(aruco=True).decode(frame)
+    assert "20" in {s.text for s in got if s.format == "ArUco"}
+
+
+def test_a_region_inside_the_frame_is_not_padded():
+    """A region whose edge is not the frame's (a changed region, a crop) is read as
+    it is: a marker its edge cuts is not completed with white."""
+    frame = figure_at_the_top_edge(0)
+    res = decode.Decoder(aruco=True).decode_full(frame, region=(0, 0, 1280, 720))
+    assert "20" in {s.text for s in res.symbols}
+    inner = np.full((740, 1280), 190, np.uint8)
+    inner[20:] = frame
+    inner[0:30, 590:670] = 70          # the figure goes on above: the region cuts it
+    res = decode.Decoder(aruco=True).decode_full(inner, region=(0, 21, 1280, 740))
+    assert "20" not in {s.text for s in res.symbols}
