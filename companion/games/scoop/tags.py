@@ -14,6 +14,10 @@ kind      component                            id                  payload
 ``M``     a player's mat (seat colour)         ``mat-red``         four ArUco corners
 ========  ===================================  ==================  ====================
 
+Stories and adverts are printed as ArUco markers (calibration/data/scoop/components.json
+``aruco_ids``: larger cells, read at a tablet stand's far mats); their payloads above
+stay valid, so QR stickers printed before still read.
+
 SCOOP card roles: ``R`` reporter, ``P`` photographer, ``T`` telephone card (its number
 is the story type's), ``C``/``A``/``O`` an advert's copy, artwork and order;
 ``SCOOP-<n>`` a SCOOP card. A story id ``<pile>-v<k>`` is the k-th value (1-based) of
