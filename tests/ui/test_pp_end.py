@@ -10,6 +10,7 @@ import pytest
 from ui import i18n
 from ui.games.penny_press.scripted import ScriptedSession
 from ui.games.penny_press.viewmodels.live import LiveVM
+from ui.games.penny_press.viewmodels.press import PressVM
 from ui.viewmodels import protocol as P
 
 LANGS = ("es", "en", "zh")
@@ -50,3 +51,26 @@ def test_the_checklist_is_kept_while_the_game_goes_on(session):
             seen = True
     assert seen
 
+
+def test_go_to_press_shows_the_active_players_paper_again_once_the_turn_passes(session):
+    """A paper chosen by a tap is shown for the rest of that turn; the next turn shows
+    the paper of the player whose turn it is (the paper that goes to press next), and
+    the line naming it is information: "Shown below: Red's paper"."""
+    press = PressVM(session, "en")
+    session.step()
+    t = session.table()
+    colours = [p.colour for p in t.players]
+    other = colours[colours.index(t.turn) - 1]       # the player before: not the next one to play
+    press.load(other)
+    assert press.colour == other
+    press.load()                                     # the screen redrawn in the same turn
+    assert press.colour == other
+    while session.table().turn == t.turn:            # the turn passes to the next player
+        session.step()
+    press.load()
+    now = session.table().turn
+    assert now not in (t.turn, other) and press.colour == now
+    for lang in LANGS:
+        press.lang = lang
+        assert press.shown_text() == i18n.tr("press.shown", lang, name=press.name(now))
+    assert press.shown_text() != i18n.tr("press.shown", "en", name=press.name(now))  # zh is not English

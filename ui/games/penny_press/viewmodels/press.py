@@ -79,16 +79,28 @@ class PressVM:
         self.job: JobStatus | None = None
         self.job_page = ""  # the title of the page the job printed
         self._job_at = None  # (colour, table view) the job was printed at
+        self._chosen_at = None  # the turn (turn_key) a player's paper was chosen by a tap in
 
     def players(self) -> list[tuple[str, str]]:
         t = self.session.table()
         return [(p.colour, i18n.person(p.name, self.lang)) for p in t.players] if t else []
 
+    @staticmethod
+    def turn_key(t) -> tuple | None:
+        """What tells one turn from the next (whose turn, papers printed, last move)."""
+        return None if t is None else (t.turn, t.edition, t.last_action)
+
     def load(self, colour: str | None = None) -> PressPreview | None:
-        """Ask the session for the preview of ``colour`` (or the player to act)."""
+        """Ask the session for the preview of ``colour`` (a player's paper chosen by a
+        tap), else of the paper chosen earlier in this same turn, else of the player
+        to act (the paper that goes to press next): once the turn passes, the screen
+        shows the active player's paper again."""
         t = self.session.table()
-        if colour is None:
-            colour = self.colour or (t.turn if t else None) or (t.players[0].colour if t else None)
+        if colour is not None:
+            self._chosen_at = self.turn_key(t)
+        else:
+            kept = self.colour if self._chosen_at == self.turn_key(t) or (t is not None and t.finished) else None
+            colour = kept or (t.turn if t else None) or self.colour or (t.players[0].colour if t else None)
         self.colour, self.error = colour, ""
         if self.job is not None and self._job_at != (colour, t):
             self.job = None  # a print of another paper, or of the table before the last move
@@ -138,8 +150,11 @@ class PressVM:
             self.error, self.job = i18n.error_text(exc, self.lang), None
         return self.job
 
-    def heading(self) -> str:
-        return i18n.tr("press.heading", self.lang, name=self.name(self.colour) if self.colour else "")
+    def shown_text(self) -> str:
+        """Whose paper the screen shows, said as information (the screen's banner is
+        the table's: the one thing the active player does now, or who won): e.g.
+        "Shown below: Red's paper" ("" before the game is set up)."""
+        return i18n.tr("press.shown", self.lang, name=self.name(self.colour)) if self.colour else ""
 
     def claimed_text(self) -> str:
         if not self.preview or not self.preview.claimed:
