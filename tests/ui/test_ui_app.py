@@ -95,7 +95,7 @@ def test_press_screen_claims_scoop_and_prints(report):
     assert report["texts"]["press"].count(short_name("crime-D3", "en")) == 2
     assert not [t for t in report["texts"]["press"] if "crime-D3" in t]
     assert c["print_question"] == "Print this paper for Chen?"
-    assert c["press_job"].startswith("Print done")
+    assert c["press_job"] == "Suggested front page · 1 page printed"  # the end panel's words for the outcome
     assert c["print_files"] == ["press-1-green.png"]
 
 

@@ -13,6 +13,10 @@ from ui.games.penny_press.protocol import FrontPageView, JobStatus, PressPreview
 from ui.viewmodels.table import Confirm
 
 ROWS, COLS = 3, 4
+#: the pages the screen shows (PressVM.pages' ``which``) -> their titles' keys
+PAGE_TITLES = {"suggested": "press.suggested", "mat": "press.yours", "last": "press.latest"}
+#: a print job's state -> the end of a game's words for that outcome (one page)
+OUTCOME_KEYS = {"printed": "end.printed_pages", "queued": "end.queued_pages", "saved": "end.saved_pages"}
 
 
 def grid(page: FrontPageView, lang: str) -> list[list[str]]:
@@ -77,7 +81,7 @@ class PressVM:
         self.preview: PressPreview | None = None
         self.error = ""
         self.job: JobStatus | None = None
-        self.job_page = ""  # the title of the page the job printed
+        self.job_which = ""  # the page the job printed (suggested, mat, last): its title in the language now
         self._job_at = None  # (colour, table view) the job was printed at
         self._chosen_at = None  # the turn (turn_key) a player's paper was chosen by a tap in
 
@@ -126,11 +130,11 @@ class PressVM:
         when not seen); with nothing to claim: the player's latest paper."""
         pv = self.preview
         if pv is not None and pv.claimed:
-            return [("suggested", i18n.tr("press.suggested", self.lang), pv.suggested),
-                    ("mat", i18n.tr("press.yours", self.lang), pv.player_page)]
+            return [("suggested", i18n.tr(PAGE_TITLES["suggested"], self.lang), pv.suggested),
+                    ("mat", i18n.tr(PAGE_TITLES["mat"], self.lang), pv.player_page)]
         last = self.last()
         if last is not None:
-            return [("last", i18n.tr("press.latest", self.lang), last)]
+            return [("last", i18n.tr(PAGE_TITLES["last"], self.lang), last)]
         return []
 
     def print_page(self, which: str) -> JobStatus | None:
@@ -144,7 +148,7 @@ class PressVM:
             else:
                 self.job = self.session.print_press(self.paper_number(), self.colour)
             self.error = ""
-            self.job_page = next((title for w, title, _p in self.pages() if w == which), "")
+            self.job_which = which
             self._job_at = (self.colour, self.session.table())
         except CompanionError as exc:
             self.error, self.job = i18n.error_text(exc, self.lang), None
@@ -195,7 +199,7 @@ class PressVM:
             return None
         try:
             self.job = self.session.print_press(self.paper_number(), self.colour)
-            self.job_page, self._job_at = i18n.tr("press.latest", self.lang), (self.colour, self.session.table())
+            self.job_which, self._job_at = "last", (self.colour, self.session.table())
         except CompanionError as exc:
             self.error, self.job = i18n.error_text(exc, self.lang), None
         return self.job
@@ -238,10 +242,17 @@ class PressVM:
             self.error = i18n.error_text(exc, self.lang)
 
     def job_text(self) -> str:
-        """The last print of the paper shown: its state and the page's title (a
-        printer's message when it has one), never a file; "" once the table moved on
-        or another player's paper is shown; else the last refusal."""
+        """The last print of the paper shown: the page's title and what became of it,
+        in the words the end of every game uses for the same outcome (printed, waiting
+        for a printer that does not answer, saved as a picture with no printer chosen:
+        ui.viewmodels.endgame's ``end.*_pages`` for one page), never a file; "" once
+        the table moved on or another player's paper is shown; else the last refusal."""
         if self.job is None:
             return self.error
+        title = PAGE_TITLES.get(self.job_which)
+        page = i18n.tr(title, self.lang) if title else self.job.message
+        key = OUTCOME_KEYS.get(self.job.state)
+        if key is not None:
+            return i18n.tr("press.job_page", self.lang, page=page, outcome=i18n.trn(key, self.lang, 1))
         state = i18n.tr(f"job.{self.job.state}", self.lang) if f"job.{self.job.state}" in i18n.TEXTS else self.job.state
-        return i18n.tr("press.job", self.lang, state=state, message=self.job.message or self.job_page)
+        return i18n.tr("press.job", self.lang, state=state, message=page)
