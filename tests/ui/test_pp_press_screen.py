@@ -6,6 +6,7 @@ game is not changed by printing them."""
 from __future__ import annotations
 
 import companion.games.penny_press as pp
+from ui import i18n
 from ui.games.penny_press.scripted import ScriptedSession
 from ui.games.penny_press.viewmodels.press import PressVM
 from ui.viewmodels import protocol as P
@@ -58,9 +59,15 @@ def test_the_print_line_names_the_page_never_a_file_and_goes_with_the_next_move(
     vm = PressVM(s, "en")
     vm.load(colour)
     vm.print_page("suggested")
-    assert vm.job_text() == "Print saved as a picture (no printer chosen: Settings): Suggested front page"
+    saved = "Suggested front page · 1 page saved as a picture on this device: no printer is chosen (choose one in Settings)"
+    assert vm.job_text() == saved                     # the end panel's words for the same outcome
     vm.load(colour)                                   # the same table, the same paper: still said
-    assert vm.job_text() == "Print saved as a picture (no printer chosen: Settings): Suggested front page"
+    assert vm.job_text() == saved
+    for lang in ("es", "zh"):                         # said again in the language switched to
+        vm.lang = lang
+        assert vm.job_text() == i18n.tr("press.job_page", lang, page=i18n.tr("press.suggested", lang),
+                                        outcome=i18n.trn("end.saved_pages", lang, 1)) != saved
+    vm.lang = "en"
     vm.load(next(c for c, _n in vm.players() if c != colour))
     assert vm.job_text() == ""                        # another player's paper: not under it
     vm.load(colour)

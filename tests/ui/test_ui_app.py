@@ -95,17 +95,19 @@ def test_press_screen_claims_scoop_and_prints(report):
     assert report["texts"]["press"].count(short_name("crime-D3", "en")) == 2
     assert not [t for t in report["texts"]["press"] if "crime-D3" in t]
     assert c["print_question"] == "Print this paper for Chen?"
-    assert c["press_job"].startswith("Print done")
+    assert c["press_job"] == "Suggested front page · 1 page printed"  # the end panel's words for the outcome
     assert c["print_files"] == ["press-1-green.png"]
 
 
-def test_scores_ranking_export_and_bgstats(report):
+def test_scores_ranking_export_and_the_end_panel(report):
     c = report["checks"]
     texts = report["texts"]["scores"]
     assert any("1. Ana" in t and "winner" in t for t in texts)
     assert any("3. Chen" in t for t in texts)
     assert c["export_status"] == "The game record is saved on this device"  # no path (issue 25)
-    assert c["bgstats_link"].startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+    # print and BG Stats: the end panel every game ends with (used on a real game's end in
+    # tests/ui/test_pp_playthrough.py), no buttons of Penny Press's own
+    assert c["end_panel"] == "EndgamePanel" and c["own_end_buttons"] == []
     assert c["chart_lines"] == {"red": 4, "blue": 4, "green": 4}
 
 

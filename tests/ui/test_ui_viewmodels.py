@@ -177,7 +177,7 @@ def test_press_vm_claims_ties_and_scoop(tmp_path):
     g = grid(pv.suggested, "en")
     assert g[0][0] == "crime-D3" and g[2][1] == "crime-D3" and g[0][2] == ""
     job = vm.print_paper()
-    assert job.state == "printed" and "done" in vm.job_text()
+    assert job.state == "printed" and vm.job_text() == "Your latest paper · 1 page printed"  # the end panel's words
     assert (tmp_path / "press-1-green.png").is_file()
 
 

@@ -1,4 +1,5 @@
-"""Go to press (docs/ui.md): who goes to press (one tap per player), the claimed
+"""Go to press (docs/ui.md): the table's banner (the one thing to do now, or who
+won), whose paper is shown (one tap per player chooses another), the claimed
 stories and scoop points, the suggested page and the page on the mat drawn with
 their stories, each with its score line by line and its own "print this paper"
 (asked first); "do not go to press" in the final presses (asked first)."""
@@ -38,8 +39,8 @@ class PressScreen(Screen):
             b.colour = c
             b.bind(on_release=lambda btn: self.choose(btn.colour))
             ids.chooser.add_widget(b)
-        ids.heading.text = vm.heading()
-        ids.heading.paint(vm.colour)
+        self._banner()
+        ids.shown.text = vm.shown_text()
         ids.claimed.text = vm.claimed_text()
         ids.scoop.clear_widgets()
         for row in vm.scoop_rows():
@@ -64,6 +65,15 @@ class PressScreen(Screen):
         ids.job.text = vm.job_text()
         ids.decline.disabled = not vm.can_decline()
         ids.decline.confirm(vm.decline_confirm())
+
+    def _banner(self) -> None:
+        """The table's banner (LiveVM.banner): the one thing the active player does
+        now in their colour, or at the end who won with the panels' totals; never
+        the paper shown below (another player's, chosen by a tap)."""
+        live = table_vm("live_vm")
+        if live is not None:
+            live.lang = self.vm.lang
+            self.ids.heading.show(live.banner())
 
     def choose(self, colour: str) -> None:
         if self.vm and colour:

@@ -1,22 +1,28 @@
-"""Scores: circulation per player, chart of scores over the game, final ranking with
-bonuses, export to JSON and to BG Stats."""
+"""Scores: the final ranking with bonuses, the chart of scores over the game, and the
+end of the game as every game ends it (the table kit's EndgamePanel: print the
+end's pages, send to BG Stats, printer settings) with Penny Press's own extras: a
+picture to share, the game record saved, a new game with the same players."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from kivy.app import App
-from kivy.factory import Factory
 from kivy.uix.screenmanager import Screen
 
 from ui.i18n import tr
-from ui.screens.common import PLAYER_INK, PLAYER_RGBA, PlayerPanel, ask
+from ui.screens.common import PLAYER_INK, PLAYER_RGBA, EndgamePanel, PlayerPanel, ask
 from ui.games.penny_press.viewmodels.scores import COLOUR_RGBA
 from ui.games.penny_press.table import current, table_vm
 
 
 class ScoresScreen(Screen):
-    last_link = ""
+    def __init__(self, host=None, **kw):
+        super().__init__(**kw)
+        #: the end of the game, the same panel as on every game's end screen (it
+        #: takes no room and nothing can be tapped before the end)
+        self.end = EndgamePanel(host)
+        self.ids.end_box.add_widget(self.end)
 
     def on_pre_enter(self, *_a):
         self.refresh()
@@ -42,7 +48,8 @@ class ScoresScreen(Screen):
             panel.ink = list(PLAYER_INK.get(c, (1, 1, 1, 1)))
             ids.ranking.add_widget(panel)
         over = vm.ranking() is not None
-        ids.print_final.disabled = ids.new_game.disabled = ids.bgstats.disabled = ids.share.disabled = not over
+        ids.new_game.disabled = ids.share.disabled = ids.export.disabled = not over
+        self.end.refresh()
         lines, top, labels = vm.chart()
         ids.chart.colours = {c: COLOUR_RGBA.get(c, (1, 1, 1, 1)) for c in lines}
         ids.chart.top_value = top
@@ -54,15 +61,6 @@ class ScoresScreen(Screen):
         self.vm.share_image(Path(App.get_running_app().export_dir))
         self.ids.status.text = self.vm.status
 
-    def ask_print(self) -> None:
-        app = App.get_running_app()
-
-        def yes():
-            current().print_final()
-            self.ids.status.text = current().last_job_text
-
-        ask(tr("ask.print_final", app.lang), yes)
-
     def ask_new_game(self) -> None:
         app = App.get_running_app()
         ask(tr("ask.new_game", app.lang), current().new_game_same_players)
@@ -70,18 +68,4 @@ class ScoresScreen(Screen):
     def export_json(self) -> None:
         app = App.get_running_app()
         self.vm.export_json(Path(app.export_dir))
-        self.ids.status.text = self.vm.status
-
-    def bgstats(self) -> None:
-        """Send the finished game to BG Stats: its link opened (the kit's
-        ui.screens.common.open_link; offscreen only made: ``last_link``)."""
-        from ui.screens.common import open_link
-
-        link = self.vm.bgstats_link()
-        if link:
-            self.last_link = link
-            import os
-
-            if not open_link(link) and os.environ.get("SDL_VIDEODRIVER") != "offscreen":
-                self.vm.status = tr("end.bgstats_failed", self.vm.lang)
         self.ids.status.text = self.vm.status

@@ -46,4 +46,4 @@ def app_screens(host) -> list:
     if not isinstance(host.game, TableScreens):
         host.game = TableScreens(host)
         host.game.start()
-    return [LiveScreen(), CorrectionsScreen(), PressScreen(), ScoresScreen()]
+    return [LiveScreen(), CorrectionsScreen(), PressScreen(), ScoresScreen(host)]

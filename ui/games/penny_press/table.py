@@ -4,8 +4,8 @@ camera session the shell opened for it (ui.hosting.GameHost.camera).
 :class:`TableScreens` is what ``app_screens`` keeps on ``host.game``: the live,
 corrections, press and scores view-models, the 30 Hz poll of the camera's latest
 update (frames in between are dropped), the sounds for a press and the end, and
-the taps that reach beyond one screen (a tag tapped in the camera picture, the
-final receipt, a new game with the same players). Kivy is imported only where a
+the taps that reach beyond one screen (a tag tapped in the camera picture, a new
+game with the same players). Kivy is imported only where a
 clock or the running app is needed.
 """
 
@@ -122,18 +122,6 @@ class TableScreens:
 
     def state_changed(self) -> None:
         self.live_vm.refresh()
-
-    def print_final(self) -> None:
-        from ui import i18n
-
-        lang = self.host.lang
-        try:
-            job = self.session.print_final()
-            state = i18n.tr(f"job.{job.state}", lang) if f"job.{job.state}" in i18n.TEXTS else job.state
-            self.last_job_text = i18n.tr("press.job", lang, state=state,
-                                         message=job.message or i18n.tr("scores.ranking", lang))  # never a file
-        except CompanionError as exc:
-            self.last_job_text = i18n.error_text(exc, lang)
 
     def new_game_same_players(self) -> None:
         """A new game with the players, source and printer of this one (asked first

@@ -121,9 +121,13 @@ class LiveVM:
         self.refresh()
 
     def refresh(self) -> None:
-        """Re-read table and adjustments from the session (UI thread)."""
+        """Re-read table and adjustments from the session (UI thread). Once the game
+        is over the board needs no more moves (Penny Press: End of the game: the last
+        press is scored, nothing is played after it): the checklist is empty, not the
+        last press's chores (an ad to take off a front page, a story off the board)."""
         self.table = self.session.table()
-        adjust = list(self.session.adjustments())
+        over = self.table is not None and self.table.finished
+        adjust = [] if over else list(self.session.adjustments())
         if adjust != self.adjust:
             self.ticked = set()
         self.adjust = adjust

@@ -13,6 +13,10 @@ from ui.games.penny_press.protocol import FrontPageView, JobStatus, PressPreview
 from ui.viewmodels.table import Confirm
 
 ROWS, COLS = 3, 4
+#: the pages the screen shows (PressVM.pages' ``which``) -> their titles' keys
+PAGE_TITLES = {"suggested": "press.suggested", "mat": "press.yours", "last": "press.latest"}
+#: a print job's state -> the end of a game's words for that outcome (one page)
+OUTCOME_KEYS = {"printed": "end.printed_pages", "queued": "end.queued_pages", "saved": "end.saved_pages"}
 
 
 def grid(page: FrontPageView, lang: str) -> list[list[str]]:
@@ -77,18 +81,30 @@ class PressVM:
         self.preview: PressPreview | None = None
         self.error = ""
         self.job: JobStatus | None = None
-        self.job_page = ""  # the title of the page the job printed
+        self.job_which = ""  # the page the job printed (suggested, mat, last): its title in the language now
         self._job_at = None  # (colour, table view) the job was printed at
+        self._chosen_at = None  # the turn (turn_key) a player's paper was chosen by a tap in
 
     def players(self) -> list[tuple[str, str]]:
         t = self.session.table()
         return [(p.colour, i18n.person(p.name, self.lang)) for p in t.players] if t else []
 
+    @staticmethod
+    def turn_key(t) -> tuple | None:
+        """What tells one turn from the next (whose turn, papers printed, last move)."""
+        return None if t is None else (t.turn, t.edition, t.last_action)
+
     def load(self, colour: str | None = None) -> PressPreview | None:
-        """Ask the session for the preview of ``colour`` (or the player to act)."""
+        """Ask the session for the preview of ``colour`` (a player's paper chosen by a
+        tap), else of the paper chosen earlier in this same turn, else of the player
+        to act (the paper that goes to press next): once the turn passes, the screen
+        shows the active player's paper again."""
         t = self.session.table()
-        if colour is None:
-            colour = self.colour or (t.turn if t else None) or (t.players[0].colour if t else None)
+        if colour is not None:
+            self._chosen_at = self.turn_key(t)
+        else:
+            kept = self.colour if self._chosen_at == self.turn_key(t) or (t is not None and t.finished) else None
+            colour = kept or (t.turn if t else None) or self.colour or (t.players[0].colour if t else None)
         self.colour, self.error = colour, ""
         if self.job is not None and self._job_at != (colour, t):
             self.job = None  # a print of another paper, or of the table before the last move
@@ -114,11 +130,11 @@ class PressVM:
         when not seen); with nothing to claim: the player's latest paper."""
         pv = self.preview
         if pv is not None and pv.claimed:
-            return [("suggested", i18n.tr("press.suggested", self.lang), pv.suggested),
-                    ("mat", i18n.tr("press.yours", self.lang), pv.player_page)]
+            return [("suggested", i18n.tr(PAGE_TITLES["suggested"], self.lang), pv.suggested),
+                    ("mat", i18n.tr(PAGE_TITLES["mat"], self.lang), pv.player_page)]
         last = self.last()
         if last is not None:
-            return [("last", i18n.tr("press.latest", self.lang), last)]
+            return [("last", i18n.tr(PAGE_TITLES["last"], self.lang), last)]
         return []
 
     def print_page(self, which: str) -> JobStatus | None:
@@ -132,14 +148,17 @@ class PressVM:
             else:
                 self.job = self.session.print_press(self.paper_number(), self.colour)
             self.error = ""
-            self.job_page = next((title for w, title, _p in self.pages() if w == which), "")
+            self.job_which = which
             self._job_at = (self.colour, self.session.table())
         except CompanionError as exc:
             self.error, self.job = i18n.error_text(exc, self.lang), None
         return self.job
 
-    def heading(self) -> str:
-        return i18n.tr("press.heading", self.lang, name=self.name(self.colour) if self.colour else "")
+    def shown_text(self) -> str:
+        """Whose paper the screen shows, said as information (the screen's banner is
+        the table's: the one thing the active player does now, or who won): e.g.
+        "Shown below: Red's paper" ("" before the game is set up)."""
+        return i18n.tr("press.shown", self.lang, name=self.name(self.colour)) if self.colour else ""
 
     def claimed_text(self) -> str:
         if not self.preview or not self.preview.claimed:
@@ -180,7 +199,7 @@ class PressVM:
             return None
         try:
             self.job = self.session.print_press(self.paper_number(), self.colour)
-            self.job_page, self._job_at = i18n.tr("press.latest", self.lang), (self.colour, self.session.table())
+            self.job_which, self._job_at = "last", (self.colour, self.session.table())
         except CompanionError as exc:
             self.error, self.job = i18n.error_text(exc, self.lang), None
         return self.job
@@ -223,10 +242,17 @@ class PressVM:
             self.error = i18n.error_text(exc, self.lang)
 
     def job_text(self) -> str:
-        """The last print of the paper shown: its state and the page's title (a
-        printer's message when it has one), never a file; "" once the table moved on
-        or another player's paper is shown; else the last refusal."""
+        """The last print of the paper shown: the page's title and what became of it,
+        in the words the end of every game uses for the same outcome (printed, waiting
+        for a printer that does not answer, saved as a picture with no printer chosen:
+        ui.viewmodels.endgame's ``end.*_pages`` for one page), never a file; "" once
+        the table moved on or another player's paper is shown; else the last refusal."""
         if self.job is None:
             return self.error
+        title = PAGE_TITLES.get(self.job_which)
+        page = i18n.tr(title, self.lang) if title else self.job.message
+        key = OUTCOME_KEYS.get(self.job.state)
+        if key is not None:
+            return i18n.tr("press.job_page", self.lang, page=page, outcome=i18n.trn(key, self.lang, 1))
         state = i18n.tr(f"job.{self.job.state}", self.lang) if f"job.{self.job.state}" in i18n.TEXTS else self.job.state
-        return i18n.tr("press.job", self.lang, state=state, message=self.job.message or self.job_page)
+        return i18n.tr("press.job", self.lang, state=state, message=page)
