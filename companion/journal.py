@@ -217,6 +217,7 @@ def _file_errors(path: Path, doing: str):
         yield
     except sqlite3.Error as exc:
         text = str(exc)
+        key = ""
         code = getattr(exc, "sqlite_errorname", "") or ""
         if code.startswith(("SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_READONLY_RECOVERY")) or \
                 text.startswith("database is locked"):
@@ -234,6 +235,8 @@ def _file_errors(path: Path, doing: str):
         elif "readonly" in text or "read-only" in text:
             from .clitext import on_read_only_fs, read_only_fs
 
+            key = "journal_read_only"  # for the players: the game can only be watched here
+
             why = read_only_fs() if on_read_only_fs(path) else tx(
                 "journal.read_only_file", "the file may only be read (read-only); copy it to a folder you can "
                 "write to, or make it writable")
@@ -243,7 +246,10 @@ def _file_errors(path: Path, doing: str):
         else:  # SQLite's own words are English: its error code names it for whoever helps
             why = text if current() == "en" else tx("journal.sqlite_other", "database error {code}",
                                                      code=code or type(exc).__name__)
-        raise JournalError(f"{path}: {_cannot(doing)}: {why}") from None
+        err = JournalError(f"{path}: {_cannot(doing)}: {why}")
+        if key:
+            err.key, err.values = key, {}
+        raise err from None
     except OSError as exc:
         raise JournalError(f"{path}: {_cannot(doing)}: {_os_error(exc)}") from None
     except UnicodeDecodeError as exc:  # sqlite3 decodes TEXT as UTF-8: overwritten bytes
@@ -1059,7 +1065,9 @@ class Journal:
         Then a passive checkpoint copies them into the file (module docstring).
         JournalBusy when another program holds the file's write lock."""
         if self._readonly:
-            raise JournalError(f"{self.path}: " + tx("journal.read_only", "opened read-only; nothing can be added"))
+            err = JournalError(f"{self.path}: " + tx("journal.read_only", "opened read-only; nothing can be added"))
+            err.key, err.values = "journal_read_only", {}
+            raise err
         if self._watching is not None:
             self._take_over()
         at = time.time()

@@ -151,7 +151,8 @@ def rule_error_text(kind: str, values, rule: str, lang: str, detail: str = "") -
 def error_text(exc: BaseException, lang: str) -> str:
     """An error for the players in ``lang``: ``exc.key`` (with ``exc.values``) when
     the table has ``err.<key>``; an engine refusal (RuleError) by its kind
-    (:func:`rule_error_text`); else the error's own text."""
+    (:func:`rule_error_text`); a game file's other errors (JournalError: its text
+    names the file) as ``err.journal_file``; else the error's own text."""
     from companion.errors import RuleError
 
     if isinstance(exc, RuleError):
@@ -165,6 +166,10 @@ def error_text(exc: BaseException, lang: str) -> str:
             return tr(f"err.{key}", lang, **values)
         except (KeyError, IndexError, ValueError):
             pass
+    from companion.journal import JournalError
+
+    if isinstance(exc, JournalError):  # the game's file: said in words, never its path or name
+        return tr("err.journal_file", lang)
     return str(exc)
 
 

@@ -47,6 +47,10 @@ N_("start.resume", "Resume game")
 N_("start.resume_none", "No unfinished games")
 N_("start.resume_item", "{file} · {when}")
 N_("start.resume_elsewhere", "{item} · open on another screen")
+NP_("start.resume_unreadable", "{n} saved game could not be read (damaged, or saved by a newer version of the app): "
+    "it cannot be resumed", "{n} saved games could not be read (damaged, or saved by a newer version of the app): "
+    "they cannot be resumed")
+N_("start.players_range", "Players · {low} to {high}")
 N_("err.players_range", "Choose {low} to {high} players")
 N_("host.back", "Games")
 N_("err.game_open", "The game could not start: {error}")
@@ -64,6 +68,9 @@ N_("err.strike_players", "The newsboy strike needs 4 or 5 players")
 N_("err.no_source", "Choose a camera or a recording file")
 N_("err.recording_missing", "Recording {path} does not exist")
 N_("err.session", "Could not open the game: {error}")
+N_("err.journal_read_only", "This game can only be watched on this device: its saved game may not be changed "
+   "here (another app is playing it, or the file may only be read)")
+N_("err.journal_file", "The saved game could not be read or written on this device: nothing was changed")
 N_("err.game_open_elsewhere", "This game is open on another screen ({program}, since {since}): this screen can only "
    "watch it until it is closed there")
 N_("err.game_changed", "The game changed on another screen meanwhile: look at it again and tap again")

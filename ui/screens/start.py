@@ -81,6 +81,8 @@ class StartScreen(Screen):
             b = Factory.ResumeButton(text=vm.resume_label(f))
             b.path = str(f)
             rbox.add_widget(b)
+        if vm.unreadable_text():  # said, not offered: no button to a game that cannot be opened
+            rbox.add_widget(Factory.BodyLabel(text=vm.unreadable_text()))
         if self._error_again is not None:  # a refusal on screen follows the language
             self._say(self._error_again() or "", self._error_again)
         elif not ids.error.text or ids.error.text in {i18n.tr("start.heading", c) for c in i18n.LANGS}:
@@ -115,10 +117,14 @@ class StartScreen(Screen):
             box.add_widget(b)
 
     def refresh_players(self) -> None:
-        """Rebuild the player rows only (typed camera/recording stay as they are)."""
+        """Rebuild the player rows only (typed camera/recording stay as they are),
+        under a heading with the chosen game's player count; Add player only while
+        the game takes one more."""
         vm = self.vm
         box = self.ids.players
         box.clear_widgets()
+        self.ids.players_head.text = vm.players_heading()
+        self.ids.add.disabled = not vm.can_add_player()
         fields = vm.fields()
         for i, p in enumerate(vm.players):
             row = Factory.PlayerRow()
@@ -172,8 +178,17 @@ class StartScreen(Screen):
         self.vm.first_player = index
 
     def choose_game(self, game: str) -> None:
+        """Another game: its fields, and the player rows and count its own at once
+        (StartVM.choose_game); a refusal about the players of the game before goes."""
         self.vm.choose_game(game)
+        if self._error_again is None:
+            self.error_text = ""
+            self.ids.error.text = ""
         self.refresh()
+
+    def open_settings(self) -> None:
+        """Settings (language, printer, camera) from here; its Back returns here."""
+        App.get_running_app().go("settings")
 
     def choose_recording(self, name: str) -> None:
         self.vm.choose_recording(name)
@@ -201,7 +216,7 @@ class StartScreen(Screen):
         try:
             self.vm.add_player()
         except ValueError as exc:
-            self._say(str(exc))
+            self._say(str(exc), lambda: "")  # about these rows: gone once the rows change (another game)
         self.refresh_players()
 
     def remove_player(self, index: int) -> None:

@@ -143,6 +143,10 @@ class StartVM:
         return [(g.id, g.name(self.lang)) for g in app_games()]
 
     def choose_game(self, game: str) -> None:
+        """Play ``game`` (a registry id with app screens; ValueError otherwise). The
+        player rows follow its player count at once: rows past its most players go
+        (the last ones; names typed in the rows kept stay), empty rows are added up
+        to its fewest; who starts falls back to the first row when that row went."""
         if game not in dict(self.games()):
             raise ValueError(f"no app screens for {game!r}")
         if game != self.game:
@@ -152,6 +156,27 @@ class StartVM:
             self.recording = self.recording_name = None  # another game's recording
         if "strike" not in self.fields():
             self.variant_strike = False  # a variant of another game
+        self.fit_players()
+
+    def fit_players(self) -> None:
+        """The player rows within the chosen game's count (:meth:`player_range`):
+        the rows past its most go, empty rows in free colours up to its fewest."""
+        low, high = self.player_range()
+        del self.players[high:]
+        while len(self.players) < low and len(self.players) < len(COLOURS):
+            self.add_player()
+        if self.first_player >= len(self.players):
+            self.first_player = 0
+
+    def players_heading(self) -> str:
+        """The players' heading with the chosen game's count, in ``lang``
+        ("Players · 2 to 4")."""
+        low, high = self.player_range()
+        return i18n.tr("start.players_range", self.lang, low=low, high=high)
+
+    def can_add_player(self) -> bool:
+        """True while the chosen game takes one more player (and a colour is free)."""
+        return len(self.players) < min(self.player_range()[1], len(COLOURS))
 
     def spec(self):
         """The chosen game's registry entry (companion.registry.GameSpec)."""
@@ -345,6 +370,13 @@ class StartVM:
         text = i18n.tr("start.resume_item", self.lang, file=f"{game} · {', '.join(names)}", when=when)
         return i18n.tr("start.resume_elsewhere", self.lang, item=text) if saved.elsewhere else text
 
+    def unreadable_text(self) -> str:
+        """What the resume list says of the saved games it could not read (listed by
+        :meth:`resumable`), in ``lang`` and in the players' words: how many, never a
+        file name or a folder; "" when every saved game was read."""
+        n = len(getattr(self, "unreadable", ()))
+        return i18n.trn("start.resume_unreadable", self.lang, n) if n else ""
+
     # players -----------------------------------------------------------------
     def add_player(self) -> PlayerSetup:
         """Add a player with the first free colour; ValueError past the game's most
@@ -462,17 +494,23 @@ class StartVM:
         """Journal files (``*.sqlite``) in ``journal_dir`` of unfinished games, the
         last played first (each game's last event time, stored in its journal: not
         the file's time, which copies and backups change), leaving out finished games
-        (engine ``state.is_over``) and files that are not journals. Only reads
-        (:func:`read_saved_game`); the labels (:meth:`resume_label`) use this reading."""
+        (engine ``state.is_over``) and files that cannot be read as a journal (a
+        damaged one, one of a newer version): those are counted in
+        :attr:`unreadable` (:meth:`unreadable_text` says so to the players). Only
+        reads (:func:`read_saved_game`); the labels (:meth:`resume_label`) use this
+        reading."""
         self._saved: dict[Path, SavedGame] = {}
+        self.unreadable: list[Path] = []
         if not self.journal_dir or not self.journal_dir.is_dir():
             return []
         try:
             files = [p for p in self.journal_dir.iterdir() if p.suffix in JOURNAL_SUFFIXES and p.is_file()]
         except OSError:
             return []
-        for p in files:
+        for p in sorted(files):
             saved = read_saved_game(p)
-            if saved is not None and not saved.over:
+            if saved is None:
+                self.unreadable.append(p)
+            elif not saved.over:
                 self._saved[p] = saved
         return sorted(self._saved, key=lambda p: (-self._saved[p].last_played, p.name))

@@ -87,7 +87,7 @@ class PgCameraView(CameraView):
 class PergamonScreen(Screen):
     """Shows a :class:`PergamonVM`; call :meth:`show` after each ``vm.update``.
     ``on_confirm``: called on "coins handed over" (the app notes it in the journal;
-    optional). ``on_action(action) -> None | refusal``: journals a tapped entry.
+    optional; returns None, or why it could not be noted). ``on_action(action) -> None | refusal``: journals a tapped entry.
     ``camera``: show the camera picture (:meth:`show_frame` draws it). ``undo``: the
     named undo's three calls (see below), None for no undo button.
 
@@ -476,9 +476,14 @@ class PergamonScreen(Screen):
 
     # ------------------------------------------------------------ taps
     def _confirm(self) -> None:
+        """"Coins handed over": noted (``on_confirm``); when the journal cannot be
+        written (the game watched from here, a file that may only be read) the
+        refusal leads the banner and the button stays."""
         self.vm.confirm()
-        if self.on_confirm is not None:
-            self.on_confirm()
+        refusal = self.on_confirm() if self.on_confirm is not None else None
+        if refusal:
+            self.vm.confirmed = False
+            self.vm.refusal = refusal
         self.show()
 
     def _tap(self, key) -> None:
@@ -588,8 +593,17 @@ def app_screens(host) -> list:
         vm.confirmed = confirmed(host.journal)
         screen.show()
 
-    def confirm() -> None:
-        host.journal.note({"pergamon": "confirmed", "after": len(host.journal.actions())}, source="player")
+    def confirm() -> str | None:
+        """The coins handed over, noted in the journal; None, or why it cannot be
+        noted now in the players' words (never the file's path)."""
+        from companion.errors import CompanionError
+        from ui import i18n
+
+        try:
+            host.journal.note({"pergamon": "confirmed", "after": len(host.journal.actions())}, source="player")
+        except CompanionError as exc:
+            return i18n.error_text(exc, host.lang)
+        return None
 
     def preview() -> str | None:
         step = host.undo_preview()
