@@ -20,23 +20,41 @@ class SettingsScreen(Screen):
     pending: dict = {}
     _refreshing = False
 
+    #: the screen Settings was opened from when it was the start screen ("start"), else ""
+    came_from = ""
+
     def on_pre_enter(self, *_a):
         self.pending = {}
+        out = getattr(getattr(self.manager, "transition", None), "screen_out", None)
+        self.came_from = "start" if getattr(out, "name", "") == "start" else ""
         self._show_nav()
         self.refresh()
 
     def _show_nav(self) -> None:
         """The bar's buttons to screens the open game has; the table's always (back to
-        the game: App.go shows its first screen), the others hidden when it has none."""
+        the game: App.go shows its first screen), the others hidden when it has none.
+        Opened from the start screen: only Back (to the start screen), as wide as the
+        bar, whether or not a game is open."""
         app = App.get_running_app()
         has = getattr(app, "has_screen", None)
-        for b in self.walk(restrict=True):
+        from_start = self.came_from == "start"
+        back = self.ids.back
+        back.opacity, back.disabled = (1, False) if from_start else (0, True)
+        back.size_hint_x, back.width = (1, back.width) if from_start else (None, 0)
+        nav = self.ids.nav
+        nav.opacity, nav.disabled = (0, True) if from_start else (1, False)
+        nav.size_hint_x, nav.width = (None, 0) if from_start else (1, nav.width)
+        for b in nav.walk(restrict=True):
             target = getattr(b, "target", "")
             if not target or has is None or target in ("live", "settings"):
                 continue
             there = bool(has(target))
             b.opacity, b.disabled = (1, b.disabled) if there else (0, True)
             b.size_hint_x, b.width = (1, b.width) if there else (None, 0)
+
+    def back(self) -> None:
+        """Back to the screen Settings was opened from (the start screen)."""
+        App.get_running_app().go(self.came_from or "live")
 
     def on_leave(self, *_a):
         self.cancel(refresh=False)  # a pick not saved is not kept

@@ -271,10 +271,19 @@ class PergamonScreen(Screen):
             if stack is not None:
                 free = scroll.height - fixed
                 cap = max(min(free * share, free - least()) - entry.cue.height, dp(56 + 8))
-                bottoms = sorted(stack.top - c.y for c in stack.children if c.height > dp(8))
+                rows: dict[int, float] = {}    # a row of buttons: its top, its lowest bottom
+                for c in stack.children:
+                    if c.height > dp(8):
+                        key = round(stack.top - c.top)
+                        rows[key] = max(rows.get(key, 0), stack.top - c.y)
+                bottoms = sorted(rows.values())
                 fits = [b for b in bottoms if b + stack.padding[3] <= cap] or bottoms[:1]
-                entry.view.height = min(stack.height, (max(fits) if fits else 0) + stack.padding[3])
-            box.height = max(scroll.height, fixed + (entry.height if entry is not None else 0) + least())
+                whole = not bottoms or max(fits) >= bottoms[-1]   # every row fits: the view shows it all
+                entry.view.height = stack.height if whole else min(stack.height, max(fits) + stack.padding[3])
+            need = fixed + (entry.height if entry is not None else 0) + least()
+            if need - scroll.height <= box.padding[3]:   # only the bottom margin would scroll: no "more below"
+                need = scroll.height
+            box.height = max(scroll.height, need)
 
         trigger = Clock.create_trigger(fit, -1)
         scroll.bind(height=trigger)
@@ -424,7 +433,9 @@ class PergamonScreen(Screen):
             w.bind(texture_size=lambda b, ts: setattr(b, "height", max(dp(56), ts[1] + dp(12))))
             fit()
 
-        for group in vm.choices:
+        for i, group in enumerate(vm.choices):
+            if i:
+                stack.add_widget(Label(size_hint=(1, None), height=dp(2)))   # next group on a new row
             if group.title:                       # the group's title leads its row of buttons
                 lab = Label(text=group.title, font_size=sp(18), bold=True, color=INK, size_hint=(None, None),
                             height=dp(56), halign="left", valign="middle")
@@ -435,8 +446,7 @@ class PergamonScreen(Screen):
                 btn.size_hint, btn.height = (None, None), dp(56)
                 within(btn, dp(max(64, width_of(t.label, 10) + 28)))
                 stack.add_widget(btn)
-            stack.add_widget(Label(size_hint=(1, None), height=dp(2)))   # next group on a new row
-        scroll.add_widget(stack)
+        scroll.add_widget(stack)   # no spacer after the last row: nothing but rows lies below the view
         return scroll
 
     def _plan(self, vm: PergamonVM):
