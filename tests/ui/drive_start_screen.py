@@ -248,6 +248,40 @@ def main(out: Path) -> None:
         steps += pergamon_move(k, SIZES[k % 2], LANGS[k % 3])
     steps += [app.close_hosted]
 
+    # -- 3. a game watched from here: the first move refused in words --------------
+    held = {}
+
+    def open_watched():
+        from companion.journal import Journal
+
+        players = [dict(p, name=n) for p, n in zip(prec["setup"]["players"], NAMES)]
+        path = tmp / "pergamon-held.sqlite"
+        Journal.create(path, "pergamon", dict(prec["setup"], players=players)).close()
+        argv0, sys.argv[0] = sys.argv[0], "companion"  # the other app, by its program's name
+        try:
+            held["writer"] = Journal.open(path)  # another app has it open for writing
+        finally:
+            sys.argv[0] = argv0
+        held["path"] = path
+        app.go("start")
+        start().begin(resume=str(path))
+
+    def first_move_watched():
+        scr = app.root.current_screen
+        scr._journal(pg.action_from_dict(prec["actions"][0]))
+        scr._confirm()  # "coins handed over" as well: said, never a failure
+        texts = [scr.warning.text] + texts_of(scr)
+        path = held["path"]
+        checks["watched"] = {"screen": app.root.current, "warning": scr.warning.text, "lang": app.lang,
+                             "path_shown": any(str(path.parent) in t or path.name in t for t in texts),
+                             "moves": len(app.host.journal.actions())}
+
+    def release():
+        app.close_hosted()
+        held["writer"].close()
+
+    steps += [open_watched, lambda: app.set_lang("es"), first_move_watched] + look("pergamon_watched") + [release]
+
     def run(i=0):
         if i >= len(steps):
             (out / "report.json").write_text(json.dumps(report, ensure_ascii=False, indent=1), encoding="utf-8")

@@ -59,3 +59,10 @@ def test_pergamons_more_below_lines_only_when_there_is_more(report):
     cues = report["checks"]["pergamon_cues"]
     assert report["checks"]["pergamon_open"] == "pergamon"
     assert cues["looked"] == 40 and cues["shown"] > 0  # shown where a list goes on, and checked there
+
+
+def test_a_game_open_in_another_app_says_so_at_the_first_move_without_a_path(report):
+    w = report["checks"]["watched"]
+    assert w["screen"] == "pergamon" and w["lang"] == "es"
+    assert "otra pantalla" in w["warning"] and not w["path_shown"] and "/" not in w["warning"]
+    assert w["moves"] == 0  # nothing written
