@@ -43,3 +43,25 @@ def test_the_banner_counts_the_auction_being_played(n):
                 seen_sale_after += 1
                 assert _being_played(s) == len(s.history) + 1
     assert seen_sale_after or n == 2  # a card still on sale from an earlier auction was looked at
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_the_bids_title_names_its_auction_with_the_banners_word(n):
+    """While the next auction's cards are put up, the left column still explains the
+    last auction's bids: its title says which auction with the banner's word, so
+    "Auction 2 of 4" beside it never reads as the same auction under another name."""
+    looked = 0
+    for seed in range(4):
+        for s in _played(seed, n):
+            if s.phase == "over":
+                continue
+            vm = TableVM(s, "en")
+            a = vm.auction()
+            if a is None:
+                continue
+            assert vm.round_title() == f"Bids and payments of auction {a.round}"
+            for lang, word in (("es", "subasta"), ("zh", "拍卖")):
+                assert word in TableVM(s, lang).round_title()
+            if a.round != _being_played(s):
+                looked += 1
+    assert looked  # a title of an earlier auction beside the banner's next one was looked at

@@ -54,7 +54,7 @@ N_("turin.what_bids", "bids")
 N_("turin.what_cards", "cards")
 N_("turin.what_adds", "tie additions")
 # the round explained
-N_("turin.bids_title", "Bids and payments of round {n}")
+N_("turin.bids_title", "Bids and payments of auction {n}")
 N_("turin.bid_line", "bid {b}")
 N_("turin.bid_tie_line", "bid {b} + {a} = {t}")
 N_("turin.pays", "pays {n}")
