@@ -12,7 +12,7 @@ from companion.cli import main
 from companion.games.turin_market import (Pick, RevealBids, RevealLeftovers, RevealTieBids, action_to_dict, apply,
                                           new_game_from_dict, random_game)
 from printing.pages import DocumentError
-from printing.games.turin_market.pages import good_name, render_payout_receipt, render_round_receipt
+from printing.games.turin_market.pages import card_text, good_name, render_payout_receipt, render_round_receipt
 
 from tm_helpers import at_leftover, play, three_players
 
@@ -111,7 +111,8 @@ def test_payout_receipt_lists_every_good_top_to_bottom_with_the_engines_numbers(
     for score in s.final.scores:
         assert str(score) in t
     t_round = texts(render_round_receipt(s, 1, lang, 384, "g1"))
-    assert all(c in t_round for c in s.history[0].centre)
+    assert all(card_text(s, c, lang) in t_round for c in s.history[0].centre)  # by their goods
+    assert not any(c in t_round for c in s.history[0].centre)  # never by tag id (the discarded line too)
 
 
 def test_no_payout_receipt_before_the_end_nor_a_receipt_of_an_unplayed_round():
