@@ -113,13 +113,15 @@ def plan_sheets(paper: str = "a4", size: str = "normal", game: str | None = None
     return SheetPlan((pw, ph), size, placements, headings, page + 1, game)
 
 
-def _tag_pixels(p: Placement, module_px: int = 8) -> np.ndarray:
-    """The sticker as a crisp image: a whole number of px per module."""
+def _tag_pixels(p: Placement, game: str, module_px: int = 8) -> np.ndarray:
+    """The sticker as a crisp image: a whole number of px per module (a marker of
+    ``game``'s dictionary)."""
+    from .game_tags import aruco_dictionary_name
     from .tags import aruco_image, qr_image
 
     if p.payload is not None:
         return qr_image(p.payload, module_px, round(p.quiet_mm / p.module_mm))
-    img = aruco_image(p.marker_id, ARUCO_CELLS * module_px)
+    img = aruco_image(p.marker_id, ARUCO_CELLS * module_px, aruco_dictionary_name(game))
     return np.pad(img, round(p.quiet_mm / p.module_mm * module_px), constant_values=255)
 
 
@@ -136,7 +138,7 @@ def render_page(plan: SheetPlan, page: int, px_per_mm: float) -> np.ndarray:
     for p in plan.placements:
         if p.page != page:
             continue
-        tag = _tag_pixels(p)
+        tag = _tag_pixels(p, plan.game)
         n = max(1, round(p.side_mm * px_per_mm))
         tag = cv2.resize(tag, (n, n), interpolation=cv2.INTER_AREA)
         x0, y0 = round(p.x_mm * px_per_mm), round(p.y_mm * px_per_mm)
@@ -194,7 +196,7 @@ def write_pdf(plan: SheetPlan, out: str | Path, progress: bool = True) -> Path:
             for y, text in plan.headings.get(current, []):
                 pdf.set_xy(MARGIN_MM, y + 2)
                 pdf.cell(0, 6, text)
-        img = Image.fromarray(_tag_pixels(p))
+        img = Image.fromarray(_tag_pixels(p, plan.game))
         pdf.image(img, x=p.x_mm, y=p.y_mm, w=p.side_mm, h=p.side_mm)
         # the sticker is the code plus a strip naming the piece, so a cut sticker still
         # says what it goes on; the words below the cut line guide the person sticking

@@ -45,32 +45,35 @@ def qr_image(payload: str, module_px: int, quiet_zone: int = 4) -> np.ndarray:
 
 
 @lru_cache(maxsize=1)
-def aruco_dictionary():
-    """The cv2.aruco Dictionary the games' components.json name (DICT_4X4_100; the
-    default game's, see calibration.game_tags.aruco_dictionary_name)."""
+def aruco_dictionary(name: str | None = None):
+    """The cv2.aruco Dictionary ``name`` (an OpenCV name such as ``"DICT_4X4_250"``);
+    None: the one the games' components.json name (DICT_4X4_100; the default game's,
+    see calibration.game_tags.aruco_dictionary_name)."""
     import cv2
 
-    return cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, aruco_dictionary_name()))
+    return cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, name or aruco_dictionary_name()))
 
 
-def aruco_dictionary_size() -> int:
-    return int(aruco_dictionary().bytesList.shape[0])
+def aruco_dictionary_size(name: str | None = None) -> int:
+    return int(aruco_dictionary(name).bytesList.shape[0])
 
 
-def aruco_image(marker_id: int, px: int) -> np.ndarray:
+def aruco_image(marker_id: int, px: int, dictionary: str | None = None) -> np.ndarray:
     """ArUco marker ``marker_id`` as a ``px`` x ``px`` image (black border included,
     no white margin). px should be a multiple of 6 (cells) for crisp edges.
+    dictionary: an OpenCV name (a game's ``aruco_dictionary``); None: the default's.
 
     Raises ``ValueError`` for an id outside the dictionary or ``px < 6``.
     """
     import cv2
 
-    n = aruco_dictionary_size()
+    name = dictionary or aruco_dictionary_name()
+    n = aruco_dictionary_size(name)
     if isinstance(marker_id, bool) or int(marker_id) != marker_id or not 0 <= marker_id < n:
-        raise ValueError(f"ArUco id {marker_id!r} is not in {aruco_dictionary_name()} (0..{n - 1})")
+        raise ValueError(f"ArUco id {marker_id!r} is not in {name} (0..{n - 1})")
     if int(px) != px or px < ARUCO_CELLS:
         raise ValueError(f"px must be a whole number >= {ARUCO_CELLS}, got {px!r}")
-    return cv2.aruco.generateImageMarker(aruco_dictionary(), int(marker_id), int(px))
+    return cv2.aruco.generateImageMarker(aruco_dictionary(name), int(marker_id), int(px))
 
 
 def _resize_to(img: np.ndarray, side: int) -> np.ndarray:
@@ -89,10 +92,11 @@ def _check_scale(px_per_mm: float) -> float:
     return float(px_per_mm)
 
 
-def _marker_with_margin(marker_id: int, marker_mm: float, margin_mm: float, px_per_mm: float) -> np.ndarray:
+def _marker_with_margin(marker_id: int, marker_mm: float, margin_mm: float, px_per_mm: float,
+                        dictionary: str | None = None) -> np.ndarray:
     side = max(1, round((marker_mm + 2 * margin_mm) * px_per_mm))
     cell_px = max(1, math.ceil(marker_mm / ARUCO_CELLS * px_per_mm)) * 4
-    marker = aruco_image(marker_id, cell_px * ARUCO_CELLS)
+    marker = aruco_image(marker_id, cell_px * ARUCO_CELLS, dictionary)
     margin_hi = round(margin_mm / marker_mm * marker.shape[0])
     big = np.pad(marker, margin_hi, constant_values=255)
     return _resize_to(big, side)
@@ -116,7 +120,8 @@ def tag_image(game: str, component_id: str, px_per_mm: float, size: str = "norma
         quiet = round(spec.quiet_mm / spec.module_mm)
         return _resize_to(qr_image(spec.payload, module_px, quiet), side)
     marker_mm = spec.module_mm * ARUCO_CELLS
-    return _marker_with_margin(spec.marker_ids[0], marker_mm, spec.quiet_mm, px_per_mm)
+    return _marker_with_margin(spec.marker_ids[0], marker_mm, spec.quiet_mm, px_per_mm,
+                               aruco_dictionary_name(game))
 
 
 def fiducial_image(fiducial: FiducialSpec, px_per_mm: float, margin_mm: float | None = None) -> np.ndarray:

@@ -43,8 +43,10 @@ def verify(out: Path, spec) -> dict:
     cap = cv2.VideoCapture(str(out / meta["video"]))
     params = cv2.aruco.DetectorParameters()
     params.minMarkerPerimeterRate = 0.005
-    det = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_100),
-                                  params)
+    from calibration.game_tags import aruco_dictionary_name
+
+    det = cv2.aruco.ArucoDetector(
+        cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, aruco_dictionary_name(spec.id))), params)
     seen = total = 0
     for line in truth:
         ok, img = cap.read()

@@ -946,7 +946,8 @@ ARUCO_SAMPLE_PX_PER_CELL = 8
 ARUCO_IGNORED_MARGIN_PER_CELL = 0.13
 
 
-def _aruco_detector(dictionary: str, shape: tuple[int, int], opencv_sampling: bool = False):
+def _aruco_detector(dictionary: str, shape: tuple[int, int], opencv_sampling: bool = False,
+                    wide: bool = False):
     """A cached ``cv2.aruco.ArucoDetector`` that keeps small markers in large frames.
 
     OpenCV's ``minMarkerPerimeterRate`` is relative to the image's larger side; its
@@ -955,7 +956,9 @@ def _aruco_detector(dictionary: str, shape: tuple[int, int], opencv_sampling: bo
     ``MIN_MARKER_PERIMETER_PX`` (an absolute size: 16 px sides, ~2.7 px per cell),
     so small crops do not search thousands of tiny contours. Corners are refined to
     sub-pixel; bits are read from the middle of each cell
-    (``ARUCO_SAMPLE_PX_PER_CELL``, ``ARUCO_IGNORED_MARGIN_PER_CELL``).
+    (``ARUCO_SAMPLE_PX_PER_CELL``, ``ARUCO_IGNORED_MARGIN_PER_CELL``). wide: also
+    threshold with OpenCV's 23 px window (for markers of more than 13 px per cell,
+    see :func:`_rescue_large`).
     """
     import cv2
 
@@ -963,7 +966,7 @@ def _aruco_detector(dictionary: str, shape: tuple[int, int], opencv_sampling: bo
     rate = max([r for r in _RATES if r <= want] or [_RATES[0]])
     ppc, margin = ((4, 0.13) if opencv_sampling
                    else (ARUCO_SAMPLE_PX_PER_CELL, ARUCO_IGNORED_MARGIN_PER_CELL))
-    key = (dictionary, rate, ppc, margin)
+    key = (dictionary, rate, ppc, margin, wide)
     det = _ARUCO_DETECTORS.get(key)
     if det is None:
         d = getattr(cv2.aruco, dictionary, None) if dictionary.startswith("DICT_") else None
@@ -973,7 +976,7 @@ def _aruco_detector(dictionary: str, shape: tuple[int, int], opencv_sampling: bo
         params.minMarkerPerimeterRate = rate
         # thresholding windows 3 and 13 px (OpenCV: 3, 13, 23): 40 % faster, the same
         # markers found on the demo recordings
-        params.adaptiveThreshWinSizeMax = 13
+        params.adaptiveThreshWinSizeMax = 23 if wide else 13
         params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
         params.cornerRefinementWinSize = 3
         # a marker resampled at 8 px per cell (OpenCV: 4) before its bits are read:
@@ -1006,6 +1009,73 @@ RESCUE_MAX = 16
 #: markers are also looked for CROP_UPSCALE x upscaled (bicubic), see detect_aruco
 CROP_UPSCALE_MAX_PX = 320
 CROP_UPSCALE = 2.0
+
+
+#: large-marker rescue: rejected quads with sides in this range (px), i.e. more than
+#: 12 px per cell (to 30), are read again from a crop thresholded with a wider window too
+RESCUE_LARGE_SIDE_PX = (72.0, 180.0)
+RESCUE_LARGE_MAX = 16
+
+
+def _rescue_large(gray: np.ndarray, dictionary: str, rejected, found: list[np.ndarray],
+                  skip: list[np.ndarray]) -> list[tuple[int, np.ndarray]]:
+    """Large markers among the detector's rejected quads, read from crops with the
+    wide-window detector (:func:`_aruco_detector` ``wide``).
+
+    The frame's detector thresholds with windows of 3 and 13 px (fast); a marker of
+    more than 13 px per cell (a Pergamon find's 5.5 mm cells at a stand's near side:
+    17-20 px) then shows its black border as two thin edges, and the quad OpenCV keeps
+    may not read (stand tuning seed 25: 4 finds of 4). Only quads nothing read covers
+    and darker inside than around (:func:`_dark_inside`), at most ``RESCUE_LARGE_MAX``:
+    a frame with no such quad costs nothing more. Returns (id, corners (4, 2) px of ``gray``)."""
+    out: list[tuple[int, np.ndarray]] = []
+    tried = 0
+    h, w = gray.shape[:2]
+    for q in rejected:
+        q = q.reshape(4, 2)
+        side = _side(q)
+        if not RESCUE_LARGE_SIDE_PX[0] <= side <= RESCUE_LARGE_SIDE_PX[1]:
+            continue
+        pt = tuple(float(v) for v in q.mean(0))
+        if any(_inside(pt, f, 0.0) for f in found) or any(_inside(pt, f, 0.0) for _i, f in out) \
+                or any(_inside(pt, sk, 0.0) for sk in skip):
+            continue   # read already (or a contour of a marker read), or a QR code
+        pad = 0.3 * side
+        x0, y0 = (max(0, int(v - pad)) for v in q.min(0))
+        x1, y1 = int(min(w, q[:, 0].max() + pad + 1)), int(min(h, q[:, 1].max() + pad + 1))
+        sub = gray[y0:y1, x0:x1]
+        if not _dark_inside(sub, q - np.float32([x0, y0])):
+            continue   # a card's, a tile's or a zone's outline
+        if tried >= RESCUE_LARGE_MAX:
+            break
+        tried += 1
+        corners, ids, _r = _aruco_detector(dictionary, sub.shape, wide=True).detectMarkers(sub)
+        if ids is None:
+            continue
+        for c, i in zip(corners, ids.ravel()):
+            pts = c.reshape(4, 2).astype(np.float32) + np.float32([x0, y0])
+            if _inside(tuple(float(v) for v in pts.mean(0)), q, 0.25 * side):
+                out.append((int(i), pts))
+    return out
+
+
+#: a large rejected quad is a marker's outline only when its inside is this much
+#: darker than the band around it (a marker is about 60 % black on white paper; a
+#: card's or a zone's outline is not)
+LARGE_DARK_RATIO = 0.75
+
+
+def _dark_inside(sub: np.ndarray, q: np.ndarray) -> bool:
+    """Whether quad ``q`` (px of ``sub``) is darker inside than in the band of ``sub``
+    around it (``LARGE_DARK_RATIO``)."""
+    import cv2
+
+    inside = np.zeros(sub.shape[:2], np.uint8)
+    cv2.fillConvexPoly(inside, np.round(q).astype(np.int32), 1)
+    ring = inside == 0
+    if not inside.any() or not ring.any():
+        return False
+    return float(sub[inside == 1].mean()) < LARGE_DARK_RATIO * float(sub[ring].mean())
 
 
 def _rescue_small(gray: np.ndarray, det_key: str, rejected, found: list[np.ndarray],
@@ -1191,6 +1261,10 @@ def detect_aruco(gray: np.ndarray, dictionary: str | None = None,
                 best[int(i)] = Symbol("ArUco", str(int(i)), pts + off, "aruco", "rescue", dictionary)
                 found.append(pts)
     if rescue and rejected is not None and len(rejected):
+        for i, pts in _rescue_large(gray, dictionary, rejected, found, skip or []):
+            if i not in best:
+                best[i] = Symbol("ArUco", str(i), pts + off, "aruco", "rescue", dictionary)
+                found.append(pts)
         left: list | None = [] if unread is not None else None
         for i, pts in _rescue_small(gray, dictionary, rejected, found, skip or [], left):
             if i in best:

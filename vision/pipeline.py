@@ -112,6 +112,7 @@ class PipelineConfig:
     """Tuning of the pipeline (px are full-frame px unless said otherwise).
 
     backend / prep / rescue / fast: the decoder (see :class:`vision.decode.Decoder`).
+    aruco: its markers (True: the game's dictionary, :func:`game_dictionary`).
     work_width: width (px) of the small grey copy used for change, motion and glare.
     tile_px: tile side (px) of the change map. change_level / motion_level: grey
     difference counted as a change / motion; change_frac / motion_frac: fraction of
@@ -503,7 +504,8 @@ class Pipeline:
         self.game = game = (registry.get(game) if game else registry.default()).id
         self._parse = game_parser(game)
         self._pieces = _Pieces(game)
-        self.decoder = decoder or Decoder(c.backend, c.prep, c.rescue, c.fast, c.aruco)
+        self.decoder = decoder or Decoder(c.backend, c.prep, c.rescue, c.fast,
+                                          game_dictionary(game) if c.aruco is True else c.aruco)
         self.registrar = registrar or Registrar(game_layouts(game))
         self._own_tracker = tracker is None   # its settle time follows the frame rate
         self.tracker = tracker or Tracker(c.missing_s, c.settle_s)
@@ -1577,6 +1579,18 @@ def game_parser(game: str):
     from companion.tags import parse_tc1
 
     return lambda text: parse_tc1(text, spec.tag_code, {}, lambda *_: None)
+
+
+def game_dictionary(game: str) -> str | bool:
+    """The ArUco dictionary a registered game's markers use (components.json's
+    ``aruco_dictionary``: Pergamon's finds take ids past DICT_4X4_100's, so its
+    pipeline reads DICT_4X4_250, whose first 100 markers are DICT_4X4_100's); True
+    (the project's default) for a game without tags or layouts."""
+    from calibration.game_tags import aruco_dictionary_name, tags_module
+
+    if tags_module(game) is None or not registry.get(game).layouts:
+        return True
+    return aruco_dictionary_name(game)
 
 
 def game_layouts(game: str):

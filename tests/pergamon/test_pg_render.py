@@ -25,13 +25,13 @@ def _film_and_read(state):
     colours = [p.colour for p in state.players]
     cam = frame_bounds(bounds(colours), (2560, 1440), tilt_deg=15.0, height_mm=1000.0)
     frame = SceneRenderer(cam).render(stage(table_of(state), colours, "large"))
-    symbols = Decoder().decode(frame.image)
+    symbols = Decoder(aruco=game_tags.aruco_dictionary_name("pergamon")).decode(frame.image)
     reg = Registrar(layout_names=("pergamon-board", "pergamon-mat"))
     reg.set_frame_size((frame.image.shape[1], frame.image.shape[0]))
     poses = reg.update(symbols, 0.0)
     sightings = []
     for s in symbols:
-        if s.format == "ArUco":  # a corner fiducial, or a figure's or a marker's marker
+        if s.format == "ArUco":  # a corner fiducial, or a find's, a figure's or a marker's marker
             owner = game_tags.marker_owner("pergamon", int(s.text))
             assert owner is not None, s.text
             if owner[1] != "piece":
@@ -67,3 +67,46 @@ def test_a_filmed_show_is_read_into_the_engines_exhibit():
     seen = pg.apply(before, out.action)
     assert seen.scores == after.scores and seen.shown == after.shown
     assert table_todo(seen, PergamonObserver().read(seen, snap)) == []
+
+
+def _show_state():
+    setup, actions = pg.random_game(7, 2)
+    state = pg.new_game_from_dict(setup)
+    for a in actions[:12]:
+        state = pg.apply(state, a)
+    return state
+
+
+def test_finds_are_read_by_the_games_pipeline_from_their_markers_and_from_old_qr_stickers():
+    """Finds carry DICT_4X4_250 markers (ids 100-159, past the 100 of the other games'
+    dictionary): the game's pipeline reads them; a find whose QR sticker was printed
+    before still reads, beside the markers."""
+    from dataclasses import replace
+
+    from calibration import game_tags
+    from companion.games.pergamon import tags as pgt
+    from tools.render.camera import frame_bounds
+    from tools.render.games.pergamon import bounds, stage
+    from tools.render.parts import TagSpec
+    from tools.render.scene import SceneRenderer
+    from vision.pipeline import Pipeline, game_dictionary
+
+    assert game_dictionary("pergamon") == "DICT_4X4_250"
+    state = _show_state()
+    colours = [p.colour for p in state.players]
+    items = stage(table_of(state), colours, "large")
+    finds = [i for i, it in enumerate(items) if it.kind == "find"]
+    assert len(finds) >= 3
+    assert all(items[i].tag.symbol == "aruco" and 100 <= items[i].tag.marker_id < 160 for i in finds)
+    old = items[finds[0]]
+    items[finds[0]] = replace(old, tag=TagSpec("qr", 21 * 1.6, text=pgt.encode_payload(old.component),
+                                               quiet_mm=3.2))
+    cam = frame_bounds(bounds(colours), (2560, 1440), tilt_deg=15.0, height_mm=1000.0)
+    frame = SceneRenderer(cam).render(items)
+    pipe = Pipeline(game="pergamon")
+    for k in range(3):
+        snap, _ = pipe.process(frame.image, 0.5 * k)
+    got = {s.component for s in snap.sightings}
+    assert {items[i].component for i in finds} <= got
+    assert got <= {it.component for it in items}
+    assert game_tags.marker_owner("pergamon", items[finds[1]].tag.marker_id) == (items[finds[1]].component, "piece")

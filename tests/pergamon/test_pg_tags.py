@@ -50,8 +50,9 @@ def test_foreign_or_garbled_payloads_are_reported_not_raised(text, reason):
 
 
 #: kinds tagged with ArUco markers: the figures' and markers' tops are too small for a
-#: QR code a stand's camera reads (issue 28; docs/calibration.md)
-MARKED = ("G", "T", "O", "L")
+#: QR code a stand's camera reads, the finds' QR codes too fine at a stand's far side
+#: (issue 28; docs/calibration.md)
+MARKED = ("F", "G", "T", "O", "L")
 
 
 def test_sheet_holds_every_tag_once_and_each_decodes_at_the_camera_scale():
@@ -62,18 +63,30 @@ def test_sheet_holds_every_tag_once_and_each_decodes_at_the_camera_scale():
     qr = [p for p in plan.placements if p.payload is not None]
     assert sorted(p.component for p in qr) == sorted(c for c in pieces if pgt.kind_of(c) not in MARKED)
     markers = [p for p in plan.placements if p.marker_id is not None]
-    marked = [c for c in pieces if pgt.kind_of(c) in MARKED]
-    assert len(marked) == 4 + 1 + 12 + 12
-    # 20 corner fiducials (ids 0-19), then one marker per figure and marker (20-48)
-    assert sorted(p.marker_id for p in markers) == list(range(20 + len(marked)))
+    marked = [c for c in pieces if pgt.kind_of(c) in "GTOL"]
+    finds = [c for c in pieces if pgt.kind_of(c) == "F"]
+    assert len(marked) == 4 + 1 + 12 + 12 and len(finds) == 60
+    # 20 corner fiducials (ids 0-19), one marker per figure and marker (20-48), and
+    # the finds past DICT_4X4_100's ids (100-159 of DICT_4X4_250): no other game's
+    # marker is ever a find
+    assert sorted(p.marker_id for p in markers) == list(range(20 + len(marked))) + list(range(100, 160))
     assert {game_tags.marker_owner("pergamon", i)[0] for i in range(20, 20 + len(marked))} == set(marked)
+    assert {game_tags.marker_owner("pergamon", i)[0] for i in range(100, 160)} == set(finds)
+    assert game_tags.aruco_dictionary_name("pergamon") == "DICT_4X4_250"
     seen, ids = set(), set()
     for page in range(plan.pages):
         img = render_page(plan, page, 4.0)   # ~ the 3840 px camera over 1 m of table
         seen |= {r.text for r in zxingcpp.read_barcodes(img, formats=zxingcpp.BarcodeFormat.QRCode)}
-        ids |= {int(m.text) for m in detect_aruco(img)}
+        ids |= {int(m.text) for m in detect_aruco(img, "DICT_4X4_250")}
     assert seen == {p.payload for p in qr}
     assert ids == {p.marker_id for p in markers}
+
+
+def test_a_finds_marker_has_cells_three_times_its_old_qr_modules():
+    for size in ("normal", "large"):
+        s = game_tags.tag_spec("pergamon", "F43", size)
+        assert s.symbol == "aruco" and s.size_mm <= 40 and s.module_mm >= 3 * 1.6
+    assert pgt.parse_payload("TC1:PG:F:F43").component == "F43"  # an old QR sticker
 
 
 def test_round_markers_carry_a_sticker_inside_the_circle():

@@ -1,5 +1,9 @@
 """Pergamon tag payloads: the text in each component's QR sticker (pure, no cv2).
 
+Finds, figures, the tomb raider and the markers are printed with ArUco markers instead
+(calibration/data/pergamon/components.json ``aruco_ids``; finds ids 100-159 of
+DICT_4X4_250, issue 28); their payloads still read (stickers printed before).
+
 Same scheme as Penny Press (docs/contracts.md, companion.tags): ``TC1:PG:<kind>:<ID>``,
 at most 20 characters of the QR alphanumeric set, so every sticker is a version-1 QR
 code at EC level M.
