@@ -104,23 +104,35 @@ class SessionPrinter:
         """Save ``image`` as the preview ``title`` and, for a real printer, queue it
         and try the queue now: printed, or queued while the printer is off; with no
         printer chosen (``preview``) the page is only saved as a picture ("saved")."""
+        return self.send_all([(image, title)], settings)[0]
+
+    def send_all(self, pages, settings: P.PrinterSettings) -> list[P.JobStatus]:
+        """:meth:`send` for several pages (``pages``: (image, title) pairs, in order):
+        all queued first, then the queue tried once, so that a print of many pages
+        counts as one try of a printer that is off (a try per page would push the
+        queue's back-off to half a minute before the printer, switched on, is tried
+        again). One JobStatus per page."""
         from play.pages import PageWriter
 
         ps = settings
         if ps.kind == "preview":
-            written = PageWriter(self.folder / "prints").write(title, image)
-            return P.JobStatus(title, "saved", str(written.png), "")  # no printer: a picture, not "printed"
+            writer = PageWriter(self.folder / "prints")
+            out = []
+            for image, title in pages:
+                written = writer.write(title, image)
+                out.append(P.JobStatus(title, "saved", str(written.png), ""))  # no printer: a picture
+            return out
         target = _TARGETS.get(ps.kind, "{}").format(ps.target)
         writer = PageWriter(self.folder / "prints", printer_config(ps), printer=target, queue_dir=self.queue_dir,
                             escpos_files=False, check=False)
         self.adopt_old(writer.queue)
         here = str(writer.target)
         writer.queue.due_now({here})  # the players print now: this printer's earlier pages first, in order
-        written = writer.write(title, image, again=True)  # a player asking twice gets two copies
+        written = [writer.write(title, image, again=True) for image, title in pages]  # asked twice: two copies
         reports = writer.queue.process(targets={here})  # other printers' jobs: QueueRetry, print-queue
-        job = written.job
-        state = "printed" if any(r.job_id == job.id and r.outcome == "printed" for r in reports) else "queued"
-        return P.JobStatus(job.id, state, str(written.png), "")
+        printed = {r.job_id for r in reports if r.outcome == "printed"}
+        return [P.JobStatus(w.job.id, "printed" if w.job.id in printed else "queued", str(w.png), "")
+                for w in written]
 
     def page(self, what: str, lang: str, width: int, press: int | None = None):
         """The first page of a page request for the game's state (printing.pages)."""
@@ -209,11 +221,9 @@ class SessionPrinter:
         if j is None:
             raise Refusal("not_started", "the game has not started")
         width = self.page_width(settings)
-        out = []
-        for request in requests:
-            for page in draw_due(j.game, j.state, request, lang=lang, width=width, game_id=j.game_id):
-                out.append(self.send(page.image, page.name, settings))
-        return out
+        pages = [(page.image, page.name) for request in requests
+                 for page in draw_due(j.game, j.state, request, lang=lang, width=width, game_id=j.game_id)]
+        return self.send_all(pages, settings) if pages else []
 
 
 class QueueRetry:
@@ -239,6 +249,9 @@ class QueueRetry:
 
     #: seconds between two ticks (the queue's own back-off starts at 2 s)
     EVERY_S = 3.0
+    #: the longest wait between two tries of a printer that is off while the app runs (s):
+    #: a printer switched back on at the table prints within this, however long it was off
+    MAX_WAIT_S = 15.0
 
     def __init__(self, queue_dir: str | Path | None = None, old=(), queue=None):
         self.queue_dir = queue_dir
@@ -273,7 +286,7 @@ class QueueRetry:
 
         try:
             if self._queue is None:
-                self._queue = PrintQueue(self.queue_dir)
+                self._queue = PrintQueue(self.queue_dir, max_backoff_s=self.MAX_WAIT_S)
             while self.old:
                 old = self.old.pop(0)
                 try:

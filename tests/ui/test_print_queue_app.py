@@ -17,6 +17,7 @@ import pytest
 
 from companion.journal import Journal
 from play.recordings import recording_dir
+from printing.profiles import PrinterConfig
 from printing.queue import DONE, PENDING, PrintQueue, default_dir
 from ui import i18n
 from ui.session_print import QueueRetry
@@ -215,3 +216,44 @@ def test_the_running_app_retries_the_queue_by_itself(tmp_path):
     assert sorted(report["printed"]) == [1802, 3502]  # each page's bytes taken whole, once
     assert not report["old_folder_left"]
     assert report["tried_while_off"] >= 2  # switched on only after the app's retry failed once: a later tick printed
+
+
+def test_a_print_of_many_pages_with_the_printer_off_is_one_try_and_prints_soon_after_it_is_on(tmp_path):
+    """Scoop's end is 5 pages: tried once for the whole print (a try per page pushed the
+    first page's back-off to 32 s, and the end panel still said "5 pages wait" half a
+    minute after the printer was switched on: found by a fresh user)."""
+    port = closed_port()
+    j = finished(tmp_path, "scoop-4p")
+    vm = EndgameVM(lambda: j, "en", folder=tmp_path / "games")
+    jobs = vm.print_end(PrinterSettings(kind="network", target=f"127.0.0.1:{port}"))
+    assert len(jobs) > 2 and {job.state for job in jobs} == {"queued"}
+    queue = PrintQueue(default_dir())
+    tried = {q.id: q.attempts for q in queue.jobs(PENDING)}
+    assert max(tried.values()) == 1, tried  # one try for the whole print, not one per page
+    printer = Listener(port)
+    try:
+        retry = QueueRetry()
+        start = time.time()
+        while vm.waiting:
+            assert time.time() - start < QueueRetry.MAX_WAIT_S + 10, "the pages that waited were not printed soon"
+            retry_prints(retry, None)
+            retry.wait(10)
+            time.sleep(0.2)
+        assert len(printer.jobs) == len(jobs)
+    finally:
+        printer.close()
+    assert vm.status == i18n.trn("end.printed_later_pages", "en", len(jobs))
+
+
+def test_the_apps_retry_tries_a_printer_off_for_long_at_least_every_max_wait(tmp_path):
+    port = closed_port()
+    retry = QueueRetry()
+    retry.tick()
+    assert retry.wait(10)
+    queue = retry._queue
+    job = queue.submit(f"tcp://127.0.0.1:{port}", b"\x1b@" + b"x" * 100, PrinterConfig(), title="page")
+    for _ in range(8):  # off for a long time: the back-off would reach 2 minutes
+        queue.due_now({job.target})
+        queue.process()
+    kept = queue.jobs(PENDING)[0]
+    assert kept.attempts == 8 and kept.next_try - queue.clock() <= QueueRetry.MAX_WAIT_S

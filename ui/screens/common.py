@@ -430,8 +430,10 @@ class EndgamePanel(BoxLayout):
         self.height = self.minimum_height if self._shown else 0
 
     def _look(self, _dt) -> None:
-        """Redraw when the game has ended or resumed since the last look (a camera's move)."""
-        if self.vm.over != self._over:
+        """Redraw when the game has ended or resumed since the last look (a camera's move),
+        or when the view-model's line changed without a redraw (the print queue's retry
+        told it that the pages that waited are printed: the line never stays stale)."""
+        if self.vm.over != self._over or (self._shown and self.status.text != self.vm.status):
             self.refresh()
 
     def set_lang(self, lang: str) -> None:
