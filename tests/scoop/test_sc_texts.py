@@ -71,3 +71,18 @@ def test_words_come_from_the_gettext_catalogs_with_their_plurals():
     assert T.kind_name("ad-travel", "es") == "Anuncio de viajes" and T.kind_name("ad-travel", "zh") == "旅游广告"
     assert dial_vm.word("card", "zh", ok=f"4{dial_vm.word('or', 'zh')}7") == "你的电话牌：4 或 7"
     assert T.tr("b.claim", "fr") == "Claim a story or advert"   # an unknown language reads English
+
+
+@pytest.mark.parametrize("key", ["scoop.dial", "scoop.answer", "scoop.lay_story", "scoop.page_differs"])
+def test_a_player_with_no_typed_name_is_named_by_the_colour_in_the_language(key):
+    """The observer names a player with no typed name by colour code ("green"): the
+    message line says the colour in the players' language ("green: marca el 0" was on
+    a Spanish screen; found by a fresh user)."""
+    setup, _ = engine.random_game(1, 3)
+    state = engine.new_game_from_dict(setup)
+    params = tuple(("player", "green") if k == "player" else (k, v) for k, v in KEYS[key])
+    rep = Report("info", key, "ENGLISH FALLBACK", "", params)
+    spec = registry.get("scoop")
+    texts = {lang: hosting.report_text(spec, rep, state, lang) for lang in ("es", "en", "zh")}
+    assert "Verde" in texts["es"] and "Green" in texts["en"] and "绿" in texts["zh"], texts
+    assert not any("green" in t for t in texts.values()), texts

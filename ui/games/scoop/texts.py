@@ -186,6 +186,10 @@ def report_text(report, state, lang: str = "en") -> str | None:
             vals = list(p[k]) if isinstance(p[k], (list, tuple)) else []
             p[k] = ", ".join(core.money(int(v), lang) for v in vals) or tr("nothing", lang)
     p.setdefault("player", "")
+    if p["player"]:  # a player with no typed name is reported by colour code: named by the colour in lang
+        from ui import i18n
+
+        p["player"] = i18n.person(str(p["player"]), lang)
     p.setdefault("reason", report.text)
     try:
         return tr(key, lang, **p)
