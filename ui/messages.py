@@ -51,6 +51,7 @@ NP_("start.resume_unreadable", "{n} saved game could not be read (damaged, or sa
     "it cannot be resumed", "{n} saved games could not be read (damaged, or saved by a newer version of the app): "
     "they cannot be resumed")
 N_("start.players_range", "Players · {low} to {high}")
+NP_("start.resume_more", "Show {n} older game", "Show {n} older games")
 N_("err.players_range", "Choose {low} to {high} players")
 N_("host.back", "Games")
 N_("err.game_open", "The game could not start: {error}")

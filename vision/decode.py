@@ -1023,9 +1023,9 @@ def _rescue_large(gray: np.ndarray, dictionary: str, rejected, found: list[np.nd
     wide-window detector (:func:`_aruco_detector` ``wide``).
 
     The frame's detector thresholds with windows of 3 and 13 px (fast); a marker of
-    more than 13 px per cell (a Pergamon find's 5.5 mm cells at a stand's near side:
+    more than 13 px per cell (a 5.5 mm cell at a stand's near side:
     17-20 px) then shows its black border as two thin edges, and the quad OpenCV keeps
-    may not read (stand tuning seed 25: 4 finds of 4). Only quads nothing read covers
+    may not read (stand tuning seed 25: 4 markers of 4). Only quads nothing read covers
     and darker inside than around (:func:`_dark_inside`), at most ``RESCUE_LARGE_MAX``:
     a frame with no such quad costs nothing more. Returns (id, corners (4, 2) px of ``gray``)."""
     out: list[tuple[int, np.ndarray]] = []

@@ -1583,8 +1583,8 @@ def game_parser(game: str):
 
 def game_dictionary(game: str) -> str | bool:
     """The ArUco dictionary a registered game's markers use (components.json's
-    ``aruco_dictionary``: Pergamon's finds take ids past DICT_4X4_100's, so its
-    pipeline reads DICT_4X4_250, whose first 100 markers are DICT_4X4_100's); True
+    ``aruco_dictionary``: a game whose markers take ids past DICT_4X4_100's has its
+    pipeline read e.g. DICT_4X4_250, whose first 100 markers are DICT_4X4_100's); True
     (the project's default) for a game without tags or layouts."""
     from calibration.game_tags import aruco_dictionary_name, tags_module
 

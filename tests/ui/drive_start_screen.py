@@ -182,7 +182,31 @@ def main(out: Path) -> None:
         checks["resume"] = {"buttons": [w.path for w in box.children if isinstance(w, ButtonBehavior)],
                             "texts": texts_of(box)}
 
-    steps += [damaged] + look("start_resume")
+    # -- 2b. more unfinished games than the list shows: the older ones one tap away ----
+    def older():
+        from companion.journal import Journal
+        from play.recordings import recording_dir
+
+        rec = json.loads((recording_dir("pergamon-3p") / "journal.json").read_text(encoding="utf-8"))
+        for day in range(3, 9):  # 6 more: 7 unfinished games in all
+            with Journal.create(games / f"pergamon-202603{day:02d}-200000.sqlite", "pergamon", rec["setup"]) as j:
+                j.append(rec["actions"][0])
+        st = start()
+        st._resume_all = False
+        st.refresh()
+        box = st.ids.resume
+        paths = [w for w in box.children if isinstance(w, ButtonBehavior) and getattr(w, "path", "")]
+        more = [w for w in box.children if isinstance(w, ButtonBehavior) and not getattr(w, "path", "")]
+        checks["older"] = {"listed": len(paths), "more": [w.text for w in more]}
+        if more:
+            more[0].dispatch("on_release")
+        box = start().ids.resume
+        checks["older"]["after"] = len([w for w in box.children if isinstance(w, ButtonBehavior)
+                                        and getattr(w, "path", "")])
+        checks["older"]["more_after"] = [w.text for w in box.children if isinstance(w, ButtonBehavior)
+                                         and not getattr(w, "path", "")]
+
+    steps += [damaged] + look("start_resume") + [older]
 
     # -- 4. Settings from the start screen and back ---------------------------------
     def to_settings():

@@ -66,3 +66,11 @@ def test_a_game_open_in_another_app_says_so_at_the_first_move_without_a_path(rep
     assert w["screen"] == "pergamon" and w["lang"] == "es"
     assert "otra pantalla" in w["warning"] and not w["path_shown"] and "/" not in w["warning"]
     assert w["moves"] == 0  # nothing written
+
+
+def test_older_unfinished_games_are_one_tap_away(report):
+    """The list shows the newest 5 unfinished games and "Show 2 older games"; one tap
+    lists all 7 (the older ones were dropped without a word: found by a fresh user)."""
+    c = report["checks"]["older"]
+    assert c["listed"] == 5 and c["more"] == ["Show 2 older games"], c
+    assert c["after"] == 7 and c["more_after"] == [], c

@@ -14,6 +14,10 @@ from ui import i18n
 from ui.screens.common import PLAYER_INK, PLAYER_RGBA, keep_only
 
 
+#: the unfinished games listed before "Show n older games" (the newest first)
+RESUME_SHOWN = 5
+
+
 class StartScreen(Screen):
     def on_pre_enter(self, *_a):
         self.refresh()
@@ -24,6 +28,7 @@ class StartScreen(Screen):
 
     error_text = ""  # the last refusal shown in the banner ("" when none)
     _error_again = None  # re-words the refusal after a language switch
+    _resume_all = False  # the older unfinished games shown too (one tap on "Show n older games")
 
     def _say(self, text: str, again=None) -> None:
         self.error_text, self._error_again = text, again
@@ -40,6 +45,11 @@ class StartScreen(Screen):
                                      allow_no_selection=False, state="down" if value == current else "normal")
             b.bind(on_release=lambda btn, v=value: on_pick(v))
             box.add_widget(b)
+
+    def show_all_resumable(self) -> None:
+        """List every unfinished game, not only the newest :data:`RESUME_SHOWN`."""
+        self._resume_all = True
+        self.refresh()
 
     def refresh(self) -> None:
         """Everything from the view-model (on entering the screen, language switch)."""
@@ -77,10 +87,19 @@ class StartScreen(Screen):
         files = vm.resumable()
         if not files:
             rbox.add_widget(Factory.BodyLabel(text=i18n.tr("start.resume_none", vm.lang)))
-        for f in files[:5]:
+        shown = files if self._resume_all else files[:RESUME_SHOWN]
+        for f in shown:
             b = Factory.ResumeButton(text=vm.resume_label(f))
             b.path = str(f)
             rbox.add_widget(b)
+        if len(files) > len(shown):  # the older ones one tap away, never out of reach
+            more = Factory.Button(text=i18n.trn("start.resume_more", vm.lang, len(files) - len(shown)),
+                                  size_hint_y=None, height=dp(56), font_size="18sp", halign="center",
+                                  background_color=(0.3, 0.32, 0.38, 1))
+            more.bind(width=lambda w, v: setattr(w, "text_size", (max(1, v - dp(12)), None)),
+                      texture_size=lambda w, ts: setattr(w, "height", max(dp(56), ts[1] + dp(12))),
+                      on_release=lambda *_a: self.show_all_resumable())
+            rbox.add_widget(more)
         if vm.unreadable_text():  # said, not offered: no button to a game that cannot be opened
             rbox.add_widget(Factory.BodyLabel(text=vm.unreadable_text()))
         if self._error_again is not None:  # a refusal on screen follows the language
