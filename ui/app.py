@@ -331,6 +331,9 @@ def build_app_class():
                 for cb in list(self.host.on_lang):
                     cb(lang)
             self.refresh_current()
+            cur = self.root.current_screen if self.root else None
+            if cur is not None and cur in self.hosted_screens:
+                cur.drawn_lang = lang  # the others are redrawn when entered (_enter_hosted)
 
         def set_lang_by_label(self, label: str) -> None:
             for code in i18n.LANGS:
@@ -413,7 +416,21 @@ def build_app_class():
 
             if getattr(hosting.screens_module(spec), "SHELL_BAR", True):
                 self._host_bar(scr, spec)
+            scr.drawn_lang = self.lang
+            scr.bind(on_pre_enter=self._enter_hosted)
             self.root.add_widget(scr)
+
+        def _enter_hosted(self, scr, *_a) -> None:
+            """A hosted screen entered after a language switch made while it was not
+            shown (e.g. in Settings, opened from the end panel): its ``refresh()``
+            redraws every text it made in the new language (banner, panels, lists,
+            "more below" lines), not only those bound to ``app.lang`` in .kv files."""
+            if getattr(scr, "drawn_lang", self.lang) == self.lang:
+                return
+            scr.drawn_lang = self.lang
+            refresh = getattr(scr, "refresh", None)
+            if callable(refresh) and self.host is not None:
+                refresh()
 
         def _host_bar(self, scr, spec) -> None:
             """A hosted screen under the shell's bar: the game's name and a "Games"

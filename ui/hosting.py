@@ -5,8 +5,10 @@ Every game is hosted the same way. A game's screens module (``GameSpec.screens``
 
 - ``app_screens(host) -> list[Screen]``: its Kivy screens wired to ``host`` (a
   :class:`GameHost`), the first one being where the game starts; a screen with a
-  ``refresh()`` method is redrawn by the shell on entering it and on a language
-  switch. It may be called again on the same host (a density change makes the
+  ``refresh()`` method is redrawn by the shell when the game opens, on a language
+  switch while it is shown, and on entering it after a switch made while it was
+  not (Settings: ui.app ``_enter_hosted``); ``refresh()`` redraws every text it
+  made in ``host.lang``. It may be called again on the same host (a density change makes the
   screens anew: dp sizes are taken when widgets are made);
 - ``new_setup(players, seed) -> dict``: the journal's ``setup`` event for
   ``rules.new_game_from_dict``, from the players chosen on the start screen

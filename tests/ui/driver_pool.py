@@ -43,6 +43,7 @@ DRIVERS = {
     "pp_play": ("test_pp_playthrough.py", "drive_pp_playthrough.py", (), 600),
     "endgame": ("test_endgame_ui.py", "drive_endgame.py", (), 300),
     "corrections_kit": ("test_corrections_kit_app.py", "drive_corrections_kit.py", (), 300),
+    "lang_switch": ("test_lang_switch_table.py", "drive_lang_switch.py", (), 240),
 }
 
 

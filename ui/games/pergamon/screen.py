@@ -140,7 +140,8 @@ class PergamonScreen(Screen):
         # action (Present, Reveal, Exhibit, End of turn) sits in a fixed bar under it,
         # never scrolled out of sight
         self.root_box = BoxLayout(orientation="vertical", padding=dp(10), spacing=dp(8), size_hint_y=None)
-        page = CuedScroll(do_scroll_x=False, lang=vm.lang)   # "more below" while the page goes on
+        #: "more below" while the page goes on, in the VM's language (followed by :meth:`show`)
+        self.page = page = CuedScroll(do_scroll_x=False, lang=vm.lang)
         self.scroll = page.view
         page.add_widget(self.root_box)
         self.end_slot = BoxLayout(orientation="vertical", size_hint_y=None, height=0, padding=(dp(10), 0))
@@ -205,6 +206,7 @@ class PergamonScreen(Screen):
 
     def show(self) -> None:
         vm = self.vm
+        self.page.lang = vm.lang   # the page is made once: its cue follows a language switch
         box = self.root_box
         box.clear_widgets()
         if getattr(self, "_unfit", None):
