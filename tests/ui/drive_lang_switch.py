@@ -1,10 +1,11 @@
 """Drive the app offscreen into each hosted game played by taps (Turin Market,
-Pergamon, Scoop: each bundled recording's real game resumed mid-game), switch the
-language from English to Spanish through Settings (the language's button, Save)
-and go back to the table by the bar's "Table" button, as a player does from the
-end panel's "Printer settings"; then switch straight to Chinese on the table. Note
-every text on the table before and after each switch (banner, player panels,
-lists, the "more below" lines).
+Pergamon, Scoop: each bundled recording's real game resumed mid-game and at its
+end), switch the language from English to Spanish through Settings (the
+language's button, Save) and go back to the table by the bar's "Table" button, as
+a player does from the end panel's "Printer settings" (at the end: that button;
+mid-game: Settings shown by the app); then switch straight to Chinese on the
+table. Note every text on the table before and after each switch (banner, player
+panels, lists, the "more below" lines).
 
     .venv/bin/python tests/ui/drive_lang_switch.py OUT_DIR
 
@@ -38,11 +39,15 @@ from kivy.clock import Clock  # noqa: E402
 from drive_endgame import journal_of  # noqa: E402
 from ui import i18n  # noqa: E402
 from ui.app import build_app_class  # noqa: E402
+from ui.screens.common import EndgamePanel  # noqa: E402
 from ui_driver import texts_of  # noqa: E402
 
 #: the bundled recording of each game played by taps, and how many of its moves are made
 DENSITY = 1.5
-GAMES = {"turin-market": ("turin-market-4p", 6), "pergamon": ("pergamon-3p", 4), "scoop": ("scoop-4p", 6)}
+GAMES = {"turin-market": ("turin-market-4p", 6), "pergamon": ("pergamon-3p", 4), "scoop": ("scoop-4p", 6),
+         # at its end, where the end panel's "Printer settings" leads (Turin Market's payouts)
+         "turin-market@end": ("turin-market-4p", None), "pergamon@end": ("pergamon-3p", None),
+         "scoop@end": ("scoop-4p", None)}
 
 
 def cues_of(scr) -> list[str]:
@@ -83,7 +88,13 @@ def main(out: Path) -> None:
             def before():
                 scr = app.root.current_screen
                 row["en"] = {"texts": texts_of(scr), "cues": cues_of(scr)}
-                app.go("settings")
+                panel = [w for w in scr.walk(restrict=True) if isinstance(w, EndgamePanel)]
+                if panel and not panel[0].settings_button.disabled:   # the end: its "Printer settings"
+                    row["via"] = "end_panel"
+                    panel[0].settings_button.dispatch("on_release")
+                else:
+                    row["via"] = "go"
+                    app.go("settings")
                 later(in_settings)
 
             def in_settings():

@@ -1,9 +1,10 @@
 """A language switch made in Settings (opened from the table, as the end panel's
 "Printer settings" does) redraws the hosted game's table when the players go back
-to it: Turin Market's, Pergamon's and Scoop's tables, resumed mid-game from their
-bundled recordings, switched from English to Spanish, show no English text (banner,
-player panels, lists, "more below" lines); a switch to Chinese made on the table
-turns its "more below" lines too (tests/ui/drive_lang_switch.py)."""
+to it: Turin Market's, Pergamon's and Scoop's tables, resumed mid-game and at the
+end (Settings opened by the end panel) from their bundled recordings, switched
+from English to Spanish, show no English text (banner, player panels, lists,
+payouts, "more below" lines); a switch to Chinese made on the table turns its
+"more below" lines too (tests/ui/drive_lang_switch.py)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from ui import i18n
 from untranslated import untranslated
 
 pytestmark = pytest.mark.ui
-GAMES = ("turin-market", "pergamon", "scoop")
+GAMES = ("turin-market", "pergamon", "scoop", "turin-market@end", "pergamon@end", "scoop@end")
 
 
 @pytest.fixture(scope="module")
@@ -31,6 +32,7 @@ def test_driver_switched_through_settings_and_went_back_to_the_table(report):
         assert row["settings"] == "settings" and row["es_button"] == 1, game
         assert row["lang_after_save"] == "es", game
         assert row["back_to"] == row["table"] == row["zh"]["screen"], game
+        assert row["via"] == ("end_panel" if game.endswith("@end") else "go"), game
 
 
 def test_the_table_read_in_english_before_the_switch(report):
