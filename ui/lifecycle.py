@@ -64,6 +64,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "es": "¿Salir de esta partida? Queda guardada: se puede reanudar desde la pantalla de inicio.",
         "zh": "离开这局游戏吗？它已保存：可在开始界面继续。",
     },
+    "back.leave_over": {
+        "en": "This game is over. Leave it for the start screen?",
+        "es": "Esta partida ha terminado. ¿Salir a la pantalla de inicio?",
+        "zh": "这局游戏已结束。返回开始界面吗？",
+    },
     "back.quit_app": {
         "en": "Close Table Companion? The game is saved: resume it from the start screen.",
         "es": "¿Cerrar Table Companion? La partida queda guardada: se puede reanudar desde la pantalla de inicio.",
@@ -429,13 +434,21 @@ class Lifecycle:
             return True
         if current in self.home_screens() and self.in_game:
             if getattr(self.app, "host", None) is not None and current != "live":
-                self.ask(text("back.leave_game", lang), self.app.close_hosted)
+                self.ask(self.leave_question(lang), self.app.close_hosted)
             else:
-                self.ask(text("back.leave_game", lang), lambda: self.app.go("start"))
+                self.ask(self.leave_question(lang), lambda: self.app.go("start"))
             return True
         before = [s for s in self.history[:-1] if s != current]
         self.app.go(before[-1] if before else ("live" if self.app.session is not None else "start"))
         return True
+
+    def leave_question(self, lang: str) -> str:
+        """The question before leaving the open game: "resume it from the start
+        screen" while it goes on; a finished game (its ``host.game.finished``, e.g.
+        Penny Press's last press scored) cannot be resumed, so it is not offered."""
+        game = getattr(getattr(self.app, "host", None), "game", None)
+        over = bool(getattr(game, "finished", False))
+        return text("back.leave_over" if over else "back.leave_game", lang)
 
     def on_key(self, _window, key, *_args) -> bool:
         """Kivy's ``Window.on_keyboard`` handler: the back key (27) goes to :meth:`back`."""

@@ -74,3 +74,38 @@ def test_go_to_press_shows_the_active_players_paper_again_once_the_turn_passes(s
         press.lang = lang
         assert press.shown_text() == i18n.tr("press.shown", lang, name=press.name(now))
     assert press.shown_text() != i18n.tr("press.shown", "en", name=press.name(now))  # zh is not English
+
+
+def test_after_the_end_the_messages_say_the_end_not_an_old_chore(session):
+    """A fresh user's report: the live table still said "Info: draw a headline card
+    and lay it face up" after the last press. Now the messages' first row says who
+    won and no to-do said before the end is left; the camera's news stays."""
+    live = LiveVM(session, "en")
+    live.attach()
+    while session.step():
+        pass
+    live.poll()
+    chore = P.Message("draw a headline card and lay it face up", "info", "Penny Press: Drawing headline cards",
+                      "draw_card")
+    camera = P.Message("Camera back", "info", "camera", "camera_back")
+    live.messages = [chore, camera]  # said before the end (the observer's last to-do) and the camera's
+    assert live.table.finished
+    for lang in LANGS:
+        live.lang = lang
+        rows = [text for text, _rgba in live.message_rows()]
+        won = i18n.tr("banner.over", lang, names=i18n.person("blue", lang), points=24)
+        assert rows[0] == f"{i18n.tr('level.info', lang)}: {won}", lang
+        assert not any(i18n.report_text("draw_card", (), lang, chore.text) in r for r in rows), lang
+        assert any(i18n.report_text("camera_back", (), lang, camera.text) in r for r in rows[1:]), lang
+
+
+def test_before_the_end_the_chores_are_listed(session):
+    live = LiveVM(session, "en")
+    live.attach()
+    session.step()
+    live.poll()
+    chore = P.Message("draw a headline card and lay it face up", "info", "Penny Press: Drawing headline cards",
+                      "draw_card")
+    live.messages = [chore]
+    assert not live.table.finished
+    assert [t for t, _ in live.message_rows()] == [f"{i18n.tr('level.info', 'en')}: {chore.text}"]

@@ -60,6 +60,13 @@ class TableScreens:
         return tuple(self.live_vm.symbols or ())
 
     @property
+    def finished(self) -> bool:
+        """True once the game is over (Penny Press: End of the game): leaving it then
+        offers no resuming (ui.lifecycle.Lifecycle.leave_question)."""
+        t = self.live_vm.table
+        return bool(t is not None and t.finished)
+
+    @property
     def vms(self) -> tuple:
         return (self.live_vm, self.corrections_vm, self.press_vm, self.scores_vm)
 

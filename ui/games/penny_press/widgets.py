@@ -12,6 +12,8 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
+from ui.screens.common import NavBar
+
 class FrontPageGrid(FloatLayout):
     """A 3 x 4 front page: empty cells in grey, each placement (story or ad) one
     block spanning its cells. ``blocks``: (label, x, y, w, h) fractions, y from the
@@ -95,3 +97,24 @@ class CheckRow(Button):
 
     done = BooleanProperty(False)
     index = NumericProperty(0)
+
+
+class PressNavBar(NavBar):
+    """Penny Press's bar (its screens draw their own: ``SHELL_BAR = False``): the
+    shell's NavBar (table, corrections, press, scores, settings) and, last, the
+    "Games" button the shell's bar gives every other game (``host.back``), which
+    asks the question Back asks (ui.lifecycle: "Leave this game?", or that the
+    game is over) before leaving for the start screen."""
+
+    def leave(self):
+        """Ask, then leave the game for the start screen (``app.close_hosted``;
+        its journal stays on disk). Returns the question asked (ui.screens.common.Ask)."""
+        from kivy.app import App
+
+        from ui.lifecycle import text
+        from ui.screens.common import ask
+
+        app = App.get_running_app()
+        lc = getattr(app, "lifecycle", None)
+        question = lc.leave_question(app.lang) if lc is not None else text("back.leave_game", app.lang)
+        return ask(question, app.close_hosted)

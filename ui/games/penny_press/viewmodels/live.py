@@ -212,9 +212,17 @@ class LiveVM:
         return i18n.report_text(getattr(m, "key", ""), getattr(m, "params", ()), self.lang, m.text)
 
     def message_rows(self) -> list[tuple[str, tuple]]:
-        """(text, rgba) for the newest observer messages, oldest first."""
+        """(text, rgba) for the newest observer messages, oldest first. Once the game
+        is over (Penny Press: End of the game) nothing is left to do at the table:
+        the players' to-dos said before the end (e.g. "draw a headline card") are
+        gone, the first row is the end (who won, :meth:`banner`'s words) and only
+        the camera's news is kept below it."""
         rows = []
-        for m in self.messages:
+        messages = self.messages
+        if self.table is not None and self.table.finished:
+            rows.append((f"{i18n.tr('level.info', self.lang)}: {self.over().text}", LEVEL_RGBA["info"]))
+            messages = [m for m in messages if getattr(m, "rule", "") == "camera"]
+        for m in messages:
             key = f"level.{m.level}"
             level = i18n.tr(key, self.lang) if key in i18n.TEXTS else m.level
             rows.append((f"{level}: {self.message_text(m)}", LEVEL_RGBA.get(m.level, LEVEL_RGBA["info"])))
@@ -235,6 +243,14 @@ class LiveVM:
             fn()
 
     # the table design (docs/ui.md) ---------------------------------------------------
+    def over(self) -> BannerView:
+        """(text, colour) of a finished game: who won with how many points, in the
+        winner's colour (None for a tie)."""
+        won = [r for r in self.final_rows() if r.place == 1]
+        names = " & ".join(i18n.person(r.name, self.lang) for r in won) or "-"
+        return BannerView(i18n.tr("banner.over", self.lang, names=names, points=won[0].total if won else 0),
+                          won[0].colour if len(won) == 1 else None)
+
     def banner(self) -> BannerView:
         """(text, colour): the one thing to do now, in the active player's colour
         (the table kit's BannerView)."""
@@ -244,11 +260,7 @@ class LiveVM:
         if t is None:
             return BannerView(i18n.tr("banner.setup", self.lang), None)
         if t.finished:
-            rows = self.final_rows()
-            won = [r for r in rows if r.place == 1]
-            names = " & ".join(i18n.person(r.name, self.lang) for r in won) or "-"
-            return BannerView(i18n.tr("banner.over", self.lang, names=names, points=won[0].total if won else 0),
-                              won[0].colour if len(won) == 1 else None)
+            return self.over()
         name = self.name_of(t.turn)
         todo = [m for m in self.fresh if m.level in ("warning", "error") or getattr(m, "key", "") in TODO_KEYS]
         if todo:
