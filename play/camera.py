@@ -51,6 +51,8 @@ class CameraNews:
 
     Keys: ``camera_lost`` / ``camera_back`` / ``camera_gave_up`` /
     ``camera_never_opened`` (the camera went away, came back, or not),
+    ``camera_missing`` (no camera at that index: it never opened; choose another
+    or play without one),
     ``camera_frozen`` (the very same picture: reopened), ``camera_resized``,
     ``camera_mode``, ``camera_clock``, ``recording_unreadable``; and of the picture
     itself (the camera keeps delivering): ``camera_dark_warmup`` (nothing seen since
@@ -174,7 +176,8 @@ class CameraFeed:
     not reopened, a slow warm-up is waited for) or shows the table again, is found
     mirrored or smeared by motion (:meth:`read`: the frame reports' reasons).
     :attr:`status`: ``"ok"`` (frames coming), ``"lost"`` (camera gone: waiting for
-    it), ``"frozen"`` (the same picture again and again: being reopened),
+    it), ``"missing"`` (the camera never opened: none at that index; still tried),
+    ``"frozen"`` (the same picture again and again: being reopened),
     ``"dark"`` (the picture shows nothing: the camera keeps delivering), ``""`` (no
     camera: a recording, or not started).
     """
@@ -285,7 +288,11 @@ class CameraFeed:
             if self.status != "lost":
                 self.status = "ok" if self._live() else ""
             return None
-        if ev.kind == "dropped" and self.status != "lost":
+        if ev.kind == "dropped" and not self._opened and self._live() and self.status not in ("lost", "missing"):
+            # a camera that never opened was not lost: there is none at that index
+            self.status = "missing"
+            return CameraNews("camera_missing", "error", (("camera", self.camera if self.camera is not None else ""),))
+        if ev.kind == "dropped" and self.status not in ("lost", "missing"):
             self.status = "lost"
             return CameraNews("camera_lost", "error")
         if ev.kind == "reconnected":
@@ -315,7 +322,7 @@ class CameraFeed:
                 return CameraNews("camera_mode", "warning", (("mode", str(mode)), ("asked", str(asked))))
             return None
         if ev.kind == "gave_up":
-            self.status = "lost" if self._live() else ""
+            self.status = ("lost" if self._opened else "missing") if self._live() else ""
             camera = self.camera if self.camera is not None else ""
             if not self._live():
                 return CameraNews("recording_unreadable", "error")

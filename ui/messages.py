@@ -216,6 +216,7 @@ N_("obs.override_set_aside",
    "correction removed; these moves no longer fit and were set aside (the journal keeps them): {moves}")
 # camera events (ui.session: Message key "camera_*", re-worded after a switch)
 N_("obs.camera_lost", "Camera lost: plug it back in. The game is kept.")
+N_("obs.camera_missing", "No camera was found: tap Games to choose another camera, or to play by taps without one.")
 N_("obs.camera_back", "Camera back")
 N_("obs.camera_mode", "The camera gives {mode}, not {asked}: small tags may not be read")
 N_("obs.camera_never_opened", "Camera {camera} could not be opened: is it connected, and is the number right?")

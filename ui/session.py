@@ -167,7 +167,8 @@ class GameSession:
     # -- the camera ---------------------------------------------------------------
     @property
     def camera_status(self) -> str:
-        """The camera's state (play.camera.CameraFeed.status): ok, lost, frozen or ""."""
+        """The camera's state (play.camera.CameraFeed.status): ok, lost, missing,
+        frozen, dark or ""."""
         return self.camera.status
 
     @property

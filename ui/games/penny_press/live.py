@@ -100,12 +100,23 @@ class LiveScreen(Screen):
         self._camera_lost(vm)
 
     def _camera_lost(self, vm) -> None:
-        """Camera gone (waited for, the game kept): the banner says so (LiveVM.banner)
-        and a "retry now" button shows under the picture."""
-        lost = vm.camera_lost()
+        """Camera gone (waited for, the game kept) or never found: the banner says so
+        (LiveVM.banner) and a "retry now" button shows under the picture; with no
+        camera found, a "Games" button too (the way on: another camera, a recording)."""
+        missing = vm.camera_missing()
+        lost = vm.camera_lost() or missing
         btn = self.ids.camera_retry
         btn.opacity, btn.disabled = (1, False) if lost else (0, True)
         btn.height = dp(56) if lost else 0
+        # no camera found: the way on, as the bar's "Games" (another camera, a recording)
+        leave = self.ids.camera_leave
+        leave.opacity, leave.disabled = (1, False) if missing else (0, True)
+        leave.height = dp(56) if missing else 0
+
+    def leave_game(self) -> None:
+        from .widgets import leave_game
+
+        leave_game()
 
     def retry_camera(self) -> None:
         vm = table_vm("live_vm")

@@ -107,14 +107,19 @@ class PressNavBar(NavBar):
     game is over) before leaving for the start screen."""
 
     def leave(self):
-        """Ask, then leave the game for the start screen (``app.close_hosted``;
-        its journal stays on disk). Returns the question asked (ui.screens.common.Ask)."""
-        from kivy.app import App
+        return leave_game()
 
-        from ui.lifecycle import text
-        from ui.screens.common import ask
 
-        app = App.get_running_app()
-        lc = getattr(app, "lifecycle", None)
-        question = lc.leave_question(app.lang) if lc is not None else text("back.leave_game", app.lang)
-        return ask(question, app.close_hosted)
+def leave_game():
+    """Ask, then leave the game for the start screen (``app.close_hosted``; its
+    journal stays on disk): the bar's "Games" button and the live screen's when no
+    camera was found. Returns the question asked (ui.screens.common.Ask)."""
+    from kivy.app import App
+
+    from ui.lifecycle import text
+    from ui.screens.common import ask
+
+    app = App.get_running_app()
+    lc = getattr(app, "lifecycle", None)
+    question = lc.leave_question(app.lang) if lc is not None else text("back.leave_game", app.lang)
+    return ask(question, app.close_hosted)

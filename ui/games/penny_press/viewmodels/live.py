@@ -236,6 +236,15 @@ class LiveVM:
     def camera_lost_text(self) -> str:
         return i18n.tr("live.camera_lost", self.lang)
 
+    def camera_missing(self) -> bool:
+        """True while the camera chosen never opened (none at that index: it was
+        never there, so it is not "lost"): the screen says so and offers the way on,
+        the "Games" button (another camera, or a recorded game)."""
+        return getattr(self.session, "camera_status", "") == "missing"
+
+    def camera_missing_text(self) -> str:
+        return i18n.tr("live.camera_missing", self.lang)
+
     def retry_camera(self) -> None:
         """The "retry now" button: reopen the camera at once."""
         fn = getattr(self.session, "retry_camera", None)
@@ -254,6 +263,8 @@ class LiveVM:
     def banner(self) -> BannerView:
         """(text, colour): the one thing to do now, in the active player's colour
         (the table kit's BannerView)."""
+        if self.camera_missing():  # nothing can happen without one
+            return BannerView(self.camera_missing_text(), None)
         if self.camera_lost():  # nothing else can happen until it is back
             return BannerView(self.camera_lost_text(), None)
         t = self.table
