@@ -509,6 +509,11 @@ def build_app_class():
             for scr in screens:
                 self.root.remove_widget(scr)
             host.close()
+            # the start screen listed the games while the one just left was still open (its
+            # camera's last step may close its journal a moment later): listed again after
+            start = self.root.get_screen("start")
+            for after in (0.3, 1.5):
+                Clock.schedule_once(lambda _dt: start.refresh() if self.root.current == "start" else None, after)
 
         def play(self, tune: str) -> None:
             """A sound for the moments that matter (press, error, end); muted in settings."""
