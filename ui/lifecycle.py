@@ -445,7 +445,7 @@ class Lifecycle:
     def leave_question(self, lang: str) -> str:
         """The question before leaving the open game: "resume it from the start
         screen" while it goes on; a finished game (its ``host.game.finished``, e.g.
-        Penny Press's last press scored) cannot be resumed, so it is not offered."""
+        a game whose last scoring is done) cannot be resumed, so it is not offered."""
         game = getattr(getattr(self.app, "host", None), "game", None)
         over = bool(getattr(game, "finished", False))
         return text("back.leave_over" if over else "back.leave_game", lang)

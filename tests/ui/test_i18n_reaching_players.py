@@ -43,6 +43,7 @@ def test_camera_events_are_in_the_players_language_and_reworded_after_a_switch(t
     s = _session(tmp_path, "es")
     got = []
     s.subscribe(got.append)
+    s.camera._on_event(_Ev("opened"))  # a camera that worked (one that never opened is "missing")
     if kind == "reconnected":
         s.camera._on_event(_Ev("dropped"))
     s.camera._on_event(_Ev(kind))
